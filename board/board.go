@@ -1,0 +1,474 @@
+package board
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// HexSpec describes one map hex and its printed tile.
+type HexSpec struct {
+	ID    string // 18xx.games coordinate, e.g. "F2"
+	Color Color  // colour of the printed tile
+	Code  string // tile DSL of the printed tile ("" = blank)
+	// Index is the copy number of the printed tile: 18xx.games numbers the
+	// hexes that share one HEXES entry 0,1,2,… and names the printed tile
+	// "HEX-Index" (most tokenable printed tiles are alone, hence "G5-0").
+	Index    int
+	Location string // location name (for the UI and logs)
+}
+
+// TileSpec is one entry of a title's tile manifest.
+type TileSpec struct {
+	Name  string
+	Color Color
+	Code  string
+	Count int
+}
+
+// Spec is the static description of a map: layout, hexes and tile supply.
+type Spec struct {
+	Layout Layout
+	Hexes  []HexSpec
+	Tiles  []TileSpec
+}
+
+// static is the immutable part of a board, shared between clones.
+type static struct {
+	layout    Layout
+	ids       []string
+	index     map[string]int
+	xy        [][2]int
+	printed   []*TileDef
+	printedID []string
+	location  []string
+	// neighbors[h][e] is the hex across side e that track may cross to,
+	// or -1 (no hex, impassable border, or a blue/gray/red hex not
+	// pointing at h).
+	neighbors [][6]int32
+	// all[h][e] is the adjacent hex regardless of borders, or -1.
+	all      [][6]int32
+	tiles    []*TileDef
+	tileIdx  map[string]int
+	counts   []int
+	tileByID map[string]*TileDef // printed tiles by id, for city ids
+}
+
+// hexState is the mutable state of one hex.
+type hexState struct {
+	tile *TileDef
+	// copy is the copy number of a supply tile, or -1 for the printed tile.
+	copy int
+	tdef int // index into static.tiles, -1 for the printed tile
+	rot  int
+	// tokens[node] are the slots of city node `node` ("" = empty); nil for
+	// hexes without tokens.
+	tokens [][]string
+}
+
+// Board is the mutable map state: tiles on hexes, tokens and tile supply.
+// The zero value is not usable; build one with New. Use Clone for a cheap
+// independent copy.
+type Board struct {
+	s     *static
+	hexes []hexState
+	// used[t] has bit i set when copy i of tile def t is on the map.
+	used []uint64
+	// nonBlocking lists corporations whose tokens never block others
+	// (1860 flipped tokens of bankrupt corporations, neutral tokens).
+	nonBlocking []string
+}
+
+// New builds a board from a spec.
+func New(spec Spec) (*Board, error) {
+	s := &static{layout: spec.Layout, index: map[string]int{}, tileIdx: map[string]int{}, tileByID: map[string]*TileDef{}}
+	b := &Board{s: s}
+	coord := map[[2]int]int{}
+	for _, h := range spec.Hexes {
+		if _, dup := s.index[h.ID]; dup {
+			return nil, fmt.Errorf("board: duplicate hex %s", h.ID)
+		}
+		x, y, err := ParseCoord(h.ID)
+		if err != nil {
+			return nil, err
+		}
+		t, err := ParseTile(h.ID, h.Color, h.Code)
+		if err != nil {
+			return nil, err
+		}
+		i := len(s.ids)
+		s.index[h.ID] = i
+		s.ids = append(s.ids, h.ID)
+		s.xy = append(s.xy, [2]int{x, y})
+		s.printed = append(s.printed, t)
+		id := h.ID + "-" + strconv.Itoa(h.Index)
+		s.printedID = append(s.printedID, id)
+		s.tileByID[id] = t
+		s.location = append(s.location, h.Location)
+		coord[[2]int{x, y}] = i
+		b.hexes = append(b.hexes, hexState{tile: t, copy: -1, tdef: -1})
+	}
+	s.neighbors = make([][6]int32, len(s.ids))
+	s.all = make([][6]int32, len(s.ids))
+	for i := range s.ids {
+		for e := 0; e < 6; e++ {
+			s.neighbors[i][e], s.all[i][e] = -1, -1
+			nx, ny := NeighborCoord(s.layout, s.xy[i][0], s.xy[i][1], e)
+			j, ok := coord[[2]int{nx, ny}]
+			if !ok {
+				continue
+			}
+			s.all[i][e] = int32(j)
+			nt := s.printed[j]
+			if nt.Color == Blue || nt.Color == Gray || nt.Color == Red {
+				if nt.Exits(0)&(1<<InvertEdge(e)) == 0 {
+					continue
+				}
+			}
+			blocked := false
+			for _, bd := range s.printed[i].Borders {
+				if bd.Edge == e && bd.Type == "impassable" {
+					blocked = true
+				}
+			}
+			if !blocked {
+				s.neighbors[i][e] = int32(j)
+			}
+		}
+	}
+	for _, ts := range spec.Tiles {
+		if _, dup := s.tileIdx[ts.Name]; dup {
+			return nil, fmt.Errorf("board: duplicate tile %s", ts.Name)
+		}
+		if ts.Count > 64 {
+			return nil, fmt.Errorf("board: tile %s: at most 64 copies supported", ts.Name)
+		}
+		t, err := ParseTile(ts.Name, ts.Color, ts.Code)
+		if err != nil {
+			return nil, err
+		}
+		s.tileIdx[ts.Name] = len(s.tiles)
+		s.tiles = append(s.tiles, t)
+		s.counts = append(s.counts, ts.Count)
+	}
+	b.used = make([]uint64, len(s.tiles))
+	return b, nil
+}
+
+// Clone returns an independent deep copy of the board. Static data is shared.
+func (b *Board) Clone() *Board {
+	c := &Board{s: b.s}
+	c.hexes = make([]hexState, len(b.hexes))
+	copy(c.hexes, b.hexes)
+	for i := range c.hexes {
+		if c.hexes[i].tokens != nil {
+			c.hexes[i].tokens = cloneTokens(c.hexes[i].tokens)
+		}
+	}
+	c.used = append([]uint64(nil), b.used...)
+	c.nonBlocking = append([]string(nil), b.nonBlocking...)
+	return c
+}
+
+func cloneTokens(t [][]string) [][]string {
+	out := make([][]string, len(t))
+	for i, s := range t {
+		if s != nil {
+			out[i] = append([]string(nil), s...)
+		}
+	}
+	return out
+}
+
+// Layout returns the hex orientation of the map.
+func (b *Board) Layout() Layout { return b.s.layout }
+
+// HexIDs returns all hex ids in spec order.
+func (b *Board) HexIDs() []string { return append([]string(nil), b.s.ids...) }
+
+// HasHex reports whether the map has a hex with this id.
+func (b *Board) HasHex(id string) bool { _, ok := b.s.index[id]; return ok }
+
+func (b *Board) hexIndex(id string) (int, error) {
+	i, ok := b.s.index[id]
+	if !ok {
+		return -1, fmt.Errorf("board: no hex %s", id)
+	}
+	return i, nil
+}
+
+// Neighbor returns the hex across side e of hex id that track may cross
+// to (impassable borders and blue/gray/red hexes that do not point back
+// excluded), or "".
+func (b *Board) Neighbor(id string, e int) string {
+	i, ok := b.s.index[id]
+	if !ok || e < 0 || e > 5 || b.s.neighbors[i][e] < 0 {
+		return ""
+	}
+	return b.s.ids[b.s.neighbors[i][e]]
+}
+
+// Adjacent returns the hex across side e of hex id ignoring borders, or "".
+func (b *Board) Adjacent(id string, e int) string {
+	i, ok := b.s.index[id]
+	if !ok || e < 0 || e > 5 || b.s.all[i][e] < 0 {
+		return ""
+	}
+	return b.s.ids[b.s.all[i][e]]
+}
+
+// Location returns the location name of a hex.
+func (b *Board) Location(id string) string {
+	if i, ok := b.s.index[id]; ok {
+		return b.s.location[i]
+	}
+	return ""
+}
+
+// HexView is a read-only snapshot of one hex.
+type HexView struct {
+	ID       string
+	Tile     *TileDef // tile now on the hex (the printed tile if none laid)
+	TileID   string   // "NAME-COPY", or "HEX-INDEX" for the printed tile
+	Rotation int
+	Printed  *TileDef
+	// Tokens[node] holds the slots of city node `node` ("" = empty); nil
+	// entries for non-city nodes.
+	Tokens [][]string
+}
+
+// Hex returns a snapshot of hex id.
+func (b *Board) Hex(id string) (HexView, bool) {
+	i, ok := b.s.index[id]
+	if !ok {
+		return HexView{}, false
+	}
+	h := &b.hexes[i]
+	v := HexView{ID: id, Tile: h.tile, TileID: b.tileID(i), Rotation: h.rot, Printed: b.s.printed[i]}
+	v.Tokens = cloneTokens(b.tokensOf(i))
+	return v, true
+}
+
+func (b *Board) tileID(i int) string {
+	h := &b.hexes[i]
+	if h.copy < 0 {
+		return b.s.printedID[i]
+	}
+	return h.tile.Name + "-" + strconv.Itoa(h.copy)
+}
+
+// tokensOf returns the token slots of hex i, creating empty slot lists
+// lazily (read-only callers get a fresh view).
+func (b *Board) tokensOf(i int) [][]string {
+	h := &b.hexes[i]
+	if h.tokens != nil {
+		return h.tokens
+	}
+	return emptyTokens(h.tile)
+}
+
+func emptyTokens(t *TileDef) [][]string {
+	out := make([][]string, len(t.Nodes))
+	for n, nd := range t.Nodes {
+		if nd.Kind == City {
+			out[n] = make([]string, nd.Slots)
+		}
+	}
+	return out
+}
+
+// Tiles returns {hex: "NAME@ROTATION"} for every hex whose tile is no longer
+// the printed one (the golden-trace `tiles` format).
+func (b *Board) Tiles() map[string]string {
+	out := map[string]string{}
+	for i, h := range b.hexes {
+		if h.copy >= 0 {
+			out[b.s.ids[i]] = h.tile.Name + "@" + strconv.Itoa(h.rot)
+		}
+	}
+	return out
+}
+
+// TileDef returns the definition of a supply tile by name.
+func (b *Board) TileDef(name string) (*TileDef, bool) {
+	i, ok := b.s.tileIdx[name]
+	if !ok {
+		return nil, false
+	}
+	return b.s.tiles[i], true
+}
+
+// TileNames returns the names of all supply tiles in manifest order.
+func (b *Board) TileNames() []string {
+	out := make([]string, len(b.s.tiles))
+	for i, t := range b.s.tiles {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// TileCount returns the total number of copies of a tile in the game.
+func (b *Board) TileCount(name string) int {
+	if i, ok := b.s.tileIdx[name]; ok {
+		return b.s.counts[i]
+	}
+	return 0
+}
+
+// AvailableTiles returns the ids of the copies of a tile not on the map,
+// lowest copy first.
+func (b *Board) AvailableTiles(name string) []string {
+	i, ok := b.s.tileIdx[name]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for c := 0; c < b.s.counts[i]; c++ {
+		if b.used[i]&(1<<c) == 0 {
+			out = append(out, name+"-"+strconv.Itoa(c))
+		}
+	}
+	return out
+}
+
+// ParseTileID splits "NAME-COPY" into name and copy number.
+func ParseTileID(id string) (name string, copyNum int, err error) {
+	k := strings.LastIndexByte(id, '-')
+	if k <= 0 {
+		return "", 0, fmt.Errorf("board: bad tile id %q", id)
+	}
+	n, err := strconv.Atoi(id[k+1:])
+	if err != nil || n < 0 {
+		return "", 0, fmt.Errorf("board: bad tile id %q", id)
+	}
+	return id[:k], n, nil
+}
+
+// SetNonBlocking marks (or unmarks) a corporation whose tokens never
+// block other corporations' track tracing (e.g. flipped 1860 tokens).
+func (b *Board) SetNonBlocking(corp string, on bool) {
+	for i, c := range b.nonBlocking {
+		if c == corp {
+			if !on {
+				b.nonBlocking = append(b.nonBlocking[:i:i], b.nonBlocking[i+1:]...)
+			}
+			return
+		}
+	}
+	if on {
+		b.nonBlocking = append(b.nonBlocking, corp)
+	}
+}
+
+func (b *Board) isNonBlocking(corp string) bool {
+	for _, c := range b.nonBlocking {
+		if c == corp {
+			return true
+		}
+	}
+	return false
+}
+
+// NodeRef names a node on the map: hex id and node index into the current
+// tile's Nodes.
+type NodeRef struct {
+	Hex  string
+	Node int
+}
+
+// Signature returns the 18xx.games node signature "HEX-PART".
+func (b *Board) Signature(r NodeRef) string {
+	i, ok := b.s.index[r.Hex]
+	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
+		return ""
+	}
+	return r.Hex + "-" + strconv.Itoa(b.hexes[i].tile.Nodes[r.Node].Part)
+}
+
+// ParseSignature resolves a node signature "HEX-PART" against the tiles now
+// on the map.
+func (b *Board) ParseSignature(sig string) (NodeRef, error) {
+	k := strings.LastIndexByte(sig, '-')
+	if k <= 0 {
+		return NodeRef{}, fmt.Errorf("board: bad node %q", sig)
+	}
+	i, err := b.hexIndex(sig[:k])
+	if err != nil {
+		return NodeRef{}, err
+	}
+	p, err := strconv.Atoi(sig[k+1:])
+	if err != nil {
+		return NodeRef{}, fmt.Errorf("board: bad node %q", sig)
+	}
+	n := b.hexes[i].tile.NodeByPart(p)
+	if n < 0 {
+		return NodeRef{}, fmt.Errorf("board: no node %q", sig)
+	}
+	return NodeRef{Hex: sig[:k], Node: n}, nil
+}
+
+// ResolveCity resolves a city id "TILEID-PART" (e.g. "G5-0-0", "5-1-0")
+// to the node on the map where that tile lies.
+func (b *Board) ResolveCity(cityID string) (NodeRef, error) {
+	k := strings.LastIndexByte(cityID, '-')
+	if k <= 0 {
+		return NodeRef{}, fmt.Errorf("board: bad city id %q", cityID)
+	}
+	tileID := cityID[:k]
+	p, err := strconv.Atoi(cityID[k+1:])
+	if err != nil {
+		return NodeRef{}, fmt.Errorf("board: bad city id %q", cityID)
+	}
+	for i := range b.hexes {
+		if b.tileID(i) == tileID {
+			n := b.hexes[i].tile.NodeByPart(p)
+			if n < 0 {
+				return NodeRef{}, fmt.Errorf("board: tile %s has no part %d", tileID, p)
+			}
+			return NodeRef{Hex: b.s.ids[i], Node: n}, nil
+		}
+	}
+	return NodeRef{}, fmt.Errorf("board: tile %s is not on the map", tileID)
+}
+
+// CityID returns the 18xx.games city id "TILEID-PART" of a node.
+func (b *Board) CityID(r NodeRef) string {
+	i, ok := b.s.index[r.Hex]
+	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
+		return ""
+	}
+	return b.tileID(i) + "-" + strconv.Itoa(b.hexes[i].tile.Nodes[r.Node].Part)
+}
+
+// TokenLocations returns the node signatures ("HEX-PART") of all tokens of
+// corp, sorted.
+func (b *Board) TokenLocations(corp string) []string {
+	var out []string
+	for i := range b.hexes {
+		for n, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c == corp {
+					out = append(out, b.s.ids[i]+"-"+strconv.Itoa(b.hexes[i].tile.Nodes[n].Part))
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TokenNodes returns the nodes holding a token of corp, in map order.
+func (b *Board) TokenNodes(corp string) []NodeRef {
+	var out []NodeRef
+	for i := range b.hexes {
+		for n, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c == corp {
+					out = append(out, NodeRef{Hex: b.s.ids[i], Node: n})
+				}
+			}
+		}
+	}
+	return out
+}

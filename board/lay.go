@@ -1,0 +1,454 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Lay describes a tile lay, as passed to title hooks.
+type Lay struct {
+	Hex      string
+	TileID   string
+	Tile     *TileDef
+	Rotation int
+	Old      *TileDef // tile on the hex before the lay
+	OldRot   int
+	Corp     string
+}
+
+// Rules are title hooks for tile lays. Any nil field means "no extra rule".
+type Rules struct {
+	// RotationAllowed vetoes a rotation of a tile on a hex (18xx.games
+	// Game#legal_tile_rotation?), e.g. 1860 tiles with a fixed orientation.
+	RotationAllowed func(b *Board, l Lay) bool
+	// CheckLay runs after the lay has been made on a scratch copy: before
+	// is the board prior to the lay, after the board with the tile laid.
+	// Returning an error refuses the lay (e.g. 1860 train-reach rules).
+	CheckLay func(before, after *Board, l Lay) error
+}
+
+// LayOptions parameterise LayTile and LegalLays.
+type LayOptions struct {
+	// Corp is the corporation laying the tile; its network is used for the
+	// connectivity rule unless NoConnectivity is set.
+	Corp string
+	// NoConnectivity skips the "new track must connect to the network"
+	// check (home-track lays, private abilities).
+	NoConnectivity bool
+	// Colors restricts the colours that may be laid (the phase's tile
+	// colours); nil allows all.
+	Colors []Color
+	// Rules are the title hooks.
+	Rules *Rules
+	// Graph optionally supplies a precomputed network for Corp (it must
+	// have been computed on this board).
+	Graph *Graph
+}
+
+// LayResult reports the effects of a successful lay.
+type LayResult struct {
+	// Cost is the terrain/upgrade cost printed on the replaced tile.
+	Cost int
+	// Terrains lists the terrain types paid for.
+	Terrains []string
+	// OldTileID is the id of the replaced tile ("HEX-i" for printed tiles).
+	OldTileID string
+	// Upgrade is true when a non-white tile was replaced.
+	Upgrade bool
+}
+
+// ErrNotAvailable is returned (wrapped) when the named tile copy is on the map
+// or does not exist.
+var ErrNotAvailable = errors.New("tile not available")
+
+// LayTile validates and lays tile copy tileID on hex with rotation rot. On
+// error the board is unchanged.
+func (b *Board) LayTile(hex, tileID string, rot int, opt LayOptions) (LayResult, error) {
+	i, err := b.hexIndex(hex)
+	if err != nil {
+		return LayResult{}, err
+	}
+	name, cp, err := ParseTileID(tileID)
+	if err != nil {
+		return LayResult{}, err
+	}
+	ti, ok := b.s.tileIdx[name]
+	if !ok || cp >= b.s.counts[ti] {
+		return LayResult{}, fmt.Errorf("board: %s: %w", tileID, ErrNotAvailable)
+	}
+	if b.used[ti]&(1<<cp) != 0 {
+		return LayResult{}, fmt.Errorf("board: %s is already on the map: %w", tileID, ErrNotAvailable)
+	}
+	if rot < 0 || rot > 5 {
+		return LayResult{}, fmt.Errorf("board: bad rotation %d", rot)
+	}
+	t := b.s.tiles[ti]
+	var g *Graph
+	if !opt.NoConnectivity {
+		g = opt.Graph
+		if g == nil || g.Corp != opt.Corp {
+			g = b.Graph(opt.Corp)
+		}
+	}
+	if err := b.checkLay(i, t, rot, opt, g); err != nil {
+		return LayResult{}, err
+	}
+	old := b.hexes[i]
+	res := LayResult{Cost: old.tile.Cost(), OldTileID: b.tileID(i), Upgrade: old.tile.Color != White}
+	for _, u := range old.tile.Upgrades {
+		res.Terrains = append(res.Terrains, u.Terrains...)
+	}
+	l := Lay{Hex: hex, TileID: tileID, Tile: t, Rotation: rot, Old: old.tile, OldRot: old.rot, Corp: opt.Corp}
+	if opt.Rules != nil && opt.Rules.CheckLay != nil {
+		after := b.Clone()
+		if err := after.place(i, ti, cp, rot); err != nil {
+			return LayResult{}, err
+		}
+		if err := opt.Rules.CheckLay(b, after, l); err != nil {
+			return LayResult{}, err
+		}
+		*b = *after
+		return res, nil
+	}
+	if err := b.place(i, ti, cp, rot); err != nil {
+		return LayResult{}, err
+	}
+	return res, nil
+}
+
+// place puts supply tile ti copy cp on hex i, moving tokens and returning
+// the old tile to the supply. It performs no rule checks.
+func (b *Board) place(i, ti, cp, rot int) error {
+	h := &b.hexes[i]
+	t := b.s.tiles[ti]
+	var newTokens [][]string
+	if h.tokens != nil {
+		var err error
+		newTokens, err = moveTokens(h.tile, h.rot, h.tokens, t, rot)
+		if err != nil {
+			return err
+		}
+	}
+	if h.copy >= 0 {
+		b.used[h.tdef] &^= 1 << h.copy
+	}
+	b.used[ti] |= 1 << cp
+	h.tile, h.copy, h.tdef, h.rot, h.tokens = t, cp, ti, rot, newTokens
+	return nil
+}
+
+// ForceLay puts a tile on a hex without any rule check (setup, test
+// fixtures, importers). Tokens are carried over as in a normal lay.
+func (b *Board) ForceLay(hex, tileID string, rot int) error {
+	i, err := b.hexIndex(hex)
+	if err != nil {
+		return err
+	}
+	name, cp, err := ParseTileID(tileID)
+	if err != nil {
+		return err
+	}
+	ti, ok := b.s.tileIdx[name]
+	if !ok || cp >= b.s.counts[ti] || b.used[ti]&(1<<cp) != 0 {
+		return fmt.Errorf("board: %s: %w", tileID, ErrNotAvailable)
+	}
+	c := b.Clone()
+	if err := c.place(i, ti, cp, rot%6); err != nil {
+		return err
+	}
+	*b = *c
+	return nil
+}
+
+// cityMap maps each old city node to a new city node (18xx.games
+// Hex#city_map_for).
+func cityMap(ot *TileDef, orot int, nt *TileDef, nrot int) map[int]int {
+	oc, nc := ot.CityIndexes(), nt.CityIndexes()
+	m := map[int]int{}
+	noExits := true
+	for _, c := range oc {
+		if ot.NodeExits(c, orot) != 0 {
+			noExits = false
+		}
+	}
+	if noExits && len(oc) == len(nc) {
+		for k, c := range oc {
+			m[c] = nc[k]
+		}
+		return m
+	}
+	for _, c := range oc {
+		ox := ot.NodeExits(c, orot)
+		if ox == 0 {
+			continue
+		}
+		for _, d := range nc {
+			if ox&^nt.NodeExits(d, nrot) == 0 {
+				m[c] = d
+				break
+			}
+		}
+	}
+	used := map[int]bool{}
+	for _, v := range m {
+		used[v] = true
+	}
+	for k, c := range oc {
+		if _, ok := m[c]; ok {
+			continue
+		}
+		d := -1
+		if k < len(nc) {
+			d = nc[k]
+		}
+		if d < 0 || used[d] {
+			d = -1
+			for _, x := range nc {
+				if !used[x] {
+					d = x
+					break
+				}
+			}
+		}
+		if d >= 0 {
+			m[c] = d
+			used[d] = true
+		}
+	}
+	return m
+}
+
+// moveTokens carries tokens from the old tile to the new one, each into
+// the first free slot of the corresponding city, in old slot order.
+func moveTokens(ot *TileDef, orot int, old [][]string, nt *TileDef, nrot int) ([][]string, error) {
+	m := cityMap(ot, orot, nt, nrot)
+	out := emptyTokens(nt)
+	any := false
+	for _, oc := range ot.CityIndexes() {
+		for _, c := range old[oc] {
+			if c == "" {
+				continue
+			}
+			d, ok := m[oc]
+			if !ok {
+				return nil, fmt.Errorf("board: no city on tile %s for %s's token", nt.Name, c)
+			}
+			placed := false
+			for s := range out[d] {
+				if out[d][s] == "" {
+					out[d][s] = c
+					placed = true
+					break
+				}
+			}
+			if !placed {
+				// 18xx.games keeps surplus tokens as "cheaters"; append a slot.
+				out[d] = append(out[d], c)
+			}
+			any = true
+		}
+	}
+	if !any {
+		return nil, nil
+	}
+	return out, nil
+}
+
+func colorAllowed(c Color, cs []Color) bool {
+	if cs == nil {
+		return true
+	}
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLay runs all board-level checks of laying t at rot on hex i.
+func (b *Board) checkLay(i int, t *TileDef, rot int, opt LayOptions, g *Graph) error {
+	h := &b.hexes[i]
+	id := b.s.ids[i]
+	if !colorAllowed(t.Color, opt.Colors) {
+		return fmt.Errorf("board: %s tiles may not be laid now", t.Color)
+	}
+	if err := h.tile.UpgradesTo(t); err != nil {
+		return fmt.Errorf("board: %s: %w", id, err)
+	}
+	return b.checkRotation(i, t, rot, opt, g)
+}
+
+// checkRotation implements 18xx.games Tracker#legal_tile_rotation?.
+func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Graph) error {
+	h := &b.hexes[i]
+	id := b.s.ids[i]
+	if opt.Rules != nil && opt.Rules.RotationAllowed != nil {
+		if !opt.Rules.RotationAllowed(b, Lay{Hex: id, Tile: t, Rotation: rot, Old: h.tile, OldRot: h.rot, Corp: opt.Corp}) {
+			return fmt.Errorf("board: tile %s may not be laid with rotation %d on %s", t.Name, rot, id)
+		}
+	}
+	exits := t.Exits(rot)
+	for e := 0; e < 6; e++ {
+		if exits&(1<<e) != 0 && b.s.neighbors[i][e] < 0 {
+			return fmt.Errorf("board: tile %s rotation %d on %s: track runs off the map or into a barrier at side %d", t.Name, rot, id, e)
+		}
+	}
+	if g != nil {
+		edges, _ := g.ConnectedEdges(id)
+		if exits&edges == 0 {
+			return fmt.Errorf("board: tile %s rotation %d on %s is not connected to %s's network", t.Name, rot, id, opt.Corp)
+		}
+	}
+	// Old track must be kept in place.
+	for p := range h.tile.Paths {
+		found := false
+		for q := range t.Paths {
+			if pathLE(h.tile, p, h.rot, t, q, rot) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
+		}
+	}
+	oldCT := h.tile.cityTownEdges(h.rot)
+	newCT := t.cityTownEdges(rot)
+	added := len(newCT) - len(oldCT)
+	if added < 0 {
+		added = 0
+	}
+	fresh := 0
+	for _, n := range newCT {
+		overlap := false
+		for _, o := range oldCT {
+			for _, e := range n {
+				if intsContain(o, e) {
+					overlap = true
+				}
+			}
+		}
+		if !overlap {
+			fresh++
+		}
+	}
+	if fresh > added {
+		return fmt.Errorf("board: tile %s rotation %d on %s moves a city or town", t.Name, rot, id)
+	}
+	if t.nCities > 1 && h.tile.nCities > 1 {
+		for _, o := range oldCT {
+			cnt := 0
+			for _, n := range newCT {
+				all := true
+				for _, e := range o {
+					if !intsContain(n, e) {
+						all = false
+					}
+				}
+				if all {
+					cnt++
+				}
+			}
+			if cnt != 1 {
+				return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
+			}
+		}
+	}
+	// City sizes must not shrink when the old cities differ in size.
+	oc := h.tile.CityIndexes()
+	sizes := map[int]bool{}
+	for _, c := range oc {
+		sizes[h.tile.Nodes[c].Slots] = true
+	}
+	if len(sizes) > 1 {
+		for o, n := range cityMap(h.tile, h.rot, t, rot) {
+			if t.Nodes[n].Slots < h.tile.Nodes[o].Slots {
+				return fmt.Errorf("board: tile %s on %s would reduce a city's slots", t.Name, id)
+			}
+		}
+	}
+	return nil
+}
+
+// LegalLay is one legal (tile, rotation) choice for a hex.
+type LegalLay struct {
+	Hex      string
+	TileID   string // lowest available copy
+	Tile     string
+	Rotation int
+}
+
+// LegalLays lists the legal tile/rotation choices on hex for opt (colour,
+// connectivity and title hooks included). Title CheckLay hooks are run on
+// each candidate.
+func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
+	i, ok := b.s.index[hex]
+	if !ok {
+		return nil
+	}
+	var g *Graph
+	if !opt.NoConnectivity {
+		g = opt.Graph
+		if g == nil || g.Corp != opt.Corp {
+			g = b.Graph(opt.Corp)
+		}
+		if !g.hexOK[i] {
+			return nil
+		}
+	}
+	var out []LegalLay
+	for ti, t := range b.s.tiles {
+		cp := -1
+		for c := 0; c < b.s.counts[ti]; c++ {
+			if b.used[ti]&(1<<c) == 0 {
+				cp = c
+				break
+			}
+		}
+		if cp < 0 || !colorAllowed(t.Color, opt.Colors) {
+			continue
+		}
+		if b.hexes[i].tile.UpgradesTo(t) != nil {
+			continue
+		}
+		for rot := 0; rot < 6; rot++ {
+			if b.checkRotation(i, t, rot, opt, g) != nil {
+				continue
+			}
+			tid := t.Name + "-" + strconv.Itoa(cp)
+			if opt.Rules != nil && opt.Rules.CheckLay != nil {
+				after := b.Clone()
+				if after.place(i, ti, cp, rot) != nil {
+					continue
+				}
+				if opt.Rules.CheckLay(b, after, Lay{Hex: hex, TileID: tid, Tile: t, Rotation: rot, Old: b.hexes[i].tile, OldRot: b.hexes[i].rot, Corp: opt.Corp}) != nil {
+					continue
+				}
+			}
+			out = append(out, LegalLay{Hex: hex, TileID: tid, Tile: t.Name, Rotation: rot})
+		}
+	}
+	return out
+}
+
+// LegalLayHexes returns the hexes where corp has at least one legal lay.
+func (b *Board) LegalLayHexes(opt LayOptions) []string {
+	g := opt.Graph
+	if !opt.NoConnectivity && (g == nil || g.Corp != opt.Corp) {
+		g = b.Graph(opt.Corp)
+	}
+	o := opt
+	o.Graph = g
+	var out []string
+	for i, id := range b.s.ids {
+		if g != nil && !g.hexOK[i] {
+			continue
+		}
+		if len(b.LegalLays(id, o)) > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}

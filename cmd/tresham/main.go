@@ -1,0 +1,129 @@
+// Command tresham is the single Tresham binary: replay imported games, and
+// (as the project grows) serve, route and play.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/replay"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: tresham <command> [arguments]
+
+commands:
+  replay [--trace OUT.jsonl] GAME.json   replay an 18xx.games export and print its result
+`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "replay":
+		return cmdReplay(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "tresham: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tracePath := fs.String("trace", "", "write the per-action state trace (JSON lines) to this file")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprint(stderr, "usage: tresham replay [--trace OUT.jsonl] GAME.json\n")
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	src, err := g18xx.ReadFile(fs.Arg(0))
+	if err != nil {
+		log.Error("cannot read game", "file", fs.Arg(0), "err", err)
+		return 1
+	}
+	var tw *traceWriter
+	if *tracePath != "" {
+		f, err := os.Create(*tracePath)
+		if err != nil {
+			log.Error("cannot create trace", "err", err)
+			return 1
+		}
+		defer f.Close()
+		tw = &traceWriter{w: f}
+	}
+	var step replay.Step
+	if tw != nil {
+		step = tw.write
+	}
+	g, n, err := replay.RunTraced(src, step, func(st map[string]any) error {
+		if tw == nil {
+			return nil
+		}
+		return tw.write(nil, st)
+	})
+	if err != nil {
+		var re *engine.RuleError
+		if errors.As(err, &re) {
+			fmt.Fprintf(stderr, "tresham: cannot apply action %d (%s): %s\n", re.ActionID, re.Type, re.Rule)
+		} else {
+			fmt.Fprintf(stderr, "tresham: %v\n", err)
+		}
+		return 1
+	}
+	out := map[string]any{"title": src.Title, "finished": g.IsFinished(), "result": g.Result(), "actions": n}
+	if !g.IsFinished() {
+		out["result"] = nil
+	}
+	b, _ := json.Marshal(out)
+	fmt.Fprintln(stdout, string(b))
+	return 0
+}
+
+type traceWriter struct{ w io.Writer }
+
+// write emits one trace line with the action's id, type, entity and auto types.
+func (t *traceWriter) write(a *g18xx.Action, st map[string]any) error {
+	if a == nil {
+		st["id"], st["type"], st["entity"], st["auto"] = 0, "init", nil, []string{}
+	} else {
+		st["id"], st["type"] = a.ID, a.Type
+		if id, ok := a.Entity.PlayerID(); ok {
+			st["entity"] = id
+		} else if s, ok := a.Entity.Symbol(); ok {
+			st["entity"] = s
+		}
+		auto := []string{}
+		for _, x := range a.AutoActions {
+			auto = append(auto, x.Type)
+		}
+		st["auto"] = auto
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(t.w, string(b))
+	return err
+}

@@ -1,0 +1,107 @@
+package g18xx
+
+import "fmt"
+
+// Effective returns the actions that take effect after undo and redo are
+// resolved (README §2), in their original order. Messages are included (they
+// are never undone); undo and redo entries are not. It is Resolve without
+// the error: a malformed undo/redo (unknown undo target, redo with nothing
+// to redo) is ignored.
+func Effective(actions []Action) []Action {
+	kept, _ := Resolve(actions)
+	return kept
+}
+
+// Resolve computes the effective action sequence like Effective, and reports
+// the first malformed undo or redo it met. The reference engine refuses a
+// game with an undo whose action_id is unknown or a redo with nothing to
+// redo; Resolve skips such an entry, carries on and returns the error.
+//
+// The rules: a normal action (anything but undo, redo and message) is kept
+// and clears the redo stack. A message is kept, is never undone and leaves
+// the redo stack alone. An undo without action_id removes the latest kept
+// non-message action; with action_id N it removes every kept non-message
+// action after the action whose id is N (N = 0: all of them). The removed
+// actions form one group on the redo stack; a redo puts the latest group
+// back in place.
+func Resolve(actions []Action) ([]Action, error) {
+	kept := make([]bool, len(actions))
+	var groups [][]int
+	var firstErr error
+	fail := func(err error) {
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	pos := make(map[int]int, len(actions))
+	for i := range actions {
+		if actions[i].ID != 0 {
+			pos[actions[i].ID] = i
+		}
+	}
+	for i := range actions {
+		a := &actions[i]
+		switch a.Type {
+		case TypeUndo:
+			from := 0
+			if a.ActionID != nil {
+				if *a.ActionID != 0 {
+					p, ok := pos[*a.ActionID]
+					if !ok {
+						fail(fmt.Errorf("g18xx: action[%d] (id %d, undo): undo target action_id %d not found", i, a.ID, *a.ActionID))
+						continue
+					}
+					from = p + 1
+				}
+			} else {
+				for j := i - 1; j >= 0; j-- {
+					if kept[j] && actions[j].Type != TypeMessage {
+						from = j
+						break
+					}
+				}
+			}
+			var group []int
+			for j := from; j < i; j++ {
+				if kept[j] && actions[j].Type != TypeMessage {
+					kept[j] = false
+					group = append(group, j)
+				}
+			}
+			groups = append(groups, group)
+		case TypeRedo:
+			if len(groups) == 0 {
+				fail(fmt.Errorf("g18xx: action[%d] (id %d, redo): nothing to redo", i, a.ID))
+				continue
+			}
+			for _, j := range groups[len(groups)-1] {
+				kept[j] = true
+			}
+			groups = groups[:len(groups)-1]
+		case TypeMessage:
+			kept[i] = true
+		default:
+			kept[i] = true
+			groups = groups[:0]
+		}
+	}
+	out := make([]Action, 0, len(actions))
+	for i := range actions {
+		if kept[i] {
+			out = append(out, actions[i])
+		}
+	}
+	return out, firstErr
+}
+
+// WithoutMessages returns the actions other than chat messages: the actions
+// a rules engine applies, one per golden-trace line after the first.
+func WithoutMessages(actions []Action) []Action {
+	out := make([]Action, 0, len(actions))
+	for i := range actions {
+		if actions[i].Type != TypeMessage {
+			out = append(out, actions[i])
+		}
+	}
+	return out
+}

@@ -1,0 +1,221 @@
+// Package g18xx reads and writes games in the 18xx.games JSON export format
+// and resolves their undo/redo history into the effective action sequence.
+//
+// Decoding keeps everything: fields the package does not model are kept as
+// raw JSON (the Extra maps), and the key order of every decoded object is
+// remembered, so Encode(Decode(x)) reproduces x up to whitespace and the
+// order of keys in the result map.
+package g18xx
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Game is an exported 18xx.games game.
+type Game struct {
+	// ID is the site's game id: a number, or a string for hotseat games.
+	ID           IntOrString     `json:"id"`
+	Description  string          `json:"description"`
+	User         *Player         `json:"user"`
+	Players      []Player        `json:"players"`
+	MinPlayers   int             `json:"min_players"`
+	MaxPlayers   int             `json:"max_players"`
+	Title        string          `json:"title"`
+	Settings     Settings        `json:"settings"`
+	UserSettings json.RawMessage `json:"user_settings"`
+	Status       string          `json:"status"`
+	Turn         int             `json:"turn"`
+	Round        string          `json:"round"`
+	Acting       []int           `json:"acting"`
+	// Result is the final score, keyed by player id as a string.
+	Result  map[string]int `json:"result"`
+	Actions []Action       `json:"actions"`
+	Loaded  bool           `json:"loaded"`
+	// CreatedAt, UpdatedAt and FinishedAt are Unix seconds or date strings.
+	CreatedAt     *IntOrString    `json:"created_at"`
+	UpdatedAt     *IntOrString    `json:"updated_at"`
+	FinishedAt    *IntOrString    `json:"finished_at"`
+	GameEndReason string          `json:"game_end_reason"`
+	ManuallyEnded bool            `json:"manually_ended"`
+	Mode          string          `json:"mode"`
+	FixtureFormat json.RawMessage `json:"fixture_format"`
+
+	// Extra holds keys this package does not model, as raw JSON.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	keys []string
+}
+
+// Player is a seat ({id, name}); also used for the exporting user.
+type Player struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+
+	// Extra holds keys this package does not model, as raw JSON.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	keys []string
+}
+
+// Settings are the game's settings. Only Seed and OptionalRules affect play.
+type Settings struct {
+	Seed          int64    `json:"seed"`
+	OptionalRules []string `json:"optional_rules"`
+
+	// Extra holds the other settings (is_async, unlisted, auto_routing,
+	// player_order, ...) as raw JSON.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	keys []string
+}
+
+// HasOption reports whether the optional rule name is selected.
+func (s *Settings) HasOption(name string) bool {
+	for _, r := range s.OptionalRules {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Has reports whether key was present in the decoded game.
+func (g *Game) Has(key string) bool { return has(g.keys, key) }
+
+// MarshalJSON encodes the game; a decoded game keeps its key order and extras.
+func (g Game) MarshalJSON() ([]byte, error) {
+	return encodeObject(g, g.keys, g.Extra, func(k string) bool {
+		switch k {
+		case "id", "title", "players", "settings", "actions":
+			return true
+		}
+		return false
+	})
+}
+
+// UnmarshalJSON decodes a game. It does not validate actions; Decode does.
+func (g *Game) UnmarshalJSON(data []byte) error {
+	*g = Game{}
+	hooks := map[string]func(json.RawMessage) error{
+		"actions": func(raw json.RawMessage) error {
+			acts, err := decodeActions(raw)
+			if err != nil {
+				return fmt.Errorf("action%w", err)
+			}
+			g.Actions = acts
+			return nil
+		},
+	}
+	return decodeObject(data, g, &g.keys, &g.Extra, hooks)
+}
+
+// MarshalJSON encodes the player.
+func (p Player) MarshalJSON() ([]byte, error) {
+	return encodeObject(p, p.keys, p.Extra, func(k string) bool { return k == "id" || k == "name" })
+}
+
+// UnmarshalJSON decodes a player.
+func (p *Player) UnmarshalJSON(data []byte) error {
+	*p = Player{}
+	return decodeObject(data, p, &p.keys, &p.Extra, nil)
+}
+
+// MarshalJSON encodes the settings.
+func (s Settings) MarshalJSON() ([]byte, error) {
+	return encodeObject(s, s.keys, s.Extra, func(k string) bool { return k == "optional_rules" })
+}
+
+// UnmarshalJSON decodes the settings.
+func (s *Settings) UnmarshalJSON(data []byte) error {
+	*s = Settings{}
+	return decodeObject(data, s, &s.keys, &s.Extra, nil)
+}
+
+// Decode reads one exported game from r and validates it: the title and
+// players must be present, every action must have a type, an entity that
+// matches its entity_type, a positive id greater than the previous one, and
+// the fields its type requires.
+func Decode(r io.Reader) (*Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("g18xx: read game: %w", err)
+	}
+	var g Game
+	if err := json.Unmarshal(data, &g); err != nil {
+		return nil, fmt.Errorf("g18xx: decode game: %w", err)
+	}
+	if err := g.Validate(); err != nil {
+		return nil, fmt.Errorf("g18xx: %w", err)
+	}
+	return &g, nil
+}
+
+// ReadFile decodes the exported game in the named file.
+func ReadFile(path string) (*Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("g18xx: %w", err)
+	}
+	defer f.Close()
+	g, err := Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}
+
+// Validate checks the structural rules Decode enforces.
+func (g *Game) Validate() error {
+	if g.Title == "" {
+		return fmt.Errorf("field %q: %w", "title", errMissing)
+	}
+	if len(g.Players) == 0 {
+		return fmt.Errorf("field %q: no players", "players")
+	}
+	seen := make(map[int]bool, len(g.Players))
+	for i, p := range g.Players {
+		if seen[p.ID] {
+			return fmt.Errorf("players[%d]: duplicate player id %d", i, p.ID)
+		}
+		seen[p.ID] = true
+	}
+	prev := 0
+	for i := range g.Actions {
+		a := &g.Actions[i]
+		if err := a.validate(true); err != nil {
+			return fmt.Errorf("action[%d] (id %d, %s): %w", i, a.ID, a.Type, err)
+		}
+		if a.ID <= prev {
+			return fmt.Errorf("action[%d] (id %d, %s): field \"id\": ids must increase, previous id is %d", i, a.ID, a.Type, prev)
+		}
+		prev = a.ID
+	}
+	return nil
+}
+
+// Encode writes g as compact JSON (without HTML escaping, like the site)
+// followed by a newline.
+func Encode(w io.Writer, g *Game) error {
+	b, err := Marshal(g)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("g18xx: write game: %w", err)
+	}
+	return nil
+}
+
+// Marshal returns g as compact JSON without HTML escaping.
+func Marshal(g *Game) ([]byte, error) {
+	b, err := marshalNoEscape(g)
+	if err != nil {
+		return nil, fmt.Errorf("g18xx: encode game: %w", err)
+	}
+	return bytes.Clone(b), nil
+}

@@ -1,0 +1,189 @@
+package g18xx
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// This file holds the small reflective binder used by every export type
+// (Game, Settings, Player, Action, Route). It decodes a JSON object into the
+// struct's tagged fields, remembers the order of the keys it saw, and keeps
+// every unknown key — and every known key whose value was null but whose Go
+// field cannot say "null" — as raw JSON. Encoding replays the keys in their
+// original order, so an imported file is exported with the same keys, the
+// same nulls and the same order.
+
+// jsonFields maps JSON names to struct field indexes for the tagged fields of t.
+func jsonFields(t reflect.Type) (map[string]int, []string) {
+	idx := make(map[string]int, t.NumField())
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "" || name == "-" || !f.IsExported() {
+			continue
+		}
+		idx[name] = i
+		names = append(names, name)
+	}
+	return idx, names
+}
+
+// nullable reports whether a JSON null can be stored in a field of type t
+// and encoded back as null.
+func nullable(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
+		return true
+	}
+	return t == reflect.TypeFor[Entity]()
+}
+
+func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+
+// decodeObject decodes the JSON object data into the struct pointed to by
+// dst. keys receives the key order; extra receives unknown keys and nulls of
+// non-nullable fields. hooks may take over decoding of particular keys.
+func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.RawMessage, hooks map[string]func(json.RawMessage) error) error {
+	v := reflect.ValueOf(dst).Elem()
+	fields, _ := jsonFields(v.Type())
+	members, err := splitObject(data)
+	if err != nil {
+		return err
+	}
+	*keys = make([]string, 0, len(members)) // non-nil: marks the object as decoded
+	*extra = nil
+	for _, m := range members {
+		key, raw := m.key, m.raw
+		if has(*keys, key) {
+			continue // duplicate key: the first one wins
+		}
+		*keys = append(*keys, key)
+		if hook := hooks[key]; hook != nil {
+			if err := hook(raw); err != nil {
+				return fmt.Errorf("field %q: %w", key, err)
+			}
+			continue
+		}
+		i, known := fields[key]
+		if !known || (isNull(raw) && !nullable(v.Field(i).Type())) {
+			if *extra == nil {
+				*extra = make(map[string]json.RawMessage)
+			}
+			(*extra)[key] = bytes.Clone(raw)
+			continue
+		}
+		if err := json.Unmarshal(raw, v.Field(i).Addr().Interface()); err != nil {
+			return fmt.Errorf("field %q: %w", key, err)
+		}
+	}
+	return nil
+}
+
+// encodeObject encodes the struct src. Keys listed in keys come first, in
+// that order; then non-zero fields that were not decoded, in declaration
+// order; then remaining extra keys in sorted order. For an object built in
+// code (keys == nil) zero fields for which required reports true are
+// emitted too.
+func encodeObject(src any, keys []string, extra map[string]json.RawMessage, required func(string) bool) ([]byte, error) {
+	v := reflect.ValueOf(src)
+	fields, names := jsonFields(v.Type())
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	written := make(map[string]bool, len(keys)+len(extra))
+	emit := func(key string, raw []byte) error {
+		if written[key] {
+			return nil
+		}
+		written[key] = true
+		if buf.Len() > 1 {
+			buf.WriteByte(',')
+		}
+		k, err := marshalNoEscape(key)
+		if err != nil {
+			return err
+		}
+		buf.Write(k)
+		buf.WriteByte(':')
+		buf.Write(raw)
+		return nil
+	}
+	field := func(key string, i int) error {
+		f := v.Field(i)
+		if raw, ok := extra[key]; ok && f.IsZero() {
+			return emit(key, raw)
+		}
+		if f.Kind() == reflect.Slice && f.IsNil() && required != nil && required(key) {
+			return emit(key, []byte("[]"))
+		}
+		b, err := marshalNoEscape(f.Interface())
+		if err != nil {
+			return fmt.Errorf("field %q: %w", key, err)
+		}
+		return emit(key, b)
+	}
+	for _, key := range keys {
+		if i, ok := fields[key]; ok {
+			if err := field(key, i); err != nil {
+				return nil, err
+			}
+		} else if raw, ok := extra[key]; ok {
+			if err := emit(key, raw); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, key := range names {
+		if written[key] {
+			continue
+		}
+		i := fields[key]
+		if v.Field(i).IsZero() && (keys != nil || required == nil || !required(key)) {
+			continue
+		}
+		if err := field(key, i); err != nil {
+			return nil, err
+		}
+	}
+	rest := make([]string, 0, len(extra))
+	for key := range extra {
+		if !written[key] {
+			rest = append(rest, key)
+		}
+	}
+	sort.Strings(rest)
+	for _, key := range rest {
+		if err := emit(key, extra[key]); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// has reports whether key was present when the object was decoded.
+func has(keys []string, key string) bool {
+	for _, k := range keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+func abbreviate(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return string(b[:max]) + "…"
+	}
+	return string(b)
+}
+
+// errMissing reports a required field that is absent.
+var errMissing = errors.New("missing required field")

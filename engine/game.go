@@ -1,0 +1,355 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Game is the mutable state of one game. Titles drive it through their rounds;
+// callers use the title's Apply/Legal which keep it consistent.
+type Game struct {
+	Title     string
+	Options   map[string]bool
+	Players   []*Player // current player order
+	Seating   []int     // player ids in seating order
+	Corps     []*Corporation
+	Companies []*Company
+	Market    *Market
+	Depot     *Depot
+	Phases    []Phase
+	PhaseIdx  int
+
+	// Bank is the bank's internal account (bank_raw).
+	Bank int
+
+	Turn      int
+	RoundNum  int
+	RoundKind string // Auction, Stock, Operating
+
+	CertLimit int
+	Log       []string
+
+	Finished      bool
+	EndReason     string
+	EndTrigger    []string
+	BankBroken    bool
+	PriorityDeal  int // player id
+	AllowPresSale bool
+
+	seq     int
+	cellSeq int
+}
+
+// Logf appends a line to the game log.
+func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, fmt.Sprintf(format, args...)) }
+
+// Phase returns the current phase.
+func (g *Game) Phase() Phase { return g.Phases[g.PhaseIdx] }
+
+// PhaseAtLeast reports whether the phase named n has been reached.
+func (g *Game) PhaseAtLeast(n string) bool {
+	for i := 0; i <= g.PhaseIdx; i++ {
+		if g.Phases[i].Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// Player returns the player with the given id.
+func (g *Game) Player(id int) *Player {
+	for _, p := range g.Players {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
+}
+
+// PlayerIndex returns the index of the player in the current order, or -1.
+func (g *Game) PlayerIndex(id int) int {
+	for i, p := range g.Players {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Corp returns the corporation with the given symbol.
+func (g *Game) Corp(sym string) *Corporation {
+	for _, c := range g.Corps {
+		if c.Sym == sym {
+			return c
+		}
+	}
+	return nil
+}
+
+// Company returns the private company with the given symbol.
+func (g *Game) Company(sym string) *Company {
+	for _, c := range g.Companies {
+		if c.Sym == sym {
+			return c
+		}
+	}
+	return nil
+}
+
+// ShareByID finds a certificate from its "SYM_i" id.
+func (g *Game) ShareByID(id string) (*Corporation, *Share, error) {
+	for i := len(id) - 1; i > 0; i-- {
+		if id[i] == '_' {
+			c := g.Corp(id[:i])
+			if c == nil {
+				break
+			}
+			var n int
+			if _, err := fmt.Sscanf(id[i+1:], "%d", &n); err != nil || n < 0 || n >= len(c.Shares) {
+				return nil, nil, fmt.Errorf("share %q: no such certificate", id)
+			}
+			return c, c.Shares[n], nil
+		}
+	}
+	return nil, nil, fmt.Errorf("share %q: unknown corporation", id)
+}
+
+// nextSeq returns a fresh acquisition sequence number.
+func (g *Game) nextSeq() int { g.seq++; return g.seq }
+
+// PayPlayer moves money between the bank and a player (negative amount: player pays).
+func (g *Game) PayPlayer(p *Player, amount int) { p.Cash += amount; g.Bank -= amount }
+
+// PayCorp moves money between the bank and a corporation.
+func (g *Game) PayCorp(c *Corporation, amount int) { c.Cash += amount; g.Bank -= amount }
+
+// SetCell moves a corporation's marker to cell (to the back of the cell's stack).
+func (g *Game) SetCell(c *Corporation, cell *Cell) {
+	if c.Cell == cell {
+		return
+	}
+	c.Cell = cell
+	g.cellSeq++
+	c.cellSeq = g.cellSeq
+}
+
+// ClearCell removes a corporation's marker from the market.
+func (g *Game) ClearCell(c *Corporation) { c.Cell = nil; c.cellSeq = 0 }
+
+// CellOrder is the corporation's position among the markers on its cell (0 = first).
+func (g *Game) CellOrder(c *Corporation) int {
+	n := 0
+	for _, o := range g.Corps {
+		if o != c && o.Cell == c.Cell && o.Cell != nil && o.cellSeq < c.cellSeq {
+			n++
+		}
+	}
+	return n
+}
+
+// CellSeq exposes the arrival sequence for ordering ties.
+func (c *Corporation) CellSeq() int { return c.cellSeq }
+
+// MoveShare gives one certificate to a new holder.
+func (g *Game) MoveShare(s *Share, to Holder) {
+	s.Holder = to
+	s.seq = g.nextSeq()
+}
+
+// ResetIPOOrder orders the IPO holdings by certificate index.
+func (g *Game) ResetIPOOrder(c *Corporation) {
+	for _, s := range c.Shares {
+		if s.Holder == HolderIPO {
+			s.seq = -1000 + s.Index
+		}
+	}
+}
+
+// PlayerHolders returns the player holders of a corporation with their percentages.
+func (g *Game) PlayerHolders(c *Corporation) map[int]int {
+	out := map[int]int{}
+	for _, s := range c.Shares {
+		if s.Holder > 0 {
+			out[int(s.Holder)] += s.Percent
+		}
+	}
+	return out
+}
+
+// Transfer moves a bundle of certificates (all of one corporation) to a new holder,
+// then applies the director-change rules. The money side is the caller's.
+func (g *Game) Transfer(c *Corporation, bundle []*Share, to Holder) {
+	if len(bundle) == 0 {
+		return
+	}
+	from := bundle[0].Holder
+	prev := c.President
+	prevHolder := Holder(prev)
+	if c.Receivership {
+		prevHolder = HolderMarket
+	}
+	hasPres := false
+	for _, s := range bundle {
+		if s.President {
+			hasPres = true
+		}
+		g.MoveShare(s, to)
+	}
+	presPct := c.Shares[0].Percent
+	holders := g.PlayerHolders(c)
+	maxPct := 0
+	for _, p := range holders {
+		if p > maxPct {
+			maxPct = p
+		}
+	}
+	if g.AllowPresSale && maxPct < presPct && hasPres && to == HolderMarket {
+		c.President = 0
+		c.Receivership = true
+		g.Logf("President's share sold to pool. %s enters receivership", c.Name)
+		return
+	}
+	if g.AllowPresSale && from == HolderMarket && hasPres && to > 0 {
+		c.President = int(to)
+		c.Receivership = false
+		g.Logf("%s becomes the president of %s", g.Player(int(to)).Name, c.Name)
+		g.Logf("%s exits receivership", c.Name)
+		return
+	}
+	if g.AllowPresSale && maxPct < presPct {
+		return
+	}
+	var majority []int
+	for id, p := range holders {
+		if p == maxPct {
+			majority = append(majority, id)
+		}
+	}
+	for _, id := range majority {
+		if Holder(id) == prevHolder {
+			return
+		}
+	}
+	president := 0
+	if prevHolder == NoHolder {
+		for _, id := range majority {
+			if c.Shares[0].Holder == Holder(id) {
+				president = id
+			}
+		}
+	}
+	if president == 0 {
+		best := -1
+		for _, p := range g.presidentOrder() {
+			if holders[p] != maxPct || holders[p] < presPct {
+				continue
+			}
+			d := g.playerDistance(prevHolder, p)
+			if best < 0 || d < best {
+				best, president = d, p
+			}
+		}
+	}
+	if president == 0 {
+		return
+	}
+	c.President = president
+	c.Receivership = false
+	g.Logf("%s becomes the president of %s", g.Player(president).Name, c.Name)
+	if to == Holder(president) && prevHolder == from && hasPres {
+		return
+	}
+	if from == Holder(president) || prevHolder == NoHolder {
+		return
+	}
+	pres := c.Shares[0]
+	swapTo := HolderMarket
+	if prevHolder > 0 && c.PercentOf(prevHolder) >= pres.Percent {
+		swapTo = prevHolder
+	}
+	n := pres.Percent / 10
+	for _, s := range c.SharesOf(Holder(president)) {
+		if n == 0 {
+			break
+		}
+		if s.President {
+			continue
+		}
+		g.MoveShare(s, swapTo)
+		n--
+	}
+	g.MoveShare(pres, Holder(president))
+}
+
+func (g *Game) presidentOrder() []int {
+	var ids []int
+	for _, p := range g.Players {
+		if !p.Bankrupt {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids
+}
+
+func (g *Game) playerDistance(from Holder, to int) int {
+	if from <= 0 {
+		return 0
+	}
+	order := g.presidentOrder()
+	a, b := -1, -1
+	for i, id := range order {
+		if Holder(id) == from {
+			a = i
+		}
+		if id == to {
+			b = i
+		}
+	}
+	if a < 0 || b < 0 {
+		return 0
+	}
+	if a < b {
+		return b - a
+	}
+	return b - (a - len(order))
+}
+
+// NumCerts counts a player's certificates that count towards the limit (privates included).
+func (g *Game) NumCerts(p *Player) int {
+	n := len(p.Companies)
+	for _, c := range g.Corps {
+		for _, s := range c.Shares {
+			if s.Holder == Holder(p.ID) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// CertIDs lists a player's share ids and company symbols, sorted.
+func (g *Game) CertIDs(p *Player) []string {
+	var out []string
+	for _, c := range g.Corps {
+		for _, s := range c.Shares {
+			if s.Holder == Holder(p.ID) {
+				out = append(out, c.ShareID(s.Index))
+			}
+		}
+	}
+	out = append(out, p.Companies...)
+	sort.Strings(out)
+	return out
+}
+
+// TotalCash sums every account (bank, players, corporations) for conservation checks.
+func (g *Game) TotalCash() int {
+	t := g.Bank
+	for _, p := range g.Players {
+		t += p.Cash
+	}
+	for _, c := range g.Corps {
+		t += c.Cash
+	}
+	return t
+}

@@ -1,0 +1,3 @@
+module tresham
+
+go 1.26.8

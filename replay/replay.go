@@ -1,0 +1,109 @@
+// Package replay loads an 18xx.games game export and replays its effective
+// actions through Tresham's engine, optionally reporting the state after each.
+package replay
+
+import (
+	"fmt"
+	"strconv"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/titles/t1860"
+)
+
+// Game is a title game the replayer can drive.
+type Game interface {
+	Apply(a *engine.Action) error
+	State() map[string]any
+	Result() map[string]int
+	IsFinished() bool
+}
+
+// Step is called after each effective non-message action with its state.
+type Step func(a *g18xx.Action, state map[string]any) error
+
+// New builds the title game described by an export's header.
+func New(src *g18xx.Game) (Game, error) {
+	var ids []int
+	var names []string
+	for _, p := range src.Players {
+		ids = append(ids, p.ID)
+		names = append(names, p.Name)
+	}
+	switch src.Title {
+	case "1860":
+		g, err := t1860.New(ids, names, src.Settings.OptionalRules, t1860.NewBoard)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+	return nil, fmt.Errorf("title %q is not supported", src.Title)
+}
+
+// Convert turns an export action into an engine action.
+func Convert(a *g18xx.Action) engine.Action {
+	out := engine.Action{
+		ID: a.ID, Type: a.Type, EntityType: a.EntityType, Price: a.Price, Company: a.Company,
+		Corporation: a.Corporation, Shares: a.Shares, Percent: a.Percent, Hex: a.Hex, Tile: a.Tile,
+		Rotation: a.Rotation, City: a.City, Slot: a.Slot, Train: a.Train, Variant: a.Variant,
+		Kind: a.Kind, Description: a.Description, Cost: a.Cost,
+	}
+	if id, ok := a.Entity.PlayerID(); ok {
+		out.Entity = strconv.Itoa(id)
+	} else if s, ok := a.Entity.Symbol(); ok {
+		out.Entity = s
+	}
+	if a.SharePrice != nil {
+		out.SharePrice = a.SharePrice.Cell
+		if out.SharePrice == "" {
+			out.SharePrice = strconv.Itoa(a.SharePrice.Price)
+		}
+	}
+	for _, r := range a.Routes {
+		out.Routes = append(out.Routes, engine.Route{
+			Train: r.Train, Connections: r.Connections, Nodes: r.Nodes, Hexes: r.Hexes,
+			Revenue: r.Revenue, Subsidy: r.Subsidy, Halts: r.Halts,
+		})
+	}
+	for i := range a.AutoActions {
+		out.Auto = append(out.Auto, Convert(&a.AutoActions[i]))
+	}
+	return out
+}
+
+// Run replays every effective action of src, calling step (if non-nil) after each
+// non-message action. It returns the game and the number of actions applied.
+func Run(src *g18xx.Game, step Step) (Game, int, error) {
+	return RunTraced(src, step, nil)
+}
+
+// RunTraced is Run with init called once with the state after setup.
+func RunTraced(src *g18xx.Game, step Step, init func(map[string]any) error) (Game, int, error) {
+	g, err := New(src)
+	if err != nil {
+		return nil, 0, err
+	}
+	if init != nil {
+		if err := init(g.State()); err != nil {
+			return g, 0, err
+		}
+	}
+	n := 0
+	for _, a := range g18xx.Effective(src.Actions) {
+		if a.Type == g18xx.TypeMessage {
+			continue
+		}
+		ea := Convert(&a)
+		if err := g.Apply(&ea); err != nil {
+			return g, n, err
+		}
+		n++
+		if step != nil {
+			if err := step(&a, g.State()); err != nil {
+				return g, n, err
+			}
+		}
+	}
+	return g, n, nil
+}

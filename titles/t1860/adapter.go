@@ -1,0 +1,178 @@
+package t1860
+
+import (
+	"fmt"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// IsFinished reports whether the game is over.
+func (g *Game) IsFinished() bool { return g.Finished }
+
+// mapBoard adapts the board package to the rules' Board interface.
+type mapBoard struct {
+	b     *board.Board
+	rules *board.Rules
+	game  *Game
+}
+
+// NewBoard builds the 1860 map for the given options.
+func NewBoard(opts map[string]bool) (Board, error) {
+	var rules []string
+	for k := range opts {
+		rules = append(rules, k)
+	}
+	b, err := Map(MapOptionsFromRules(rules))
+	if err != nil {
+		return nil, err
+	}
+	return &mapBoard{b: b}, nil
+}
+
+func (m *mapBoard) bind(g *Game) {
+	m.game = g
+	m.rules = LayRules(func(corp string) (int, int) { return g.trainReach(corp) })
+}
+
+// trainReach is the biggest train's allowance for the track-reach rule.
+func (g *Game) trainReach(sym string) (int, int) {
+	c := g.Corp(sym)
+	if c == nil || len(c.Trains) == 0 {
+		return 0, 0
+	}
+	best := c.Trains[0]
+	for _, t := range c.Trains[1:] {
+		if t.Major > best.Major {
+			best = t
+		}
+	}
+	towns := UnlimitedTowns
+	if g.optNoSkipTowns {
+		towns = best.Minor
+	}
+	return best.Major, towns
+}
+
+func colors(names []string) ([]board.Color, error) {
+	var out []board.Color
+	for _, n := range names {
+		c, err := board.ParseColor(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func (m *mapBoard) LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error) {
+	cs, err := colors(phaseColors)
+	if err != nil {
+		return 0, err
+	}
+	home := m.game != nil && m.game.stock != nil
+	opt := board.LayOptions{Corp: corp.Sym, Colors: cs, Rules: m.rules, NoConnectivity: home}
+	res, err := m.b.LayTile(hex, tileID, rotation, opt)
+	if err != nil {
+		return 0, err
+	}
+	return res.Cost, nil
+}
+
+// ClassifyLay tells whether laying tileID is an upgrade (not yellow) or a city tile (rules 7.2: either ends track laying).
+func (m *mapBoard) ClassifyLay(hex, tileID string) (bool, bool, error) {
+	name, _, err := board.ParseTileID(tileID)
+	if err != nil {
+		return false, false, err
+	}
+	t, ok := m.b.TileDef(name)
+	if !ok {
+		return false, false, fmt.Errorf("unknown tile %s", tileID)
+	}
+	city := false
+	for _, n := range t.Nodes {
+		if n.Kind == board.City {
+			city = true
+		}
+	}
+	return t.Color != board.Yellow, city, nil
+}
+
+func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error) {
+	var r board.NodeRef
+	var err error
+	if home {
+		h, ok := m.b.Hex(corp.Home)
+		if !ok || h.Tile == nil {
+			return "", nil
+		}
+		found := false
+		for i, n := range h.Tile.Nodes {
+			if n.Kind == board.City {
+				r, found = board.NodeRef{Hex: corp.Home, Node: i}, true
+				break
+			}
+		}
+		if !found {
+			return "", nil
+		}
+	} else {
+		r, err = m.b.ResolveCity(city)
+		if err != nil {
+			return "", err
+		}
+	}
+	if _, err := m.b.PlaceToken(r, corp.Sym, board.TokenOptions{CheckConnected: !home}); err != nil {
+		return "", err
+	}
+	return m.b.Signature(r), nil
+}
+
+func (m *mapBoard) HomeCity(corp *engine.Corporation) string { return "" }
+
+func (m *mapBoard) HomeIsBlank(corp *engine.Corporation) bool {
+	h, ok := m.b.Hex(corp.Home)
+	return ok && (h.Tile == nil || h.Tile.Color == board.White)
+}
+
+func (m *mapBoard) RemoveTokens(corp *engine.Corporation) {
+	for _, r := range m.b.TokenNodes(corp.Sym) {
+		_ = m.b.RemoveToken(r, corp.Sym)
+	}
+}
+
+func (m *mapBoard) Tiles() map[string]string { return m.b.Tiles() }
+
+func (m *mapBoard) TokenLocations(sym string) []string { return m.b.TokenLocations(sym) }
+
+func (m *mapBoard) RouteRevenue(g *Game, corp *engine.Corporation, train *engine.Train, r *engine.Route) (int, int, error) {
+	if r.Revenue != nil {
+		sub := 0
+		if r.Subsidy != nil {
+			sub = *r.Subsidy
+		}
+		return *r.Revenue, sub, nil
+	}
+	return 0, 0, fmt.Errorf("route evaluation from connections is not implemented yet")
+}
+
+func (m *mapBoard) CanToken(corp *engine.Corporation) bool {
+	return len(m.b.TokenableCities(corp.Sym)) > 0
+}
+
+// HasRoute reports whether corp can run any train: its network reaches at
+// least two stops that are not halts (18xx.games route_train_purchase).
+func (m *mapBoard) HasRoute(corp *engine.Corporation) bool {
+	if len(m.b.TokenNodes(corp.Sym)) == 0 {
+		return false
+	}
+	n := 0
+	for _, r := range m.b.Graph(corp.Sym).Nodes() {
+		h, _ := m.b.Hex(r.Hex)
+		if h.Tile.Nodes[r.Node].Kind != board.Halt {
+			n++
+		}
+	}
+	return n >= 2
+}

@@ -1,0 +1,296 @@
+package t1860
+
+import (
+	"strconv"
+
+	"tresham/engine"
+)
+
+// auctionRound is the opening "bid for the turn" auction (rules 5.1): players bid
+// for the right to buy the cheapest-or-chosen item among the four ferry
+// privates and the C&N / IOW director's certificates.
+type auctionRound struct {
+	items []string // company symbols or corporation symbols (corporations last)
+	index int      // current player index into g.Players
+	// bids in player order starting from the current player; negative values
+	// are placeholders keeping that order for players who have not bid.
+	bidders []int
+	bids    map[int]int
+	first   int
+	winner  int // player who won the right to buy, 0 while bidding
+}
+
+func (g *Game) startAuction() {
+	r := &auctionRound{bids: map[int]int{}}
+	for _, d := range companyDefs {
+		if d.exchange != "" {
+			r.items = append(r.items, d.sym)
+		}
+	}
+	for _, c := range g.Corps {
+		if c.Layer == 1 {
+			r.items = append(r.items, c.Sym)
+		}
+	}
+	g.auction = r
+	g.RoundKind = "Auction"
+	r.setup(g)
+}
+
+func (r *auctionRound) setup(g *Game) {
+	r.bids = map[int]int{}
+	r.bidders = r.bidders[:0]
+	r.winner = 0
+	n := len(g.Players)
+	r.first = g.Players[r.index].ID
+	for i := 0; i < n; i++ {
+		p := g.Players[(r.index+i)%n]
+		r.bidders = append(r.bidders, p.ID)
+		r.bids[p.ID] = -n + i
+	}
+}
+
+func (r *auctionRound) highest() int {
+	h := 0
+	for _, id := range r.bidders {
+		if r.bids[id] > h {
+			h = r.bids[id]
+		}
+	}
+	return h
+}
+
+// Active returns the player whose move it is.
+func (r *auctionRound) Active() int {
+	if r.winner != 0 {
+		return r.winner
+	}
+	best, who := 0, 0
+	for i, id := range r.bidders {
+		if i == 0 || r.bids[id] < best {
+			best, who = r.bids[id], id
+		}
+	}
+	return who
+}
+
+func (r *auctionRound) itemCost(g *Game, item string) int {
+	if co := g.Company(item); co != nil {
+		return co.Value
+	}
+	return g.minParPrice(g.Corp(item)) * 2
+}
+
+func (r *auctionRound) cheapest(g *Game) (string, int) {
+	best, cost := "", 0
+	for _, it := range r.items {
+		c := r.itemCost(g, it)
+		if best == "" || c < cost {
+			best, cost = it, c
+		}
+	}
+	return best, cost
+}
+
+func (r *auctionRound) process(g *Game, a *engine.Action) error {
+	p, err := g.playerEntity(a)
+	if err != nil {
+		return err
+	}
+	if p.ID != r.Active() {
+		return engine.Refuse(a, "it is not %s's turn", p.Name)
+	}
+	_, cheapest := r.cheapest(g)
+	if r.winner == 0 {
+		switch a.Type {
+		case "bid":
+			if a.Company != "" {
+				return engine.Refuse(a, "the auction for the turn is still open: bid a price without a company")
+			}
+			min := r.highest() + 5
+			if a.Price < min {
+				return engine.Refuse(a, "must bid at least £%d", min)
+			}
+			if a.Price > p.Cash-cheapest {
+				return engine.Refuse(a, "cannot afford bid; maximum possible bid is £%d", p.Cash-cheapest)
+			}
+			r.bids[p.ID] = a.Price
+			g.Logf("%s bids £%d", p.Name, a.Price)
+		case "pass":
+			g.Logf("%s passes bidding", p.Name)
+			delete(r.bids, p.ID)
+			for i, id := range r.bidders {
+				if id == p.ID {
+					r.bidders = append(r.bidders[:i:i], r.bidders[i+1:]...)
+					break
+				}
+			}
+		default:
+			return engine.Refuse(a, "only bid or pass during the auction for the turn")
+		}
+		r.resolve(g)
+		return nil
+	}
+	switch a.Type {
+	case "bid":
+		co := g.Company(a.Company)
+		if co == nil || !r.has(a.Company) {
+			return engine.Refuse(a, "company %q is not for sale", a.Company)
+		}
+		if p.Cash < co.Value && a.Company != r.cheapestItem(g) {
+			return engine.Refuse(a, "cannot afford %s", co.Name)
+		}
+		price := co.Value
+		if price > p.Cash {
+			price = p.Cash
+		}
+		co.Owner = itoa(p.ID)
+		p.Companies = append(p.Companies, co.Sym)
+		g.PayPlayer(p, -price)
+		g.Logf("%s buys %s for £%d", p.Name, co.Name, price)
+		r.remove(co.Sym)
+	case "par":
+		c := g.Corp(a.Corporation)
+		if c == nil || !r.has(c.Sym) {
+			return engine.Refuse(a, "corporation %q cannot be parred now", a.Corporation)
+		}
+		cell, err := g.Market.CellByID(a.SharePrice)
+		if err != nil {
+			return engine.Refuse(a, "%v", err)
+		}
+		if !g.validPar(c, cell, p, true) {
+			return engine.Refuse(a, "par price £%d not allowed for %s", cell.Price, c.Sym)
+		}
+		price := 2 * cell.Price
+		if price > p.Cash {
+			price = p.Cash
+		}
+		g.par(c, cell)
+		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
+		g.PayPlayer(p, -price)
+		g.Transfer(c, []*engine.Share{c.Shares[0]}, engine.Holder(p.ID))
+		r.remove(c.Sym)
+	default:
+		return engine.Refuse(a, "%s must buy a company or start a corporation", p.Name)
+	}
+	r.index = (g.PlayerIndex(p.ID) + 1) % len(g.Players)
+	if len(r.items) == 0 {
+		g.finishAuction()
+		return nil
+	}
+	r.setup(g)
+	return nil
+}
+
+func (r *auctionRound) cheapestItem(g *Game) string { s, _ := r.cheapest(g); return s }
+
+func (r *auctionRound) has(sym string) bool {
+	for _, it := range r.items {
+		if it == sym {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *auctionRound) remove(sym string) {
+	for i, it := range r.items {
+		if it == sym {
+			r.items = append(r.items[:i:i], r.items[i+1:]...)
+			return
+		}
+	}
+}
+
+// resolve ends the auction for the turn once one bidder is left.
+func (r *auctionRound) resolve(g *Game) {
+	if len(r.bidders) > 1 {
+		return
+	}
+	if len(r.bidders) == 1 && r.bids[r.bidders[0]] < 0 {
+		return
+	}
+	winner, price := r.first, 0
+	if len(r.bidders) == 1 {
+		winner, price = r.bidders[0], r.bids[r.bidders[0]]
+		if price > 0 {
+			g.PayPlayer(g.Player(winner), -price)
+		}
+	}
+	g.Logf("%s wins auction for £%d", g.Player(winner).Name, price)
+	r.bidders = nil
+	r.bids = map[int]int{}
+	r.winner = winner
+	r.index = g.PlayerIndex(winner)
+}
+
+// finishAuction orders players: most cash first; on a tie, the player with the
+// least face value of private companies (rules 5.1).
+func (g *Game) finishAuction() {
+	g.auction = nil
+	var best *engine.Player
+	top := append([]*engine.Player(nil), g.Players...)
+	sortPlayersByCashDesc(top)
+	tie := top[0].Cash == top[1].Cash
+	if tie {
+		var pick *engine.Player
+		least := 0
+		for _, p := range g.Players {
+			if len(p.Companies) == 0 {
+				continue
+			}
+			v := 0
+			for _, s := range p.Companies {
+				v += g.Company(s).Value
+			}
+			if pick == nil || v < least {
+				pick, least = p, v
+			}
+		}
+		best = pick
+		g.Logf("%s has least value of private companies", best.Name)
+	} else {
+		best = top[0]
+		g.Logf("%s has most cash", best.Name)
+	}
+	g.rotatePlayersTo(best.ID)
+	g.Logf("%s has priority deal", g.Players[0].Name)
+	g.startStockRound()
+}
+
+func sortPlayersByCashDesc(ps []*engine.Player) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && ps[j].Cash > ps[j-1].Cash; j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+func (g *Game) rotatePlayersTo(id int) {
+	i := g.PlayerIndex(id)
+	if i <= 0 {
+		g.PriorityDeal = g.Players[0].ID
+		return
+	}
+	g.Players = append(g.Players[i:], g.Players[:i]...)
+	g.PriorityDeal = g.Players[0].ID
+}
+
+// validPar checks a par price against the corporation's layer band.
+func (g *Game) validPar(c *engine.Corporation, cell *engine.Cell, p *engine.Player, auction bool) bool {
+	for _, pc := range g.parPrices(c) {
+		if pc == cell {
+			return true
+		}
+	}
+	return false
+}
+
+// par sets the corporation's par and share price.
+func (g *Game) par(c *engine.Corporation, cell *engine.Cell) {
+	c.Par = cell
+	c.IPOed = true
+	g.SetCell(c, cell)
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

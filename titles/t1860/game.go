@@ -1,0 +1,372 @@
+// Package t1860 is the title 1860: Railways on the Isle of Wight (2nd edition by
+// default, with the first-edition options). It drives engine state through the
+// opening auction, stock rounds and operating rounds.
+package t1860
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"tresham/engine"
+)
+
+// Options are the 1860 variant switches, named as 18xx.games names them.
+var Options = []string{
+	"two_player_map", "original_insolvency", "simplified_insolvency", "no_skip_towns",
+	"original_game", "re_enter_hexes", "non_operated_full_value",
+}
+
+// Board is what the rules need from the map: track, stations and routes.
+type Board interface {
+	// LayTile lays or upgrades a tile and returns the terrain cost to pay.
+	LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error)
+	// PlaceToken places corp's next token in city ("TILEID-PART") slot and returns its node signature.
+	PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error)
+	// HomeCity is the node signature of the corporation's home city, or "" if none yet.
+	HomeCity(corp *engine.Corporation) string
+	// HomeIsBlank reports whether the home hex still has no track (needs a home tile in the stock round).
+	HomeIsBlank(corp *engine.Corporation) bool
+	// RemoveTokens removes every token of corp from the map.
+	RemoveTokens(corp *engine.Corporation)
+	// Tiles lists hexes whose tile is not the printed one as hex -> "NAME@ROT".
+	Tiles() map[string]string
+	// RouteRevenue evaluates a submitted route.
+	RouteRevenue(g *Game, corp *engine.Corporation, train *engine.Train, r *engine.Route) (revenue, subsidy int, err error)
+	// CanToken reports whether corp could place a token now (a reachable free slot).
+	CanToken(corp *engine.Corporation) bool
+	// HasRoute reports whether corp has any legal route for a train.
+	HasRoute(corp *engine.Corporation) bool
+}
+
+// Game is one game of 1860.
+type Game struct {
+	*engine.Game
+	Board Board
+
+	optOriginalInsolvency   bool
+	optSimplifiedInsolvency bool
+	optNoSkipTowns          bool
+	optTwoPlayerMap         bool
+
+	Nationalization   bool
+	SRAfterSouthern   bool
+	SouthernFormed    bool
+	NoPriceDropOnSale bool
+	HighestLayer      int
+	operatingRounds   int
+	finalOR           bool
+
+	auction *auctionRound
+	stock   *stockRound
+	op      *operatingRound
+	// pendingHome lists corporations that must lay their home tile (stock round).
+	pendingHome []*engine.Corporation
+}
+
+// New sets up a game of 1860 for the given players (id, name in seating order).
+func New(ids []int, names []string, options []string, board func(opts map[string]bool) (Board, error)) (*Game, error) {
+	n := len(ids)
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("1860: %d players, want 2 to 4", n)
+	}
+	opts := map[string]bool{}
+	for _, o := range options {
+		known := false
+		for _, k := range Options {
+			if k == o {
+				known = true
+			}
+		}
+		if !known {
+			return nil, fmt.Errorf("1860: unknown option %q", o)
+		}
+		opts[o] = true
+	}
+	if opts["simplified_insolvency"] && (opts["original_insolvency"] || opts["original_game"]) {
+		return nil, fmt.Errorf("1860: option simplified_insolvency cannot be combined with original_insolvency or original_game")
+	}
+	m, err := engine.ParseMarket(market, true)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Game: &engine.Game{
+		Title:         "1860",
+		Options:       opts,
+		Market:        m,
+		Depot:         engine.NewDepot(trainTypes),
+		Phases:        phases,
+		Bank:          bankRaw,
+		Turn:          1,
+		RoundNum:      1,
+		CertLimit:     certLimit[n],
+		AllowPresSale: true,
+	}}
+	g.optTwoPlayerMap = opts["two_player_map"] || opts["original_game"]
+	g.optOriginalInsolvency = opts["original_insolvency"] || opts["original_game"]
+	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
+	g.optSimplifiedInsolvency = opts["simplified_insolvency"]
+	g.HighestLayer = 1
+	for i, id := range ids {
+		g.Players = append(g.Players, &engine.Player{ID: id, Name: names[i]})
+		g.Seating = append(g.Seating, id)
+		g.PayPlayer(g.Players[i], startingCash[n])
+	}
+	for _, d := range corpDefs {
+		c := &engine.Corporation{Sym: d.sym, Name: d.name, Home: d.home, FloatPercent: 50, Layer: d.layer}
+		c.Shares = append(c.Shares, &engine.Share{Index: 0, Percent: 20, President: true, Holder: engine.HolderIPO, Buyable: true})
+		for i := 1; i <= 8; i++ {
+			c.Shares = append(c.Shares, &engine.Share{Index: i, Percent: 10, Holder: engine.HolderIPO, Buyable: !(d.reserved && i == 8)})
+		}
+		for _, p := range d.tokens {
+			c.Tokens = append(c.Tokens, engine.Token{Price: p})
+		}
+		g.Corps = append(g.Corps, c)
+		g.ResetIPOOrder(c)
+	}
+	for _, d := range companyDefs {
+		g.Companies = append(g.Companies, &engine.Company{Sym: d.sym, Name: d.name, Value: d.value, Revenue: d.revenue})
+	}
+	if board != nil {
+		b, err := board(opts)
+		if err != nil {
+			return nil, fmt.Errorf("1860 map: %w", err)
+		}
+		g.Board = b
+		if mb, ok := b.(*mapBoard); ok {
+			mb.bind(g)
+		}
+	}
+	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: 4 | Available Tiles: Yellow) --")
+	g.PriorityDeal = g.Players[0].ID
+	g.startAuction()
+	return g, nil
+}
+
+func (g *Game) corpLayer(c *engine.Corporation) int { return c.Layer }
+
+// currentLayer is the highest layer whose corporations may be started.
+func (g *Game) currentLayer() int {
+	max := 0
+	for _, c := range g.Corps {
+		if c.PercentOf(engine.HolderIPO) == 0 || c.Operated {
+			if c.Layer > max {
+				max = c.Layer
+			}
+		}
+	}
+	if max == 0 {
+		return 1
+	}
+	if max+1 > 4 {
+		return 4
+	}
+	return max + 1
+}
+
+func (g *Game) checkNewLayer() {
+	l := g.currentLayer()
+	if l > g.HighestLayer {
+		g.Logf("-- Layer %d corporations now available --", l)
+	}
+	g.HighestLayer = l
+}
+
+func (g *Game) canIPO(c *engine.Corporation) bool { return c.Layer <= g.currentLayer() }
+
+// parPrices lists the par cells the corporation may start at.
+func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
+	rng := parRange[c.Layer]
+	cells := g.Market.ParCells()
+	if c.Bankrupt {
+		rng = reparRange[c.Layer]
+		cells = g.Market.CellsOfType(engine.CellPar, engine.CellRepar)
+	}
+	var out []*engine.Cell
+	for _, cell := range cells {
+		if cell.Price >= rng[0] && cell.Price <= rng[1] {
+			out = append(out, cell)
+		}
+	}
+	return out
+}
+
+func (g *Game) minParPrice(c *engine.Corporation) int {
+	p := g.parPrices(c)
+	if len(p) == 0 {
+		return 0
+	}
+	return p[0].Price
+}
+
+// Apply applies one action (and its stored automatic follow-ups).
+func (g *Game) Apply(a *engine.Action) error {
+	if g.Finished {
+		return engine.Refuse(a, "the game is over")
+	}
+	if err := g.apply(a); err != nil {
+		return err
+	}
+	for i := range a.Auto {
+		if err := g.apply(&a.Auto[i]); err != nil {
+			return fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, err)
+		}
+	}
+	return nil
+}
+
+func (g *Game) apply(a *engine.Action) error {
+	switch a.Type {
+	case "message", "program_buy_shares", "program_share_pass", "program_disable", "program_enable":
+		return nil
+	case "end_game":
+		g.endGame("manually_ended")
+		return nil
+	}
+	switch {
+	case g.auction != nil:
+		return g.auction.process(g, a)
+	case g.stock != nil:
+		return g.stock.process(g, a)
+	case g.op != nil:
+		return g.op.process(g, a)
+	}
+	return engine.Refuse(a, "no round in progress")
+}
+
+func (g *Game) playerEntity(a *engine.Action) (*engine.Player, error) {
+	id, err := a.PlayerID()
+	if err != nil {
+		return nil, err
+	}
+	p := g.Player(id)
+	if p == nil {
+		return nil, engine.Refuse(a, "unknown player %d", id)
+	}
+	return p, nil
+}
+
+// playerValue is the player's score: cash, shares (half value without trains), privates.
+func (g *Game) playerValue(p *engine.Player) int {
+	v := p.Cash
+	for _, c := range g.Corps {
+		for _, s := range c.Shares {
+			if s.Holder != engine.Holder(p.ID) || c.Cell == nil {
+				continue
+			}
+			price := s.Percent / 10 * c.Price()
+			half := len(c.Trains) == 0
+			if g.Options["non_operated_full_value"] && !c.Operated {
+				half = false
+			}
+			if half {
+				price /= 2
+			}
+			v += price
+		}
+	}
+	for _, sym := range p.Companies {
+		v += g.Company(sym).Value
+	}
+	return v
+}
+
+// BankCash is the bank balance as the rules count it.
+func (g *Game) BankCash() int {
+	t := bankCash
+	for _, p := range g.Players {
+		t -= p.Cash
+	}
+	return t
+}
+
+func (g *Game) checkBankBroken() {
+	if !g.Nationalization && g.BankCash() < 0 && !g.BankBroken {
+		g.BankBroken = true
+		g.Logf("-- The bank has broken --")
+	}
+}
+
+func (g *Game) endGame(reason string) {
+	if g.Finished {
+		return
+	}
+	g.Finished = true
+	g.EndReason = reason
+	g.auction, g.stock, g.op = nil, nil, nil
+	g.Logf("-- Game over --")
+}
+
+// Result is each player's final value keyed by player id.
+func (g *Game) Result() map[string]int {
+	out := map[string]int{}
+	for _, p := range g.Players {
+		out[strconv.Itoa(p.ID)] = g.playerValue(p)
+	}
+	return out
+}
+
+// Value is a player's current worth.
+func (g *Game) Value(p *engine.Player) int { return g.playerValue(p) }
+
+// RoundName is the round kind in progress.
+func (g *Game) RoundName() string {
+	switch {
+	case g.auction != nil:
+		return "Auction"
+	case g.stock != nil:
+		return "Stock"
+	case g.op != nil:
+		return "Operating"
+	}
+	return g.RoundKind
+}
+
+// operatingOrder sorts floated, non-nationalised corporations by price (desc),
+// then column, row, arrival on the cell, and name.
+func (g *Game) operatingOrder() []*engine.Corporation {
+	var out []*engine.Corporation
+	for _, c := range g.Corps {
+		if c.Floated && !c.Nationalized && !c.Closed {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Cell.Price != b.Cell.Price {
+			return a.Cell.Price > b.Cell.Price
+		}
+		if a.Cell.Col != b.Cell.Col {
+			return a.Cell.Col > b.Cell.Col
+		}
+		if a.Cell.Row != b.Cell.Row {
+			return a.Cell.Row < b.Cell.Row
+		}
+		if a.CellSeq() != b.CellSeq() {
+			return a.CellSeq() < b.CellSeq()
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+// companyOwnerPlayer returns the player owning a company, or nil.
+func (g *Game) companyOwnerPlayer(co *engine.Company) *engine.Player {
+	if co.Owner == "" || co.Owner == "bank" {
+		return nil
+	}
+	id, err := strconv.Atoi(co.Owner)
+	if err != nil {
+		return nil
+	}
+	return g.Player(id)
+}
+
+func removeString(list []string, s string) []string {
+	for i, x := range list {
+		if x == s {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}

@@ -1,0 +1,245 @@
+package t1860
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"tresham/board"
+)
+
+// fixedOrientationTiles may only be laid with rotation 0 (Newport N,
+// Merstone M and Ryde R tiles whose printed orientation is fixed;
+// 18xx.games NO_ROTATION_TILES).
+var fixedOrientationTiles = map[string]bool{"758": true, "761": true, "763": true, "773": true, "775": true}
+
+// TrainReach reports a corporation's biggest train as (cities, towns): the
+// city allowance of its largest train and the town allowance that applies
+// to track-reach checks (1860: the train's town allowance under
+// `no_skip_towns`/`original_game`, otherwise effectively unlimited, e.g.
+// 9999). A corporation without trains returns (0, 0).
+type TrainReach func(corp string) (cities, towns int)
+
+// UnlimitedTowns is the town allowance used when towns may be skipped.
+const UnlimitedTowns = 9999
+
+// LayRules returns the 1860 track-laying hooks for board.LayTile /
+// board.LegalLays:
+//
+//   - tiles 758, 761, 763, 773 and 775 only in their printed orientation;
+//   - an upgrade (replacing a non-white tile) must be reachable by the
+//     corporation's biggest train, counting cities and towns passed;
+//   - a lay must use new track reachable by that train or change the
+//     revenue of a reachable stop (semi-restrictive rule, 1860 variant).
+//
+// reach supplies the corporation's biggest train; if nil, upgrades are
+// not limited by train size (e.g. while replaying stored games).
+func LayRules(reach TrainReach) *board.Rules {
+	return &board.Rules{
+		RotationAllowed: func(_ *board.Board, l board.Lay) bool {
+			return !fixedOrientationTiles[l.Tile.Name] || l.Rotation == 0
+		},
+		CheckLay: func(before, after *board.Board, l board.Lay) error {
+			return checkTrackRestrictions(before, after, l, reach)
+		},
+	}
+}
+
+// ErrNotReachable is returned (wrapped) when an upgrade is beyond the
+// reach of the corporation's biggest train.
+var ErrNotReachable = errors.New("tile must be reachable with train")
+
+func reachableCity(d board.Dist, c, t int) bool {
+	unused := c - d.City - 1
+	return d.City < c && d.Town <= t+unused
+}
+
+func reachableTown(d board.Dist, c, t int) bool {
+	unused := c - d.City
+	return d.City <= c && d.Town < t+unused
+}
+
+func reachableHalt(d board.Dist, c, t int) bool {
+	unused := c - d.City
+	return d.City <= c && d.Town <= t+unused
+}
+
+func reachableNode(kind board.NodeKind, d board.Dist, c, t int) bool {
+	switch kind {
+	case board.City, board.Offboard:
+		return reachableCity(d, c, t)
+	case board.Town:
+		return reachableTown(d, c, t)
+	default:
+		return reachableHalt(d, c, t)
+	}
+}
+
+// reachableHex implements the 1860 test that a hex's stops (or, for plain
+// track, its track) are within reach of the biggest train.
+func reachableHex(b *board.Board, dist *board.Distances, hex string, c, t int) bool {
+	h, _ := b.Hex(hex)
+	any := false
+	for p := range h.Tile.Paths {
+		if _, ok := dist.Path(hex, p); ok {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return false
+	}
+	if len(h.Tile.Nodes) > 0 {
+		for n, nd := range h.Tile.Nodes {
+			if d, ok := dist.Node(board.NodeRef{Hex: hex, Node: n}); ok && reachableNode(nd.Kind, d, c, t) {
+				return true
+			}
+		}
+		return false
+	}
+	for p := range h.Tile.Paths {
+		if d, ok := dist.Path(hex, p); ok && reachableHalt(d, c, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachableRevenues lists the (maximum) revenues of the stops on hex that
+// the biggest train can reach, sorted.
+func reachableRevenues(b *board.Board, hex string, corp string, c, t int) []int {
+	h, _ := b.Hex(hex)
+	if h.Tile.Color == board.White || c == 0 {
+		return nil
+	}
+	dist := b.Distances(corp)
+	var out []int
+	for n, nd := range h.Tile.Nodes {
+		if d, ok := dist.Node(board.NodeRef{Hex: hex, Node: n}); ok && reachableNode(nd.Kind, d, c, t) {
+			out = append(out, nd.Revenue)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+func intsEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func pathRevenues(t *board.TileDef, p int) []int {
+	var out []int
+	for _, e := range [2]board.End{t.Paths[p].A, t.Paths[p].B} {
+		if e.Kind == board.EndNode {
+			out = append(out, t.Nodes[e.N].Revenue)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach TrainReach) error {
+	if l.Corp == "" {
+		return nil
+	}
+	c, t := 1<<20, 1<<20
+	if reach != nil {
+		c, t = reach(l.Corp)
+	}
+	upgrade := l.Old.Color != board.White
+	changedCity := false
+	dist := after.Distances(l.Corp)
+	if upgrade {
+		if c == 0 || !reachableHex(after, dist, l.Hex, c, t) {
+			return fmt.Errorf("t1860: %s: %w", l.Hex, ErrNotReachable)
+		}
+		saved := reachableRevenues(before, l.Hex, l.Corp, c, t)
+		now := reachableRevenues(after, l.Hex, l.Corp, c, t)
+		changedCity = !intsEqual(saved, now)
+	}
+	usedNew := len(l.Old.Paths) == 0
+	g := after.Graph(l.Corp)
+	for np := range l.Tile.Paths {
+		if !g.PathConnected(l.Hex, np) {
+			continue
+		}
+		if upgrade {
+			d, ok := dist.Path(l.Hex, np)
+			if c == 0 || !ok || d.City > c || d.Town > t {
+				continue
+			}
+		}
+		op := -1
+		for p := range l.Old.Paths {
+			if board.PathWithin(l.Tile, np, l.Rotation, l.Old, p, l.OldRot) {
+				op = p
+				break
+			}
+		}
+		if op < 0 {
+			usedNew = true
+		}
+		if !upgrade {
+			if op < 0 || !intsEqual(pathRevenues(l.Old, op), pathRevenues(l.Tile, np)) {
+				changedCity = true
+			}
+		}
+	}
+	if !usedNew && !changedCity {
+		return fmt.Errorf("t1860: %s: must use new track or change city value", l.Hex)
+	}
+	return nil
+}
+
+// LayStep tracks the 1860 per-turn tile-lay allowance: one lay or upgrade,
+// then a second yellow lay only if the first was not an upgrade and not a
+// city tile; never a city tile as the second lay (18xx.games TILE_LAYS and
+// G1860::Tracker). The zero value is the start of a turn.
+type LayStep struct {
+	Laid     int
+	Upgraded bool
+	City     bool
+}
+
+// Check reports whether the next lay of tile t is allowed.
+func (s LayStep) Check(t *board.TileDef) error {
+	switch s.Laid {
+	case 0:
+	case 1:
+		if t.Color != board.Yellow {
+			return errors.New("t1860: cannot lay an upgrade now")
+		}
+		if s.Upgraded || s.City {
+			return errors.New("t1860: cannot lay a second tile after an upgrade or a city tile")
+		}
+		if t.NumCities() > 0 {
+			return errors.New("t1860: cannot lay a city tile now")
+		}
+	default:
+		return errors.New("t1860: no more tile lays this turn")
+	}
+	return nil
+}
+
+// Next returns the allowance after laying tile t.
+func (s LayStep) Next(t *board.TileDef) LayStep {
+	s.Laid++
+	if t.Color != board.Yellow {
+		s.Upgraded = true
+	}
+	if t.NumCities() > 0 {
+		s.City = true
+	}
+	return s
+}
+
+// FixedOrientation reports whether a tile may only be laid at rotation 0.
+func FixedOrientation(name string) bool { return fixedOrientationTiles[name] }

@@ -1,0 +1,959 @@
+package t1860
+
+import (
+	"fmt"
+	"math"
+
+	"tresham/engine"
+)
+
+// Steps of a corporation's operating turn (rules 7).
+const (
+	stepDiscard = iota
+	stepTrack
+	stepToken
+	stepRoute
+	stepDividend
+	stepBuyTrain
+	stepDone
+)
+
+type operatingRound struct {
+	order  []*engine.Corporation
+	index  int
+	step   int
+	lays   int  // tiles laid this turn
+	upgr   bool // the first lay was an upgrade or onto a city
+	acted  bool
+	routes []routeResult
+	// crowded lists corporations over the train limit that must discard.
+	crowded map[string]bool
+}
+
+type routeResult struct {
+	train   *engine.Train
+	revenue int
+	subsidy int
+}
+
+func (g *Game) startOperatingRound(num int) {
+	g.RoundKind = "Operating"
+	g.RoundNum = num
+	if g.Nationalization {
+		g.Logf("-- Operating Round %d.%d (Nationalization) --", g.Turn, num)
+	} else {
+		g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
+	}
+	r := &operatingRound{order: g.operatingOrder(), crowded: map[string]bool{}}
+	g.op = r
+	g.payoutCompanies()
+	for _, c := range r.order {
+		for _, t := range c.Trains {
+			t.Operated = false
+		}
+	}
+	r.index = -1
+	r.nextEntity(g)
+}
+
+// payoutCompanies pays private company revenue to player owners (rules 7.1).
+func (g *Game) payoutCompanies() {
+	for _, p := range g.Players {
+		syms := append([]string(nil), p.Companies...)
+		// by revenue then name within the player's holdings
+		for i := 1; i < len(syms); i++ {
+			for j := i; j > 0 && lessCompany(g.Company(syms[j]), g.Company(syms[j-1])); j-- {
+				syms[j], syms[j-1] = syms[j-1], syms[j]
+			}
+		}
+		for _, s := range syms {
+			co := g.Company(s)
+			if co.Revenue > 0 {
+				g.PayPlayer(p, co.Revenue)
+				g.Logf("%s collects £%d from %s", p.Name, co.Revenue, co.Name)
+			}
+		}
+	}
+}
+
+func lessCompany(a, b *engine.Company) bool {
+	if a.Revenue != b.Revenue {
+		return a.Revenue < b.Revenue
+	}
+	return a.Name < b.Name
+}
+
+func (r *operatingRound) current() *engine.Corporation {
+	if r.index < 0 || r.index >= len(r.order) {
+		return nil
+	}
+	return r.order[r.index]
+}
+
+// nextEntity ends the current corporation's turn and starts the next one's.
+func (r *operatingRound) nextEntity(g *Game) {
+	if c := r.current(); c != nil {
+		g.afterOperating(c)
+	}
+	for {
+		if g.op != r || g.Finished {
+			return
+		}
+		r.index++
+		if r.index >= len(r.order) {
+			g.finishOperatingRound()
+			return
+		}
+		c := r.order[r.index]
+		if c.Closed {
+			continue
+		}
+		r.step, r.lays, r.upgr, r.acted, r.routes = stepDiscard, 0, false, false, nil
+		for _, t := range c.Trains {
+			t.Operated = false
+		}
+		g.Logf("%s operates %s", g.operatorName(c), c.Sym)
+		if len(c.Trains) > g.Phase().TrainLimit {
+			r.crowded[c.Sym] = true
+		}
+		r.skipSteps(g)
+		return
+	}
+}
+
+func (g *Game) operatorName(c *engine.Corporation) string {
+	if p := g.Player(c.President); p != nil {
+		return p.Name
+	}
+	return c.Sym
+}
+
+// afterOperating checks bankruptcy and insolvency at the end of a turn (rules 7.7, 8).
+func (g *Game) afterOperating(c *engine.Corporation) {
+	g.checkBankruptcy(c)
+	if c.Bankrupt {
+		return
+	}
+	if len(c.Trains) == 0 && g.hasRoute(c) {
+		g.makeInsolvent(c)
+	} else if len(c.Trains) > 0 {
+		g.clearInsolvent(c)
+	}
+}
+
+func (g *Game) hasRoute(c *engine.Corporation) bool {
+	if g.Board == nil {
+		return true
+	}
+	return g.Board.HasRoute(c)
+}
+
+func (g *Game) makeInsolvent(c *engine.Corporation) {
+	if !c.Insolvent {
+		c.Insolvent = true
+		g.Logf("%s is now Insolvent", c.Sym)
+	}
+}
+
+func (g *Game) clearInsolvent(c *engine.Corporation) {
+	if c.Insolvent {
+		c.Insolvent = false
+		g.Logf("%s is no longer Insolvent", c.Sym)
+	}
+}
+
+// stepAvailable reports whether the current corporation has a decision in step s.
+func (r *operatingRound) stepAvailable(g *Game, s int) bool {
+	c := r.current()
+	switch s {
+	case stepDiscard:
+		return r.crowded[c.Sym] && len(c.Trains) > g.Phase().TrainLimit
+	case stepTrack:
+		return !c.Receivership && !g.SRAfterSouthern && r.canLay(g, c)
+	case stepToken:
+		if c.Receivership || c.Insolvent || g.SRAfterSouthern {
+			return false
+		}
+		i := c.NextToken()
+		if i < 0 || c.Cash < c.Tokens[i].Price {
+			return false
+		}
+		return g.Board == nil || g.Board.CanToken(c)
+	case stepRoute:
+		g.checkRouteInsolvency(c)
+		return (len(c.Trains) > 0 || c.Insolvent) && g.hasRoute(c)
+	case stepDividend:
+		return r.totalRevenue() > 0
+	case stepBuyTrain:
+		return g.canBuyTrain(c)
+	}
+	return false
+}
+
+func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool {
+	switch r.lays {
+	case 0:
+		return true
+	case 1:
+		return !r.upgr
+	}
+	return false
+}
+
+// checkRouteInsolvency: a receivership company without trains that cannot afford one is insolvent.
+func (g *Game) checkRouteInsolvency(c *engine.Corporation) {
+	minPrice := g.minDepotPrice()
+	afford := minPrice > 0 && c.Cash >= minPrice
+	if c.Receivership && len(c.Trains) == 0 && g.hasRoute(c) && !afford {
+		g.makeInsolvent(c)
+	} else if c.Insolvent && afford {
+		g.clearInsolvent(c)
+	}
+}
+
+func (r *operatingRound) totalRevenue() int {
+	t := 0
+	for _, rt := range r.routes {
+		t += rt.revenue
+	}
+	return t
+}
+
+func (r *operatingRound) totalSubsidy() int {
+	t := 0
+	for _, rt := range r.routes {
+		t += rt.subsidy
+	}
+	return t
+}
+
+// skipSteps advances past steps with no decision, applying their automatic
+// effects (a zero revenue withholds), and ends the turn when none is left.
+func (r *operatingRound) skipSteps(g *Game) {
+	for g.op == r && !g.Finished {
+		if r.step >= stepDone {
+			r.nextEntity(g)
+			return
+		}
+		if r.stepAvailable(g, r.step) {
+			return
+		}
+		if r.step == stepDividend {
+			g.dividend(r, r.current(), "withhold")
+		}
+		r.step++
+	}
+}
+
+func (r *operatingRound) process(g *Game, a *engine.Action) error {
+	c := r.current()
+	if c == nil {
+		return engine.Refuse(a, "no corporation is operating")
+	}
+	if a.Entity != c.Sym {
+		if a.EntityType == "company" {
+			return engine.Refuse(a, "companies have no operating-round abilities in 1860")
+		}
+		return engine.Refuse(a, "it is %s's turn, not %s's", c.Sym, a.Entity)
+	}
+	target := -1
+	switch a.Type {
+	case "discard_train":
+		target = stepDiscard
+	case "lay_tile":
+		target = stepTrack
+	case "place_token":
+		target = stepToken
+	case "run_routes":
+		target = stepRoute
+	case "dividend":
+		target = stepDividend
+	case "buy_train":
+		target = stepBuyTrain
+	case "pass":
+		target = r.step
+	default:
+		return engine.Refuse(a, "%s is not an operating round action", a.Type)
+	}
+	if target < r.step {
+		return engine.Refuse(a, "%s comes too late in %s's turn", a.Type, c.Sym)
+	}
+	if r.step == stepDiscard && target != stepDiscard && r.stepAvailable(g, stepDiscard) {
+		return engine.Refuse(a, "%s must first discard a train (train limit %d)", c.Sym, g.Phase().TrainLimit)
+	}
+	for s := r.step; s < target; s++ {
+		if s == stepDividend && r.stepAvailable(g, s) {
+			return engine.Refuse(a, "%s must decide its dividend first", c.Sym)
+		}
+		if s == stepRoute && r.stepAvailable(g, s) {
+			return engine.Refuse(a, "%s must run its trains first", c.Sym)
+		}
+		if s == stepDividend {
+			g.dividend(r, c, "withhold")
+		}
+	}
+	if !r.stepAvailable(g, target) {
+		return engine.Refuse(a, "%s cannot %s now", c.Sym, a.Type)
+	}
+	r.step = target
+	r.acted = true
+	switch a.Type {
+	case "pass":
+		if r.step == stepRoute || r.step == stepDividend {
+			return engine.Refuse(a, "%s cannot pass: it must %s", c.Sym, map[int]string{stepRoute: "run its trains", stepDividend: "pay or withhold"}[r.step])
+		}
+		r.step++
+	case "discard_train":
+		if err := g.discardTrain(c, a); err != nil {
+			return err
+		}
+		if len(c.Trains) <= g.Phase().TrainLimit {
+			delete(r.crowded, c.Sym)
+			r.step++
+		}
+	case "lay_tile":
+		upgrade, city, err := g.layTileCheck(c, a)
+		if err != nil {
+			return err
+		}
+		if r.lays == 1 && (upgrade || city) {
+			return engine.Refuse(a, "the second tile lay may not be an upgrade or a city tile")
+		}
+		if err := g.layTile(c, a, false); err != nil {
+			return err
+		}
+		r.lays++
+		if upgrade || city {
+			r.upgr = true
+		}
+		if !r.canLay(g, c) {
+			r.step++
+		}
+	case "place_token":
+		if err := g.placeToken(c, a); err != nil {
+			return err
+		}
+		r.step++
+	case "run_routes":
+		if err := g.runRoutes(r, c, a); err != nil {
+			return err
+		}
+		r.step++
+		if c.Receivership || c.Insolvent {
+			if len(r.routes) > 0 {
+				r.step = stepDividend
+				if r.totalRevenue() > 0 {
+					g.dividend(r, c, "withhold")
+				} else {
+					g.dividend(r, c, "withhold")
+				}
+				r.step++
+			}
+		} else if g.Nationalization && r.totalRevenue() > 0 {
+			r.step = stepDividend
+			g.dividend(r, c, "payout")
+			r.step++
+		}
+	case "dividend":
+		if a.Kind != "payout" && a.Kind != "withhold" {
+			return engine.Refuse(a, "dividend kind %q: want payout or withhold", a.Kind)
+		}
+		g.dividend(r, c, a.Kind)
+		r.step++
+	case "buy_train":
+		if err := g.buyTrain(c, a); err != nil {
+			return err
+		}
+		if !g.canBuyTrain(c) {
+			r.step++
+		}
+	}
+	r.skipSteps(g)
+	return nil
+}
+
+// dividend pays or withholds the run revenue; the halt subsidy always goes to the
+// treasury (rules 7.5), then the price moves (rules 7.6).
+func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
+	revenue := r.totalRevenue()
+	subsidy := r.totalSubsidy()
+	payout := kind == "payout" && revenue > 0
+	c.LastRevenue = engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: revenue, Kind: kind, Dividend: true}
+	c.HasRevenue = true
+	c.Operated = true
+	for _, t := range c.Trains {
+		t.Operated = true
+	}
+	r.routes = nil
+	if !payout && revenue > 0 {
+		g.Logf("%s withholds £%d", c.Sym, revenue)
+	} else if !payout {
+		g.Logf("%s does not run", c.Sym)
+	}
+	if subsidy > 0 {
+		g.Logf("%s earns subsidy of £%d", c.Sym, subsidy)
+	}
+	corpGets := subsidy
+	if !payout {
+		corpGets += revenue
+	}
+	if corpGets > 0 {
+		g.PayCorp(c, corpGets)
+	}
+	if payout {
+		per := float64(revenue) / 10
+		for _, p := range g.Players {
+			n := c.PercentOf(engine.Holder(p.ID)) / 10
+			amt := int(math.Ceil(float64(n) * per))
+			if amt > 0 {
+				g.PayPlayer(p, amt)
+			}
+		}
+		g.Logf("%s pays out £%d", c.Sym, revenue)
+	}
+	old := c.Cell
+	if payout {
+		price := c.Cell.Price
+		times := 0
+		switch {
+		case revenue >= 4*price:
+			times = 4
+		case revenue >= 3*price:
+			times = 3
+		case revenue >= 2*price:
+			times = 2
+		case revenue >= price:
+			times = 1
+		}
+		for i := 0; i < times; i++ {
+			g.SetCell(c, g.Market.Right(c.Cell))
+		}
+	} else {
+		g.SetCell(c, g.Market.Left(c.Cell))
+	}
+	if old != c.Cell {
+		g.Logf("%s's share price moves from £%d to £%d", c.Sym, old.Price, c.Cell.Price)
+	}
+	if c.Cell.Type == engine.CellEndgame {
+		g.triggerEnd("stock_market")
+	}
+	g.checkBankBroken()
+	g.checkBankruptcy(c)
+}
+
+func (g *Game) triggerEnd(reason string) {
+	if g.EndTrigger == nil {
+		g.EndTrigger = []string{reason, "current_or"}
+	}
+}
+
+// minDepotPrice is the price of the cheapest train for sale by the bank.
+func (g *Game) minDepotPrice() int {
+	min := 0
+	if t := g.Depot.MinUpcoming(); t != nil {
+		min = t.Price
+	}
+	for _, t := range g.Depot.Pool {
+		if min == 0 || t.Price < min {
+			min = t.Price
+		}
+	}
+	return min
+}
+
+// depotTrains lists trains the bank sells now: the next new train and the pool.
+func (g *Game) depotTrains() []*engine.Train {
+	var out []*engine.Train
+	if t := g.Depot.MinUpcoming(); t != nil {
+		out = append(out, t)
+		// every copy of the same type is equally for sale
+		for _, u := range g.Depot.Upcoming[1:] {
+			if u.Name == t.Name {
+				out = append(out, u)
+			}
+		}
+	}
+	return append(out, g.Depot.Pool...)
+}
+
+func (g *Game) canBuyTrain(c *engine.Corporation) bool {
+	if c.Receivership && len(c.Trains) > 0 {
+		return false
+	}
+	if c.Bankrupt || (c.Cell != nil && c.Cell.Type == engine.CellClose) {
+		return false
+	}
+	if len(c.Trains) >= g.Phase().TrainLimit {
+		return false
+	}
+	if c.Cash >= g.minDepotPrice() && g.minDepotPrice() > 0 {
+		return true
+	}
+	if c.Cash < minTrainPrice || g.Nationalization || c.Receivership {
+		return false
+	}
+	for _, o := range g.Corps {
+		if o != c && g.canBuyFrom(c, o) && len(o.Trains) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) canBuyFrom(c, o *engine.Corporation) bool {
+	if o.Bankrupt || c.Receivership || o.Receivership {
+		return false
+	}
+	return !(len(c.Trains) > 0 && len(o.Trains) < 2)
+}
+
+func (g *Game) findTrain(id string) *engine.Train {
+	for _, t := range g.Depot.Upcoming {
+		if t.ID == id {
+			return t
+		}
+	}
+	for _, t := range g.Depot.Pool {
+		if t.ID == id {
+			return t
+		}
+	}
+	for _, c := range g.Corps {
+		for _, t := range c.Trains {
+			if t.ID == id {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+func (g *Game) buyTrain(c *engine.Corporation, a *engine.Action) error {
+	t := g.findTrain(a.Train)
+	if t == nil {
+		return engine.Refuse(a, "no train %q for sale", a.Train)
+	}
+	if len(c.Trains) >= g.Phase().TrainLimit {
+		return engine.Refuse(a, "%s is at its train limit of %d", c.Sym, g.Phase().TrainLimit)
+	}
+	if t.Owner == "" {
+		ok := false
+		for _, d := range g.depotTrains() {
+			if d == t {
+				ok = true
+			}
+		}
+		if !ok {
+			return engine.Refuse(a, "train %s is not yet for sale", t.ID)
+		}
+		if a.Price != t.Price {
+			return engine.Refuse(a, "a train from the bank costs £%d", t.Price)
+		}
+		if c.Cash < t.Price {
+			return engine.Refuse(a, "%s cannot afford £%d", c.Sym, t.Price)
+		}
+		fromPool := t.InPool
+		g.Depot.Take(t)
+		g.PayCorp(c, -t.Price)
+		t.Owner = c.Sym
+		c.Trains = append(c.Trains, t)
+		g.Logf("%s buys a %s train for £%d from The Depot", c.Sym, t.Name, t.Price)
+		if !fromPool {
+			g.newTrainBought(c, t)
+		}
+		return nil
+	}
+	o := g.Corp(t.Owner)
+	if o == c {
+		return engine.Refuse(a, "a corporation cannot buy its own train")
+	}
+	if g.Nationalization {
+		return engine.Refuse(a, "no train trading during nationalisation")
+	}
+	if !g.canBuyFrom(c, o) {
+		return engine.Refuse(a, "%s may not buy %s's train (rules 7.8: a company's only train cannot be bought by a company that has one)", c.Sym, o.Sym)
+	}
+	if a.Price < minTrainPrice || a.Price > c.Cash || a.Price%10 != 0 {
+		return engine.Refuse(a, "price £%d: must be a multiple of £10 between £%d and £%d", a.Price, minTrainPrice, c.Cash)
+	}
+	for i, x := range o.Trains {
+		if x == t {
+			o.Trains = append(o.Trains[:i:i], o.Trains[i+1:]...)
+			break
+		}
+	}
+	c.Cash -= a.Price
+	o.Cash += a.Price
+	t.Owner = c.Sym
+	c.Trains = append(c.Trains, t)
+	g.Logf("%s buys a %s train for £%d from %s", c.Sym, t.Name, a.Price, o.Sym)
+	return nil
+}
+
+// newTrainBought handles phase changes, rusting and train events (rules 9).
+func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
+	for i := g.PhaseIdx + 1; i < len(g.Phases); i++ {
+		if g.Phases[i].On == t.Name {
+			g.PhaseIdx = i
+			ph := g.Phases[i]
+			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %d) --", ph.Name, ph.OperatingRounds, ph.TrainLimit)
+			tt, _ := g.Depot.Type(t.Name)
+			for _, ev := range tt.Events {
+				g.trainEvent(ev)
+			}
+			g.rust(t.Name)
+			for _, o := range g.Corps {
+				if o != c && len(o.Trains) > ph.TrainLimit {
+					g.op.crowded[o.Sym] = true
+				}
+			}
+			break
+		}
+	}
+}
+
+func (g *Game) rust(name string) {
+	for _, c := range g.Corps {
+		var keep []*engine.Train
+		for _, t := range c.Trains {
+			if t.RustsOn == name {
+				t.Rusted = true
+				t.Owner = ""
+				g.Depot.Rusted = append(g.Depot.Rusted, t)
+			} else {
+				keep = append(keep, t)
+			}
+		}
+		c.Trains = keep
+	}
+	var pool []*engine.Train
+	for _, t := range g.Depot.Pool {
+		if t.RustsOn == name {
+			t.Rusted = true
+			g.Depot.Rusted = append(g.Depot.Rusted, t)
+		} else {
+			pool = append(pool, t)
+		}
+	}
+	g.Depot.Pool = pool
+}
+
+func (g *Game) trainEvent(ev string) {
+	switch ev {
+	case "fishbourne_to_bank":
+		ffc := g.Company("FFC")
+		ffc.Owner = "bank"
+		g.Logf("%s is now available for purchase from the Bank", ffc.Name)
+	case "relax_cert_limit":
+		g.NoPriceDropOnSale = true
+		g.CertLimit = 999
+		g.Logf("Selling shares no longer decreases share value; No limit on certificates per player.")
+	case "southern_forms":
+		g.SouthernFormed = true
+		g.Logf("Southern Railway Forms")
+	}
+}
+
+func (g *Game) discardTrain(c *engine.Corporation, a *engine.Action) error {
+	for i, t := range c.Trains {
+		if t.ID == a.Train {
+			c.Trains = append(c.Trains[:i:i], c.Trains[i+1:]...)
+			t.Owner = ""
+			t.InPool = true
+			g.Depot.Pool = append(g.Depot.Pool, t)
+			g.Logf("%s discards %s", c.Sym, t.Name)
+			return nil
+		}
+	}
+	return engine.Refuse(a, "%s has no train %q", c.Sym, a.Train)
+}
+
+func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
+	r.routes = nil
+	seen := map[string]bool{}
+	for i := range a.Routes {
+		rt := &a.Routes[i]
+		var t *engine.Train
+		for _, x := range c.Trains {
+			if x.ID == rt.Train {
+				t = x
+			}
+		}
+		if t == nil && c.Insolvent {
+			t = g.Depot.MinUpcoming()
+		}
+		if t == nil {
+			return engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, rt.Train)
+		}
+		if seen[t.ID] {
+			return engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
+		}
+		seen[t.ID] = true
+		rev, sub := 0, 0
+		var err error
+		if g.Board != nil {
+			rev, sub, err = g.Board.RouteRevenue(g, c, t, rt)
+			if err != nil {
+				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
+			}
+		}
+		// 18xx.games exports carry the revenue computed when the move was made
+		// (fixtures README §5.5); recomputation must agree with it.
+		if rt.Revenue != nil {
+			if g.Board != nil && *rt.Revenue != rev {
+				return engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, t.ID, *rt.Revenue, rev)
+			}
+			rev = *rt.Revenue
+		}
+		if rt.Subsidy != nil {
+			sub = *rt.Subsidy
+		}
+		r.routes = append(r.routes, routeResult{train: t, revenue: rev, subsidy: sub})
+	}
+	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) {
+		return engine.Refuse(a, "%s must run a route", c.Sym)
+	}
+	return nil
+}
+
+// checkBankruptcy: a corporation whose price reaches the 0 cell goes bankrupt (rules 8.3).
+func (g *Game) checkBankruptcy(c *engine.Corporation) {
+	if c.Cell != nil && c.Cell.Type == engine.CellClose {
+		g.makeBankrupt(c)
+	}
+}
+
+func (g *Game) makeBankrupt(c *engine.Corporation) {
+	if c.Bankrupt {
+		return
+	}
+	c.Bankrupt = true
+	g.Logf("%s enters Bankruptcy", c.Sym)
+	g.ClearCell(c)
+	c.Par = nil
+	c.IPOed = false
+	c.MinPar = minReparPrice
+	c.Floated = false
+	for _, s := range c.Shares {
+		if s.Holder != engine.HolderIPO {
+			s.Holder = engine.HolderIPO
+		}
+	}
+	g.ResetIPOOrder(c)
+	c.President = 0
+	c.Receivership = false
+	for i := range c.Tokens {
+		if c.Tokens[i].Location != "" {
+			c.Tokens[i].Flipped = true
+		}
+	}
+	// priority deal to the player with the fewest shares
+	var best *engine.Player
+	bestPct := 0
+	for _, p := range g.Players {
+		pct := 0
+		for _, o := range g.Corps {
+			pct += o.PercentOf(engine.Holder(p.ID))
+		}
+		if best == nil || pct < bestPct {
+			best, bestPct = p, pct
+		}
+	}
+	g.rotatePlayersTo(best.ID)
+	g.Logf("%s has priority deal", g.Players[0].Name)
+	if g.op != nil && g.op.current() == c {
+		g.op.step = stepDone
+	}
+	if g.stock != nil {
+		g.Logf("Restarting Stock Round")
+		g.stock = nil
+		g.RoundKind = "Stock"
+		r := &stockRound{passed: map[int]bool{}, sold: map[int]map[string]soldState{}}
+		for _, p := range g.Players {
+			if !p.Bankrupt {
+				r.entities = append(r.entities, p.ID)
+			}
+		}
+		g.stock = r
+		r.startTurn(g)
+	}
+}
+
+// finishOperatingRound moves to the next OR of the set or the next stock round.
+func (g *Game) finishOperatingRound() {
+	g.op = nil
+	if g.Nationalization {
+		g.nationalizeCorps()
+		allDone := true
+		for _, c := range g.Corps {
+			if c.Floated && !c.Nationalized {
+				allDone = false
+			}
+		}
+		if allDone {
+			g.endGame("nationalization")
+			return
+		}
+	}
+	if g.EndTrigger != nil || g.BankBroken {
+		reason := "bank"
+		if g.EndTrigger != nil {
+			reason = g.EndTrigger[0]
+		}
+		g.endGame(reason)
+		return
+	}
+	if g.RoundNum < g.operatingRounds || g.checkNationalize() {
+		if g.checkNationalize() {
+			g.triggerNationalization()
+		}
+		g.startOperatingRound(g.RoundNum + 1)
+		return
+	}
+	g.Turn++
+	g.checkNewLayer()
+	g.startStockRound()
+}
+
+func (g *Game) checkNationalize() bool {
+	if !g.SouthernFormed {
+		return false
+	}
+	if g.Nationalization {
+		return true
+	}
+	for _, c := range g.Corps {
+		if c.IPOed && !c.Receivership && len(c.Trains) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *Game) triggerNationalization() {
+	if g.Nationalization {
+		return
+	}
+	g.Logf("All non-Receivership corporations own at least one train. Nationalization begins.")
+	g.Nationalization = true
+}
+
+// nationalizeCorps: after each nationalisation OR the lowest earners are taken over (rules 10).
+func (g *Game) nationalizeCorps() {
+	type rc struct {
+		c   *engine.Corporation
+		rev int
+	}
+	var list []rc
+	for _, c := range g.Corps {
+		if !c.Floated || c.Nationalized {
+			continue
+		}
+		rev := 0
+		if c.HasRevenue && c.LastRevenue.Dividend && c.LastRevenue.Kind == "payout" {
+			rev = c.LastRevenue.Total
+		}
+		list = append(list, rc{c, rev})
+	}
+	if len(list) < 3 {
+		for _, x := range list {
+			g.nationalize(x.c)
+		}
+		return
+	}
+	min := list[0].rev
+	for _, x := range list {
+		if x.rev < min {
+			min = x.rev
+		}
+	}
+	var lowest []*engine.Corporation
+	next, hasNext := 0, false
+	for _, x := range list {
+		if x.rev == min {
+			lowest = append(lowest, x.c)
+		} else if !hasNext || x.rev < next {
+			next, hasNext = x.rev, true
+		}
+	}
+	for _, c := range lowest {
+		g.nationalize(c)
+	}
+	if hasNext && len(lowest) == 1 {
+		for _, x := range list {
+			if x.rev == next {
+				g.nationalize(x.c)
+			}
+		}
+	}
+}
+
+func (g *Game) nationalize(c *engine.Corporation) {
+	if !c.Nationalized {
+		c.Nationalized = true
+		g.Logf("%s is Nationalized and will cease to operate.", c.Sym)
+	}
+}
+
+// layTileCheck classifies a lay: upgrade (replacing a non-blank tile) or onto a city hex.
+func (g *Game) layTileCheck(c *engine.Corporation, a *engine.Action) (upgrade, city bool, err error) {
+	if g.Board == nil {
+		return false, false, nil
+	}
+	type classifier interface {
+		ClassifyLay(hex, tileID string) (upgrade, city bool, err error)
+	}
+	if cl, ok := g.Board.(classifier); ok {
+		upgrade, city, err = cl.ClassifyLay(a.Hex, a.Tile)
+		if err != nil {
+			return false, false, engine.Refuse(a, "%v", err)
+		}
+	}
+	return upgrade, city, nil
+}
+
+func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error {
+	if g.Board == nil {
+		return nil
+	}
+	cost, err := g.Board.LayTile(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	if home {
+		cost = 0
+	}
+	if cost > c.Cash {
+		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
+	}
+	if cost > 0 {
+		g.PayCorp(c, -cost)
+	}
+	g.Logf("%s lays tile %s with rotation %d on %s", c.Sym, a.Tile, a.Rotation, a.Hex)
+	return nil
+}
+
+func (g *Game) placeToken(c *engine.Corporation, a *engine.Action) error {
+	i := c.NextToken()
+	if i < 0 {
+		return engine.Refuse(a, "%s has no tokens left", c.Sym)
+	}
+	price := c.Tokens[i].Price
+	if c.Cash < price {
+		return engine.Refuse(a, "%s cannot afford a £%d token", c.Sym, price)
+	}
+	loc := ""
+	if g.Board != nil {
+		var err error
+		loc, err = g.Board.PlaceToken(c, a.City, a.Slot, false)
+		if err != nil {
+			return engine.Refuse(a, "%v", err)
+		}
+	} else {
+		loc = fmt.Sprintf("%s", a.City)
+	}
+	c.Tokens[i].Location = loc
+	g.PayCorp(c, -price)
+	g.Logf("%s places a token on %s for £%d", c.Sym, loc, price)
+	return nil
+}

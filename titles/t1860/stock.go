@@ -1,0 +1,681 @@
+package t1860
+
+import (
+	"tresham/engine"
+)
+
+type soldState uint8
+
+const (
+	soldNone soldState = iota
+	soldPrev           // sold in an earlier turn of this round: may not buy back
+	soldNow            // sold this turn: may not sell again this turn (selling in blocks)
+)
+
+// stockRound is a stock round (rules 6): sell then buy one certificate per turn.
+type stockRound struct {
+	entities  []int // player ids
+	index     int
+	passed    map[int]bool
+	sold      map[int]map[string]soldState
+	current   []string // action types taken this turn
+	parred    string   // corporation parred this turn
+	lastToAct int
+}
+
+func (g *Game) startStockRound() {
+	if g.SouthernFormed && !g.SRAfterSouthern {
+		g.Logf("Stock round after Southern has formed - No track or token building, halts are ignored")
+		g.SRAfterSouthern = true
+	}
+	g.RoundKind = "Stock"
+	g.RoundNum = 1
+	g.Logf("-- Stock Round %d --", g.Turn)
+	r := &stockRound{passed: map[int]bool{}, sold: map[int]map[string]soldState{}}
+	for _, p := range g.Players {
+		if !p.Bankrupt {
+			r.entities = append(r.entities, p.ID)
+		}
+	}
+	g.stock = r
+	g.op = nil
+	r.startTurn(g)
+}
+
+func (r *stockRound) active() int { return r.entities[r.index] }
+
+func (r *stockRound) startTurn(g *Game) {
+	for _, m := range r.sold {
+		for k, v := range m {
+			if v == soldNow {
+				m[k] = soldPrev
+			}
+		}
+	}
+	r.current = r.current[:0]
+	r.parred = ""
+	// a player with nothing to do passes automatically
+	for guard := 0; guard < len(r.entities) && !g.Finished; guard++ {
+		p := g.Player(r.active())
+		if g.playerHasStockActions(p, r) {
+			return
+		}
+		g.Logf("%s has no valid actions and passes", p.Name)
+		r.passed[p.ID] = true
+		if r.allPassed() {
+			r.finish(g)
+			return
+		}
+		r.index = (r.index + 1) % len(r.entities)
+	}
+}
+
+func (r *stockRound) allPassed() bool {
+	for _, id := range r.entities {
+		if !r.passed[id] {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *stockRound) soldState(p int, sym string) soldState {
+	if m := r.sold[p]; m != nil {
+		return m[sym]
+	}
+	return soldNone
+}
+
+func (r *stockRound) markSold(p int, sym string) {
+	if r.sold[p] == nil {
+		r.sold[p] = map[string]soldState{}
+	}
+	r.sold[p][sym] = soldNow
+}
+
+func (r *stockRound) bought() bool {
+	for _, t := range r.current {
+		if t == "buy_shares" || t == "par" || t == "buy_company" {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *stockRound) process(g *Game, a *engine.Action) error {
+	// a corporation laying its home tile (rules 6.4: a newly floated company lays its home track)
+	if len(g.pendingHome) > 0 {
+		c := g.pendingHome[0]
+		if a.Entity != c.Sym || (a.Type != "lay_tile" && a.Type != "pass") {
+			return engine.Refuse(a, "%s must first lay its home tile", c.Sym)
+		}
+		if a.Type == "lay_tile" {
+			if a.Hex != c.Home {
+				return engine.Refuse(a, "%s's home tile must go on %s", c.Sym, c.Home)
+			}
+			if err := g.layTile(c, a, true); err != nil {
+				return err
+			}
+		}
+		g.pendingHome = g.pendingHome[1:]
+		r.afterAction(g)
+		return nil
+	}
+	if a.EntityType == "company" {
+		return r.exchange(g, a)
+	}
+	p, err := g.playerEntity(a)
+	if err != nil {
+		return err
+	}
+	if p.ID != r.active() {
+		return engine.Refuse(a, "it is not %s's turn", p.Name)
+	}
+	switch a.Type {
+	case "pass":
+		if len(r.current) == 0 {
+			g.Logf("%s passes", p.Name)
+			r.passed[p.ID] = true
+		} else {
+			r.passed[p.ID] = false
+		}
+		r.lastPass(g)
+		return nil
+	case "sell_shares":
+		if err := r.sell(g, p, a); err != nil {
+			return err
+		}
+	case "buy_shares":
+		if err := r.buy(g, p, a); err != nil {
+			return err
+		}
+	case "par":
+		if err := r.parCorp(g, p, a); err != nil {
+			return err
+		}
+	case "buy_company":
+		if err := r.buyCompany(g, p, a); err != nil {
+			return err
+		}
+	case "sell_company":
+		if err := r.sellCompany(g, p, a); err != nil {
+			return err
+		}
+	default:
+		return engine.Refuse(a, "%s is not a stock round action", a.Type)
+	}
+	r.current = append(r.current, a.Type)
+	r.lastToAct = p.ID
+	r.afterAction(g)
+	return nil
+}
+
+// afterAction ends the turn when the player has nothing left to do.
+func (r *stockRound) afterAction(g *Game) {
+	if len(g.pendingHome) > 0 || g.stock != r {
+		return
+	}
+	p := g.Player(r.active())
+	if g.playerHasStockActions(p, r) {
+		return
+	}
+	// the turn ends: a player who acted is no longer passed
+	r.passed[p.ID] = false
+	r.next(g)
+}
+
+func (r *stockRound) lastPass(g *Game) {
+	if r.allPassed() {
+		r.finish(g)
+		return
+	}
+	r.next(g)
+}
+
+func (r *stockRound) next(g *Game) {
+	if r.allPassed() {
+		r.finish(g)
+		return
+	}
+	r.index = (r.index + 1) % len(r.entities)
+	r.startTurn(g)
+}
+
+// finish ends the stock round: priority goes to the player after the last to act.
+func (r *stockRound) finish(g *Game) {
+	r.index = (r.index + 1) % len(r.entities)
+	pd := r.entities[r.index]
+	g.stock = nil
+	g.rotatePlayersTo(pd)
+	g.Logf("%s has priority deal", g.Players[0].Name)
+	g.operatingRounds = g.Phase().OperatingRounds
+	if g.checkNationalize() {
+		g.triggerNationalization()
+	}
+	g.startOperatingRound(1)
+}
+
+// playerHasStockActions reports whether the player may still do anything but pass this turn.
+func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
+	if g.canBuyAny(p, r) || g.canParAny(p, r) || g.canSellAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) {
+		return true
+	}
+	return r.lastChanceToExchange(g, p)
+}
+
+// lastChanceToExchange: after parring (or buying a private) a player holding the
+// matching private may still exchange it once the 6+3 phase has begun.
+func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
+	if !g.PhaseAtLeast("6") {
+		return false
+	}
+	for _, t := range r.current {
+		if t == "buy_company" {
+			return true
+		}
+	}
+	if r.parred == "" {
+		return false
+	}
+	for _, sym := range p.Companies {
+		for _, d := range companyDefs {
+			if d.sym == sym && d.exchange == r.parred {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) certLimitFor() int { return g.CertLimit }
+
+// shareBuyPrice is the price of one certificate from its current holder.
+func (g *Game) shareBuyPrice(c *engine.Corporation, s *engine.Share) int {
+	per := c.Price()
+	if s.Holder == engine.HolderIPO && c.Par != nil {
+		per = c.Par.Price
+	}
+	return per * s.Percent / 10
+}
+
+// sellPricePerShare is what the bank pays per 10% (half for a trainless company, rules 6.6).
+func (g *Game) sellPricePerShare(c *engine.Corporation) int {
+	per := c.Price()
+	if g.Options["non_operated_full_value"] && !c.HasRevenue && !c.Operated {
+		return per
+	}
+	if len(c.Trains) == 0 {
+		return per / 2
+	}
+	return per
+}
+
+func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) bool {
+	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
+		return false
+	}
+	return exchange || g.NumCerts(p) < g.certLimitFor()
+}
+
+func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
+	if !s.Buyable || !c.IPOed || c.Closed {
+		return false
+	}
+	if r.soldState(p.ID, c.Sym) != soldNone || r.bought() {
+		return false
+	}
+	if p.Cash < g.shareBuyPrice(c, s) || !g.canGain(p, c, false) {
+		return false
+	}
+	if s.President && s.Holder == engine.HolderMarket && c.PercentOf(engine.Holder(p.ID)) < 20 {
+		// the director's certificate from the pool needs a share to swap (rules 6.5)
+		return c.PercentOf(engine.Holder(p.ID)) > (s.Percent-10)/10*10-10
+	}
+	return true
+}
+
+func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
+	if r.bought() {
+		return false
+	}
+	for _, c := range g.Corps {
+		if !c.IPOed {
+			continue
+		}
+		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+			var min *engine.Share
+			for _, s := range c.SharesOf(h) {
+				if s.Buyable && (min == nil || s.Percent < min.Percent) {
+					min = s
+				}
+			}
+			if min != nil && g.canBuyShare(p, r, c, min) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
+	if r.bought() {
+		return false
+	}
+	for _, c := range g.Corps {
+		if c.IPOed || c.Closed || !g.canIPO(c) {
+			continue
+		}
+		if r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {
+			continue
+		}
+		if min := g.minParPrice(c); min > 0 && p.Cash >= 2*min {
+			return true
+		}
+	}
+	return false
+}
+
+// sellBundles describes whether the player can sell some shares of c now.
+func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporation) bool {
+	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == soldNow {
+		return false
+	}
+	held := c.SharesOf(engine.Holder(p.ID))
+	if len(held) == 0 {
+		return false
+	}
+	if g.Turn == 1 && g.RoundKind == "Stock" && false {
+		return false
+	}
+	for _, s := range held {
+		if !s.President {
+			return true
+		}
+	}
+	// only the director's certificate: it may go to the pool as a whole
+	return true
+}
+
+func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
+	for _, c := range g.Corps {
+		if g.canSellCorp(p, r, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
+	if r.bought() || p.Cash <= 0 || g.NumCerts(p) >= g.certLimitFor() {
+		return false
+	}
+	for _, co := range g.Companies {
+		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
+	return !r.bought() && g.Turn > 1 && len(p.Companies) > 0
+}
+
+func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
+	if len(a.Shares) == 0 {
+		return engine.Refuse(a, "no shares named")
+	}
+	var c *engine.Corporation
+	var bundle []*engine.Share
+	total := 0
+	for _, id := range a.Shares {
+		sc, s, err := g.ShareByID(id)
+		if err != nil {
+			return engine.Refuse(a, "%v", err)
+		}
+		if c != nil && sc != c {
+			return engine.Refuse(a, "shares of more than one corporation")
+		}
+		c = sc
+		if s.Holder != engine.Holder(p.ID) {
+			return engine.Refuse(a, "share %s is not %s's", id, p.Name)
+		}
+		bundle = append(bundle, s)
+		total += s.Percent
+	}
+	if !g.canSellCorp(p, r, c) {
+		return engine.Refuse(a, "cannot sell shares of %s now", c.Sym)
+	}
+	percent := a.Percent
+	if percent == 0 {
+		percent = total
+	}
+	if percent > total || percent%10 != 0 {
+		return engine.Refuse(a, "percent %d does not match the shares", percent)
+	}
+	r.markSold(p.ID, c.Sym)
+	g.sellShares(p, c, bundle, percent)
+	g.checkBankBroken()
+	return nil
+}
+
+// sellShares moves a bundle to the pool, pays the seller and moves the price
+// (rules 6.6: one step down per share for a company that has operated; the
+// first share in a red-letter cell is ignored; no drop after the 8+4).
+func (g *Game) sellShares(p *engine.Player, c *engine.Corporation, bundle []*engine.Share, percent int) {
+	per := g.sellPricePerShare(c)
+	n := percent / 10
+	price := per * n
+	if n == 1 {
+		g.Logf("%s sells a %d%% share of %s and receives £%d", p.Name, percent, c.Sym, price)
+	} else {
+		g.Logf("%s sells %d shares of %s and receives £%d", p.Name, n, c.Sym, price)
+	}
+	g.PayPlayer(p, price)
+	total := 0
+	for _, s := range bundle {
+		total += s.Percent
+	}
+	g.Transfer(c, bundle, engine.HolderMarket)
+	if total > percent {
+		// a partial director's certificate: the seller keeps the difference as shares from the pool
+		back := (total - percent) / 10
+		for _, s := range c.SharesOf(engine.HolderMarket) {
+			if back == 0 {
+				break
+			}
+			if !s.President {
+				g.MoveShare(s, engine.Holder(p.ID))
+				back--
+			}
+		}
+	}
+	if c.Operated && !g.NoPriceDropOnSale {
+		moves := n
+		if c.Cell.Type == engine.CellIgnoreOneSale {
+			moves--
+		}
+		for i := 0; i < moves; i++ {
+			g.SetCell(c, g.Market.Down(c.Cell))
+		}
+	}
+	g.checkBankruptcy(c)
+}
+
+func (r *stockRound) buy(g *Game, p *engine.Player, a *engine.Action) error {
+	if len(a.Shares) != 1 {
+		return engine.Refuse(a, "buy exactly one certificate")
+	}
+	c, s, err := g.ShareByID(a.Shares[0])
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	if s.Holder != engine.HolderIPO && s.Holder != engine.HolderMarket {
+		return engine.Refuse(a, "share %s is not for sale", a.Shares[0])
+	}
+	if !g.canBuyShare(p, r, c, s) {
+		return engine.Refuse(a, "%s cannot buy %s", p.Name, a.Shares[0])
+	}
+	price := g.shareBuyPrice(c, s)
+	g.buyShare(p, c, s, price)
+	return nil
+}
+
+func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share, price int) {
+	from := "the IPO"
+	if s.Holder == engine.HolderMarket {
+		from = "the market"
+	}
+	g.Logf("%s buys a %d%% share of %s from %s for £%d", p.Name, s.Percent, c.Sym, from, price)
+	g.PayPlayer(p, -price)
+	bundle := []*engine.Share{s}
+	if s.President && s.Holder == engine.HolderMarket {
+		// buying the director's certificate from the pool: swap a share back
+		g.Transfer(c, bundle, engine.Holder(p.ID))
+		for _, o := range c.SharesOf(engine.Holder(p.ID)) {
+			if !o.President {
+				g.MoveShare(o, engine.HolderMarket)
+				break
+			}
+		}
+	} else {
+		g.Transfer(c, bundle, engine.Holder(p.ID))
+	}
+	g.afterGain(c)
+}
+
+// afterGain floats the corporation when its players hold half (rules 6.3).
+func (g *Game) afterGain(c *engine.Corporation) {
+	if !c.Floated && c.PercentOf(engine.HolderIPO)+c.PercentOf(engine.HolderMarket) <= 100-c.FloatPercent {
+		g.float(c)
+	}
+	g.checkNewLayer()
+}
+
+func (g *Game) float(c *engine.Corporation) {
+	c.Floated = true
+	c.Bankrupt = false
+	for i := range c.Tokens {
+		c.Tokens[i].Flipped = false
+	}
+	// the marker goes to the back of its cell
+	g.SetCell(c, g.Market.Down(c.Cell))
+	g.SetCell(c, g.Market.Up(c.Cell))
+	g.Logf("%s floats", c.Sym)
+	amount := c.Par.Price * 10
+	g.PayCorp(c, amount)
+	g.Logf("%s receives £%d", c.Sym, amount)
+	if g.SRAfterSouthern {
+		return
+	}
+	g.placeHomeToken(c)
+	if g.Board != nil && g.Board.HomeIsBlank(c) {
+		g.pendingHome = append(g.pendingHome, c)
+	}
+}
+
+func (g *Game) placeHomeToken(c *engine.Corporation) {
+	if g.Board == nil || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
+		return
+	}
+	loc, err := g.Board.PlaceToken(c, "", 0, true)
+	if err != nil || loc == "" {
+		return
+	}
+	c.Tokens[0].Location = loc
+}
+
+func (r *stockRound) parCorp(g *Game, p *engine.Player, a *engine.Action) error {
+	c := g.Corp(a.Corporation)
+	if c == nil {
+		return engine.Refuse(a, "unknown corporation %q", a.Corporation)
+	}
+	if c.IPOed || !g.canIPO(c) {
+		return engine.Refuse(a, "%s cannot be parred (layer %d not yet available or already started)", c.Sym, c.Layer)
+	}
+	if r.bought() {
+		return engine.Refuse(a, "already bought this turn")
+	}
+	cell, err := g.Market.CellByID(a.SharePrice)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	if !g.validPar(c, cell, p, false) {
+		return engine.Refuse(a, "par price £%d not allowed for %s", cell.Price, c.Sym)
+	}
+	if p.Cash < 2*cell.Price {
+		return engine.Refuse(a, "%s cannot afford £%d", p.Name, 2*cell.Price)
+	}
+	if !g.canGain(p, c, false) {
+		return engine.Refuse(a, "certificate limit reached")
+	}
+	g.par(c, cell)
+	g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
+	g.buyShare(p, c, c.Shares[0], 2*cell.Price)
+	r.parred = c.Sym
+	return nil
+}
+
+// exchange swaps a ferry private for a share of its corporation (rules 5.3).
+func (r *stockRound) exchange(g *Game, a *engine.Action) error {
+	co := g.Company(a.Entity)
+	if co == nil || co.Closed {
+		return engine.Refuse(a, "company %q cannot act", a.Entity)
+	}
+	var target string
+	for _, d := range companyDefs {
+		if d.sym == co.Sym {
+			target = d.exchange
+		}
+	}
+	p := g.companyOwnerPlayer(co)
+	if target == "" || p == nil || a.Type != "buy_shares" || len(a.Shares) != 1 {
+		return engine.Refuse(a, "%s cannot be exchanged", co.Sym)
+	}
+	c, s, err := g.ShareByID(a.Shares[0])
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	if c.Sym != target || !c.IPOed || s.Holder != engine.HolderIPO {
+		return engine.Refuse(a, "%s exchanges only for an IPO share of %s", co.Sym, target)
+	}
+	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
+		return engine.Refuse(a, "holding limit")
+	}
+	for _, sh := range c.Shares {
+		sh.Buyable = true
+	}
+	g.Logf("%s exchanges %s for a %d%% share of %s from the IPO", p.Name, co.Name, s.Percent, c.Sym)
+	g.Transfer(c, []*engine.Share{s}, engine.Holder(p.ID))
+	g.closeCompany(co)
+	g.afterGain(c)
+	return nil
+}
+
+func (g *Game) closeCompany(co *engine.Company) {
+	if p := g.companyOwnerPlayer(co); p != nil {
+		p.Companies = removeString(p.Companies, co.Sym)
+	}
+	for _, c := range g.Corps {
+		c.Companies = removeString(c.Companies, co.Sym)
+	}
+	co.Owner = ""
+	co.Closed = true
+}
+
+func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) error {
+	co := g.Company(a.Company)
+	if co == nil || co.Owner != "bank" || co.Closed {
+		return engine.Refuse(a, "company %q is not for sale by the bank", a.Company)
+	}
+	if !g.canBuyAnyCompany(p, r) || r.soldState(p.ID, co.Sym) != soldNone {
+		return engine.Refuse(a, "%s cannot buy a private company now", p.Name)
+	}
+	if a.Price > p.Cash || a.Price < 0 {
+		return engine.Refuse(a, "cannot pay £%d", a.Price)
+	}
+	co.Owner = itoa(p.ID)
+	p.Companies = append(p.Companies, co.Sym)
+	g.PayPlayer(p, -a.Price)
+	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, a.Price)
+	if co.Sym == "FFC" {
+		g.closeOtherCompanies(co)
+	}
+	return nil
+}
+
+// closeOtherCompanies: buying the Fishbourne Ferry closes the other privates (rules 5.4).
+func (g *Game) closeOtherCompanies(keep *engine.Company) {
+	for _, c := range g.Corps {
+		for _, s := range c.Shares {
+			s.Buyable = true
+		}
+	}
+	for _, co := range g.Companies {
+		if co != keep && !co.Closed {
+			g.closeCompany(co)
+		}
+	}
+	g.Logf("-- Event: starting private companies close --")
+}
+
+func (r *stockRound) sellCompany(g *Game, p *engine.Player, a *engine.Action) error {
+	co := g.Company(a.Company)
+	if co == nil || co.Owner != itoa(p.ID) {
+		return engine.Refuse(a, "%s does not own %q", p.Name, a.Company)
+	}
+	if !g.canSellAnyCompany(p, r) {
+		return engine.Refuse(a, "private companies cannot be sold now")
+	}
+	price := co.Value - companySaleFee
+	if a.Price != price {
+		return engine.Refuse(a, "the bank pays £%d for %s", price, co.Name)
+	}
+	p.Companies = removeString(p.Companies, co.Sym)
+	co.Owner = "bank"
+	g.PayPlayer(p, price)
+	g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
+	r.markSold(p.ID, co.Sym)
+	g.checkBankBroken()
+	return nil
+}

@@ -1,0 +1,194 @@
+package t1860
+
+import (
+	"sort"
+	"strconv"
+
+	"tresham/engine"
+)
+
+// State returns the game state in the golden-trace shape (fixtures README §4):
+// JSON-ready maps keyed like the 18xx.games trace lines.
+func (g *Game) State() map[string]any {
+	out := map[string]any{
+		"round":           g.RoundName(),
+		"turn":            g.Turn,
+		"round_num":       g.RoundNum,
+		"phase":           g.Phase().Name,
+		"bank_cash":       g.BankCash(),
+		"bank_raw":        g.Bank,
+		"bank_broken":     g.BankBroken,
+		"cert_limit":      g.CertLimit,
+		"finished":        g.Finished,
+		"minors":          []any{},
+		"tiles":           map[string]string{},
+		"game_end_reason": nil,
+		"result":          nil,
+	}
+	if g.Finished {
+		out["game_end_reason"] = g.EndReason
+		out["result"] = g.Result()
+	}
+	if g.EndTrigger != nil {
+		out["end_trigger"] = g.EndTrigger
+	} else if g.BankBroken {
+		out["end_trigger"] = []string{"bank", "current_or"}
+	} else {
+		out["end_trigger"] = nil
+	}
+	if g.Board != nil {
+		out["tiles"] = g.Board.Tiles()
+	}
+	var players []any
+	for _, p := range g.Players {
+		players = append(players, map[string]any{
+			"id": p.ID, "name": p.Name, "cash": p.Cash, "certs": g.CertIDs(p),
+			"num_certs": g.NumCerts(p), "value": g.playerValue(p), "bankrupt": p.Bankrupt,
+		})
+	}
+	out["players"] = players
+	corps := append([]*engine.Corporation(nil), g.Corps...)
+	sort.Slice(corps, func(i, j int) bool { return corps[i].Sym < corps[j].Sym })
+	var cs []any
+	for _, c := range corps {
+		cs = append(cs, g.corpState(c))
+	}
+	out["corporations"] = cs
+	var cos []any
+	cosSorted := append([]*engine.Company(nil), g.Companies...)
+	sort.Slice(cosSorted, func(i, j int) bool { return cosSorted[i].Sym < cosSorted[j].Sym })
+	for _, co := range cosSorted {
+		var owner any
+		if co.Owner == "bank" {
+			owner = "bank"
+		} else if co.Owner != "" {
+			id, _ := strconv.Atoi(co.Owner)
+			owner = id
+		}
+		cos = append(cos, map[string]any{"sym": co.Sym, "owner": owner, "closed": co.Closed, "revenue": co.Revenue, "value": co.Value})
+	}
+	out["companies"] = cos
+	up := [][]any{}
+	for _, t := range g.Depot.Upcoming {
+		if n := len(up); n > 0 && up[n-1][0] == t.Name {
+			up[n-1][1] = up[n-1][1].(int) + 1
+			continue
+		}
+		up = append(up, []any{t.Name, 1})
+	}
+	disc := []string{}
+	for _, t := range g.Depot.Pool {
+		disc = append(disc, t.ID)
+	}
+	sort.Strings(disc)
+	rusted := []string{}
+	for _, t := range g.Depot.Rusted {
+		rusted = append(rusted, t.ID)
+	}
+	sort.Strings(rusted)
+	out["depot"] = map[string]any{"upcoming": up, "discarded": disc, "rusted": rusted}
+	out["flags"] = map[string]any{
+		"nationalization": g.Nationalization, "sr_after_southern": g.SRAfterSouthern,
+		"southern_formed": g.SouthernFormed, "no_price_drop_on_sale": g.NoPriceDropOnSale,
+		"highest_layer": g.HighestLayer,
+	}
+	order := []any{}
+	switch {
+	case g.auction != nil || g.stock != nil:
+		for _, p := range g.Players {
+			order = append(order, p.ID)
+		}
+	case g.op != nil:
+		for _, c := range g.op.order {
+			order = append(order, c.Sym)
+		}
+	}
+	out["order"] = order
+	out["active"] = g.active()
+	out["priority_deal"] = g.PriorityDeal
+	return out
+}
+
+func (g *Game) active() []any {
+	switch {
+	case g.Finished:
+		return []any{}
+	case g.auction != nil:
+		return []any{g.auction.Active()}
+	case g.stock != nil:
+		if len(g.pendingHome) > 0 {
+			return []any{g.pendingHome[0].Sym}
+		}
+		return []any{g.stock.active()}
+	case g.op != nil:
+		if c := g.op.current(); c != nil {
+			return []any{c.Sym}
+		}
+	}
+	return []any{}
+}
+
+func (g *Game) corpState(c *engine.Corporation) map[string]any {
+	m := map[string]any{
+		"sym": c.Sym, "cash": c.Cash, "closed": c.Closed, "floated": c.Floated, "ipoed": c.IPOed,
+		"operated": c.Operated, "receivership": c.Receivership, "insolvent": c.Insolvent,
+		"bankrupt": c.Bankrupt, "nationalized": c.Nationalized,
+		"companies": append([]string{}, c.Companies...),
+	}
+	if c.Cell != nil {
+		m["share_price"] = c.Cell.Price
+		m["share_pos"] = []int{c.Cell.Row, c.Cell.Col}
+		m["share_cell_order"] = g.CellOrder(c)
+	} else {
+		m["share_price"], m["share_pos"], m["share_cell_order"] = nil, nil, nil
+	}
+	if c.Par != nil {
+		m["par_price"] = c.Par.Price
+	} else {
+		m["par_price"] = nil
+	}
+	trains := []string{}
+	for _, t := range c.Trains {
+		trains = append(trains, t.ID)
+	}
+	sort.Strings(trains)
+	m["trains"] = trains
+	placed, flipped := []string{}, []string{}
+	unplaced := 0
+	for _, t := range c.Tokens {
+		if t.Location == "" {
+			unplaced++
+			continue
+		}
+		placed = append(placed, t.Location)
+		if t.Flipped {
+			flipped = append(flipped, t.Location)
+		}
+	}
+	if tl, ok := g.Board.(interface{ TokenLocations(string) []string }); ok {
+		placed = append([]string{}, tl.TokenLocations(c.Sym)...)
+	}
+	sort.Strings(placed)
+	sort.Strings(flipped)
+	m["tokens_placed"], m["tokens_unplaced"], m["tokens_flipped"] = placed, unplaced, flipped
+	if c.President != 0 {
+		m["president"] = c.President
+	} else {
+		m["president"] = nil
+	}
+	sbo := map[string]int{}
+	for _, s := range c.Shares {
+		k := ""
+		switch s.Holder {
+		case engine.HolderIPO:
+			k = "ipo"
+		case engine.HolderMarket:
+			k = "market"
+		default:
+			k = strconv.Itoa(int(s.Holder))
+		}
+		sbo[k] += s.Percent
+	}
+	m["shares_by_owner"] = sbo
+	return m
+}
