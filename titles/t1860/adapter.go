@@ -122,6 +122,9 @@ func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, h
 		if err != nil {
 			return "", err
 		}
+		if m.reservedAgainst(r, corp) {
+			return "", fmt.Errorf("the free slot of %s is reserved for a home token", city)
+		}
 	}
 	if _, err := m.b.PlaceToken(r, corp.Sym, board.TokenOptions{CheckConnected: !home}); err != nil {
 		return "", err
@@ -157,8 +160,56 @@ func (m *mapBoard) RouteRevenue(g *Game, corp *engine.Corporation, train *engine
 	return 0, 0, fmt.Errorf("route evaluation from connections is not implemented yet")
 }
 
+// CanToken reports whether corp has a reachable city with a slot it may use.
 func (m *mapBoard) CanToken(corp *engine.Corporation) bool {
-	return len(m.b.TokenableCities(corp.Sym)) > 0
+	for _, r := range m.b.TokenableCities(corp.Sym) {
+		if !m.reservedAgainst(r, corp) {
+			return true
+		}
+	}
+	return false
+}
+
+// reservedAgainst reports whether the only free slots of city r are held for
+// another corporation's home token (a home city is reserved until its
+// corporation places its first token).
+func (m *mapBoard) reservedAgainst(r board.NodeRef, corp *engine.Corporation) bool {
+	h, ok := m.b.Hex(r.Hex)
+	if !ok || r.Node >= len(h.Tokens) {
+		return false
+	}
+	free := 0
+	for _, c := range h.Tokens[r.Node] {
+		if c == "" {
+			free++
+		}
+	}
+	reserved := 0
+	if m.game != nil {
+		for _, o := range m.game.Corps {
+			if o == corp || o.Home != r.Hex || o.Closed || o.Tokens[0].Location != "" {
+				continue
+			}
+			if m.homeNode(o) == r.Node {
+				reserved++
+			}
+		}
+	}
+	return reserved > 0 && free <= reserved
+}
+
+// homeNode is the city node of a corporation's home hex that its home token takes.
+func (m *mapBoard) homeNode(c *engine.Corporation) int {
+	h, ok := m.b.Hex(c.Home)
+	if !ok || h.Tile == nil {
+		return -1
+	}
+	for i, n := range h.Tile.Nodes {
+		if n.Kind == board.City {
+			return i
+		}
+	}
+	return -1
 }
 
 // HasRoute reports whether corp can run any train: its network reaches at

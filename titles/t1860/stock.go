@@ -14,13 +14,14 @@ const (
 
 // stockRound is a stock round (rules 6): sell then buy one certificate per turn.
 type stockRound struct {
-	entities  []int // player ids
-	index     int
-	passed    map[int]bool
-	sold      map[int]map[string]soldState
-	current   []string // action types taken this turn
-	parred    string   // corporation parred this turn
-	lastToAct int
+	entities      []int // player ids
+	index         int
+	passed        map[int]bool
+	sold          map[int]map[string]soldState
+	current       []string // action types taken this turn
+	parred        string   // corporation parred this turn
+	boughtCompany string   // private bought from the bank this turn
+	lastToAct     int
 }
 
 func (g *Game) startStockRound() {
@@ -54,6 +55,7 @@ func (r *stockRound) startTurn(g *Game) {
 	}
 	r.current = r.current[:0]
 	r.parred = ""
+	r.boughtCompany = ""
 	// a player with nothing to do passes automatically
 	for guard := 0; guard < len(r.entities) && !g.Finished; guard++ {
 		p := g.Player(r.active())
@@ -229,10 +231,9 @@ func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
 	if !g.PhaseAtLeast("6") {
 		return false
 	}
-	for _, t := range r.current {
-		if t == "buy_company" {
-			return true
-		}
+	if r.boughtCompany != "" {
+		// buying the Fishbourne Ferry closes the other privates: nothing left to exchange
+		return r.boughtCompany != "FFC"
 	}
 	if r.parred == "" {
 		return false
@@ -322,7 +323,10 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
 		return false
 	}
 	for _, c := range g.Corps {
-		if c.IPOed || c.Closed || !g.canIPO(c) {
+		// 18xx.games lists "par" for any unstarted corporation, whatever its
+		// layer (the layer is enforced when the par is made), so a player who
+		// could start one keeps the turn and must pass explicitly.
+		if c.IPOed || c.Closed {
 			continue
 		}
 		if r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {
@@ -638,6 +642,7 @@ func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) err
 	p.Companies = append(p.Companies, co.Sym)
 	g.PayPlayer(p, -a.Price)
 	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, a.Price)
+	r.boughtCompany = co.Sym
 	if co.Sym == "FFC" {
 		g.closeOtherCompanies(co)
 	}
