@@ -62,6 +62,17 @@ type Game struct {
 	op      *operatingRound
 	// pendingHome lists corporations that must lay their home tile (stock round).
 	pendingHome []*engine.Corporation
+
+	// setup and applied let a refused action restore the game exactly by replay.
+	setup   setupArgs
+	applied []engine.Action
+}
+
+type setupArgs struct {
+	ids     []int
+	names   []string
+	options []string
+	board   func(opts map[string]bool) (Board, error)
 }
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
@@ -137,6 +148,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 			mb.bind(g)
 		}
 	}
+	g.setup = setupArgs{ids: ids, names: names, options: options, board: board}
 	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: 4 | Available Tiles: Yellow) --")
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()
@@ -199,18 +211,46 @@ func (g *Game) minParPrice(c *engine.Corporation) int {
 	return p[0].Price
 }
 
-// Apply applies one action (and its stored automatic follow-ups).
+// Apply applies one action (and its stored automatic follow-ups). It is atomic:
+// when any part is refused, the game is restored to exactly its prior state
+// (by replaying the accepted actions, the game being a function of its log).
 func (g *Game) Apply(a *engine.Action) error {
-	if g.Finished {
+	if g.Finished && a.Type != "message" {
 		return engine.Refuse(a, "the game is over")
 	}
-	if err := g.apply(a); err != nil {
+	err := g.apply(a)
+	for i := range a.Auto {
+		if err != nil {
+			break
+		}
+		if e := g.apply(&a.Auto[i]); e != nil {
+			err = fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, e)
+		}
+	}
+	if err != nil {
+		if rerr := g.restore(); rerr != nil {
+			return fmt.Errorf("%w (and restoring failed: %v)", err, rerr)
+		}
 		return err
 	}
-	for i := range a.Auto {
-		if err := g.apply(&a.Auto[i]); err != nil {
-			return fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, err)
+	g.applied = append(g.applied, *a)
+	return nil
+}
+
+// restore rebuilds the game from its setup and accepted actions.
+func (g *Game) restore() error {
+	fresh, err := New(g.setup.ids, g.setup.names, g.setup.options, g.setup.board)
+	if err != nil {
+		return err
+	}
+	for i := range g.applied {
+		if err := fresh.Apply(&g.applied[i]); err != nil {
+			return err
 		}
+	}
+	*g = *fresh
+	if mb, ok := g.Board.(*mapBoard); ok {
+		mb.bind(g)
 	}
 	return nil
 }

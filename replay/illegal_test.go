@@ -1,0 +1,192 @@
+package replay
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+)
+
+// position replays the first n effective non-message actions of a fixture.
+func position(t *testing.T, file string, n int) (Game, []engine.Action) {
+	t.Helper()
+	path := filepath.Join("..", "..", "shared", "fixtures", file)
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("fixture %s missing", path)
+		}
+		t.Skipf("fixture %s not found", path)
+	}
+	src, err := g18xx.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []engine.Action
+	for _, a := range g18xx.Effective(src.Actions) {
+		if a.Type != g18xx.TypeMessage {
+			all = append(all, Convert(&a))
+		}
+	}
+	for i := 0; i < n; i++ {
+		if err := g.Apply(&all[i]); err != nil {
+			t.Fatalf("setup action %d: %v", all[i].ID, err)
+		}
+	}
+	return g, all[n:]
+}
+
+func stateJSON(g Game) string {
+	b, _ := json.Marshal(g.State())
+	return string(b)
+}
+
+// TestIllegalActionsRefused checks that illegal actions are refused with the
+// rule named, and leave the game exactly as it was.
+func TestIllegalActionsRefused(t *testing.T) {
+	const game = "synthetic/1860/1860-base-3p-9.json"
+	find := func(rest []engine.Action, pred func(engine.Action) bool) int {
+		for i, a := range rest {
+			if pred(a) {
+				return i
+			}
+		}
+		return -1
+	}
+	tests := []struct {
+		name string
+		// at chooses the position (index into the effective actions) and builds the illegal action.
+		at   func(all []engine.Action) (int, engine.Action)
+		want string
+	}{
+		{"bid below the minimum raise", func(all []engine.Action) (int, engine.Action) {
+			i := find(all, func(a engine.Action) bool { return a.Type == "bid" && a.Company == "" })
+			a := all[i]
+			a.Price = 1
+			return i, a
+		}, "must bid at least"},
+		{"acting out of turn", func(all []engine.Action) (int, engine.Action) {
+			i := find(all, func(a engine.Action) bool { return a.Type == "buy_shares" && a.EntityType == "player" })
+			a := all[i]
+			id, _ := strconv.Atoi(a.Entity)
+			for _, o := range all {
+				if o.EntityType == "player" && o.Entity != a.Entity {
+					a.Entity = o.Entity
+					break
+				}
+			}
+			_ = id
+			return i, a
+		}, "not"},
+		{"selling a private in the first stock round", func(all []engine.Action) (int, engine.Action) {
+			g, _ := position(t, game, 0)
+			for i, a := range all {
+				st := g.State()
+				if st["round"] == "Stock" && st["turn"] == 1 && a.EntityType == "player" {
+					for _, p := range st["players"].([]any) {
+						m := p.(map[string]any)
+						if strconv.Itoa(m["id"].(int)) != a.Entity {
+							continue
+						}
+						for _, c := range m["certs"].([]string) {
+							if !strings.Contains(c, "_") {
+								return i, engine.Action{ID: a.ID, Type: "sell_company", Entity: a.Entity, EntityType: "player", Company: c, Price: 0}
+							}
+						}
+					}
+				}
+				if err := g.Apply(&all[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Fatal("no position found")
+			return 0, engine.Action{}
+		}, "private companies cannot be sold now"},
+		{"buying a share of a corporation just sold", func(all []engine.Action) (int, engine.Action) {
+			i := find(all, func(a engine.Action) bool { return a.Type == "sell_shares" })
+			sold := strings.SplitN(all[i].Shares[0], "_", 2)[0]
+			a := engine.Action{ID: all[i+1].ID, Type: "buy_shares", Entity: all[i].Entity, EntityType: "player", Shares: []string{sold + "_8"}, Percent: 10}
+			return i + 1, a
+		}, "cannot buy"},
+		{"train from a company with one train while owning one", func(all []engine.Action) (int, engine.Action) {
+			g, _ := position(t, game, 0)
+			for i, a := range all {
+				if a.Type == "buy_train" {
+					trains := map[string][]string{}
+					for _, c := range g.State()["corporations"].([]any) {
+						m := c.(map[string]any)
+						trains[m["sym"].(string)] = m["trains"].([]string)
+					}
+					if len(trains[a.Entity]) > 0 {
+						for sym, ts := range trains {
+							if sym != a.Entity && len(ts) == 1 {
+								return i, engine.Action{ID: a.ID, Type: "buy_train", Entity: a.Entity, EntityType: "corporation", Train: ts[0], Price: 10}
+							}
+						}
+					}
+				}
+				if err := g.Apply(&all[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Fatal("no position found")
+			return 0, engine.Action{}
+		}, "only train"},
+		{"plain track on a city hex", func(all []engine.Action) (int, engine.Action) {
+			g, _ := position(t, game, 0)
+			for i, a := range all {
+				if a.Type == "lay_tile" && g.State()["round"] == "Operating" && a.Hex != "L6" {
+					a.Hex = "L6"
+					return i, a
+				}
+				if err := g.Apply(&all[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Fatal("no position found")
+			return 0, engine.Action{}
+		}, "cities"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g0, all := position(t, game, 0)
+			_ = g0
+			i, bad := tc.at(all)
+			g, _ := position(t, game, i)
+			before := stateJSON(g)
+			err := g.Apply(&bad)
+			if err == nil {
+				t.Fatalf("illegal action %+v was accepted", bad)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not name the rule %q", err, tc.want)
+			}
+			if after := stateJSON(g); after != before {
+				t.Errorf("refused action changed the game")
+			}
+			t.Logf("refused: %v", err)
+		})
+	}
+}
+
+// TestCashConserved asserts bank + players + treasuries is constant after every action.
+func TestCashConserved(t *testing.T) {
+	g, rest := position(t, "synthetic/1860/1860-base-4p-18.json", 0)
+	total := g.(interface{ TotalCash() int }).TotalCash()
+	for i := range rest {
+		if err := g.Apply(&rest[i]); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.(interface{ TotalCash() int }).TotalCash(); got != total {
+			t.Fatalf("after action %d: total cash %d, want %d", rest[i].ID, got, total)
+		}
+	}
+}
