@@ -1,0 +1,31 @@
+package replay
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"tresham/compat/g18xx"
+)
+
+// BenchmarkReplay replays each real 1860 fixture end to end (decode excluded).
+// Reference: the 18xx.games engine needs 0.21–0.46 s per game on this machine.
+func BenchmarkReplay(b *testing.B) {
+	for _, name := range []string{"1860/1860_game_end_bank.json", "synthetic/1860/1860-base-4p-18.json", "synthetic/1860/1860-original_game-3p-42.json"} {
+		path := filepath.Join("..", "..", "shared", "fixtures", name)
+		if _, err := os.Stat(path); err != nil {
+			b.Skipf("fixture %s not found", path)
+		}
+		src, err := g18xx.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, _, err := Run(src, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
