@@ -83,9 +83,7 @@ func diffState(want, got map[string]any) []string {
 // knownDivergence records, for fixtures the engine cannot yet replay to the end,
 // how many trace lines currently match. The test fails if a fixture regresses
 // below its floor, and asks for the entry to be removed once it matches fully.
-var knownDivergence = map[string]int{
-	"19354.json": 61, // needs route revenue computed from connections (no stored revenue)
-}
+var knownDivergence = map[string]int{}
 
 // TestFixtureTraces replays every 1860 fixture that has a golden trace and
 // compares the state after every action with the golden line.

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -26,35 +28,47 @@ func ReadFile(path string) ([]Line, error) {
 	return lines, nil
 }
 
-// Read reads JSON lines from r, one Line per non-empty line.
+// Read reads JSON lines from r, one Line per non-empty line. Lines are
+// decoded in parallel.
 func Read(r io.Reader) ([]Line, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
-	var out []Line
-	for n := 1; ; n++ {
-		b, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// A line longer than the buffer: collect the rest.
-			long := append([]byte(nil), b...)
-			for err == bufio.ErrBufferFull {
-				b, err = br.ReadSlice('\n')
-				long = append(long, b...)
-			}
-			b = long
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	var raws [][]byte
+	var nums []int
+	for n := 1; len(data) > 0; n++ {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
 		}
-		if err != nil && err != io.EOF {
-			return out, fmt.Errorf("line %d: %w", n, err)
-		}
-		if len(bytes.TrimSpace(b)) > 0 {
-			var l Line
-			if uerr := json.Unmarshal(b, &l); uerr != nil {
-				return out, fmt.Errorf("line %d: %w", n, uerr)
-			}
-			out = append(out, l)
-		}
-		if err == io.EOF {
-			return out, nil
+		if len(bytes.TrimSpace(line)) > 0 {
+			raws = append(raws, line)
+			nums = append(nums, n)
 		}
 	}
+	out := make([]Line, len(raws))
+	errs := make([]error, len(raws))
+	workers := min(runtime.GOMAXPROCS(0), len(raws))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(raws); i += workers {
+				if err := json.Unmarshal(raws[i], &out[i]); err != nil {
+					errs[i] = fmt.Errorf("line %d: %w", nums[i], err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Marshal returns l in the golden-trace encoding: compact JSON with keys

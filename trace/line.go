@@ -4,9 +4,11 @@
 package trace
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -16,9 +18,9 @@ import (
 // Line is one golden-trace line: the state after one effective action.
 //
 // Fields that exist only in one title are pointers or embedded pointer
-// structs, so that a Line encodes exactly the keys of that title. Keys this
-// package does not know are kept in Extra (on Line, Player, Corporation,
-// Company and Flags), so comparisons see them too.
+// structs, so that a Line encodes exactly the keys of that title. Top-level
+// keys this package does not know are kept in Extra, so comparisons see
+// them too; unknown keys inside nested objects are listed in Unknown.
 type Line struct {
 	// Acting are the player ids who must act now.
 	Acting []int `json:"acting"`
@@ -65,8 +67,12 @@ type Line struct {
 	// Type is the action type ("init" for the first line).
 	Type string `json:"type"`
 
-	// Extra holds keys this package does not model, as raw JSON.
+	// Extra holds top-level keys this package does not model, as raw JSON.
 	Extra map[string]json.RawMessage `json:"-"`
+	// Unknown lists the paths of keys inside nested objects (players,
+	// corporations, ...) that the decoder did not recognise and dropped.
+	// It is empty for every known golden trace.
+	Unknown []string `json:"-"`
 }
 
 // Player is one entry of Line.Players.
@@ -78,9 +84,6 @@ type Player struct {
 	Name     string   `json:"name"`
 	NumCerts int      `json:"num_certs"`
 	Value    int      `json:"value"`
-
-	// Extra holds keys this package does not model, as raw JSON.
-	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Corporation is one entry of Line.Corporations.
@@ -111,9 +114,6 @@ type Corporation struct {
 	*Corp1860
 	// Corp1825 holds the 1825-only fields (nil for other titles).
 	*Corp1825
-
-	// Extra holds keys this package does not model, as raw JSON.
-	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Corp1860 holds the corporation fields that only 1860 traces have.
@@ -138,9 +138,6 @@ type Company struct {
 	Revenue int          `json:"revenue"`
 	Sym     string       `json:"sym"`
 	Value   int          `json:"value"`
-
-	// Extra holds keys this package does not model, as raw JSON.
-	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Depot is the train depot.
@@ -166,9 +163,6 @@ type Flags struct {
 	*Flags1860
 	// Flags1825 holds the 1825 flags (nil for other titles).
 	*Flags1825
-
-	// Extra holds keys this package does not model, as raw JSON.
-	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Flags1860 are the 1860 flags.
@@ -225,22 +219,10 @@ type Recomputed struct {
 
 // --- JSON encoding -------------------------------------------------------
 
-type (
-	lineAlias        Line
-	playerAlias      Player
-	corporationAlias Corporation
-	companyAlias     Company
-	flagsAlias       Flags
-)
+type lineAlias Line
 
-// Known JSON keys of each type with Extra; computed once, never modified.
-var (
-	lineKeys        = jsonKeys(reflect.TypeFor[Line]())
-	playerKeys      = jsonKeys(reflect.TypeFor[Player]())
-	corporationKeys = jsonKeys(reflect.TypeFor[Corporation]())
-	companyKeys     = jsonKeys(reflect.TypeFor[Company]())
-	flagsKeys       = jsonKeys(reflect.TypeFor[Flags]())
-)
+// lineKeys are the known top-level keys; computed once, never modified.
+var lineKeys = jsonKeys(reflect.TypeFor[Line]())
 
 // jsonKeys returns the JSON names of t's fields, including promoted fields
 // of embedded structs.
@@ -270,42 +252,6 @@ func jsonKeys(t reflect.Type) map[string]bool {
 	return keys
 }
 
-// unknownKeys returns the members of the JSON object data whose keys are not in known.
-func unknownKeys(data []byte, known map[string]bool) (map[string]json.RawMessage, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, err
-	}
-	var extra map[string]json.RawMessage
-	for k, v := range m {
-		if !known[k] {
-			if extra == nil {
-				extra = make(map[string]json.RawMessage)
-			}
-			extra[k] = v
-		}
-	}
-	return extra, nil
-}
-
-// withExtra marshals v and adds the extra members.
-func withExtra(v any, extra map[string]json.RawMessage) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil || len(extra) == 0 {
-		return b, err
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	for k, raw := range extra {
-		if _, ok := m[k]; !ok {
-			m[k] = raw
-		}
-	}
-	return json.Marshal(m)
-}
-
 // emptyIfNil returns a non-nil empty slice for nil, so that list fields
 // that the format never leaves null encode as [].
 func emptyIfNil[T any](s []T) []T {
@@ -315,147 +261,153 @@ func emptyIfNil[T any](s []T) []T {
 	return s
 }
 
-// MarshalJSON encodes the line; nil lists that the format never leaves null
-// are written as [].
-func (l Line) MarshalJSON() ([]byte, error) {
-	a := lineAlias(l)
+// normalized returns a shallow copy of l in which nil lists and maps that
+// the format never leaves null are empty. l itself is not modified.
+func (l *Line) normalized() lineAlias {
+	a := lineAlias(*l)
 	a.Acting = emptyIfNil(a.Acting)
 	a.Active = emptyIfNil(a.Active)
 	a.Auto = emptyIfNil(a.Auto)
 	a.Companies = emptyIfNil(a.Companies)
-	a.Corporations = emptyIfNil(a.Corporations)
 	a.Log = emptyIfNil(a.Log)
 	a.Minors = emptyIfNil(a.Minors)
 	a.Order = emptyIfNil(a.Order)
-	a.Players = emptyIfNil(a.Players)
 	if a.Tiles == nil {
 		a.Tiles = map[string]string{}
 	}
-	return withExtra(a, l.Extra)
+	a.Depot.Discarded = emptyIfNil(a.Depot.Discarded)
+	a.Depot.Rusted = emptyIfNil(a.Depot.Rusted)
+	a.Depot.Upcoming = emptyIfNil(a.Depot.Upcoming)
+	if f := a.Flags.Flags1825; f != nil && (f.Formed == nil || f.MinorTrains == nil) {
+		c := *f
+		c.Formed = emptyIfNil(c.Formed)
+		c.MinorTrains = emptyIfNil(c.MinorTrains)
+		a.Flags.Flags1825 = &c
+	}
+	a.Players = make([]Player, len(l.Players))
+	for i, p := range l.Players {
+		p.Certs = emptyIfNil(p.Certs)
+		a.Players[i] = p
+	}
+	a.Corporations = make([]Corporation, len(l.Corporations))
+	for i, c := range l.Corporations {
+		c.Companies = emptyIfNil(c.Companies)
+		c.TokensPlaced = emptyIfNil(c.TokensPlaced)
+		c.Trains = emptyIfNil(c.Trains)
+		if c.SharesByOwner == nil {
+			c.SharesByOwner = map[string]int{}
+		}
+		if c.Corp1860 != nil && c.Corp1860.TokensFlipped == nil {
+			c1860 := *c.Corp1860
+			c1860.TokensFlipped = []string{}
+			c.Corp1860 = &c1860
+		}
+		a.Corporations[i] = c
+	}
+	return a
 }
 
-// UnmarshalJSON decodes a line, keeping unknown keys in Extra.
+// MarshalJSON encodes the line; nil lists that the format never leaves null
+// are written as [].
+func (l Line) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(l.normalized())
+	if err != nil || len(l.Extra) == 0 {
+		return b, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	for k, raw := range l.Extra {
+		if _, ok := m[k]; !ok {
+			m[k] = raw
+		}
+	}
+	return json.Marshal(m)
+}
+
+// UnmarshalJSON decodes a line. Unknown top-level keys go to Extra, unknown
+// nested keys are listed in Unknown.
 func (l *Line) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
 	var a lineAlias
-	if err := json.Unmarshal(data, &a); err != nil {
+	err := dec.Decode(&a)
+	if err == nil {
+		*l = Line(a)
+		return nil
+	}
+	if !strings.Contains(err.Error(), "unknown field") {
 		return err
 	}
-	extra, err := unknownKeys(data, lineKeys)
-	if err != nil {
+	// Slow path: some key is unknown. Decode leniently and find them.
+	a = lineAlias{}
+	if err := json.Unmarshal(data, &a); err != nil {
 		return err
 	}
 	*l = Line(a)
-	l.Extra = extra
-	return nil
+	return l.collectUnknown(data)
 }
 
-// MarshalJSON encodes the player.
-func (p Player) MarshalJSON() ([]byte, error) {
-	a := playerAlias(p)
-	a.Certs = emptyIfNil(a.Certs)
-	return withExtra(a, p.Extra)
-}
-
-// UnmarshalJSON decodes a player, keeping unknown keys in Extra.
-func (p *Player) UnmarshalJSON(data []byte) error {
-	var a playerAlias
-	if err := json.Unmarshal(data, &a); err != nil {
-		return fmt.Errorf("player: %w", err)
-	}
-	extra, err := unknownKeys(data, playerKeys)
-	if err != nil {
+// collectUnknown fills Extra and Unknown from the raw line.
+func (l *Line) collectUnknown(data []byte) error {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
 		return err
 	}
-	*p = Player(a)
-	p.Extra = extra
+	for k, v := range top {
+		if !lineKeys[k] {
+			if l.Extra == nil {
+				l.Extra = make(map[string]json.RawMessage)
+			}
+			l.Extra[k] = v
+		}
+	}
+	nested := []struct {
+		key   string
+		known map[string]bool
+		id    string
+	}{
+		{"players", jsonKeys(reflect.TypeFor[Player]()), "id"},
+		{"corporations", jsonKeys(reflect.TypeFor[Corporation]()), "sym"},
+		{"companies", jsonKeys(reflect.TypeFor[Company]()), "sym"},
+	}
+	for _, n := range nested {
+		var items []map[string]json.RawMessage
+		if err := json.Unmarshal(top[n.key], &items); err != nil {
+			return fmt.Errorf("%s: %w", n.key, err)
+		}
+		for i, item := range items {
+			name := strconv.Itoa(i)
+			if raw, ok := item[n.id]; ok {
+				name = strings.Trim(string(raw), `"`)
+			}
+			for k := range item {
+				if !n.known[k] {
+					l.Unknown = append(l.Unknown, fmt.Sprintf("%s[%s].%s", n.key, name, k))
+				}
+			}
+		}
+	}
+	for _, obj := range []struct {
+		key   string
+		known map[string]bool
+	}{
+		{"flags", jsonKeys(reflect.TypeFor[Flags]())},
+		{"depot", jsonKeys(reflect.TypeFor[Depot]())},
+	} {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(top[obj.key], &m); err != nil {
+			return fmt.Errorf("%s: %w", obj.key, err)
+		}
+		for k := range m {
+			if !obj.known[k] {
+				l.Unknown = append(l.Unknown, obj.key+"."+k)
+			}
+		}
+	}
+	sort.Strings(l.Unknown)
 	return nil
-}
-
-// MarshalJSON encodes the corporation.
-func (c Corporation) MarshalJSON() ([]byte, error) {
-	a := corporationAlias(c)
-	a.Companies = emptyIfNil(a.Companies)
-	a.TokensPlaced = emptyIfNil(a.TokensPlaced)
-	a.Trains = emptyIfNil(a.Trains)
-	if a.SharesByOwner == nil {
-		a.SharesByOwner = map[string]int{}
-	}
-	if a.Corp1860 != nil && a.Corp1860.TokensFlipped == nil {
-		c1860 := *a.Corp1860
-		c1860.TokensFlipped = []string{}
-		a.Corp1860 = &c1860
-	}
-	return withExtra(a, c.Extra)
-}
-
-// UnmarshalJSON decodes a corporation, keeping unknown keys in Extra.
-func (c *Corporation) UnmarshalJSON(data []byte) error {
-	var a corporationAlias
-	if err := json.Unmarshal(data, &a); err != nil {
-		return fmt.Errorf("corporation: %w", err)
-	}
-	extra, err := unknownKeys(data, corporationKeys)
-	if err != nil {
-		return err
-	}
-	*c = Corporation(a)
-	c.Extra = extra
-	return nil
-}
-
-// MarshalJSON encodes the company.
-func (c Company) MarshalJSON() ([]byte, error) { return withExtra(companyAlias(c), c.Extra) }
-
-// UnmarshalJSON decodes a company, keeping unknown keys in Extra.
-func (c *Company) UnmarshalJSON(data []byte) error {
-	var a companyAlias
-	if err := json.Unmarshal(data, &a); err != nil {
-		return fmt.Errorf("company: %w", err)
-	}
-	extra, err := unknownKeys(data, companyKeys)
-	if err != nil {
-		return err
-	}
-	*c = Company(a)
-	c.Extra = extra
-	return nil
-}
-
-// MarshalJSON encodes the flags.
-func (f Flags) MarshalJSON() ([]byte, error) {
-	a := flagsAlias(f)
-	if a.Flags1825 != nil && (a.Flags1825.Formed == nil || a.Flags1825.MinorTrains == nil) {
-		c := *a.Flags1825
-		c.Formed = emptyIfNil(c.Formed)
-		c.MinorTrains = emptyIfNil(c.MinorTrains)
-		a.Flags1825 = &c
-	}
-	return withExtra(a, f.Extra)
-}
-
-// UnmarshalJSON decodes the flags, keeping unknown keys in Extra.
-func (f *Flags) UnmarshalJSON(data []byte) error {
-	var a flagsAlias
-	if err := json.Unmarshal(data, &a); err != nil {
-		return fmt.Errorf("flags: %w", err)
-	}
-	extra, err := unknownKeys(data, flagsKeys)
-	if err != nil {
-		return err
-	}
-	*f = Flags(a)
-	f.Extra = extra
-	return nil
-}
-
-// MarshalJSON encodes the depot, writing nil lists as [].
-func (d Depot) MarshalJSON() ([]byte, error) {
-	type alias Depot
-	a := alias(d)
-	a.Discarded = emptyIfNil(a.Discarded)
-	a.Rusted = emptyIfNil(a.Rusted)
-	a.Upcoming = emptyIfNil(a.Upcoming)
-	return json.Marshal(a)
 }
 
 // MarshalJSON encodes the run as [name, count].

@@ -17,7 +17,7 @@ func fixturesDir(t *testing.T) string {
 	t.Helper()
 	dir := os.Getenv("TRESHAM_FIXTURES")
 	if dir == "" {
-		dir = "/work/shared/fixtures"
+		dir = "../../../shared/fixtures"
 	}
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("fixtures not available: %v", err)
@@ -75,6 +75,8 @@ func TestRoundTripFixtures(t *testing.T) {
 			}
 			if bytes.Equal(bytes.TrimSpace(orig), bytes.TrimSpace(buf.Bytes())) {
 				identical++
+			} else {
+				t.Errorf("re-encoded file is not byte-identical to the original")
 			}
 			g2, err := Decode(&buf)
 			if err != nil {
@@ -427,5 +429,18 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	if _, err := Decode(strings.NewReader(`{"id":1,"players":[{"id":1}],"actions":[]}`)); err == nil || !errors.Is(err, errMissing) {
 		t.Errorf("missing title: err = %v", err)
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	data, err := os.ReadFile("../../../shared/fixtures/synthetic/1825/1825-unit_123-4p-63.json")
+	if err != nil {
+		b.Skip(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Decode(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

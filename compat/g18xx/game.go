@@ -47,7 +47,8 @@ type Game struct {
 	// Extra holds keys this package does not model, as raw JSON.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	keys []string
+	keys        []string
+	resultOrder []string // key order of the decoded result (rank order on the site)
 }
 
 // Player is a seat ({id, name}); also used for the exporting user.
@@ -88,6 +89,16 @@ func (g *Game) Has(key string) bool { return has(g.keys, key) }
 
 // MarshalJSON encodes the game; a decoded game keeps its key order and extras.
 func (g Game) MarshalJSON() ([]byte, error) {
+	if raw, ok := orderedResult(g.Result, g.resultOrder); ok {
+		// Keep the site's order of the result keys: emit the pre-rendered
+		// object through Extra (encodeObject prefers Extra for zero fields).
+		extra := make(map[string]json.RawMessage, len(g.Extra)+1)
+		for k, v := range g.Extra {
+			extra[k] = v
+		}
+		extra["result"] = raw
+		g.Extra, g.Result = extra, nil
+	}
 	return encodeObject(g, g.keys, g.Extra, func(k string) bool {
 		switch k {
 		case "id", "title", "players", "settings", "actions":
@@ -107,6 +118,21 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 				return fmt.Errorf("action%w", err)
 			}
 			g.Actions = acts
+			return nil
+		},
+		"result": func(raw json.RawMessage) error {
+			if err := json.Unmarshal(raw, &g.Result); err != nil {
+				return err
+			}
+			if g.Result != nil {
+				members, err := splitObject(raw)
+				if err != nil {
+					return err
+				}
+				for _, m := range members {
+					g.resultOrder = append(g.resultOrder, m.key)
+				}
+			}
 			return nil
 		},
 	}
@@ -218,4 +244,30 @@ func Marshal(g *Game) ([]byte, error) {
 		return nil, fmt.Errorf("g18xx: encode game: %w", err)
 	}
 	return bytes.Clone(b), nil
+}
+
+// orderedResult renders result with its keys in order, when order lists
+// exactly the result's keys.
+func orderedResult(result map[string]int, order []string) (json.RawMessage, bool) {
+	if result == nil || len(order) != len(result) {
+		return nil, false
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range order {
+		v, ok := result[k]
+		if !ok {
+			return nil, false
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		key, err := marshalNoEscape(k)
+		if err != nil {
+			return nil, false
+		}
+		fmt.Fprintf(&buf, "%s:%d", key, v)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), true
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -17,6 +18,52 @@ import (
 // field cannot say "null" — as raw JSON. Encoding replays the keys in their
 // original order, so an imported file is exported with the same keys, the
 // same nulls and the same order.
+
+// structInfo describes the tagged fields of one struct type.
+type structInfo struct {
+	index map[string]int // JSON name -> field index
+	names []string       // JSON names in declaration order
+}
+
+// Field tables of the export types, computed once at package
+// initialisation and never modified afterwards.
+var (
+	actionInfo   = newStructInfo(reflect.TypeFor[Action]())
+	routeInfo    = newStructInfo(reflect.TypeFor[Route]())
+	gameInfo     = newStructInfo(reflect.TypeFor[Game]())
+	playerInfo   = newStructInfo(reflect.TypeFor[Player]())
+	settingsInfo = newStructInfo(reflect.TypeFor[Settings]())
+)
+
+func newStructInfo(t reflect.Type) *structInfo {
+	index, names := jsonFields(t)
+	return &structInfo{index: index, names: names}
+}
+
+// infoFor returns the field table of t.
+func infoFor(t reflect.Type) *structInfo {
+	switch t {
+	case actionInfoType:
+		return actionInfo
+	case routeInfoType:
+		return routeInfo
+	case gameInfoType:
+		return gameInfo
+	case playerInfoType:
+		return playerInfo
+	case settingsInfoType:
+		return settingsInfo
+	}
+	return newStructInfo(t)
+}
+
+var (
+	actionInfoType   = reflect.TypeFor[Action]()
+	routeInfoType    = reflect.TypeFor[Route]()
+	gameInfoType     = reflect.TypeFor[Game]()
+	playerInfoType   = reflect.TypeFor[Player]()
+	settingsInfoType = reflect.TypeFor[Settings]()
+)
 
 // jsonFields maps JSON names to struct field indexes for the tagged fields of t.
 func jsonFields(t reflect.Type) (map[string]int, []string) {
@@ -52,7 +99,7 @@ func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("
 // non-nullable fields. hooks may take over decoding of particular keys.
 func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.RawMessage, hooks map[string]func(json.RawMessage) error) error {
 	v := reflect.ValueOf(dst).Elem()
-	fields, _ := jsonFields(v.Type())
+	fields := infoFor(v.Type()).index
 	members, err := splitObject(data)
 	if err != nil {
 		return err
@@ -79,11 +126,41 @@ func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.R
 			(*extra)[key] = bytes.Clone(raw)
 			continue
 		}
-		if err := json.Unmarshal(raw, v.Field(i).Addr().Interface()); err != nil {
+		if err := decodeValue(raw, v.Field(i)); err != nil {
 			return fmt.Errorf("field %q: %w", key, err)
 		}
 	}
 	return nil
+}
+
+// decodeValue decodes raw into the addressable field f, with fast paths for
+// plain strings, integers and booleans.
+func decodeValue(raw []byte, f reflect.Value) error {
+	switch f.Kind() {
+	case reflect.String:
+		if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+			f.SetString(string(raw[1 : len(raw)-1]))
+			return nil
+		}
+	case reflect.Int, reflect.Int64:
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			f.SetInt(n)
+			return nil
+		}
+	case reflect.Bool:
+		switch string(raw) {
+		case "true":
+			f.SetBool(true)
+			return nil
+		case "false":
+			f.SetBool(false)
+			return nil
+		}
+	}
+	if u, ok := f.Addr().Interface().(json.Unmarshaler); ok {
+		return u.UnmarshalJSON(raw)
+	}
+	return json.Unmarshal(raw, f.Addr().Interface())
 }
 
 // encodeObject encodes the struct src. Keys listed in keys come first, in
@@ -93,7 +170,8 @@ func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.R
 // emitted too.
 func encodeObject(src any, keys []string, extra map[string]json.RawMessage, required func(string) bool) ([]byte, error) {
 	v := reflect.ValueOf(src)
-	fields, names := jsonFields(v.Type())
+	info := infoFor(v.Type())
+	fields, names := info.index, info.names
 	var buf bytes.Buffer
 	buf.WriteByte('{')
 	written := make(map[string]bool, len(keys)+len(extra))

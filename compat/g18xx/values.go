@@ -78,6 +78,8 @@ func (e *Entity) UnmarshalJSON(data []byte) error {
 	switch {
 	case bytes.Equal(data, []byte("null")):
 		*e = Entity{}
+	case len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0:
+		*e = SymbolEntity(string(data[1 : len(data)-1]))
 	case len(data) > 0 && data[0] == '"':
 		var s string
 		if err := json.Unmarshal(data, &s); err != nil {

@@ -364,7 +364,7 @@ func replayFixture(t *testing.T, path string) replayStats {
 
 func TestReplayFixtureLays(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"/work/shared/fixtures/1860/*.json", "/work/shared/fixtures/synthetic/1860/*.json"} {
+	for _, pat := range []string{"../../../shared/fixtures/1860/*.json", "../../../shared/fixtures/synthetic/1860/*.json"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}

@@ -1,0 +1,182 @@
+package t1860
+
+import (
+	"fmt"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/route"
+)
+
+// routeEval is one evaluated 1860 route.
+type routeEval struct {
+	visits  []board.NodeRef
+	stops   []board.NodeRef
+	halts   int // halts counted as stops
+	revenue int
+	subsidy int
+}
+
+// routeCtx holds what stop selection needs about the train and the game.
+type routeCtx struct {
+	b           *board.Board
+	colors      []board.Color
+	major       int
+	minor       int
+	loaner      bool // a train leased from the depot by an insolvent corporation
+	origIns     bool // original insolvency rules (half revenue)
+	simpIns     bool // simplified insolvency rules
+	noSkip      bool // no_skip_towns: every town on the route is a stop
+	national    bool
+	ignoreHalts bool
+}
+
+func (c *routeCtx) kind(n board.NodeRef) (*board.NodeDef, error) {
+	h, ok := c.b.Hex(n.Hex)
+	if !ok || n.Node < 0 || n.Node >= len(h.Tile.Nodes) {
+		return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
+	}
+	return &h.Tile.Nodes[n.Node], nil
+}
+
+// loanerNew reports the newer insolvency rules for a leased train (halts
+// count as towns, no second allowance, no halt subsidy).
+func (c *routeCtx) loanerNew() bool { return c.loaner && !c.origIns }
+
+// ignoreSecond reports whether the small-stop allowance is ignored.
+func (c *routeCtx) ignoreSecond() bool { return c.loanerNew() || c.national }
+
+// evalRoute selects the stops of a route with visited nodes visits and
+// computes its revenue and subsidy (fixtures README §5.15).
+func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval, error) {
+	ev := &routeEval{visits: visits}
+	if len(visits) == 0 {
+		return ev, nil
+	}
+	defs := make([]*board.NodeDef, len(visits))
+	var cities, towns, halts []int
+	for i, n := range visits {
+		d, err := c.kind(n)
+		if err != nil {
+			return nil, err
+		}
+		defs[i] = d
+		switch d.Kind {
+		case board.City, board.Offboard:
+			cities = append(cities, i)
+		case board.Town:
+			towns = append(towns, i)
+		case board.Halt:
+			halts = append(halts, i)
+		}
+	}
+	// Route legality (18xx.games G1860 check_distance).
+	thAllow := c.minor + c.major - len(cities)
+	if c.ignoreSecond() {
+		thAllow = c.major - len(cities)
+	}
+	if len(cities) > c.major {
+		return nil, fmt.Errorf("route has too many cities/offboards (%d > %d)", len(cities), c.major)
+	}
+	if c.noSkip && len(towns) > max(thAllow, 0) {
+		return nil, fmt.Errorf("route has too many towns")
+	}
+	if defs[0].Kind == board.Halt || defs[len(defs)-1].Kind == board.Halt {
+		return nil, fmt.Errorf("route cannot begin/end in a halt")
+	}
+
+	// Halts the player may count (G1860 max_halts).
+	haltMax := 0
+	if !c.ignoreHalts {
+		th := thAllow
+		if c.noSkip || c.national {
+			th = max(th-len(towns), 0)
+		}
+		haltMax = min(len(halts), th)
+	}
+	req := requested
+	if len(halts) == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 {
+		req = nil
+	}
+	if req != nil && *req > haltMax {
+		req = nil
+	}
+
+	stops := append([]int(nil), cities...)
+	th := thAllow
+	numHalts := 0
+	if req != nil {
+		numHalts = min(len(halts), *req)
+	}
+	if numHalts > 0 {
+		stops = append(stops, halts[:numHalts]...)
+		th -= numHalts
+	}
+	numTowns := min(th, len(towns))
+	if c.noSkip {
+		numTowns = len(towns)
+	}
+	if numTowns > 0 {
+		best := append([]int(nil), towns...)
+		// best towns first (stable: ties keep route order)
+		for i := 1; i < len(best); i++ {
+			for j := i; j > 0 && defs[best[j]].RevenueFor(c.colors) > defs[best[j-1]].RevenueFor(c.colors); j-- {
+				best[j], best[j-1] = best[j-1], best[j]
+			}
+		}
+		stops = append(stops, best[:numTowns]...)
+		th -= numTowns
+	}
+	if req == nil && len(halts) > 0 && th > 0 && !c.ignoreHalts {
+		stops = append(stops, halts[:min(len(halts), th)]...)
+	}
+
+	sum, nHalts := 0, 0
+	for _, i := range stops {
+		ev.stops = append(ev.stops, visits[i])
+		sum += defs[i].RevenueFor(c.colors)
+		if defs[i].Kind == board.Halt {
+			nHalts++
+		}
+	}
+	ev.halts = nHalts
+	// G1860 revenue_for: the newer-rules check comes first, so the
+	// simplified variant (a subset of the newer rules) pays like them.
+	switch {
+	case c.loanerNew():
+		ev.revenue = 40 + 20*len(stops)
+	case c.loaner && c.origIns:
+		ev.revenue = (sum + 1) / 2
+	default:
+		ev.revenue = sum
+	}
+	if !c.loanerNew() {
+		ev.subsidy = nHalts * haltSubsidy
+	}
+	return ev, nil
+}
+
+// evaluateRoute resolves and evaluates one submitted route of corp.
+func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *engine.Train, r *engine.Route) (*routeEval, error) {
+	res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp.Sym, Nodes: r.Nodes})
+	if err != nil {
+		return nil, err
+	}
+	cs, err := colors(g.Phase().Tiles)
+	if err != nil {
+		return nil, err
+	}
+	c := &routeCtx{
+		b:           b,
+		colors:      cs,
+		major:       train.Major,
+		minor:       train.Minor,
+		loaner:      train.Owner != corp.Sym,
+		origIns:     g.optOriginalInsolvency,
+		simpIns:     g.optSimplifiedInsolvency,
+		noSkip:      g.optNoSkipTowns,
+		national:    g.Nationalization,
+		ignoreHalts: g.SRAfterSouthern,
+	}
+	return c.evalRoute(res.Visited(), r.Halts)
+}
