@@ -88,16 +88,7 @@ var knownDivergence = map[string]int{}
 // TestFixtureTraces replays every 1860 fixture that has a golden trace and
 // compares the state after every action with the golden line.
 func TestFixtureTraces(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixtures not found at %s: CI must run with ../shared beside the checkout", root)
-		}
-		t.Skipf("fixtures not found at %s (CI provides them)", root)
-	}
-	files, _ := filepath.Glob(filepath.Join(root, "*", "*.trace.jsonl"))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", "*.trace.jsonl"))
-	files = append(files, more...)
+	files := fixtureFiles(t, "*.trace.jsonl")
 	for _, tr := range files {
 		game := tr[:len(tr)-len(".trace.jsonl")] + ".json"
 		src, err := g18xx.ReadFile(game)
@@ -154,16 +145,7 @@ func join(d []string) string {
 // TestFixtureResults replays every 1860 fixture (with or without a trace) and
 // checks the final result and end reason against the export.
 func TestFixtureResults(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixtures not found at %s", root)
-		}
-		t.Skipf("fixtures not found at %s (CI provides them)", root)
-	}
-	files, _ := filepath.Glob(filepath.Join(root, "*", "*.json"))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", "*.json"))
-	for _, game := range append(files, more...) {
+	for _, game := range fixtureFiles(t, "*.json") {
 		src, err := g18xx.ReadFile(game)
 		if err != nil {
 			t.Fatal(err)
@@ -189,4 +171,20 @@ func TestFixtureResults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fixtureFiles lists real and synthetic fixture files matching pattern. Without
+// ../shared the test is skipped, except under CI where that is a failure.
+func fixtureFiles(t *testing.T, pattern string) []string {
+	t.Helper()
+	root := filepath.Join("..", "..", "shared", "fixtures")
+	if _, err := os.Stat(root); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("fixtures not found at %s: CI must run with ../shared beside the checkout", root)
+		}
+		t.Skipf("fixtures not found at %s (CI provides them)", root)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "*", pattern))
+	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", pattern))
+	return append(files, more...)
 }
