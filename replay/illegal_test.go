@@ -76,14 +76,12 @@ func TestIllegalActionsRefused(t *testing.T) {
 		{"acting out of turn", func(all []engine.Action) (int, engine.Action) {
 			i := find(all, func(a engine.Action) bool { return a.Type == "buy_shares" && a.EntityType == "player" })
 			a := all[i]
-			id, _ := strconv.Atoi(a.Entity)
 			for _, o := range all {
 				if o.EntityType == "player" && o.Entity != a.Entity {
 					a.Entity = o.Entity
 					break
 				}
 			}
-			_ = id
 			return i, a
 		}, "not"},
 		{"selling a private in the first stock round", func(all []engine.Action) (int, engine.Action) {
@@ -157,8 +155,7 @@ func TestIllegalActionsRefused(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g0, all := position(t, game, 0)
-			_ = g0
+			_, all := position(t, game, 0)
 			i, bad := tc.at(all)
 			g, _ := position(t, game, i)
 			before := stateJSON(g)

@@ -132,8 +132,6 @@ func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, h
 	return m.b.Signature(r), nil
 }
 
-func (m *mapBoard) HomeCity(corp *engine.Corporation) string { return "" }
-
 func (m *mapBoard) HomeIsBlank(corp *engine.Corporation) bool {
 	h, ok := m.b.Hex(corp.Home)
 	return ok && (h.Tile == nil || h.Tile.Color == board.White)

@@ -23,8 +23,6 @@ type Board interface {
 	LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error)
 	// PlaceToken places corp's next token in city ("TILEID-PART") slot and returns its node signature.
 	PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error)
-	// HomeCity is the node signature of the corporation's home city, or "" if none yet.
-	HomeCity(corp *engine.Corporation) string
 	// HomeIsBlank reports whether the home hex still has no track (needs a home tile in the stock round).
 	HomeIsBlank(corp *engine.Corporation) bool
 	// RemoveTokens removes every token of corp from the map.
@@ -154,8 +152,6 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	g.startAuction()
 	return g, nil
 }
-
-func (g *Game) corpLayer(c *engine.Corporation) int { return c.Layer }
 
 // currentLayer is the highest layer whose corporations may be started.
 func (g *Game) currentLayer() int {

@@ -1,7 +1,6 @@
 package t1860
 
 import (
-	"fmt"
 	"math"
 
 	"tresham/engine"
@@ -342,11 +341,7 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 		if c.Receivership || c.Insolvent {
 			if len(r.routes) > 0 {
 				r.step = stepDividend
-				if r.totalRevenue() > 0 {
-					g.dividend(r, c, "withhold")
-				} else {
-					g.dividend(r, c, "withhold")
-				}
+				g.dividend(r, c, "withhold")
 				r.step++
 			}
 		} else if g.Nationalization && r.totalRevenue() > 0 {
@@ -950,7 +945,7 @@ func (g *Game) placeToken(c *engine.Corporation, a *engine.Action) error {
 			return engine.Refuse(a, "%v", err)
 		}
 	} else {
-		loc = fmt.Sprintf("%s", a.City)
+		loc = a.City
 	}
 	c.Tokens[i].Location = loc
 	g.PayCorp(c, -price)

@@ -248,8 +248,6 @@ func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
 	return false
 }
 
-func (g *Game) certLimitFor() int { return g.CertLimit }
-
 // shareBuyPrice is the price of one certificate from its current holder.
 func (g *Game) shareBuyPrice(c *engine.Corporation, s *engine.Share) int {
 	per := c.Price()
@@ -275,7 +273,7 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
 		return false
 	}
-	return exchange || g.NumCerts(p) < g.certLimitFor()
+	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
 func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
@@ -339,7 +337,7 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
 	return false
 }
 
-// sellBundles describes whether the player can sell some shares of c now.
+// canSellCorp reports whether the player can sell some shares of c now.
 func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporation) bool {
 	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == soldNow {
 		return false
@@ -348,15 +346,8 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 	if len(held) == 0 {
 		return false
 	}
-	if g.Turn == 1 && g.RoundKind == "Stock" && false {
-		return false
-	}
-	for _, s := range held {
-		if !s.President {
-			return true
-		}
-	}
-	// only the director's certificate: it may go to the pool as a whole
+	// any holding may go to the pool, the director's certificate included
+	// (rules 6.6: the pool may hold it; the company then enters receivership)
 	return true
 }
 
@@ -370,7 +361,7 @@ func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 }
 
 func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
-	if r.bought() || p.Cash <= 0 || g.NumCerts(p) >= g.certLimitFor() {
+	if r.bought() || p.Cash <= 0 || g.NumCerts(p) >= g.CertLimit {
 		return false
 	}
 	for _, co := range g.Companies {
