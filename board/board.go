@@ -52,6 +52,7 @@ type static struct {
 	tiles    []*TileDef
 	tileIdx  map[string]int
 	counts   []int
+	copyIDs  [][]string          // copyIDs[t][c] is "NAME-c" for tile def t
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
 }
 
@@ -69,7 +70,8 @@ type hexState struct {
 
 // Board is the mutable map state: tiles on hexes, tokens and tile supply.
 // The zero value is not usable; build one with New. Use Clone for a cheap
-// independent copy.
+// independent copy. A Board is not safe for concurrent use, not even for
+// concurrent reads: Graph and Distances memoise their results in it.
 type Board struct {
 	s     *static
 	hexes []hexState
@@ -78,6 +80,9 @@ type Board struct {
 	// nonBlocking lists corporations whose tokens never block others
 	// (1860 flipped tokens of bankrupt corporations, neutral tokens).
 	nonBlocking []string
+	// cache memoises Graph and Distances for the current state (nil when
+	// empty); see invalidate.
+	cache *netCache
 }
 
 // New builds a board from a spec.
@@ -151,6 +156,11 @@ func New(spec Spec) (*Board, error) {
 		s.tileIdx[ts.Name] = len(s.tiles)
 		s.tiles = append(s.tiles, t)
 		s.counts = append(s.counts, ts.Count)
+		ids := make([]string, ts.Count)
+		for c := range ids {
+			ids[c] = ts.Name + "-" + strconv.Itoa(c)
+		}
+		s.copyIDs = append(s.copyIDs, ids)
 	}
 	b.used = make([]uint64, len(s.tiles))
 	return b, nil
@@ -168,14 +178,23 @@ func (b *Board) Clone() *Board {
 	}
 	c.used = append([]uint64(nil), b.used...)
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
+	c.cache = b.cache.clone()
 	return c
 }
 
+// cloneTokens deep-copies token slots (empty slot lists become nil), all
+// slot lists sharing one capacity-capped backing array.
 func cloneTokens(t [][]string) [][]string {
+	n := 0
+	for _, s := range t {
+		n += len(s)
+	}
 	out := make([][]string, len(t))
+	buf := make([]string, n)
 	for i, s := range t {
-		if s != nil {
-			out[i] = append([]string(nil), s...)
+		if len(s) > 0 {
+			k := copy(buf, s)
+			out[i], buf = buf[:k:k], buf[k:]
 		}
 	}
 	return out
@@ -246,8 +265,22 @@ func (b *Board) Hex(id string) (HexView, bool) {
 	}
 	h := &b.hexes[i]
 	v := HexView{ID: id, Tile: h.tile, TileID: b.tileID(i), Rotation: h.rot, Printed: b.s.printed[i]}
-	v.Tokens = cloneTokens(b.tokensOf(i))
+	if h.tokens != nil {
+		v.Tokens = cloneTokens(h.tokens)
+	} else {
+		v.Tokens = emptyTokens(h.tile)
+	}
 	return v, true
+}
+
+// TileOn returns the tile now on hex id (the printed tile if none was
+// laid) and its rotation. Tile definitions are immutable and shared.
+func (b *Board) TileOn(id string) (t *TileDef, rotation int, ok bool) {
+	i, ok := b.s.index[id]
+	if !ok {
+		return nil, 0, false
+	}
+	return b.hexes[i].tile, b.hexes[i].rot, true
 }
 
 func (b *Board) tileID(i int) string {
@@ -255,7 +288,7 @@ func (b *Board) tileID(i int) string {
 	if h.copy < 0 {
 		return b.s.printedID[i]
 	}
-	return h.tile.Name + "-" + strconv.Itoa(h.copy)
+	return b.s.copyIDs[h.tdef][h.copy]
 }
 
 // tokensOf returns the token slots of hex i, creating empty slot lists
@@ -270,9 +303,24 @@ func (b *Board) tokensOf(i int) [][]string {
 
 func emptyTokens(t *TileDef) [][]string {
 	out := make([][]string, len(t.Nodes))
-	for n, nd := range t.Nodes {
+	n := 0
+	for _, nd := range t.Nodes {
 		if nd.Kind == City {
-			out[n] = make([]string, nd.Slots)
+			n += nd.Slots
+		}
+	}
+	if n == 0 {
+		for i, nd := range t.Nodes {
+			if nd.Kind == City {
+				out[i] = []string{}
+			}
+		}
+		return out
+	}
+	buf := make([]string, n)
+	for i, nd := range t.Nodes {
+		if nd.Kind == City {
+			out[i], buf = buf[:nd.Slots:nd.Slots], buf[nd.Slots:]
 		}
 	}
 	return out
@@ -352,12 +400,14 @@ func (b *Board) SetNonBlocking(corp string, on bool) {
 		if c == corp {
 			if !on {
 				b.nonBlocking = append(b.nonBlocking[:i:i], b.nonBlocking[i+1:]...)
+				b.invalidate()
 			}
 			return
 		}
 	}
 	if on {
 		b.nonBlocking = append(b.nonBlocking, corp)
+		b.invalidate()
 	}
 }
 

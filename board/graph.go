@@ -1,24 +1,35 @@
 package board
 
-import "sort"
+import (
+	"math/bits"
+	"sort"
+)
 
 // Graph is the track network a corporation can trace from its tokens
 // (18xx.games Graph semantics): it starts at every city holding one of the
 // corporation's tokens, follows track across hex sides, passes through
 // towns, halts and cities that do not block it, and stops at blocking
 // cities (all slots filled, none by the corporation or a non-blocking
-// token) and at off-boards.
+// token) and at off-boards. A Graph is immutable: it describes the board
+// as it was when computed.
 type Graph struct {
 	b    *Board
 	Corp string
-	// edges[h] is the bitmask of sides of hex h that the corporation may
-	// build to (18xx.games connected_hexes).
-	edges []uint8
-	// hexOK[h] is true when h appears in connected_hexes at all.
-	hexOK []bool
-	// nodes[h] / paths[h]: bitmasks of reached nodes / walked paths.
-	nodes []uint32
-	paths []uint64
+	hx   []graphHex
+	// kinds[k] counts the reached nodes of kind k.
+	kinds [Offboard + 1]int
+}
+
+// graphHex is what the network covers on one hex.
+type graphHex struct {
+	// edges is the bitmask of sides the corporation may build to
+	// (18xx.games connected_hexes); ok is true when the hex appears in
+	// connected_hexes at all.
+	edges uint8
+	ok    bool
+	// nodes / paths: bitmasks of reached nodes / walked paths.
+	nodes uint32
+	paths uint64
 }
 
 // blocks reports whether node n of hex i stops corp from tracing through.
@@ -54,34 +65,52 @@ func (b *Board) Blocks(r NodeRef, corp string) bool {
 
 type pathRef struct{ h, p int }
 
-// Graph computes the connectivity of corp's network.
+// Graph returns the connectivity of corp's network. The result is
+// memoised until the board next changes.
 func (b *Board) Graph(corp string) *Graph {
-	n := len(b.hexes)
-	g := &Graph{b: b, Corp: corp, edges: make([]uint8, n), hexOK: make([]bool, n), nodes: make([]uint32, n), paths: make([]uint64, n)}
+	c := b.netCache()
+	for _, g := range c.graphs {
+		if g.Corp == corp {
+			return g
+		}
+	}
+	g := b.computeGraph(corp)
+	c.graphs = append(c.graphs, g)
+	return g
+}
+
+func (b *Board) computeGraph(corp string) *Graph {
+	g := &Graph{b: b, Corp: corp, hx: make([]graphHex, len(b.hexes))}
 	type nref struct{ h, n int }
-	var queue []nref
-	for i := range b.hexes {
-		for nIdx, slots := range b.hexes[i].tokens {
-			for _, c := range slots {
-				if c == corp && corp != "" {
+	var qbuf [16]nref
+	var sbuf [32]pathRef
+	queue := qbuf[:0]
+	if corp != "" {
+		for i := range b.hexes {
+			for nIdx, slots := range b.hexes[i].tokens {
+				for _, c := range slots {
+					if c != corp {
+						continue
+					}
+					x := &g.hx[i]
 					for e := 0; e < 6; e++ {
 						if b.s.neighbors[i][e] >= 0 {
-							g.edges[i] |= 1 << e
+							x.edges |= 1 << e
 						}
 					}
-					g.hexOK[i] = true
-					if g.nodes[i]&(1<<nIdx) == 0 {
-						g.nodes[i] |= 1 << nIdx
+					x.ok = true
+					if x.nodes&(1<<nIdx) == 0 {
+						x.nodes |= 1 << nIdx
+						g.kinds[b.hexes[i].tile.Nodes[nIdx].Kind]++
 						queue = append(queue, nref{i, nIdx})
 					}
 				}
 			}
 		}
 	}
-	var stack []pathRef
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
+	stack := sbuf[:0]
+	for q := 0; q < len(queue); q++ {
+		cur := queue[q]
 		t := b.hexes[cur.h].tile
 		for _, p := range t.Nodes[cur.n].Paths {
 			stack = append(stack, pathRef{cur.h, p})
@@ -89,43 +118,46 @@ func (b *Board) Graph(corp string) *Graph {
 		for len(stack) > 0 {
 			pr := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if g.paths[pr.h]&(1<<pr.p) != 0 {
+			x := &g.hx[pr.h]
+			if x.paths&(1<<pr.p) != 0 {
 				continue
 			}
-			g.paths[pr.h] |= 1 << pr.p
+			x.paths |= 1 << pr.p
 			hs := &b.hexes[pr.h]
 			pd := &hs.tile.Paths[pr.p]
 			for _, end := range [2]End{pd.A, pd.B} {
 				switch end.Kind {
 				case EndEdge:
 					e := RotateEdge(end.N, hs.rot)
-					g.edges[pr.h] |= 1 << e
-					g.hexOK[pr.h] = true
+					x.edges |= 1 << e
+					x.ok = true
 					nh := int(b.s.neighbors[pr.h][e])
 					if nh < 0 {
 						continue
 					}
 					inv := InvertEdge(e)
-					g.edges[nh] |= 1 << inv
-					g.hexOK[nh] = true
+					y := &g.hx[nh]
+					y.edges |= 1 << inv
+					y.ok = true
 					nt := &b.hexes[nh]
 					for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-						if g.paths[nh]&(1<<q) == 0 {
+						if y.paths&(1<<q) == 0 {
 							stack = append(stack, pathRef{nh, q})
 						}
 					}
 				case EndJunction:
 					for _, q := range hs.tile.junctionP {
-						if g.paths[pr.h]&(1<<q) == 0 {
+						if x.paths&(1<<q) == 0 {
 							stack = append(stack, pathRef{pr.h, q})
 						}
 					}
 				case EndNode:
 					bit := uint32(1) << end.N
-					if g.nodes[pr.h]&bit != 0 {
+					if x.nodes&bit != 0 {
 						continue
 					}
-					g.nodes[pr.h] |= bit
+					x.nodes |= bit
+					g.kinds[hs.tile.Nodes[end.N].Kind]++
 					if pd.Terminal || b.blocks(pr.h, end.N, corp) {
 						continue
 					}
@@ -145,42 +177,48 @@ func (g *Graph) ConnectedEdges(id string) (uint8, bool) {
 	if !ok {
 		return 0, false
 	}
-	return g.edges[i], g.hexOK[i]
+	return g.hx[i].edges, g.hx[i].ok
 }
 
 // NodeConnected reports whether the node is reachable by the network
 // (18xx.games connected_nodes); it may still block further tracing.
 func (g *Graph) NodeConnected(r NodeRef) bool {
 	i, ok := g.b.s.index[r.Hex]
-	return ok && r.Node >= 0 && r.Node < 32 && g.nodes[i]&(1<<r.Node) != 0
+	return ok && r.Node >= 0 && r.Node < 32 && g.hx[i].nodes&(1<<r.Node) != 0
 }
 
 // PathConnected reports whether path p of the tile on hex id is part of
 // the network.
 func (g *Graph) PathConnected(id string, p int) bool {
 	i, ok := g.b.s.index[id]
-	return ok && p >= 0 && p < 64 && g.paths[i]&(1<<p) != 0
+	return ok && p >= 0 && p < 64 && g.hx[i].paths&(1<<p) != 0
 }
 
 // Nodes returns all reached nodes, in map order.
 func (g *Graph) Nodes() []NodeRef {
 	var out []NodeRef
-	for i, m := range g.nodes {
-		for n := 0; n < 32; n++ {
-			if m&(1<<n) != 0 {
-				out = append(out, NodeRef{Hex: g.b.s.ids[i], Node: n})
-			}
+	for i := range g.hx {
+		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
+			out = append(out, NodeRef{Hex: g.b.s.ids[i], Node: bits.TrailingZeros32(m)})
 		}
 	}
 	return out
+}
+
+// NodeCount returns the number of reached nodes of kind k.
+func (g *Graph) NodeCount(k NodeKind) int {
+	if k < 0 || int(k) >= len(g.kinds) {
+		return 0
+	}
+	return g.kinds[k]
 }
 
 // ConnectedHexes returns the ids of hexes where the corporation may lay
 // track (sorted).
 func (g *Graph) ConnectedHexes() []string {
 	var out []string
-	for i, ok := range g.hexOK {
-		if ok {
+	for i := range g.hx {
+		if g.hx[i].ok {
 			out = append(out, g.b.s.ids[i])
 		}
 	}
@@ -192,8 +230,8 @@ func (g *Graph) ConnectedHexes() []string {
 // (18xx.games reachable_hexes), sorted.
 func (g *Graph) ReachableHexes() []string {
 	var out []string
-	for i, m := range g.paths {
-		if m != 0 {
+	for i := range g.hx {
+		if g.hx[i].paths != 0 {
 			out = append(out, g.b.s.ids[i])
 		}
 	}

@@ -135,6 +135,7 @@ func (b *Board) place(i, ti, cp, rot int) error {
 	}
 	b.used[ti] |= 1 << cp
 	h.tile, h.copy, h.tdef, h.rot, h.tokens = t, cp, ti, rot, newTokens
+	b.invalidate()
 	return nil
 }
 
@@ -394,7 +395,7 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 		if g == nil || g.Corp != opt.Corp {
 			g = b.Graph(opt.Corp)
 		}
-		if !g.hexOK[i] {
+		if !g.hx[i].ok {
 			return nil
 		}
 	}
@@ -443,7 +444,7 @@ func (b *Board) LegalLayHexes(opt LayOptions) []string {
 	o.Graph = g
 	var out []string
 	for i, id := range b.s.ids {
-		if g != nil && !g.hexOK[i] {
+		if g != nil && !g.hx[i].ok {
 			continue
 		}
 		if len(b.LegalLays(id, o)) > 0 {

@@ -1,6 +1,9 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // TokenOptions parameterise PlaceToken.
 type TokenOptions struct {
@@ -25,24 +28,11 @@ func (b *Board) CanPlaceToken(r NodeRef, corp string, opt TokenOptions) (int, er
 	if r.Node < 0 || r.Node >= len(h.tile.Nodes) || h.tile.Nodes[r.Node].Kind != City {
 		return -1, fmt.Errorf("board: %s node %d is not a city", r.Hex, r.Node)
 	}
-	toks := b.tokensOf(i)
-	if !opt.SameHexAllowed {
-		for _, slots := range toks {
-			for _, c := range slots {
-				if c == corp {
-					return -1, fmt.Errorf("board: %s already has a token on %s", corp, r.Hex)
-				}
-			}
-		}
-	}
-	slot := -1
-	for s, c := range toks[r.Node] {
-		if c == "" {
-			slot = s
-			break
-		}
-	}
-	if slot < 0 {
+	slot, why := b.tokenSlot(i, r.Node, corp, opt.SameHexAllowed)
+	switch why {
+	case slotSameHex:
+		return -1, fmt.Errorf("board: %s already has a token on %s", corp, r.Hex)
+	case slotFull:
 		return -1, fmt.Errorf("board: no free token slot in %s", b.CityID(r))
 	}
 	if opt.CheckConnected {
@@ -55,6 +45,63 @@ func (b *Board) CanPlaceToken(r NodeRef, corp string, opt TokenOptions) (int, er
 		}
 	}
 	return slot, nil
+}
+
+// Reasons tokenSlot finds no slot.
+const (
+	slotOK = iota
+	slotSameHex
+	slotFull
+)
+
+// tokenSlot returns the first free slot of city node n of hex i for corp,
+// or -1 and why not (the node must be a city).
+func (b *Board) tokenSlot(i, n int, corp string, sameHexAllowed bool) (int, int) {
+	h := &b.hexes[i]
+	if h.tokens == nil {
+		if h.tile.Nodes[n].Slots > 0 {
+			return 0, slotOK
+		}
+		return -1, slotFull
+	}
+	if !sameHexAllowed {
+		for _, slots := range h.tokens {
+			for _, c := range slots {
+				if c == corp {
+					return -1, slotSameHex
+				}
+			}
+		}
+	}
+	for s, c := range h.tokens[n] {
+		if c == "" {
+			return s, slotOK
+		}
+	}
+	return -1, slotFull
+}
+
+// FreeSlots returns the number of empty token slots of node r (0 for
+// anything but a city).
+func (b *Board) FreeSlots(r NodeRef) int {
+	i, ok := b.s.index[r.Hex]
+	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
+		return 0
+	}
+	h := &b.hexes[i]
+	if h.tokens == nil {
+		if h.tile.Nodes[r.Node].Kind == City {
+			return h.tile.Nodes[r.Node].Slots
+		}
+		return 0
+	}
+	free := 0
+	for _, c := range h.tokens[r.Node] {
+		if c == "" {
+			free++
+		}
+	}
+	return free
 }
 
 // PlaceToken places a token of corp in city r (first free slot, as
@@ -70,6 +117,7 @@ func (b *Board) PlaceToken(r NodeRef, corp string, opt TokenOptions) (int, error
 		h.tokens = emptyTokens(h.tile)
 	}
 	h.tokens[r.Node][slot] = corp
+	b.invalidate()
 	return slot, nil
 }
 
@@ -86,6 +134,7 @@ func (b *Board) RemoveToken(r NodeRef, corp string) error {
 	for s, c := range h.tokens[r.Node] {
 		if c == corp {
 			h.tokens[r.Node][s] = ""
+			b.invalidate()
 			return nil
 		}
 	}
@@ -93,13 +142,19 @@ func (b *Board) RemoveToken(r NodeRef, corp string) error {
 }
 
 // TokenableCities lists the cities on corp's network where it could place
-// a token now.
+// a token now, in map order.
 func (b *Board) TokenableCities(corp string) []NodeRef {
 	g := b.Graph(corp)
 	var out []NodeRef
-	for _, r := range g.Nodes() {
-		if _, err := b.CanPlaceToken(r, corp, TokenOptions{Graph: g}); err == nil {
-			out = append(out, r)
+	for i := range g.hx {
+		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
+			n := bits.TrailingZeros32(m)
+			if b.hexes[i].tile.Nodes[n].Kind != City {
+				continue
+			}
+			if _, why := b.tokenSlot(i, n, corp, false); why == slotOK {
+				out = append(out, NodeRef{Hex: b.s.ids[i], Node: n})
+			}
 		}
 	}
 	return out

@@ -174,15 +174,9 @@ func (m *mapBoard) CanToken(corp *engine.Corporation) bool {
 // another corporation's home token (a home city is reserved until its
 // corporation places its first token).
 func (m *mapBoard) reservedAgainst(r board.NodeRef, corp *engine.Corporation) bool {
-	h, ok := m.b.Hex(r.Hex)
-	if !ok || r.Node >= len(h.Tokens) {
+	t, _, ok := m.b.TileOn(r.Hex)
+	if !ok || r.Node >= len(t.Nodes) {
 		return false
-	}
-	free := 0
-	for _, c := range h.Tokens[r.Node] {
-		if c == "" {
-			free++
-		}
 	}
 	reserved := 0
 	if m.game != nil {
@@ -195,16 +189,16 @@ func (m *mapBoard) reservedAgainst(r board.NodeRef, corp *engine.Corporation) bo
 			}
 		}
 	}
-	return reserved > 0 && free <= reserved
+	return reserved > 0 && m.b.FreeSlots(r) <= reserved
 }
 
 // homeNode is the city node of a corporation's home hex that its home token takes.
 func (m *mapBoard) homeNode(c *engine.Corporation) int {
-	h, ok := m.b.Hex(c.Home)
-	if !ok || h.Tile == nil {
+	t, _, ok := m.b.TileOn(c.Home)
+	if !ok || t == nil {
 		return -1
 	}
-	for i, n := range h.Tile.Nodes {
+	for i, n := range t.Nodes {
 		if n.Kind == board.City {
 			return i
 		}
@@ -214,16 +208,8 @@ func (m *mapBoard) homeNode(c *engine.Corporation) int {
 
 // HasRoute reports whether corp can run any train: its network reaches at
 // least two stops that are not halts (18xx.games route_train_purchase).
+// A corporation without tokens has an empty network.
 func (m *mapBoard) HasRoute(corp *engine.Corporation) bool {
-	if len(m.b.TokenNodes(corp.Sym)) == 0 {
-		return false
-	}
-	n := 0
-	for _, r := range m.b.Graph(corp.Sym).Nodes() {
-		h, _ := m.b.Hex(r.Hex)
-		if h.Tile.Nodes[r.Node].Kind != board.Halt {
-			n++
-		}
-	}
-	return n >= 2
+	g := m.b.Graph(corp.Sym)
+	return g.NodeCount(board.City)+g.NodeCount(board.Town)+g.NodeCount(board.Offboard) >= 2
 }

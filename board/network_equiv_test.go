@@ -1,0 +1,70 @@
+package board_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"tresham/board"
+	"tresham/titles/t1860"
+)
+
+// TestNetworkMatchesReference grows random 1860 boards (random legal tile
+// lays, token placements and removals, non-blocking marks, clones) and
+// checks after every change that the memoised Graph and Distances of every
+// corporation equal those of the straightforward reference implementation.
+func TestNetworkMatchesReference(t *testing.T) {
+	corps := []string{"A", "B", "C", "D", ""}
+	for seed := uint64(1); seed <= 12; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		opt := t1860.MapOptions{}
+		if seed%2 == 0 {
+			opt = t1860.MapOptionsFromRules([]string{"two_player_map"})
+		}
+		b, err := t1860.Map(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := b.HexIDs()
+		for step := 0; step < 160; step++ {
+			switch k := rng.IntN(10); {
+			case k < 6:
+				hex := ids[rng.IntN(len(ids))]
+				lays := b.LegalLays(hex, board.LayOptions{NoConnectivity: true})
+				if len(lays) == 0 {
+					continue
+				}
+				l := lays[rng.IntN(len(lays))]
+				if _, err := b.LayTile(hex, l.TileID, l.Rotation, board.LayOptions{NoConnectivity: true}); err != nil {
+					t.Fatalf("seed %d: legal lay %v refused: %v", seed, l, err)
+				}
+			case k < 8:
+				hex := ids[rng.IntN(len(ids))]
+				h, _ := b.Hex(hex)
+				for n, nd := range h.Tile.Nodes {
+					if nd.Kind == board.City {
+						_, _ = b.PlaceToken(board.NodeRef{Hex: hex, Node: n}, corps[rng.IntN(4)], board.TokenOptions{})
+						break
+					}
+				}
+			case k == 8:
+				c := corps[rng.IntN(4)]
+				if ns := b.TokenNodes(c); len(ns) > 0 {
+					if err := b.RemoveToken(ns[rng.IntN(len(ns))], c); err != nil {
+						t.Fatal(err)
+					}
+				}
+			default:
+				if rng.IntN(2) == 0 {
+					b = b.Clone()
+				} else {
+					b.SetNonBlocking(corps[rng.IntN(4)], rng.IntN(2) == 0)
+				}
+			}
+			for _, c := range corps {
+				if err := board.CheckNetworkAgainstReference(b, c); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+			}
+		}
+	}
+}
