@@ -13,8 +13,43 @@ import (
 // checks after every change that the memoised Graph and Distances of every
 // corporation equal those of the straightforward reference implementation.
 func TestNetworkMatchesReference(t *testing.T) {
-	corps := []string{"A", "B", "C", "D", ""}
 	for seed := uint64(1); seed <= 12; seed++ {
+		randomBoard(t, seed, 160, func(b *board.Board, step int) {
+			for _, c := range []string{"A", "B", "C", "D", ""} {
+				if err := board.CheckNetworkAgainstReference(b, c); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNetwork measures computing a corporation's Graph and Distances
+// (without the memo) on a random, well-developed 1860 board.
+func BenchmarkNetwork(b *testing.B) {
+	var bd *board.Board
+	randomBoard(b, 3, 300, func(x *board.Board, _ int) { bd = x })
+	for _, kind := range []string{"graph", "distances"} {
+		b.Run(kind, func(b *testing.B) {
+			for b.Loop() {
+				for _, c := range []string{"A", "B", "C", "D"} {
+					if kind == "graph" {
+						board.ComputeGraphForBench(bd, c)
+					} else {
+						board.ComputeDistancesForBench(bd, c)
+					}
+				}
+			}
+		})
+	}
+}
+
+// randomBoard grows a random 1860 board by steps random changes (legal tile
+// lays, token placements and removals, non-blocking marks, clones), calling
+// check after each.
+func randomBoard(t testing.TB, seed uint64, steps int, check func(b *board.Board, step int)) {
+	corps := []string{"A", "B", "C", "D"}
+	{
 		rng := rand.New(rand.NewPCG(seed, 7))
 		opt := t1860.MapOptions{}
 		if seed%2 == 0 {
@@ -25,7 +60,7 @@ func TestNetworkMatchesReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		ids := b.HexIDs()
-		for step := 0; step < 160; step++ {
+		for step := 0; step < steps; step++ {
 			switch k := rng.IntN(10); {
 			case k < 6:
 				hex := ids[rng.IntN(len(ids))]
@@ -60,11 +95,7 @@ func TestNetworkMatchesReference(t *testing.T) {
 					b.SetNonBlocking(corps[rng.IntN(4)], rng.IntN(2) == 0)
 				}
 			}
-			for _, c := range corps {
-				if err := board.CheckNetworkAgainstReference(b, c); err != nil {
-					t.Fatalf("seed %d step %d: %v", seed, step, err)
-				}
-			}
+			check(b, step)
 		}
 	}
 }

@@ -126,13 +126,31 @@ func (rs *resolver) hex(id string) (*hexInfo, error) {
 }
 
 // walker enumerates the chains from one start node (18xx.games Path#walk).
+// Only walks that can still produce the wanted chain id are followed: the
+// hex ids a walk has written so far (chainID without the one-path special
+// case) must be a prefix of want.
 type walker struct {
 	rs      *resolver
 	end     board.NodeRef
+	want    []string
+	written int // hex ids of the current walk matched against want
 	visited []PathRef
-	sides   map[sideKey]int
-	jcount  map[string]int
-	found   [][]PathRef
+	// sides holds the hex sides the current walk crossed; juncs the hex of
+	// every junction path it uses (small stacks, searched linearly).
+	sides []sideKey
+	juncs []string
+	found [][]PathRef
+}
+
+// jcount is the number of junction paths on hex id the walk uses.
+func (w *walker) jcount(id string) int {
+	n := 0
+	for _, j := range w.juncs {
+		if j == id {
+			n++
+		}
+	}
+	return n
 }
 
 // sideKey names a hex side crossed by a walk.
@@ -141,9 +159,8 @@ type sideKey struct {
 	side int
 }
 
-func pathSides(h *hexInfo, p int) []int {
+func pathSides(out []int, h *hexInfo, p int) []int {
 	pd := &h.tile.Paths[p]
-	var out []int
 	for _, e := range [2]board.End{pd.A, pd.B} {
 		if e.Kind == board.EndEdge {
 			out = append(out, board.RotateEdge(e.N, h.rot))
@@ -163,21 +180,39 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	}
 	pd := &h.tile.Paths[p]
 	junc := hasJunction(pd)
-	if junc && w.jcount[h.id] > 1 {
+	jc := 0
+	if junc {
+		jc = w.jcount(h.id)
+	}
+	if jc > 1 {
 		return
 	}
-	sides := pathSides(h, p)
+	var sbuf [2]int
+	sides := pathSides(sbuf[:0], h, p)
 	for _, s := range sides {
-		if w.sides[sideKey{h.id, s}] > 0 {
+		if slices.Contains(w.sides, sideKey{h.id, s}) {
 			return
 		}
 	}
 	if junc && pd.Terminal {
 		return
 	}
+	// chainID writes the hex of this path unless it is a junction path
+	// on a hex whose junction the walk already passed.
+	writes := !(junc && jc > 0)
+	prefix := true
+	if writes {
+		prefix = w.written < len(w.want) && w.want[w.written] == h.id
+		if !prefix && len(w.visited) > 0 {
+			// No extension of this walk has the wanted chain id (only a
+			// one-path walk may have the special "HEX a.b" id).
+			return
+		}
+		w.written++
+	}
 	w.visited = append(w.visited, pr)
 	if junc {
-		w.jcount[h.id]++
+		w.juncs = append(w.juncs, h.id)
 	}
 	if h.id == w.end.Hex {
 		for _, e := range [2]board.End{pd.A, pd.B} {
@@ -187,6 +222,21 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 			}
 		}
 	}
+	if prefix {
+		w.extend(h, pd, junc, sides, skip, jskip)
+	}
+	w.visited = w.visited[:len(w.visited)-1]
+	if junc {
+		w.juncs = w.juncs[:len(w.juncs)-1]
+	}
+	if writes {
+		w.written--
+	}
+}
+
+// extend continues the walk past path pd of h: through the hex's junction
+// and across the path's sides (except skip, where it came in).
+func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, skip int, jskip string) {
 	if junc && jskip != h.id {
 		for _, q := range h.junc {
 			w.walk(h, q, -1, h.id)
@@ -200,27 +250,27 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 		if nid == "" {
 			continue
 		}
+		if (w.written >= len(w.want) || w.want[w.written] != nid) && w.jcount(nid) == 0 {
+			// Every path of nid would write a hex id that is not wanted.
+			continue
+		}
 		nh, err := w.rs.hex(nid)
 		if err != nil {
 			continue
 		}
-		key := sideKey{h.id, s}
-		w.sides[key]++
+		w.sides = append(w.sides, sideKey{h.id, s})
 		inv := board.InvertEdge(s)
 		for _, q := range nh.tile.PathsAtEdge(inv, nh.rot) {
 			w.walk(nh, q, inv, jskip)
 		}
-		w.sides[key]--
-	}
-	w.visited = w.visited[:len(w.visited)-1]
-	if junc {
-		w.jcount[h.id]--
+		w.sides = w.sides[:len(w.sides)-1]
 	}
 }
 
-// nodeChains returns all chains from start to end, fewest paths first.
-func (rs *resolver) nodeChains(sh *hexInfo, start int, end board.NodeRef) [][]PathRef {
-	w := &walker{rs: rs, end: end, sides: map[sideKey]int{}, jcount: map[string]int{}}
+// nodeChains returns the chains from start to end that may have chain id
+// want (all those that do, and possibly others), fewest paths first.
+func (rs *resolver) nodeChains(sh *hexInfo, start int, end board.NodeRef, want []string) [][]PathRef {
+	w := &walker{rs: rs, end: end, want: want}
 	for _, p := range sh.tile.Nodes[start].Paths {
 		w.walk(sh, p, -1, "")
 	}
@@ -286,7 +336,7 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 				continue
 			}
 			end := board.NodeRef{Hex: eh.id, Node: e}
-			for _, ps := range rs.nodeChains(sh, s, end) {
+			for _, ps := range rs.nodeChains(sh, s, end, hexIDs) {
 				if slices.Equal(rs.chainID(ps), hexIDs) {
 					out = append(out, Chain{A: board.NodeRef{Hex: sh.id, Node: s}, B: end, Paths: ps})
 				}
