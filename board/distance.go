@@ -1,5 +1,7 @@
 package board
 
+import "sync"
+
 // Dist counts the stops passed before reaching a node or path from one of
 // the corporation's tokens: cities (off-boards never pass traffic) and
 // towns (halts are free).
@@ -19,9 +21,10 @@ type Distances struct {
 	// is pathOff[h]+p (offsets over the tiles on the map at computation).
 	nodeOff []int32
 	pathOff []int32
-	// node[id] / path[id] are the distances; City < 0 means unreachable.
-	node []Dist
-	path []Dist
+	// node[2*id], node[2*id+1] (path likewise) are the city and town
+	// distances; -1 means unreachable.
+	node []int32
+	path []int32
 }
 
 // Distances returns the stop distances for corp on the current board. The
@@ -38,7 +41,7 @@ func (b *Board) Distances(corp string) *Distances {
 	return d
 }
 
-// distWork is the scratch state of one Distances computation.
+// distWork is the scratch state of one Distances computation (pooled).
 type distWork struct {
 	b       *Board
 	d       *Distances
@@ -50,41 +53,79 @@ type distWork struct {
 	seen   []uint32 // per path id: stamp of the last segment walk
 	stamp  uint32
 	stack  []int32
+	far    []int32
+	starts []int32
+	dist   []int32
+	done   []bool
+	dq     []distEntry
+	front  []distEntry
+}
+
+// distEntry is a node queued with its distance when queued.
+type distEntry struct{ u, v int32 }
+
+var distPool = sync.Pool{New: func() any { return new(distWork) }}
+
+// grow returns s resized to n (contents unspecified).
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 func (b *Board) computeDistances(corp string) *Distances {
 	nh := len(b.hexes)
 	d := &Distances{b: b, corp: corp}
-	offs := make([]int32, 2*(nh+1))
-	d.nodeOff, d.pathOff = offs[:nh+1], offs[nh+1:]
+	nn, np := 0, 0
+	for i := range b.hexes {
+		t := b.hexes[i].tile
+		nn += len(t.Nodes)
+		np += len(t.Paths)
+	}
+	slab := make([]int32, 2*(nh+1)+2*nn+2*np)
+	d.nodeOff, slab = slab[:nh+1:nh+1], slab[nh+1:]
+	d.pathOff, slab = slab[:nh+1:nh+1], slab[nh+1:]
+	d.node, d.path = slab[:2*nn:2*nn], slab[2*nn:]
 	for i := range b.hexes {
 		t := b.hexes[i].tile
 		d.nodeOff[i+1] = d.nodeOff[i] + int32(len(t.Nodes))
 		d.pathOff[i+1] = d.pathOff[i] + int32(len(t.Paths))
 	}
-	nn, np := int(d.nodeOff[nh]), int(d.pathOff[nh])
-	dists := make([]Dist, nn+np)
-	d.node, d.path = dists[:nn:nn], dists[nn:]
-	for k := range dists {
-		dists[k] = Dist{City: -1, Town: -1}
+	for k := range slab {
+		slab[k] = -1
 	}
-	var starts []int32
-	if corp != "" {
-		for i := range b.hexes {
-			for n, slots := range b.hexes[i].tokens {
-				for _, c := range slots {
-					if c == corp {
-						starts = append(starts, d.nodeOff[i]+int32(n))
-					}
+	if corp == "" {
+		return d
+	}
+	w := distPool.Get().(*distWork)
+	defer func() {
+		w.b, w.d = nil, nil
+		distPool.Put(w)
+	}()
+	w.b, w.d = b, d
+	w.starts = w.starts[:0]
+	for i := range b.hexes {
+		for n, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c == corp {
+					w.starts = append(w.starts, d.nodeOff[i]+int32(n))
 				}
 			}
 		}
 	}
-	if len(starts) == 0 {
+	if len(w.starts) == 0 {
 		return d
 	}
-	ints := make([]int32, 2*nn)
-	w := &distWork{b: b, d: d, nodeHex: ints[:nn], segOff: ints[nn:], seen: make([]uint32, np)}
+	w.nodeHex = grow(w.nodeHex, nn)
+	w.segOff = grow(w.segOff, nn)
+	w.dist = grow(w.dist, nn)
+	w.done = grow(w.done, nn)
+	w.seg = w.seg[:0]
+	if cap(w.seen) < np {
+		w.seen, w.stamp = make([]uint32, np), 0
+	}
+	w.seen = w.seen[:np]
 	for i := range b.hexes {
 		for k := d.nodeOff[i]; k < d.nodeOff[i+1]; k++ {
 			w.nodeHex[k] = int32(i)
@@ -93,19 +134,8 @@ func (b *Board) computeDistances(corp string) *Distances {
 	for k := range w.segOff {
 		w.segOff[k] = -1
 	}
-	dist := make([]int32, nn)
-	done := make([]bool, nn)
-	w.dim(corp, starts, City, dist, done, func(id int32, v int32) { d.node[id].City = int(v) }, func(id int32, v int32) {
-		if d.path[id].City < 0 || int(v) < d.path[id].City {
-			d.path[id].City = int(v)
-		}
-	})
-	clear(done)
-	w.dim(corp, starts, Town, dist, done, func(id int32, v int32) { d.node[id].Town = int(v) }, func(id int32, v int32) {
-		if d.path[id].Town < 0 || int(v) < d.path[id].Town {
-			d.path[id].Town = int(v)
-		}
-	})
+	w.dim(corp, City, 0)
+	w.dim(corp, Town, 1)
 	return d
 }
 
@@ -130,7 +160,7 @@ func (w *distWork) segment(u int32) (paths, nodes []int32) {
 	for _, p := range b.hexes[i].tile.Nodes[n].Paths {
 		stack = append(stack, d.pathOff[i]+int32(p), int32(i))
 	}
-	var far []int32
+	far := w.far[:0]
 	cnt := int32(0)
 	for len(stack) > 0 {
 		pid, h := stack[len(stack)-2], int(stack[len(stack)-1])
@@ -169,35 +199,35 @@ func (w *distWork) segment(u int32) (paths, nodes []int32) {
 			}
 		}
 	}
-	w.stack = stack
+	w.stack, w.far = stack, far
 	w.seg[o] = cnt
 	w.seg = append(w.seg, int32(len(far)))
 	w.seg = append(w.seg, far...)
 	return w.segment(u)
 }
 
-// dim computes one distance component (passing a node of kind costs 1)
-// by a 0-1 breadth-first search over nodes: setNode receives each reached
-// node's final distance, minPath every candidate distance of a path.
-func (w *distWork) dim(corp string, starts []int32, costKind NodeKind, dist []int32, done []bool, setNode, minPath func(id, v int32)) {
+// dim computes distance component k (0 cities, 1 towns; passing a node
+// of kind costKind costs 1) by a 0-1 breadth-first search over nodes.
+func (w *distWork) dim(corp string, costKind NodeKind, k int) {
 	b, d := w.b, w.d
-	for k := range dist {
-		dist[k] = -1
+	dist, done := w.dist, w.done
+	for i := range dist {
+		dist[i] = -1
 	}
-	// Deque of (node, distance when pushed) pairs; entries whose distance
-	// was improved since are skipped.
-	type entry struct{ u, v int32 }
-	dq := make([]entry, 0, 64)
+	clear(done)
+	// A deque of (node, distance when queued): front (cost 0 pushes,
+	// popped last-in first) before dq[head:] (cost 1 pushes). Entries
+	// whose node got a better distance since are skipped.
+	dq, front := w.dq[:0], w.front[:0]
 	head := 0
-	var front []entry // pushed to the front (cost 0), popped first (LIFO)
-	for _, s := range starts {
+	for _, s := range w.starts {
 		if dist[s] < 0 {
 			dist[s] = 0
-			dq = append(dq, entry{s, 0})
+			dq = append(dq, distEntry{s, 0})
 		}
 	}
 	for {
-		var e entry
+		var e distEntry
 		if len(front) > 0 {
 			e = front[len(front)-1]
 			front = front[:len(front)-1]
@@ -213,34 +243,35 @@ func (w *distWork) dim(corp string, starts []int32, costKind NodeKind, dist []in
 		}
 		done[u] = true
 		h := int(w.nodeHex[u])
-		kind := b.hexes[h].tile.Nodes[u-d.nodeOff[h]].Kind
-		if b.blocks(h, int(u-d.nodeOff[h]), corp) {
+		n := int(u - d.nodeOff[h])
+		if b.blocks(h, n, corp) {
 			continue
 		}
 		cost := int32(0)
-		if kind == costKind {
+		if b.hexes[h].tile.Nodes[n].Kind == costKind {
 			cost = 1
 		}
 		du := e.v + cost
 		ps, ns := w.segment(u)
 		for _, p := range ps {
-			minPath(p, du)
+			if old := d.path[2*p+int32(k)]; old < 0 || du < old {
+				d.path[2*p+int32(k)] = du
+			}
 		}
 		for _, v := range ns {
 			if dist[v] < 0 || du < dist[v] {
 				dist[v] = du
 				if cost == 0 {
-					front = append(front, entry{v, du})
+					front = append(front, distEntry{v, du})
 				} else {
-					dq = append(dq, entry{v, du})
+					dq = append(dq, distEntry{v, du})
 				}
 			}
 		}
 	}
-	for k, v := range dist {
-		if v >= 0 {
-			setNode(int32(k), v)
-		}
+	w.dq, w.front = dq, front
+	for i, v := range dist {
+		d.node[2*i+k] = v
 	}
 }
 
@@ -250,8 +281,11 @@ func (d *Distances) Node(r NodeRef) (Dist, bool) {
 	if !ok || r.Node < 0 || int32(r.Node) >= d.nodeOff[i+1]-d.nodeOff[i] {
 		return Dist{}, false
 	}
-	v := d.node[d.nodeOff[i]+int32(r.Node)]
-	return v, v.City >= 0
+	id := d.nodeOff[i] + int32(r.Node)
+	if d.node[2*id] < 0 {
+		return Dist{}, false
+	}
+	return Dist{City: int(d.node[2*id]), Town: int(d.node[2*id+1])}, true
 }
 
 // Path returns the distance of path p on hex id, and whether it is reachable.
@@ -260,6 +294,9 @@ func (d *Distances) Path(id string, p int) (Dist, bool) {
 	if !ok || p < 0 || int32(p) >= d.pathOff[i+1]-d.pathOff[i] {
 		return Dist{}, false
 	}
-	v := d.path[d.pathOff[i]+int32(p)]
-	return v, v.City >= 0
+	k := d.pathOff[i] + int32(p)
+	if d.path[2*k] < 0 {
+		return Dist{}, false
+	}
+	return Dist{City: int(d.path[2*k]), Town: int(d.path[2*k+1])}, true
 }

@@ -89,21 +89,19 @@ type hexInfo struct {
 	nodes []int // node indices in 18xx.games tile.nodes order (by paths)
 	junc  []int // paths with a junction end
 	amb   bool  // more than one path joins two nodes
-	// tokens[n] are the slots of city node n.
-	tokens [][]string
 }
 
 func (rs *resolver) hex(id string) (*hexInfo, error) {
 	if h, ok := rs.hexes[id]; ok {
 		return h, nil
 	}
-	v, ok := rs.b.Hex(id)
-	if !ok || v.Tile == nil {
+	tile, rot, ok := rs.b.TileOn(id)
+	if !ok || tile == nil {
 		return nil, fmt.Errorf("route: no hex %s", id)
 	}
-	h := &hexInfo{id: id, tile: v.Tile, rot: v.Rotation, tokens: v.Tokens}
+	h := &hexInfo{id: id, tile: tile, rot: rot}
 	nn := 0
-	for p, pd := range v.Tile.Paths {
+	for p, pd := range tile.Paths {
 		cnt := 0
 		for _, e := range [2]board.End{pd.A, pd.B} {
 			switch e.Kind {
@@ -131,7 +129,7 @@ func (rs *resolver) hex(id string) (*hexInfo, error) {
 // case) must be a prefix of want.
 type walker struct {
 	rs      *resolver
-	end     board.NodeRef
+	endHex  string // walks are recorded when they touch a node of endHex
 	want    []string
 	written int // hex ids of the current walk matched against want
 	visited []PathRef
@@ -139,7 +137,13 @@ type walker struct {
 	// every junction path it uses (small stacks, searched linearly).
 	sides []sideKey
 	juncs []string
-	found [][]PathRef
+	found []foundWalk
+}
+
+// foundWalk is a walk that ends on node end of the end hex.
+type foundWalk struct {
+	end   int
+	paths []PathRef
 }
 
 // jcount is the number of junction paths on hex id the walk uses.
@@ -214,11 +218,10 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	if junc {
 		w.juncs = append(w.juncs, h.id)
 	}
-	if h.id == w.end.Hex {
+	if h.id == w.endHex {
 		for _, e := range [2]board.End{pd.A, pd.B} {
-			if e.Kind == board.EndNode && e.N == w.end.Node {
-				w.found = append(w.found, slices.Clone(w.visited))
-				break
+			if e.Kind == board.EndNode {
+				w.found = append(w.found, foundWalk{e.N, slices.Clone(w.visited)})
 			}
 		}
 	}
@@ -267,15 +270,24 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 	}
 }
 
-// nodeChains returns the chains from start to end that may have chain id
-// want (all those that do, and possibly others), fewest paths first.
-func (rs *resolver) nodeChains(sh *hexInfo, start int, end board.NodeRef, want []string) [][]PathRef {
-	w := &walker{rs: rs, end: end, want: want}
+// nodeChains returns, for each node of the end hex eh (in eh.nodes order),
+// the chains from start to it that may have chain id want (all those that
+// do, and possibly others), fewest paths first.
+func (rs *resolver) nodeChains(sh *hexInfo, start int, eh *hexInfo, want []string) [][][]PathRef {
+	w := &walker{rs: rs, endHex: eh.id, want: want}
 	for _, p := range sh.tile.Nodes[start].Paths {
 		w.walk(sh, p, -1, "")
 	}
-	slices.SortStableFunc(w.found, func(a, b []PathRef) int { return len(a) - len(b) })
-	return w.found
+	out := make([][][]PathRef, len(eh.nodes))
+	for _, f := range w.found {
+		if k := slices.Index(eh.nodes, f.end); k >= 0 {
+			out[k] = append(out[k], f.paths)
+		}
+	}
+	for _, ps := range out {
+		slices.SortStableFunc(ps, func(a, b []PathRef) int { return len(a) - len(b) })
+	}
+	return out
 }
 
 // chainID is the 18xx.games chain id of a list of paths.
@@ -311,6 +323,44 @@ func (rs *resolver) chainID(paths []PathRef) []string {
 	return ids
 }
 
+// chainIDIs reports whether chainID(paths) equals want, without building it.
+func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
+	if len(paths) == 1 {
+		if h, _ := rs.hex(paths[0].Hex); h != nil && h.amb {
+			pd := &h.tile.Paths[paths[0].Path]
+			if pd.A.Kind == board.EndNode && pd.B.Kind == board.EndNode {
+				return slices.Equal(rs.chainID(paths), want)
+			}
+		}
+	}
+	n := 0
+	for i, pr := range paths {
+		h, _ := rs.hex(pr.Hex)
+		j := hasJunction(&h.tile.Paths[pr.Path])
+		if j {
+			// chainID skips a junction path on a hex whose junction an
+			// earlier path of the chain used.
+			seen := false
+			for _, q := range paths[:i] {
+				if q.Hex == pr.Hex {
+					if qh, _ := rs.hex(q.Hex); hasJunction(&qh.tile.Paths[q.Path]) {
+						seen = true
+						break
+					}
+				}
+			}
+			if seen {
+				continue
+			}
+		}
+		if n >= len(want) || want[n] != pr.Hex {
+			return false
+		}
+		n++
+	}
+	return n == len(want)
+}
+
 // matching returns the chains whose id equals hexIDs.
 func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	if len(hexIDs) == 0 {
@@ -331,13 +381,14 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	}
 	var out []Chain
 	for _, s := range sh.nodes {
-		for _, e := range eh.nodes {
+		chains := rs.nodeChains(sh, s, eh, hexIDs)
+		for k, e := range eh.nodes {
 			if sh.id == eh.id && s == e {
 				continue
 			}
 			end := board.NodeRef{Hex: eh.id, Node: e}
-			for _, ps := range rs.nodeChains(sh, s, end, hexIDs) {
-				if slices.Equal(rs.chainID(ps), hexIDs) {
+			for _, ps := range chains[k] {
+				if rs.chainIDIs(ps, hexIDs) {
 					out = append(out, Chain{A: board.NodeRef{Hex: sh.id, Node: s}, B: end, Paths: ps})
 				}
 			}
@@ -387,8 +438,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 				continue
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
-				h, _ := rs.hex(n.Hex)
-				if n.Node < len(h.tokens) && slices.Contains(h.tokens[n.Node], opt.Corp) && opt.Corp != "" {
+				v, _ := b.Hex(n.Hex)
+				if n.Node < len(v.Tokens) && slices.Contains(v.Tokens[n.Node], opt.Corp) && opt.Corp != "" {
 					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
 				}
 			}
