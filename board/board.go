@@ -64,7 +64,8 @@ type hexState struct {
 	tdef int // index into static.tiles, -1 for the printed tile
 	rot  int
 	// tokens[node] are the slots of city node `node` ("" = empty); nil for
-	// hexes without tokens.
+	// hexes without tokens. The lists may be shared with clones, so they
+	// are copied before any change (writableTokens).
 	tokens [][]string
 }
 
@@ -169,13 +170,9 @@ func New(spec Spec) (*Board, error) {
 // Clone returns an independent deep copy of the board. Static data is shared.
 func (b *Board) Clone() *Board {
 	c := &Board{s: b.s}
-	c.hexes = make([]hexState, len(b.hexes))
-	copy(c.hexes, b.hexes)
-	for i := range c.hexes {
-		if c.hexes[i].tokens != nil {
-			c.hexes[i].tokens = cloneTokens(c.hexes[i].tokens)
-		}
-	}
+	// Token slot lists are shared: they are never written in place (token
+	// changes replace a hex's lists, see writableTokens).
+	c.hexes = append([]hexState(nil), b.hexes...)
 	c.used = append([]uint64(nil), b.used...)
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
 	c.cache = b.cache.clone()

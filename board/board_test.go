@@ -239,3 +239,31 @@ func TestCloneIndependent(t *testing.T) {
 		t.Error("token lost in clone")
 	}
 }
+
+// TestCloneTokensCopyOnWrite checks that a clone and its original never see
+// each other's token changes (clones share token lists until written).
+func TestCloneTokensCopyOnWrite(t *testing.T) {
+	b := newTestBoard(t)
+	if err := b.ForceLay("C3", "14-0", 0); err != nil {
+		t.Fatal(err)
+	}
+	c := b.Clone()
+	if _, err := c.PlaceToken(NodeRef{"C3", 0}, "BB", TokenOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.TokenLocations("BB"); len(got) != 0 {
+		t.Fatalf("token placed on a clone shows on the original: %v", got)
+	}
+	if err := b.RemoveToken(NodeRef{"C3", 0}, "AA"); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.TokenLocations("AA"); !reflect.DeepEqual(got, []string{"C3-0"}) {
+		t.Fatalf("token removed from the original vanished from the clone: %v", got)
+	}
+	if h, _ := c.Hex("C3"); !reflect.DeepEqual(h.Tokens[0], []string{"AA", "BB"}) {
+		t.Fatalf("clone C3 slots %v", h.Tokens[0])
+	}
+	if h, _ := b.Hex("C3"); !reflect.DeepEqual(h.Tokens[0], []string{"", ""}) {
+		t.Fatalf("original C3 slots %v", h.Tokens[0])
+	}
+}

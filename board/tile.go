@@ -445,22 +445,13 @@ type endKey struct {
 	city bool     // town with to_city
 }
 
-// pathEnds returns the comparison ends of path p at rotation rot, expanding
-// a junction end into the non-junction ends of the other junction paths.
-func (t *TileDef) pathEnds(p, rot int) []endKey {
-	var out []endKey
-	add := func(e End) {
-		switch e.Kind {
-		case EndEdge:
-			out = append(out, endKey{edge: true, num: RotateEdge(e.N, rot)})
-		case EndNode:
-			n := &t.Nodes[e.N]
-			out = append(out, endKey{kind: n.Kind, city: n.ToCity})
-		}
-	}
+// pathEnds appends to out the comparison ends of path p at rotation rot,
+// expanding a junction end into the non-junction ends of the other junction
+// paths.
+func (t *TileDef) pathEnds(out []endKey, p, rot int) []endKey {
 	for _, e := range [2]End{t.Paths[p].A, t.Paths[p].B} {
 		if e.Kind != EndJunction {
-			add(e)
+			out = t.appendEnd(out, e, rot)
 			continue
 		}
 		for _, q := range t.junctionP {
@@ -469,10 +460,21 @@ func (t *TileDef) pathEnds(p, rot int) []endKey {
 			}
 			for _, qe := range [2]End{t.Paths[q].A, t.Paths[q].B} {
 				if qe.Kind != EndJunction {
-					add(qe)
+					out = t.appendEnd(out, qe, rot)
 				}
 			}
 		}
+	}
+	return out
+}
+
+func (t *TileDef) appendEnd(out []endKey, e End, rot int) []endKey {
+	switch e.Kind {
+	case EndEdge:
+		out = append(out, endKey{edge: true, num: RotateEdge(e.N, rot)})
+	case EndNode:
+		n := &t.Nodes[e.N]
+		out = append(out, endKey{kind: n.Kind, city: n.ToCity})
 	}
 	return out
 }
@@ -516,8 +518,9 @@ func pathLE(t *TileDef, p, rt int, u *TileDef, q, ru int) bool {
 			return false
 		}
 	}
-	qe := u.pathEnds(q, ru)
-	for _, a := range t.pathEnds(p, rt) {
+	var qbuf, pbuf [8]endKey
+	qe := u.pathEnds(qbuf[:0], q, ru)
+	for _, a := range t.pathEnds(pbuf[:0], p, rt) {
 		ok := false
 		for _, b := range qe {
 			if endLE(a, b) {

@@ -112,13 +112,21 @@ func (b *Board) PlaceToken(r NodeRef, corp string, opt TokenOptions) (int, error
 		return -1, err
 	}
 	i := b.s.index[r.Hex]
+	b.writableTokens(i)[r.Node][slot] = corp
+	b.invalidate()
+	return slot, nil
+}
+
+// writableTokens gives hex i token slot lists of its own (clones share
+// them) and returns them for writing.
+func (b *Board) writableTokens(i int) [][]string {
 	h := &b.hexes[i]
 	if h.tokens == nil {
 		h.tokens = emptyTokens(h.tile)
+	} else {
+		h.tokens = cloneTokens(h.tokens)
 	}
-	h.tokens[r.Node][slot] = corp
-	b.invalidate()
-	return slot, nil
+	return h.tokens
 }
 
 // RemoveToken removes corp's token from city r.
@@ -133,7 +141,7 @@ func (b *Board) RemoveToken(r NodeRef, corp string) error {
 	}
 	for s, c := range h.tokens[r.Node] {
 		if c == corp {
-			h.tokens[r.Node][s] = ""
+			b.writableTokens(i)[r.Node][s] = ""
 			b.invalidate()
 			return nil
 		}

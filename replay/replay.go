@@ -90,17 +90,19 @@ func RunTraced(src *g18xx.Game, step Step, init func(map[string]any) error) (Gam
 		}
 	}
 	n := 0
-	for _, a := range g18xx.Effective(src.Actions) {
+	acts := g18xx.Effective(src.Actions)
+	for i := range acts {
+		a := &acts[i]
 		if a.Type == g18xx.TypeMessage {
 			continue
 		}
-		ea := Convert(&a)
+		ea := Convert(a)
 		if err := g.Apply(&ea); err != nil {
 			return g, n, err
 		}
 		n++
 		if step != nil {
-			if err := step(&a, g.State()); err != nil {
+			if err := step(a, g.State()); err != nil {
 				return g, n, err
 			}
 		}
