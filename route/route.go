@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"tresham/board"
 )
@@ -80,6 +81,8 @@ func (r *Route) Paths() []PathRef {
 type resolver struct {
 	b     *board.Board
 	hexes map[string]*hexInfo
+	chunk []hexInfo // storage for new hexInfo values
+	w     walker    // reused by every walk of the resolution
 }
 
 type hexInfo struct {
@@ -99,7 +102,11 @@ func (rs *resolver) hex(id string) (*hexInfo, error) {
 	if !ok || tile == nil {
 		return nil, fmt.Errorf("route: no hex %s", id)
 	}
-	h := &hexInfo{id: id, tile: tile, rot: rot}
+	if len(rs.chunk) == cap(rs.chunk) {
+		rs.chunk = make([]hexInfo, 0, 16)
+	}
+	rs.chunk = append(rs.chunk, hexInfo{id: id, tile: tile, rot: rot})
+	h := &rs.chunk[len(rs.chunk)-1]
 	nn := 0
 	for p, pd := range tile.Paths {
 		cnt := 0
@@ -218,7 +225,7 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	if junc {
 		w.juncs = append(w.juncs, h.id)
 	}
-	if h.id == w.endHex {
+	if h.id == w.endHex && (pd.A.Kind == board.EndNode || pd.B.Kind == board.EndNode) && w.rs.chainIDIs(w.visited, w.want) {
 		for _, e := range [2]board.End{pd.A, pd.B} {
 			if e.Kind == board.EndNode {
 				w.found = append(w.found, foundWalk{e.N, slices.Clone(w.visited)})
@@ -270,24 +277,15 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 	}
 }
 
-// nodeChains returns, for each node of the end hex eh (in eh.nodes order),
-// the chains from start to it that may have chain id want (all those that
-// do, and possibly others), fewest paths first.
-func (rs *resolver) nodeChains(sh *hexInfo, start int, eh *hexInfo, want []string) [][][]PathRef {
-	w := &walker{rs: rs, endHex: eh.id, want: want}
+// nodeChains appends to w.found the walks from node start of sh whose
+// chain id is want and that end on a node of the end hex, in walking order.
+func (rs *resolver) nodeChains(sh *hexInfo, start int, endHex string, want []string) []foundWalk {
+	w := &rs.w
+	*w = walker{rs: rs, endHex: endHex, want: want, visited: w.visited[:0], sides: w.sides[:0], juncs: w.juncs[:0]}
 	for _, p := range sh.tile.Nodes[start].Paths {
 		w.walk(sh, p, -1, "")
 	}
-	out := make([][][]PathRef, len(eh.nodes))
-	for _, f := range w.found {
-		if k := slices.Index(eh.nodes, f.end); k >= 0 {
-			out[k] = append(out[k], f.paths)
-		}
-	}
-	for _, ps := range out {
-		slices.SortStableFunc(ps, func(a, b []PathRef) int { return len(a) - len(b) })
-	}
-	return out
+	return w.found
 }
 
 // chainID is the 18xx.games chain id of a list of paths.
@@ -366,35 +364,45 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	if len(hexIDs) == 0 {
 		return nil, fmt.Errorf("route: empty chain")
 	}
-	first := strings.Fields(hexIDs[0])
-	last := strings.Fields(hexIDs[len(hexIDs)-1])
-	if len(first) == 0 || len(last) == 0 {
+	first, last := firstField(hexIDs[0]), firstField(hexIDs[len(hexIDs)-1])
+	if first == "" || last == "" {
 		return nil, fmt.Errorf("route: bad chain %v", hexIDs)
 	}
-	sh, err := rs.hex(first[0])
+	sh, err := rs.hex(first)
 	if err != nil {
 		return nil, err
 	}
-	eh, err := rs.hex(last[0])
+	eh, err := rs.hex(last)
 	if err != nil {
 		return nil, err
 	}
 	var out []Chain
 	for _, s := range sh.nodes {
-		chains := rs.nodeChains(sh, s, eh, hexIDs)
-		for k, e := range eh.nodes {
+		found := rs.nodeChains(sh, s, eh.id, hexIDs)
+		for _, e := range eh.nodes {
 			if sh.id == eh.id && s == e {
 				continue
 			}
-			end := board.NodeRef{Hex: eh.id, Node: e}
-			for _, ps := range chains[k] {
-				if rs.chainIDIs(ps, hexIDs) {
-					out = append(out, Chain{A: board.NodeRef{Hex: sh.id, Node: s}, B: end, Paths: ps})
+			// The walks to e, fewest paths first (stable).
+			n0 := len(out)
+			for _, f := range found {
+				if f.end == e {
+					out = append(out, Chain{A: board.NodeRef{Hex: sh.id, Node: s}, B: board.NodeRef{Hex: eh.id, Node: e}, Paths: f.paths})
 				}
 			}
+			slices.SortStableFunc(out[n0:], func(a, b Chain) int { return len(a.Paths) - len(b.Paths) })
 		}
 	}
 	return out, nil
+}
+
+// firstField returns strings.Fields(s)[0], or "" when s has no field.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		s = s[:i]
+	}
+	return s
 }
 
 func overlaps(a, b []PathRef) bool {
@@ -415,6 +423,22 @@ type Options struct {
 	Nodes []string
 	// Other are paths used by the corporation's other routes this turn.
 	Other []PathRef
+}
+
+// listed reports whether the signature of node x (board.Signature) is in
+// sigs, without building it.
+func (rs *resolver) listed(sigs []string, x board.NodeRef) bool {
+	h, err := rs.hex(x.Hex)
+	if err != nil || x.Node < 0 || x.Node >= len(h.tile.Nodes) {
+		return slices.Contains(sigs, "")
+	}
+	part := h.tile.Nodes[x.Node].Part
+	for _, s := range sigs {
+		if len(s) > len(x.Hex)+1 && s[len(x.Hex)] == '-' && s[:len(x.Hex)] == x.Hex && s[len(x.Hex)+1:] == strconv.Itoa(part) {
+			return true
+		}
+	}
+	return false
 }
 
 // Resolve resolves the connections of one route.
@@ -446,31 +470,36 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		}
 		return nil, fmt.Errorf("route: chain %v does not touch a %s token", connections[0], opt.Corp)
 	}
-	sig := func(n board.NodeRef) string { return b.Signature(n) }
-	r := &Route{}
+	r := &Route{Legs: make([]Leg, 0, len(poss))}
+	type cand struct {
+		a, b             int // indices into poss[i] and poss[i+1]
+		left, right, mid board.NodeRef
+	}
+	var cands []cand
 	for i := 0; i+1 < len(poss); i++ {
-		type cand struct {
-			a, b             Chain
-			left, right, mid board.NodeRef
-		}
-		var cands []cand
-		for _, a := range poss[i] {
+		cands = cands[:0]
+		for ai := range poss[i] {
+			a := &poss[i][ai]
 			if overlaps(a.Paths, other) {
 				continue
 			}
-			for _, bc := range poss[i+1] {
+			for bi := range poss[i+1] {
+				bc := &poss[i+1][bi]
 				if overlaps(bc.Paths, other) || overlaps(a.Paths, bc.Paths) {
 					continue
 				}
-				an := []board.NodeRef{a.A, a.B}
-				bn := []board.NodeRef{bc.A, bc.B}
-				var mid []board.NodeRef
+				// The chains must share exactly one end node.
+				an := [2]board.NodeRef{a.A, a.B}
+				bn := [2]board.NodeRef{bc.A, bc.B}
+				var mid [2]board.NodeRef
+				nm := 0
 				for _, n := range an {
-					if slices.Contains(bn, n) && !slices.Contains(mid, n) {
-						mid = append(mid, n)
+					if slices.Contains(bn[:], n) && !slices.Contains(mid[:nm], n) {
+						mid[nm] = n
+						nm++
 					}
 				}
-				if len(mid) != 1 {
+				if nm != 1 {
 					continue
 				}
 				m := mid[0]
@@ -482,7 +511,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 				if right == m {
 					right = bc.B
 				}
-				cands = append(cands, cand{a, bc, left, right, m})
+				cands = append(cands, cand{ai, bi, left, right, m})
 			}
 		}
 		if len(cands) == 0 {
@@ -494,7 +523,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			for k, c := range cands {
 				n := 0
 				for _, x := range [3]board.NodeRef{c.left, c.right, c.mid} {
-					if slices.Contains(opt.Nodes, sig(x)) {
+					if rs.listed(opt.Nodes, x) {
 						n++
 					}
 				}
@@ -504,11 +533,12 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 		}
 		c := cands[best]
+		ca, cb := poss[i][c.a], poss[i+1][c.b]
 		if i == 0 {
-			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: c.a})
+			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: ca})
 		}
-		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: c.b})
-		other = append(other, c.a.Paths...)
+		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
+		other = append(other, ca.Paths...)
 	}
 	return r, nil
 }
