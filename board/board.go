@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // HexSpec describes one map hex and its printed tile.
@@ -99,7 +100,7 @@ func New(spec Spec) (*Board, error) {
 		if err != nil {
 			return nil, err
 		}
-		t, err := ParseTile(h.ID, h.Color, h.Code)
+		t, err := parseTileShared(h.ID, h.Color, h.Code)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +151,7 @@ func New(spec Spec) (*Board, error) {
 		if ts.Count > 64 {
 			return nil, fmt.Errorf("board: tile %s: at most 64 copies supported", ts.Name)
 		}
-		t, err := ParseTile(ts.Name, ts.Color, ts.Code)
+		t, err := parseTileShared(ts.Name, ts.Color, ts.Code)
 		if err != nil {
 			return nil, err
 		}
@@ -165,6 +166,31 @@ func New(spec Spec) (*Board, error) {
 	}
 	b.used = make([]uint64, len(s.tiles))
 	return b, nil
+}
+
+// tileKey identifies a tile definition's source.
+type tileKey struct {
+	name  string
+	color Color
+	code  string
+}
+
+// parsedTiles memoises parseTileShared across boards (tile definitions are
+// immutable, so boards may share them).
+var parsedTiles sync.Map // tileKey -> *TileDef
+
+// parseTileShared is ParseTile, memoised.
+func parseTileShared(name string, color Color, code string) (*TileDef, error) {
+	k := tileKey{name, color, code}
+	if t, ok := parsedTiles.Load(k); ok {
+		return t.(*TileDef), nil
+	}
+	t, err := ParseTile(name, color, code)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := parsedTiles.LoadOrStore(k, t)
+	return v.(*TileDef), nil
 }
 
 // Clone returns an independent deep copy of the board. Static data is shared.

@@ -156,8 +156,11 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 	}
 	upgrade := l.Old.Color != board.White
 	changedCity := false
-	dist := after.Distances(l.Corp)
+	var dist *board.Distances // only upgrades need distances
 	if upgrade {
+		if c > 0 {
+			dist = after.Distances(l.Corp)
+		}
 		if c == 0 || !reachableHex(after, dist, l.Hex, c, t) {
 			return fmt.Errorf("t1860: %s: %w", l.Hex, ErrNotReachable)
 		}
