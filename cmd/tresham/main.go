@@ -12,6 +12,8 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
+	"time"
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
@@ -28,6 +30,7 @@ const usage = `usage: tresham <command> [arguments]
 
 commands:
   replay [--trace OUT.jsonl] GAME.json   replay an 18xx.games export and print its result
+  bench [-n N] GAME.json...              time N replays of each game (default 20) and print medians
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -38,6 +41,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "replay":
 		return cmdReplay(ctx, args[1:], stdout, stderr)
+	case "bench":
+		return cmdBench(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -126,4 +131,75 @@ func (t *traceWriter) write(a *g18xx.Action, st map[string]any) error {
 	}
 	_, err = fmt.Fprintln(t.w, string(b))
 	return err
+}
+
+// cmdBench replays each game n times and prints the median time per game
+// and the median of those medians. A game that cannot be replayed is
+// reported and skipped (exit status 1).
+func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 20, "replays per game")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 || *n < 1 {
+		fmt.Fprint(stderr, "usage: tresham bench [-n N] GAME.json...\n")
+		return 2
+	}
+	width := len("overall")
+	for _, path := range fs.Args() {
+		width = max(width, len(path))
+	}
+	rc := 0
+	var medians []float64
+	for _, path := range fs.Args() {
+		m, actions, err := benchGame(ctx, path, *n)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham: %s: %v\n", path, err)
+			rc = 1
+			continue
+		}
+		medians = append(medians, m)
+		fmt.Fprintf(stdout, "%-*s  %8.3f ms  (median of %d replays, %d actions)\n", width, path, m, *n, actions)
+	}
+	if len(medians) > 0 {
+		fmt.Fprintf(stdout, "%-*s  %8.3f ms  (median over %d games)\n", width, "overall", median(medians), len(medians))
+	}
+	return rc
+}
+
+// benchGame replays the game in path n times and returns the median
+// duration in milliseconds and the number of actions applied.
+func benchGame(ctx context.Context, path string, n int) (float64, int, error) {
+	src, err := g18xx.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	times := make([]float64, 0, n)
+	actions := 0
+	for range n {
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
+		start := time.Now()
+		_, k, err := replay.Run(src, nil)
+		if err != nil {
+			return 0, 0, err
+		}
+		times = append(times, float64(time.Since(start).Nanoseconds())/1e6)
+		actions = k
+	}
+	return median(times), actions, nil
+}
+
+// median returns the median of xs (the mean of the middle two for an even
+// count); xs is sorted in place.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	k := len(xs) / 2
+	if len(xs)%2 == 0 {
+		return (xs[k-1] + xs[k]) / 2
+	}
+	return xs[k]
 }
