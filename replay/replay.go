@@ -20,6 +20,7 @@ type Game interface {
 }
 
 // Step is called after each effective non-message action with its state.
+// The action points into the replayed export and must not be modified.
 type Step func(a *g18xx.Action, state map[string]any) error
 
 // New builds the title game described by an export's header.
@@ -90,9 +91,8 @@ func RunTraced(src *g18xx.Game, step Step, init func(map[string]any) error) (Gam
 		}
 	}
 	n := 0
-	acts := g18xx.Effective(src.Actions)
-	for i := range acts {
-		a := &acts[i]
+	for _, i := range g18xx.EffectiveIndices(src.Actions) {
+		a := &src.Actions[i]
 		if a.Type == g18xx.TypeMessage {
 			continue
 		}

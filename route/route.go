@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"tresham/board"
@@ -77,13 +78,18 @@ func (r *Route) Paths() []PathRef {
 	return out
 }
 
-// resolver caches hex snapshots for one resolution.
+// resolver caches hex snapshots for one resolution. Resolvers are pooled:
+// nothing of theirs may escape Resolve.
 type resolver struct {
-	b     *board.Board
-	hexes map[string]*hexInfo
-	chunk []hexInfo // storage for new hexInfo values
-	w     walker    // reused by every walk of the resolution
+	b *board.Board
+	// hexes[:n] are the hexes read so far (searched linearly: a route
+	// touches few); hexes[n:] are spare records from earlier resolutions.
+	hexes []*hexInfo
+	n     int
+	w     walker // reused by every walk of the resolution
 }
+
+var resolvers = sync.Pool{New: func() any { return new(resolver) }}
 
 type hexInfo struct {
 	id    string
@@ -95,18 +101,20 @@ type hexInfo struct {
 }
 
 func (rs *resolver) hex(id string) (*hexInfo, error) {
-	if h, ok := rs.hexes[id]; ok {
-		return h, nil
+	for _, h := range rs.hexes[:rs.n] {
+		if h.id == id {
+			return h, nil
+		}
 	}
 	tile, rot, ok := rs.b.TileOn(id)
 	if !ok || tile == nil {
 		return nil, fmt.Errorf("route: no hex %s", id)
 	}
-	if len(rs.chunk) == cap(rs.chunk) {
-		rs.chunk = make([]hexInfo, 0, 16)
+	if rs.n == len(rs.hexes) {
+		rs.hexes = append(rs.hexes, new(hexInfo))
 	}
-	rs.chunk = append(rs.chunk, hexInfo{id: id, tile: tile, rot: rot})
-	h := &rs.chunk[len(rs.chunk)-1]
+	h := rs.hexes[rs.n]
+	*h = hexInfo{id: id, tile: tile, rot: rot, nodes: h.nodes[:0], junc: h.junc[:0]}
 	nn := 0
 	for p, pd := range tile.Paths {
 		cnt := 0
@@ -126,7 +134,7 @@ func (rs *resolver) hex(id string) (*hexInfo, error) {
 		}
 	}
 	h.amb = nn > 1
-	rs.hexes[id] = h
+	rs.n++
 	return h, nil
 }
 
@@ -443,7 +451,12 @@ func (rs *resolver) listed(sigs []string, x board.NodeRef) bool {
 
 // Resolve resolves the connections of one route.
 func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error) {
-	rs := &resolver{b: b, hexes: map[string]*hexInfo{}}
+	rs := resolvers.Get().(*resolver)
+	rs.b, rs.n = b, 0
+	defer func() {
+		rs.b, rs.w.rs, rs.w.found, rs.w.want = nil, nil, nil, nil
+		resolvers.Put(rs)
+	}()
 	if len(connections) == 0 {
 		return &Route{}, nil
 	}

@@ -25,6 +25,23 @@ func Effective(actions []Action) []Action {
 // actions form one group on the redo stack; a redo puts the latest group
 // back in place.
 func Resolve(actions []Action) ([]Action, error) {
+	idx, err := resolveIndices(actions)
+	out := make([]Action, len(idx))
+	for k, i := range idx {
+		out[k] = actions[i]
+	}
+	return out, err
+}
+
+// EffectiveIndices is Effective returning the indices (into actions) of the
+// effective actions instead of copies of them.
+func EffectiveIndices(actions []Action) []int {
+	idx, _ := resolveIndices(actions)
+	return idx
+}
+
+// resolveIndices implements Resolve, returning indices into actions.
+func resolveIndices(actions []Action) ([]int, error) {
 	kept := make([]bool, len(actions))
 	var groups [][]int
 	var firstErr error
@@ -85,10 +102,16 @@ func Resolve(actions []Action) ([]Action, error) {
 			groups = groups[:0]
 		}
 	}
-	out := make([]Action, 0, len(actions))
+	n := 0
+	for _, k := range kept {
+		if k {
+			n++
+		}
+	}
+	out := make([]int, 0, n)
 	for i := range actions {
 		if kept[i] {
-			out = append(out, actions[i])
+			out = append(out, i)
 		}
 	}
 	return out, firstErr
