@@ -5,8 +5,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Holder names who holds a certificate: a player id (> 0) or one of the pools.
@@ -122,7 +123,7 @@ func (c *Corporation) SharesOf(h Holder) []*Share {
 			out = append(out, s)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].seq < out[j].seq })
+	slices.SortStableFunc(out, func(a, b *Share) int { return cmp.Compare(a.seq, b.seq) })
 	return out
 }
 

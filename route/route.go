@@ -87,6 +87,20 @@ type resolver struct {
 	hexes []*hexInfo
 	n     int
 	w     walker // reused by every walk of the resolution
+	// Scratch for Resolve (nothing here is part of its result).
+	chains []Chain // the chains matched, poss[i] being sub-slices
+	poss   [][]Chain
+	other  []PathRef
+	cands  []cand
+	// paths is where found walks are copied to (part of the result, so
+	// never reused: a fresh block is taken when it is full).
+	paths []PathRef
+}
+
+// cand is a way to join two consecutive chains at their one shared node.
+type cand struct {
+	a, b             int // indices into poss[i] and poss[i+1]
+	left, right, mid board.NodeRef
 }
 
 var resolvers = sync.Pool{New: func() any { return new(resolver) }}
@@ -236,7 +250,7 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	if h.id == w.endHex && (pd.A.Kind == board.EndNode || pd.B.Kind == board.EndNode) && w.rs.chainIDIs(w.visited, w.want) {
 		for _, e := range [2]board.End{pd.A, pd.B} {
 			if e.Kind == board.EndNode {
-				w.found = append(w.found, foundWalk{e.N, slices.Clone(w.visited)})
+				w.found = append(w.found, foundWalk{e.N, w.rs.keep(w.visited)})
 			}
 		}
 	}
@@ -285,57 +299,51 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 	}
 }
 
+// keep returns a copy of ps that is part of the result.
+func (rs *resolver) keep(ps []PathRef) []PathRef {
+	if len(rs.paths)+len(ps) > cap(rs.paths) {
+		rs.paths = make([]PathRef, 0, max(64, len(ps)))
+	}
+	n := len(rs.paths)
+	rs.paths = append(rs.paths, ps...)
+	return rs.paths[n:len(rs.paths):len(rs.paths)]
+}
+
 // nodeChains appends to w.found the walks from node start of sh whose
 // chain id is want and that end on a node of the end hex, in walking order.
 func (rs *resolver) nodeChains(sh *hexInfo, start int, endHex string, want []string) []foundWalk {
 	w := &rs.w
-	*w = walker{rs: rs, endHex: endHex, want: want, visited: w.visited[:0], sides: w.sides[:0], juncs: w.juncs[:0]}
+	*w = walker{rs: rs, endHex: endHex, want: want, visited: w.visited[:0], sides: w.sides[:0], juncs: w.juncs[:0], found: w.found[:0]}
 	for _, p := range sh.tile.Nodes[start].Paths {
 		w.walk(sh, p, -1, "")
 	}
 	return w.found
 }
 
-// chainID is the 18xx.games chain id of a list of paths.
-func (rs *resolver) chainID(paths []PathRef) []string {
-	if len(paths) == 1 {
-		h, _ := rs.hex(paths[0].Hex)
-		if h != nil && h.amb {
-			pd := &h.tile.Paths[paths[0].Path]
-			var parts []int
-			for _, e := range [2]board.End{pd.A, pd.B} {
-				if e.Kind == board.EndNode {
-					parts = append(parts, h.tile.Nodes[e.N].Part)
-				}
-			}
-			slices.Sort(parts)
-			if len(parts) == 2 {
-				return []string{h.id + " " + strconv.Itoa(parts[0]) + "." + strconv.Itoa(parts[1])}
-			}
-		}
-	}
-	var ids []string
-	seenJ := map[string]bool{}
-	for _, pr := range paths {
-		h, _ := rs.hex(pr.Hex)
-		j := hasJunction(&h.tile.Paths[pr.Path])
-		if !(j && seenJ[pr.Hex]) {
-			ids = append(ids, pr.Hex)
-		}
-		if j {
-			seenJ[pr.Hex] = true
-		}
-	}
-	return ids
-}
-
-// chainIDIs reports whether chainID(paths) equals want, without building it.
+// chainIDIs reports whether the 18xx.games chain id of paths equals want.
+// The id lists the hex of each path in order, leaving out a junction path
+// on a hex whose junction an earlier path used; a single path joining two
+// nodes of a hex with several such paths has the id "HEX a.b" instead (a
+// <= b the parts of its nodes). chainid_test.go builds ids explicitly.
 func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
 	if len(paths) == 1 {
 		if h, _ := rs.hex(paths[0].Hex); h != nil && h.amb {
 			pd := &h.tile.Paths[paths[0].Path]
 			if pd.A.Kind == board.EndNode && pd.B.Kind == board.EndNode {
-				return slices.Equal(rs.chainID(paths), want)
+				// chainID is {"HEX a.b"}, a <= b the parts of the two nodes.
+				a, b := h.tile.Nodes[pd.A.N].Part, h.tile.Nodes[pd.B.N].Part
+				if a > b {
+					a, b = b, a
+				}
+				if len(want) != 1 {
+					return false
+				}
+				w := want[0]
+				if len(w) <= len(h.id) || w[:len(h.id)] != h.id || w[len(h.id)] != ' ' {
+					return false
+				}
+				x, y, ok := strings.Cut(w[len(h.id)+1:], ".")
+				return ok && x == strconv.Itoa(a) && y == strconv.Itoa(b)
 			}
 		}
 	}
@@ -384,7 +392,8 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Chain
+	start := len(rs.chains)
+	out := rs.chains
 	for _, s := range sh.nodes {
 		found := rs.nodeChains(sh, s, eh.id, hexIDs)
 		for _, e := range eh.nodes {
@@ -401,7 +410,8 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 			slices.SortStableFunc(out[n0:], func(a, b Chain) int { return len(a.Paths) - len(b.Paths) })
 		}
 	}
-	return out, nil
+	rs.chains = out
+	return out[start:len(out):len(out)], nil
 }
 
 // firstField returns strings.Fields(s)[0], or "" when s has no field.
@@ -454,21 +464,28 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	rs := resolvers.Get().(*resolver)
 	rs.b, rs.n = b, 0
 	defer func() {
-		rs.b, rs.w.rs, rs.w.found, rs.w.want = nil, nil, nil, nil
+		rs.b, rs.w.rs, rs.w.want, rs.paths = nil, nil, nil, nil
+		clear(rs.w.found)
+		clear(rs.chains)
+		clear(rs.poss)
+		clear(rs.other)
+		clear(rs.cands)
 		resolvers.Put(rs)
 	}()
 	if len(connections) == 0 {
 		return &Route{}, nil
 	}
-	poss := make([][]Chain, len(connections))
-	for i, c := range connections {
+	rs.chains, rs.poss = rs.chains[:0], rs.poss[:0]
+	for _, c := range connections {
 		m, err := rs.matching(c)
 		if err != nil {
 			return nil, err
 		}
-		poss[i] = m
+		rs.poss = append(rs.poss, m)
 	}
-	other := slices.Clone(opt.Other)
+	poss := rs.poss
+	other := append(rs.other[:0], opt.Other...)
+	defer func() { rs.other = other }()
 	if len(poss) == 1 {
 		for _, ch := range poss[0] {
 			if overlaps(ch.Paths, other) {
@@ -484,11 +501,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		return nil, fmt.Errorf("route: chain %v does not touch a %s token", connections[0], opt.Corp)
 	}
 	r := &Route{Legs: make([]Leg, 0, len(poss))}
-	type cand struct {
-		a, b             int // indices into poss[i] and poss[i+1]
-		left, right, mid board.NodeRef
-	}
-	var cands []cand
+	cands := rs.cands[:0]
+	defer func() { rs.cands = cands }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
 		for ai := range poss[i] {
