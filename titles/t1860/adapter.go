@@ -103,12 +103,12 @@ func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, h
 	var r board.NodeRef
 	var err error
 	if home {
-		h, ok := m.b.Hex(corp.Home)
-		if !ok || h.Tile == nil {
+		tile, _, ok := m.b.TileOn(corp.Home)
+		if !ok || tile == nil {
 			return "", nil
 		}
 		found := false
-		for i, n := range h.Tile.Nodes {
+		for i, n := range tile.Nodes {
 			if n.Kind == board.City {
 				r, found = board.NodeRef{Hex: corp.Home, Node: i}, true
 				break
@@ -133,8 +133,8 @@ func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, h
 }
 
 func (m *mapBoard) HomeIsBlank(corp *engine.Corporation) bool {
-	h, ok := m.b.Hex(corp.Home)
-	return ok && (h.Tile == nil || h.Tile.Color == board.White)
+	tile, _, ok := m.b.TileOn(corp.Home)
+	return ok && (tile == nil || tile.Color == board.White)
 }
 
 func (m *mapBoard) RemoveTokens(corp *engine.Corporation) {

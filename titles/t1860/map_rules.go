@@ -78,9 +78,9 @@ func reachableNode(kind board.NodeKind, d board.Dist, c, t int) bool {
 // reachableHex implements the 1860 test that a hex's stops (or, for plain
 // track, its track) are within reach of the biggest train.
 func reachableHex(b *board.Board, dist *board.Distances, hex string, c, t int) bool {
-	h, _ := b.Hex(hex)
+	tile, _, _ := b.TileOn(hex)
 	any := false
-	for p := range h.Tile.Paths {
+	for p := range tile.Paths {
 		if _, ok := dist.Path(hex, p); ok {
 			any = true
 			break
@@ -89,15 +89,15 @@ func reachableHex(b *board.Board, dist *board.Distances, hex string, c, t int) b
 	if !any {
 		return false
 	}
-	if len(h.Tile.Nodes) > 0 {
-		for n, nd := range h.Tile.Nodes {
+	if len(tile.Nodes) > 0 {
+		for n, nd := range tile.Nodes {
 			if d, ok := dist.Node(board.NodeRef{Hex: hex, Node: n}); ok && reachableNode(nd.Kind, d, c, t) {
 				return true
 			}
 		}
 		return false
 	}
-	for p := range h.Tile.Paths {
+	for p := range tile.Paths {
 		if d, ok := dist.Path(hex, p); ok && reachableHalt(d, c, t) {
 			return true
 		}
@@ -108,13 +108,13 @@ func reachableHex(b *board.Board, dist *board.Distances, hex string, c, t int) b
 // reachableRevenues lists the (maximum) revenues of the stops on hex that
 // the biggest train can reach, sorted.
 func reachableRevenues(b *board.Board, hex string, corp string, c, t int) []int {
-	h, _ := b.Hex(hex)
-	if h.Tile.Color == board.White || c == 0 {
+	tile, _, _ := b.TileOn(hex)
+	if tile.Color == board.White || c == 0 {
 		return nil
 	}
 	dist := b.Distances(corp)
 	var out []int
-	for n, nd := range h.Tile.Nodes {
+	for n, nd := range tile.Nodes {
 		if d, ok := dist.Node(board.NodeRef{Hex: hex, Node: n}); ok && reachableNode(nd.Kind, d, c, t) {
 			out = append(out, nd.Revenue)
 		}
