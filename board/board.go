@@ -314,16 +314,6 @@ func (b *Board) tileID(i int) string {
 	return b.s.copyIDs[h.tdef][h.copy]
 }
 
-// tokensOf returns the token slots of hex i, creating empty slot lists
-// lazily (read-only callers get a fresh view).
-func (b *Board) tokensOf(i int) [][]string {
-	h := &b.hexes[i]
-	if h.tokens != nil {
-		return h.tokens
-	}
-	return emptyTokens(h.tile)
-}
-
 func emptyTokens(t *TileDef) [][]string {
 	out := make([][]string, len(t.Nodes))
 	n := 0

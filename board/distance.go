@@ -25,7 +25,15 @@ type Distances struct {
 	// distances; -1 means unreachable.
 	node []int32
 	path []int32
+	// touched is a bitset of the hexes whose tile or tokens the
+	// computation read.
+	touched []uint32
 }
+
+// touches reports whether computing d read hex i (its tile or tokens).
+func (d *Distances) touches(i int) bool { return d.touched[i/32]&(1<<(i%32)) != 0 }
+
+func (d *Distances) touch(i int) { d.touched[i/32] |= 1 << (i % 32) }
 
 // Distances returns the stop distances for corp on the current board. The
 // result is memoised until the board next changes.
@@ -83,6 +91,8 @@ func (b *Board) computeDistances(corp string) *Distances {
 		nn += len(t.Nodes)
 		np += len(t.Paths)
 	}
+	nw := (nh + 31) / 32
+	d.touched = make([]uint32, nw)
 	slab := make([]int32, 2*(nh+1)+2*nn+2*np)
 	d.nodeOff, slab = slab[:nh+1:nh+1], slab[nh+1:]
 	d.pathOff, slab = slab[:nh+1:nh+1], slab[nh+1:]
@@ -110,6 +120,7 @@ func (b *Board) computeDistances(corp string) *Distances {
 			for _, c := range slots {
 				if c == corp {
 					w.starts = append(w.starts, d.nodeOff[i]+int32(n))
+					d.touch(i)
 				}
 			}
 		}
@@ -169,6 +180,7 @@ func (w *distWork) segment(u int32) (paths, nodes []int32) {
 			continue
 		}
 		w.seen[pid] = w.stamp
+		d.touch(h)
 		w.seg = append(w.seg, pid)
 		cnt++
 		hs := &b.hexes[h]
@@ -181,6 +193,7 @@ func (w *distWork) segment(u int32) (paths, nodes []int32) {
 				if nb < 0 {
 					continue
 				}
+				d.touch(nb)
 				nt := &b.hexes[nb]
 				for _, q := range nt.tile.PathsAtEdge(InvertEdge(e), nt.rot) {
 					stack = append(stack, d.pathOff[nb]+int32(q), int32(nb))

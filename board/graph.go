@@ -32,6 +32,12 @@ type graphHex struct {
 	paths uint64
 }
 
+// touches reports whether computing g read hex i (its tile or tokens).
+func (g *Graph) touches(i int) bool {
+	x := g.hx[i]
+	return x.ok || x.nodes != 0 || x.paths != 0
+}
+
 // blocks reports whether node n of hex i stops corp from tracing through.
 func (b *Board) blocks(i, n int, corp string) bool {
 	nd := &b.hexes[i].tile.Nodes[n]
@@ -45,8 +51,12 @@ func (b *Board) blocks(i, n int, corp string) bool {
 	if corp == "" {
 		return false
 	}
-	slots := b.tokensOf(i)[n]
-	for _, c := range slots {
+	toks := b.hexes[i].tokens
+	if toks == nil {
+		// No token on the hex: blocked only if the city has no slot.
+		return nd.Slots == 0
+	}
+	for _, c := range toks[n] {
 		if c == "" || c == corp || b.isNonBlocking(c) {
 			return false
 		}

@@ -135,7 +135,7 @@ func (b *Board) place(i, ti, cp, rot int) error {
 	}
 	b.used[ti] |= 1 << cp
 	h.tile, h.copy, h.tdef, h.rot, h.tokens = t, cp, ti, rot, newTokens
-	b.invalidate()
+	b.invalidateHex(i, "")
 	return nil
 }
 

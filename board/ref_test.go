@@ -116,7 +116,7 @@ func (b *Board) refDistanceDim(corp string, starts [][2]int, cost func(NodeKind)
 			continue
 		}
 		done[u] = true
-		if b.blocks(u[0], u[1], corp) {
+		if b.refBlocks(u[0], u[1], corp) {
 			continue
 		}
 		du := r.nodes[u] + cost(b.hexes[u[0]].tile.Nodes[u[1]].Kind)
@@ -215,7 +215,7 @@ func (b *Board) refGraph(corp string) refGraphT {
 						continue
 					}
 					g.nodes[pr.h] |= bit
-					if pd.Terminal || b.blocks(pr.h, end.N, corp) {
+					if pd.Terminal || b.refBlocks(pr.h, end.N, corp) {
 						continue
 					}
 					queue = append(queue, nref{pr.h, end.N})
@@ -224,4 +224,36 @@ func (b *Board) refGraph(corp string) refGraphT {
 		}
 	}
 	return g
+}
+
+// refTokensOf returns the token slots of hex i, creating empty slot lists
+// lazily (read-only callers get a fresh view).
+func (b *Board) refTokensOf(i int) [][]string {
+	h := &b.hexes[i]
+	if h.tokens != nil {
+		return h.tokens
+	}
+	return emptyTokens(h.tile)
+}
+
+// refBlocks is blocks as it was (through refTokensOf).
+func (b *Board) refBlocks(i, n int, corp string) bool {
+	nd := &b.hexes[i].tile.Nodes[n]
+	switch nd.Kind {
+	case Offboard:
+		return true
+	case City:
+	default:
+		return false
+	}
+	if corp == "" {
+		return false
+	}
+	slots := b.refTokensOf(i)[n]
+	for _, c := range slots {
+		if c == "" || c == corp || b.isNonBlocking(c) {
+			return false
+		}
+	}
+	return true
 }

@@ -113,7 +113,7 @@ func (b *Board) PlaceToken(r NodeRef, corp string, opt TokenOptions) (int, error
 	}
 	i := b.s.index[r.Hex]
 	b.writableTokens(i)[r.Node][slot] = corp
-	b.invalidate()
+	b.invalidateHex(i, corp)
 	return slot, nil
 }
 
@@ -142,7 +142,7 @@ func (b *Board) RemoveToken(r NodeRef, corp string) error {
 	for s, c := range h.tokens[r.Node] {
 		if c == corp {
 			b.writableTokens(i)[r.Node][s] = ""
-			b.invalidate()
+			b.invalidateHex(i, corp)
 			return nil
 		}
 	}
