@@ -92,6 +92,8 @@ type resolver struct {
 	poss   [][]Chain
 	other  []PathRef
 	cands  []cand
+	// listedMemo memoises listed for the resolution's Options.Nodes.
+	listedMemo []listedNode
 	// paths is where found walks are copied to (part of the result, so
 	// never reused: a fresh block is taken when it is full).
 	paths []PathRef
@@ -247,7 +249,7 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	if junc {
 		w.juncs = append(w.juncs, h.id)
 	}
-	if h.id == w.endHex && (pd.A.Kind == board.EndNode || pd.B.Kind == board.EndNode) && w.rs.chainIDIs(w.visited, w.want) {
+	if h.id == w.endHex && (pd.A.Kind == board.EndNode || pd.B.Kind == board.EndNode) && w.complete() {
 		for _, e := range [2]board.End{pd.A, pd.B} {
 			if e.Kind == board.EndNode {
 				w.found = append(w.found, foundWalk{e.N, w.rs.keep(w.visited)})
@@ -264,6 +266,16 @@ func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	if writes {
 		w.written--
 	}
+}
+
+// complete reports whether the current walk's chain id is want. A walk of
+// two or more paths only exists while its written hex ids are a prefix of
+// want, so it is complete when it has written them all.
+func (w *walker) complete() bool {
+	if len(w.visited) == 1 {
+		return w.rs.chainIDIs(w.visited, w.want)
+	}
+	return w.written == len(w.want)
 }
 
 // extend continues the walk past path pd of h: through the hex's junction
@@ -302,7 +314,7 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 // keep returns a copy of ps that is part of the result.
 func (rs *resolver) keep(ps []PathRef) []PathRef {
 	if len(rs.paths)+len(ps) > cap(rs.paths) {
-		rs.paths = make([]PathRef, 0, max(64, len(ps)))
+		rs.paths = make([]PathRef, 0, max(32, len(ps)))
 	}
 	n := len(rs.paths)
 	rs.paths = append(rs.paths, ps...)
@@ -444,8 +456,24 @@ type Options struct {
 }
 
 // listed reports whether the signature of node x (board.Signature) is in
-// sigs, without building it.
+// sigs, without building it; answers are memoised for the resolution.
 func (rs *resolver) listed(sigs []string, x board.NodeRef) bool {
+	for _, l := range rs.listedMemo {
+		if l.n == x {
+			return l.in
+		}
+	}
+	in := rs.isListed(sigs, x)
+	rs.listedMemo = append(rs.listedMemo, listedNode{x, in})
+	return in
+}
+
+type listedNode struct {
+	n  board.NodeRef
+	in bool
+}
+
+func (rs *resolver) isListed(sigs []string, x board.NodeRef) bool {
 	h, err := rs.hex(x.Hex)
 	if err != nil || x.Node < 0 || x.Node >= len(h.tile.Nodes) {
 		return slices.Contains(sigs, "")
@@ -462,7 +490,7 @@ func (rs *resolver) listed(sigs []string, x board.NodeRef) bool {
 // Resolve resolves the connections of one route.
 func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error) {
 	rs := resolvers.Get().(*resolver)
-	rs.b, rs.n = b, 0
+	rs.b, rs.n, rs.listedMemo = b, 0, rs.listedMemo[:0]
 	defer func() {
 		rs.b, rs.w.rs, rs.w.want, rs.paths = nil, nil, nil, nil
 		clear(rs.w.found)
@@ -470,6 +498,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		clear(rs.poss)
 		clear(rs.other)
 		clear(rs.cands)
+		clear(rs.listedMemo)
 		resolvers.Put(rs)
 	}()
 	if len(connections) == 0 {
