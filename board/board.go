@@ -55,6 +55,7 @@ type static struct {
 	counts   []int
 	copyIDs  [][]string          // copyIDs[t][c] is "NAME-c" for tile def t
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
+	memo     tileMemo            // MemoByTiles values
 }
 
 // hexState is the mutable state of one hex.

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -265,5 +266,57 @@ func TestCloneTokensCopyOnWrite(t *testing.T) {
 	}
 	if h, _ := b.Hex("C3"); !reflect.DeepEqual(h.Tokens[0], []string{"", ""}) {
 		t.Fatalf("original C3 slots %v", h.Tokens[0])
+	}
+}
+
+func TestMemoByTiles(t *testing.T) {
+	b := newTestBoard(t)
+	calls := 0
+	get := func(b *Board, key string, hexes ...string) any {
+		v, err := b.MemoByTiles(key, func() (any, []string, error) {
+			calls++
+			return calls, hexes, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if v := get(b, "k", "C3"); v != 1 {
+		t.Fatalf("first value %v", v)
+	}
+	if v := get(b, "k", "C3"); v != 1 || calls != 1 {
+		t.Fatalf("memoised value not reused: %v after %d calls", v, calls)
+	}
+	// Token changes and tiles elsewhere leave the value valid; clones share it.
+	if err := b.ForceLay("C5", "9-0", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.RemoveToken(NodeRef{"C3", 0}, "AA"); err != nil {
+		t.Fatal(err)
+	}
+	c := b.Clone()
+	if v := get(c, "k", "C3"); v != 1 {
+		t.Fatalf("clone did not share the value: %v", v)
+	}
+	// A new tile on C3 makes it stale, for the clone only.
+	if err := c.ForceLay("C3", "57-0", 0); err != nil {
+		t.Fatal(err)
+	}
+	if v := get(c, "k", "C3"); v != 2 {
+		t.Fatalf("stale value reused: %v", v)
+	}
+	if v := get(b, "k", "C3"); v != 3 {
+		t.Fatalf("original got the clone's value: %v", v)
+	}
+	// Errors and unknown hexes are not memoised.
+	for range 2 {
+		if _, err := b.MemoByTiles("e", func() (any, []string, error) { calls++; return nil, nil, errors.New("no") }); err == nil {
+			t.Fatal("error lost")
+		}
+		get(b, "u", "ZZ99")
+	}
+	if calls != 7 {
+		t.Fatalf("%d computations, want 7", calls)
 	}
 }

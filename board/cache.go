@@ -1,5 +1,7 @@
 package board
 
+import "sync"
+
 // netCache memoises the per-corporation Graph and Distances of one board
 // state. Every mutation of a Board drops the cached results it may affect
 // (invalidate, invalidateHex), so a cached result always describes the
@@ -58,4 +60,66 @@ func (c *netCache) clone() *netCache {
 		return nil
 	}
 	return &netCache{graphs: append([]*Graph(nil), c.graphs...), dists: append([]*Distances(nil), c.dists...)}
+}
+
+// tileMemo holds MemoByTiles values; it lives in the static part of a board,
+// so a board and all its clones share it.
+type tileMemo struct {
+	mu sync.Mutex
+	m  map[string]*tileMemoEntry
+}
+
+// tileMemoEntry is a memoised value and the tiles it was computed from.
+type tileMemoEntry struct {
+	val   any
+	hexes []int32
+	tiles []*TileDef
+	rots  []int8
+}
+
+// MemoByTiles returns the value memoised under key if the tiles (and
+// rotations) now on the hexes it was computed from are those it was
+// computed with; otherwise it calls compute, which returns the value, the
+// ids of the hexes whose tiles it depends on, and an error (a value
+// computed with an error, or naming an unknown hex, is not memoised). The
+// memo is shared by a board and its clones, and is safe for concurrent use
+// by them. Values must be immutable and depend on nothing but the map and
+// the tiles on the hexes named.
+func (b *Board) MemoByTiles(key string, compute func() (any, []string, error)) (any, error) {
+	s := b.s
+	s.memo.mu.Lock()
+	e := s.memo.m[key]
+	s.memo.mu.Unlock()
+	if e != nil && b.tilesAre(e) {
+		return e.val, nil
+	}
+	v, hexes, err := compute()
+	if err != nil {
+		return v, err
+	}
+	e = &tileMemoEntry{val: v, hexes: make([]int32, len(hexes)), tiles: make([]*TileDef, len(hexes)), rots: make([]int8, len(hexes))}
+	for k, id := range hexes {
+		i, ok := s.index[id]
+		if !ok {
+			return v, nil
+		}
+		e.hexes[k], e.tiles[k], e.rots[k] = int32(i), b.hexes[i].tile, int8(b.hexes[i].rot)
+	}
+	s.memo.mu.Lock()
+	if s.memo.m == nil {
+		s.memo.m = map[string]*tileMemoEntry{}
+	}
+	s.memo.m[key] = e
+	s.memo.mu.Unlock()
+	return v, nil
+}
+
+// tilesAre reports whether b has the tiles e was computed with.
+func (b *Board) tilesAre(e *tileMemoEntry) bool {
+	for k, i := range e.hexes {
+		if h := &b.hexes[i]; h.tile != e.tiles[k] || int8(h.rot) != e.rots[k] {
+			return false
+		}
+	}
+	return true
 }

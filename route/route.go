@@ -88,10 +88,9 @@ type resolver struct {
 	n     int
 	w     walker // reused by every walk of the resolution
 	// Scratch for Resolve (nothing here is part of its result).
-	chains []Chain // the chains matched, poss[i] being sub-slices
-	poss   [][]Chain
-	other  []PathRef
-	cands  []cand
+	poss  [][]Chain
+	other []PathRef
+	cands []cand
 	// listedMemo memoises listed for the resolution's Options.Nodes.
 	listedMemo []listedNode
 	// paths is where found walks are copied to (part of the result, so
@@ -311,6 +310,12 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 	}
 }
 
+// own returns ch with its own copy of the (memoised, shared) paths.
+func (rs *resolver) own(ch Chain) Chain {
+	ch.Paths = rs.keep(ch.Paths)
+	return ch
+}
+
 // keep returns a copy of ps that is part of the result.
 func (rs *resolver) keep(ps []PathRef) []PathRef {
 	if len(rs.paths)+len(ps) > cap(rs.paths) {
@@ -387,8 +392,31 @@ func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
 	return n == len(want)
 }
 
-// matching returns the chains whose id equals hexIDs.
+// matching returns the chains whose id equals hexIDs. They depend only on
+// the tiles on those hexes, so they are memoised on the board (shared: the
+// result must not be modified).
 func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
+	key := "route.matching\x00" + strings.Join(hexIDs, "\x00")
+	v, err := rs.b.MemoByTiles(key, func() (any, []string, error) {
+		out, err := rs.match(hexIDs)
+		if err != nil {
+			return nil, nil, err
+		}
+		deps := make([]string, len(hexIDs))
+		for k, id := range hexIDs {
+			deps[k] = firstField(id)
+		}
+		return out, deps, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.([]Chain), nil
+}
+
+// match computes matching. Walks only enter hexes of the chain (see
+// walker), so only their tiles are read.
+func (rs *resolver) match(hexIDs []string) ([]Chain, error) {
 	if len(hexIDs) == 0 {
 		return nil, fmt.Errorf("route: empty chain")
 	}
@@ -404,8 +432,7 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	start := len(rs.chains)
-	out := rs.chains
+	var out []Chain
 	for _, s := range sh.nodes {
 		found := rs.nodeChains(sh, s, eh.id, hexIDs)
 		for _, e := range eh.nodes {
@@ -422,8 +449,7 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 			slices.SortStableFunc(out[n0:], func(a, b Chain) int { return len(a.Paths) - len(b.Paths) })
 		}
 	}
-	rs.chains = out
-	return out[start:len(out):len(out)], nil
+	return out, nil
 }
 
 // firstField returns strings.Fields(s)[0], or "" when s has no field.
@@ -494,7 +520,6 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	defer func() {
 		rs.b, rs.w.rs, rs.w.want, rs.paths = nil, nil, nil, nil
 		clear(rs.w.found)
-		clear(rs.chains)
 		clear(rs.poss)
 		clear(rs.other)
 		clear(rs.cands)
@@ -504,7 +529,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	if len(connections) == 0 {
 		return &Route{}, nil
 	}
-	rs.chains, rs.poss = rs.chains[:0], rs.poss[:0]
+	rs.poss = rs.poss[:0]
 	for _, c := range connections {
 		m, err := rs.matching(c)
 		if err != nil {
@@ -523,7 +548,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				v, _ := b.Hex(n.Hex)
 				if n.Node < len(v.Tokens) && slices.Contains(v.Tokens[n.Node], opt.Corp) && opt.Corp != "" {
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
+					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: rs.own(ch)}}}, nil
 				}
 			}
 		}
@@ -591,9 +616,9 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		c := cands[best]
 		ca, cb := poss[i][c.a], poss[i+1][c.b]
 		if i == 0 {
-			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: ca})
+			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: rs.own(ca)})
 		}
-		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
+		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: rs.own(cb)})
 		other = append(other, ca.Paths...)
 	}
 	return r, nil
