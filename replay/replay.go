@@ -13,6 +13,8 @@ import (
 
 // Game is a title game the replayer can drive.
 type Game interface {
+	// Apply applies one action. It must not keep a after it returns (the
+	// replayer reuses the action value).
 	Apply(a *engine.Action) error
 	State() map[string]any
 	Result() map[string]int
@@ -91,12 +93,13 @@ func RunTraced(src *g18xx.Game, step Step, init func(map[string]any) error) (Gam
 		}
 	}
 	n := 0
+	var ea engine.Action // reused: Apply keeps no pointer to it
 	for _, i := range g18xx.EffectiveIndices(src.Actions) {
 		a := &src.Actions[i]
 		if a.Type == g18xx.TypeMessage {
 			continue
 		}
-		ea := Convert(a)
+		ea = Convert(a)
 		if err := g.Apply(&ea); err != nil {
 			return g, n, err
 		}
