@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // TokenOptions parameterise PlaceToken.
@@ -102,6 +103,16 @@ func (b *Board) FreeSlots(r NodeRef) int {
 		}
 	}
 	return free
+}
+
+// HasToken reports whether corp has a token in node r.
+func (b *Board) HasToken(r NodeRef, corp string) bool {
+	i, ok := b.s.index[r.Hex]
+	if !ok || r.Node < 0 {
+		return false
+	}
+	toks := b.hexes[i].tokens
+	return r.Node < len(toks) && slices.Contains(toks[r.Node], corp)
 }
 
 // PlaceToken places a token of corp in city r (first free slot, as

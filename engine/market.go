@@ -157,7 +157,18 @@ func (m *Market) clampCol(row, col int) *Cell {
 
 // ParCells lists the par cells in ascending price order.
 func (m *Market) ParCells() []*Cell {
-	var out []*Cell
+	n := 0
+	for _, row := range m.Rows {
+		for _, c := range row {
+			if c != nil && c.Type == CellPar {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Cell, 0, n)
 	for _, row := range m.Rows {
 		for _, c := range row {
 			if c != nil && c.Type == CellPar {

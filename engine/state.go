@@ -117,7 +117,16 @@ func (c *Corporation) PercentOf(h Holder) int {
 
 // SharesOf returns the certificates held by h in acquisition order.
 func (c *Corporation) SharesOf(h Holder) []*Share {
-	var out []*Share
+	n := 0
+	for _, s := range c.Shares {
+		if s.Holder == h {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Share, 0, n)
 	for _, s := range c.Shares {
 		if s.Holder == h {
 			out = append(out, s)

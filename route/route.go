@@ -396,7 +396,7 @@ func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
 // the tiles on those hexes, so they are memoised on the board (shared: the
 // result must not be modified).
 func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
-	key := "route.matching\x00" + strings.Join(hexIDs, "\x00")
+	key := memoKey(hexIDs)
 	v, err := rs.b.MemoByTiles(key, func() (any, []string, error) {
 		out, err := rs.match(hexIDs)
 		if err != nil {
@@ -412,6 +412,23 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 		return nil, err
 	}
 	return v.([]Chain), nil
+}
+
+// memoKey is the MemoByTiles key of a chain.
+func memoKey(hexIDs []string) string {
+	const prefix = "route.matching"
+	n := len(prefix)
+	for _, id := range hexIDs {
+		n += 1 + len(id)
+	}
+	var k strings.Builder
+	k.Grow(n)
+	k.WriteString(prefix)
+	for _, id := range hexIDs {
+		k.WriteByte(0)
+		k.WriteString(id)
+	}
+	return k.String()
 }
 
 // match computes matching. Walks only enter hexes of the chain (see
@@ -546,8 +563,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 				continue
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
-				v, _ := b.Hex(n.Hex)
-				if n.Node < len(v.Tokens) && slices.Contains(v.Tokens[n.Node], opt.Corp) && opt.Corp != "" {
+				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
 					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: rs.own(ch)}}}, nil
 				}
 			}

@@ -32,11 +32,11 @@ type routeCtx struct {
 }
 
 func (c *routeCtx) kind(n board.NodeRef) (*board.NodeDef, error) {
-	h, ok := c.b.Hex(n.Hex)
-	if !ok || n.Node < 0 || n.Node >= len(h.Tile.Nodes) {
+	tile, _, ok := c.b.TileOn(n.Hex)
+	if !ok || n.Node < 0 || n.Node >= len(tile.Nodes) {
 		return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
 	}
-	return &h.Tile.Nodes[n.Node], nil
+	return &tile.Nodes[n.Node], nil
 }
 
 // loanerNew reports the newer insolvency rules for a leased train (halts
