@@ -54,4 +54,16 @@
 // tokens; a city with all slots taken by other corporations blocks
 // tracing (but is still reached), unless one of its tokens belongs to a
 // corporation marked with SetNonBlocking; off-boards always block.
+//
+// # Performance
+//
+// Graph and Distances results are memoised per corporation and dropped
+// only when a change can affect them (a tile or token change on a hex the
+// search read, the corporation's own tokens, non-blocking marks); they are
+// immutable and shared with clones. Clones share token slot lists, which
+// are copied on write. MemoByTiles memoises other values that depend only
+// on the tiles of some hexes (route uses it for chain matching); it is
+// shared by a board and its clones. Parsed tile definitions are shared by
+// all boards. A Board is not safe for concurrent use (memoisation writes to
+// it even on reads), but clones may be used concurrently.
 package board

@@ -228,3 +228,42 @@ func damage(rng *rand.Rand, conns [][]string) {
 		slices.Reverse(conns)
 	}
 }
+
+// TestResolveClonesConcurrently resolves the same routes on clones of one
+// board from several goroutines (clones share the chain memo); run with
+// -race.
+func TestResolveClonesConcurrently(t *testing.T) {
+	rng := rand.New(rand.NewPCG(99, 11))
+	b := randomTrack(t, rng)
+	var routes [][][]string
+	for len(routes) < 40 {
+		if conns, _, ok := randomRoute(rng, b); ok {
+			routes = append(routes, conns)
+		}
+	}
+	want := make([]string, len(routes))
+	for i, c := range routes {
+		r, err := route.RefResolve(b, c, route.Options{Corp: "X"})
+		want[i] = fmt.Sprint(r, err)
+	}
+	errs := make(chan error, 4)
+	for g := range 4 {
+		c := b.Clone()
+		go func() {
+			for k := range 3 * len(routes) {
+				i := (k + g*7) % len(routes)
+				r, err := route.Resolve(c, routes[i], route.Options{Corp: "X"})
+				if got := fmt.Sprint(r, err); got != want[i] {
+					errs <- fmt.Errorf("route %q: got %s, want %s", routes[i], got, want[i])
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
