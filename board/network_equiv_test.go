@@ -2,6 +2,7 @@ package board_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"tresham/board"
@@ -19,8 +20,58 @@ func TestNetworkMatchesReference(t *testing.T) {
 				if err := board.CheckNetworkAgainstReference(b, c); err != nil {
 					t.Fatalf("seed %d step %d: %v", seed, step, err)
 				}
+				checkTokenHelpers(t, b, c)
 			}
 		})
+	}
+}
+
+// checkTokenHelpers compares TokenableCities, Graph.NodeCount, FreeSlots,
+// HasToken and TileOn with their definitions through Graph.Nodes,
+// CanPlaceToken and Hex.
+func checkTokenHelpers(t *testing.T, b *board.Board, corp string) {
+	t.Helper()
+	g := b.Graph(corp)
+	var want []board.NodeRef
+	for _, r := range g.Nodes() {
+		if _, err := b.CanPlaceToken(r, corp, board.TokenOptions{Graph: g}); err == nil {
+			want = append(want, r)
+		}
+	}
+	if got := b.TokenableCities(corp); !slices.Equal(got, want) {
+		t.Fatalf("TokenableCities(%q) = %v, want %v", corp, got, want)
+	}
+	kinds := map[board.NodeKind]int{}
+	for _, r := range g.Nodes() {
+		tile, _, _ := b.TileOn(r.Hex)
+		kinds[tile.Nodes[r.Node].Kind]++
+	}
+	for _, k := range []board.NodeKind{board.City, board.Town, board.Halt, board.Offboard} {
+		if g.NodeCount(k) != kinds[k] {
+			t.Fatalf("NodeCount(%v) = %d, want %d", k, g.NodeCount(k), kinds[k])
+		}
+	}
+	for _, id := range b.HexIDs() {
+		h, _ := b.Hex(id)
+		tile, rot, _ := b.TileOn(id)
+		if tile != h.Tile || rot != h.Rotation {
+			t.Fatalf("TileOn(%s) = %s@%d, Hex has %s@%d", id, tile.Name, rot, h.Tile.Name, h.Rotation)
+		}
+		for n := range h.Tile.Nodes {
+			r := board.NodeRef{Hex: id, Node: n}
+			free := 0
+			for _, c := range h.Tokens[n] {
+				if c == "" {
+					free++
+				}
+			}
+			if got := b.FreeSlots(r); got != free {
+				t.Fatalf("FreeSlots(%v) = %d, want %d", r, got, free)
+			}
+			if got, want := b.HasToken(r, corp), corp != "" && slices.Contains(h.Tokens[n], corp); corp != "" && got != want {
+				t.Fatalf("HasToken(%v, %q) = %v, want %v", r, corp, got, want)
+			}
+		}
 	}
 }
 
