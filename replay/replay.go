@@ -17,6 +17,12 @@ type Game interface {
 	State() map[string]any
 	Result() map[string]int
 	IsFinished() bool
+	// Acting lists the entities that may act now.
+	Acting() []string
+	// Legal lists what an entity may do now.
+	Legal(entity string) []engine.Choice
+	// Undo takes back the last accepted action.
+	Undo() error
 }
 
 // Step is called after each effective non-message action with its state.

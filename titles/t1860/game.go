@@ -233,6 +233,15 @@ func (g *Game) Apply(a *engine.Action) error {
 	return nil
 }
 
+// Undo takes back the last accepted action (the game is replayed without it).
+func (g *Game) Undo() error {
+	if len(g.applied) == 0 {
+		return fmt.Errorf("1860: nothing to undo")
+	}
+	g.applied = g.applied[:len(g.applied)-1]
+	return g.restore()
+}
+
 // restore rebuilds the game from its setup and accepted actions.
 func (g *Game) restore() error {
 	fresh, err := New(g.setup.ids, g.setup.names, g.setup.options, g.setup.board)

@@ -161,8 +161,18 @@ func (g *Game) clearInsolvent(c *engine.Corporation) {
 	}
 }
 
-// stepAvailable reports whether the current corporation has a decision in step s.
+// stepAvailable reports whether the current corporation has a decision in
+// step s, first settling its insolvency when the step is the route step.
 func (r *operatingRound) stepAvailable(g *Game, s int) bool {
+	if s == stepRoute {
+		g.checkRouteInsolvency(r.current())
+	}
+	return r.stepOpen(g, s)
+}
+
+// stepOpen reports, without changing anything, whether the current
+// corporation would have a decision in step s.
+func (r *operatingRound) stepOpen(g *Game, s int) bool {
 	c := r.current()
 	switch s {
 	case stepDiscard:
@@ -179,8 +189,7 @@ func (r *operatingRound) stepAvailable(g *Game, s int) bool {
 		}
 		return g.Board == nil || g.Board.CanToken(c)
 	case stepRoute:
-		g.checkRouteInsolvency(c)
-		return (len(c.Trains) > 0 || c.Insolvent) && g.hasRoute(c)
+		return (len(c.Trains) > 0 || g.routeInsolvent(c)) && g.hasRoute(c)
 	case stepDividend:
 		return r.totalRevenue() > 0
 	case stepBuyTrain:
@@ -199,13 +208,23 @@ func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool {
 	return false
 }
 
-// checkRouteInsolvency: a receivership company without trains that cannot afford one is insolvent.
-func (g *Game) checkRouteInsolvency(c *engine.Corporation) {
+// routeInsolvent reports whether c is insolvent on reaching its route step: a
+// receivership company without trains that cannot afford one becomes
+// insolvent; an insolvent one that can afford a train no longer is.
+func (g *Game) routeInsolvent(c *engine.Corporation) bool {
 	minPrice := g.minDepotPrice()
 	afford := minPrice > 0 && c.Cash >= minPrice
-	if c.Receivership && len(c.Trains) == 0 && g.hasRoute(c) && !afford {
+	if c.Receivership && len(c.Trains) == 0 && !afford && g.hasRoute(c) {
+		return true
+	}
+	return c.Insolvent && !afford
+}
+
+// checkRouteInsolvency applies routeInsolvent.
+func (g *Game) checkRouteInsolvency(c *engine.Corporation) {
+	if g.routeInsolvent(c) {
 		g.makeInsolvent(c)
-	} else if c.Insolvent && afford {
+	} else {
 		g.clearInsolvent(c)
 	}
 }

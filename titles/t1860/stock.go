@@ -587,6 +587,10 @@ func (r *stockRound) exchange(g *Game, a *engine.Action) error {
 	if target == "" || p == nil || a.Type != "buy_shares" || len(a.Shares) != 1 {
 		return engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
+	// rules 5.3: exchanges happen during the owning player's turn
+	if p.ID != r.active() {
+		return engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
+	}
 	c, s, err := g.ShareByID(a.Shares[0])
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
@@ -626,8 +630,12 @@ func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) err
 	if !g.canBuyAnyCompany(p, r) || r.soldState(p.ID, co.Sym) != soldNone {
 		return engine.Refuse(a, "%s cannot buy a private company now", p.Name)
 	}
-	if a.Price > p.Cash || a.Price < 0 {
-		return engine.Refuse(a, "cannot pay £%d", a.Price)
+	// rules 5.4: a private sold to the bank is repurchased at face value
+	if a.Price != co.Value {
+		return engine.Refuse(a, "the bank sells %s for its face value £%d, not £%d", co.Name, co.Value, a.Price)
+	}
+	if a.Price > p.Cash {
+		return engine.Refuse(a, "%s cannot pay £%d", p.Name, a.Price)
 	}
 	co.Owner = itoa(p.ID)
 	p.Companies = append(p.Companies, co.Sym)
