@@ -53,7 +53,7 @@ func Convert(a *g18xx.Action) engine.Action {
 		ID: a.ID, Type: a.Type, EntityType: a.EntityType, Price: a.Price, Company: a.Company,
 		Corporation: a.Corporation, Shares: a.Shares, Percent: a.Percent, Hex: a.Hex, Tile: a.Tile,
 		Rotation: a.Rotation, City: a.City, Slot: a.Slot, Train: a.Train, Variant: a.Variant,
-		Kind: a.Kind, Description: a.Description, Cost: a.Cost,
+		Kind: a.Kind, Description: a.Description, Cost: a.Cost, Message: a.Message,
 	}
 	if id, ok := a.Entity.PlayerID(); ok {
 		out.Entity = strconv.Itoa(id)

@@ -28,6 +28,7 @@ const usage = `usage: tresham <command> [arguments]
 
 commands:
   replay [--trace OUT.jsonl] GAME.json   replay an 18xx.games export and print its result
+  legal [-n N] GAME.json                 list who may act and their legal actions (after N actions)
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -38,6 +39,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "replay":
 		return cmdReplay(ctx, args[1:], stdout, stderr)
+	case "legal":
+		return cmdLegal(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
