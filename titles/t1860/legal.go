@@ -434,3 +434,11 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// Map is the game's board, for reading (rendering, probing); nil without a map.
+func (g *Game) Map() *board.Board {
+	if mb, ok := g.Board.(*mapBoard); ok {
+		return mb.b
+	}
+	return nil
+}

@@ -277,20 +277,34 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 }
 
 func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
-	if !s.Buyable || !c.IPOed || c.Closed {
-		return false
-	}
-	if r.soldState(p.ID, c.Sym) != soldNone || r.bought() {
-		return false
-	}
-	if p.Cash < g.shareBuyPrice(c, s) || !g.canGain(p, c, false) {
-		return false
+	return g.buyRefusal(p, r, c, s) == ""
+}
+
+// buyRefusal names the rule that stops p buying certificate s now, or "".
+func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
+	switch {
+	case !c.IPOed || c.Closed:
+		return c.Sym + " has not been started"
+	case !s.Buyable:
+		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
+	case r.bought():
+		return "only one certificate may be bought per turn (rules 6.2)"
+	case r.soldState(p.ID, c.Sym) != soldNone:
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
+	case p.Cash < g.shareBuyPrice(c, s):
+		return p.Name + " cannot afford it"
+	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
+		return "holding limit"
+	case g.NumCerts(p) >= g.CertLimit:
+		return "certificate limit reached (rules 6.2)"
 	}
 	if s.President && s.Holder == engine.HolderMarket && c.PercentOf(engine.Holder(p.ID)) < 20 {
 		// the director's certificate from the pool needs a share to swap (rules 6.5)
-		return c.PercentOf(engine.Holder(p.ID)) > (s.Percent-10)/10*10-10
+		if c.PercentOf(engine.Holder(p.ID)) <= (s.Percent-10)/10*10-10 {
+			return "the director's certificate needs a share to swap"
+		}
 	}
-	return true
+	return ""
 }
 
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
@@ -468,8 +482,8 @@ func (r *stockRound) buy(g *Game, p *engine.Player, a *engine.Action) error {
 	if s.Holder != engine.HolderIPO && s.Holder != engine.HolderMarket {
 		return engine.Refuse(a, "share %s is not for sale", a.Shares[0])
 	}
-	if !g.canBuyShare(p, r, c, s) {
-		return engine.Refuse(a, "%s cannot buy %s", p.Name, a.Shares[0])
+	if why := g.buyRefusal(p, r, c, s); why != "" {
+		return engine.Refuse(a, "%s cannot buy %s: %s", p.Name, a.Shares[0], why)
 	}
 	price := g.shareBuyPrice(c, s)
 	g.buyShare(p, c, s, price)
