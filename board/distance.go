@@ -17,8 +17,6 @@ type Distances struct {
 	paths map[[2]int]Dist
 }
 
-const distInf = 1 << 30
-
 // Distances computes stop distances for corp on the current board.
 func (b *Board) Distances(corp string) *Distances {
 	d := &Distances{b: b, nodes: map[[2]int]Dist{}, paths: map[[2]int]Dist{}}

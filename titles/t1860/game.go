@@ -53,7 +53,6 @@ type Game struct {
 	NoPriceDropOnSale bool
 	HighestLayer      int
 	operatingRounds   int
-	finalOR           bool
 
 	auction *auctionRound
 	stock   *stockRound
