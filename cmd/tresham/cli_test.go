@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tresham/trace"
 )
 
 func fixture(t *testing.T, name string) string {
@@ -56,5 +58,30 @@ func TestLegalCommand(t *testing.T) {
 	// the game opens with the auction for the turn: the first player bids or passes
 	if len(got.Acting) != 1 || len(got.Legal[got.Acting[0]]) != 2 || !strings.Contains(out.String(), `"type": "bid"`) {
 		t.Fatalf("unexpected opening choices: %s", out.String())
+	}
+}
+
+// TestReplayTraceMatchesGolden runs the CLI with --trace and compares its
+// output with the golden trace on every field but the log (whose wording is
+// the reference's own) and the fixture maker's route recomputation.
+func TestReplayTraceMatchesGolden(t *testing.T) {
+	for _, name := range []string{"19354", "1860_game_end_bank"} {
+		game := fixture(t, name+".json")
+		out := filepath.Join(t.TempDir(), "trace.jsonl")
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), []string{"replay", "--trace", out, game}, &stdout, &stderr); code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr.String())
+		}
+		want, err := trace.ReadFile(strings.TrimSuffix(game, ".json") + ".trace.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := trace.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := trace.CompareTraces(want, got, trace.FullFields().Without("revenue")); m != nil {
+			t.Fatalf("%s: %v", name, m)
+		}
 	}
 }

@@ -60,6 +60,11 @@ type Game struct {
 	// pendingHome lists corporations that must lay their home tile (stock round).
 	pendingHome []*engine.Corporation
 
+	// logMark is where the last action's log lines begin.
+	logMark int
+	// lastOrder is the last operating order (kept for the final state).
+	lastOrder []*engine.Corporation
+
 	// setup and applied let a refused action restore the game exactly by replay.
 	setup   setupArgs
 	applied []engine.Action
@@ -213,6 +218,7 @@ func (g *Game) Apply(a *engine.Action) error {
 	if g.Finished && a.Type != "message" {
 		return engine.Refuse(a, "the game is over")
 	}
+	mark := len(g.Log)
 	err := g.apply(a)
 	for i := range a.Auto {
 		if err != nil {
@@ -229,6 +235,7 @@ func (g *Game) Apply(a *engine.Action) error {
 		return err
 	}
 	g.applied = append(g.applied, *a)
+	g.logMark = mark
 	return nil
 }
 

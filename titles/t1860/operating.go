@@ -44,6 +44,7 @@ func (g *Game) startOperatingRound(num int) {
 		g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
 	}
 	r := &operatingRound{order: g.operatingOrder(), crowded: map[string]bool{}}
+	g.lastOrder = r.order
 	g.op = r
 	g.payoutCompanies()
 	for _, c := range r.order {
@@ -805,6 +806,7 @@ func (g *Game) finishOperatingRound() {
 			}
 		}
 		if allDone {
+			g.EndTrigger = []string{"nationalization", "immediate"}
 			g.endGame("nationalization")
 			return
 		}
