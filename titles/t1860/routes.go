@@ -160,7 +160,7 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *engine.Train, r *engine.Route) (*routeEval, error) {
 	res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp.Sym, Nodes: r.Nodes})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("track is not connected as written: %v", err)
 	}
 	cs, err := colors(g.Phase().Tiles)
 	if err != nil {
