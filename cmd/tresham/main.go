@@ -28,6 +28,7 @@ const usage = `usage: tresham <command> [arguments]
 
 commands:
   replay [--trace OUT.jsonl] GAME.json   replay an 18xx.games export and print its result
+  routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -38,6 +39,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "replay":
 		return cmdReplay(ctx, args[1:], stdout, stderr)
+	case "routes":
+		return cmdRoutes(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
