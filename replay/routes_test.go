@@ -65,3 +65,39 @@ func TestSolverOnFixtures(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSolveRoutes solves every route position of the 1860 fixtures
+// (replay time excluded).
+func BenchmarkSolveRoutes(b *testing.B) {
+	root := filepath.Join("..", "..", "shared", "fixtures")
+	files, _ := filepath.Glob(filepath.Join(root, "1860", "*.json"))
+	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "1860", "*.json"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		b.Skip("fixtures not found")
+	}
+	var srcs []*g18xx.Game
+	for _, f := range files {
+		src, err := g18xx.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		for _, src := range srcs {
+			err := EachRoutePosition(src, func(pos RoutePosition) error {
+				b.StartTimer()
+				_, err := pos.Game.SolveRoutes(pos.Action.Entity)
+				b.StopTimer()
+				return err
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StartTimer()
+	}
+}

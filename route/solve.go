@@ -1,10 +1,12 @@
 package route
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 
 	"tresham/board"
 )
@@ -365,14 +367,11 @@ func distinct(keys []int32) bool {
 // --- candidate enumeration ---
 
 type candidate struct {
-	nodes   []int32 // visited nodes in order
-	segs    []int32 // segments in order
-	fwd     []bool
-	track   []uint64 // track keys used
-	nodeSet []uint64
-	counts  [MaxClasses]int
-	blocked bool // passes a tokened-out station
-	home    bool
+	nodes, segs [2]int32 // ranges into the enumerator's node and segment arenas
+	bits        int32    // offset of the track and node bitsets in the bit arena
+	counts      [MaxClasses]int
+	blocked     bool // passes a tokened-out station
+	home        bool
 }
 
 type enumerator struct {
@@ -391,6 +390,20 @@ type enumerator struct {
 	passes   int
 	start    int32
 	out      []candidate
+	// arenas of the recorded candidates
+	nodeArena []int32
+	segArena  []int32 // segment index, negated-and-minus-one when walked backwards
+	bitArena  []uint64
+	tw, nwds  int // words of a track and of a node bitset
+}
+
+func (e *enumerator) candNodes(c *candidate) []int32 { return e.nodeArena[c.nodes[0]:c.nodes[1]] }
+func (e *enumerator) candSegs(c *candidate) []int32  { return e.segArena[c.segs[0]:c.segs[1]] }
+func (e *enumerator) candTrack(c *candidate) []uint64 {
+	return e.bitArena[c.bits : int(c.bits)+e.tw]
+}
+func (e *enumerator) candNodeSet(c *candidate) []uint64 {
+	return e.bitArena[int(c.bits)+e.tw : int(c.bits)+e.tw+e.nwds]
 }
 
 func hasBit(s []uint64, i int32) bool { return s[i>>6]&(1<<(uint(i)&63)) != 0 }
@@ -569,21 +582,68 @@ func (e *enumerator) dfs(cur int32) {
 }
 
 func (e *enumerator) record() {
-	c := candidate{
-		nodes:   slices.Clone(e.stack),
-		segs:    slices.Clone(e.segStack),
-		fwd:     slices.Clone(e.fwdStack),
-		track:   slices.Clone(e.used),
-		nodeSet: slices.Clone(e.visited),
-		counts:  e.counts,
-		blocked: e.passes > 0,
+	c := candidate{blocked: e.passes > 0, counts: e.counts, bits: -1}
+	c.nodes[0] = int32(len(e.nodeArena))
+	e.nodeArena = append(e.nodeArena, e.stack...)
+	c.nodes[1] = int32(len(e.nodeArena))
+	c.segs[0] = int32(len(e.segArena))
+	for i, s := range e.segStack {
+		if !e.fwdStack[i] {
+			s = -s - 1
+		}
+		e.segArena = append(e.segArena, s)
 	}
-	for _, n := range c.nodes {
+	c.segs[1] = int32(len(e.segArena))
+	for _, n := range e.stack {
 		if e.nw.nodes[n].Home {
 			c.home = true
 		}
 	}
 	e.out = append(e.out, c)
+}
+
+// bitsOf returns the track and node bitsets of a candidate, building them
+// in the bit arena on first use.
+func (e *enumerator) bitsOf(ci int32) (track, nodes []uint64) {
+	c := &e.out[ci]
+	if c.bits < 0 {
+		c.bits = int32(len(e.bitArena))
+		for range e.tw + e.nwds {
+			e.bitArena = append(e.bitArena, 0)
+		}
+		t := e.bitArena[c.bits : int(c.bits)+e.tw]
+		for _, si := range e.candSegs(c) {
+			if si < 0 {
+				si = -si - 1
+			}
+			for _, k := range e.nw.segs[si].keys {
+				setBit(t, k)
+			}
+		}
+		ns := e.bitArena[int(c.bits)+e.tw : int(c.bits)+e.tw+e.nwds]
+		for _, n := range e.candNodes(c) {
+			setBit(ns, n)
+		}
+	}
+	return e.candTrack(c), e.candNodeSet(c)
+}
+
+// workspace holds buffers reused between solves.
+type workspace struct {
+	nodeArena, segArena []int32
+	bitArena            []uint64
+	out                 []candidate
+	scores              []scored
+	runs                []bool
+}
+
+var pool = sync.Pool{New: func() any { return new(workspace) }}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // --- branch and bound ---
@@ -592,22 +652,40 @@ type option struct {
 	cand  int32
 	value int64
 	out   Outcome
+	track []uint64
+	nodes []uint64
+}
+
+// scored is a candidate's best outcome for one train and objective.
+type scored struct {
+	value int64
+	out   Outcome
 }
 
 type searcher struct {
-	p      *Problem
-	cands  []candidate
-	lists  [][]option // per train, by value desc
-	rest   []int64    // rest[i]: sum of the best values of trains i..
-	same   []bool     // same[i]: train i has the key of train i-1
-	used   []uint64
+	p     *Problem
+	e     *enumerator
+	lists [][]option // per train position, by value desc
+	rest  []int64    // rest[i]: sum of the best values of trains i..
+	same  []bool     // same[i]: train i has the key of train i-1
+	// sameRun[i] counts the positions after i with the same train key:
+	// they choose from the same list at or after i's choice, so their
+	// values are at most i's.
+	sameRun []int
+	// masks[i][key*mw[i]+w]: bitset over list i of the options using
+	// track key `key`; forb[l][j]: options of list j excluded at level l.
+	masks  [][]uint64
+	mw     []int
+	forb   [][][]uint64
 	pick   []int // per train: index into its list, or -1
 	best   int64
-	bestAt []int
+	bestAt []*option // the best run found, per train position (nil: no route)
 	nodes  int
 }
 
 const tieScale = 1 << 20
+
+var debugSolve = false
 
 func objectiveValue(o Outcome, obj Objective) int64 {
 	if obj == MaxRevenue {
@@ -616,47 +694,127 @@ func objectiveValue(o Outcome, obj Objective) int64 {
 	return int64(o.Revenue+o.Subsidy)*tieScale + int64(o.Revenue)
 }
 
+// prepare builds the conflict masks and the per-level exclusion sets.
+func (s *searcher) prepare(nkeys int) {
+	n := len(s.lists)
+	s.masks = make([][]uint64, n)
+	s.mw = make([]int, n)
+	s.sameRun = make([]int, n)
+	for i := n - 1; i >= 0; i-- {
+		if i+1 < n && s.same[i+1] {
+			s.sameRun[i] = s.sameRun[i+1] + 1
+		}
+	}
+	for i := range s.lists {
+		s.mw[i] = words(len(s.lists[i]))
+		if i == 0 {
+			continue
+		}
+		if s.same[i] && i > 1 {
+			s.masks[i] = s.masks[i-1]
+			continue
+		}
+		w := s.mw[i]
+		m := make([]uint64, nkeys*w)
+		for k := range s.lists[i] {
+			for wi, x := range s.lists[i][k].track {
+				for x != 0 {
+					b := bits.TrailingZeros64(x)
+					x &= x - 1
+					key := wi*64 + b
+					m[key*w+k>>6] |= 1 << (uint(k) & 63)
+				}
+			}
+		}
+		s.masks[i] = m
+	}
+	s.forb = make([][][]uint64, n+1)
+	for l := 0; l <= n; l++ {
+		s.forb[l] = make([][]uint64, n)
+		for j := l; j < n; j++ {
+			s.forb[l][j] = make([]uint64, s.mw[j])
+		}
+	}
+}
+
+// nextFree returns the first index ≥ k whose bit is clear in f.
+func nextFree(f []uint64, k, n int) int {
+	for k < n {
+		w := k >> 6
+		x := ^f[w] >> (uint(k) & 63)
+		if x != 0 {
+			return k + bits.TrailingZeros64(x)
+		}
+		k = (w + 1) << 6
+	}
+	return n
+}
+
 func (s *searcher) search(i int, blocked int, value int64) {
 	s.nodes++
 	if i == len(s.lists) {
 		if value > s.best && s.valid() {
 			s.best = value
-			copy(s.bestAt, s.pick)
+			for j, k := range s.pick {
+				s.bestAt[j] = nil
+				if k >= 0 {
+					s.bestAt[j] = &s.lists[j][k]
+				}
+			}
 		}
 		return
 	}
 	if value+s.rest[i] <= s.best {
 		return
 	}
+	list := s.lists[i]
+	n := len(list)
 	lo := 0
 	if s.same[i] {
 		if s.pick[i-1] < 0 {
-			lo = len(s.lists[i]) // after a train that does not run, identical ones do not either
+			lo = n // after a train that does not run, identical ones do not either
 		} else {
 			lo = s.pick[i-1]
 		}
 	}
-	for k := lo; k < len(s.lists[i]); k++ {
-		o := &s.lists[i][k]
-		if value+o.value+s.rest[i+1] <= s.best {
+	run := s.sameRun[i]
+	after := s.rest[i+1+run]
+	f := s.forb[i][i]
+	for k := nextFree(f, lo, n); k < n; k = nextFree(f, k+1, n) {
+		o := &list[k]
+		if value+o.value*int64(1+run)+after <= s.best {
 			break
 		}
-		c := &s.cands[o.cand]
+		c := &s.e.out[o.cand]
 		if c.blocked && blocked >= s.p.MaxBlockedRoutes {
 			continue
 		}
-		conflict := false
-		for w, x := range c.track {
-			if x&s.used[w] != 0 {
-				conflict = true
-				break
+		for j := i + 1; j < len(s.lists); j++ {
+			// Only options of list j that could still improve on the
+			// best run matter: a window of it.
+			lj := s.lists[j]
+			floor := s.best - value - o.value - (s.rest[i+1] - s.rest[j] + s.rest[j+1])
+			hi := sort.Search(len(lj), func(q int) bool { return lj[q].value <= floor })
+			lo := 0
+			if s.same[j] && j == i+1 {
+				lo = k
 			}
-		}
-		if conflict {
-			continue
-		}
-		for w, x := range c.track {
-			s.used[w] |= x
+			if hi <= lo {
+				continue
+			}
+			w0, w1 := lo>>6, (hi+63)>>6
+			dst, src, m, w := s.forb[i+1][j][w0:w1], s.forb[i][j][w0:w1], s.masks[j], s.mw[j]
+			copy(dst, src)
+			for wi, x := range o.track {
+				for x != 0 {
+					b := bits.TrailingZeros64(x)
+					x &= x - 1
+					row := m[(wi*64+b)*w+w0 : (wi*64+b)*w+w1]
+					for q := range dst {
+						dst[q] |= row[q]
+					}
+				}
+			}
 		}
 		s.pick[i] = k
 		nb := blocked
@@ -664,35 +822,41 @@ func (s *searcher) search(i int, blocked int, value int64) {
 			nb++
 		}
 		s.search(i+1, nb, value+o.value)
-		for w, x := range c.track {
-			s.used[w] &^= x
-		}
 	}
 	s.pick[i] = -1
+	for j := i + 1; j < len(s.lists); j++ {
+		copy(s.forb[i+1][j], s.forb[i][j])
+	}
 	s.search(i+1, blocked, value)
 }
 
 // valid checks the home-base and intersecting-runs rules.
 func (s *searcher) valid() bool {
-	var run []*candidate
+	var run [64]*option
+	n := 0
 	for i, k := range s.pick {
-		if k >= 0 {
-			run = append(run, &s.cands[s.lists[i][k].cand])
+		if k >= 0 && n < len(run) {
+			run[n] = &s.lists[i][k]
+			n++
 		}
 	}
+	return validRun(s.p, s.e, run[:n])
+}
+
+func validRun(p *Problem, e *enumerator, run []*option) bool {
 	if len(run) == 0 {
 		return true
 	}
-	if s.p.HomeRule {
+	if p.HomeRule {
 		ok := false
-		for _, c := range run {
-			ok = ok || c.home
+		for _, o := range run {
+			ok = ok || e.out[o.cand].home
 		}
 		if !ok {
 			return false
 		}
 	}
-	if s.p.Intersect && len(run) > 1 {
+	if p.Intersect && len(run) > 1 {
 		reached := uint64(1)
 		for grew := true; grew; {
 			grew = false
@@ -701,7 +865,7 @@ func (s *searcher) valid() bool {
 					continue
 				}
 				for j := range run {
-					if reached&(1<<j) != 0 && meets(run[i].nodeSet, run[j].nodeSet) {
+					if reached&(1<<j) != 0 && meets(run[i].nodes, run[j].nodes) {
 						reached |= 1 << i
 						grew = true
 						break
@@ -725,6 +889,62 @@ func meets(a, b []uint64) bool {
 	return false
 }
 
+// greedy builds a legal run quickly: each train in turn takes its best
+// route that keeps the run legal (the first must include the home base,
+// the others must meet a route already taken). Its value is a lower bound
+// for the branch and bound.
+func greedy(p *Problem, e *enumerator, scores [][]scored, runs [][]bool, order []int, trainScores []int) (int64, []*option) {
+	used := make([]uint64, e.tw)
+	met := make([]uint64, e.nwds)
+	var run []*option
+	picks := make([]*option, len(order))
+	blocked := 0
+	var total int64
+	for i := range order {
+		sc, rn := scores[trainScores[i]], runs[trainScores[i]]
+		bestC, bestV := int32(-1), int64(0)
+		for ci := range sc {
+			v := sc[ci].value
+			if v <= bestV || !rn[ci] {
+				continue
+			}
+			c := &e.out[ci]
+			if c.blocked && blocked >= p.MaxBlockedRoutes {
+				continue
+			}
+			if len(run) == 0 && p.HomeRule && !c.home {
+				continue
+			}
+			tr, ns := e.bitsOf(int32(ci))
+			if meets(tr, used) || (len(run) > 0 && p.Intersect && !meets(ns, met)) {
+				continue
+			}
+			bestC, bestV = int32(ci), v
+		}
+		if bestC < 0 {
+			continue
+		}
+		tr, ns := e.bitsOf(bestC)
+		o := &option{cand: bestC, value: bestV, out: sc[bestC].out, track: tr, nodes: ns}
+		for w, x := range tr {
+			used[w] |= x
+		}
+		for w, x := range ns {
+			met[w] |= x
+		}
+		if e.out[bestC].blocked {
+			blocked++
+		}
+		run = append(run, o)
+		picks[i] = o
+		total += bestV
+	}
+	if !validRun(p, e, run) {
+		return 0, make([]*option, len(order))
+	}
+	return total, picks
+}
+
 // Solve finds the best routes for both objectives.
 func Solve(p *Problem) (*Result, error) {
 	if p.Hook == nil || p.Board == nil {
@@ -734,103 +954,159 @@ func Solve(p *Problem) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &enumerator{p: p, nw: nw, lastHex: -1}
+	ws := pool.Get().(*workspace)
+	defer pool.Put(ws)
+	e := &enumerator{p: p, nw: nw, lastHex: -1, tw: words(nw.nkeys), nwds: words(len(nw.nodes))}
+	e.nodeArena, e.segArena, e.bitArena, e.out = ws.nodeArena[:0], ws.segArena[:0], ws.bitArena[:0], ws.out[:0]
+	defer func() {
+		ws.nodeArena, ws.segArena, ws.bitArena, ws.out = e.nodeArena, e.segArena, e.bitArena, e.out
+	}()
 	e.reachable()
 	e.run()
 	res := &Result{Stats: Stats{Nodes: len(nw.nodes), Segments: len(nw.segs), Candidates: len(e.out)}}
 
-	// Evaluate every candidate for each distinct train.
+	// Evaluate every candidate once for each distinct train, keeping its
+	// best outcome for each objective.
+	nc := len(e.out)
 	keys := make([]string, p.Trains)
-	evals := map[string][][]Outcome{}
-	var visits []*NodeInfo
-	var buf []Outcome
+	keyIdx := map[string]int{}
+	trainKey := make([]int, p.Trains)
+	var firstTrain []int
 	for t := 0; t < p.Trains; t++ {
 		keys[t] = p.Hook.TrainKey(t)
-		if _, ok := evals[keys[t]]; ok {
-			continue
+		k, ok := keyIdx[keys[t]]
+		if !ok {
+			k = len(firstTrain)
+			keyIdx[keys[t]] = k
+			firstTrain = append(firstTrain, t)
 		}
-		outs := make([][]Outcome, len(e.out))
+		trainKey[t] = k
+	}
+	nk := len(firstTrain)
+	ws.scores = resize(ws.scores, 2*nk*nc)
+	ws.runs = resize(ws.runs, nk*nc)
+	var visits []*NodeInfo
+	var buf []Outcome
+	for k, t := range firstTrain {
 		for ci := range e.out {
 			c := &e.out[ci]
+			ws.runs[k*nc+ci] = false
 			if !p.Hook.Within(t, &c.counts) {
 				continue
 			}
 			visits = visits[:0]
-			for _, n := range c.nodes {
+			for _, n := range e.candNodes(c) {
 				visits = append(visits, &nw.nodes[n])
 			}
 			buf = p.Hook.Evaluate(t, visits, buf[:0])
-			if len(buf) > 0 {
-				outs[ci] = slices.Clone(buf)
-			}
-		}
-		evals[keys[t]] = outs
-	}
-	// Order trains: identical trains adjacent, stronger first.
-	order := make([]int, p.Trains)
-	for i := range order {
-		order[i] = i
-	}
-	for obj := MaxRevenue; obj <= MaxTotal; obj++ {
-		lists := map[string][]option{}
-		for _, k := range keys {
-			if _, ok := lists[k]; ok {
+			if len(buf) == 0 {
 				continue
 			}
-			var l []option
-			for ci, outs := range evals[k] {
-				if len(outs) == 0 {
-					continue
-				}
-				bo := outs[0]
-				bv := objectiveValue(bo, obj)
-				for _, o := range outs[1:] {
-					if v := objectiveValue(o, obj); v > bv {
-						bo, bv = o, v
+			ws.runs[k*nc+ci] = true
+			for obj := MaxRevenue; obj <= MaxTotal; obj++ {
+				best := scored{objectiveValue(buf[0], obj), buf[0]}
+				for _, o := range buf[1:] {
+					if v := objectiveValue(o, obj); v > best.value {
+						best = scored{v, o}
 					}
 				}
-				l = append(l, option{cand: int32(ci), value: bv, out: bo})
+				ws.scores[(int(obj)*nk+k)*nc+ci] = best
 			}
-			sort.SliceStable(l, func(a, b int) bool { return l[a].value > l[b].value })
-			lists[k] = l
 		}
-		top := func(k string) int64 {
-			if l := lists[k]; len(l) > 0 {
-				return l[0].value
+	}
+	order := make([]int, p.Trains)
+	for obj := MaxRevenue; obj <= MaxTotal; obj++ {
+		scores := make([][]scored, nk)
+		runs := make([][]bool, nk)
+		tops := make([]int64, nk)
+		for k := range nk {
+			scores[k] = ws.scores[(int(obj)*nk+k)*nc : (int(obj)*nk+k+1)*nc]
+			runs[k] = ws.runs[k*nc : (k+1)*nc]
+			for ci, sc := range scores[k] {
+				if runs[k][ci] {
+					tops[k] = max(tops[k], sc.value)
+				}
 			}
-			return 0
 		}
-		sort.SliceStable(order, func(a, b int) bool {
-			ka, kb := keys[order[a]], keys[order[b]]
-			if top(ka) != top(kb) {
-				return top(ka) > top(kb)
+		// Order trains: stronger first, identical trains adjacent.
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			ka, kb := trainKey[a], trainKey[b]
+			if tops[ka] != tops[kb] {
+				return cmp.Compare(tops[kb], tops[ka])
 			}
-			return ka < kb
+			return cmp.Compare(ka, kb)
 		})
-		s := &searcher{p: p, cands: e.out, used: make([]uint64, words(nw.nkeys))}
+		posKey := make([]int, p.Trains)
+		for i, t := range order {
+			posKey[i] = trainKey[t]
+		}
+		lb, lbRun := greedy(p, e, scores, runs, order, posKey)
+		s := &searcher{p: p, e: e}
 		s.lists = make([][]option, p.Trains)
 		s.same = make([]bool, p.Trains)
 		s.rest = make([]int64, p.Trains+1)
 		s.pick = make([]int, p.Trains)
-		s.bestAt = make([]int, p.Trains)
-		for i, t := range order {
-			s.lists[i] = lists[keys[t]]
-			s.same[i] = i > 0 && keys[order[i-1]] == keys[t]
-			s.pick[i], s.bestAt[i] = -1, -1
-		}
+		s.bestAt = lbRun
 		for i := p.Trains - 1; i >= 0; i-- {
-			s.rest[i] = s.rest[i+1] + top(keys[order[i]])
+			s.rest[i] = s.rest[i+1] + tops[posKey[i]]
 		}
-		s.best = 0
+		// A route can only improve on the greedy run if its value plus
+		// the other trains' best values exceeds the greedy value.
+		lists := map[int][]option{}
+		for i := range order {
+			k := posKey[i]
+			if l, ok := lists[k]; ok {
+				s.lists[i] = l
+			} else {
+				floor := lb - (s.rest[0] - tops[k])
+				var l []option
+				for ci, sc := range scores[k] {
+					if sc.value <= floor || !runs[k][ci] {
+						continue
+					}
+					tr, ns := e.bitsOf(int32(ci))
+					l = append(l, option{cand: int32(ci), value: sc.value, out: sc.out, track: tr, nodes: ns})
+				}
+				slices.SortFunc(l, func(a, b option) int {
+					if a.value != b.value {
+						return cmp.Compare(b.value, a.value)
+					}
+					return cmp.Compare(a.cand, b.cand)
+				})
+				lists[k] = l
+				s.lists[i] = l
+			}
+			s.same[i] = i > 0 && posKey[i-1] == posKey[i]
+			s.pick[i] = -1
+		}
+		s.best = lb
+		s.prepare(nw.nkeys)
 		s.search(0, 0, 0)
+		if debugSolve {
+			var sizes []int
+			for _, l := range s.lists {
+				sizes = append(sizes, len(l))
+			}
+			fmt.Println("obj", obj, "tops", tops, "lb", lb/tieScale, "best", s.best/tieScale, "lists", sizes, "nodes", s.nodes, "over300", func() int {
+				n := 0
+				for _, o := range s.lists[0] {
+					if o.value > 300*tieScale {
+						n++
+					}
+				}
+				return n
+			}())
+		}
 		res.Stats.Searched += s.nodes
 		sol := Solution{Routes: make([]Planned, p.Trains)}
 		for i, t := range order {
 			pl := Planned{Train: t}
-			if k := s.bestAt[i]; k >= 0 {
-				o := s.lists[i][k]
+			if o := s.bestAt[i]; o != nil {
 				pl.Outcome = o.out
-				nw.describe(&e.out[o.cand], &pl)
+				nw.describe(e, &e.out[o.cand], &pl)
 				sol.Revenue += o.out.Revenue
 				sol.Subsidy += o.out.Subsidy
 			}
@@ -842,16 +1118,19 @@ func Solve(p *Problem) (*Result, error) {
 }
 
 // describe fills the route's nodes and its 18xx.games connections.
-func (nw *network) describe(c *candidate, pl *Planned) {
+func (nw *network) describe(e *enumerator, c *candidate, pl *Planned) {
 	rs := &resolver{b: nw.b, hexes: map[string]*hexInfo{}}
-	for _, n := range c.nodes {
+	for _, n := range e.candNodes(c) {
 		pl.Visits = append(pl.Visits, nw.nodes[n].Ref)
 		pl.Nodes = append(pl.Nodes, nw.b.Signature(nw.nodes[n].Ref))
 	}
-	for i, si := range c.segs {
-		s := &nw.segs[si]
-		paths := slices.Clone(s.paths)
-		if !c.fwd[i] {
+	for _, si := range e.candSegs(c) {
+		fwd := si >= 0
+		if !fwd {
+			si = -si - 1
+		}
+		paths := slices.Clone(nw.segs[si].paths)
+		if !fwd {
 			slices.Reverse(paths)
 		}
 		pl.Connections = append(pl.Connections, rs.chainID(paths))
