@@ -182,7 +182,12 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 	if err != nil {
 		return nil, err
 	}
-	trains := g.runTrains(c)
+	return g.solveFor(b, c, g.runTrains(c))
+}
+
+// solveFor solves the run of corporation c with these trains on board b.
+func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.Train) (*RouteSolution, error) {
+	sym := c.Sym
 	hook := &solveHook{}
 	sol := &RouteSolution{Corp: sym}
 	for _, t := range trains {
