@@ -402,6 +402,10 @@ func (e *enumerator) candSegs(c *candidate) []int32  { return e.segArena[c.segs[
 func (e *enumerator) candTrack(c *candidate) []uint64 {
 	return e.bitArena[c.bits : int(c.bits)+e.tw]
 }
+func (e *enumerator) track(ci int32) []uint64 { return e.candTrack(&e.out[ci]) }
+func (e *enumerator) nodeSet(ci int32) []uint64 {
+	return e.candNodeSet(&e.out[ci])
+}
 func (e *enumerator) candNodeSet(c *candidate) []uint64 {
 	return e.bitArena[int(c.bits)+e.tw : int(c.bits)+e.tw+e.nwds]
 }
@@ -649,11 +653,8 @@ func resize[T any](s []T, n int) []T {
 // --- branch and bound ---
 
 type option struct {
-	cand  int32
 	value int64
-	out   Outcome
-	track []uint64
-	nodes []uint64
+	cand  int32
 }
 
 // scored is a candidate's best outcome for one train and objective.
@@ -685,8 +686,6 @@ type searcher struct {
 
 const tieScale = 1 << 20
 
-var debugSolve = false
-
 func objectiveValue(o Outcome, obj Objective) int64 {
 	if obj == MaxRevenue {
 		return int64(o.Revenue)*tieScale + int64(o.Subsidy)
@@ -717,7 +716,7 @@ func (s *searcher) prepare(nkeys int) {
 		w := s.mw[i]
 		m := make([]uint64, nkeys*w)
 		for k := range s.lists[i] {
-			for wi, x := range s.lists[i][k].track {
+			for wi, x := range s.e.track(s.lists[i][k].cand) {
 				for x != 0 {
 					b := bits.TrailingZeros64(x)
 					x &= x - 1
@@ -805,7 +804,7 @@ func (s *searcher) search(i int, blocked int, value int64) {
 			w0, w1 := lo>>6, (hi+63)>>6
 			dst, src, m, w := s.forb[i+1][j][w0:w1], s.forb[i][j][w0:w1], s.masks[j], s.mw[j]
 			copy(dst, src)
-			for wi, x := range o.track {
+			for wi, x := range s.e.track(o.cand) {
 				for x != 0 {
 					b := bits.TrailingZeros64(x)
 					x &= x - 1
@@ -865,7 +864,7 @@ func validRun(p *Problem, e *enumerator, run []*option) bool {
 					continue
 				}
 				for j := range run {
-					if reached&(1<<j) != 0 && meets(run[i].nodes, run[j].nodes) {
+					if reached&(1<<j) != 0 && meets(e.nodeSet(run[i].cand), e.nodeSet(run[j].cand)) {
 						reached |= 1 << i
 						grew = true
 						break
@@ -925,7 +924,7 @@ func greedy(p *Problem, e *enumerator, scores [][]scored, runs [][]bool, order [
 			continue
 		}
 		tr, ns := e.bitsOf(bestC)
-		o := &option{cand: bestC, value: bestV, out: sc[bestC].out, track: tr, nodes: ns}
+		o := &option{cand: bestC, value: bestV}
 		for w, x := range tr {
 			used[w] |= x
 		}
@@ -1067,8 +1066,8 @@ func Solve(p *Problem) (*Result, error) {
 					if sc.value <= floor || !runs[k][ci] {
 						continue
 					}
-					tr, ns := e.bitsOf(int32(ci))
-					l = append(l, option{cand: int32(ci), value: sc.value, out: sc.out, track: tr, nodes: ns})
+					e.bitsOf(int32(ci))
+					l = append(l, option{cand: int32(ci), value: sc.value})
 				}
 				slices.SortFunc(l, func(a, b option) int {
 					if a.value != b.value {
@@ -1085,30 +1084,16 @@ func Solve(p *Problem) (*Result, error) {
 		s.best = lb
 		s.prepare(nw.nkeys)
 		s.search(0, 0, 0)
-		if debugSolve {
-			var sizes []int
-			for _, l := range s.lists {
-				sizes = append(sizes, len(l))
-			}
-			fmt.Println("obj", obj, "tops", tops, "lb", lb/tieScale, "best", s.best/tieScale, "lists", sizes, "nodes", s.nodes, "over300", func() int {
-				n := 0
-				for _, o := range s.lists[0] {
-					if o.value > 300*tieScale {
-						n++
-					}
-				}
-				return n
-			}())
-		}
 		res.Stats.Searched += s.nodes
 		sol := Solution{Routes: make([]Planned, p.Trains)}
 		for i, t := range order {
 			pl := Planned{Train: t}
 			if o := s.bestAt[i]; o != nil {
-				pl.Outcome = o.out
+				out := scores[posKey[i]][o.cand].out
+				pl.Outcome = out
 				nw.describe(e, &e.out[o.cand], &pl)
-				sol.Revenue += o.out.Revenue
-				sol.Subsidy += o.out.Subsidy
+				sol.Revenue += out.Revenue
+				sol.Subsidy += out.Subsidy
 			}
 			sol.Routes[t] = pl
 		}

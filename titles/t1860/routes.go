@@ -96,6 +96,12 @@ func (c *routeCtx) haltChoices(kinds []board.NodeKind) int {
 			nh++
 		}
 	}
+	return c.haltChoicesN(nc, nt, nh)
+}
+
+// haltChoicesN is haltChoices from the numbers of large stations, small
+// stations and halts.
+func (c *routeCtx) haltChoicesN(nc, nt, nh int) int {
 	if nh == 0 || c.ignoreHalts || c.loanerNew() {
 		return -1
 	}

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"tresham/board"
@@ -12,11 +13,10 @@ import (
 // solveHook is the 1860 stop selection and revenue for route.Solve: the
 // same selectStops the run_routes step uses, per train.
 type solveHook struct {
-	ctxs  []routeCtx
-	keys  []string
-	sel   stopSel
-	kinds []board.NodeKind
-	revs  []int
+	ctxs   []routeCtx
+	keys   []string
+	revs   []int
+	kinds2 []int
 }
 
 func (h *solveHook) TrainKey(t int) string { return h.keys[t] }
@@ -70,27 +70,104 @@ func (h *solveHook) within(c *routeCtx, counts *[route.MaxClasses]int) bool {
 // count and every number of halts the player may ask for.
 func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcome) []route.Outcome {
 	c := &h.ctxs[t]
-	h.kinds, h.revs = h.kinds[:0], h.revs[:0]
-	for _, n := range visits {
-		h.kinds = append(h.kinds, n.Kind)
-		h.revs = append(h.revs, n.Def.RevenueFor(c.colors))
-	}
-	if c.selectStops(h.kinds, h.revs, nil, &h.sel) != nil {
+	if len(visits) == 0 || visits[0].Kind == board.Halt || visits[len(visits)-1].Kind == board.Halt {
 		return buf
 	}
-	buf = append(buf, route.Outcome{Revenue: h.sel.revenue, Subsidy: h.sel.subsidy, Choice: -1})
-	hm := c.haltChoices(h.kinds)
-	for req := 0; req <= hm; req++ {
-		r := req
-		if c.selectStops(h.kinds, h.revs, &r, &h.sel) != nil {
-			continue
+	var q quickRoute
+	towns := h.revs[:0]
+	for _, n := range visits {
+		switch n.Kind {
+		case board.City, board.Offboard:
+			q.nc++
+			q.sumC += n.Def.RevenueFor(c.colors)
+		case board.Town:
+			towns = append(towns, n.Def.RevenueFor(c.colors))
+		case board.Halt:
+			q.nh++
 		}
-		o := route.Outcome{Revenue: h.sel.revenue, Subsidy: h.sel.subsidy, Choice: req}
+	}
+	slices.SortFunc(towns, func(a, b int) int { return b - a })
+	q.prefix = append(h.kinds2[:0], 0)
+	for _, r := range towns {
+		q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
+	}
+	h.revs, h.kinds2 = towns, q.prefix
+	return c.quickOutcomes(&q, buf)
+}
+
+// quickRoute is a route reduced to what stop selection depends on.
+type quickRoute struct {
+	nc, sumC int   // large stations and their revenue
+	prefix   []int // prefix[k]: revenue of the k best small stations
+	nh       int   // halts
+}
+
+// quickOutcomes is selectStops for every halts request at once, from the
+// route's counts (the route must not begin or end at a halt): the
+// outcome of the default request (Choice -1), then those of the requests
+// 0..halts giving a different revenue or subsidy.
+func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Outcome {
+	nt := len(q.prefix) - 1
+	thAllow := c.minor + c.major - q.nc
+	if c.ignoreSecond() {
+		thAllow = c.major - q.nc
+	}
+	if q.nc > c.major || (c.noSkip && nt > max(thAllow, 0)) {
+		return buf
+	}
+	haltMax := 0
+	if !c.ignoreHalts {
+		th := thAllow
+		if c.noSkip || c.national {
+			th = max(th-nt, 0)
+		}
+		haltMax = min(q.nh, th)
+	}
+	eval := func(req int) route.Outcome { // req < 0: default
+		if q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
+			req = -1
+		}
+		th := thAllow
+		numHalts := 0
+		if req >= 0 {
+			numHalts = min(q.nh, req)
+		}
+		if numHalts > 0 {
+			th -= numHalts
+		}
+		numTowns := min(th, nt)
+		if c.noSkip {
+			numTowns = nt
+		}
+		sum, stops := q.sumC, q.nc+numHalts
+		if numTowns > 0 {
+			sum += q.prefix[numTowns]
+			stops += numTowns
+			th -= numTowns
+		}
+		halts := numHalts
+		if req < 0 && q.nh > 0 && th > 0 && !c.ignoreHalts {
+			halts += min(q.nh, th)
+			stops += min(q.nh, th)
+		}
+		o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
+		switch {
+		case c.loanerNew():
+			o.Revenue, o.Subsidy = 40+20*stops, 0
+		case c.loaner && c.origIns:
+			o.Revenue = (sum + 1) / 2
+		}
+		return o
+	}
+	buf = append(buf, eval(-1))
+	if c.haltChoicesN(q.nc, nt, q.nh) < 0 {
+		return buf
+	}
+	for req := 0; req <= haltMax; req++ {
+		o := eval(req)
 		dup := false
 		for _, x := range buf {
-			if x.Revenue == o.Revenue && x.Subsidy == o.Subsidy {
-				dup = true
-			}
+			dup = dup || (x.Revenue == o.Revenue && x.Subsidy == o.Subsidy)
 		}
 		if !dup {
 			buf = append(buf, o)

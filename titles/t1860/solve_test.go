@@ -359,3 +359,85 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 	}
 	t.Logf("%d positions, %d routes, %d paying, %d with several trains running", n, routesSeen, paying, multi)
 }
+
+// TestQuickOutcomesMatchSelectStops checks the solver's counting stop
+// selection against the run_routes step's selectStops on random routes
+// under every rule variant.
+func TestQuickOutcomesMatchSelectStops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	kinds := []board.NodeKind{board.City, board.Town, board.Halt, board.Offboard}
+	for i := 0; i < 20000; i++ {
+		c := routeCtx{
+			major: 1 + rng.IntN(9), minor: rng.IntN(6),
+			loaner: rng.IntN(4) == 0, origIns: rng.IntN(2) == 0, noSkip: rng.IntN(3) == 0,
+			national: rng.IntN(4) == 0, ignoreHalts: rng.IntN(4) == 0,
+		}
+		n := 2 + rng.IntN(9)
+		ks := make([]board.NodeKind, n)
+		revs := make([]int, n)
+		q := quickRoute{prefix: []int{0}}
+		var towns []int
+		for j := range ks {
+			ks[j] = kinds[rng.IntN(len(kinds))]
+			if j == 0 || j == n-1 {
+				ks[j] = kinds[[]int{0, 1, 3}[rng.IntN(3)]]
+			}
+			if ks[j] != board.Halt {
+				revs[j] = 10 * rng.IntN(6)
+			}
+			switch ks[j] {
+			case board.City, board.Offboard:
+				q.nc++
+				q.sumC += revs[j]
+			case board.Town:
+				towns = append(towns, revs[j])
+			case board.Halt:
+				q.nh++
+			}
+		}
+		slices.SortFunc(towns, func(a, b int) int { return b - a })
+		for _, r := range towns {
+			q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
+		}
+		got := c.quickOutcomes(&q, nil)
+		var sel stopSel
+		var want []route.Outcome
+		for req := -1; req <= q.nh; req++ {
+			var rp *int
+			if req >= 0 {
+				r := req
+				rp = &r
+			}
+			if err := c.selectStops(ks, revs, rp, &sel); err != nil {
+				break
+			}
+			o := route.Outcome{Revenue: sel.revenue, Subsidy: sel.subsidy}
+			if !slices.Contains(want, o) {
+				want = append(want, o)
+			}
+		}
+		var gotSet []route.Outcome
+		for _, o := range got {
+			o.Choice = 0
+			if !slices.Contains(gotSet, o) {
+				gotSet = append(gotSet, o)
+			}
+		}
+		slices.SortFunc(want, func(a, b route.Outcome) int { return a.Revenue*1000 + a.Subsidy - b.Revenue*1000 - b.Subsidy })
+		slices.SortFunc(gotSet, func(a, b route.Outcome) int { return a.Revenue*1000 + a.Subsidy - b.Revenue*1000 - b.Subsidy })
+		if !slices.Equal(want, gotSet) {
+			t.Fatalf("ctx %+v kinds %v revs %v: quick %v, selectStops %v", c, ks, revs, got, want)
+		}
+		// each outcome's choice reproduces it through selectStops
+		for _, o := range got {
+			var rp *int
+			if o.Choice >= 0 {
+				r := o.Choice
+				rp = &r
+			}
+			if err := c.selectStops(ks, revs, rp, &sel); err != nil || sel.revenue != o.Revenue || sel.subsidy != o.Subsidy {
+				t.Fatalf("ctx %+v kinds %v: choice %d gives %d+%d (%v), quick says %d+%d", c, ks, o.Choice, sel.revenue, sel.subsidy, err, o.Revenue, o.Subsidy)
+			}
+		}
+	}
+}
