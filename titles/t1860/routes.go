@@ -81,26 +81,10 @@ type stopSel struct {
 	cities, towns, hs, best []int
 }
 
-// haltChoices returns how many halts the player may ask to count on a route
-// with these node kinds (G1860 max_halts), or -1 when the request is ignored
-// (the route has no halts, halts are ignored or not paid for).
-func (c *routeCtx) haltChoices(kinds []board.NodeKind) int {
-	nc, nt, nh := 0, 0, 0
-	for _, k := range kinds {
-		switch k {
-		case board.City, board.Offboard:
-			nc++
-		case board.Town:
-			nt++
-		case board.Halt:
-			nh++
-		}
-	}
-	return c.haltChoicesN(nc, nt, nh)
-}
-
-// haltChoicesN is haltChoices from the numbers of large stations, small
-// stations and halts.
+// haltChoicesN returns how many halts the player may ask to count on a
+// route with nc large stations, nt small stations and nh halts (G1860
+// max_halts), or -1 when the request is ignored (no halts, halts ignored
+// or not paid for).
 func (c *routeCtx) haltChoicesN(nc, nt, nh int) int {
 	if nh == 0 || c.ignoreHalts || c.loanerNew() {
 		return -1
