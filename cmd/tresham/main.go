@@ -29,6 +29,7 @@ const usage = `usage: tresham <command> [arguments]
 commands:
   replay [--trace OUT.jsonl] GAME.json   replay an 18xx.games export and print its result
   legal [-n N] GAME.json                 list who may act and their legal actions (after N actions)
+  routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -41,6 +42,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdReplay(ctx, args[1:], stdout, stderr)
 	case "legal":
 		return cmdLegal(ctx, args[1:], stdout, stderr)
+	case "routes":
+		return cmdRoutes(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -725,6 +725,16 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		}
 		r.routes = append(r.routes, routeResult{train: t, revenue: rev, subsidy: sub})
 	}
+	if mb, ok := g.Board.(*mapBoard); ok && len(a.Routes) > 0 {
+		trains := make([]*engine.Train, len(r.routes))
+		for i := range r.routes {
+			trains[i] = r.routes[i].train
+		}
+		if err := g.checkRun(mb.b, c, a, trains); err != nil {
+			r.routes = nil
+			return err
+		}
+	}
 	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) {
 		return engine.Refuse(a, "%s must run a route", c.Sym)
 	}
