@@ -278,6 +278,12 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 	var out []engine.Choice
 	for s := r.step; s <= stepBuyTrain; s++ {
+		if s == stepDividend && s > r.step {
+			// passing the dividend step withholds (moving the share price),
+			// which can change what follows: moves beyond it are listed once
+			// the corporation gets there
+			break
+		}
 		open := r.stepOpen(g, s)
 		if open {
 			out = append(out, g.stepChoices(r, c, s)...)

@@ -308,7 +308,9 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 			return engine.Refuse(a, "%s must run its trains first", c.Sym)
 		}
 		if s == stepDividend {
-			g.dividend(r, c, "withhold")
+			// the withheld dividend moves the share price: what follows is
+			// decided once the turn has passed its earlier steps
+			return engine.Refuse(a, "%s must pass its earlier steps before it can %s", c.Sym, a.Type)
 		}
 	}
 	if !r.stepAvailable(g, target) {

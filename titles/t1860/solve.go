@@ -370,3 +370,13 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 	}
 	return revenue, subsidy, nil
 }
+
+// BestRoutes returns the maximum-revenue run of corporation sym now (the
+// routes a run_routes action needs), from the exact solver.
+func (g *Game) BestRoutes(sym string) ([]engine.Route, error) {
+	sol, err := g.SolveRoutes(sym)
+	if err != nil {
+		return nil, err
+	}
+	return sol.Revenue.Routes, nil
+}

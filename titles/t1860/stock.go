@@ -22,6 +22,7 @@ type stockRound struct {
 	parred        string   // corporation parred this turn
 	boughtCompany string   // private bought from the bank this turn
 	lastToAct     int
+	manual        bool // some player made a move (even a pass) this round
 }
 
 func (g *Game) startStockRound() {
@@ -133,6 +134,9 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	if p.ID != r.active() {
 		return engine.Refuse(a, "it is not %s's turn", p.Name)
 	}
+	if a.Type != "pass" || g.playerCanDeal(p, r) {
+		r.manual = true
+	}
 	switch a.Type {
 	case "pass":
 		if len(r.current) == 0 {
@@ -205,6 +209,11 @@ func (r *stockRound) next(g *Game) {
 
 // finish ends the stock round: priority goes to the player after the last to act.
 func (r *stockRound) finish(g *Game) {
+	if !r.manual && g.stalled() {
+		g.Logf("Nobody can act and no company operates or pays: the game cannot go on")
+		g.endGame("stalled")
+		return
+	}
 	r.index = (r.index + 1) % len(r.entities)
 	pd := r.entities[r.index]
 	g.stock = nil
@@ -215,6 +224,40 @@ func (r *stockRound) finish(g *Game) {
 		g.triggerNationalization()
 	}
 	g.startOperatingRound(1)
+}
+
+// playerCanDeal reports whether p has any stock-round move but passing (a
+// par counts only for a corporation whose layer is open).
+func (g *Game) playerCanDeal(p *engine.Player, r *stockRound) bool {
+	if g.canBuyAny(p, r) || g.canSellAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p) {
+		return true
+	}
+	for _, c := range g.Corps {
+		if !c.IPOed && !c.Closed && g.canIPO(c) && r.soldState(p.ID, c.Sym) == soldNone && g.canGain(p, c, false) {
+			if min := g.minParPrice(c); min > 0 && p.Cash >= 2*min {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stalled reports a game that can never change again: no corporation would
+// operate and no player earns from a private, so every stock round would be
+// all passes. The rules do not foresee it; Tresham ends such a game rather
+// than cycle for ever.
+func (g *Game) stalled() bool {
+	if len(g.operatingOrder()) > 0 {
+		return false
+	}
+	for _, p := range g.Players {
+		for _, sym := range p.Companies {
+			if g.Company(sym).Revenue > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // playerHasStockActions reports whether the player may still do anything but pass this turn.
@@ -379,7 +422,7 @@ func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
 		return false
 	}
 	for _, co := range g.Companies {
-		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone {
+		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && p.Cash >= co.Value {
 			return true
 		}
 	}
