@@ -93,6 +93,9 @@ type Board struct {
 	// nonBlocking lists corporations whose tokens never block others
 	// (1860 flipped tokens of bankrupt corporations, neutral tokens).
 	nonBlocking []string
+	// reserved are the home-token reservations (reserve.go); the list is
+	// replaced, never changed in place, so clones share it.
+	reserved []reservation
 }
 
 // New builds a board from a spec.
@@ -187,6 +190,7 @@ func (b *Board) Clone() *Board {
 	}
 	c.used = append([]uint64(nil), b.used...)
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
+	c.reserved = b.reserved
 	return c
 }
 

@@ -134,6 +134,7 @@ func (b *Board) place(i, ti, cp, rot int) error {
 			return err
 		}
 	}
+	b.moveReservations(i, h.tile, h.rot, t, rot)
 	if h.copy >= 0 {
 		b.used[h.tdef] &^= 1 << h.copy
 	}
