@@ -41,7 +41,7 @@ type mapReplay struct {
 	traced bool
 	line   *traceLine // trace line before the action being applied
 
-	lays, tokens, tileStates, tokenStates, homes, connected int
+	lays, tokens, stops, tileStates, tokenStates, homes, connected int
 }
 
 func newMapReplay(t *testing.T, f fixture) *mapReplay {
@@ -110,6 +110,15 @@ func (r *mapReplay) apply(a *g18xx.Action) {
 		home := len(r.b.TokenNodes(corp)) == 0 && contains(r.corps[corp].Homes, ref.Hex)
 		if _, err := r.b.PlaceToken(ref, corp, board.TokenOptions{CheckConnected: r.traced && !home}); err != nil {
 			r.errorf(a, "token in %s refused: %v", a.City, err)
+		}
+	case g18xx.TypeRunRoutes:
+		for _, rt := range a.Routes {
+			for _, n := range rt.Nodes {
+				r.stops++
+				if _, err := r.b.ParseSignature(n); err != nil {
+					r.errorf(a, "route node %s: %v", n, err)
+				}
+			}
 		}
 	}
 	for i := range a.AutoActions {
@@ -183,10 +192,11 @@ func (r *mapReplay) check(a *g18xx.Action, after *traceLine) {
 // 1825 replacement rules (and, where a golden trace gives the phase and the
 // home tokens, with the phase's colours and the connectivity rule), every
 // place_token city id must resolve and take a token (connected, where
-// traced), and after every action of a traced game the tiles and every
+// traced), every route stop ("HEX-PART") must name a node of the tile then
+// on the hex, and after every action of a traced game the tiles and every
 // corporation's stations must equal the golden trace.
 func TestFixtureMaps(t *testing.T) {
-	var lays, tokens, tileStates, tokenStates, homes, connected, games, traced int
+	var lays, tokens, stops, tileStates, tokenStates, homes, connected, games, traced int
 	for _, path := range fixtureGames(t) {
 		f := loadFixture(t, path)
 		t.Run(f.name, func(t *testing.T) {
@@ -205,22 +215,23 @@ func TestFixtureMaps(t *testing.T) {
 					r.check(a, &f.trace[k+1])
 				}
 			}
-			t.Logf("%d lays (%d with connectivity), %d tokens, %d home tokens; %d tile states and %d station states match the trace",
-				r.lays, r.connected, r.tokens, r.homes, r.tileStates, r.tokenStates)
+			t.Logf("%d lays (%d with connectivity), %d tokens, %d home tokens, %d route stops; %d tile states and %d station states match the trace",
+				r.lays, r.connected, r.tokens, r.homes, r.stops, r.tileStates, r.tokenStates)
 			games++
 			if f.trace != nil {
 				traced++
 			}
 			lays += r.lays
 			tokens += r.tokens
+			stops += r.stops
 			tileStates += r.tileStates
 			tokenStates += r.tokenStates
 			homes += r.homes
 			connected += r.connected
 		})
 	}
-	t.Logf("%d games (%d traced): %d lays (%d checked for connectivity), %d token placements, %d home tokens; %d tile states and %d station states equal to the golden traces",
-		games, traced, lays, connected, tokens, homes, tileStates, tokenStates)
+	t.Logf("%d games (%d traced): %d lays (%d checked for connectivity), %d token placements, %d home tokens, %d route stops resolved; %d tile states and %d station states equal to the golden traces",
+		games, traced, lays, connected, tokens, homes, stops, tileStates, tokenStates)
 }
 
 func contains(list []string, s string) bool {
