@@ -41,7 +41,7 @@ type mapReplay struct {
 	traced bool
 	line   *traceLine // trace line before the action being applied
 
-	lays, tokens, stops, tileStates, tokenStates, homes, connected int
+	lays, listed, tokens, stops, tileStates, tokenStates, homes, connected int
 }
 
 func newMapReplay(t *testing.T, f fixture) *mapReplay {
@@ -133,16 +133,29 @@ func (r *mapReplay) layTile(a *g18xx.Action, corp string) {
 	if c.Minor && len(r.b.TokenNodes(corp)) == 0 && len(c.Homes) > 0 && c.Homes[0] == a.Hex {
 		opt.NoConnectivity = true // a minor lays its home track before its token
 	}
+	name, _, err := board.ParseTileID(a.Tile)
+	if err != nil {
+		r.errorf(a, "%v", err)
+		return
+	}
 	if r.line != nil {
 		var names []string
 		opt.Colors, names = phaseColors(r.f.opts, r.line.Phase)
-		name, _, err := board.ParseTileID(a.Tile)
-		if td, ok := r.b.TileDef(name); err == nil && ok && !TileAvailable(td, names) {
+		if td, ok := r.b.TileDef(name); ok && !TileAvailable(td, names) {
 			r.errorf(a, "tile %s not available in phase %s", name, r.line.Phase)
 		}
 	}
 	if !opt.NoConnectivity {
 		r.connected++
+	}
+	listed := false
+	for _, l := range r.b.LegalLays(a.Hex, opt) {
+		listed = listed || (l.Tile == name && l.Rotation == a.Rotation)
+	}
+	if listed {
+		r.listed++
+	} else {
+		r.errorf(a, "lay %s@%d on %s not listed by LegalLays", a.Tile, a.Rotation, a.Hex)
 	}
 	if _, err := r.b.LayTile(a.Hex, a.Tile, a.Rotation, opt); err != nil {
 		r.errorf(a, "lay %s@%d on %s refused: %v", a.Tile, a.Rotation, a.Hex, err)
@@ -196,7 +209,7 @@ func (r *mapReplay) check(a *g18xx.Action, after *traceLine) {
 // on the hex, and after every action of a traced game the tiles and every
 // corporation's stations must equal the golden trace.
 func TestFixtureMaps(t *testing.T) {
-	var lays, tokens, stops, tileStates, tokenStates, homes, connected, games, traced int
+	var lays, listed, tokens, stops, tileStates, tokenStates, homes, connected, games, traced int
 	for _, path := range fixtureGames(t) {
 		f := loadFixture(t, path)
 		t.Run(f.name, func(t *testing.T) {
@@ -215,13 +228,14 @@ func TestFixtureMaps(t *testing.T) {
 					r.check(a, &f.trace[k+1])
 				}
 			}
-			t.Logf("%d lays (%d with connectivity), %d tokens, %d home tokens, %d route stops; %d tile states and %d station states match the trace",
-				r.lays, r.connected, r.tokens, r.homes, r.stops, r.tileStates, r.tokenStates)
+			t.Logf("%d lays (%d with connectivity, %d listed by LegalLays), %d tokens, %d home tokens, %d route stops; %d tile states and %d station states match the trace",
+				r.lays, r.connected, r.listed, r.tokens, r.homes, r.stops, r.tileStates, r.tokenStates)
 			games++
 			if f.trace != nil {
 				traced++
 			}
 			lays += r.lays
+			listed += r.listed
 			tokens += r.tokens
 			stops += r.stops
 			tileStates += r.tileStates
@@ -230,8 +244,8 @@ func TestFixtureMaps(t *testing.T) {
 			connected += r.connected
 		})
 	}
-	t.Logf("%d games (%d traced): %d lays (%d checked for connectivity), %d token placements, %d home tokens, %d route stops resolved; %d tile states and %d station states equal to the golden traces",
-		games, traced, lays, connected, tokens, homes, stops, tileStates, tokenStates)
+	t.Logf("%d games (%d traced): %d lays (%d checked for connectivity, %d listed by LegalLays), %d token placements, %d home tokens, %d route stops resolved; %d tile states and %d station states equal to the golden traces",
+		games, traced, lays, connected, listed, tokens, homes, stops, tileStates, tokenStates)
 }
 
 func contains(list []string, s string) bool {
