@@ -35,11 +35,14 @@ type mapReplay struct {
 	f     fixture
 	b     *board.Board
 	corps map[string]CorpDef
-	// traced: home tokens come from the golden trace and lays are checked
-	// for connectivity and phase colours; otherwise home tokens are placed
-	// before a corporation's first action.
+	// traced: home tokens and closures come from the golden trace, and lays
+	// are checked against the phase's colours. Otherwise a corporation's
+	// home tokens are placed before its first action, and its stations are
+	// taken off after its last one (a corporation that never acts again
+	// has closed, or the game is over).
 	traced bool
-	line   *traceLine // trace line before the action being applied
+	line   *traceLine     // trace line before the action being applied
+	last   map[string]int // untraced: index of each corporation's last action
 
 	lays, listed, tokens, stops, tileStates, tokenStates, homes, connected int
 }
@@ -49,7 +52,7 @@ func newMapReplay(t *testing.T, f fixture) *mapReplay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &mapReplay{t: t, f: f, b: b, corps: map[string]CorpDef{}, traced: f.trace != nil}
+	r := &mapReplay{t: t, f: f, b: b, corps: map[string]CorpDef{}, traced: f.trace != nil, last: map[string]int{}}
 	for _, c := range Corporations(f.opts) {
 		r.corps[c.Sym] = c
 	}
@@ -90,6 +93,18 @@ func (r *mapReplay) placeHomes(corp string) []string {
 	return placed
 }
 
+// retire takes off the stations of the corporations whose last action was
+// action k (untraced games).
+func (r *mapReplay) retire(k int) {
+	for sym, last := range r.last {
+		if last == k {
+			for _, n := range r.b.TokenNodes(sym) {
+				_ = r.b.RemoveToken(n, sym)
+			}
+		}
+	}
+}
+
 func (r *mapReplay) apply(a *g18xx.Action) {
 	corp, _ := a.Entity.Symbol()
 	if !r.traced && a.EntityType == "corporation" {
@@ -108,7 +123,7 @@ func (r *mapReplay) apply(a *g18xx.Action) {
 		// A home token whose city the player chooses (a minor on a hex of
 		// several cities) is a place_token without the connection rule.
 		home := len(r.b.TokenNodes(corp)) == 0 && contains(r.corps[corp].Homes, ref.Hex)
-		if _, err := r.b.PlaceToken(ref, corp, board.TokenOptions{CheckConnected: r.traced && !home}); err != nil {
+		if _, err := r.b.PlaceToken(ref, corp, board.TokenOptions{CheckConnected: !home}); err != nil {
 			r.errorf(a, "token in %s refused: %v", a.City, err)
 		}
 	case g18xx.TypeRunRoutes:
@@ -128,7 +143,7 @@ func (r *mapReplay) apply(a *g18xx.Action) {
 
 func (r *mapReplay) layTile(a *g18xx.Action, corp string) {
 	r.lays++
-	opt := board.LayOptions{Corp: corp, Rules: LayRules(), NoConnectivity: !r.traced}
+	opt := board.LayOptions{Corp: corp, Rules: LayRules()}
 	c := r.corps[corp]
 	if c.Minor && len(r.b.TokenNodes(corp)) == 0 && len(c.Homes) > 0 && c.Homes[0] == a.Hex {
 		opt.NoConnectivity = true // a minor lays its home track before its token
@@ -201,11 +216,11 @@ func (r *mapReplay) check(a *g18xx.Action, after *traceLine) {
 }
 
 // TestFixtureMaps replays the track and stations of every 1825 fixture on
-// the map of its units: every lay must be accepted by the board with the
-// 1825 replacement rules (and, where a golden trace gives the phase and the
-// home tokens, with the phase's colours and the connectivity rule), every
-// place_token city id must resolve and take a token (connected, where
-// traced), every route stop ("HEX-PART") must name a node of the tile then
+// the map of its units: every lay must be accepted, and listed by
+// LegalLays, with the 1825 replacement rules and the connectivity rule
+// (and, where a golden trace gives the phase, with the phase's colours);
+// every place_token city id must resolve and take a connected token (a
+// home token chosen by place_token excepted); every route stop ("HEX-PART") must name a node of the tile then
 // on the hex, and after every action of a traced game the tiles and every
 // corporation's stations must equal the golden trace.
 func TestFixtureMaps(t *testing.T) {
@@ -219,6 +234,11 @@ func TestFixtureMaps(t *testing.T) {
 				t.Fatalf("%d effective actions but %d trace lines", len(acts), len(f.trace))
 			}
 			for k := range acts {
+				if sym, ok := acts[k].Entity.Symbol(); ok && acts[k].EntityType == "corporation" {
+					r.last[sym] = k
+				}
+			}
+			for k := range acts {
 				a := &acts[k]
 				if f.trace != nil {
 					r.line = &f.trace[k]
@@ -226,6 +246,8 @@ func TestFixtureMaps(t *testing.T) {
 				r.apply(a)
 				if f.trace != nil {
 					r.check(a, &f.trace[k+1])
+				} else {
+					r.retire(k)
 				}
 			}
 			t.Logf("%d lays (%d with connectivity, %d listed by LegalLays), %d tokens, %d home tokens, %d route stops; %d tile states and %d station states match the trace",
