@@ -344,24 +344,8 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 	if fresh > added {
 		return fmt.Errorf("board: tile %s rotation %d on %s moves a city or town", t.Name, rot, id)
 	}
-	if t.nCities > 1 && h.tile.nCities > 1 {
-		for _, o := range oldCT {
-			cnt := 0
-			for _, n := range newCT {
-				all := true
-				for _, e := range o {
-					if !intsContain(n, e) {
-						all = false
-					}
-				}
-				if all {
-					cnt++
-				}
-			}
-			if cnt != 1 {
-				return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
-			}
-		}
+	if t.nCities > 1 && h.tile.nCities > 1 && !citiesKeptApart(oldCT, newCT) {
+		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
 	}
 	// City sizes must not shrink when the old cities differ in size.
 	oc := h.tile.CityIndexes()

@@ -76,45 +76,36 @@ func (b *Board) Reservations() []Reservation {
 // free slots left are held for other corporations (18xx.games
 // City#tokenable? with Tile#token_blocked_by_reservation?).
 func (b *Board) reservationBlocks(i, n int, corp string) error {
-	if len(b.reserved) == 0 {
-		return nil
-	}
-	mine, others, hexOthers := false, 0, 0
-	held := map[int]int{} // city node -> reservations
+	others, hexOthers := 0, 0
 	for _, r := range b.reserved {
-		if r.hex != i {
-			continue
-		}
 		switch {
-		case r.node < 0:
-			if r.corp != corp {
-				hexOthers++
-			}
-			continue
+		case r.hex != i:
 		case r.node == n && r.corp == corp:
-			mine = true
+			return nil
 		case r.node == n:
 			others++
+		case r.node < 0 && r.corp != corp:
+			hexOthers++
 		}
-		held[r.node]++
 	}
-	if mine {
-		return nil
-	}
-	id := b.s.ids[i]
-	if b.freeSlots(i, n)-others <= 0 {
-		return fmt.Errorf("board: %s cannot place a token on %s: the free slots are reserved", corp, id)
-	}
-	if hexOthers > 0 {
+	blocked := b.freeSlots(i, n)-others <= 0
+	if !blocked && hexOthers > 0 {
 		avail := 0
 		for _, c := range b.hexes[i].tile.CityIndexes() {
-			if f := b.freeSlots(i, c) - held[c]; f > 0 {
+			f := b.freeSlots(i, c)
+			for _, r := range b.reserved {
+				if r.hex == i && r.node == c {
+					f--
+				}
+			}
+			if f > 0 {
 				avail += f
 			}
 		}
-		if hexOthers >= avail {
-			return fmt.Errorf("board: %s cannot place a token on %s: the free slots are reserved", corp, id)
-		}
+		blocked = hexOthers >= avail
+	}
+	if blocked {
+		return fmt.Errorf("board: %s cannot place a token on %s: the free slots are reserved", corp, b.s.ids[i])
 	}
 	return nil
 }

@@ -64,26 +64,34 @@ func (b *Board) checkForcedRotation(i int, t *TileDef, rot int) error {
 	}
 	oldCT := h.tile.cityTownEdges(h.rot)
 	newCT := t.cityTownEdges(rot)
-	if len(oldCT) > 1 && len(newCT) > 1 {
-		for _, o := range oldCT {
-			cnt := 0
-			for _, n := range newCT {
-				all := true
-				for _, e := range o {
-					if !intsContain(n, e) {
-						all = false
-					}
-				}
-				if all {
-					cnt++
-				}
-			}
-			if cnt != 1 {
-				return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
-			}
-		}
+	if len(oldCT) > 1 && len(newCT) > 1 && !citiesKeptApart(oldCT, newCT) {
+		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
 	}
 	return nil
+}
+
+// citiesKeptApart reports whether the exits of every old city or town are
+// all among the exits of exactly one new one (18xx.games: each old city
+// maps to one new city).
+func citiesKeptApart(oldCT, newCT [][]int) bool {
+	for _, o := range oldCT {
+		cnt := 0
+		for _, n := range newCT {
+			all := true
+			for _, e := range o {
+				if !intsContain(n, e) {
+					all = false
+				}
+			}
+			if all {
+				cnt++
+			}
+		}
+		if cnt != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // pathWithinAnyNode reports whether every end of path p of t (rotation rt)

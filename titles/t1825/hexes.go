@@ -15,6 +15,7 @@ const (
 	white  = board.White
 	yellow = board.Yellow
 	green  = board.Green
+	brown  = board.Brown
 	sepia  = board.Sepia
 	gray   = board.Gray
 )

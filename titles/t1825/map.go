@@ -152,17 +152,6 @@ func NewBoard(o Options) (*board.Board, error) {
 	return b, nil
 }
 
-// NewBoardForRules is NewBoard for 18xx.games optional rule names and a
-// player count (see ParseOptions).
-func NewBoardForRules(rules []string, nPlayers int) (*board.Board, Options, error) {
-	o, err := ParseOptions(rules, nPlayers)
-	if err != nil {
-		return nil, o, err
-	}
-	b, err := NewBoard(o)
-	return b, o, err
-}
-
 // HomeCity returns the city of hex where corp's home token goes: the city
 // reserved for it, else the first city of the tile now on the hex
 // (18xx.games place_home_token). It is false when the hex has no city yet.

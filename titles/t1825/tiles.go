@@ -86,8 +86,6 @@ var catalogue = map[string]tileDef{
 	"167": {gray, "city=revenue:70,loc:0.5;city=revenue:70,loc:2.5;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;path=a:4,b:_0;path=a:5,b:_1;label=OO"},
 }
 
-const brown = board.Brown
-
 // Tiles defined by 1825 itself (18xx.games map.rb), overriding any generic
 // tile of the same number.
 var (
