@@ -220,8 +220,9 @@ var trainKinds = []TrainDef{
 
 // unitTrains are the train counts per unit combination (18xx.games; Unit 3
 // and the combinations with it include the trains of Unit 3's minors).
-// Rulebook TABLE 4 lists only '2'–'5' and differs for Unit 2 (3 '3's is 4
-// there), Unit 3 and the combinations.
+// Rulebook TABLE 4 lists only '2'–'5', and differs: Unit 2 has 4 '3's, 3
+// '4's and 4 '5's there; Units 1+2 5 '3's; Units 2+3 and 1+2+3 5 '5's (the
+// site adds the '5' of Unit 3's minor GNoS).
 var unitTrains = map[string]map[string]int{
 	"1":   {"2": 6, "3": 4, "4": 3, "5": 4},
 	"2":   {"2": 5, "3": 3, "4": 2, "5": 3, "6": 2},
