@@ -32,6 +32,21 @@ type Spec struct {
 	Layout Layout
 	Hexes  []HexSpec
 	Tiles  []TileSpec
+	// Impassable lists the printed-tile colours that track may only enter
+	// where the printed track points back (18xx.games
+	// IMPASSABLE_HEX_COLORS); nil means blue, gray and red.
+	Impassable []Color
+}
+
+var defaultImpassable = []Color{Blue, Gray, Red}
+
+func containsColor(cs []Color, c Color) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
 }
 
 // static is the immutable part of a board, shared between clones.
@@ -78,6 +93,9 @@ type Board struct {
 	// nonBlocking lists corporations whose tokens never block others
 	// (1860 flipped tokens of bankrupt corporations, neutral tokens).
 	nonBlocking []string
+	// reserved are the home-token reservations (reserve.go); the list is
+	// replaced, never changed in place, so clones share it.
+	reserved []reservation
 }
 
 // New builds a board from a spec.
@@ -89,7 +107,7 @@ func New(spec Spec) (*Board, error) {
 		if _, dup := s.index[h.ID]; dup {
 			return nil, fmt.Errorf("board: duplicate hex %s", h.ID)
 		}
-		x, y, err := ParseCoord(h.ID)
+		x, y, err := HexXY(spec.Layout, h.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -109,6 +127,10 @@ func New(spec Spec) (*Board, error) {
 		coord[[2]int{x, y}] = i
 		b.hexes = append(b.hexes, hexState{tile: t, copy: -1, tdef: -1})
 	}
+	impassable := spec.Impassable
+	if impassable == nil {
+		impassable = defaultImpassable
+	}
 	s.neighbors = make([][6]int32, len(s.ids))
 	s.all = make([][6]int32, len(s.ids))
 	for i := range s.ids {
@@ -121,7 +143,7 @@ func New(spec Spec) (*Board, error) {
 			}
 			s.all[i][e] = int32(j)
 			nt := s.printed[j]
-			if nt.Color == Blue || nt.Color == Gray || nt.Color == Red {
+			if containsColor(impassable, nt.Color) {
 				if nt.Exits(0)&(1<<InvertEdge(e)) == 0 {
 					continue
 				}
@@ -168,6 +190,7 @@ func (b *Board) Clone() *Board {
 	}
 	c.used = append([]uint64(nil), b.used...)
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
+	c.reserved = b.reserved
 	return c
 }
 

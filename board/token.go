@@ -45,6 +45,9 @@ func (b *Board) CanPlaceToken(r NodeRef, corp string, opt TokenOptions) (int, er
 	if slot < 0 {
 		return -1, fmt.Errorf("board: no free token slot in %s", b.CityID(r))
 	}
+	if err := b.reservationBlocks(i, r.Node, corp); err != nil {
+		return -1, err
+	}
 	if opt.CheckConnected {
 		g := opt.Graph
 		if g == nil || g.Corp != corp {
@@ -70,6 +73,7 @@ func (b *Board) PlaceToken(r NodeRef, corp string, opt TokenOptions) (int, error
 		h.tokens = emptyTokens(h.tile)
 	}
 	h.tokens[r.Node][slot] = corp
+	b.dropReservations(i, corp)
 	return slot, nil
 }
 
