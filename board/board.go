@@ -33,6 +33,21 @@ type Spec struct {
 	Layout Layout
 	Hexes  []HexSpec
 	Tiles  []TileSpec
+	// Impassable lists the printed-tile colours that track may only enter
+	// where the printed track points back (18xx.games
+	// IMPASSABLE_HEX_COLORS); nil means blue, gray and red.
+	Impassable []Color
+}
+
+var defaultImpassable = []Color{Blue, Gray, Red}
+
+func containsColor(cs []Color, c Color) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
 }
 
 // static is the immutable part of a board, shared between clones.
@@ -86,6 +101,9 @@ type Board struct {
 	// cache memoises Graph and Distances for the current state (nil when
 	// empty); see invalidate.
 	cache *netCache
+	// reserved are the home-token reservations (reserve.go); the list is
+	// replaced, never changed in place, so clones share it.
+	reserved []reservation
 }
 
 // New builds a board from a spec.
@@ -97,7 +115,7 @@ func New(spec Spec) (*Board, error) {
 		if _, dup := s.index[h.ID]; dup {
 			return nil, fmt.Errorf("board: duplicate hex %s", h.ID)
 		}
-		x, y, err := ParseCoord(h.ID)
+		x, y, err := HexXY(spec.Layout, h.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -117,6 +135,10 @@ func New(spec Spec) (*Board, error) {
 		coord[[2]int{x, y}] = i
 		b.hexes = append(b.hexes, hexState{tile: t, copy: -1, tdef: -1})
 	}
+	impassable := spec.Impassable
+	if impassable == nil {
+		impassable = defaultImpassable
+	}
 	s.neighbors = make([][6]int32, len(s.ids))
 	s.all = make([][6]int32, len(s.ids))
 	for i := range s.ids {
@@ -129,7 +151,7 @@ func New(spec Spec) (*Board, error) {
 			}
 			s.all[i][e] = int32(j)
 			nt := s.printed[j]
-			if nt.Color == Blue || nt.Color == Gray || nt.Color == Red {
+			if containsColor(impassable, nt.Color) {
 				if nt.Exits(0)&(1<<InvertEdge(e)) == 0 {
 					continue
 				}
@@ -203,6 +225,7 @@ func (b *Board) Clone() *Board {
 	c.used = append([]uint64(nil), b.used...)
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
 	c.cache = b.cache.clone()
+	c.reserved = b.reserved
 	return c
 }
 

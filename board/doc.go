@@ -46,9 +46,22 @@
 // sum of the replaced tile's printed upgrade costs. Board-level errors
 // leave the board unchanged.
 //
-// Title rules plug in through Rules (RotationAllowed, CheckLay). Per-turn
-// lay allowances (how many lays, upgrade or not) belong to the engine's
-// track step; titles provide helpers (t1860.LayStep).
+// Title rules plug in through Rules (RotationAllowed, CheckLay, and Upgrade,
+// which may refuse a replacement, allow it outside the colour chain, or
+// force it with the lenient rotation check 18xx.games applies to forced
+// upgrades, e.g. 1825 towns becoming cities). Per-turn lay allowances (how
+// many lays, upgrade or not) belong to the engine's track step; titles
+// provide helpers (t1860.LayStep).
+//
+// Maps may be flat or pointy (on pointy maps letters name rows, as on
+// 18xx.games; see HexXY). Spec.Impassable names the printed colours track
+// may enter only along their own track (default blue, gray, red; 1825 uses
+// blue, sepia, red so that track may end against gray map edges).
+//
+// Reserve holds a city slot (or a slot anywhere on a hex) for a
+// corporation's home token: the reservation follows its city through
+// upgrades, keeps other corporations out of the slots it needs, and ends
+// when the corporation places a token on the hex (Reservations lists them).
 //
 // Connectivity (Graph) traces from the cities holding the corporation's
 // tokens; a city with all slots taken by other corporations blocks

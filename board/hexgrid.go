@@ -61,6 +61,18 @@ func ParseCoord(id string) (x, y int, err error) {
 	return x, n - 1, nil
 }
 
+// HexXY returns the doubled coordinates of hex id on a map with layout l, as
+// 18xx.games places it: on flat maps x is the letter index and y the number
+// minus one (ParseCoord); on pointy maps the axes are swapped, letters naming
+// rows and numbers columns (x = number-1, y = letter index).
+func HexXY(l Layout, id string) (x, y int, err error) {
+	x, y, err = ParseCoord(id)
+	if l == Pointy {
+		x, y = y, x
+	}
+	return x, y, err
+}
+
 // NeighborCoord returns the doubled coordinates of the hex across edge e.
 func NeighborCoord(l Layout, x, y, e int) (int, int) {
 	d := edgeDelta[l][e]

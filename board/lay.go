@@ -26,6 +26,10 @@ type Rules struct {
 	// is the board prior to the lay, after the board with the tile laid.
 	// Returning an error refuses the lay (e.g. 1860 train-reach rules).
 	CheckLay func(before, after *Board, l Lay) error
+	// Upgrade decides whether tile t may replace old on hex before the
+	// general upgrade test (18xx.games Game#upgrades_to? overrides); see
+	// UpgradeVerdict.
+	Upgrade func(hex string, old, t *TileDef) UpgradeVerdict
 }
 
 // LayOptions parameterise LayTile and LegalLays.
@@ -130,6 +134,7 @@ func (b *Board) place(i, ti, cp, rot int) error {
 			return err
 		}
 	}
+	b.moveReservations(i, h.tile, h.rot, t, rot)
 	if h.copy >= 0 {
 		b.used[h.tdef] &^= 1 << h.copy
 	}
@@ -270,12 +275,11 @@ func colorAllowed(c Color, cs []Color) bool {
 
 // checkLay runs all board-level checks of laying t at rot on hex i.
 func (b *Board) checkLay(i int, t *TileDef, rot int, opt LayOptions, g *Graph) error {
-	h := &b.hexes[i]
 	id := b.s.ids[i]
 	if !colorAllowed(t.Color, opt.Colors) {
 		return fmt.Errorf("board: %s tiles may not be laid now", t.Color)
 	}
-	if err := h.tile.UpgradesTo(t); err != nil {
+	if err := b.upgradeError(i, t, opt); err != nil {
 		return fmt.Errorf("board: %s: %w", id, err)
 	}
 	return b.checkRotation(i, t, rot, opt, g)
@@ -301,6 +305,9 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 		if exits&edges == 0 {
 			return fmt.Errorf("board: tile %s rotation %d on %s is not connected to %s's network", t.Name, rot, id, opt.Corp)
 		}
+	}
+	if b.upgradeVerdict(i, t, opt) == UpgradeForced {
+		return b.checkForcedRotation(i, t, rot)
 	}
 	// Old track must be kept in place.
 	for p := range h.tile.Paths {
@@ -338,24 +345,8 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 	if fresh > added {
 		return fmt.Errorf("board: tile %s rotation %d on %s moves a city or town", t.Name, rot, id)
 	}
-	if t.nCities > 1 && h.tile.nCities > 1 {
-		for _, o := range oldCT {
-			cnt := 0
-			for _, n := range newCT {
-				all := true
-				for _, e := range o {
-					if !intsContain(n, e) {
-						all = false
-					}
-				}
-				if all {
-					cnt++
-				}
-			}
-			if cnt != 1 {
-				return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
-			}
-		}
+	if t.nCities > 1 && h.tile.nCities > 1 && !citiesKeptApart(oldCT, newCT) {
+		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
 	}
 	// City sizes must not shrink when the old cities differ in size.
 	oc := h.tile.CityIndexes()
@@ -411,7 +402,7 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 		if cp < 0 || !colorAllowed(t.Color, opt.Colors) {
 			continue
 		}
-		if b.hexes[i].tile.UpgradesTo(t) != nil {
+		if b.upgradeError(i, t, opt) != nil {
 			continue
 		}
 		for rot := 0; rot < 6; rot++ {

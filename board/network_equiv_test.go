@@ -96,8 +96,8 @@ func BenchmarkNetwork(b *testing.B) {
 }
 
 // randomBoard grows a random 1860 board by steps random changes (legal tile
-// lays, token placements and removals, non-blocking marks, clones), calling
-// check after each.
+// lays, token placements and removals, non-blocking marks, reservations,
+// clones), calling check after each.
 func randomBoard(t testing.TB, seed uint64, steps int, check func(b *board.Board, step int)) {
 	corps := []string{"A", "B", "C", "D"}
 	{
@@ -140,10 +140,15 @@ func randomBoard(t testing.TB, seed uint64, steps int, check func(b *board.Board
 					}
 				}
 			default:
-				if rng.IntN(2) == 0 {
+				switch rng.IntN(4) {
+				case 0:
 					b = b.Clone()
-				} else {
+				case 1:
 					b.SetNonBlocking(corps[rng.IntN(4)], rng.IntN(2) == 0)
+				case 2:
+					_ = b.Reserve(ids[rng.IntN(len(ids))], rng.IntN(3)-1, corps[rng.IntN(4)])
+				default:
+					b.Unreserve(ids[rng.IntN(len(ids))], corps[rng.IntN(4)])
 				}
 			}
 			check(b, step)

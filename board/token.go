@@ -36,6 +36,9 @@ func (b *Board) CanPlaceToken(r NodeRef, corp string, opt TokenOptions) (int, er
 	case slotFull:
 		return -1, fmt.Errorf("board: no free token slot in %s", b.CityID(r))
 	}
+	if err := b.reservationBlocks(i, r.Node, corp); err != nil {
+		return -1, err
+	}
 	if opt.CheckConnected {
 		g := opt.Graph
 		if g == nil || g.Corp != corp {
@@ -89,20 +92,10 @@ func (b *Board) FreeSlots(r NodeRef) int {
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return 0
 	}
-	h := &b.hexes[i]
-	if h.tokens == nil {
-		if h.tile.Nodes[r.Node].Kind == City {
-			return h.tile.Nodes[r.Node].Slots
-		}
+	if b.hexes[i].tile.Nodes[r.Node].Kind != City {
 		return 0
 	}
-	free := 0
-	for _, c := range h.tokens[r.Node] {
-		if c == "" {
-			free++
-		}
-	}
-	return free
+	return b.freeSlots(i, r.Node)
 }
 
 // HasToken reports whether corp has a token in node r.
@@ -124,6 +117,7 @@ func (b *Board) PlaceToken(r NodeRef, corp string, opt TokenOptions) (int, error
 	}
 	i := b.s.index[r.Hex]
 	b.writableTokens(i)[r.Node][slot] = corp
+	b.dropReservations(i, corp)
 	b.invalidateHex(i, corp)
 	return slot, nil
 }
@@ -171,7 +165,7 @@ func (b *Board) TokenableCities(corp string) []NodeRef {
 			if b.hexes[i].tile.Nodes[n].Kind != City {
 				continue
 			}
-			if _, why := b.tokenSlot(i, n, corp, false); why == slotOK {
+			if _, why := b.tokenSlot(i, n, corp, false); why == slotOK && !b.reservedOut(i, n, corp) {
 				out = append(out, NodeRef{Hex: b.s.ids[i], Node: n})
 			}
 		}

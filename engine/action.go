@@ -29,6 +29,7 @@ type Action struct {
 	Kind        string
 	Description string
 	Cost        int
+	Message     string
 	Auto        []Action
 }
 

@@ -138,6 +138,15 @@ func TestIllegalActionsRefused(t *testing.T) {
 			t.Fatal("no position found")
 			return 0, engine.Action{}
 		}, "only train"},
+		{"two trains over the same track", func(all []engine.Action) (int, engine.Action) {
+			i := find(all, func(a engine.Action) bool { return a.Type == "run_routes" && len(a.Routes) >= 2 })
+			a := all[i]
+			a.Routes = append([]engine.Route(nil), a.Routes...)
+			a.Routes[1].Connections = a.Routes[0].Connections
+			a.Routes[1].Nodes = a.Routes[0].Nodes
+			a.Routes[1].Revenue, a.Routes[1].Subsidy, a.Routes[1].Halts = nil, nil, nil
+			return i, a
+		}, "same section of track"},
 		{"plain track on a city hex", func(all []engine.Action) (int, engine.Action) {
 			g, _ := position(t, game, 0)
 			for i, a := range all {

@@ -19,6 +19,12 @@ type Game interface {
 	State() map[string]any
 	Result() map[string]int
 	IsFinished() bool
+	// Acting lists the entities that may act now.
+	Acting() []string
+	// Legal lists what an entity may do now.
+	Legal(entity string) []engine.Choice
+	// Undo takes back the last accepted action.
+	Undo() error
 }
 
 // Step is called after each effective non-message action with its state.
@@ -50,7 +56,7 @@ func Convert(a *g18xx.Action) engine.Action {
 		ID: a.ID, Type: a.Type, EntityType: a.EntityType, Price: a.Price, Company: a.Company,
 		Corporation: a.Corporation, Shares: a.Shares, Percent: a.Percent, Hex: a.Hex, Tile: a.Tile,
 		Rotation: a.Rotation, City: a.City, Slot: a.Slot, Train: a.Train, Variant: a.Variant,
-		Kind: a.Kind, Description: a.Description, Cost: a.Cost,
+		Kind: a.Kind, Description: a.Description, Cost: a.Cost, Message: a.Message,
 	}
 	if id, ok := a.Entity.PlayerID(); ok {
 		out.Entity = strconv.Itoa(id)

@@ -2,45 +2,10 @@ package route
 
 import (
 	"slices"
-	"strconv"
 	"testing"
 
 	"tresham/board"
 )
-
-// chainID builds the 18xx.games chain id of a list of paths (the reference
-// for chainIDIs).
-func (rs *resolver) chainID(paths []PathRef) []string {
-	if len(paths) == 1 {
-		h, _ := rs.hex(paths[0].Hex)
-		if h != nil && h.amb {
-			pd := &h.tile.Paths[paths[0].Path]
-			var parts []int
-			for _, e := range [2]board.End{pd.A, pd.B} {
-				if e.Kind == board.EndNode {
-					parts = append(parts, h.tile.Nodes[e.N].Part)
-				}
-			}
-			slices.Sort(parts)
-			if len(parts) == 2 {
-				return []string{h.id + " " + strconv.Itoa(parts[0]) + "." + strconv.Itoa(parts[1])}
-			}
-		}
-	}
-	var ids []string
-	seenJ := map[string]bool{}
-	for _, pr := range paths {
-		h, _ := rs.hex(pr.Hex)
-		j := hasJunction(&h.tile.Paths[pr.Path])
-		if !(j && seenJ[pr.Hex]) {
-			ids = append(ids, pr.Hex)
-		}
-		if j {
-			seenJ[pr.Hex] = true
-		}
-	}
-	return ids
-}
 
 // TestChainIDIs checks chainIDIs against chainID on every sequence of up to
 // three paths of the test board (junctions, an ambiguous hex, plain track)

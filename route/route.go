@@ -337,11 +337,44 @@ func (rs *resolver) nodeChains(sh *hexInfo, start int, endHex string, want []str
 	return w.found
 }
 
+// chainID builds the 18xx.games chain id of a list of paths (see chainIDIs).
+func (rs *resolver) chainID(paths []PathRef) []string {
+	if len(paths) == 1 {
+		h, _ := rs.hex(paths[0].Hex)
+		if h != nil && h.amb {
+			pd := &h.tile.Paths[paths[0].Path]
+			var parts []int
+			for _, e := range [2]board.End{pd.A, pd.B} {
+				if e.Kind == board.EndNode {
+					parts = append(parts, h.tile.Nodes[e.N].Part)
+				}
+			}
+			slices.Sort(parts)
+			if len(parts) == 2 {
+				return []string{h.id + " " + strconv.Itoa(parts[0]) + "." + strconv.Itoa(parts[1])}
+			}
+		}
+	}
+	var ids []string
+	seenJ := map[string]bool{}
+	for _, pr := range paths {
+		h, _ := rs.hex(pr.Hex)
+		j := hasJunction(&h.tile.Paths[pr.Path])
+		if !(j && seenJ[pr.Hex]) {
+			ids = append(ids, pr.Hex)
+		}
+		if j {
+			seenJ[pr.Hex] = true
+		}
+	}
+	return ids
+}
+
 // chainIDIs reports whether the 18xx.games chain id of paths equals want.
 // The id lists the hex of each path in order, leaving out a junction path
 // on a hex whose junction an earlier path used; a single path joining two
 // nodes of a hex with several such paths has the id "HEX a.b" instead (a
-// <= b the parts of its nodes). chainid_test.go builds ids explicitly.
+// <= b the parts of its nodes). It is chainID without building the id.
 func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
 	if len(paths) == 1 {
 		if h, _ := rs.hex(paths[0].Hex); h != nil && h.amb {

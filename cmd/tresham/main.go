@@ -31,6 +31,8 @@ const usage = `usage: tresham <command> [arguments]
 commands:
   replay [--trace OUT.jsonl] GAME.json   replay an 18xx.games export and print its result
   bench [-n N] GAME.json...              time N replays of each game (default 20) and print medians
+  legal [-n N] GAME.json                 list who may act and their legal actions (after N actions)
+  routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -43,6 +45,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdReplay(ctx, args[1:], stdout, stderr)
 	case "bench":
 		return cmdBench(ctx, args[1:], stdout, stderr)
+	case "legal":
+		return cmdLegal(ctx, args[1:], stdout, stderr)
+	case "routes":
+		return cmdRoutes(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -53,13 +53,17 @@ type Game struct {
 	NoPriceDropOnSale bool
 	HighestLayer      int
 	operatingRounds   int
-	finalOR           bool
 
 	auction *auctionRound
 	stock   *stockRound
 	op      *operatingRound
 	// pendingHome lists corporations that must lay their home tile (stock round).
 	pendingHome []*engine.Corporation
+
+	// logMark is where the last action's log lines begin.
+	logMark int
+	// lastOrder is the last operating order (kept for the final state).
+	lastOrder []*engine.Corporation
 
 	// setup and applied let a refused action restore the game exactly by replay.
 	setup   setupArgs
@@ -214,6 +218,7 @@ func (g *Game) Apply(a *engine.Action) error {
 	if g.Finished && a.Type != "message" {
 		return engine.Refuse(a, "the game is over")
 	}
+	mark := len(g.Log)
 	err := g.apply(a)
 	for i := range a.Auto {
 		if err != nil {
@@ -230,7 +235,17 @@ func (g *Game) Apply(a *engine.Action) error {
 		return err
 	}
 	g.applied = append(g.applied, *a)
+	g.logMark = mark
 	return nil
+}
+
+// Undo takes back the last accepted action (the game is replayed without it).
+func (g *Game) Undo() error {
+	if len(g.applied) == 0 {
+		return fmt.Errorf("1860: nothing to undo")
+	}
+	g.applied = g.applied[:len(g.applied)-1]
+	return g.restore()
 }
 
 // restore rebuilds the game from its setup and accepted actions.

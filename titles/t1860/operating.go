@@ -44,6 +44,7 @@ func (g *Game) startOperatingRound(num int) {
 		g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
 	}
 	r := &operatingRound{order: g.operatingOrder(), crowded: map[string]bool{}}
+	g.lastOrder = r.order
 	g.op = r
 	g.payoutCompanies()
 	for _, c := range r.order {
@@ -161,8 +162,18 @@ func (g *Game) clearInsolvent(c *engine.Corporation) {
 	}
 }
 
-// stepAvailable reports whether the current corporation has a decision in step s.
+// stepAvailable reports whether the current corporation has a decision in
+// step s, first settling its insolvency when the step is the route step.
 func (r *operatingRound) stepAvailable(g *Game, s int) bool {
+	if s == stepRoute {
+		g.checkRouteInsolvency(r.current())
+	}
+	return r.stepOpen(g, s)
+}
+
+// stepOpen reports, without changing anything, whether the current
+// corporation would have a decision in step s.
+func (r *operatingRound) stepOpen(g *Game, s int) bool {
 	c := r.current()
 	switch s {
 	case stepDiscard:
@@ -179,8 +190,7 @@ func (r *operatingRound) stepAvailable(g *Game, s int) bool {
 		}
 		return g.Board == nil || g.Board.CanToken(c)
 	case stepRoute:
-		g.checkRouteInsolvency(c)
-		return (len(c.Trains) > 0 || c.Insolvent) && g.hasRoute(c)
+		return (len(c.Trains) > 0 || g.routeInsolvent(c)) && g.hasRoute(c)
 	case stepDividend:
 		return r.totalRevenue() > 0
 	case stepBuyTrain:
@@ -199,13 +209,23 @@ func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool {
 	return false
 }
 
-// checkRouteInsolvency: a receivership company without trains that cannot afford one is insolvent.
-func (g *Game) checkRouteInsolvency(c *engine.Corporation) {
+// routeInsolvent reports whether c is insolvent on reaching its route step: a
+// receivership company without trains that cannot afford one becomes
+// insolvent; an insolvent one that can afford a train no longer is.
+func (g *Game) routeInsolvent(c *engine.Corporation) bool {
 	minPrice := g.minDepotPrice()
 	afford := minPrice > 0 && c.Cash >= minPrice
-	if c.Receivership && len(c.Trains) == 0 && g.hasRoute(c) && !afford {
+	if c.Receivership && len(c.Trains) == 0 && !afford && g.hasRoute(c) {
+		return true
+	}
+	return c.Insolvent && !afford
+}
+
+// checkRouteInsolvency applies routeInsolvent.
+func (g *Game) checkRouteInsolvency(c *engine.Corporation) {
+	if g.routeInsolvent(c) {
 		g.makeInsolvent(c)
-	} else if c.Insolvent && afford {
+	} else {
 		g.clearInsolvent(c)
 	}
 }
@@ -288,7 +308,9 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 			return engine.Refuse(a, "%s must run its trains first", c.Sym)
 		}
 		if s == stepDividend {
-			g.dividend(r, c, "withhold")
+			// the withheld dividend moves the share price: what follows is
+			// decided once the turn has passed its earlier steps
+			return engine.Refuse(a, "%s must pass its earlier steps before it can %s", c.Sym, a.Type)
 		}
 	}
 	if !r.stepAvailable(g, target) {
@@ -705,6 +727,16 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		}
 		r.routes = append(r.routes, routeResult{train: t, revenue: rev, subsidy: sub})
 	}
+	if mb, ok := g.Board.(*mapBoard); ok && len(a.Routes) > 0 {
+		trains := make([]*engine.Train, len(r.routes))
+		for i := range r.routes {
+			trains[i] = r.routes[i].train
+		}
+		if err := g.checkRun(mb.b, c, a, trains); err != nil {
+			r.routes = nil
+			return err
+		}
+	}
 	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) {
 		return engine.Refuse(a, "%s must run a route", c.Sym)
 	}
@@ -786,6 +818,7 @@ func (g *Game) finishOperatingRound() {
 			}
 		}
 		if allDone {
+			g.EndTrigger = []string{"nationalization", "immediate"}
 			g.endGame("nationalization")
 			return
 		}

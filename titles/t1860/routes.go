@@ -53,15 +53,66 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	if len(visits) == 0 {
 		return ev, nil
 	}
-	defs := make([]*board.NodeDef, len(visits))
-	var cities, towns, halts []int
+	kinds := make([]board.NodeKind, len(visits))
+	revs := make([]int, len(visits))
 	for i, n := range visits {
 		d, err := c.kind(n)
 		if err != nil {
 			return nil, err
 		}
-		defs[i] = d
-		switch d.Kind {
+		kinds[i] = d.Kind
+		revs[i] = d.RevenueFor(c.colors)
+	}
+	var sel stopSel
+	if err := c.selectStops(kinds, revs, requested, &sel); err != nil {
+		return nil, err
+	}
+	for _, i := range sel.stops {
+		ev.stops = append(ev.stops, visits[i])
+	}
+	ev.halts, ev.revenue, ev.subsidy = sel.halts, sel.revenue, sel.subsidy
+	return ev, nil
+}
+
+// stopSel is the result of selectStops; its slices are reused between calls.
+type stopSel struct {
+	stops                   []int // indices into the visits, in selection order
+	halts, revenue, subsidy int
+	cities, towns, hs, best []int
+}
+
+// haltChoicesN returns how many halts the player may ask to count on a
+// route with nc large stations, nt small stations and nh halts (G1860
+// max_halts), or -1 when the request is ignored (no halts, halts ignored
+// or not paid for).
+func (c *routeCtx) haltChoicesN(nc, nt, nh int) int {
+	if nh == 0 || c.ignoreHalts || c.loanerNew() {
+		return -1
+	}
+	th := c.minor + c.major - nc
+	if c.ignoreSecond() {
+		th = c.major - nc
+	}
+	if c.noSkip || c.national {
+		th = max(th-nt, 0)
+	}
+	if m := min(nh, th); m > 0 {
+		return m
+	}
+	return -1
+}
+
+// selectStops is evalRoute on node kinds and revenues (in route order): the
+// route's legality under the allowances, its stops, revenue and subsidy.
+func (c *routeCtx) selectStops(kinds []board.NodeKind, revs []int, requested *int, out *stopSel) error {
+	cities, towns, halts := out.cities[:0], out.towns[:0], out.hs[:0]
+	out.stops = out.stops[:0]
+	out.halts, out.revenue, out.subsidy = 0, 0, 0
+	if len(kinds) == 0 {
+		return nil
+	}
+	for i, k := range kinds {
+		switch k {
 		case board.City, board.Offboard:
 			cities = append(cities, i)
 		case board.Town:
@@ -70,19 +121,20 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 			halts = append(halts, i)
 		}
 	}
+	out.cities, out.towns, out.hs = cities, towns, halts
 	// Route legality (18xx.games G1860 check_distance).
 	thAllow := c.minor + c.major - len(cities)
 	if c.ignoreSecond() {
 		thAllow = c.major - len(cities)
 	}
 	if len(cities) > c.major {
-		return nil, fmt.Errorf("route has too many cities/offboards (%d > %d)", len(cities), c.major)
+		return fmt.Errorf("route has too many cities/offboards (%d > %d)", len(cities), c.major)
 	}
 	if c.noSkip && len(towns) > max(thAllow, 0) {
-		return nil, fmt.Errorf("route has too many towns")
+		return fmt.Errorf("route has too many towns")
 	}
-	if defs[0].Kind == board.Halt || defs[len(defs)-1].Kind == board.Halt {
-		return nil, fmt.Errorf("route cannot begin/end in a halt")
+	if kinds[0] == board.Halt || kinds[len(kinds)-1] == board.Halt {
+		return fmt.Errorf("route cannot begin/end in a halt")
 	}
 
 	// Halts the player may count (G1860 max_halts).
@@ -102,7 +154,7 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 		req = nil
 	}
 
-	stops := append([]int(nil), cities...)
+	stops := append(out.stops, cities...)
 	th := thAllow
 	numHalts := 0
 	if req != nil {
@@ -117,50 +169,51 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 		numTowns = len(towns)
 	}
 	if numTowns > 0 {
-		best := append([]int(nil), towns...)
+		best := append(out.best[:0], towns...)
 		// best towns first (stable: ties keep route order)
 		for i := 1; i < len(best); i++ {
-			for j := i; j > 0 && defs[best[j]].RevenueFor(c.colors) > defs[best[j-1]].RevenueFor(c.colors); j-- {
+			for j := i; j > 0 && revs[best[j]] > revs[best[j-1]]; j-- {
 				best[j], best[j-1] = best[j-1], best[j]
 			}
 		}
+		out.best = best
 		stops = append(stops, best[:numTowns]...)
 		th -= numTowns
 	}
 	if req == nil && len(halts) > 0 && th > 0 && !c.ignoreHalts {
 		stops = append(stops, halts[:min(len(halts), th)]...)
 	}
+	out.stops = stops
 
 	sum, nHalts := 0, 0
 	for _, i := range stops {
-		ev.stops = append(ev.stops, visits[i])
-		sum += defs[i].RevenueFor(c.colors)
-		if defs[i].Kind == board.Halt {
+		sum += revs[i]
+		if kinds[i] == board.Halt {
 			nHalts++
 		}
 	}
-	ev.halts = nHalts
+	out.halts = nHalts
 	// G1860 revenue_for: the newer-rules check comes first, so the
 	// simplified variant (a subset of the newer rules) pays like them.
 	switch {
 	case c.loanerNew():
-		ev.revenue = 40 + 20*len(stops)
+		out.revenue = 40 + 20*len(stops)
 	case c.loaner && c.origIns:
-		ev.revenue = (sum + 1) / 2
+		out.revenue = (sum + 1) / 2
 	default:
-		ev.revenue = sum
+		out.revenue = sum
 	}
 	if !c.loanerNew() {
-		ev.subsidy = nHalts * haltSubsidy
+		out.subsidy = nHalts * haltSubsidy
 	}
-	return ev, nil
+	return nil
 }
 
 // evaluateRoute resolves and evaluates one submitted route of corp.
 func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *engine.Train, r *engine.Route) (*routeEval, error) {
 	res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp.Sym, Nodes: r.Nodes})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("track is not connected as written: %v", err)
 	}
 	cs, err := colors(g.Phase().Tiles)
 	if err != nil {

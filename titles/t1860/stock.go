@@ -22,6 +22,7 @@ type stockRound struct {
 	parred        string   // corporation parred this turn
 	boughtCompany string   // private bought from the bank this turn
 	lastToAct     int
+	manual        bool // some player made a move (even a pass) this round
 }
 
 func (g *Game) startStockRound() {
@@ -133,6 +134,9 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	if p.ID != r.active() {
 		return engine.Refuse(a, "it is not %s's turn", p.Name)
 	}
+	if a.Type != "pass" || g.playerCanDeal(p, r) {
+		r.manual = true
+	}
 	switch a.Type {
 	case "pass":
 		if len(r.current) == 0 {
@@ -205,6 +209,11 @@ func (r *stockRound) next(g *Game) {
 
 // finish ends the stock round: priority goes to the player after the last to act.
 func (r *stockRound) finish(g *Game) {
+	if !r.manual && g.stalled() {
+		g.Logf("Nobody can act and no company operates or pays: the game cannot go on")
+		g.endGame("stalled")
+		return
+	}
 	r.index = (r.index + 1) % len(r.entities)
 	pd := r.entities[r.index]
 	g.stock = nil
@@ -215,6 +224,40 @@ func (r *stockRound) finish(g *Game) {
 		g.triggerNationalization()
 	}
 	g.startOperatingRound(1)
+}
+
+// playerCanDeal reports whether p has any stock-round move but passing (a
+// par counts only for a corporation whose layer is open).
+func (g *Game) playerCanDeal(p *engine.Player, r *stockRound) bool {
+	if g.canBuyAny(p, r) || g.canSellAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p) {
+		return true
+	}
+	for _, c := range g.Corps {
+		if !c.IPOed && !c.Closed && g.canIPO(c) && r.soldState(p.ID, c.Sym) == soldNone && g.canGain(p, c, false) {
+			if min := g.minParPrice(c); min > 0 && p.Cash >= 2*min {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stalled reports a game that can never change again: no corporation would
+// operate and no player earns from a private, so every stock round would be
+// all passes. The rules do not foresee it; Tresham ends such a game rather
+// than cycle for ever.
+func (g *Game) stalled() bool {
+	if len(g.operatingOrder()) > 0 {
+		return false
+	}
+	for _, p := range g.Players {
+		for _, sym := range p.Companies {
+			if g.Company(sym).Revenue > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // playerHasStockActions reports whether the player may still do anything but pass this turn.
@@ -277,20 +320,34 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 }
 
 func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
-	if !s.Buyable || !c.IPOed || c.Closed {
-		return false
-	}
-	if r.soldState(p.ID, c.Sym) != soldNone || r.bought() {
-		return false
-	}
-	if p.Cash < g.shareBuyPrice(c, s) || !g.canGain(p, c, false) {
-		return false
+	return g.buyRefusal(p, r, c, s) == ""
+}
+
+// buyRefusal names the rule that stops p buying certificate s now, or "".
+func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
+	switch {
+	case !c.IPOed || c.Closed:
+		return c.Sym + " has not been started"
+	case !s.Buyable:
+		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
+	case r.bought():
+		return "only one certificate may be bought per turn (rules 6.2)"
+	case r.soldState(p.ID, c.Sym) != soldNone:
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
+	case p.Cash < g.shareBuyPrice(c, s):
+		return p.Name + " cannot afford it"
+	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
+		return "holding limit"
+	case g.NumCerts(p) >= g.CertLimit:
+		return "certificate limit reached (rules 6.2)"
 	}
 	if s.President && s.Holder == engine.HolderMarket && c.PercentOf(engine.Holder(p.ID)) < 20 {
 		// the director's certificate from the pool needs a share to swap (rules 6.5)
-		return c.PercentOf(engine.Holder(p.ID)) > (s.Percent-10)/10*10-10
+		if c.PercentOf(engine.Holder(p.ID)) <= (s.Percent-10)/10*10-10 {
+			return "the director's certificate needs a share to swap"
+		}
 	}
-	return true
+	return ""
 }
 
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
@@ -365,7 +422,7 @@ func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
 		return false
 	}
 	for _, co := range g.Companies {
-		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone {
+		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && p.Cash >= co.Value {
 			return true
 		}
 	}
@@ -468,8 +525,8 @@ func (r *stockRound) buy(g *Game, p *engine.Player, a *engine.Action) error {
 	if s.Holder != engine.HolderIPO && s.Holder != engine.HolderMarket {
 		return engine.Refuse(a, "share %s is not for sale", a.Shares[0])
 	}
-	if !g.canBuyShare(p, r, c, s) {
-		return engine.Refuse(a, "%s cannot buy %s", p.Name, a.Shares[0])
+	if why := g.buyRefusal(p, r, c, s); why != "" {
+		return engine.Refuse(a, "%s cannot buy %s: %s", p.Name, a.Shares[0], why)
 	}
 	price := g.shareBuyPrice(c, s)
 	g.buyShare(p, c, s, price)
@@ -587,6 +644,10 @@ func (r *stockRound) exchange(g *Game, a *engine.Action) error {
 	if target == "" || p == nil || a.Type != "buy_shares" || len(a.Shares) != 1 {
 		return engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
+	// rules 5.3: exchanges happen during the owning player's turn
+	if p.ID != r.active() {
+		return engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
+	}
 	c, s, err := g.ShareByID(a.Shares[0])
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
@@ -626,8 +687,12 @@ func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) err
 	if !g.canBuyAnyCompany(p, r) || r.soldState(p.ID, co.Sym) != soldNone {
 		return engine.Refuse(a, "%s cannot buy a private company now", p.Name)
 	}
-	if a.Price > p.Cash || a.Price < 0 {
-		return engine.Refuse(a, "cannot pay £%d", a.Price)
+	// rules 5.4: a private sold to the bank is repurchased at face value
+	if a.Price != co.Value {
+		return engine.Refuse(a, "the bank sells %s for its face value £%d, not £%d", co.Name, co.Value, a.Price)
+	}
+	if a.Price > p.Cash {
+		return engine.Refuse(a, "%s cannot pay £%d", p.Name, a.Price)
 	}
 	co.Owner = itoa(p.ID)
 	p.Companies = append(p.Companies, co.Sym)

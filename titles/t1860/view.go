@@ -42,7 +42,7 @@ func (g *Game) State() map[string]any {
 	var players []any
 	for _, p := range g.Players {
 		players = append(players, map[string]any{
-			"id": p.ID, "name": p.Name, "cash": p.Cash, "certs": g.CertIDs(p),
+			"id": p.ID, "name": p.Name, "cash": p.Cash, "certs": append([]string{}, g.CertIDs(p)...),
 			"num_certs": g.NumCerts(p), "value": g.playerValue(p), "bankrupt": p.Bankrupt,
 		})
 	}
@@ -103,9 +103,51 @@ func (g *Game) State() map[string]any {
 			order = append(order, c.Sym)
 		}
 	}
+	if g.Finished {
+		for _, c := range g.lastOrder {
+			order = append(order, c.Sym)
+		}
+	}
 	out["order"] = order
 	out["active"] = g.active()
-	out["priority_deal"] = g.PriorityDeal
+	out["acting"] = g.acting()
+	out["priority_deal"] = g.priorityDeal()
+	out["log"] = append([]string{}, g.Log[g.logMark:]...)
+	return out
+}
+
+// priorityDeal is the player who would act first if everyone passed from
+// now on: in a stock round, the one after the last player to deal.
+func (g *Game) priorityDeal() int {
+	if r := g.stock; r != nil && r.lastToAct != 0 && len(g.pendingHome) == 0 {
+		for i, id := range r.entities {
+			if id == r.lastToAct {
+				return r.entities[(i+1)%len(r.entities)]
+			}
+		}
+	}
+	return g.PriorityDeal
+}
+
+// acting lists the players who must act now: the mover, or the director of
+// the moving corporation; everyone when nobody is active.
+func (g *Game) acting() []int {
+	var out []int
+	for _, e := range g.active() {
+		switch v := e.(type) {
+		case int:
+			out = append(out, v)
+		case string:
+			if c := g.Corp(v); c != nil && c.President != 0 {
+				out = append(out, c.President)
+			}
+		}
+	}
+	if len(out) == 0 {
+		for _, p := range g.Players {
+			out = append(out, p.ID)
+		}
+	}
 	return out
 }
 

@@ -1,0 +1,134 @@
+package board
+
+import "fmt"
+
+// UpgradeVerdict is a title's decision on replacing one tile by another
+// (Rules.Upgrade), taken before the general upgrade test.
+type UpgradeVerdict int
+
+const (
+	// UpgradeDefault applies the general test (TileDef.UpgradesTo).
+	UpgradeDefault UpgradeVerdict = iota
+	// UpgradeRefused forbids the replacement.
+	UpgradeRefused
+	// UpgradeAllowed permits the replacement without the general test; the
+	// rotation is checked as for any lay.
+	UpgradeAllowed
+	// UpgradeForced permits the replacement without the general test and
+	// checks the rotation leniently, as 18xx.games does for a title's
+	// forced upgrades (e.g. 1825 EXTRA_UPGRADES, where a town becomes a
+	// city): every new exit must lead somewhere, every old path must be
+	// matched by a new path whose ends are among its ends (cities and towns
+	// counting as the same), and a multi-city tile must keep its cities
+	// apart; cities may move.
+	UpgradeForced
+)
+
+// upgradeVerdict asks the title hook about replacing the tile on hex i by t.
+func (b *Board) upgradeVerdict(i int, t *TileDef, opt LayOptions) UpgradeVerdict {
+	if opt.Rules == nil || opt.Rules.Upgrade == nil {
+		return UpgradeDefault
+	}
+	return opt.Rules.Upgrade(b.s.ids[i], b.hexes[i].tile, t)
+}
+
+// upgradeError checks that t may replace the tile on hex i (title verdict,
+// else the general test).
+func (b *Board) upgradeError(i int, t *TileDef, opt LayOptions) error {
+	old := b.hexes[i].tile
+	switch b.upgradeVerdict(i, t, opt) {
+	case UpgradeRefused:
+		return fmt.Errorf("tile %s may not replace %s here", t.Name, old.Name)
+	case UpgradeAllowed, UpgradeForced:
+		return nil
+	}
+	return old.UpgradesTo(t)
+}
+
+// checkForcedRotation is the rest of checkRotation for an UpgradeForced
+// replacement (exits and connectivity already checked).
+func (b *Board) checkForcedRotation(i int, t *TileDef, rot int) error {
+	h := &b.hexes[i]
+	id := b.s.ids[i]
+	for p := range h.tile.Paths {
+		found := false
+		for q := range t.Paths {
+			if pathWithinAnyNode(t, q, rot, h.tile, p, h.rot) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
+		}
+	}
+	oldCT := h.tile.cityTownEdges(h.rot)
+	newCT := t.cityTownEdges(rot)
+	if len(oldCT) > 1 && len(newCT) > 1 && !citiesKeptApart(oldCT, newCT) {
+		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
+	}
+	return nil
+}
+
+// citiesKeptApart reports whether the exits of every old city or town are
+// all among the exits of exactly one new one (18xx.games: each old city
+// maps to one new city).
+func citiesKeptApart(oldCT, newCT [][]int) bool {
+	for _, o := range oldCT {
+		cnt := 0
+		for _, n := range newCT {
+			all := true
+			for _, e := range o {
+				if !intsContain(n, e) {
+					all = false
+				}
+			}
+			if all {
+				cnt++
+			}
+		}
+		if cnt != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// pathWithinAnyNode reports whether every end of path p of t (rotation rt)
+// matches an end of path q of u (rotation ru), any city or town matching any
+// city or town, and the track gauges match (18xx.games 1825
+// TrackAndToken#path_subset?).
+func pathWithinAnyNode(t *TileDef, p, rt int, u *TileDef, q, ru int) bool {
+	if !gaugeWithin(trackOf(t.Paths[p].Track), trackOf(u.Paths[q].Track)) {
+		return false
+	}
+	var qbuf, pbuf [8]endKey
+	qe := u.pathEnds(qbuf[:0], q, ru)
+	for _, a := range t.pathEnds(pbuf[:0], p, rt) {
+		ok := false
+		for _, c := range qe {
+			if endLE(a, c) || (!a.edge && !c.edge && isStation(a.kind) && isStation(c.kind)) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// gaugeWithin reports whether track of gauge a fits track of gauge b
+// (18xx.games Path#tracks_match?).
+func gaugeWithin(a, b string) bool {
+	switch a {
+	case "narrow":
+		return b == "narrow" || b == "dual"
+	case "dual":
+		return b == "dual"
+	}
+	return b == "broad" || b == "dual"
+}
+
+func isStation(k NodeKind) bool { return k == City || k.IsTown() }

@@ -1,0 +1,146 @@
+package route
+
+import (
+	"fmt"
+
+	"tresham/board"
+)
+
+// OrderedPaths returns the route's paths in travel order: each leg's chain
+// walked from its Left node to its Right node.
+func (r *Route) OrderedPaths() []PathRef {
+	var out []PathRef
+	for _, l := range r.Legs {
+		ps := l.Chain.Paths
+		if l.Left == l.Chain.A {
+			out = append(out, ps...)
+			continue
+		}
+		for i := len(ps) - 1; i >= 0; i-- {
+			out = append(out, ps[i])
+		}
+	}
+	return out
+}
+
+// Ends returns the first and last node of the route (false for an empty
+// route).
+func (r *Route) Ends() (first, last board.NodeRef, ok bool) {
+	if len(r.Legs) == 0 {
+		return board.NodeRef{}, board.NodeRef{}, false
+	}
+	return r.Legs[0].Left, r.Legs[len(r.Legs)-1].Right, true
+}
+
+// CheckNodes refuses a route that visits the same node twice.
+func (r *Route) CheckNodes(b *board.Board) error {
+	seen := map[board.NodeRef]bool{}
+	for _, l := range r.Legs {
+		seen[l.Left] = true
+		if seen[l.Right] {
+			return fmt.Errorf("the route visits %s twice", b.Signature(l.Right))
+		}
+		seen[l.Right] = true
+	}
+	return nil
+}
+
+// CheckHexReentry refuses a route that leaves a hex and later enters it
+// again.
+func (r *Route) CheckHexReentry() error {
+	seen := map[string]bool{}
+	last := ""
+	for _, p := range r.OrderedPaths() {
+		if p.Hex != last && seen[p.Hex] {
+			return fmt.Errorf("the route re-enters hex %s", p.Hex)
+		}
+		seen[p.Hex] = true
+		last = p.Hex
+	}
+	return nil
+}
+
+// TrackKey is one unit of track that two routes of a run (or one route
+// twice) may not use: a hex side of a hex (the track reaching it), or an
+// intra-tile path between two nodes.
+type TrackKey struct {
+	Hex  string
+	Edge int // hex side, or -1 for a node-to-node path
+	Path int // path index for a node-to-node path, else -1
+}
+
+// TrackKeys returns the track units path p of hex uses.
+func TrackKeys(b *board.Board, p PathRef) []TrackKey {
+	h, ok := b.Hex(p.Hex)
+	if !ok || h.Tile == nil || p.Path < 0 || p.Path >= len(h.Tile.Paths) {
+		return nil
+	}
+	pd := &h.Tile.Paths[p.Path]
+	var out []TrackKey
+	nodes := 0
+	for _, e := range [2]board.End{pd.A, pd.B} {
+		switch e.Kind {
+		case board.EndEdge:
+			out = append(out, TrackKey{Hex: p.Hex, Edge: board.RotateEdge(e.N, h.Rotation), Path: -1})
+		case board.EndNode:
+			nodes++
+		}
+	}
+	if nodes > 1 {
+		out = append(out, TrackKey{Hex: p.Hex, Edge: -1, Path: p.Path})
+	}
+	return out
+}
+
+// Overlap reports the first track unit used twice by the routes (a route
+// with itself included): the indices of the two routes and the hex.
+func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
+	owner := map[TrackKey]int{}
+	for ri, r := range routes {
+		if r == nil {
+			continue
+		}
+		for _, p := range r.Paths() {
+			for _, k := range TrackKeys(b, p) {
+				if o, ok := owner[k]; ok {
+					return o, ri, k.Hex, true
+				}
+				owner[k] = ri
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// PassedBlocked returns the cities the route passes through (not its ends)
+// that block corp: every slot filled, none by corp or a non-blocking token.
+func (r *Route) PassedBlocked(b *board.Board, corp string) []board.NodeRef {
+	v := r.Visited()
+	var out []board.NodeRef
+	for i := 1; i+1 < len(v); i++ {
+		h, ok := b.Hex(v[i].Hex)
+		if !ok || v[i].Node >= len(h.Tile.Nodes) || h.Tile.Nodes[v[i].Node].Kind != board.City {
+			continue
+		}
+		if b.Blocks(v[i], corp) {
+			out = append(out, v[i])
+		}
+	}
+	return out
+}
+
+// HasToken reports whether the route visits a city holding a token of corp.
+func (r *Route) HasToken(b *board.Board, corp string) bool {
+	for _, n := range r.Visited() {
+		h, ok := b.Hex(n.Hex)
+		if !ok || n.Node >= len(h.Tokens) {
+			continue
+		}
+		for _, c := range h.Tokens[n.Node] {
+			if c == corp && corp != "" {
+				return true
+			}
+		}
+	}
+	return false
+}

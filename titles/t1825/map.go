@@ -1,0 +1,172 @@
+package t1825
+
+import (
+	"fmt"
+
+	"tresham/board"
+)
+
+// colorBlock is one colour of a merged HEXES table.
+type colorBlock struct {
+	color   board.Color
+	entries []hexEntry
+}
+
+// mergeHexes adds a unit's or kit's hex table to the map as 18xx.games
+// append_game_hexes does: a hex already on the map keeps its first
+// definition; an entry whose printed tile equals one already there joins it
+// (moving the joint entry to the end of its colour). The position of a hex
+// in its entry is the copy number of its printed tile ("HEX-i"), so the
+// merge order matters for ids.
+func mergeHexes(blocks []colorBlock, table []hexEntry) []colorBlock {
+	existing := map[string]bool{}
+	for _, b := range blocks {
+		for _, e := range b.entries {
+			for _, c := range e.Coords {
+				existing[c] = true
+			}
+		}
+	}
+	for _, e := range table {
+		var coords []string
+		for _, c := range e.Coords {
+			if !existing[c] {
+				coords = append(coords, c)
+			}
+		}
+		if len(coords) == 0 {
+			continue
+		}
+		bi := -1
+		for i, b := range blocks {
+			if b.color == e.Color {
+				bi = i
+			}
+		}
+		if bi < 0 {
+			blocks = append(blocks, colorBlock{color: e.Color})
+			bi = len(blocks) - 1
+		}
+		b := &blocks[bi]
+		same := -1
+		for i, f := range b.entries {
+			if f.Code == e.Code {
+				same = i
+				break
+			}
+		}
+		if same < 0 {
+			b.entries = append(b.entries, hexEntry{e.Color, coords, e.Code})
+			continue
+		}
+		f := b.entries[same]
+		b.entries = append(b.entries[:same:same], b.entries[same+1:]...)
+		joint := append(append([]string(nil), f.Coords...), coords...)
+		b.entries = append(b.entries, hexEntry{e.Color, joint, e.Code})
+	}
+	return blocks
+}
+
+// mapTables returns the hex tables of a game in the order 18xx.games merges
+// them (game_hexes): variants and regionals first (their hexes win), then
+// the units, then the gray edges of the units.
+func mapTables(o Options) [][]hexEntry {
+	var ts [][]hexEntry
+	add := func(on bool, t []hexEntry) {
+		if on {
+			ts = append(ts, t)
+		}
+	}
+	add(o.DB2, db2Hexes)
+	add(o.DB3, db3Hexes)
+	add(o.Regionals[1], r1Hexes)
+	add(o.Regionals[2], r2Hexes)
+	add(o.Regionals[3], r3Hexes)
+	add(o.Units[1], unit1Hexes)
+	add(o.Units[2], unit2Hexes)
+	add(o.Units[3], unit3Hexes)
+	add(o.Regionals[1], r1Edge)
+	add(o.Units[1], unit1Edge)
+	add(o.Units[2], unit2Edge)
+	add(o.Units[3], unit3Edge)
+	return ts
+}
+
+// Location returns the place name of a hex for the options (G7 is Coatbridge
+// & Airdrie, or Falkirk & Airdrie with DB3).
+func Location(o Options, hex string) string {
+	if hex == "G7" {
+		if o.DB3 {
+			return "Falkirk & Airdrie"
+		}
+		return "Coatbridge & Airdrie"
+	}
+	return locationNames[hex]
+}
+
+// MapSpec returns the board spec of the map for the options: the hexes of
+// the units, kits and variants merged as on 18xx.games, and the tile supply.
+// Blue, sepia and red hexes are impassable except where their track leads;
+// gray edge hexes are not (track may end against them).
+func MapSpec(o Options) (board.Spec, error) {
+	var blocks []colorBlock
+	for _, t := range mapTables(o) {
+		blocks = mergeHexes(blocks, t)
+	}
+	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}}
+	for _, b := range blocks {
+		for _, e := range b.entries {
+			for i, c := range e.Coords {
+				spec.Hexes = append(spec.Hexes, board.HexSpec{ID: c, Color: e.Color, Code: e.Code, Index: i, Location: Location(o, c)})
+			}
+		}
+	}
+	tiles, err := TileSpecs(o)
+	if err != nil {
+		return board.Spec{}, err
+	}
+	spec.Tiles = tiles
+	return spec, nil
+}
+
+// NewBoard builds the map of a game with home-token reservations in place:
+// each company's home city (or, for a minor whose home hex has several
+// cities or none yet, the hex) is held for its home token (18xx.games
+// reservations; the LNWR holds both Wolverton and Crewe with Units 1+2).
+func NewBoard(o Options) (*board.Board, error) {
+	spec, err := MapSpec(o)
+	if err != nil {
+		return nil, err
+	}
+	b, err := board.New(spec)
+	if err != nil {
+		return nil, fmt.Errorf("t1825: %w", err)
+	}
+	for _, c := range Corporations(o) {
+		for _, h := range c.Homes {
+			if err := b.Reserve(h, c.City, c.Sym); err != nil {
+				return nil, fmt.Errorf("t1825: home of %s: %w", c.Sym, err)
+			}
+		}
+	}
+	return b, nil
+}
+
+// HomeCity returns the city of hex where corp's home token goes: the city
+// reserved for it, else the first city of the tile now on the hex
+// (18xx.games place_home_token). It is false when the hex has no city yet.
+func HomeCity(b *board.Board, corp, hex string) (board.NodeRef, bool) {
+	for _, r := range b.Reservations() {
+		if r.Hex == hex && r.Corp == corp && r.Node >= 0 {
+			return board.NodeRef{Hex: hex, Node: r.Node}, true
+		}
+	}
+	v, ok := b.Hex(hex)
+	if !ok {
+		return board.NodeRef{}, false
+	}
+	if cs := v.Tile.CityIndexes(); len(cs) > 0 {
+		return board.NodeRef{Hex: hex, Node: cs[0]}, true
+	}
+	return board.NodeRef{}, false
+}

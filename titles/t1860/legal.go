@@ -1,0 +1,450 @@
+package t1860
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// Acting lists the entities that may act now: player ids (decimal text),
+// corporation symbols (operating, or laying a home tile) and company symbols
+// (a private its owner may exchange for a share).
+func (g *Game) Acting() []string {
+	if g.Finished {
+		return nil
+	}
+	switch {
+	case g.auction != nil:
+		return []string{itoa(g.auction.Active())}
+	case g.stock != nil:
+		if len(g.pendingHome) > 0 {
+			return []string{g.pendingHome[0].Sym}
+		}
+		p := g.Player(g.stock.active())
+		out := []string{itoa(p.ID)}
+		for _, sym := range p.Companies {
+			if len(g.exchangeChoices(g.Company(sym))) > 0 {
+				out = append(out, sym)
+			}
+		}
+		return out
+	case g.op != nil:
+		if c := g.op.current(); c != nil {
+			return []string{c.Sym}
+		}
+	}
+	return nil
+}
+
+// Legal lists what entity may do now. Every listed action is accepted by
+// Apply (a price within the choice's range; routes still to be supplied for
+// run_routes); anything else is refused. Certificates that are alike (same
+// corporation, holder and size) are listed once.
+func (g *Game) Legal(entity string) []engine.Choice {
+	if !slices.Contains(g.Acting(), entity) {
+		return nil
+	}
+	switch {
+	case g.auction != nil:
+		return g.auction.legal(g, g.Player(g.auction.Active()))
+	case g.stock != nil:
+		if len(g.pendingHome) > 0 {
+			c := g.pendingHome[0]
+			out := g.layChoices(c, c.Home, true)
+			return append(out, engine.Choice{Action: corpAction(c, "pass")})
+		}
+		if co := g.Company(entity); co != nil {
+			return g.exchangeChoices(co)
+		}
+		return g.stock.legal(g, g.Player(g.stock.active()))
+	case g.op != nil:
+		return g.op.legal(g, g.op.current())
+	}
+	return nil
+}
+
+func playerAction(p *engine.Player, typ string) engine.Action {
+	return engine.Action{Type: typ, Entity: itoa(p.ID), EntityType: "player"}
+}
+
+func corpAction(c *engine.Corporation, typ string) engine.Action {
+	return engine.Action{Type: typ, Entity: c.Sym, EntityType: "corporation"}
+}
+
+func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
+	var out []engine.Choice
+	cheapestItem, cheapest := r.cheapest(g)
+	if r.winner == 0 {
+		min, max := r.highest()+5, p.Cash-cheapest
+		if min <= max {
+			a := playerAction(p, "bid")
+			a.Price = min
+			out = append(out, engine.Choice{Action: a, MaxPrice: max, PriceStep: 1})
+		}
+		return append(out, engine.Choice{Action: playerAction(p, "pass")})
+	}
+	for _, it := range r.items {
+		if co := g.Company(it); co != nil {
+			if p.Cash < co.Value && it != cheapestItem {
+				continue
+			}
+			a := playerAction(p, "bid")
+			a.Company, a.Price = co.Sym, min(co.Value, p.Cash)
+			out = append(out, engine.Choice{Action: a})
+			continue
+		}
+		c := g.Corp(it)
+		for _, cell := range g.parPrices(c) {
+			a := playerAction(p, "par")
+			a.Corporation, a.SharePrice = c.Sym, cell.ID()
+			out = append(out, engine.Choice{Action: a})
+		}
+	}
+	return out
+}
+
+func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
+	out := []engine.Choice{{Action: playerAction(p, "pass")}}
+	for _, c := range g.Corps {
+		if g.canSellCorp(p, r, c) {
+			for _, b := range sellBundles(c, c.SharesOf(engine.Holder(p.ID))) {
+				if g.sellBundleOK(p, c, b.shares, b.percent) {
+					a := playerAction(p, "sell_shares")
+					a.Shares, a.Percent = b.ids(), b.percent
+					out = append(out, engine.Choice{Action: a})
+				}
+			}
+		}
+	}
+	for _, c := range g.Corps {
+		if !c.IPOed {
+			continue
+		}
+		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+			seen := map[[2]int]bool{}
+			for _, s := range c.SharesOf(h) {
+				k := [2]int{s.Percent, boolInt(s.President)}
+				if seen[k] || !g.canBuyShare(p, r, c, s) || (h == engine.HolderIPO && s.President) {
+					continue
+				}
+				seen[k] = true
+				a := playerAction(p, "buy_shares")
+				a.Shares, a.Percent = []string{c.ShareID(s.Index)}, s.Percent
+				out = append(out, engine.Choice{Action: a})
+			}
+		}
+	}
+	if !r.bought() {
+		for _, c := range g.Corps {
+			if c.IPOed || c.Closed || !g.canIPO(c) || r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {
+				continue
+			}
+			for _, cell := range g.parPrices(c) {
+				if p.Cash >= 2*cell.Price {
+					a := playerAction(p, "par")
+					a.Corporation, a.SharePrice = c.Sym, cell.ID()
+					out = append(out, engine.Choice{Action: a})
+				}
+			}
+		}
+	}
+	if g.canBuyAnyCompany(p, r) {
+		for _, co := range g.Companies {
+			if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && p.Cash >= co.Value {
+				a := playerAction(p, "buy_company")
+				a.Company, a.Price = co.Sym, co.Value
+				out = append(out, engine.Choice{Action: a})
+			}
+		}
+	}
+	if g.canSellAnyCompany(p, r) {
+		for _, sym := range p.Companies {
+			co := g.Company(sym)
+			a := playerAction(p, "sell_company")
+			a.Company, a.Price = co.Sym, co.Value-companySaleFee
+			out = append(out, engine.Choice{Action: a})
+		}
+	}
+	return out
+}
+
+// bundle is a set of one player's certificates of one corporation and the
+// percentage sold from it (less than their sum when only part of the
+// director's certificate is sold).
+type bundle struct {
+	corp    *engine.Corporation
+	shares  []*engine.Share
+	percent int
+}
+
+func (b bundle) ids() []string {
+	out := make([]string, len(b.shares))
+	for i, s := range b.shares {
+		out[i] = b.corp.ShareID(s.Index)
+	}
+	return out
+}
+
+// sellBundles lists the distinct sales a holder can make: ordinary shares
+// first (smallest first), then the director's certificate, whole or in part
+// (rules 6.6: one of the two shares it represents may be sold).
+func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
+	shares := append([]*engine.Share(nil), held...)
+	sort.SliceStable(shares, func(i, j int) bool {
+		if shares[i].President != shares[j].President {
+			return !shares[i].President
+		}
+		return shares[i].Percent < shares[j].Percent
+	})
+	var out []bundle
+	total := 0
+	for i, s := range shares {
+		total += s.Percent
+		out = append(out, bundle{corp: c, shares: shares[:i+1], percent: total})
+	}
+	if n := len(shares); n > 0 && shares[n-1].President {
+		for part := 10; part < shares[n-1].Percent; part += 10 {
+			out = append(out, bundle{corp: c, shares: shares, percent: total - part})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].percent < out[j].percent })
+	return out
+}
+
+// sellBundleOK checks a sale beyond the round's own limits: a part of the
+// director's certificate can be sold only when the pool (or the incoming
+// director) gives back the ordinary shares the seller keeps (rules 6.6).
+func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*engine.Share, percent int) bool {
+	total := 0
+	hasPres := false
+	for _, s := range shares {
+		total += s.Percent
+		hasPres = hasPres || s.President
+	}
+	if percent <= 0 || percent > total || percent%10 != 0 {
+		return false
+	}
+	if total == percent || !hasPres {
+		return total == percent
+	}
+	back := (total - percent) / 10
+	pool := 0
+	for _, s := range c.SharesOf(engine.HolderMarket) {
+		if !s.President {
+			pool++
+		}
+	}
+	for id, pct := range g.PlayerHolders(c) {
+		if id != p.ID && pct >= c.Shares[0].Percent {
+			pool += c.Shares[0].Percent / 10
+			break
+		}
+	}
+	return pool >= back
+}
+
+// exchangeChoices lists the share a ferry private may be exchanged for now
+// (rules 5.3: during its owner's stock-round turn).
+func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
+	if co == nil || co.Closed || g.stock == nil || len(g.pendingHome) > 0 {
+		return nil
+	}
+	p := g.companyOwnerPlayer(co)
+	if p == nil || p.ID != g.stock.active() {
+		return nil
+	}
+	var target string
+	for _, d := range companyDefs {
+		if d.sym == co.Sym {
+			target = d.exchange
+		}
+	}
+	c := g.Corp(target)
+	if c == nil || !c.IPOed || c.PercentOf(engine.Holder(p.ID))+10 > 100 {
+		return nil
+	}
+	for _, s := range c.SharesOf(engine.HolderIPO) {
+		if !s.President {
+			a := engine.Action{Type: "buy_shares", Entity: co.Sym, EntityType: "company", Shares: []string{c.ShareID(s.Index)}, Percent: s.Percent}
+			return []engine.Choice{{Action: a}}
+		}
+	}
+	return nil
+}
+
+func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
+	var out []engine.Choice
+	for s := r.step; s <= stepBuyTrain; s++ {
+		if s == stepDividend && s > r.step {
+			// passing the dividend step withholds (moving the share price),
+			// which can change what follows: moves beyond it are listed once
+			// the corporation gets there
+			break
+		}
+		open := r.stepOpen(g, s)
+		if open {
+			out = append(out, g.stepChoices(r, c, s)...)
+		}
+		if open && (s == stepDiscard || s == stepRoute || s == stepDividend) {
+			break
+		}
+	}
+	if r.step != stepRoute && r.step != stepDividend {
+		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
+	}
+	return out
+}
+
+func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []engine.Choice {
+	var out []engine.Choice
+	switch s {
+	case stepDiscard:
+		for _, t := range c.Trains {
+			a := corpAction(c, "discard_train")
+			a.Train = t.ID
+			out = append(out, engine.Choice{Action: a})
+		}
+	case stepTrack:
+		for _, ch := range g.layChoices(c, "", false) {
+			if r.lays == 1 {
+				if up, city, err := g.layTileCheck(c, &ch.Action); err != nil || up || city {
+					continue
+				}
+			}
+			out = append(out, ch)
+		}
+	case stepToken:
+		if mb, ok := g.Board.(*mapBoard); ok {
+			for _, t := range mb.tokenChoices(c) {
+				a := corpAction(c, "place_token")
+				a.City, a.Slot = t.city, t.slot
+				out = append(out, engine.Choice{Action: a})
+			}
+		}
+	case stepRoute:
+		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
+	case stepDividend:
+		for _, kind := range []string{"payout", "withhold"} {
+			a := corpAction(c, "dividend")
+			a.Kind = kind
+			out = append(out, engine.Choice{Action: a})
+		}
+	case stepBuyTrain:
+		out = g.trainChoices(c)
+	}
+	return out
+}
+
+// trainChoices lists the trains c may buy: each kind the bank sells (new or
+// from the pool) it can afford, and other corporations' trains at an agreed
+// price (rules 7.8: a multiple of 10, at least 10).
+func (g *Game) trainChoices(c *engine.Corporation) []engine.Choice {
+	var out []engine.Choice
+	if !g.canBuyTrain(c) {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, t := range g.depotTrains() {
+		k := t.Name + "/" + strconv.FormatBool(t.InPool)
+		if seen[k] || t.Price > c.Cash {
+			continue
+		}
+		seen[k] = true
+		a := corpAction(c, "buy_train")
+		a.Train, a.Price = t.ID, t.Price
+		out = append(out, engine.Choice{Action: a})
+	}
+	maxPrice := c.Cash / 10 * 10
+	if g.Nationalization || maxPrice < minTrainPrice {
+		return out
+	}
+	for _, o := range g.Corps {
+		if o == c || !g.canBuyFrom(c, o) {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, t := range o.Trains {
+			if seen[t.Name] {
+				continue
+			}
+			seen[t.Name] = true
+			a := corpAction(c, "buy_train")
+			a.Train, a.Price = t.ID, minTrainPrice
+			out = append(out, engine.Choice{Action: a, MaxPrice: maxPrice, PriceStep: 10})
+		}
+	}
+	return out
+}
+
+// layChoices lists the tile lays open to c: on hex only (its home tile) or
+// anywhere on its network, that it can pay for.
+func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine.Choice {
+	mb, ok := g.Board.(*mapBoard)
+	if !ok {
+		return nil
+	}
+	cs, err := colors(g.Phase().Tiles)
+	if err != nil {
+		return nil
+	}
+	opt := board.LayOptions{Corp: c.Sym, Colors: cs, Rules: mb.rules, NoConnectivity: home}
+	hexes := []string{hex}
+	if hex == "" {
+		opt.Graph = mb.b.Graph(c.Sym)
+		hexes = mb.b.LegalLayHexes(opt)
+	}
+	var out []engine.Choice
+	for _, h := range hexes {
+		view, _ := mb.b.Hex(h)
+		cost := 0
+		if !home && view.Tile != nil {
+			cost = view.Tile.Cost()
+		}
+		if cost > c.Cash {
+			continue
+		}
+		for _, l := range mb.b.LegalLays(h, opt) {
+			a := corpAction(c, "lay_tile")
+			a.Hex, a.Tile, a.Rotation = l.Hex, l.TileID, l.Rotation
+			out = append(out, engine.Choice{Action: a})
+		}
+	}
+	return out
+}
+
+type tokenChoice struct {
+	city string
+	slot int
+}
+
+// tokenChoices lists the cities where corp may place its next token.
+func (m *mapBoard) tokenChoices(corp *engine.Corporation) []tokenChoice {
+	g := m.b.Graph(corp.Sym)
+	var out []tokenChoice
+	for _, r := range g.Nodes() {
+		slot, err := m.b.CanPlaceToken(r, corp.Sym, board.TokenOptions{CheckConnected: true, Graph: g})
+		if err != nil || m.reservedAgainst(r, corp) {
+			continue
+		}
+		out = append(out, tokenChoice{city: m.b.CityID(r), slot: slot})
+	}
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Map is the game's board, for reading (rendering, probing); nil without a map.
+func (g *Game) Map() *board.Board {
+	if mb, ok := g.Board.(*mapBoard); ok {
+		return mb.b
+	}
+	return nil
+}

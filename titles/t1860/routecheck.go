@@ -1,0 +1,190 @@
+package t1860
+
+import (
+	"fmt"
+	"slices"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/route"
+)
+
+// Route legality (rules "Running Trains", 2nd edition p. 12):
+//
+//   - routes begin and end at large or small stations (or Ryde Pier), never
+//     at a halt (checked with the allowances in evalRoute);
+//   - every run includes a large station holding one of the company's base
+//     tokens;
+//   - at least one run includes the home base; every further run
+//     intersects a previous one at a station;
+//   - a route follows continuous track, never visits a station twice and,
+//     unless option re_enter_hexes, never re-enters a hex it has left;
+//   - trains of one company may not run over the same section of track;
+//   - one (and only one) train may pass through ONE tokened-out station.
+
+// runCheck is one submitted route being checked.
+type runCheck struct {
+	train *engine.Train
+	res   *route.Route
+}
+
+// resolveRun resolves the routes of a run_routes action the way
+// evaluateRoute does; a route whose first resolution reuses track of an
+// earlier route is resolved again avoiding that track (18xx.games passes
+// the other routes' paths to the resolver), provided it then visits the
+// same nodes.
+func resolveRun(b *board.Board, corp string, routes []engine.Route) ([]*route.Route, error) {
+	out := make([]*route.Route, len(routes))
+	var used []route.PathRef
+	for i := range routes {
+		r := &routes[i]
+		res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes})
+		if err != nil {
+			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
+		}
+		if sharesTrack(res.Paths(), used) {
+			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used})
+			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
+				res = alt
+			}
+		}
+		out[i] = res
+		used = append(used, res.Paths()...)
+	}
+	return out, nil
+}
+
+func sharesTrack(a, b []route.PathRef) bool {
+	for _, p := range a {
+		if slices.Contains(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRun validates the combination of routes of one run (each route's
+// allowances and stop selection are checked by evalRoute).
+func (g *Game) checkRun(b *board.Board, c *engine.Corporation, a *engine.Action, trains []*engine.Train) error {
+	res, err := resolveRun(b, c.Sym, a.Routes)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	runs := make([]runCheck, len(res))
+	for i := range res {
+		runs[i] = runCheck{train: trains[i], res: res[i]}
+	}
+	return g.checkResolvedRun(b, c, a, runs)
+}
+
+func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine.Action, runs []runCheck) error {
+	refuse := func(i int, format string, args ...any) error {
+		return engine.Refuse(a, "route %d (%s): %s", i+1, runs[i].train.ID, fmt.Sprintf(format, args...))
+	}
+	reEnter := g.Options["re_enter_hexes"]
+	bypass := -1 // the route that passes a tokened-out station
+	var actual []int
+	for i, rc := range runs {
+		r := rc.res
+		if len(r.Legs) == 0 {
+			continue
+		}
+		actual = append(actual, i)
+		if len(r.Visited()) < 2 {
+			return refuse(i, "a route must have at least 2 stops")
+		}
+		if !r.HasToken(b, c.Sym) {
+			return refuse(i, "every run must include a large station with one of %s's base tokens", c.Sym)
+		}
+		if err := r.CheckNodes(b); err != nil {
+			return refuse(i, "a train may not call at a station twice: %v", err)
+		}
+		if !reEnter {
+			if err := r.CheckHexReentry(); err != nil {
+				return refuse(i, "once a train leaves a hex it may not re-enter it: %v", err)
+			}
+		}
+		v := r.Visited()
+		for _, n := range v[1 : len(v)-1] {
+			h, _ := b.Hex(n.Hex)
+			if h.Tile.Nodes[n.Node].Kind == board.Offboard {
+				return refuse(i, "a route cannot pass through the off-board %s", b.Signature(n))
+			}
+		}
+		blocked := r.PassedBlocked(b, c.Sym)
+		if len(blocked) > 1 {
+			return refuse(i, "a train may pass through only ONE tokened-out station (%s and %s)", b.Signature(blocked[0]), b.Signature(blocked[1]))
+		}
+		if len(blocked) == 1 {
+			if bypass >= 0 {
+				return refuse(i, "only one train may pass through a tokened-out station (route %d already passes one)", bypass+1)
+			}
+			bypass = i
+		}
+	}
+	rs := make([]*route.Route, len(runs))
+	for i := range runs {
+		rs[i] = runs[i].res
+	}
+	if i, j, hex, found := route.Overlap(b, rs); found {
+		if i == j {
+			return refuse(j, "the route uses the same track twice in %s", hex)
+		}
+		return refuse(j, "trains may not run over the same section of track (route %d also uses track in %s)", i+1, hex)
+	}
+	if len(actual) == 0 {
+		return nil
+	}
+	// At least one run includes the home base (18xx.games: the token city
+	// on the home hex).
+	var home []board.NodeRef
+	for _, n := range b.TokenNodes(c.Sym) {
+		if n.Hex == c.Home {
+			home = append(home, n)
+		}
+	}
+	found := false
+	for _, i := range actual {
+		for _, n := range runs[i].res.Visited() {
+			if slices.Contains(home, n) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		return engine.Refuse(a, "at least one run must include %s's home base in %s", c.Sym, c.Home)
+	}
+	// Every further run intersects a previous one at a station: the
+	// routes' intersection graph is connected.
+	reached := map[int]bool{actual[0]: true}
+	for grew := true; grew; {
+		grew = false
+		for _, i := range actual {
+			if reached[i] {
+				continue
+			}
+			for _, j := range actual {
+				if reached[j] && intersects(runs[i].res, runs[j].res) {
+					reached[i], grew = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, i := range actual {
+		if !reached[i] {
+			return refuse(i, "each run must intersect another run at a station")
+		}
+	}
+	return nil
+}
+
+func intersects(a, b *route.Route) bool {
+	bv := b.Visited()
+	for _, n := range a.Visited() {
+		if slices.Contains(bv, n) {
+			return true
+		}
+	}
+	return false
+}
