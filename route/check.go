@@ -71,17 +71,21 @@ type TrackKey struct {
 
 // TrackKeys returns the track units path p of hex uses.
 func TrackKeys(b *board.Board, p PathRef) []TrackKey {
-	h, ok := b.Hex(p.Hex)
-	if !ok || h.Tile == nil || p.Path < 0 || p.Path >= len(h.Tile.Paths) {
-		return nil
+	return appendTrackKeys(nil, b, p)
+}
+
+// appendTrackKeys appends the track units of path p to out.
+func appendTrackKeys(out []TrackKey, b *board.Board, p PathRef) []TrackKey {
+	tile, rot, ok := b.TileOn(p.Hex)
+	if !ok || tile == nil || p.Path < 0 || p.Path >= len(tile.Paths) {
+		return out
 	}
-	pd := &h.Tile.Paths[p.Path]
-	var out []TrackKey
+	pd := &tile.Paths[p.Path]
 	nodes := 0
 	for _, e := range [2]board.End{pd.A, pd.B} {
 		switch e.Kind {
 		case board.EndEdge:
-			out = append(out, TrackKey{Hex: p.Hex, Edge: board.RotateEdge(e.N, h.Rotation), Path: -1})
+			out = append(out, TrackKey{Hex: p.Hex, Edge: board.RotateEdge(e.N, rot), Path: -1})
 		case board.EndNode:
 			nodes++
 		}
@@ -96,16 +100,19 @@ func TrackKeys(b *board.Board, p PathRef) []TrackKey {
 // with itself included): the indices of the two routes and the hex.
 func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
 	owner := map[TrackKey]int{}
+	var buf [4]TrackKey
 	for ri, r := range routes {
 		if r == nil {
 			continue
 		}
-		for _, p := range r.Paths() {
-			for _, k := range TrackKeys(b, p) {
-				if o, ok := owner[k]; ok {
-					return o, ri, k.Hex, true
+		for _, l := range r.Legs {
+			for _, p := range l.Chain.Paths {
+				for _, k := range appendTrackKeys(buf[:0], b, p) {
+					if o, ok := owner[k]; ok {
+						return o, ri, k.Hex, true
+					}
+					owner[k] = ri
 				}
-				owner[k] = ri
 			}
 		}
 	}
@@ -118,8 +125,8 @@ func (r *Route) PassedBlocked(b *board.Board, corp string) []board.NodeRef {
 	v := r.Visited()
 	var out []board.NodeRef
 	for i := 1; i+1 < len(v); i++ {
-		h, ok := b.Hex(v[i].Hex)
-		if !ok || v[i].Node >= len(h.Tile.Nodes) || h.Tile.Nodes[v[i].Node].Kind != board.City {
+		tile, _, ok := b.TileOn(v[i].Hex)
+		if !ok || v[i].Node >= len(tile.Nodes) || tile.Nodes[v[i].Node].Kind != board.City {
 			continue
 		}
 		if b.Blocks(v[i], corp) {
@@ -131,13 +138,12 @@ func (r *Route) PassedBlocked(b *board.Board, corp string) []board.NodeRef {
 
 // HasToken reports whether the route visits a city holding a token of corp.
 func (r *Route) HasToken(b *board.Board, corp string) bool {
-	for _, n := range r.Visited() {
-		h, ok := b.Hex(n.Hex)
-		if !ok || n.Node >= len(h.Tokens) {
-			continue
-		}
-		for _, c := range h.Tokens[n.Node] {
-			if c == corp && corp != "" {
+	if corp == "" {
+		return false
+	}
+	for _, l := range r.Legs {
+		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
+			if b.HasToken(n, corp) {
 				return true
 			}
 		}

@@ -106,8 +106,8 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 		}
 		v := r.Visited()
 		for _, n := range v[1 : len(v)-1] {
-			h, _ := b.Hex(n.Hex)
-			if h.Tile.Nodes[n.Node].Kind == board.Offboard {
+			tile, _, _ := b.TileOn(n.Hex)
+			if tile.Nodes[n.Node].Kind == board.Offboard {
 				return refuse(i, "a route cannot pass through the off-board %s", b.Signature(n))
 			}
 		}
