@@ -58,10 +58,14 @@ type Route struct {
 // Visited returns the nodes the route visits, in route order, each once
 // (18xx.games visited_stops).
 func (r *Route) Visited() []board.NodeRef {
-	var out []board.NodeRef
+	if len(r.Legs) == 0 {
+		return nil
+	}
+	out := make([]board.NodeRef, 0, len(r.Legs)+1)
 	for _, l := range r.Legs {
 		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
-			if !slices.Contains(out, n) {
+			// Legs usually continue from the last node: test it first.
+			if (len(out) == 0 || out[len(out)-1] != n) && !slices.Contains(out, n) {
 				out = append(out, n)
 			}
 		}
@@ -71,7 +75,14 @@ func (r *Route) Visited() []board.NodeRef {
 
 // Paths returns every path the route uses, in leg order.
 func (r *Route) Paths() []PathRef {
-	var out []PathRef
+	n := 0
+	for _, l := range r.Legs {
+		n += len(l.Chain.Paths)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]PathRef, 0, n)
 	for _, l := range r.Legs {
 		out = append(out, l.Chain.Paths...)
 	}
