@@ -101,7 +101,7 @@ func TestFixtureTraces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if src.Title != "1860" {
+		if src.Title != "1860" && src.Title != "1825" {
 			continue
 		}
 		name := filepath.Base(game)
@@ -156,7 +156,7 @@ func TestFixtureResults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if src.Title != "1860" {
+		if src.Title != "1860" && src.Title != "1825" {
 			continue
 		}
 		name := filepath.Base(game)
