@@ -39,6 +39,8 @@ type Game struct {
 	blocks map[string][]string
 	// maxReached is set when a share price reaches the end of the SPI.
 	maxReached bool
+	// closedHoldings are the holdings of closed companies as they closed.
+	closedHoldings map[string]map[string]int
 
 	operatingRounds int
 	stock           *stockRound
@@ -108,7 +110,7 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 			Phases: phases, Bank: bankRaw, Turn: 1, RoundNum: 1, CertLimit: limit, AllowPresSale: true,
 		},
 		Opts: o, Board: b, rules: LayRules(), defs: map[string]CorpDef{}, bankSize: BankSize(o),
-		yellow: yellow, layerOf: map[string]int{}, blocks: map[string][]string{},
+		yellow: yellow, layerOf: map[string]int{}, blocks: map[string][]string{}, closedHoldings: map[string]map[string]int{},
 		setup: setupArgs{ids: ids, names: names, options: options},
 	}
 	for _, r := range options {
@@ -585,7 +587,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if presFromPool {
 		// the director's certificate from the pool is exchanged for a share
 		// (rule 6.4.7): the buyer pays for one share
-		price = g.unitPrice(c, from)
+		price = g.unitPrice(c, from) * g.sharePercent(c) / 10
 	}
 	g.PayPlayer(p, -price)
 	if from == engine.HolderIPO && g.isMinor(c) {
@@ -665,16 +667,21 @@ func (g *Game) closeCorporation(c *engine.Corporation) {
 		g.Board.Unreserve(h, c.Sym)
 	}
 	g.PayCorp(c, -c.Cash)
-	for _, t := range c.Trains {
-		t.Owner = ""
-	}
-	c.Trains = nil
+	// the trace keeps a closed company's last holdings and trains on its card
+	g.closedHoldings[c.Sym] = g.sharesByOwner(c)
 	for _, s := range c.Shares {
 		s.Holder = engine.NoHolder
 	}
+	for i := range c.Tokens {
+		c.Tokens[i].Location = ""
+	}
 	g.ClearCell(c)
+	c.Par = nil
+	c.IPOed = false
+	c.Floated = false
 	c.Closed = true
 	c.President = 0
+	c.Receivership = false
 	delete(g.blocks, c.Sym)
 }
 

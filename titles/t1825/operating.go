@@ -42,6 +42,9 @@ type opRound struct {
 	routes   []engine.Route
 	// discard lists companies over the train limit that must return trains.
 	discard []*engine.Corporation
+	// pendingHome lists minors that must choose the city of their home
+	// base on a hex of several cities.
+	pendingHome []*engine.Corporation
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -98,6 +101,19 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 		if !ok || len(v.Tile.Paths) == 0 || v.Tile.NumCities() == 0 {
 			return
 		}
+		if d.City < 0 && v.Tile.NumCities() > 1 {
+			// the company chooses which city (18xx.games pending home token)
+			if g.op != nil {
+				for _, o := range g.op.pendingHome {
+					if o == c {
+						return
+					}
+				}
+				g.op.pendingHome = append(g.op.pendingHome, c)
+				g.Logf("%s must choose city for home token", c.Sym)
+			}
+			return
+		}
 	}
 	for _, h := range d.Homes {
 		ref, ok := HomeCity(g.Board, c.Sym, h)
@@ -133,7 +149,7 @@ func (r *opRound) nextEntity(g *Game) {
 			continue
 		}
 		r.startTurn(g, c)
-		if r.step != stDone || g.Finished || len(r.discard) > 0 {
+		if r.step != stDone || g.Finished || len(r.discard) > 0 || len(r.pendingHome) > 0 {
 			return
 		}
 	}
@@ -157,7 +173,7 @@ func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 // receivership withholds and buys the only train it can).
 func (r *opRound) advance(g *Game) {
 	c := r.current()
-	for c != nil && !g.Finished && len(r.discard) == 0 {
+	for c != nil && !g.Finished && len(r.discard) == 0 && len(r.pendingHome) == 0 {
 		switch r.step {
 		case stTrack:
 			if g.canLayTile(c) || g.canPlaceToken(c) {
@@ -199,6 +215,30 @@ func (r *opRound) advance(g *Game) {
 }
 
 func (r *opRound) process(g *Game, a *engine.Action) error {
+	if len(r.pendingHome) > 0 {
+		c := r.pendingHome[0]
+		if a.Entity != c.Sym || a.Type != "place_token" {
+			return engine.Refuse(a, "%s must first choose the city of its home base", c.Sym)
+		}
+		ref, err := g.Board.ResolveCity(a.City)
+		if err != nil || ref.Hex != g.defs[c.Sym].Homes[0] {
+			return engine.Refuse(a, "%s's home base goes on %s", c.Sym, g.defs[c.Sym].Homes[0])
+		}
+		if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{}); err != nil {
+			return engine.Refuse(a, "%v", err)
+		}
+		c.Tokens[c.NextToken()].Location = g.Board.Signature(ref)
+		r.pendingHome = r.pendingHome[1:]
+		if r.current() == nil {
+			return nil
+		}
+		if r.step == stDone {
+			r.nextEntity(g)
+			return nil
+		}
+		r.advance(g)
+		return nil
+	}
 	if len(r.discard) > 0 {
 		c := r.discard[0]
 		if a.Entity != c.Sym || a.Type != "discard_train" {
@@ -437,15 +477,36 @@ func (g *Game) canRunRoute(c *engine.Corporation) bool {
 	if g.silentReceivership(c) || len(g.Board.TokenNodes(c.Sym)) == 0 {
 		return false
 	}
-	// 18xx.games route_available: the network reaches two stops
-	n := 0
+	// 18xx.games route_available: a station reaches another stop (its
+	// other stations do not count)
+	own := map[board.NodeRef]bool{}
+	for _, r := range g.Board.TokenNodes(c.Sym) {
+		own[r] = true
+	}
 	for _, r := range g.Board.Graph(c.Sym).Nodes() {
 		h, _ := g.Board.Hex(r.Hex)
-		if h.Tile.Nodes[r.Node].Kind != board.Halt {
-			n++
+		if !own[r] && h.Tile.Nodes[r.Node].Kind != board.Halt {
+			return true
 		}
 	}
-	return n >= 2
+	// only its own stations: a route needs two of them linked by track
+	if len(own) < 2 {
+		return false
+	}
+	for start := range own {
+		b := g.Board.Clone()
+		for r := range own {
+			if r != start {
+				_ = b.RemoveToken(r, c.Sym)
+			}
+		}
+		for _, r := range b.Graph(c.Sym).Nodes() {
+			if r != start && own[r] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *Game) canRunRoutes(c *engine.Corporation) bool {

@@ -161,6 +161,9 @@ func (g *Game) activeEntities() []any {
 	case g.stock != nil:
 		return []any{g.stock.active()}
 	case g.op != nil:
+		if len(g.op.pendingHome) > 0 {
+			return []any{g.op.pendingHome[0].Sym}
+		}
 		if len(g.op.discard) > 0 {
 			return []any{g.op.discard[0].Sym}
 		}
@@ -229,6 +232,14 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 	} else {
 		m["president"] = nil
 	}
+	m["shares_by_owner"] = g.sharesByOwner(c)
+	if h, ok := g.closedHoldings[c.Sym]; ok {
+		m["shares_by_owner"] = h
+	}
+	return m
+}
+
+func (g *Game) sharesByOwner(c *engine.Corporation) map[string]int {
 	sbo := map[string]int{}
 	for _, s := range c.Shares {
 		switch s.Holder {
@@ -241,6 +252,5 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 			sbo[strconv.Itoa(int(s.Holder))] += s.Percent
 		}
 	}
-	m["shares_by_owner"] = sbo
-	return m
+	return sbo
 }
