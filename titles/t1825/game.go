@@ -39,6 +39,7 @@ type Game struct {
 	blocks map[string][]string
 	// maxReached is set when a share price reaches the end of the SPI.
 	maxReached bool
+	manualEnd  bool
 	// closedHoldings are the holdings of closed companies as they closed.
 	closedHoldings map[string]map[string]int
 
@@ -366,6 +367,11 @@ func (g *Game) endGame(reason string) {
 	g.EndReason = reason
 	if g.op != nil {
 		g.lastOrder = g.op.order
+	}
+	if reason == "manually_ended" {
+		// the round stays as it was (its mover is still shown)
+		g.manualEnd = true
+		return
 	}
 	g.stock, g.op = nil, nil
 	g.Logf("-- Game over --")

@@ -107,11 +107,11 @@ func (g *Game) State() map[string]any {
 		for _, p := range g.Players {
 			order = append(order, p.ID)
 		}
-	case g.op != nil:
+	case g.op != nil && !(g.Finished && !g.manualEnd):
 		for _, c := range g.op.order {
 			order = append(order, c.Sym)
 		}
-	case g.Finished:
+	case g.Finished && !g.manualEnd:
 		for _, c := range g.lastOrder {
 			order = append(order, c.Sym)
 		}
@@ -156,7 +156,7 @@ func (g *Game) priorityDeal() int {
 
 func (g *Game) activeEntities() []any {
 	switch {
-	case g.Finished:
+	case g.Finished && !g.manualEnd:
 		return []any{}
 	case g.stock != nil:
 		return []any{g.stock.active()}
