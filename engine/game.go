@@ -267,7 +267,16 @@ func (g *Game) Transfer(c *Corporation, bundle []*Share, to Holder) {
 	if prevHolder > 0 && c.PercentOf(prevHolder) >= pres.Percent {
 		swapTo = prevHolder
 	}
-	n := pres.Percent / 10
+	// the director's certificate is worth as many ordinary shares as its
+	// percent holds (two 10% shares, or two 20% shares of a 40% minor's)
+	unit := 10
+	for _, s := range c.Shares {
+		if !s.President && s.Percent > 0 {
+			unit = s.Percent
+			break
+		}
+	}
+	n := pres.Percent / unit
 	for _, s := range c.SharesOf(Holder(president)) {
 		if n == 0 {
 			break

@@ -8,6 +8,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/titles/t1825"
 	"tresham/titles/t1860"
 )
 
@@ -42,6 +43,12 @@ func New(src *g18xx.Game) (Game, error) {
 	switch src.Title {
 	case "1860":
 		g, err := t1860.New(ids, names, src.Settings.OptionalRules, t1860.NewBoard)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	case "1825":
+		g, err := t1825.New(ids, names, src.Settings.OptionalRules)
 		if err != nil {
 			return nil, err
 		}

@@ -89,9 +89,14 @@ func diffState(want, got map[string]any) []string {
 // knownDivergence records, for fixtures the engine cannot yet replay to the end,
 // how many trace lines currently match. The test fails if a fixture regresses
 // below its floor, and asks for the entry to be removed once it matches fully.
-var knownDivergence = map[string]int{}
+var knownDivergence = map[string]int{
+	// 1825: at action 700 the reference finds no city LBSC may station
+	// (so its track step ends after the lay) where Tresham's network
+	// reaches X16's #52; the token-graph difference is still open.
+	"1825-unit_12-4p-39.json": 699,
+}
 
-// TestFixtureTraces replays every 1860 fixture that has a golden trace and
+// TestFixtureTraces replays every 1860 and 1825 fixture that has a golden trace and
 // compares the state after every action with the golden line.
 func TestFixtureTraces(t *testing.T) {
 	files := fixtureFiles(t, "*.trace.jsonl")
@@ -101,7 +106,7 @@ func TestFixtureTraces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if src.Title != "1860" {
+		if src.Title != "1860" && src.Title != "1825" {
 			continue
 		}
 		name := filepath.Base(game)
@@ -148,7 +153,7 @@ func join(d []string) string {
 	return s
 }
 
-// TestFixtureResults replays every 1860 fixture (with or without a trace) and
+// TestFixtureResults replays every 1860 and 1825 fixture (with or without a trace) and
 // checks the final result and end reason against the export.
 func TestFixtureResults(t *testing.T) {
 	for _, game := range fixtureFiles(t, "*.json") {
@@ -156,7 +161,7 @@ func TestFixtureResults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if src.Title != "1860" {
+		if src.Title != "1860" && src.Title != "1825" {
 			continue
 		}
 		name := filepath.Base(game)

@@ -1,0 +1,755 @@
+package t1825
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// bankRaw is the bank's internal account at the start (18xx.games
+// BANK_CASH); the rules' bank is BankSize, against which the players' cash
+// is counted (bank_cash).
+const bankRaw = 50000
+
+// Game is one game of 1825.
+type Game struct {
+	*engine.Game
+	Opts  Options
+	Board *board.Board
+	rules *board.Rules
+
+	defs     map[string]CorpDef
+	bankSize int
+	// yellow are the share prices in the yellow zone (rule 6.3.2: shares
+	// worth less than £50 do not count towards the certificate limit).
+	yellow map[int]bool
+
+	formed       []*engine.Corporation
+	highestLayer int
+	layerOf      map[string]int
+	minorLayer   int
+	maxLayers    int
+	minorTrains  []*engine.Train
+	// blocks are the hexes each corporation still keeps others off
+	// (removed when it lays its own track there).
+	blocks map[string][]string
+	// maxReached is set when a share price reaches the end of the SPI.
+	maxReached bool
+	manualEnd  bool
+	// closedHoldings are the holdings of closed companies as they closed.
+	closedHoldings map[string]map[string]int
+
+	operatingRounds int
+	stock           *stockRound
+	op              *opRound
+	lastOrder       []*engine.Corporation
+
+	logMark int
+	setup   setupArgs
+	applied []engine.Action
+}
+
+type setupArgs struct {
+	ids     []int
+	names   []string
+	options []string
+}
+
+// New sets up a game of 1825 for the given players (id and name, in seating
+// order) with 18xx.games optional rule names, dealing the opening
+// certificates as 18xx.games does (OpeningDeal).
+func New(ids []int, names []string, options []string) (*Game, error) {
+	n := len(ids)
+	o, err := ParseOptions(options, n)
+	if err != nil {
+		return nil, err
+	}
+	cash, ok := StartingCash(o, n)
+	if !ok {
+		return nil, fmt.Errorf("t1825: no starting money for %d players", n)
+	}
+	limit, _ := CertLimit(o, n)
+	codes := Market(o)
+	yellow := map[int]bool{}
+	for i, c := range codes {
+		if strings.HasSuffix(c, "y") {
+			p, _ := strconv.Atoi(strings.TrimSuffix(c, "y"))
+			yellow[p] = true
+			codes[i] = strings.TrimSuffix(c, "y")
+		}
+	}
+	m, err := engine.ParseMarket([][]string{codes}, false)
+	if err != nil {
+		return nil, err
+	}
+	var types []engine.TrainType
+	for _, t := range Trains(o) {
+		if t.Count <= 0 {
+			continue
+		}
+		major := t.Distance
+		if major == 0 {
+			major = t.CityPay
+		}
+		types = append(types, engine.TrainType{Name: t.Name, Major: major, Minor: t.TownPay, Price: t.Price, Count: t.Count, RustsOn: t.RustsOn, Available: t.AvailableOn})
+	}
+	var phases []engine.Phase
+	for _, p := range Phases(o) {
+		phases = append(phases, engine.Phase{Name: p.Name, On: p.On, TrainLimit: p.TrainLimit, Tiles: p.Tiles, OperatingRounds: p.OperatingRounds})
+	}
+	b, err := NewBoard(o)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{
+		Game: &engine.Game{
+			Title: "1825", Options: map[string]bool{}, Market: m, Depot: engine.NewDepot(types),
+			Phases: phases, Bank: bankRaw, Turn: 1, RoundNum: 1, CertLimit: limit, AllowPresSale: true,
+		},
+		Opts: o, Board: b, rules: LayRules(), defs: map[string]CorpDef{}, bankSize: BankSize(o),
+		yellow: yellow, layerOf: map[string]int{}, blocks: map[string][]string{}, closedHoldings: map[string]map[string]int{},
+		setup: setupArgs{ids: ids, names: names, options: options},
+	}
+	for _, r := range options {
+		g.Options[r] = true
+	}
+	for i, id := range ids {
+		p := &engine.Player{ID: id, Name: names[i]}
+		g.Players = append(g.Players, p)
+		g.Seating = append(g.Seating, id)
+		g.PayPlayer(p, cash)
+	}
+	for _, d := range Corporations(o) {
+		g.defs[d.Sym] = d
+		c := &engine.Corporation{Sym: d.Sym, Name: d.Name, FloatPercent: d.FloatPercent()}
+		if len(d.Homes) > 0 {
+			c.Home = d.Homes[0]
+		}
+		for i, pct := range d.Shares() {
+			c.Shares = append(c.Shares, &engine.Share{Index: i, Percent: pct, President: i == 0, Holder: engine.HolderIPO, Buyable: true})
+		}
+		for _, p := range d.Tokens {
+			c.Tokens = append(c.Tokens, engine.Token{Price: p})
+		}
+		g.Corps = append(g.Corps, c)
+		g.ResetIPOOrder(c)
+		if len(d.Blocks) > 0 {
+			g.blocks[d.Sym] = append([]string(nil), d.Blocks...)
+		}
+	}
+	for _, d := range Companies(o) {
+		g.Companies = append(g.Companies, &engine.Company{Sym: d.Sym, Name: d.Name, Value: d.Value, Revenue: d.Revenue})
+	}
+	// bands (rule 5.1.3): the companies of one par value form a band, the
+	// highest first; the minors open with the band after the £71 (or £76)
+	// majors.
+	var pars []int
+	for _, d := range Corporations(o) {
+		if !d.Minor && !containsInt(pars, d.Par) {
+			pars = append(pars, d.Par)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(pars)))
+	for _, d := range Corporations(o) {
+		if !d.Minor {
+			g.layerOf[d.Sym] = indexInt(pars, d.Par) + 1
+			if g.layerOf[d.Sym] > g.maxLayers {
+				g.maxLayers = g.layerOf[d.Sym]
+			}
+		}
+	}
+	if i := indexInt(pars, 71); i >= 0 {
+		g.minorLayer = i + 2
+	} else {
+		g.minorLayer = indexInt(pars, 76) + 2
+	}
+	if (o.Units[3] || NumMinors(o) > 0) && g.minorLayer > g.maxLayers {
+		g.maxLayers = g.minorLayer
+	}
+	g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %d | Available Tiles: %s) --", phases[0].Name, phases[0].OperatingRounds, phases[0].TrainLimit, strings.Join(phases[0].Tiles, ", "))
+	g.Logf("-- Stock Round 1 --")
+	g.Logf("Bank starts with £%d", g.bankSize)
+	g.deal()
+	if len(g.unboughtCompanies()) == 0 {
+		g.highestLayer = 1
+	}
+	// the minors' trains are set aside (18xx.games removes them from the depot)
+	for _, d := range Corporations(o) {
+		if !d.Minor || d.Train == "" {
+			continue
+		}
+		for _, t := range g.Depot.Upcoming {
+			if t.Name == d.Train {
+				g.Depot.Take(t)
+				g.minorTrains = append(g.minorTrains, t)
+				break
+			}
+		}
+	}
+	g.PriorityDeal = g.Players[0].ID
+	g.startStockRound()
+	return g, nil
+}
+
+// deal gives each seat its opening certificate (rule 3.1 as dealt on
+// 18xx.games): privates in ascending value, then the LNWR director's
+// certificate (parred at £100), then LNWR shares.
+func (g *Game) deal() {
+	for i, d := range OpeningDeal(g.Opts, len(g.Players)) {
+		p := g.Players[i]
+		if co := g.Company(d.Cert); co != nil {
+			g.PayPlayer(p, -d.Price)
+			co.Owner = itoa(p.ID)
+			p.Companies = append(p.Companies, co.Sym)
+			g.Logf("%s receives %s and pays £%d", p.Name, co.Name, co.Value)
+			continue
+		}
+		c, s, err := g.ShareByID(d.Cert)
+		if err != nil {
+			continue
+		}
+		if s.President {
+			cell := g.parCells(c)[0]
+			g.par(c, cell)
+		}
+		g.buyShare(p, c, s, false)
+	}
+}
+
+// Apply applies one action and its stored automatic follow-ups atomically:
+// when any part is refused the game is restored by replaying the accepted
+// actions.
+func (g *Game) Apply(a *engine.Action) error {
+	if g.Finished && a.Type != "message" {
+		return engine.Refuse(a, "the game is over")
+	}
+	mark := len(g.Log)
+	err := g.apply(a)
+	for i := range a.Auto {
+		if err != nil {
+			break
+		}
+		if e := g.apply(&a.Auto[i]); e != nil {
+			err = fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, e)
+		}
+	}
+	if err != nil {
+		if rerr := g.restore(); rerr != nil {
+			return fmt.Errorf("%w (and restoring failed: %v)", err, rerr)
+		}
+		return err
+	}
+	g.applied = append(g.applied, *a)
+	g.logMark = mark
+	return nil
+}
+
+// Undo takes back the last accepted action.
+func (g *Game) Undo() error {
+	if len(g.applied) == 0 {
+		return fmt.Errorf("1825: nothing to undo")
+	}
+	g.applied = g.applied[:len(g.applied)-1]
+	return g.restore()
+}
+
+func (g *Game) restore() error {
+	fresh, err := New(g.setup.ids, g.setup.names, g.setup.options)
+	if err != nil {
+		return err
+	}
+	for i := range g.applied {
+		if err := fresh.Apply(&g.applied[i]); err != nil {
+			return err
+		}
+	}
+	*g = *fresh
+	return nil
+}
+
+func (g *Game) apply(a *engine.Action) error {
+	switch a.Type {
+	case "message", "program_buy_shares", "program_share_pass", "program_disable", "program_enable":
+		return nil
+	case "end_game":
+		g.endGame("manually_ended")
+		return nil
+	}
+	var err error
+	switch {
+	case g.stock != nil:
+		err = g.stock.process(g, a)
+	case g.op != nil:
+		err = g.op.process(g, a)
+	default:
+		return engine.Refuse(a, "no round in progress")
+	}
+	if err != nil {
+		return err
+	}
+	g.afterAction()
+	return nil
+}
+
+// afterAction checks the end of the game and moves on to the next round
+// (18xx.games process_single_action): the SPI's end ends the game at once
+// (rule 6.3.1); a broken bank ends it after the operating round in
+// progress (rule 6.2).
+func (g *Game) afterAction() {
+	if g.Finished {
+		return
+	}
+	g.checkEndTrigger()
+	if g.maxReached {
+		g.endGame("stock_market")
+		return
+	}
+	for !g.Finished && g.roundFinished() {
+		if g.EndTrigger != nil && g.op != nil {
+			g.endGame(g.EndTrigger[0])
+			return
+		}
+		if g.Turn >= 100 {
+			g.endGame("dnf")
+			return
+		}
+		g.nextRound()
+	}
+}
+
+func (g *Game) checkEndTrigger() {
+	switch {
+	case g.maxReached:
+		g.EndTrigger = []string{"stock_market", "immediate"}
+	case g.BankBroken && g.EndTrigger == nil:
+		g.EndTrigger = []string{"bank", "current_or"}
+	}
+}
+
+func (g *Game) roundFinished() bool {
+	switch {
+	case g.stock != nil:
+		return g.stock.finished
+	case g.op != nil:
+		return g.op.finished
+	}
+	return false
+}
+
+func (g *Game) nextRound() {
+	switch {
+	case g.stock != nil:
+		g.operatingRounds = g.Phase().OperatingRounds
+		g.stock.reorder(g)
+		g.stock = nil
+		g.startOperatingRound(1)
+	case g.op != nil:
+		if g.op.num < g.operatingRounds {
+			g.startOperatingRound(g.op.num + 1)
+			return
+		}
+		g.Turn++
+		g.op = nil
+		g.Logf("-- Stock Round %d --", g.Turn)
+		g.startStockRound()
+	}
+}
+
+func (g *Game) endGame(reason string) {
+	if g.Finished {
+		return
+	}
+	g.Finished = true
+	g.EndReason = reason
+	if g.op != nil {
+		g.lastOrder = g.op.order
+	}
+	if reason == "manually_ended" {
+		// the round stays as it was (its mover is still shown)
+		g.manualEnd = true
+		return
+	}
+	g.stock, g.op = nil, nil
+	g.Logf("-- Game over --")
+}
+
+// IsFinished reports whether the game is over.
+func (g *Game) IsFinished() bool { return g.Finished }
+
+// BankCash is the bank as the rules count it: its size less the players' cash.
+func (g *Game) BankCash() int {
+	t := g.bankSize
+	for _, p := range g.Players {
+		t -= p.Cash
+	}
+	return t
+}
+
+// checkBankBroken breaks the bank once the players hold more than it
+// (rule 6.2: the bank runs out of money).
+func (g *Game) checkBankBroken() {
+	if !g.BankBroken && g.BankCash() < 0 {
+		g.BankBroken = true
+		g.Logf("-- The bank has broken --")
+	}
+}
+
+// sharePrice is the price of one 10% unit of c's shares held by h (new
+// shares at face value, rule 5.1.6).
+func (g *Game) unitPrice(c *engine.Corporation, h engine.Holder) int {
+	if h == engine.HolderIPO && c.Par != nil {
+		return c.Par.Price
+	}
+	return c.Price()
+}
+
+// playerValue is cash, shares at the SPI and privates at face value (rule 6.2).
+func (g *Game) playerValue(p *engine.Player) int {
+	v := p.Cash
+	for _, c := range g.Corps {
+		if c.Closed || c.Cell == nil {
+			continue
+		}
+		v += c.PercentOf(engine.Holder(p.ID)) / 10 * c.Price()
+	}
+	for _, sym := range p.Companies {
+		v += g.Company(sym).Value
+	}
+	return v
+}
+
+// Result is each player's final value keyed by player id.
+func (g *Game) Result() map[string]int {
+	out := map[string]int{}
+	for _, p := range g.Players {
+		out[itoa(p.ID)] = g.playerValue(p)
+	}
+	return out
+}
+
+// numCerts counts the certificates towards the limit: privates, and shares
+// except those priced in the yellow zone (rule 6.3.2).
+func (g *Game) numCerts(p *engine.Player) int {
+	n := len(p.Companies)
+	for _, c := range g.Corps {
+		if c.Closed || !g.countsForLimit(c) {
+			continue
+		}
+		n += len(c.SharesOf(engine.Holder(p.ID)))
+	}
+	return n
+}
+
+func (g *Game) countsForLimit(c *engine.Corporation) bool {
+	return c.Cell == nil || !g.yellow[c.Cell.Price]
+}
+
+func (g *Game) isMinor(c *engine.Corporation) bool { return g.defs[c.Sym].Minor }
+
+func (g *Game) isFormed(c *engine.Corporation) bool {
+	for _, f := range g.formed {
+		if f == c {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) formedIndex(c *engine.Corporation) int {
+	for i, f := range g.formed {
+		if f == c {
+			return i
+		}
+	}
+	return len(g.formed)
+}
+
+// operatingOrder: formed majors by par value (highest first, then in order
+// of formation), then the minors likewise (rule 4.1; 18xx.games).
+func (g *Game) operatingOrder() []*engine.Corporation {
+	var majors, minors []*engine.Corporation
+	for _, c := range g.formed {
+		if c.Closed {
+			continue
+		}
+		if g.isMinor(c) {
+			minors = append(minors, c)
+		} else {
+			majors = append(majors, c)
+		}
+	}
+	less := func(l []*engine.Corporation) {
+		sort.SliceStable(l, func(i, j int) bool {
+			if l[i].Par.Price != l[j].Par.Price {
+				return l[i].Par.Price > l[j].Par.Price
+			}
+			return g.formedIndex(l[i]) < g.formedIndex(l[j])
+		})
+	}
+	less(majors)
+	less(minors)
+	return append(majors, minors...)
+}
+
+// unboughtCompanies are the privates never yet bought.
+func (g *Game) unboughtCompanies() []*engine.Company {
+	var out []*engine.Company
+	for _, co := range g.Companies {
+		if !co.Closed && co.Owner == "" {
+			out = append(out, co)
+		}
+	}
+	return out
+}
+
+// currentLayer is the highest band on sale (rules 5.1.2–5.1.5): none while a
+// private is unsold; then the band after the highest sold-out company's.
+func (g *Game) currentLayer() int {
+	if len(g.unboughtCompanies()) > 0 {
+		return 0
+	}
+	max := 0
+	for _, c := range g.Corps {
+		l, ok := g.layerOf[c.Sym]
+		if ok && c.PercentOf(engine.HolderIPO) == 0 && l > max {
+			max = l
+		}
+	}
+	if max == 0 {
+		return 1
+	}
+	if max+1 > g.maxLayers {
+		return g.maxLayers
+	}
+	return max + 1
+}
+
+func (g *Game) checkNewLayer() {
+	l := g.currentLayer()
+	if l > g.highestLayer {
+		g.Logf("-- Band %d corporations now available --", l)
+	}
+	g.highestLayer = l
+}
+
+func (g *Game) canIPO(c *engine.Corporation) bool {
+	if l, ok := g.layerOf[c.Sym]; ok {
+		return l <= g.currentLayer()
+	}
+	return g.minorLayer <= g.currentLayer()
+}
+
+// parCells are the par prices of a corporation: a major's printed value; a
+// minor's any value whose ten shares exceed its train's price (18xx.games).
+func (g *Game) parCells(c *engine.Corporation) []*engine.Cell {
+	var out []*engine.Cell
+	d := g.defs[c.Sym]
+	if !d.Minor {
+		for _, cell := range g.Market.ParCells() {
+			if cell.Price == d.Par {
+				out = append(out, cell)
+			}
+		}
+		return out
+	}
+	t := g.minorTrain(c)
+	if t == nil {
+		return nil
+	}
+	for _, cell := range g.Market.Rows[0] {
+		if cell != nil && cell.Price*10 > t.Price && cell.Type != engine.CellEndgame {
+			out = append(out, cell)
+		}
+	}
+	return out
+}
+
+func (g *Game) minorTrain(c *engine.Corporation) *engine.Train {
+	name := g.defs[c.Sym].Train
+	for _, t := range g.minorTrains {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func (g *Game) par(c *engine.Corporation, cell *engine.Cell) {
+	c.Par = cell
+	c.IPOed = true
+	g.SetCell(c, cell)
+}
+
+// buyShare moves one certificate to a player who pays for it (IPO shares at
+// par to the bank, or to a minor's treasury; pool shares at the SPI).
+func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share, log bool) {
+	from := s.Holder
+	price := g.unitPrice(c, from) * s.Percent / 10
+	presFromPool := s.President && from == engine.HolderMarket
+	if presFromPool {
+		// the director's certificate from the pool is exchanged for a share
+		// (rule 6.4.7): the buyer pays for one share
+		price = g.unitPrice(c, from) * g.sharePercent(c) / 10
+	}
+	g.PayPlayer(p, -price)
+	if from == engine.HolderIPO && g.isMinor(c) {
+		g.PayCorp(c, price)
+	}
+	g.Transfer(c, []*engine.Share{s}, engine.Holder(p.ID))
+	if presFromPool {
+		for _, o := range c.SharesOf(engine.Holder(p.ID)) {
+			if !o.President {
+				g.MoveShare(o, engine.HolderMarket)
+				break
+			}
+		}
+	}
+	if !c.Floated && 100-c.PercentOf(engine.HolderIPO) >= c.FloatPercent {
+		c.Floated = true
+		g.Logf("%s floats", c.Sym)
+		if !g.isMinor(c) {
+			amount := c.Par.Price * 10
+			g.PayCorp(c, amount)
+			g.Logf("%s receives £%d", c.Sym, amount)
+		}
+	}
+}
+
+// checkFormation forms a floated major, or a minor that can pay for its
+// train, which it then buys (18xx.games check_formation).
+func (g *Game) checkFormation(c *engine.Corporation) {
+	if g.isFormed(c) {
+		return
+	}
+	if !g.isMinor(c) {
+		if c.Floated {
+			g.formed = append(g.formed, c)
+			g.Logf("%s forms", c.Sym)
+		}
+		return
+	}
+	t := g.minorTrain(c)
+	if t == nil || c.Cash < t.Price {
+		return
+	}
+	g.formed = append(g.formed, c)
+	for i, m := range g.minorTrains {
+		if m == t {
+			g.minorTrains = append(g.minorTrains[:i:i], g.minorTrains[i+1:]...)
+			break
+		}
+	}
+	t.Owner = c.Sym
+	c.Trains = append(c.Trains, t)
+	g.PayCorp(c, -t.Price)
+	g.Logf("Minor %s forms and buys its %s train", c.Sym, t.Name)
+}
+
+// moveRight and moveLeft move a marker along the SPI; reaching the end cell
+// ends the game (rule 6.3.1).
+func (g *Game) moveRight(c *engine.Corporation) {
+	n := g.Market.Right(c.Cell)
+	g.SetCell(c, n)
+	if n.Type == engine.CellEndgame {
+		g.maxReached = true
+	}
+}
+
+func (g *Game) moveLeft(c *engine.Corporation) { g.SetCell(c, g.Market.Left(c.Cell)) }
+
+// closeCorporation removes a bankrupt company (rule 6.3.3): stations off
+// the board, cash to the bank, shares out of the game; its trains return
+// to the bank (rule 6.3.4; 18xx.games removes them).
+func (g *Game) closeCorporation(c *engine.Corporation) {
+	g.Logf("-- %s is now bankrupt and will be removed from the game --", c.Sym)
+	for _, r := range g.Board.TokenNodes(c.Sym) {
+		_ = g.Board.RemoveToken(r, c.Sym)
+	}
+	for _, h := range g.defs[c.Sym].Homes {
+		g.Board.Unreserve(h, c.Sym)
+	}
+	g.PayCorp(c, -c.Cash)
+	// the trace keeps a closed company's last holdings and trains on its card
+	g.closedHoldings[c.Sym] = g.sharesByOwner(c)
+	for _, s := range c.Shares {
+		s.Holder = engine.NoHolder
+	}
+	for i := range c.Tokens {
+		c.Tokens[i].Location = ""
+	}
+	g.ClearCell(c)
+	c.Par = nil
+	c.IPOed = false
+	c.Floated = false
+	c.Closed = true
+	c.President = 0
+	c.Receivership = false
+	delete(g.blocks, c.Sym)
+}
+
+func (g *Game) checkBankrupt(c *engine.Corporation) {
+	if c.Cell != nil && c.Cell.Type == engine.CellClose {
+		g.closeCorporation(c)
+	}
+}
+
+// acting is the player who decides for an entity: its director, or for a
+// company in receivership the first player directing nothing, else the
+// first player (rule 6.4).
+func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
+	if c.President != 0 {
+		return g.Player(c.President)
+	}
+	for _, p := range g.Players {
+		director := false
+		for _, o := range g.Corps {
+			if !o.Closed && o.President == p.ID {
+				director = true
+			}
+		}
+		if !director {
+			return p
+		}
+	}
+	return g.Players[0]
+}
+
+func (g *Game) playerEntity(a *engine.Action) (*engine.Player, error) {
+	id, err := a.PlayerID()
+	if err != nil {
+		return nil, err
+	}
+	p := g.Player(id)
+	if p == nil {
+		return nil, engine.Refuse(a, "unknown player %d", id)
+	}
+	return p, nil
+}
+
+func (g *Game) phaseTiles() []string { return g.Phase().Tiles }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func containsInt(l []int, v int) bool { return indexInt(l, v) >= 0 }
+
+func indexInt(l []int, v int) int {
+	for i, x := range l {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+func removeString(list []string, s string) []string {
+	for i, x := range list {
+		if x == s {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}

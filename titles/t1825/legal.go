@@ -1,0 +1,273 @@
+package t1825
+
+import (
+	"slices"
+	"sort"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// Acting lists the entities that may act now: a player id (decimal text) in
+// a share dealing round, a company symbol in an operating round.
+func (g *Game) Acting() []string {
+	if g.Finished {
+		return nil
+	}
+	var out []string
+	for _, e := range g.activeEntities() {
+		switch v := e.(type) {
+		case int:
+			out = append(out, itoa(v))
+		case string:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Legal lists what entity may do now; each listed action passes the same
+// rule checks Apply makes (run_routes still needs its routes: Open
+// "routes"). Certificates that are alike are listed once.
+func (g *Game) Legal(entity string) []engine.Choice {
+	if !slices.Contains(g.Acting(), entity) {
+		return nil
+	}
+	switch {
+	case g.stock != nil:
+		return g.stock.legal(g, g.Player(g.stock.active()))
+	case g.op != nil:
+		return g.op.legal(g)
+	}
+	return nil
+}
+
+func playerAction(p *engine.Player, typ string) engine.Action {
+	return engine.Action{Type: typ, Entity: itoa(p.ID), EntityType: "player"}
+}
+
+func corpAction(c *engine.Corporation, typ string) engine.Action {
+	return engine.Action{Type: typ, Entity: c.Sym, EntityType: "corporation"}
+}
+
+func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
+	var out []engine.Choice
+	add := func(a engine.Action) { out = append(out, engine.Choice{Action: a}) }
+	if !g.mustSell(p, r) {
+		for _, c := range g.Corps {
+			if c.Closed {
+				continue
+			}
+			for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+				seen := map[int]bool{}
+				for _, s := range c.SharesOf(h) {
+					if seen[s.Percent] || g.buyRefusal(p, r, c, s) != "" {
+						continue
+					}
+					seen[s.Percent] = true
+					a := playerAction(p, "buy_shares")
+					a.Shares, a.Percent = []string{c.ShareID(s.Index)}, s.Percent
+					add(a)
+				}
+			}
+			for _, cell := range g.parCells(c) {
+				if g.parRefusal(p, r, c, cell) == "" {
+					a := playerAction(p, "par")
+					a.Corporation, a.SharePrice = c.Sym, cell.ID()
+					add(a)
+				}
+			}
+		}
+		if g.canBuyAnyCompany(p, r) {
+			for _, co := range g.buyableCompanies() {
+				if r.soldState(p.ID, co.Sym) == 0 && p.Cash >= co.Value {
+					a := playerAction(p, "buy_company")
+					a.Company, a.Price = co.Sym, co.Value
+					add(a)
+				}
+			}
+		}
+	}
+	for _, c := range g.Corps {
+		if c.Closed {
+			continue
+		}
+		for _, b := range g.sellBundles(p, c) {
+			total := sumPercent(b)
+			pcts := []int{total}
+			if b[len(b)-1].President {
+				for pct := total - 10; pct > total-b[len(b)-1].Percent; pct -= 10 {
+					pcts = append(pcts, pct)
+				}
+			}
+			for _, pct := range pcts {
+				if g.sellRefusal(p, r, c, b, pct) != "" {
+					continue
+				}
+				a := playerAction(p, "sell_shares")
+				for _, s := range b {
+					a.Shares = append(a.Shares, c.ShareID(s.Index))
+				}
+				a.Percent = pct
+				add(a)
+			}
+		}
+	}
+	if g.canSellAnyCompany(p, r) {
+		for _, sym := range p.Companies {
+			a := playerAction(p, "sell_company")
+			a.Company, a.Price = sym, g.Company(sym).Value-CompanySaleFee
+			add(a)
+		}
+	}
+	add(playerAction(p, "pass"))
+	return out
+}
+
+func (r *opRound) legal(g *Game) []engine.Choice {
+	var out []engine.Choice
+	add := func(a engine.Action) { out = append(out, engine.Choice{Action: a}) }
+	if len(r.pendingHome) > 0 {
+		c := r.pendingHome[0]
+		h := g.defs[c.Sym].Homes[0]
+		v, _ := g.Board.Hex(h)
+		for _, n := range v.Tile.CityIndexes() {
+			ref := board.NodeRef{Hex: h, Node: n}
+			if _, err := g.Board.CanPlaceToken(ref, c.Sym, board.TokenOptions{}); err == nil {
+				a := corpAction(c, "place_token")
+				a.City = g.Board.CityID(ref)
+				add(a)
+			}
+		}
+		return out
+	}
+	if len(r.discard) > 0 {
+		c := r.discard[0]
+		for _, t := range c.Trains {
+			a := corpAction(c, "discard_train")
+			a.Train = t.ID
+			add(a)
+		}
+		return out
+	}
+	c := r.current()
+	if c == nil {
+		return nil
+	}
+	canLease := c.Receivership && r.leased == nil && len(g.depotTrains()) > 0
+	switch r.step {
+	case stTrack:
+		if g.canLayTile(c) {
+			out = append(out, g.layChoices(c)...)
+			if canLease {
+				out = append(out, g.leaseChoices(c)...)
+			}
+		}
+		if g.canPlaceToken(c) {
+			for _, ref := range g.Board.TokenableCities(c.Sym) {
+				a := corpAction(c, "place_token")
+				a.City = g.Board.CityID(ref)
+				add(a)
+			}
+		}
+		add(corpAction(c, "pass"))
+	case stRoute:
+		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
+		if canLease {
+			out = append(out, g.leaseChoices(c)...)
+		}
+	case stDividend:
+		for _, k := range []string{"payout", "withhold"} {
+			a := corpAction(c, "dividend")
+			a.Kind = k
+			add(a)
+		}
+	case stBuy:
+		if g.room(c) {
+			for _, t := range g.depotTrains() {
+				if c.Cash >= t.Price {
+					a := corpAction(c, "buy_train")
+					a.Train, a.Price = t.ID, t.Price
+					add(a)
+				}
+			}
+			if !c.Receivership && c.Cash >= 10 {
+				for _, t := range g.otherTrains(c) {
+					a := corpAction(c, "buy_train")
+					a.Train, a.Price = t.ID, 10
+					out = append(out, engine.Choice{Action: a, MaxPrice: c.Cash / 10 * 10, PriceStep: 10})
+				}
+			}
+		}
+		if !c.Receivership {
+			add(corpAction(c, "pass"))
+		}
+	}
+	return out
+}
+
+func (g *Game) leaseChoices(c *engine.Corporation) []engine.Choice {
+	var out []engine.Choice
+	for _, t := range g.depotTrains() {
+		a := corpAction(c, "special_buy")
+		a.Description, a.Cost = t.Name, leaseCost
+		out = append(out, engine.Choice{Action: a})
+	}
+	return out
+}
+
+// layChoices lists the tile lays the company may make now, each checked by
+// the same rules as Apply's lay_tile.
+func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
+	var out []engine.Choice
+	cs := []board.Color{}
+	for _, n := range g.phaseTiles() {
+		if col, err := board.ParseColor(n); err == nil {
+			cs = append(cs, col)
+		}
+	}
+	opt := board.LayOptions{Corp: c.Sym, Rules: g.layRules(c), Colors: cs}
+	hexes := g.Board.LegalLayHexes(opt)
+	d := g.defs[c.Sym]
+	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 {
+		hexes = append(hexes, d.Homes[0])
+	}
+	sort.Strings(hexes)
+	for _, h := range slices.Compact(hexes) {
+		if !g.layAllowedOn(c, h) {
+			continue
+		}
+		o := opt
+		if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == h {
+			o.NoConnectivity = true
+		}
+		for _, l := range g.Board.LegalLays(h, o) {
+			td, ok := g.Board.TileDef(l.Tile)
+			if !ok || !TileAvailable(td, g.phaseTiles()) {
+				continue
+			}
+			if (l.Tile == "887" || l.Tile == "888") && h == "Q13" && c.Sym != "NS" {
+				continue
+			}
+			a := corpAction(c, "lay_tile")
+			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation
+			out = append(out, engine.Choice{Action: a})
+		}
+	}
+	return out
+}
+
+// layAllowedOn applies the turn's limits: one promotion alone, and no two
+// tiles in adjacent hexes.
+func (g *Game) layAllowedOn(c *engine.Corporation, hex string) bool {
+	r := g.op
+	if IsUpgrade(g.Board, hex) && len(r.laid) > 0 {
+		return false
+	}
+	for _, h := range r.laid {
+		if h == hex || g.adjacent(h, hex) {
+			return false
+		}
+	}
+	return true
+}
