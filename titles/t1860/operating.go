@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"tresham/engine"
+	"tresham/route"
 )
 
 // Steps of a corporation's operating turn (rules 7).
@@ -688,6 +689,16 @@ func (g *Game) discardTrain(c *engine.Corporation, a *engine.Action) error {
 func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
 	r.routes = nil
 	seen := map[string]bool{}
+	// on the map, each route is resolved once, for its revenue and for the
+	// checks across the run
+	mb, onMap := g.Board.(*mapBoard)
+	var resolved []*route.Route
+	if onMap && len(a.Routes) > 0 {
+		var err error
+		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
+			return engine.Refuse(a, "%v", err)
+		}
+	}
 	for i := range a.Routes {
 		rt := &a.Routes[i]
 		var t *engine.Train
@@ -708,7 +719,17 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		seen[t.ID] = true
 		rev, sub := 0, 0
 		var err error
-		if g.Board != nil {
+		switch {
+		case onMap:
+			ev, err := g.evaluateVisits(mb.b, c, t, resolved[i].Visited(), rt.Halts)
+			if err != nil {
+				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
+			}
+			if rt.Subsidy != nil && *rt.Subsidy != ev.subsidy {
+				return engine.Refuse(a, "route %d (%s): stored subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *rt.Subsidy, ev.subsidy)
+			}
+			rev, sub = ev.revenue, ev.subsidy
+		case g.Board != nil:
 			rev, sub, err = g.Board.RouteRevenue(g, c, t, rt)
 			if err != nil {
 				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
@@ -727,12 +748,12 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		}
 		r.routes = append(r.routes, routeResult{train: t, revenue: rev, subsidy: sub})
 	}
-	if mb, ok := g.Board.(*mapBoard); ok && len(a.Routes) > 0 {
-		trains := make([]*engine.Train, len(r.routes))
+	if onMap && len(a.Routes) > 0 {
+		runs := make([]runCheck, len(r.routes))
 		for i := range r.routes {
-			trains[i] = r.routes[i].train
+			runs[i] = runCheck{train: r.routes[i].train, res: resolved[i]}
 		}
-		if err := g.checkRun(mb.b, c, a, trains); err != nil {
+		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
 			r.routes = nil
 			return err
 		}

@@ -215,6 +215,11 @@ func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *en
 	if err != nil {
 		return nil, fmt.Errorf("track is not connected as written: %v", err)
 	}
+	return g.evaluateVisits(b, corp, train, res.Visited(), r.Halts)
+}
+
+// evaluateVisits selects the stops of a resolved route and prices it.
+func (g *Game) evaluateVisits(b *board.Board, corp *engine.Corporation, train *engine.Train, visits []board.NodeRef, halts *int) (*routeEval, error) {
 	cs, err := colors(g.Phase().Tiles)
 	if err != nil {
 		return nil, err
@@ -231,5 +236,5 @@ func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *en
 		national:    g.Nationalization,
 		ignoreHalts: g.SRAfterSouthern,
 	}
-	return c.evalRoute(res.Visited(), r.Halts)
+	return c.evalRoute(visits, halts)
 }
