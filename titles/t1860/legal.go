@@ -309,8 +309,9 @@ func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []en
 		}
 	case stepTrack:
 		for _, ch := range g.layChoices(c, "", false) {
-			if r.lays == 1 {
-				if up, city, err := g.layTileCheck(c, &ch.Action); err != nil || up || city {
+			if r.lay.Laid > 0 {
+				up, city, err := g.layTileCheck(c, &ch.Action)
+				if err != nil || r.lay.check(ch.Action.Hex, up, city) != nil {
 					continue
 				}
 			}
