@@ -217,3 +217,9 @@ func (s *script) operate(sym string, revenue int, buy ...string) {
 		s.t.Fatalf("%s could not buy %v", sym, buy)
 	}
 }
+func apply(t *testing.T, g *t1860.Game, a engine.Action) {
+	t.Helper()
+	if err := g.Apply(&a); err != nil {
+		t.Fatal(err)
+	}
+}

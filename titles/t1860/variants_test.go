@@ -168,3 +168,53 @@ func TestBeginnerTrains(t *testing.T) {
 		}
 	}
 }
+
+// TestDestinations: "Variant: Destinations". Each case is a run from an
+// 18xx.games game replayed with the option added; the bonus is the extra
+// treasury the run brings over the same run without the option.
+func TestDestinations(t *testing.T) {
+	tests := []struct {
+		name    string
+		fixture string
+		action  int // action id of the run
+		corp    string
+		bonus   int
+		reached []string
+	}{
+		{"one train Cowes to Newport", "1860/1860_game_end_bank.json", 71, "C&N", 50, []string{"Newport"}},
+		{"paid only once", "1860/1860_game_end_bank.json", 98, "C&N", 0, nil},
+		{"Ryde Esplanade to Newport is no IOW destination", "1860/1860_game_end_bank.json", 76, "IOW", 0, nil},
+		{"Shide is Newport's lower station", "1860/1860_game_end_bank.json", 180, "IWNJ", 100, []string{"Shide"}},
+		{"Yarmouth to Newport", "1860/1860_game_end_bank.json", 187, "FYN", 200, []string{"Newport"}},
+		{"a second destination later", "1860/1860_game_end_bank.json", 232, "C&N", 50, []string{"Ryde Esplanade"}},
+		{"three routes joined at Newport", "1860/19354.json", 166, "C&N", 50, []string{"Ryde Esplanade"}},
+		{"two routes joined at Shanklin", "synthetic/1860/1860-base-4p-21.json", 249, "IWNJ", 100, []string{"Sandown"}},
+		{"two destinations on one run", "synthetic/1860/1860-base-2p-6.json", 271, "BHI&R", 200, []string{"Brading", "Ryde Esplanade"}},
+		{"insolvent company, in full", "synthetic/1860/1860-base-4p-24.json", 391, "C&N", 50, []string{"Newport"}},
+		{"insolvent, original insolvency rules", "synthetic/1860/1860-original_game-3p-42.json", 731, "S&C", 200, []string{"Shanklin"}},
+		{"small map", "synthetic/1860/1860-two_player_map-2p-27.json", 422, "BHI&R", 100, []string{"Brading"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fx := loadFixture(t, tc.fixture)
+			i := fx.index(0, func(a engine.Action) bool { return a.ID == tc.action })
+			gain := func(opts ...string) (int, []string) {
+				g := fx.at(t, i, opts...)
+				before, logs := g.Corp(tc.corp).Cash, len(g.Log)
+				apply(t, g, fx.actions[i])
+				var reached []string
+				for _, l := range g.Log[logs:] {
+					if _, rest, ok := strings.Cut(l, tc.corp+" reaches its destination "); ok {
+						reached = append(reached, strings.SplitN(rest, " and ", 2)[0])
+					}
+				}
+				return g.Corp(tc.corp).Cash - before, reached
+			}
+			plain, none := gain()
+			with, reached := gain("destinations")
+			if with-plain != tc.bonus || strings.Join(reached, ",") != strings.Join(tc.reached, ",") || none != nil {
+				t.Errorf("bonus %d reaching %v (without the option %v), want %d reaching %v", with-plain, reached, none, tc.bonus, tc.reached)
+			}
+		})
+	}
+}
