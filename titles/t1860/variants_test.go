@@ -1,6 +1,7 @@
 package t1860_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -216,5 +217,246 @@ func TestDestinations(t *testing.T) {
 				t.Errorf("bonus %d reaching %v (without the option %v), want %d reaching %v", with-plain, reached, none, tc.bonus, tc.reached)
 			}
 		})
+	}
+}
+
+// TestAcceleratedTrack: first edition "Variant: Accelerated Track
+// Development". Each case follows a first tile lay from an 18xx.games game
+// with a second lay by the same company.
+func TestAcceleratedTrack(t *testing.T) {
+	const (
+		upgradeFirst = "synthetic/1860/1860-base-3p-12.json" // #126: C&N upgrades E5 (town) to 752
+		yellowFirst  = "synthetic/1860/1860-base-3p-9.json"  // #172: IWNJ lays 745 (towns) on H4
+		cityFirst    = "synthetic/1860/1860-base-3p-9.json"  // #60: IOW lays 57 (a large station) on J4
+	)
+	lay := func(corp, hex, tile string, rot int) engine.Action {
+		return engine.Action{Type: "lay_tile", Entity: corp, EntityType: "corporation", Hex: hex, Tile: tile, Rotation: rot}
+	}
+	accel := []string{"accelerated_track"}
+	tests := []struct {
+		name    string
+		fixture string
+		after   int // action id of the first lay
+		opts    []string
+		second  engine.Action
+		want    string // refusal, "" when laid
+	}{
+		{"standard: nothing after an upgrade", upgradeFirst, 126, nil, lay("C&N", "F4", "741-4", 1), "too late"},
+		{"accelerated: a yellow tile after an upgrade", upgradeFirst, 126, accel, lay("C&N", "F4", "741-4", 1), ""},
+		{"accelerated: not two upgrades", upgradeFirst, 126, accel, lay("C&N", "H8", "750-0", 2), "only one upgrade"},
+		{"accelerated: no large station as the second tile", upgradeFirst, 126, accel, lay("C&N", "F4", "57-0", 1), "city tile"},
+		{"standard: no upgrade after a yellow tile", yellowFirst, 172, nil, lay("IWNJ", "H8", "750-0", 2), "cannot lay an upgrade"},
+		{"accelerated: an upgrade after a yellow tile", yellowFirst, 172, accel, lay("IWNJ", "H8", "750-0", 2), ""},
+		{"accelerated: not the tile just laid", yellowFirst, 172, accel, lay("IWNJ", "H4", "750-0", 2), "same turn"},
+		{"accelerated: a large station is the only lay", cityFirst, 60, accel, lay("IOW", "K5", "9-0", 0), "too late"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fx := loadFixture(t, tc.fixture)
+			i := fx.index(0, func(a engine.Action) bool { return a.ID == tc.after })
+			g := fx.at(t, i+1, tc.opts...)
+			a := tc.second
+			a.ID = fx.actions[i+1].ID
+			err := g.Apply(&a)
+			if (err != nil) != (tc.want != "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("second lay: err %v, want %q", err, tc.want)
+			}
+			if err == nil && g.Board.Tiles()[a.Hex] != strings.SplitN(a.Tile, "-", 2)[0]+"@"+strconv.Itoa(a.Rotation) {
+				t.Errorf("tiles %v", g.Board.Tiles())
+			}
+		})
+	}
+}
+
+// TestIgnoreHistoricalOrder: "Variant: Ignoring historical order of
+// companies". In the game below C&N has sold out of the IPO and IOW has
+// neither operated nor sold out when player 3 starts FYN (#43); player 1
+// then starts IWNJ (#45).
+func TestIgnoreHistoricalOrder(t *testing.T) {
+	fx := loadFixture(t, "synthetic/1860/1860-base-3p-9.json")
+	par := func(player, corp string, price int) engine.Action {
+		return engine.Action{Type: "par", Entity: player, EntityType: "player", Corporation: corp, SharePrice: parCell(price)}
+	}
+	ignore := []string{"ignore_historical_order"}
+	tests := []struct {
+		name   string
+		before int // action id the pars replace
+		opts   []string
+		pars   []engine.Action
+		want   string // refusal of the last par, "" when started
+	}{
+		{"standard: layer 4 is not open", 43, nil, []engine.Action{par("3", "S&C", 54)}, "layer 4 is not yet available"},
+		{"standard: layer 2 is open", 43, nil, []engine.Action{par("3", "FYN", 68)}, ""},
+		{"ignoring: any company, one other waiting", 43, ignore, []engine.Action{par("3", "S&C", 54)}, ""},
+		{"ignoring: a layer 3 company at its own par", 43, ignore, []engine.Action{par("3", "NGStL", 58)}, ""},
+		{"ignoring: not above its own par range", 43, ignore, []engine.Action{par("3", "S&C", 68)}, "not allowed"},
+		{"standard: IWNJ after FYN", 45, nil, []engine.Action{par("1", "IWNJ", 62)}, ""},
+		{"ignoring: not while FYN and IOW wait", 45, ignore, []engine.Action{par("1", "IWNJ", 62)}, "FYN and IOW have started but neither operated nor sold out"},
+		{"ignoring: not while S&C and IOW wait", 43, ignore, []engine.Action{par("3", "S&C", 54), par("1", "IWNJ", 62)}, "IOW and S&C"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			i := fx.index(0, func(a engine.Action) bool { return a.ID == tc.before })
+			g := fx.at(t, i, tc.opts...)
+			var err error
+			for k, a := range tc.pars {
+				a.ID = fx.actions[i].ID + k
+				if err = g.Apply(&a); err != nil && k < len(tc.pars)-1 {
+					t.Fatal(err)
+				}
+			}
+			if (err != nil) != (tc.want != "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err %v, want %q", err, tc.want)
+			}
+			last := tc.pars[len(tc.pars)-1]
+			if started := g.Corp(last.Corporation).IPOed; started != (tc.want == "") {
+				t.Errorf("%s started: %v", last.Corporation, started)
+			}
+		})
+	}
+}
+
+// TestVariablePrivateRevenue: first edition "Variant: Variable revenue for
+// private companies" on a map-less two-player game (player 1 holds BHC and
+// CMH, player 2 YHC and RPSC).
+func TestVariablePrivateRevenue(t *testing.T) {
+	variable := "variable_private_revenue"
+	t.Run("no exchange, no sale to the bank; turning over", func(t *testing.T) {
+		tests := []struct {
+			opts []string
+			// refusals of: exchanging RPSC, selling BHC, turning YHC over
+			// out of turn, turning CMH over ("" = done)
+			exchange, sell, outOfTurn, turnOver string
+		}{
+			{nil, "", "", "only be closed with variable_private_revenue", "only be closed with variable_private_revenue"},
+			{[]string{variable}, "may not be exchanged", "may not be sold", "only on his or her turn", ""},
+		}
+		for _, tc := range tests {
+			s := newScript(t, 2, tc.opts...)
+			s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
+			s.buy("C&N_1")
+			check := func(what string, err error, want string) {
+				t.Helper()
+				if (err != nil) != (want != "") || err != nil && !strings.Contains(err.Error(), want) {
+					t.Errorf("%v: %s: err %v, want %q", tc.opts, what, err, want)
+				}
+			}
+			// player 2's turn: exchange the Ryde private for an IOW share
+			check("exchange", s.try(engine.Action{Type: "buy_shares", Entity: "RPSC", Shares: []string{"IOW_8"}, Percent: 10}), tc.exchange)
+			s.buy("IOW_1")
+			for _, sh := range []string{"C&N_2", "IOW_2", "C&N_3", "IOW_3"} {
+				s.buy(sh)
+			}
+			s.passRound()
+			for s.g.RoundName() == "Operating" {
+				s.operate(s.active(), 0)
+			}
+			// stock round 2, player 1 to act (most cash)
+			if s.active() != "1" {
+				t.Fatalf("player %s to act", s.active())
+			}
+			certs, value := s.g.NumCerts(s.g.Player(1)), s.g.Value(s.g.Player(1))
+			check("turn over out of turn", s.try(engine.Action{Type: "manual_close_company", Entity: "YHC"}), tc.outOfTurn)
+			check("buy the reserved C&N share", s.try(engine.Action{Type: "buy_shares", Entity: "1", Shares: []string{"C&N_8"}, Percent: 10}), "cannot buy")
+			check("turn over", s.try(engine.Action{Type: "manual_close_company", Entity: "CMH"}), tc.turnOver)
+			check("sell", s.try(engine.Action{Type: "sell_company", Entity: "1", Company: "BHC", Price: 0}), tc.sell)
+			if tc.turnOver != "" {
+				continue
+			}
+			// turned over, CMH no longer counts as a certificate but keeps
+			// its face value; the C&N share reserved for it is released
+			p := s.g.Player(1)
+			if got := s.g.NumCerts(p); got != certs-1 {
+				t.Errorf("certificates %d after turning over, want %d", got, certs-1)
+			}
+			if got := s.g.Value(p); got != value {
+				t.Errorf("value %d after turning over, want %d", got, value)
+			}
+			s.buy("C&N_8")
+			cash := s.g.Player(1).Cash
+			s.passRound()
+			if got := s.g.Player(1).Cash - cash; got != 5 {
+				t.Errorf("player 1 collected £%d, want £5 (BHC only)", got)
+			}
+		}
+	})
+
+	t.Run("Brading doubles when the BHI&R floats", func(t *testing.T) {
+		s := openingTwoPlayers(t, variable, "ignore_historical_order")
+		for s.g.RoundName() == "Operating" {
+			s.operate(s.active(), 0)
+		}
+		if s.g.Company("BHC").Revenue != 5 {
+			t.Fatalf("BHC revenue %d before the BHI&R floats", s.g.Company("BHC").Revenue)
+		}
+		s.do(engine.Action{Type: "par", Entity: s.active(), Corporation: "BHI&R", SharePrice: parCell(58)})
+		for _, sh := range []string{"BHI&R_1", "BHI&R_2", "BHI&R_3"} {
+			if s.active() != "1" {
+				s.do(engine.Action{Type: "pass", Entity: s.active()})
+			}
+			s.buy(sh)
+		}
+		if !s.g.Corp("BHI&R").Floated || s.g.Company("BHC").Revenue != 10 {
+			t.Fatalf("BHI&R floated %v, BHC revenue %d", s.g.Corp("BHI&R").Floated, s.g.Company("BHC").Revenue)
+		}
+		cash := s.g.Player(1).Cash
+		s.passRound()
+		if got := s.g.Player(1).Cash - cash; got != 10+20 {
+			t.Errorf("player 1 collected £%d, want £30", got)
+		}
+	})
+
+	t.Run("buying the Fishbourne Ferry", func(t *testing.T) {
+		tests := []struct {
+			opts        []string
+			closed      bool // the other privates close
+			ryde, cowes int  // their revenue afterwards
+		}{
+			{[]string{"no_train_limit"}, true, 30, 20},
+			{[]string{"no_train_limit", variable}, false, 15, 10},
+		}
+		for _, tc := range tests {
+			s := openingTwoPlayers(t, tc.opts...)
+			s.operate("C&N", 0, "2+1-0", "2+1-1", "2+1-2", "2+1-3")
+			s.operate("IOW", 0, "2+1-4")
+			s.passRound()
+			// C&N withholds £4000 and buys every train up to the first 6+3
+			s.operate("C&N", 1000, "3+2-0", "3+2-1", "3+2-2", "3+2-3", "4+2-0", "4+2-1", "4+2-2", "5+3-0", "5+3-1", "6+3-0")
+			s.operate("IOW", 0)
+			if s.g.Company("FFC").Owner != "bank" {
+				t.Fatalf("%v: the Fishbourne Ferry is not for sale", tc.opts)
+			}
+			s.do(engine.Action{Type: "buy_company", Entity: s.active(), Company: "FFC", Price: 200})
+			for _, sym := range []string{"BHC", "YHC", "CMH", "RPSC"} {
+				if s.g.Company(sym).Closed != tc.closed {
+					t.Errorf("%v: %s closed %v", tc.opts, sym, s.g.Company(sym).Closed)
+				}
+			}
+			if r, c := s.g.Company("RPSC").Revenue, s.g.Company("CMH").Revenue; r != tc.ryde || c != tc.cowes {
+				t.Errorf("%v: RPSC £%d CMH £%d, want £%d £%d", tc.opts, r, c, tc.ryde, tc.cowes)
+			}
+		}
+	})
+}
+
+// TestOptionCombinations: every optional rule is known, and only clashing
+// rules are refused, naming the options.
+func TestOptionCombinations(t *testing.T) {
+	tests := []struct {
+		opts []string
+		want string // "" = accepted
+	}{
+		{[]string{"destinations", "accelerated_track", "ignore_historical_order", "variable_private_revenue", "beginner_7_4_trains", "no_train_limit"}, ""},
+		{[]string{"original_game", "destinations", "accelerated_track", "ignore_historical_order", "variable_private_revenue", "beginner_7_4_trains", "no_train_limit", "non_operated_full_value", "re_enter_hexes"}, ""},
+		{[]string{"two_player_map", "simplified_insolvency", "destinations", "no_train_limit"}, ""},
+		{[]string{"simplified_insolvency", "original_insolvency"}, "simplified_insolvency with original_insolvency"},
+		{[]string{"simplified_insolvency", "original_game", "destinations"}, "simplified_insolvency with original_game"},
+		{[]string{"destination"}, `unknown option "destination"`},
+	}
+	for _, tc := range tests {
+		_, err := t1860.New([]int{1, 2, 3}, []string{"A", "B", "C"}, tc.opts, t1860.NewBoard)
+		if (err != nil) != (tc.want != "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err %v, want %q", tc.opts, err, tc.want)
+		}
 	}
 }
