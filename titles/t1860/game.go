@@ -156,7 +156,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		}
 	}
 	g.setup = setupArgs{ids: ids, names: names, options: options, board: board}
-	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: 4 | Available Tiles: Yellow) --")
+	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: %s | Available Tiles: Yellow) --", g.trainLimitText(g.Phases[0]))
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()
 	return g, nil

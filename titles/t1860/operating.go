@@ -602,7 +602,7 @@ func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
 		if g.Phases[i].On == t.Name {
 			g.PhaseIdx = i
 			ph := g.Phases[i]
-			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %d) --", ph.Name, ph.OperatingRounds, ph.TrainLimit)
+			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %s) --", ph.Name, ph.OperatingRounds, g.trainLimitText(ph))
 			tt, _ := g.Depot.Type(t.Name)
 			for _, ev := range tt.Events {
 				g.trainEvent(ev)

@@ -3,6 +3,7 @@ package t1860
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"tresham/engine"
@@ -105,6 +106,14 @@ func (g *Game) trainLimit() int {
 		return noTrainLimit
 	}
 	return g.Phase().TrainLimit
+}
+
+// trainLimitText is a phase's train limit as logged.
+func (g *Game) trainLimitText(ph engine.Phase) string {
+	if g.optNoTrainLimit {
+		return "none"
+	}
+	return strconv.Itoa(ph.TrainLimit)
 }
 
 // ipoRefusal says why the director's certificate of c may not be bought from

@@ -73,6 +73,9 @@ func TestNoTrainLimit(t *testing.T) {
 			if s.g.Phase().Name != "4" || len(c.Trains) != 5 {
 				t.Fatalf("phase %s, C&N trains %v", s.g.Phase().Name, trainNames(c))
 			}
+			if l := s.g.Log[len(s.g.Log)-1]; !strings.Contains(l, "Train Limit: none") {
+				t.Errorf("phase log %q", l)
+			}
 			s.do(engine.Action{Type: "pass", Entity: "C&N"})
 			s.operate("IOW", 0, "4+2-1")
 			s.passRound()
