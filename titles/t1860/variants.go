@@ -116,6 +116,27 @@ func (g *Game) trainLimitText(ph engine.Phase) string {
 	return strconv.Itoa(ph.TrainLimit)
 }
 
+// variantState adds the optional rules' state to State, only when they are
+// played (the golden-trace shape is unchanged otherwise): the destinations
+// reached as "SYM:Place" and the privates turned over.
+func (g *Game) variantState(out map[string]any) {
+	if g.optDestinations {
+		reached := []string{}
+		for k := range g.destReached {
+			reached = append(reached, k)
+		}
+		sort.Strings(reached)
+		out["destinations_reached"] = reached
+	}
+	if g.optVariablePrivates {
+		turned := map[string]int{}
+		for sym, id := range g.turnedOver {
+			turned[sym] = id
+		}
+		out["privates_turned_over"] = turned
+	}
+}
+
 // ipoRefusal says why the director's certificate of c may not be bought from
 // the IPO now, or "" if it may.
 //

@@ -202,7 +202,7 @@ func TestDestinations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fx := loadFixture(t, tc.fixture)
 			i := fx.index(0, func(a engine.Action) bool { return a.ID == tc.action })
-			gain := func(opts ...string) (int, []string) {
+			gain := func(opts ...string) (int, []string, *t1860.Game) {
 				g := fx.at(t, i, opts...)
 				before, logs := g.Corp(tc.corp).Cash, len(g.Log)
 				apply(t, g, fx.actions[i])
@@ -212,12 +212,18 @@ func TestDestinations(t *testing.T) {
 						reached = append(reached, strings.SplitN(rest, " and ", 2)[0])
 					}
 				}
-				return g.Corp(tc.corp).Cash - before, reached
+				return g.Corp(tc.corp).Cash - before, reached, g
 			}
-			plain, none := gain()
-			with, reached := gain("destinations")
+			plain, none, _ := gain()
+			with, reached, g := gain("destinations")
 			if with-plain != tc.bonus || strings.Join(reached, ",") != strings.Join(tc.reached, ",") || none != nil {
 				t.Errorf("bonus %d reaching %v (without the option %v), want %d reaching %v", with-plain, reached, none, tc.bonus, tc.reached)
+			}
+			state := strings.Join(g.State()["destinations_reached"].([]string), ",")
+			for _, p := range tc.reached {
+				if !strings.Contains(state, tc.corp+":"+p) {
+					t.Errorf("state lists %s", state)
+				}
 			}
 		})
 	}
