@@ -26,7 +26,7 @@ func (g *Game) Acting() []string {
 		p := g.Player(g.stock.active())
 		out := []string{itoa(p.ID)}
 		for _, sym := range p.Companies {
-			if len(g.exchangeChoices(g.Company(sym))) > 0 {
+			if len(g.companyChoices(g.Company(sym))) > 0 {
 				out = append(out, sym)
 			}
 		}
@@ -57,7 +57,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 			return append(out, engine.Choice{Action: corpAction(c, "pass")})
 		}
 		if co := g.Company(entity); co != nil {
-			return g.exchangeChoices(co)
+			return g.companyChoices(co)
 		}
 		return g.stock.legal(g, g.Player(g.stock.active()))
 	case g.op != nil:

@@ -103,6 +103,21 @@ func (r *stockRound) turnOver(g *Game, a *engine.Action) error {
 	return nil
 }
 
+// companyChoices lists what a private may do now (Legal): be exchanged for a
+// share, or with this variant be turned over, during its owner's turn.
+func (g *Game) companyChoices(co *engine.Company) []engine.Choice {
+	if !g.optVariablePrivates {
+		return g.exchangeChoices(co)
+	}
+	if co == nil || co.Closed || g.stock == nil || len(g.pendingHome) > 0 {
+		return nil
+	}
+	if p := g.companyOwnerPlayer(co); p == nil || p.ID != g.stock.active() {
+		return nil
+	}
+	return []engine.Choice{{Action: engine.Action{Type: "manual_close_company", Entity: co.Sym, EntityType: "company"}}}
+}
+
 // turnedOverValue is the face value of the privates p has turned over.
 func (g *Game) turnedOverValue(p *engine.Player) int {
 	v := 0

@@ -1,6 +1,7 @@
 package t1860_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -468,4 +469,151 @@ func TestOptionCombinations(t *testing.T) {
 			t.Errorf("%v: err %v, want %q", tc.opts, err, tc.want)
 		}
 	}
+}
+
+// TestLegalUnderVariants: Legal lists what the optional rules allow, and
+// every listed move is accepted.
+func TestLegalUnderVariants(t *testing.T) {
+	listed := func(g *t1860.Game, ent, typ string) []engine.Action {
+		var out []engine.Action
+		for _, ch := range g.Legal(ent) {
+			if ch.Action.Type == typ {
+				out = append(out, ch.Action)
+			}
+		}
+		return out
+	}
+	accepted := func(t *testing.T, g *t1860.Game, as []engine.Action) {
+		t.Helper()
+		for _, a := range as {
+			if err := g.Apply(&a); err != nil {
+				t.Errorf("listed %s %s %s@%d %s refused: %v", a.Type, a.Hex, a.Tile, a.Rotation, a.Corporation, err)
+				continue
+			}
+			if err := g.Undo(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	has := func(as []engine.Action, f func(engine.Action) bool) bool {
+		for _, a := range as {
+			if f(a) {
+				return true
+			}
+		}
+		return false
+	}
+	accel := []string{"accelerated_track"}
+
+	t.Run("accelerated track", func(t *testing.T) {
+		tests := []struct {
+			fixture string
+			after   int
+			corp    string
+			opts    []string
+			want    func(engine.Action) bool // a lay that must be listed, nil = no lay listed
+			never   func(engine.Action) bool
+		}{
+			{"synthetic/1860/1860-base-3p-12.json", 126, "C&N", nil, nil, nil},
+			{"synthetic/1860/1860-base-3p-12.json", 126, "C&N", accel,
+				func(a engine.Action) bool {
+					return a.Hex == "F4" && strings.HasPrefix(a.Tile, "741-") && a.Rotation == 1
+				},
+				func(a engine.Action) bool { return a.Hex == "E5" }},
+			{"synthetic/1860/1860-base-3p-9.json", 172, "IWNJ", accel,
+				func(a engine.Action) bool {
+					return a.Hex == "H8" && strings.HasPrefix(a.Tile, "750-") && a.Rotation == 2
+				},
+				func(a engine.Action) bool { return a.Hex == "H4" }},
+		}
+		for _, tc := range tests {
+			fx := loadFixture(t, tc.fixture)
+			i := fx.index(0, func(a engine.Action) bool { return a.ID == tc.after })
+			g := fx.at(t, i+1, tc.opts...)
+			lays := listed(g, tc.corp, "lay_tile")
+			if tc.want == nil {
+				if len(lays) > 0 {
+					t.Errorf("%v after #%d: %d lays listed", tc.opts, tc.after, len(lays))
+				}
+				continue
+			}
+			if !has(lays, tc.want) || has(lays, tc.never) {
+				t.Errorf("%v after #%d: lays %v", tc.opts, tc.after, lays)
+			}
+			accepted(t, g, lays)
+		}
+	})
+
+	t.Run("ignoring the historical order", func(t *testing.T) {
+		fx := loadFixture(t, "synthetic/1860/1860-base-3p-9.json")
+		i := fx.index(0, func(a engine.Action) bool { return a.ID == 43 })
+		for _, tc := range []struct {
+			opts []string
+			want string // the corporations that may be started
+		}{
+			{nil, "FYN,IWNJ"},
+			{[]string{"ignore_historical_order"}, "BHI&R,FYN,IWNJ,NGStL,S&C,VYSC"},
+		} {
+			g := fx.at(t, i, tc.opts...)
+			pars := listed(g, "3", "par")
+			seen := map[string]bool{}
+			var corps []string
+			for _, a := range pars {
+				if !seen[a.Corporation] {
+					seen[a.Corporation] = true
+					corps = append(corps, a.Corporation)
+				}
+			}
+			slices.Sort(corps)
+			if strings.Join(corps, ",") != tc.want {
+				t.Errorf("%v: may start %v, want %s", tc.opts, corps, tc.want)
+			}
+			accepted(t, g, pars)
+		}
+	})
+
+	t.Run("no train limit", func(t *testing.T) {
+		fx := loadFixture(t, "1860/1860_game_end_bank.json")
+		// IOW has bought its fourth train (the phase 3 limit) with £20 left
+		i := fx.index(0, func(a engine.Action) bool { return a.ID == 173 })
+		g := fx.at(t, i, "no_train_limit")
+		buys := listed(g, "IOW", "buy_train")
+		if len(g.Corp("IOW").Trains) != 4 || len(buys) == 0 {
+			t.Fatalf("IOW trains %v, buys listed %v", trainNames(g.Corp("IOW")), buys)
+		}
+		accepted(t, g, buys)
+	})
+
+	t.Run("variable private revenue", func(t *testing.T) {
+		for _, tc := range []struct {
+			opts      []string
+			company   string // what RPSC may do in player 2's turn
+			sellTypes bool   // sell_company listed later
+		}{
+			{nil, "buy_shares", true},
+			{[]string{"variable_private_revenue"}, "manual_close_company", false},
+		} {
+			s := newScript(t, 2, tc.opts...)
+			s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
+			s.buy("C&N_1")
+			if !slices.Contains(s.g.Acting(), "RPSC") {
+				t.Fatalf("%v: acting %v", tc.opts, s.g.Acting())
+			}
+			acts := s.g.Legal("RPSC")
+			if len(acts) != 1 || acts[0].Action.Type != tc.company {
+				t.Errorf("%v: RPSC may %v", tc.opts, acts)
+			}
+			accepted(t, s.g, []engine.Action{acts[0].Action})
+			for _, sh := range []string{"IOW_1", "C&N_2", "IOW_2", "C&N_3", "IOW_3"} {
+				s.buy(sh)
+			}
+			s.passRound()
+			for s.g.RoundName() == "Operating" {
+				s.operate(s.active(), 0)
+			}
+			if got := len(listed(s.g, s.active(), "sell_company")) > 0; got != tc.sellTypes {
+				t.Errorf("%v: sell_company listed %v", tc.opts, got)
+			}
+		}
+	})
 }
