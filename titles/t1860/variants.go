@@ -108,6 +108,16 @@ func (g *Game) trainLimit() int {
 	return g.Phase().TrainLimit
 }
 
+// forSaleInIPO reports whether c has a certificate players may buy from the IPO.
+func forSaleInIPO(c *engine.Corporation) bool {
+	for _, s := range c.Shares {
+		if s.Holder == engine.HolderIPO && s.Buyable {
+			return true
+		}
+	}
+	return false
+}
+
 // trainLimitText is a phase's train limit as logged.
 func (g *Game) trainLimitText(ph engine.Phase) string {
 	if g.optNoTrainLimit {
@@ -151,7 +161,8 @@ func (g *Game) variantState(out map[string]any) {
 // been started are available for purchase from the IPO", summed up as "only
 // two companies may be started each SR unless at least one of them is sold
 // out": so a started company holds up new starts only while it has not
-// operated and still has IPO shares, and one such company is allowed.
+// operated and still has shares for sale in the IPO (a certificate reserved
+// for a private's exchange is not for sale), and one such company is allowed.
 func (g *Game) ipoRefusal(c *engine.Corporation) string {
 	if !g.optIgnoreLayers {
 		if c.Layer > g.currentLayer() {
@@ -161,7 +172,7 @@ func (g *Game) ipoRefusal(c *engine.Corporation) string {
 	}
 	var waiting []string
 	for _, o := range g.Corps {
-		if o != c && o.IPOed && !o.Closed && !o.Operated && o.PercentOf(engine.HolderIPO) > 0 {
+		if o != c && o.IPOed && !o.Closed && !o.Operated && forSaleInIPO(o) {
 			waiting = append(waiting, o.Sym)
 		}
 	}

@@ -617,3 +617,33 @@ func TestLegalUnderVariants(t *testing.T) {
 		}
 	})
 }
+
+// TestIgnoreHistoricalOrderReservedShare: a company whose only IPO
+// certificate is the one reserved for a private's exchange has no shares
+// "available for purchase from the IPO" and holds up no start.
+func TestIgnoreHistoricalOrderReservedShare(t *testing.T) {
+	for _, tc := range []struct {
+		opts []string
+		want string
+	}{
+		{nil, "layer 2 is not yet available"},
+		{[]string{"ignore_historical_order"}, ""},
+	} {
+		s := newScript(t, 2, tc.opts...)
+		// player 2 keeps the Cowes private, so C&N_8 stays reserved
+		s.auction("C&N@74", "IOW@74", "BHC", "CMH", "YHC", "RPSC")
+		for k := 1; k <= 7; k++ {
+			if s.active() != "1" {
+				s.do(engine.Action{Type: "pass", Entity: s.active()})
+			}
+			s.buy("C&N_" + strconv.Itoa(k))
+		}
+		if s.active() != "2" {
+			t.Fatalf("%v: player %s to act", tc.opts, s.active())
+		}
+		err := s.try(engine.Action{Type: "par", Entity: "2", Corporation: "FYN", SharePrice: parCell(68)})
+		if (err != nil) != (tc.want != "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: par FYN: err %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+}
