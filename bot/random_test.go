@@ -25,6 +25,11 @@ func TestRandomGames(t *testing.T) {
 		{4, []string{"no_skip_towns", "original_insolvency"}},
 		{3, []string{"simplified_insolvency", "re_enter_hexes"}},
 		{4, []string{"non_operated_full_value"}},
+		// the rulebook optional rules 18xx.games lacks
+		{3, []string{"destinations", "accelerated_track"}},
+		{4, []string{"ignore_historical_order", "variable_private_revenue"}},
+		{2, []string{"beginner_7_4_trains", "no_train_limit"}},
+		{3, []string{"original_game", "destinations", "accelerated_track", "ignore_historical_order", "variable_private_revenue", "beginner_7_4_trains", "no_train_limit"}},
 	}
 	seeds := 3
 	if testing.Short() {

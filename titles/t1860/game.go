@@ -11,10 +11,13 @@ import (
 	"tresham/engine"
 )
 
-// Options are the 1860 variant switches, named as 18xx.games names them.
+// Options are the 1860 variant switches: first those 18xx.games offers, named
+// as it names them, then the rulebooks' optional rules it lacks (variants.go).
 var Options = []string{
 	"two_player_map", "original_insolvency", "simplified_insolvency", "no_skip_towns",
 	"original_game", "re_enter_hexes", "non_operated_full_value",
+	optDestinations, optAcceleratedTrack, optIgnoreHistoricalOrder,
+	optVariablePrivateRevenue, optBeginnerTrains, optNoTrainLimit,
 }
 
 // Board is what the rules need from the map: track, stations and routes.
@@ -46,6 +49,7 @@ type Game struct {
 	optSimplifiedInsolvency bool
 	optNoSkipTowns          bool
 	optTwoPlayerMap         bool
+	variants                // the rulebook optional rules 18xx.games lacks (variants.go)
 
 	Nationalization   bool
 	SRAfterSouthern   bool
@@ -96,8 +100,8 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		}
 		opts[o] = true
 	}
-	if opts["simplified_insolvency"] && (opts["original_insolvency"] || opts["original_game"]) {
-		return nil, fmt.Errorf("1860: option simplified_insolvency cannot be combined with original_insolvency or original_game")
+	if err := checkOptions(opts); err != nil {
+		return nil, err
 	}
 	m, err := engine.ParseMarket(market, true)
 	if err != nil {
@@ -107,7 +111,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		Title:         "1860",
 		Options:       opts,
 		Market:        m,
-		Depot:         engine.NewDepot(trainTypes),
+		Depot:         engine.NewDepot(trainTable(opts)),
 		Phases:        phases,
 		Bank:          bankRaw,
 		Turn:          1,
@@ -119,6 +123,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	g.optOriginalInsolvency = opts["original_insolvency"] || opts["original_game"]
 	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
 	g.optSimplifiedInsolvency = opts["simplified_insolvency"]
+	g.setVariants(opts)
 	g.HighestLayer = 1
 	for i, id := range ids {
 		g.Players = append(g.Players, &engine.Player{ID: id, Name: names[i]})
@@ -151,7 +156,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		}
 	}
 	g.setup = setupArgs{ids: ids, names: names, options: options, board: board}
-	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: 4 | Available Tiles: Yellow) --")
+	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: %s | Available Tiles: Yellow) --", g.trainLimitText(g.Phases[0]))
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()
 	return g, nil
@@ -178,13 +183,14 @@ func (g *Game) currentLayer() int {
 
 func (g *Game) checkNewLayer() {
 	l := g.currentLayer()
-	if l > g.HighestLayer {
+	if l > g.HighestLayer && !g.optIgnoreLayers {
 		g.Logf("-- Layer %d corporations now available --", l)
 	}
 	g.HighestLayer = l
 }
 
-func (g *Game) canIPO(c *engine.Corporation) bool { return c.Layer <= g.currentLayer() }
+// canIPO reports whether c's director's certificate may be bought from the IPO (ipoRefusal).
+func (g *Game) canIPO(c *engine.Corporation) bool { return g.ipoRefusal(c) == "" }
 
 // parPrices lists the par cells the corporation may start at.
 func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
@@ -319,7 +325,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 	for _, sym := range p.Companies {
 		v += g.Company(sym).Value
 	}
-	return v
+	return v + g.turnedOverValue(p)
 }
 
 // BankCash is the bank balance as the rules count it.

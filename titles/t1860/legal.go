@@ -26,7 +26,7 @@ func (g *Game) Acting() []string {
 		p := g.Player(g.stock.active())
 		out := []string{itoa(p.ID)}
 		for _, sym := range p.Companies {
-			if len(g.exchangeChoices(g.Company(sym))) > 0 {
+			if len(g.companyChoices(g.Company(sym))) > 0 {
 				out = append(out, sym)
 			}
 		}
@@ -57,7 +57,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 			return append(out, engine.Choice{Action: corpAction(c, "pass")})
 		}
 		if co := g.Company(entity); co != nil {
-			return g.exchangeChoices(co)
+			return g.companyChoices(co)
 		}
 		return g.stock.legal(g, g.Player(g.stock.active()))
 	case g.op != nil:
@@ -309,8 +309,9 @@ func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []en
 		}
 	case stepTrack:
 		for _, ch := range g.layChoices(c, "", false) {
-			if r.lays == 1 {
-				if up, city, err := g.layTileCheck(c, &ch.Action); err != nil || up || city {
+			if r.lay.Laid > 0 {
+				up, city, err := g.layTileCheck(c, &ch.Action)
+				if err != nil || r.lay.check(ch.Action.Hex, up, city) != nil {
 					continue
 				}
 			}

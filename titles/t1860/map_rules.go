@@ -202,45 +202,78 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 	return nil
 }
 
-// LayStep tracks the 1860 per-turn tile-lay allowance: one lay or upgrade,
-// then a second yellow lay only if the first was not an upgrade and not a
-// city tile; never a city tile as the second lay (18xx.games TILE_LAYS and
-// G1860::Tracker). The zero value is the start of a turn.
+// LayStep tracks the 1860 per-turn tile-lay allowance (rules "Laying
+// track"): one yellow tile with a large station, two yellow tiles without, or
+// (once green is available) one upgrade instead; so a second lay is yellow,
+// without a large station, and only after such a lay (18xx.games TILE_LAYS
+// and G1860::Tracker). The zero value is the start of a turn.
+//
+// Accelerated selects the first edition's "Variant: Accelerated Track
+// Development" (option accelerated_track): "a company may lay or upgrade one
+// tile containing a large station, lay two yellow tiles without large
+// stations, or may lay one yellow and upgrade one other tile where neither of
+// the two tiles contains a large station", the tile laid not being upgraded
+// in the same turn.
 type LayStep struct {
-	Laid     int
-	Upgraded bool
-	City     bool
+	Laid        int
+	Upgraded    bool
+	City        bool
+	Accelerated bool
+	Hex         string // hex of the first lay
 }
 
 // Check reports whether the next lay of tile t is allowed.
 func (s LayStep) Check(t *board.TileDef) error {
-	switch s.Laid {
-	case 0:
-	case 1:
-		if t.Color != board.Yellow {
-			return errors.New("t1860: cannot lay an upgrade now")
-		}
-		if s.Upgraded || s.City {
-			return errors.New("t1860: cannot lay a second tile after an upgrade or a city tile")
-		}
-		if t.NumCities() > 0 {
-			return errors.New("t1860: cannot lay a city tile now")
-		}
-	default:
-		return errors.New("t1860: no more tile lays this turn")
-	}
-	return nil
+	return s.check("", t.Color != board.Yellow, t.NumCities() > 0)
 }
 
 // Next returns the allowance after laying tile t.
 func (s LayStep) Next(t *board.TileDef) LayStep {
+	return s.next("", t.Color != board.Yellow, t.NumCities() > 0)
+}
+
+// More reports whether a further lay may still be allowed this turn.
+func (s LayStep) More() bool {
+	switch s.Laid {
+	case 0:
+		return true
+	case 1:
+		return !s.City && (s.Accelerated || !s.Upgraded)
+	}
+	return false
+}
+
+// check reports whether a lay on hex (an upgrade, a tile with a large
+// station) is allowed next; hex may be empty when unknown.
+func (s LayStep) check(hex string, upgrade, city bool) error {
+	switch {
+	case s.Laid == 0:
+		return nil
+	case s.Laid > 1:
+		return errors.New("t1860: no more tile lays this turn")
+	case s.City:
+		return errors.New("t1860: cannot lay a second tile after a city tile")
+	case city:
+		return errors.New("t1860: cannot lay a city tile now")
+	case !s.Accelerated && s.Upgraded:
+		return errors.New("t1860: cannot lay a second tile after an upgrade")
+	case !s.Accelerated && upgrade:
+		return errors.New("t1860: cannot lay an upgrade now")
+	case s.Upgraded && upgrade:
+		return errors.New("t1860: accelerated_track: only one upgrade per turn")
+	case upgrade && hex != "" && hex == s.Hex:
+		return errors.New("t1860: accelerated_track: the tile laid this turn may not be upgraded in the same turn")
+	}
+	return nil
+}
+
+func (s LayStep) next(hex string, upgrade, city bool) LayStep {
+	if s.Laid == 0 {
+		s.Hex = hex
+	}
 	s.Laid++
-	if t.Color != board.Yellow {
-		s.Upgraded = true
-	}
-	if t.NumCities() > 0 {
-		s.City = true
-	}
+	s.Upgraded = s.Upgraded || upgrade
+	s.City = s.City || city
 	return s
 }
 

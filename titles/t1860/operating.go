@@ -22,8 +22,7 @@ type operatingRound struct {
 	order  []*engine.Corporation
 	index  int
 	step   int
-	lays   int  // tiles laid this turn
-	upgr   bool // the first lay was an upgrade or onto a city
+	lay    LayStep // tile lays this turn
 	acted  bool
 	routes []routeResult
 	// crowded lists corporations over the train limit that must discard.
@@ -109,12 +108,13 @@ func (r *operatingRound) nextEntity(g *Game) {
 		if c.Closed {
 			continue
 		}
-		r.step, r.lays, r.upgr, r.acted, r.routes = stepDiscard, 0, false, false, nil
+		r.step, r.acted, r.routes = stepDiscard, false, nil
+		r.lay = LayStep{Accelerated: g.optAccelerated}
 		for _, t := range c.Trains {
 			t.Operated = false
 		}
 		g.Logf("%s operates %s", g.operatorName(c), c.Sym)
-		if len(c.Trains) > g.Phase().TrainLimit {
+		if len(c.Trains) > g.trainLimit() {
 			r.crowded[c.Sym] = true
 		}
 		r.skipSteps(g)
@@ -178,7 +178,7 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 	c := r.current()
 	switch s {
 	case stepDiscard:
-		return r.crowded[c.Sym] && len(c.Trains) > g.Phase().TrainLimit
+		return r.crowded[c.Sym] && len(c.Trains) > g.trainLimit()
 	case stepTrack:
 		return !c.Receivership && !g.SRAfterSouthern && r.canLay(g, c)
 	case stepToken:
@@ -200,15 +200,7 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 	return false
 }
 
-func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool {
-	switch r.lays {
-	case 0:
-		return true
-	case 1:
-		return !r.upgr
-	}
-	return false
-}
+func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool { return r.lay.More() }
 
 // routeInsolvent reports whether c is insolvent on reaching its route step: a
 // receivership company without trains that cannot afford one becomes
@@ -299,7 +291,7 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 		return engine.Refuse(a, "%s comes too late in %s's turn", a.Type, c.Sym)
 	}
 	if r.step == stepDiscard && target != stepDiscard && r.stepAvailable(g, stepDiscard) {
-		return engine.Refuse(a, "%s must first discard a train (train limit %d)", c.Sym, g.Phase().TrainLimit)
+		return engine.Refuse(a, "%s must first discard a train (train limit %d)", c.Sym, g.trainLimit())
 	}
 	for s := r.step; s < target; s++ {
 		if s == stepDividend && r.stepAvailable(g, s) {
@@ -329,7 +321,7 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 		if err := g.discardTrain(c, a); err != nil {
 			return err
 		}
-		if len(c.Trains) <= g.Phase().TrainLimit {
+		if len(c.Trains) <= g.trainLimit() {
 			delete(r.crowded, c.Sym)
 			r.step++
 		}
@@ -338,16 +330,13 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 		if err != nil {
 			return err
 		}
-		if r.lays == 1 && (upgrade || city) {
-			return engine.Refuse(a, "the second tile lay may not be an upgrade or a city tile")
+		if err := r.lay.check(a.Hex, upgrade, city); err != nil {
+			return engine.Refuse(a, "%v", err)
 		}
 		if err := g.layTile(c, a, false); err != nil {
 			return err
 		}
-		r.lays++
-		if upgrade || city {
-			r.upgr = true
-		}
+		r.lay = r.lay.next(a.Hex, upgrade, city)
 		if !r.canLay(g, c) {
 			r.step++
 		}
@@ -501,7 +490,7 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 	if c.Bankrupt || (c.Cell != nil && c.Cell.Type == engine.CellClose) {
 		return false
 	}
-	if len(c.Trains) >= g.Phase().TrainLimit {
+	if len(c.Trains) >= g.trainLimit() {
 		return false
 	}
 	if c.Cash >= g.minDepotPrice() && g.minDepotPrice() > 0 {
@@ -551,8 +540,8 @@ func (g *Game) buyTrain(c *engine.Corporation, a *engine.Action) error {
 	if t == nil {
 		return engine.Refuse(a, "no train %q for sale", a.Train)
 	}
-	if len(c.Trains) >= g.Phase().TrainLimit {
-		return engine.Refuse(a, "%s is at its train limit of %d", c.Sym, g.Phase().TrainLimit)
+	if len(c.Trains) >= g.trainLimit() {
+		return engine.Refuse(a, "%s is at its train limit of %d", c.Sym, g.trainLimit())
 	}
 	if t.Owner == "" {
 		ok := false
@@ -614,14 +603,14 @@ func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
 		if g.Phases[i].On == t.Name {
 			g.PhaseIdx = i
 			ph := g.Phases[i]
-			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %d) --", ph.Name, ph.OperatingRounds, ph.TrainLimit)
+			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %s) --", ph.Name, ph.OperatingRounds, g.trainLimitText(ph))
 			tt, _ := g.Depot.Type(t.Name)
 			for _, ev := range tt.Events {
 				g.trainEvent(ev)
 			}
 			g.rust(t.Name)
 			for _, o := range g.Corps {
-				if o != c && len(o.Trains) > ph.TrainLimit {
+				if o != c && len(o.Trains) > g.trainLimit() {
 					g.op.crowded[o.Sym] = true
 				}
 			}
@@ -761,6 +750,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) {
 		return engine.Refuse(a, "%s must run a route", c.Sym)
 	}
+	g.afterRuns(c, a.Routes)
 	return nil
 }
 

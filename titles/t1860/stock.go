@@ -125,6 +125,9 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 		return nil
 	}
 	if a.EntityType == "company" {
+		if a.Type == "manual_close_company" {
+			return r.turnOver(g, a)
+		}
 		return r.exchange(g, a)
 	}
 	p, err := g.playerEntity(a)
@@ -271,7 +274,7 @@ func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
 // lastChanceToExchange: after parring (or buying a private) a player holding the
 // matching private may still exchange it once the 6+3 phase has begun.
 func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
-	if !g.PhaseAtLeast("6") {
+	if !g.PhaseAtLeast("6") || g.optVariablePrivates {
 		return false
 	}
 	if r.boughtCompany != "" {
@@ -430,7 +433,7 @@ func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
 }
 
 func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && g.Turn > 1 && len(p.Companies) > 0
+	return !g.optVariablePrivates && !r.bought() && g.Turn > 1 && len(p.Companies) > 0
 }
 
 func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
@@ -577,6 +580,7 @@ func (g *Game) float(c *engine.Corporation) {
 	amount := c.Par.Price * 10
 	g.PayCorp(c, amount)
 	g.Logf("%s receives £%d", c.Sym, amount)
+	g.privatesOnFloat(c)
 	if g.SRAfterSouthern {
 		return
 	}
@@ -602,8 +606,11 @@ func (r *stockRound) parCorp(g *Game, p *engine.Player, a *engine.Action) error 
 	if c == nil {
 		return engine.Refuse(a, "unknown corporation %q", a.Corporation)
 	}
-	if c.IPOed || !g.canIPO(c) {
-		return engine.Refuse(a, "%s cannot be parred (layer %d not yet available or already started)", c.Sym, c.Layer)
+	if c.IPOed {
+		return engine.Refuse(a, "%s cannot be parred: already started", c.Sym)
+	}
+	if why := g.ipoRefusal(c); why != "" {
+		return engine.Refuse(a, "%s cannot be parred: %s", c.Sym, why)
 	}
 	if r.bought() {
 		return engine.Refuse(a, "already bought this turn")
@@ -641,6 +648,9 @@ func (r *stockRound) exchange(g *Game, a *engine.Action) error {
 		}
 	}
 	p := g.companyOwnerPlayer(co)
+	if g.optVariablePrivates {
+		return engine.Refuse(a, "variable_private_revenue: private companies may not be exchanged for shares")
+	}
 	if target == "" || p == nil || a.Type != "buy_shares" || len(a.Shares) != 1 {
 		return engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
@@ -700,7 +710,11 @@ func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) err
 	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, a.Price)
 	r.boughtCompany = co.Sym
 	if co.Sym == "FFC" {
-		g.closeOtherCompanies(co)
+		if g.optVariablePrivates {
+			g.fishbourneBoughtVariable()
+		} else {
+			g.closeOtherCompanies(co)
+		}
 	}
 	return nil
 }
@@ -724,6 +738,9 @@ func (r *stockRound) sellCompany(g *Game, p *engine.Player, a *engine.Action) er
 	co := g.Company(a.Company)
 	if co == nil || co.Owner != itoa(p.ID) {
 		return engine.Refuse(a, "%s does not own %q", p.Name, a.Company)
+	}
+	if g.optVariablePrivates {
+		return engine.Refuse(a, "variable_private_revenue: private companies may not be sold to the bank")
 	}
 	if !g.canSellAnyCompany(p, r) {
 		return engine.Refuse(a, "private companies cannot be sold now")

@@ -113,6 +113,7 @@ func (g *Game) State() map[string]any {
 	out["acting"] = g.acting()
 	out["priority_deal"] = g.priorityDeal()
 	out["log"] = append([]string{}, g.Log[g.logMark:]...)
+	g.variantState(out)
 	return out
 }
 
