@@ -533,22 +533,29 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	if r.step != stRoute || !g.canRunRoutes(c) {
 		return engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}
+	trains, err := g.runTrains(c, a.Routes)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	for _, t := range trains {
+		if t.Operated {
+			return engine.Refuse(a, "train %s has already run this turn", t.ID)
+		}
+	}
 	total := 0
-	seen := map[string]bool{}
-	for i := range a.Routes {
-		rt := &a.Routes[i]
-		if seen[rt.Train] {
-			return engine.Refuse(a, "train %s runs twice", rt.Train)
-		}
-		seen[rt.Train] = true
-		if !g.ownsRouteTrain(c, rt.Train) {
-			return engine.Refuse(a, "%s does not run train %s", c.Sym, rt.Train)
-		}
-		rev, err := g.routeRevenue(c, a.Routes, i)
+	if len(a.Routes) > 0 {
+		revs, err := g.checkRun(c, a.Routes, trains)
 		if err != nil {
-			return engine.Refuse(a, "route of %s: %v", rt.Train, err)
+			return engine.Refuse(a, "%v", err)
 		}
-		total += rev
+		// 18xx.games exports carry the revenue computed when the move was
+		// made (fixtures README §5.5); it must agree with the track.
+		for i, rev := range revs {
+			if st := a.Routes[i].Revenue; st != nil && *st != rev {
+				return engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, a.Routes[i].Train, *st, rev)
+			}
+			total += rev
+		}
 	}
 	if total < r.loan {
 		return engine.Refuse(a, "revenue of %d does not cover the %d owed (rule 6.4.6)", total, r.loan)
@@ -557,24 +564,6 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	r.routes = a.Routes
 	r.step = stDividend
 	return nil
-}
-
-func (g *Game) ownsRouteTrain(c *engine.Corporation, id string) bool {
-	for _, t := range c.Trains {
-		if t.ID == id && !t.Operated {
-			return true
-		}
-	}
-	return g.op.leased != nil && g.op.leased.ID == id
-}
-
-// routeRevenue is a submitted route's revenue: the stored figure.
-func (g *Game) routeRevenue(c *engine.Corporation, routes []engine.Route, i int) (int, error) {
-	rt := &routes[i]
-	if rt.Revenue != nil {
-		return *rt.Revenue, nil
-	}
-	return g.evaluateRoute(c, routes, i)
 }
 
 func (r *opRound) dividend(g *Game, c *engine.Corporation, a *engine.Action) error {
