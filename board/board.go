@@ -36,6 +36,10 @@ type Spec struct {
 	// where the printed track points back (18xx.games
 	// IMPASSABLE_HEX_COLORS); nil means blue, gray and red.
 	Impassable []Color
+	// DirectedWalk makes Graph follow track as a train runs along it:
+	// a path entered at one end is left only by its other end (see
+	// directedGraph).
+	DirectedWalk bool
 }
 
 var defaultImpassable = []Color{Blue, Gray, Red}
@@ -68,6 +72,7 @@ type static struct {
 	tileIdx  map[string]int
 	counts   []int
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
+	directed bool                // Spec.DirectedWalk
 }
 
 // hexState is the mutable state of one hex.
@@ -100,7 +105,7 @@ type Board struct {
 
 // New builds a board from a spec.
 func New(spec Spec) (*Board, error) {
-	s := &static{layout: spec.Layout, index: map[string]int{}, tileIdx: map[string]int{}, tileByID: map[string]*TileDef{}}
+	s := &static{layout: spec.Layout, index: map[string]int{}, tileIdx: map[string]int{}, tileByID: map[string]*TileDef{}, directed: spec.DirectedWalk}
 	b := &Board{s: s}
 	coord := map[[2]int]int{}
 	for _, h := range spec.Hexes {

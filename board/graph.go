@@ -56,6 +56,9 @@ type pathRef struct{ h, p int }
 
 // Graph computes the connectivity of corp's network.
 func (b *Board) Graph(corp string) *Graph {
+	if b.s.directed {
+		return b.directedGraph(corp)
+	}
 	n := len(b.hexes)
 	g := &Graph{b: b, Corp: corp, edges: make([]uint8, n), hexOK: make([]bool, n), nodes: make([]uint32, n), paths: make([]uint64, n)}
 	type nref struct{ h, n int }
