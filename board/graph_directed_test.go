@@ -31,10 +31,10 @@ func TestDirectedWalkNoReversal(t *testing.T) {
 		return n
 	}
 	codes := map[string]string{
-		x:      "path=a:4,b:3;path=a:3,b:0",
-		nb(4):  "city=revenue:10;path=a:1,b:_0",
-		nb(3):  "town=revenue:10;path=a:0,b:_0",
-		nb(0):  "city=revenue:20;path=a:3,b:_0",
+		x:     "path=a:4,b:3;path=a:3,b:0",
+		nb(4): "city=revenue:10;path=a:1,b:_0",
+		nb(3): "town=revenue:10;path=a:0,b:_0",
+		nb(0): "city=revenue:20;path=a:3,b:_0",
 	}
 	target := NodeRef{Hex: nb(0), Node: 0}
 	for _, directed := range []bool{false, true} {
