@@ -386,12 +386,6 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	if !TileAvailable(td, g.phaseTiles()) {
 		return engine.Refuse(a, "tile %s is not available in phase %s (rule 4.7)", name, g.Phase().Name)
 	}
-	before, _ := g.Board.Hex(a.Hex)
-	if before.Tile != before.Printed && len(td.Nodes) > 0 && len(c.Trains) == 0 && r.leased == nil {
-		// promoting a laid station needs a train to reach it (rule 4.3;
-		// 18xx.games check_track_restrictions!)
-		return engine.Refuse(a, "%s cannot promote a station tile without a train to reach it (rule 4.3)", c.Sym)
-	}
 	d := g.defs[c.Sym]
 	opt := board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == a.Hex {

@@ -31,8 +31,6 @@ import (
 //     then pays its best stops up to its number;
 //   - the company's routes share no track (4.5.7).
 
-// layRules are the tile rules for a lay by c.
-func (g *Game) layRules(c *engine.Corporation) *board.Rules { return g.rules }
 
 // trainRule is how a type of train counts and pays stops.
 type trainRule struct {
