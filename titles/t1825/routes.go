@@ -31,7 +31,6 @@ import (
 //     then pays its best stops up to its number;
 //   - the company's routes share no track (4.5.7).
 
-
 // trainRule is how a type of train counts and pays stops.
 type trainRule struct {
 	name string
