@@ -45,6 +45,10 @@ type opRound struct {
 	// pendingHome lists minors that must choose the city of their home
 	// base on a hex of several cities.
 	pendingHome []*engine.Corporation
+	// surveyed are the hexags the company's Surveyors left this turn, and
+	// surveyMoved the indices of the Surveyors moved (rule 6.6).
+	surveyed    []string
+	surveyMoved []int
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -128,6 +132,7 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 		}
 		g.Logf("%s places a token on %s", c.Sym, h)
 	}
+	g.placeSurveyors(c)
 }
 
 func (r *opRound) current() *engine.Corporation {
@@ -158,6 +163,7 @@ func (r *opRound) nextEntity(g *Game) {
 func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 	r.step = stTrack
 	r.laid, r.upgraded, r.tokened, r.loan, r.leased, r.revenue, r.routes = nil, false, false, 0, nil, 0, nil
+	r.surveyed, r.surveyMoved = nil, nil
 	for _, t := range c.Trains {
 		t.Operated = false
 	}
@@ -176,7 +182,7 @@ func (r *opRound) advance(g *Game) {
 	for c != nil && !g.Finished && len(r.discard) == 0 && len(r.pendingHome) == 0 {
 		switch r.step {
 		case stTrack:
-			if g.canLayTile(c) || g.canPlaceToken(c) {
+			if g.canLayTile(c) || g.canPlaceToken(c) || g.canMoveSurveyor(c) {
 				return
 			}
 			r.step = stRoute
@@ -228,6 +234,7 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 			return engine.Refuse(a, "%v", err)
 		}
 		c.Tokens[c.NextToken()].Location = g.Board.Signature(ref)
+		g.placeSurveyors(c)
 		r.pendingHome = r.pendingHome[1:]
 		if r.current() == nil {
 			return nil
@@ -262,6 +269,8 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 	switch a.Type {
 	case "lay_tile":
 		err = r.layTile(g, c, a)
+	case "move_surveyor":
+		err = r.moveSurveyor(g, c, a)
 	case "place_token":
 		err = r.placeToken(g, c, a)
 	case "special_buy":
@@ -287,6 +296,9 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 func (r *opRound) pass(g *Game, c *engine.Corporation, a *engine.Action) error {
 	switch r.step {
 	case stTrack:
+		if h, owes := g.owesSurveyorMove(c); owes {
+			return engine.Refuse(a, "%s's Surveyor on %s must move (rule 6.6.5)", c.Sym, h)
+		}
 		r.step = stRoute
 	case stBuy:
 		if c.Receivership {
@@ -390,6 +402,10 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	opt := board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == a.Hex {
 		opt.NoConnectivity = true // a minor lays its home track before its base
+	} else if free, err := g.surveyLay(c, a.Hex); err != nil {
+		return engine.Refuse(a, "%v", err)
+	} else if free {
+		opt.NoConnectivity = true // a surveyed hexag need not connect (rule 6.6)
 	}
 	res, err := g.Board.LayTile(a.Hex, a.Tile, a.Rotation, opt)
 	if err != nil {
@@ -521,6 +537,9 @@ func (g *Game) canRunRoutes(c *engine.Corporation) bool {
 }
 
 func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) error {
+	if h, owes := g.owesSurveyorMove(c); owes {
+		return engine.Refuse(a, "%s's Surveyor on %s must move first (rule 6.6.5)", c.Sym, h)
+	}
 	if r.step == stTrack {
 		r.step = stRoute
 	}
@@ -783,6 +802,9 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 		g.PhaseIdx++
 		ph := g.Phase()
 		g.Logf("-- Phase %s --", ph.Name)
+		if ph.Name == "3" && g.Opts.Surveyors {
+			g.removeSurveyors()
+		}
 	}
 	g.rust(t.Name)
 	g.op.discard = g.crowdedCorps()

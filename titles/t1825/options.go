@@ -13,6 +13,7 @@ package t1825
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -32,6 +33,9 @@ type Options struct {
 	D1 bool
 	// U3P adds two 3T and two U3 trains with Unit 3.
 	U3P bool
+	// Surveyors is the optional railway construction with Surveyors (rule
+	// 6.6; option "surveyors", not an 18xx.games option).
+	Surveyors bool
 	// BigBank adds the banks of combined units; StrictBank keeps the bank
 	// from growing with minors and kits.
 	BigBank, StrictBank bool
@@ -54,6 +58,10 @@ var unitRules = map[string][]int{
 // combinations and player counts outside the chosen units' range are errors.
 func ParseOptions(rules []string, nPlayers int) (Options, error) {
 	var o Options
+	if i := slices.Index(rules, "surveyors"); i >= 0 {
+		o.Surveyors = true
+		rules = slices.Delete(slices.Clone(rules), i, i+1)
+	}
 	if len(rules) == 0 {
 		switch {
 		case nPlayers == 2:
