@@ -252,7 +252,7 @@ func (g *Game) phaseColors() []board.Color {
 
 // doubleHeaded pairs the routes run as double-headed '2's (rule 4.5.5), as
 // 18xx.games recognises them: two routes of trains with distance 2, each
-// calling at exactly two stations, sharing one that is not a city
+// calling at exactly two stations, sharing exactly one that is not a city
 // fully occupied by others, neither calling only at small stations, at
 // least one reaching a base, and, when the shared station is a city, not
 // both (two routes that can each run alone are not double-headed). Pairs
@@ -285,14 +285,19 @@ func doubleHeaded(runs []runRoute, blocked func(board.NodeRef) bool) []int {
 
 func pairable(a, b []stop, blocked func(board.NodeRef) bool) bool {
 	var common *stop
+	shared := 0
 	for i := range a {
 		for j := range b {
-			if a[i].ref == b[j].ref && common == nil {
+			if a[i].ref == b[j].ref {
+				shared++
 				common = &a[i]
 			}
 		}
 	}
-	if common == nil || (common.city && blocked(common.ref)) {
+	// Run as one '3', the two routes call at three different stations
+	// (rule 1.8: no station twice); 18xx.games also pairs two routes
+	// between the same two stations, the second then earning nothing.
+	if shared != 1 || (common.city && blocked(common.ref)) {
 		return false
 	}
 	allTowns := func(v []stop) bool { return !v[0].city && !v[1].city }

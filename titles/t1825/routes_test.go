@@ -123,6 +123,11 @@ func TestDoubleHeading(t *testing.T) {
 	if p := doubleHeaded([]runRoute{a, both}, never); p[0] != -1 {
 		t.Errorf("two routes that each reach a base are not double-headed: %v", p)
 	}
+	// two routes between the same two stations are not one '3' (rule 1.8)
+	twice := runRoute{rule: two, visits: []stop{shared, stops("C20*@M0")[0]}}
+	if p := doubleHeaded([]runRoute{a, twice}, never); p[0] != -1 {
+		t.Errorf("two routes between the same stations paired: %v", p)
+	}
 	town := stops("T10@M3")[0]
 	tt := runRoute{rule: two, visits: []stop{town, shared}}
 	if p := doubleHeaded([]runRoute{mk("C20*", "T10"), tt}, never); p[0] != -1 {
