@@ -2,8 +2,10 @@
 // their combinations, and the Regional and Extension kits as played on
 // 18xx.games): the map of every unit combination with its tiles, the stock
 // markets, trains, phases, companies, corporations, starting money,
-// certificate limits and bank size, and the map rules that decide which tile
-// may replace which. The rounds (the rules engine) are not here yet.
+// certificate limits and bank size, the map rules that decide which tile
+// may replace which, and the rounds: share dealing, operating (track,
+// bases, routes evaluated from the track, dividends, trains, phases,
+// receivership) and the optional Surveyors (rule 6.6).
 //
 // Facts follow the 18xx.games implementation (g_1825), which the fixture
 // games were played on; where the printed 1825 rulebook differs (Unit 3
