@@ -37,6 +37,10 @@ type Spec struct {
 	// where the printed track points back (18xx.games
 	// IMPASSABLE_HEX_COLORS); nil means blue, gray and red.
 	Impassable []Color
+	// DirectedWalk makes Graph follow track as a train runs along it:
+	// a path entered at one end is left only by its other end (see
+	// directedGraph).
+	DirectedWalk bool
 }
 
 var defaultImpassable = []Color{Blue, Gray, Red}
@@ -71,6 +75,7 @@ type static struct {
 	copyIDs  [][]string          // copyIDs[t][c] is "NAME-c" for tile def t
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
 	memo     tileMemo            // MemoByTiles values
+	directed bool                // Spec.DirectedWalk
 }
 
 // hexState is the mutable state of one hex.
@@ -108,7 +113,7 @@ type Board struct {
 
 // New builds a board from a spec.
 func New(spec Spec) (*Board, error) {
-	s := &static{layout: spec.Layout, index: map[string]int{}, tileIdx: map[string]int{}, tileByID: map[string]*TileDef{}}
+	s := &static{layout: spec.Layout, index: map[string]int{}, tileIdx: map[string]int{}, tileByID: map[string]*TileDef{}, directed: spec.DirectedWalk}
 	b := &Board{s: s}
 	coord := map[[2]int]int{}
 	for _, h := range spec.Hexes {

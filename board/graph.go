@@ -90,6 +90,9 @@ func (b *Board) Graph(corp string) *Graph {
 }
 
 func (b *Board) computeGraph(corp string) *Graph {
+	if b.s.directed {
+		return b.directedGraph(corp)
+	}
 	g := &Graph{b: b, Corp: corp, hx: make([]graphHex, len(b.hexes))}
 	type nref struct{ h, n int }
 	var qbuf [16]nref

@@ -8,12 +8,13 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/titles/t1825"
 	"tresham/titles/t1860"
 )
 
 // shareClass names what makes certificates alike: corporation, holder, size
 // and whether it is the director's.
-func shareClass(g *t1860.Game, id string) string {
+func shareClass(g *engine.Game, id string) string {
 	c, s, err := g.ShareByID(id)
 	if err != nil {
 		return "?" + id
@@ -21,7 +22,7 @@ func shareClass(g *t1860.Game, id string) string {
 	return fmt.Sprintf("%s/%d/%d/%v/%v", c.Sym, s.Holder, s.Percent, s.President, s.Buyable)
 }
 
-func bundleClass(g *t1860.Game, ids []string) string {
+func bundleClass(g *engine.Game, ids []string) string {
 	var cs []string
 	for _, id := range ids {
 		cs = append(cs, shareClass(g, id))
@@ -31,7 +32,7 @@ func bundleClass(g *t1860.Game, ids []string) string {
 }
 
 // trainClass names what makes trains alike: type and seller.
-func trainClass(g *t1860.Game, id string) string {
+func trainClass(g *engine.Game, id string) string {
 	for _, c := range g.Corps {
 		for _, t := range c.Trains {
 			if t.ID == id {
@@ -57,7 +58,7 @@ func tileName(id string) string {
 
 // covers reports whether choice ch allows action a (alike certificates and
 // trains, tile copies and token slots being interchangeable).
-func covers(g *t1860.Game, ch engine.Choice, a engine.Action) bool {
+func covers(g *engine.Game, ch engine.Choice, a engine.Action) bool {
 	c := ch.Action
 	if c.Type != a.Type || c.Entity != a.Entity {
 		return false
@@ -98,25 +99,38 @@ func covers(g *t1860.Game, ch engine.Choice, a engine.Action) bool {
 		return c.Train == a.Train
 	case "dividend":
 		return c.Kind == a.Kind
+	case "special_buy":
+		return c.Description == a.Description
 	}
 	return true
 }
 
+// engineOf returns the title-independent state of a title game.
+func engineOf(g Game) *engine.Game {
+	switch tg := g.(type) {
+	case *t1860.Game:
+		return tg.Game
+	case *t1825.Game:
+		return tg.Game
+	}
+	panic(fmt.Sprintf("unknown title game %T", g))
+}
+
 // TestLegalCoversFixtureActions checks, before every action of every 1860
-// fixture, that the mover is among Acting() and that Legal lists the move.
+// and 1825 fixture, that the mover is among Acting() and that Legal lists
+// the move.
 func TestLegalCoversFixtureActions(t *testing.T) {
 	files := fixtureFiles(t, "*.json")
 	for _, f := range files {
 		src, err := g18xx.ReadFile(f)
-		if err != nil || src.Title != "1860" {
+		if err != nil || (src.Title != "1860" && src.Title != "1825") {
 			continue
 		}
 		t.Run(f, func(t *testing.T) {
-			gg, err := New(src)
+			g, err := New(src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := gg.(*t1860.Game)
 			checked := 0
 			for _, ga := range g18xx.Effective(src.Actions) {
 				a := Convert(&ga)
@@ -130,7 +144,7 @@ func TestLegalCoversFixtureActions(t *testing.T) {
 					choices := g.Legal(a.Entity)
 					ok := false
 					for _, ch := range choices {
-						if covers(g, ch, a) {
+						if covers(engineOf(g), ch, a) {
 							ok = true
 							break
 						}
@@ -180,7 +194,7 @@ func compact(a engine.Action) string {
 // candidates builds probe actions around a position: every listed choice,
 // plus near misses (other rotations of listed tiles, every certificate of
 // every corporation, every par cell, other trains).
-func candidates(g *t1860.Game, entity string, choices []engine.Choice) []engine.Action {
+func candidates(g *engine.Game, entity string, choices []engine.Choice) []engine.Action {
 	var out []engine.Action
 	seen := map[string]bool{}
 	add := func(a engine.Action) {
@@ -252,20 +266,21 @@ func TestLegalIsExact(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
-	for _, name := range []string{"1860/19354.json", "synthetic/1860/1860-base-3p-9.json"} {
+	for _, name := range []string{"1860/19354.json", "synthetic/1860/1860-base-3p-9.json",
+		"1825/1825_game_end_bank.json", "synthetic/1825/1825-unit_12-4p-39.json"} {
 		t.Run(name, func(t *testing.T) {
-			gg, rest := position(t, name, 0)
-			g := gg.(*t1860.Game)
+			g, rest := position(t, name, 0)
 			probes, accepted, refused := 0, 0, 0
 			for i, a := range rest {
-				if i%47 == 5 && !g.Finished {
+				if i%47 == 5 && !g.IsFinished() {
 					for _, ent := range g.Acting() {
 						choices := g.Legal(ent)
 						before := stateJSON(g)
-						for _, p := range candidates(g, ent, choices) {
+						// (Undo rebuilds the game: take its state afresh)
+						for _, p := range candidates(engineOf(g), ent, choices) {
 							listed := false
 							for _, ch := range choices {
-								if covers(g, ch, p) {
+								if covers(engineOf(g), ch, p) {
 									listed = true
 								}
 							}

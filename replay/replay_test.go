@@ -89,12 +89,7 @@ func diffState(want, got map[string]any) []string {
 // knownDivergence records, for fixtures the engine cannot yet replay to the end,
 // how many trace lines currently match. The test fails if a fixture regresses
 // below its floor, and asks for the entry to be removed once it matches fully.
-var knownDivergence = map[string]int{
-	// 1825: at action 700 the reference finds no city LBSC may station
-	// (so its track step ends after the lay) where Tresham's network
-	// reaches X16's #52; the token-graph difference is still open.
-	"1825-unit_12-4p-39.json": 699,
-}
+var knownDivergence = map[string]int{}
 
 // TestFixtureTraces replays every 1860 and 1825 fixture that has a golden trace and
 // compares the state after every action with the golden line.

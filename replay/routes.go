@@ -5,13 +5,58 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/route"
+	"tresham/titles/t1825"
 	"tresham/titles/t1860"
 )
 
 // RoutePosition is a game just before an effective run_routes action.
 type RoutePosition struct {
-	Game   *t1860.Game
+	// Game is the game when it is 1860 (nil otherwise).
+	Game *t1860.Game
+	// G1825 is the game when it is 1825 (nil otherwise).
+	G1825  *t1825.Game
 	Action *engine.Action
+}
+
+// Solved is a title-independent summary of an exact route solve.
+type Solved struct {
+	// Trains are the trains that may run.
+	Trains []string
+	// Revenue and Subsidy are the max-revenue run (ties: most subsidy);
+	// TotalRevenue and TotalSubsidy the run with most revenue plus subsidy.
+	Revenue, Subsidy           int
+	RevenueRoutes              []engine.Route
+	TotalRevenue, TotalSubsidy int
+	TotalRoutes                []engine.Route
+	Stats                      route.Stats
+}
+
+// CheckRun validates a run at the position as the run_routes step would
+// and returns its revenue and subsidy.
+func (p RoutePosition) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error) {
+	if p.Game != nil {
+		return p.Game.CheckRun(sym, routes)
+	}
+	return p.G1825.CheckRun(sym, routes)
+}
+
+// Solve finds the optimal runs of corporation sym at the position.
+func (p RoutePosition) Solve(sym string) (*Solved, error) {
+	if p.Game != nil {
+		sol, err := p.Game.SolveRoutes(sym)
+		if err != nil {
+			return nil, err
+		}
+		return &Solved{Trains: sol.Trains, Revenue: sol.Revenue.Revenue, Subsidy: sol.Revenue.Subsidy, RevenueRoutes: sol.Revenue.Routes,
+			TotalRevenue: sol.Total.Revenue, TotalSubsidy: sol.Total.Subsidy, TotalRoutes: sol.Total.Routes, Stats: sol.Stats}, nil
+	}
+	sol, err := p.G1825.SolveRoutes(sym)
+	if err != nil {
+		return nil, err
+	}
+	return &Solved{Trains: sol.Trains, Revenue: sol.Revenue, RevenueRoutes: sol.Routes,
+		TotalRevenue: sol.Revenue, TotalRoutes: sol.Routes, Stats: sol.Stats}, nil
 }
 
 // EachRoutePosition replays src and calls fn at every effective run_routes
@@ -21,8 +66,13 @@ func EachRoutePosition(src *g18xx.Game, fn func(pos RoutePosition) error) error 
 	if err != nil {
 		return err
 	}
-	tg, ok := g.(*t1860.Game)
-	if !ok {
+	var pos RoutePosition
+	switch tg := g.(type) {
+	case *t1860.Game:
+		pos.Game = tg
+	case *t1825.Game:
+		pos.G1825 = tg
+	default:
 		return fmt.Errorf("title %q has no route solver", src.Title)
 	}
 	for _, a := range g18xx.Effective(src.Actions) {
@@ -31,7 +81,9 @@ func EachRoutePosition(src *g18xx.Game, fn func(pos RoutePosition) error) error 
 		}
 		ea := Convert(&a)
 		if ea.Type == "run_routes" {
-			if err := fn(RoutePosition{Game: tg, Action: &ea}); err != nil {
+			p := pos
+			p.Action = &ea
+			if err := fn(p); err != nil {
 				return err
 			}
 		}

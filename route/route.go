@@ -540,6 +540,10 @@ type Options struct {
 	Nodes []string
 	// Other are paths used by the corporation's other routes this turn.
 	Other []PathRef
+	// Untokened lets a one-chain route that touches no token of Corp take
+	// its first candidate clear of Other (1825 double-heading: one of two
+	// '2' trains run as a '3' need not reach a station of its own).
+	Untokened bool
 }
 
 // listed reports whether the signature of node x (board.Signature) is in
@@ -609,6 +613,13 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
 					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: rs.own(ch)}}}, nil
+				}
+			}
+		}
+		if opt.Untokened {
+			for _, ch := range poss[0] {
+				if !overlaps(ch.Paths, other) {
+					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
 				}
 			}
 		}

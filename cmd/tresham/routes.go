@@ -18,7 +18,7 @@ import (
 // routesUsage documents `tresham routes`.
 const routesUsage = `usage: tresham routes --bench GAME.json [GAME.json ...]
 
-Replays each game and, at every effective run_routes action, solves the
+Replays each game (1860 or 1825) and, at every effective run_routes action, solves the
 position exactly before applying it. Prints one JSON object per position:
   {"game", "action_id", "corporation", "trains", "chosen_revenue",
    "chosen_subsidy", "best_revenue", "best_subsidy", "best_total", "ms"}
@@ -78,8 +78,8 @@ func cmdRoutes(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		sum.Games++
 		err = replay.EachRoutePosition(src, func(pos replay.RoutePosition) error {
-			g, a := pos.Game, pos.Action
-			rev, sub, err := g.CheckRun(a.Entity, a.Routes)
+			a := pos.Action
+			rev, sub, err := pos.CheckRun(a.Entity, a.Routes)
 			if err != nil {
 				return fmt.Errorf("action %d: chosen run: %w", a.ID, err)
 			}
@@ -87,7 +87,7 @@ func cmdRoutes(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			// is the solver's own.
 			runtime.GC()
 			start := time.Now()
-			sol, err := g.SolveRoutes(a.Entity)
+			sol, err := pos.Solve(a.Entity)
 			ms := float64(time.Since(start).Microseconds()) / 1000
 			if err != nil {
 				return fmt.Errorf("action %d: solve: %w", a.ID, err)
@@ -95,8 +95,8 @@ func cmdRoutes(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			line := routeLine{
 				Game: path, ActionID: a.ID, Corporation: a.Entity, Trains: sol.Trains,
 				ChosenRevenue: rev, ChosenSubsidy: sub,
-				BestRevenue: sol.Revenue.Revenue, BestSubsidy: sol.Revenue.Subsidy,
-				BestTotal: sol.Total.Revenue + sol.Total.Subsidy, MS: ms,
+				BestRevenue: sol.Revenue, BestSubsidy: sol.Subsidy,
+				BestTotal: sol.TotalRevenue + sol.TotalSubsidy, MS: ms,
 			}
 			if line.Trains == nil {
 				line.Trains = []string{}

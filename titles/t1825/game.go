@@ -37,6 +37,8 @@ type Game struct {
 	// blocks are the hexes each corporation still keeps others off
 	// (removed when it lays its own track there).
 	blocks map[string][]string
+	// surveyors are the hexags of each company's Surveyors (rule 6.6).
+	surveyors map[string][]string
 	// maxReached is set when a share price reaches the end of the SPI.
 	maxReached bool
 	manualEnd  bool
@@ -112,7 +114,8 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		},
 		Opts: o, Board: b, rules: LayRules(), defs: map[string]CorpDef{}, bankSize: BankSize(o),
 		yellow: yellow, layerOf: map[string]int{}, blocks: map[string][]string{}, closedHoldings: map[string]map[string]int{},
-		setup: setupArgs{ids: ids, names: names, options: options},
+		surveyors: map[string][]string{},
+		setup:     setupArgs{ids: ids, names: names, options: options},
 	}
 	for _, r := range options {
 		g.Options[r] = true

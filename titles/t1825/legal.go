@@ -170,7 +170,10 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 				add(a)
 			}
 		}
-		add(corpAction(c, "pass"))
+		out = append(out, g.surveyorChoices(c)...)
+		if _, owes := g.owesSurveyorMove(c); !owes {
+			add(corpAction(c, "pass"))
+		}
 	case stRoute:
 		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
 		if canLease {
@@ -232,6 +235,11 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 {
 		hexes = append(hexes, d.Homes[0])
 	}
+	if g.surveyorsActive() {
+		// new tiles only where a Surveyor has just left (rule 6.6)
+		hexes = slices.DeleteFunc(hexes, func(h string) bool { return !IsUpgrade(g.Board, h) })
+		hexes = append(hexes, g.op.surveyed...)
+	}
 	sort.Strings(hexes)
 	for _, h := range slices.Compact(hexes) {
 		if !g.layAllowedOn(c, h) {
@@ -239,6 +247,10 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 		}
 		o := opt
 		if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == h {
+			o.NoConnectivity = true
+		} else if free, err := g.surveyLay(c, h); err != nil {
+			continue
+		} else if free {
 			o.NoConnectivity = true
 		}
 		for _, l := range g.Board.LegalLays(h, o) {

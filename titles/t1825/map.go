@@ -113,7 +113,7 @@ func MapSpec(o Options) (board.Spec, error) {
 	for _, t := range mapTables(o) {
 		blocks = mergeHexes(blocks, t)
 	}
-	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}}
+	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}, DirectedWalk: true}
 	for _, b := range blocks {
 		for _, e := range b.entries {
 			for i, c := range e.Coords {

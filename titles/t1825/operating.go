@@ -45,6 +45,10 @@ type opRound struct {
 	// pendingHome lists minors that must choose the city of their home
 	// base on a hex of several cities.
 	pendingHome []*engine.Corporation
+	// surveyed are the hexags the company's Surveyors left this turn, and
+	// surveyMoved the indices of the Surveyors moved (rule 6.6).
+	surveyed    []string
+	surveyMoved []int
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -128,6 +132,7 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 		}
 		g.Logf("%s places a token on %s", c.Sym, h)
 	}
+	g.placeSurveyors(c)
 }
 
 func (r *opRound) current() *engine.Corporation {
@@ -158,6 +163,7 @@ func (r *opRound) nextEntity(g *Game) {
 func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 	r.step = stTrack
 	r.laid, r.upgraded, r.tokened, r.loan, r.leased, r.revenue, r.routes = nil, false, false, 0, nil, 0, nil
+	r.surveyed, r.surveyMoved = nil, nil
 	for _, t := range c.Trains {
 		t.Operated = false
 	}
@@ -176,7 +182,7 @@ func (r *opRound) advance(g *Game) {
 	for c != nil && !g.Finished && len(r.discard) == 0 && len(r.pendingHome) == 0 {
 		switch r.step {
 		case stTrack:
-			if g.canLayTile(c) || g.canPlaceToken(c) {
+			if g.canLayTile(c) || g.canPlaceToken(c) || g.canMoveSurveyor(c) {
 				return
 			}
 			r.step = stRoute
@@ -228,6 +234,7 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 			return engine.Refuse(a, "%v", err)
 		}
 		c.Tokens[c.NextToken()].Location = g.Board.Signature(ref)
+		g.placeSurveyors(c)
 		r.pendingHome = r.pendingHome[1:]
 		if r.current() == nil {
 			return nil
@@ -262,6 +269,8 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 	switch a.Type {
 	case "lay_tile":
 		err = r.layTile(g, c, a)
+	case "move_surveyor":
+		err = r.moveSurveyor(g, c, a)
 	case "place_token":
 		err = r.placeToken(g, c, a)
 	case "special_buy":
@@ -287,6 +296,9 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 func (r *opRound) pass(g *Game, c *engine.Corporation, a *engine.Action) error {
 	switch r.step {
 	case stTrack:
+		if h, owes := g.owesSurveyorMove(c); owes {
+			return engine.Refuse(a, "%s's Surveyor on %s must move (rule 6.6.5)", c.Sym, h)
+		}
 		r.step = stRoute
 	case stBuy:
 		if c.Receivership {
@@ -386,16 +398,14 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	if !TileAvailable(td, g.phaseTiles()) {
 		return engine.Refuse(a, "tile %s is not available in phase %s (rule 4.7)", name, g.Phase().Name)
 	}
-	before, _ := g.Board.Hex(a.Hex)
-	if before.Tile != before.Printed && len(td.Nodes) > 0 && len(c.Trains) == 0 && r.leased == nil {
-		// promoting a laid station needs a train to reach it (rule 4.3;
-		// 18xx.games check_track_restrictions!)
-		return engine.Refuse(a, "%s cannot promote a station tile without a train to reach it (rule 4.3)", c.Sym)
-	}
 	d := g.defs[c.Sym]
 	opt := board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == a.Hex {
 		opt.NoConnectivity = true // a minor lays its home track before its base
+	} else if free, err := g.surveyLay(c, a.Hex); err != nil {
+		return engine.Refuse(a, "%v", err)
+	} else if free {
+		opt.NoConnectivity = true // a surveyed hexag need not connect (rule 6.6)
 	}
 	res, err := g.Board.LayTile(a.Hex, a.Tile, a.Rotation, opt)
 	if err != nil {
@@ -527,28 +537,38 @@ func (g *Game) canRunRoutes(c *engine.Corporation) bool {
 }
 
 func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) error {
+	if h, owes := g.owesSurveyorMove(c); owes {
+		return engine.Refuse(a, "%s's Surveyor on %s must move first (rule 6.6.5)", c.Sym, h)
+	}
 	if r.step == stTrack {
 		r.step = stRoute
 	}
 	if r.step != stRoute || !g.canRunRoutes(c) {
 		return engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}
+	trains, err := g.runTrains(c, a.Routes)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
+	}
+	for _, t := range trains {
+		if t.Operated {
+			return engine.Refuse(a, "train %s has already run this turn", t.ID)
+		}
+	}
 	total := 0
-	seen := map[string]bool{}
-	for i := range a.Routes {
-		rt := &a.Routes[i]
-		if seen[rt.Train] {
-			return engine.Refuse(a, "train %s runs twice", rt.Train)
-		}
-		seen[rt.Train] = true
-		if !g.ownsRouteTrain(c, rt.Train) {
-			return engine.Refuse(a, "%s does not run train %s", c.Sym, rt.Train)
-		}
-		rev, err := g.routeRevenue(c, a.Routes, i)
+	if len(a.Routes) > 0 {
+		revs, err := g.checkRun(c, a.Routes, trains)
 		if err != nil {
-			return engine.Refuse(a, "route of %s: %v", rt.Train, err)
+			return engine.Refuse(a, "%v", err)
 		}
-		total += rev
+		// 18xx.games exports carry the revenue computed when the move was
+		// made (fixtures README §5.5); it must agree with the track.
+		for i, rev := range revs {
+			if st := a.Routes[i].Revenue; st != nil && *st != rev {
+				return engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, a.Routes[i].Train, *st, rev)
+			}
+			total += rev
+		}
 	}
 	if total < r.loan {
 		return engine.Refuse(a, "revenue of %d does not cover the %d owed (rule 6.4.6)", total, r.loan)
@@ -557,24 +577,6 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	r.routes = a.Routes
 	r.step = stDividend
 	return nil
-}
-
-func (g *Game) ownsRouteTrain(c *engine.Corporation, id string) bool {
-	for _, t := range c.Trains {
-		if t.ID == id && !t.Operated {
-			return true
-		}
-	}
-	return g.op.leased != nil && g.op.leased.ID == id
-}
-
-// routeRevenue is a submitted route's revenue: the stored figure.
-func (g *Game) routeRevenue(c *engine.Corporation, routes []engine.Route, i int) (int, error) {
-	rt := &routes[i]
-	if rt.Revenue != nil {
-		return *rt.Revenue, nil
-	}
-	return g.evaluateRoute(c, routes, i)
 }
 
 func (r *opRound) dividend(g *Game, c *engine.Corporation, a *engine.Action) error {
@@ -800,6 +802,9 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 		g.PhaseIdx++
 		ph := g.Phase()
 		g.Logf("-- Phase %s --", ph.Name)
+		if ph.Name == "3" && g.Opts.Surveyors {
+			g.removeSurveyors()
+		}
 	}
 	g.rust(t.Name)
 	g.op.discard = g.crowdedCorps()

@@ -2,8 +2,10 @@
 // their combinations, and the Regional and Extension kits as played on
 // 18xx.games): the map of every unit combination with its tiles, the stock
 // markets, trains, phases, companies, corporations, starting money,
-// certificate limits and bank size, and the map rules that decide which tile
-// may replace which. The rounds (the rules engine) are not here yet.
+// certificate limits and bank size, the map rules that decide which tile
+// may replace which, and the rounds: share dealing, operating (track,
+// bases, routes evaluated from the track, dividends, trains, phases,
+// receivership) and the optional Surveyors (rule 6.6).
 //
 // Facts follow the 18xx.games implementation (g_1825), which the fixture
 // games were played on; where the printed 1825 rulebook differs (Unit 3
@@ -13,6 +15,7 @@ package t1825
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -32,6 +35,9 @@ type Options struct {
 	D1 bool
 	// U3P adds two 3T and two U3 trains with Unit 3.
 	U3P bool
+	// Surveyors is the optional railway construction with Surveyors (rule
+	// 6.6; option "surveyors", not an 18xx.games option).
+	Surveyors bool
 	// BigBank adds the banks of combined units; StrictBank keeps the bank
 	// from growing with minors and kits.
 	BigBank, StrictBank bool
@@ -54,6 +60,10 @@ var unitRules = map[string][]int{
 // combinations and player counts outside the chosen units' range are errors.
 func ParseOptions(rules []string, nPlayers int) (Options, error) {
 	var o Options
+	if i := slices.Index(rules, "surveyors"); i >= 0 {
+		o.Surveyors = true
+		rules = slices.Delete(slices.Clone(rules), i, i+1)
+	}
 	if len(rules) == 0 {
 		switch {
 		case nPlayers == 2:

@@ -2,15 +2,478 @@ package t1825
 
 import (
 	"fmt"
+	"slices"
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/route"
 )
 
-// layRules are the tile rules for a lay by c.
-func (g *Game) layRules(c *engine.Corporation) *board.Rules { return g.rules }
+// Running trains (rules 1.8 and 4.5, with the trains of the kits as
+// 18xx.games runs them):
+//
+//   - a route begins and ends at a large station (4.5.2); the 3T, 4T, U3
+//     and 2+2 may also begin or end at a small one, and so may a '2' run
+//     with another '2' as a '3' (4.5.5);
+//   - it includes a station that is a base of the company (4.5.2), except
+//     for one of two double-headed '2's;
+//   - it does not go beyond a station fully occupied by other companies'
+//     tokens (4.5.2), visits no station twice and no two stations of one
+//     tile or hexag (1.8, 4.5.3; the 3T and 4T may call at several small
+//     stations of one hexag);
+//   - it is no longer than the train allows (4.5.4) and counts every
+//     station it passes (4.5.6); halts (tile #11) are free to pass and pay
+//     only the 3T and 4T; the U3 counts up to three cities and any number
+//     of towns; the 4+4E visits any number of stations and pays its four
+//     best cities, doubled; the 2+2 pays double;
+//   - from Phase Three a station on tile #200 (Crewe, Wolverton, Swindon)
+//     holding the company's base may be passed without counting: the train
+//     then pays its best stops up to its number;
+//   - the company's routes share no track (4.5.7).
 
-// evaluateRoute computes a route's revenue from its connections.
-func (g *Game) evaluateRoute(c *engine.Corporation, routes []engine.Route, i int) (int, error) {
-	return 0, fmt.Errorf("route evaluation without a stored revenue is not supported yet")
+// trainRule is how a type of train counts and pays stops.
+type trainRule struct {
+	name string
+	// distance counts cities and towns alike; 0 for the split allowances
+	// of the U3 and 4+4E.
+	distance                               int
+	cityPay, cityVisit, townPay, townVisit int
+	mult                                   int
+}
+
+func ruleOf(name string) (trainRule, error) {
+	for _, d := range trainKinds {
+		if d.Name == name {
+			r := trainRule{name: d.Name, distance: d.Distance, cityPay: d.CityPay, cityVisit: d.CityVisit,
+				townPay: d.TownPay, townVisit: d.TownVisit, mult: max(d.Multiplier, 1)}
+			return r, nil
+		}
+	}
+	return trainRule{}, fmt.Errorf("unknown train %q", name)
+}
+
+// tee reports the tender trains that pay halts and may call at several
+// small stations of a hexag.
+func (r trainRule) tee() bool { return r.name == "3T" || r.name == "4T" }
+
+// townEnds reports trains that may begin or end at a small station.
+func (r trainRule) townEnds() bool {
+	return r.tee() || r.name == "U3" || r.name == "2+2"
+}
+
+// passes200 reports trains that may pass a tile #200 station of their
+// company without counting it (every type but the 4+4E, which counts
+// cities only and visits any number anyway).
+func (r trainRule) passes200() bool { return r.name != "4+4E" }
+
+// stop is one node a route visits.
+type stop struct {
+	ref   board.NodeRef
+	city  bool // a large station (else a small station or a halt)
+	halt  bool // a halt: free to pass, paying only the 3T and 4T
+	value int  // the station's value in the current phase
+	token bool // holds a base of the running company
+	t200  bool // on tile #200
+}
+
+func (s *stop) cost() int {
+	if s.halt {
+		return 0
+	}
+	return 1
+}
+
+// pay is what the stop earns the train (before double-heading).
+func (r trainRule) pay(s *stop) int {
+	if s.halt && !r.tee() {
+		return 0
+	}
+	return s.value * r.mult
+}
+
+// lateRules reports the phases from Three on, when tile #200 stations may
+// be passed.
+func lateRules(phase string) bool {
+	n := 0
+	for _, ch := range phase {
+		if ch < '0' || ch > '9' {
+			break
+		}
+		n = n*10 + int(ch-'0')
+	}
+	return n > 2
+}
+
+// evaluate checks one route's visits against the train (distance, one
+// station per hexag, ends) and returns its stops (indices into v) and
+// revenue. doubled marks one of two double-headed '2's; zero lists the
+// stops its partner already pays for (they earn nothing a second time).
+func (r trainRule) evaluate(v []stop, late, doubled bool, zero []board.NodeRef) (int, []int, error) {
+	if len(v) < 2 {
+		return 0, nil, fmt.Errorf("a route must have at least 2 stops")
+	}
+	n200 := 0
+	if late && r.passes200() {
+		for _, s := range v[1 : len(v)-1] {
+			if s.t200 && s.token {
+				n200++
+			}
+		}
+	}
+	cities, towns := 0, 0
+	for i := range v {
+		if v[i].city {
+			cities += v[i].cost()
+		} else {
+			towns += v[i].cost()
+		}
+	}
+	switch {
+	case r.distance > 0:
+		if cities+towns > r.distance+n200 {
+			return 0, nil, fmt.Errorf("%d stops are too many for a %s train", cities+towns, r.name)
+		}
+	default:
+		if cities > r.cityVisit+n200 || towns > r.townVisit+n200 {
+			return 0, nil, fmt.Errorf("the route has too many stops for a %s train", r.name)
+		}
+	}
+	for i := range v {
+		for j := i + 1; j < len(v); j++ {
+			if v[i].ref.Hex == v[j].ref.Hex && !(r.tee() && !v[i].city && !v[j].city) {
+				return 0, nil, fmt.Errorf("a route may not call at two stations of hexag %s", v[i].ref.Hex)
+			}
+		}
+	}
+	if !r.townEnds() {
+		first, last := !v[0].city, !v[len(v)-1].city
+		if (first && last) || ((first || last) && !(r.distance == 2 && doubled)) {
+			return 0, nil, fmt.Errorf("a route must begin and end at a large station")
+		}
+	}
+	value := func(i int) int {
+		if slices.Contains(zero, v[i].ref) {
+			return 0
+		}
+		return r.pay(&v[i])
+	}
+	if n200 == 0 && r.distance > 0 {
+		sum := 0
+		idx := make([]int, len(v))
+		for i := range v {
+			idx[i] = i
+			sum += value(i)
+		}
+		return sum, idx, nil
+	}
+	// Choose the stops: the most stops the allowances pay for, then the
+	// best revenue (with a base among them, except when passing #200).
+	var cityCap, townCap, total int
+	if r.distance > 0 {
+		cityCap, townCap, total = r.distance, r.distance, r.distance
+	} else {
+		cityCap, townCap, total = r.cityPay, r.townPay, r.cityPay+r.townPay
+	}
+	needToken := n200 == 0
+	for k := min(total, len(v)); k >= 1; k-- {
+		best, bestSet := -1, []int(nil)
+		set := make([]int, 0, k)
+		var rec func(from, c, t, sum int, tok bool)
+		rec = func(from, c, t, sum int, tok bool) {
+			if len(set) == k {
+				if (tok || !needToken) && sum > best {
+					best, bestSet = sum, slices.Clone(set)
+				}
+				return
+			}
+			for i := from; i <= len(v)-(k-len(set)); i++ {
+				nc, nt := c, t
+				if v[i].city {
+					nc++
+				} else {
+					nt++
+				}
+				if r.distance > 0 {
+					if nc+nt > total {
+						continue
+					}
+				} else if nc > cityCap || nt > townCap {
+					continue
+				}
+				set = append(set, i)
+				rec(i+1, nc, nt, sum+value(i), tok || v[i].token)
+				set = set[:len(set)-1]
+			}
+		}
+		rec(0, 0, 0, 0, false)
+		if best > 0 {
+			return best, bestSet, nil
+		}
+	}
+	return 0, nil, nil
+}
+
+// runRoute is one route of a run being checked.
+type runRoute struct {
+	train  *engine.Train
+	rule   trainRule
+	res    *route.Route
+	visits []stop
+}
+
+// stopsOf describes the nodes a resolved route visits.
+func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, colors []board.Color) ([]stop, error) {
+	out := make([]stop, 0, len(nodes))
+	for _, n := range nodes {
+		h, ok := b.Hex(n.Hex)
+		if !ok || h.Tile == nil || n.Node < 0 || n.Node >= len(h.Tile.Nodes) {
+			return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
+		}
+		d := &h.Tile.Nodes[n.Node]
+		s := stop{ref: n, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), t200: h.Tile.Name == "200"}
+		s.halt = d.Kind == board.Halt || (d.Kind == board.Town && h.Tile.Label() == "HALT")
+		if n.Node < len(h.Tokens) {
+			s.token = slices.Contains(h.Tokens[n.Node], corp)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (g *Game) phaseColors() []board.Color {
+	var cs []board.Color
+	for _, n := range g.phaseTiles() {
+		if c, err := board.ParseColor(n); err == nil {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+// doubleHeaded pairs the routes run as double-headed '2's (rule 4.5.5), as
+// 18xx.games recognises them: two routes of trains with distance 2, each
+// calling at exactly two stations, sharing exactly one that is not a city
+// fully occupied by others, neither calling only at small stations, at
+// least one reaching a base, and, when the shared station is a city, not
+// both (two routes that can each run alone are not double-headed). Pairs
+// are taken greedily in route order; it returns each route's partner, or
+// -1.
+func doubleHeaded(runs []runRoute, blocked func(board.NodeRef) bool) []int {
+	partner := make([]int, len(runs))
+	for i := range partner {
+		partner[i] = -1
+	}
+	eligible := func(i int) bool {
+		return runs[i].rule.distance == 2 && len(runs[i].visits) == 2 && partner[i] < 0
+	}
+	for i := range runs {
+		if !eligible(i) {
+			continue
+		}
+		for j := range runs {
+			if j == i || !eligible(j) {
+				continue
+			}
+			if pairable(runs[i].visits, runs[j].visits, blocked) {
+				partner[i], partner[j] = j, i
+				break
+			}
+		}
+	}
+	return partner
+}
+
+func pairable(a, b []stop, blocked func(board.NodeRef) bool) bool {
+	var common *stop
+	shared := 0
+	for i := range a {
+		for j := range b {
+			if a[i].ref == b[j].ref {
+				shared++
+				common = &a[i]
+			}
+		}
+	}
+	// Run as one '3', the two routes call at three different stations
+	// (rule 1.8: no station twice); 18xx.games also pairs two routes
+	// between the same two stations, the second then earning nothing.
+	if shared != 1 || (common.city && blocked(common.ref)) {
+		return false
+	}
+	allTowns := func(v []stop) bool { return !v[0].city && !v[1].city }
+	if allTowns(a) || allTowns(b) {
+		return false
+	}
+	tok := func(v []stop) bool { return v[0].token || v[1].token }
+	at, bt := tok(a), tok(b)
+	if !at && !bt {
+		return false
+	}
+	return !common.city || !(at && bt)
+}
+
+// resolveRun resolves the routes of a run in order, each clear of the
+// track of the routes before it where the written chains allow.
+func resolveRun(b *board.Board, corp string, routes []engine.Route) ([]*route.Route, error) {
+	out := make([]*route.Route, len(routes))
+	var used []route.PathRef
+	for i := range routes {
+		r := &routes[i]
+		opt := route.Options{Corp: corp, Nodes: r.Nodes}
+		res, err := route.Resolve(b, r.Connections, opt)
+		if err != nil {
+			opt.Untokened = true
+			opt.Other = used
+			res, err = route.Resolve(b, r.Connections, opt)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
+		}
+		if sharesTrack(res.Paths(), used) {
+			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used, Untokened: opt.Untokened})
+			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
+				res = alt
+			}
+		}
+		out[i] = res
+		used = append(used, res.Paths()...)
+	}
+	return out, nil
+}
+
+func sharesTrack(a, b []route.PathRef) bool {
+	for _, p := range a {
+		if slices.Contains(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRun resolves and checks the routes of a run of company c with these
+// trains (one per route) and returns each route's revenue.
+func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train) ([]int, error) {
+	b := g.Board
+	res, err := resolveRun(b, c.Sym, routes)
+	if err != nil {
+		return nil, err
+	}
+	colors := g.phaseColors()
+	runs := make([]runRoute, len(routes))
+	for i := range routes {
+		rule, err := ruleOf(trains[i].Name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := g.stopsOf(b, c.Sym, res[i].Visited(), colors)
+		if err != nil {
+			return nil, err
+		}
+		runs[i] = runRoute{train: trains[i], rule: rule, res: res[i], visits: v}
+	}
+	return g.checkResolved(c.Sym, runs)
+}
+
+// checkResolved checks resolved routes and returns their revenues.
+func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
+	b := g.Board
+	late := lateRules(g.Phase().Name)
+	partner := doubleHeaded(runs, func(n board.NodeRef) bool { return b.Blocks(n, corp) })
+	revs := make([]int, len(runs))
+	paid := make([][]board.NodeRef, len(runs))
+	for i := range runs {
+		rr := &runs[i]
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("route %d (%s): %s", i+1, rr.train.ID, fmt.Sprintf(format, args...))
+		}
+		if len(rr.res.Legs) == 0 {
+			return nil, fail("a route must have at least 2 stops")
+		}
+		doubled := partner[i] >= 0
+		if !doubled && !rr.res.HasToken(b, corp) {
+			return nil, fail("a route must include a base of %s (rule 4.5.2)", corp)
+		}
+		if err := rr.res.CheckNodes(b); err != nil {
+			return nil, fail("a route may not call at a station twice (rule 4.5.3): %v", err)
+		}
+		var zero []board.NodeRef
+		if doubled && partner[i] < i {
+			zero = paid[partner[i]]
+		}
+		rev, stops, err := rr.rule.evaluate(rr.visits, late, doubled, zero)
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		for _, s := range stops {
+			paid[i] = append(paid[i], rr.visits[s].ref)
+		}
+		if rr.rule.distance != 2 {
+			if bl := rr.res.PassedBlocked(b, corp); len(bl) > 0 {
+				return nil, fail("a route may not go beyond %s, fully occupied by other companies (rule 4.5.2)", b.Signature(bl[0]))
+			}
+		}
+		revs[i] = rev
+	}
+	rs := make([]*route.Route, len(runs))
+	for i := range runs {
+		rs[i] = runs[i].res
+	}
+	if i, j, hex, found := route.Overlap(b, rs); found {
+		if i == j {
+			return nil, fmt.Errorf("route %d (%s): the route uses the same track twice in %s", j+1, runs[j].train.ID, hex)
+		}
+		return nil, fmt.Errorf("route %d (%s): routes must be distinct (rule 4.5.7): route %d also uses track in %s", j+1, runs[j].train.ID, i+1, hex)
+	}
+	return revs, nil
+}
+
+// runTrains resolves the trains named by the routes of a run.
+func (g *Game) runTrains(c *engine.Corporation, routes []engine.Route) ([]*engine.Train, error) {
+	var out []*engine.Train
+	seen := map[string]bool{}
+	for i := range routes {
+		id := routes[i].Train
+		if seen[id] {
+			return nil, fmt.Errorf("train %s runs twice", id)
+		}
+		seen[id] = true
+		var t *engine.Train
+		for _, x := range c.Trains {
+			if x.ID == id {
+				t = x
+			}
+		}
+		if t == nil && g.op != nil && g.op.leased != nil && g.op.leased.ID == id {
+			t = g.op.leased
+		}
+		if t == nil {
+			return nil, fmt.Errorf("%s does not run train %s", c.Sym, id)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// CheckRun validates a run of company sym as the run_routes step would,
+// without applying it, and returns its revenue (1825 has no subsidy).
+func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error) {
+	c := g.Corp(sym)
+	if c == nil {
+		return 0, 0, fmt.Errorf("1825: no company %s", sym)
+	}
+	trains, err := g.runTrains(c, routes)
+	if err != nil {
+		return 0, 0, err
+	}
+	revs, err := g.checkRun(c, routes, trains)
+	if err != nil {
+		return 0, 0, err
+	}
+	for i, r := range revs {
+		if st := routes[i].Revenue; st != nil && *st != r {
+			return 0, 0, fmt.Errorf("route %d (%s): stated revenue %d but the route is worth %d", i+1, routes[i].Train, *st, r)
+		}
+		revenue += r
+	}
+	return revenue, 0, nil
 }

@@ -101,6 +101,13 @@ func (g *Game) State() map[string]any {
 		mt = append(mt, t.ID)
 	}
 	out["flags"] = map[string]any{"bank_size": g.bankSize, "highest_layer": g.highestLayer, "formed": formed, "minor_trains": mt}
+	if g.Opts.Surveyors {
+		sv := map[string]any{}
+		for sym, hs := range g.surveyors {
+			sv[sym] = append([]string(nil), hs...)
+		}
+		out["flags"].(map[string]any)["surveyors"] = sv
+	}
 	order := []any{}
 	switch {
 	case g.stock != nil:

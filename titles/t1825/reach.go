@@ -1,0 +1,125 @@
+package t1825
+
+import (
+	"errors"
+	"fmt"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// ErrNoTrain and ErrNotReachable refuse promotions of laid stations (rule
+// 4.3.2: "A Station can only be promoted if it can be reached by one of
+// the Company's existing Trains").
+var (
+	ErrNoTrain      = errors.New("a station tile cannot be promoted without a train to reach it (rule 4.3.2)")
+	ErrNotReachable = errors.New("no train of the company can reach a station of the promoted tile (rule 4.3.2)")
+)
+
+// layRules are the tile rules for a lay by c: the map rules and the reach
+// check of promotions.
+func (g *Game) layRules(c *engine.Corporation) *board.Rules {
+	r := *g.rules
+	r.CheckLay = func(before, after *board.Board, l board.Lay) error { return g.checkReach(c, after, l) }
+	return &r
+}
+
+// reach is how far a company's trains reach: in stops of any kind, or
+// (the U3) in cities; all reports a train that visits any number of
+// stations (the 4+4E).
+type reach struct {
+	nodes, cities int
+	all           bool
+}
+
+// trainReach is the reach of c's trains, or of the train it has leased,
+// which then is the only one counted (as 18xx.games counts it). Two '2'
+// trains reach as far as a '3' (rule 4.5.5 lets them run as one; the
+// reference engine means to count them so, but its test never succeeds).
+func (g *Game) trainReach(c *engine.Corporation) reach {
+	trains := c.Trains
+	if g.op != nil && g.op.leased != nil && g.op.current() == c {
+		trains = []*engine.Train{g.op.leased}
+	}
+	var r reach
+	twos := 0
+	for _, t := range trains {
+		tr, err := ruleOf(t.Name)
+		if err != nil {
+			continue
+		}
+		switch {
+		case tr.name == "U3":
+			r.cities = max(r.cities, tr.cityVisit)
+		case tr.distance == 0:
+			r.all = true
+		default:
+			r.nodes = max(r.nodes, tr.distance)
+		}
+		if tr.name == "2" {
+			twos++
+		}
+	}
+	if twos >= 2 && len(trains) > 1 {
+		r.nodes = max(r.nodes, 3)
+	}
+	return r
+}
+
+// checkReach applies rule 4.3.2 to a lay by c: promoting a tile laid
+// earlier (not a printed one) that carries stations needs a train, and one
+// of the new tile's stations must be within reach of a train: fewer
+// counted stops before it than the train's number (halts are free; the
+// U3 counts cities only). A minor laying the track of its home before
+// its base is exempt.
+func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay) error {
+	if c == nil || len(l.Tile.Nodes) == 0 {
+		return nil
+	}
+	v, ok := after.Hex(l.Hex)
+	if !ok || l.Old == v.Printed || l.Old.Color == board.White {
+		return nil
+	}
+	d := g.defs[c.Sym]
+	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == l.Hex {
+		return nil
+	}
+	r := g.trainReach(c)
+	if !r.all && r.nodes == 0 && r.cities == 0 {
+		return fmt.Errorf("%s: %w", l.Hex, ErrNoTrain)
+	}
+	if r.all {
+		return nil
+	}
+	isHalt := func(t *board.TileDef, n int) bool {
+		k := t.Nodes[n].Kind
+		return k == board.Halt || (k == board.Town && t.Label() == "HALT")
+	}
+	if r.nodes > 0 {
+		sc := after.StopCounts(c.Sym, func(t *board.TileDef, n int) int {
+			if isHalt(t, n) {
+				return 0
+			}
+			return 1
+		})
+		for n := range l.Tile.Nodes {
+			if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); ok && k < r.nodes {
+				return nil
+			}
+		}
+	}
+	if r.cities > 0 {
+		sc := after.StopCounts(c.Sym, func(t *board.TileDef, n int) int {
+			if t.Nodes[n].Kind == board.City {
+				return 1
+			}
+			return 0
+		})
+		for n := range l.Tile.Nodes {
+			if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); ok && k < r.cities {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%s: %w", l.Hex, ErrNotReachable)
+}

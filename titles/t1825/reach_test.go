@@ -1,0 +1,61 @@
+package t1825
+
+import (
+	"errors"
+	"testing"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// TestPromotionReach checks rule 4.3.2 on a line of stations from X's
+// base: A1 city (base) – A3 town – A5 halt – A7 city – A9 the promoted
+// city. Three stops count before A9 (the halt is free; the U3 counts two
+// cities).
+func TestPromotionReach(t *testing.T) {
+	spec := board.Spec{Layout: board.Flat, DirectedWalk: true, Hexes: []board.HexSpec{
+		{ID: "A1", Color: board.Yellow, Code: "city=revenue:20;path=a:0,b:_0"},
+		{ID: "A3", Color: board.Yellow, Code: "town=revenue:10;path=a:3,b:_0;path=a:_0,b:0"},
+		{ID: "A5", Color: board.Green, Code: "town=revenue:10,visit_cost:0;path=a:3,b:_0;path=a:_0,b:0;label=HALT"},
+		{ID: "A7", Color: board.Yellow, Code: "city=revenue:20;path=a:3,b:_0;path=a:_0,b:0"},
+		{ID: "A9", Color: board.Green, Code: "city=revenue:30,slots:2;path=a:3,b:_0"},
+	}}
+	old := board.MustParseTile("57", board.Yellow, "city=revenue:20;path=a:3,b:_0")
+	for _, tc := range []struct {
+		trains  []string
+		blockA7 bool
+		want    error
+	}{
+		{nil, false, ErrNoTrain},
+		{[]string{"3"}, false, ErrNotReachable},
+		{[]string{"2", "2"}, false, ErrNotReachable},
+		{[]string{"4"}, false, nil},
+		{[]string{"2", "4"}, false, nil},
+		{[]string{"U3"}, false, nil},
+		{[]string{"4+4E"}, false, nil},
+		{[]string{"4"}, true, ErrNotReachable},
+	} {
+		b, err := board.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlaceToken(board.NodeRef{Hex: "A1"}, "X", board.TokenOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if tc.blockA7 {
+			if _, err := b.PlaceToken(board.NodeRef{Hex: "A7"}, "Y", board.TokenOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c := &engine.Corporation{Sym: "X", Tokens: []engine.Token{{Location: "A1-0"}}}
+		for _, n := range tc.trains {
+			c.Trains = append(c.Trains, &engine.Train{ID: n + "-0", Name: n, Owner: "X"})
+		}
+		g := &Game{Game: &engine.Game{}, defs: map[string]CorpDef{"X": {Sym: "X"}}}
+		v, _ := b.Hex("A9")
+		err = g.checkReach(c, b, board.Lay{Hex: "A9", Tile: v.Tile, Old: old, Corp: "X"})
+		if !errors.Is(err, tc.want) && !(err == nil && tc.want == nil) {
+			t.Errorf("trains %v (A7 blocked %v): %v, want %v", tc.trains, tc.blockA7, err, tc.want)
+		}
+	}
+}

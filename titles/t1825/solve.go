@@ -1,0 +1,273 @@
+package t1825
+
+import (
+	"fmt"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/route"
+)
+
+// solveTrain is one train of a solve: a real train, or two '2' trains run
+// together as a '3' (rule 4.5.5).
+type solveTrain struct {
+	rule    trainRule
+	trains  []*engine.Train // one, or the two double-headed '2's
+	doubled bool
+}
+
+// solveHook is the 1825 stop counting and revenue for route.Solve: the
+// same trainRule.evaluate the run_routes step uses.
+type solveHook struct {
+	b      *board.Board
+	corp   string
+	late   bool
+	colors []board.Color
+	trains []solveTrain
+	// n200 is how many tile #200 stations hold a base of the company (the
+	// most a route may pass without counting).
+	n200  int
+	stops map[board.NodeRef]stop
+	buf   []stop
+	// townEnds: some train may begin or end a route at a small station.
+	townEnds bool
+}
+
+func (h *solveHook) TrainKey(t int) string {
+	if h.trains[t].doubled {
+		return "2x2"
+	}
+	return h.trains[t].rule.name
+}
+
+// Class: 0 large stations, 1 small stations, 2 halts (free to pass).
+func (h *solveHook) Class(n *route.NodeInfo) int {
+	s := h.stopOf(n)
+	switch {
+	case s.city:
+		return 0
+	case s.halt:
+		return 2
+	}
+	return 1
+}
+
+func (h *solveHook) CanEnd(n *route.NodeInfo) bool {
+	return h.townEnds || h.stopOf(n).city
+}
+
+func (h *solveHook) stopOf(n *route.NodeInfo) stop {
+	if s, ok := h.stops[n.Ref]; ok {
+		return s
+	}
+	v, _ := h.b.Hex(n.Ref.Hex)
+	s := stop{ref: n.Ref, city: n.Kind == board.City || n.Kind == board.Offboard, value: n.Def.RevenueFor(h.colors), token: n.Token}
+	s.halt = n.Kind == board.Halt || (n.Kind == board.Town && v.Tile.Label() == "HALT")
+	s.t200 = v.Tile.Name == "200"
+	h.stops[n.Ref] = s
+	return s
+}
+
+func (h *solveHook) Within(t int, counts *[route.MaxClasses]int) bool {
+	if t < 0 {
+		for i := range h.trains {
+			if h.within(&h.trains[i], counts) {
+				return true
+			}
+		}
+		return false
+	}
+	return h.within(&h.trains[t], counts)
+}
+
+func (h *solveHook) within(st *solveTrain, counts *[route.MaxClasses]int) bool {
+	if st.doubled {
+		return counts[0]+counts[1] <= 3 && counts[2] == 0
+	}
+	r := &st.rule
+	extra := 0
+	if h.late && r.passes200() {
+		extra = h.n200
+	}
+	if r.distance > 0 {
+		return counts[0]+counts[1] <= r.distance+extra
+	}
+	return counts[0] <= r.cityVisit+extra && counts[1] <= r.townVisit+extra
+}
+
+func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcome) []route.Outcome {
+	st := &h.trains[t]
+	v := h.buf[:0]
+	for _, n := range visits {
+		v = append(v, h.stopOf(n))
+	}
+	h.buf = v
+	if st.doubled {
+		rev, ok := h.doubledRevenue(st, v, visits)
+		if ok {
+			buf = append(buf, route.Outcome{Revenue: rev, Choice: -1})
+		}
+		return buf
+	}
+	rev, _, err := st.rule.evaluate(v, h.late, false, nil)
+	if err != nil {
+		return buf
+	}
+	return append(buf, route.Outcome{Revenue: rev, Choice: -1})
+}
+
+// doubledRevenue evaluates a route of three stations A-B-C as two '2'
+// trains running A-B and B-C together (rule 4.5.5).
+func (h *solveHook) doubledRevenue(st *solveTrain, v []stop, visits []*route.NodeInfo) (int, bool) {
+	if len(v) != 3 {
+		return 0, false
+	}
+	a, b := v[0:2], v[1:3]
+	if !pairable(a, b, func(board.NodeRef) bool { return visits[1].Blocked }) {
+		return 0, false
+	}
+	ra, sa, err := st.rule.evaluate(a, h.late, true, nil)
+	if err != nil {
+		return 0, false
+	}
+	var paid []board.NodeRef
+	for _, i := range sa {
+		paid = append(paid, a[i].ref)
+	}
+	rb, _, err := st.rule.evaluate(b, h.late, true, paid)
+	if err != nil {
+		return 0, false
+	}
+	return ra + rb, true
+}
+
+// RouteSolution is the solver's answer for one company.
+type RouteSolution struct {
+	Corp   string
+	Trains []string // the trains that may run (a leased train included)
+	// Revenue is the best run's revenue; Routes its routes (trains that
+	// run, double-headed '2's first).
+	Revenue int
+	Routes  []engine.Route
+	Stats   route.Stats
+}
+
+// runnable lists the trains company c may run now: its own that have not
+// run this turn and a leased one.
+func (g *Game) runnable(c *engine.Corporation) []*engine.Train {
+	var out []*engine.Train
+	for _, t := range c.Trains {
+		if !t.Operated {
+			out = append(out, t)
+		}
+	}
+	if g.op != nil && g.op.leased != nil && g.op.current() == c {
+		out = append(out, g.op.leased)
+	}
+	return out
+}
+
+// SolveRoutes finds the best run of company sym on the current board,
+// exactly, under the 1825 rules: every way of pairing its '2' trains as
+// double-headed '3's is solved and the best kept.
+func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
+	c := g.Corp(sym)
+	if c == nil {
+		return nil, fmt.Errorf("1825: no company %s", sym)
+	}
+	trains := g.runnable(c)
+	sol := &RouteSolution{Corp: sym}
+	var twos, others []*engine.Train
+	for _, t := range trains {
+		sol.Trains = append(sol.Trains, t.ID)
+		if t.Name == "2" {
+			twos = append(twos, t)
+		} else {
+			others = append(others, t)
+		}
+	}
+	if len(trains) == 0 {
+		return sol, nil
+	}
+	best := -1
+	for pairs := 0; 2*pairs <= len(twos); pairs++ {
+		var sts []solveTrain
+		for k := 0; k < pairs; k++ {
+			r, _ := ruleOf("2")
+			sts = append(sts, solveTrain{rule: r, trains: twos[2*k : 2*k+2], doubled: true})
+		}
+		for _, t := range append(append([]*engine.Train(nil), twos[2*pairs:]...), others...) {
+			r, err := ruleOf(t.Name)
+			if err != nil {
+				return nil, err
+			}
+			sts = append(sts, solveTrain{rule: r, trains: []*engine.Train{t}})
+		}
+		rev, routes, stats, err := g.solveWith(c, sts)
+		if err != nil {
+			return nil, err
+		}
+		sol.Stats.Nodes = stats.Nodes
+		sol.Stats.Segments = stats.Segments
+		sol.Stats.Candidates += stats.Candidates
+		sol.Stats.Searched += stats.Searched
+		if rev > best {
+			best, sol.Revenue, sol.Routes = rev, rev, routes
+		}
+	}
+	return sol, nil
+}
+
+func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain) (int, []engine.Route, route.Stats, error) {
+	b := g.Board
+	h := &solveHook{b: b, corp: c.Sym, late: lateRules(g.Phase().Name), colors: g.phaseColors(), trains: sts, stops: map[board.NodeRef]stop{}}
+	for _, st := range sts {
+		if st.doubled || st.rule.townEnds() {
+			h.townEnds = true
+		}
+	}
+	for _, n := range b.TokenNodes(c.Sym) {
+		if v, ok := b.Hex(n.Hex); ok && v.Tile.Name == "200" {
+			h.n200++
+		}
+	}
+	p := &route.Problem{Board: b, Corp: c.Sym, Trains: len(sts), Hook: h, ReEnterHexes: true}
+	res, err := route.Solve(p)
+	if err != nil {
+		return 0, nil, route.Stats{}, err
+	}
+	s := res.Best[route.MaxRevenue]
+	var first, rest []engine.Route
+	for _, pl := range s.Routes {
+		if pl.Visits == nil {
+			continue
+		}
+		st := &sts[pl.Train]
+		if !st.doubled {
+			rev := pl.Outcome.Revenue
+			rest = append(rest, engine.Route{Train: st.trains[0].ID, Connections: pl.Connections, Nodes: pl.Nodes, Revenue: &rev})
+			continue
+		}
+		// split A-B-C into A-B and B-C, the first paying both its stations
+		v := make([]stop, len(pl.Visits))
+		for i, n := range pl.Visits {
+			v[i] = h.stops[n]
+		}
+		ra, _, _ := st.rule.evaluate(v[0:2], h.late, true, nil)
+		rb := pl.Outcome.Revenue - ra
+		first = append(first,
+			engine.Route{Train: st.trains[0].ID, Connections: pl.Connections[0:1], Nodes: pl.Nodes[0:2], Revenue: &ra},
+			engine.Route{Train: st.trains[1].ID, Connections: pl.Connections[1:2], Nodes: pl.Nodes[1:3], Revenue: &rb})
+	}
+	return s.Revenue, append(first, rest...), res.Stats, nil
+}
+
+// BestRoutes returns the maximum-revenue run of company sym now (the
+// routes a run_routes action needs), from the exact solver.
+func (g *Game) BestRoutes(sym string) ([]engine.Route, error) {
+	sol, err := g.SolveRoutes(sym)
+	if err != nil {
+		return nil, err
+	}
+	return sol.Routes, nil
+}

@@ -1,0 +1,249 @@
+package t1825
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// Railway construction using Surveyors (rule 6.6, an optional method;
+// option "surveyors"). Until Phase Three a company lays new tiles (not
+// promotions) only where one of its Surveyors stood since its previous
+// turn and has just moved away, and such a tile need not connect to its
+// track:
+//
+//   - each company has one Surveyor, starting on its initial base (the
+//     LNWR of Units 1+2, with two bases, has one on each) (6.6, 6.6.1);
+//   - a Surveyor moves in a straight line of hexags, any distance, across
+//     tiles, other Surveyors and sea (6.6.2), to a hexag without a tile
+//     that is not green or russet (brown hexags are allowed) (6.6.3), not
+//     a hexag reserved for another company (6.6.4, 4.2.8);
+//   - it must move each turn, unless it stands on a brown hexag (6.6.5),
+//     or shares its hexag with another company's Surveyor, when it must
+//     move (6.6.4); laying the tile is optional (6.6.6);
+//   - no tile may be laid on a hexag another Surveyor occupies;
+//   - Surveyors are removed on entry into Phase Three, after which new
+//     track is built from railheads (section 4.2) again.
+//
+// A move is the action "move_surveyor" with Hex the destination and, for
+// a company with two Surveyors, Description the hexag of the one moved.
+// Not modelled: the Receiver's special move to a brown hexag when its
+// normal move is challenged (6.6.7).
+
+// surveyorsActive reports whether Surveyors are in use now.
+func (g *Game) surveyorsActive() bool {
+	return g.Opts.Surveyors && !g.PhaseAtLeast("3")
+}
+
+// placeSurveyors puts a company's Surveyors on its initial bases.
+func (g *Game) placeSurveyors(c *engine.Corporation) {
+	if !g.surveyorsActive() || g.surveyors[c.Sym] != nil {
+		return
+	}
+	var hexes []string
+	for _, ref := range g.Board.TokenNodes(c.Sym) {
+		if !slices.Contains(hexes, ref.Hex) && slices.Contains(g.defs[c.Sym].Homes, ref.Hex) {
+			hexes = append(hexes, ref.Hex)
+		}
+	}
+	if len(hexes) == 0 {
+		return
+	}
+	sort.Strings(hexes)
+	g.surveyors[c.Sym] = hexes
+	g.Logf("%s's surveyor starts on %v", c.Sym, hexes)
+}
+
+// removeSurveyors takes the Surveyors off the board (Phase Three).
+func (g *Game) removeSurveyors() {
+	if len(g.surveyors) > 0 {
+		g.Logf("Surveyors are removed from the board")
+	}
+	g.surveyors = map[string][]string{}
+}
+
+// surveyorOthers counts the other companies' Surveyors on hex.
+func (g *Game) surveyorOthers(corp, hex string) int {
+	n := 0
+	for sym, hs := range g.surveyors {
+		if sym == corp || g.Corp(sym) == nil || g.Corp(sym).Closed {
+			continue
+		}
+		for _, h := range hs {
+			if h == hex {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// surveyorDestinations lists where the Surveyor of c on hex from may move.
+func (g *Game) surveyorDestinations(c *engine.Corporation, from string) []string {
+	b := g.Board
+	l := b.Layout()
+	at := map[[2]int]string{}
+	for _, id := range b.HexIDs() {
+		if x, y, err := board.HexXY(l, id); err == nil {
+			at[[2]int{x, y}] = id
+		}
+	}
+	x0, y0, err := board.HexXY(l, from)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for e := 0; e < 6; e++ {
+		x, y := x0, y0
+		for step := 0; step < 64; step++ {
+			x, y = board.NeighborCoord(l, x, y, e)
+			id, ok := at[[2]int{x, y}]
+			if !ok || !g.surveyorMayStand(c, id) {
+				continue
+			}
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// surveyorMayStand: a hexag without a laid tile, not green or russet
+// (6.6.3), and not reserved for another company (6.6.4).
+func (g *Game) surveyorMayStand(c *engine.Corporation, hex string) bool {
+	v, ok := g.Board.Hex(hex)
+	if !ok || v.Tile != v.Printed {
+		return false
+	}
+	switch v.Printed.Color {
+	case board.White, board.Yellow, board.Sepia:
+	default:
+		return false
+	}
+	for sym, hs := range g.blocks {
+		if sym != c.Sym && slices.Contains(hs, hex) {
+			return false
+		}
+	}
+	return true
+}
+
+// surveyorMustMove reports whether the Surveyor of c on hex must move this
+// turn (6.6.4, 6.6.5).
+func (g *Game) surveyorMustMove(c *engine.Corporation, hex string) bool {
+	v, ok := g.Board.Hex(hex)
+	if !ok {
+		return false
+	}
+	return v.Printed.Color != board.Sepia || g.surveyorOthers(c.Sym, hex) > 0
+}
+
+// pendingSurveyors lists the hexags of c's Surveyors that have not moved
+// this turn.
+func (g *Game) pendingSurveyors(c *engine.Corporation) []string {
+	if !g.surveyorsActive() || g.op == nil {
+		return nil
+	}
+	var out []string
+	for i, h := range g.surveyors[c.Sym] {
+		if !slices.Contains(g.op.surveyMoved, i) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// canMoveSurveyor reports whether c may move a Surveyor now.
+func (g *Game) canMoveSurveyor(c *engine.Corporation) bool {
+	r := g.op
+	if r == nil || r.step != stTrack || g.silentReceivership(c) {
+		return false
+	}
+	for _, h := range g.pendingSurveyors(c) {
+		if len(g.surveyorDestinations(c, h)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// owesSurveyorMove reports a Surveyor of c that must move and can.
+func (g *Game) owesSurveyorMove(c *engine.Corporation) (string, bool) {
+	if g.op == nil || g.op.step != stTrack || g.silentReceivership(c) {
+		return "", false
+	}
+	for _, h := range g.pendingSurveyors(c) {
+		if g.surveyorMustMove(c, h) && len(g.surveyorDestinations(c, h)) > 0 {
+			return h, true
+		}
+	}
+	return "", false
+}
+
+func (r *opRound) moveSurveyor(g *Game, c *engine.Corporation, a *engine.Action) error {
+	if !g.surveyorsActive() {
+		return engine.Refuse(a, "Surveyors are not in use (rule 6.6)")
+	}
+	if r.step != stTrack || g.silentReceivership(c) {
+		return engine.Refuse(a, "%s cannot move a Surveyor now (rule 6.6)", c.Sym)
+	}
+	idx := -1
+	for i, h := range g.surveyors[c.Sym] {
+		if slices.Contains(r.surveyMoved, i) || (a.Description != "" && a.Description != h) {
+			continue
+		}
+		idx = i
+		break
+	}
+	if idx < 0 {
+		return engine.Refuse(a, "%s has no Surveyor left to move this turn (rule 6.6.5)", c.Sym)
+	}
+	from := g.surveyors[c.Sym][idx]
+	if !slices.Contains(g.surveyorDestinations(c, from), a.Hex) {
+		return engine.Refuse(a, "a Surveyor moves in a straight line to a hexag without a tile, not green or russet, nor reserved for another company (rules 6.6.2–6.6.4)")
+	}
+	g.surveyors[c.Sym][idx] = a.Hex
+	r.surveyMoved = append(r.surveyMoved, idx)
+	r.surveyed = append(r.surveyed, from)
+	g.Logf("%s moves a surveyor from %s to %s", c.Sym, from, a.Hex)
+	return nil
+}
+
+// surveyLay checks a new tile (not a promotion) laid by c while Surveyors
+// are in use: only on a hexag a Surveyor of c has just left, and no other
+// Surveyor stands there. It reports whether connectivity is waived.
+func (g *Game) surveyLay(c *engine.Corporation, hex string) (bool, error) {
+	if !g.surveyorsActive() || IsUpgrade(g.Board, hex) {
+		return false, nil
+	}
+	if !slices.Contains(g.op.surveyed, hex) {
+		return false, fmt.Errorf("with Surveyors a new tile is laid only on the hexag a Surveyor of %s has just left (rule 6.6)", c.Sym)
+	}
+	if g.surveyorOthers(c.Sym, hex) > 0 {
+		return false, fmt.Errorf("no tile may be laid on a hexag another Surveyor occupies (rule 6.6)")
+	}
+	return true, nil
+}
+
+// surveyorChoices lists the Surveyor moves c may make.
+func (g *Game) surveyorChoices(c *engine.Corporation) []engine.Choice {
+	var out []engine.Choice
+	if !g.canMoveSurveyor(c) {
+		return nil
+	}
+	several := len(g.surveyors[c.Sym]) > 1
+	for _, h := range g.pendingSurveyors(c) {
+		for _, d := range g.surveyorDestinations(c, h) {
+			a := corpAction(c, "move_surveyor")
+			a.Hex = d
+			if several {
+				a.Description = h
+			}
+			out = append(out, engine.Choice{Action: a})
+		}
+	}
+	return out
+}
