@@ -185,14 +185,31 @@ func TestIllegalActionsRefused(t *testing.T) {
 
 // TestCashConserved asserts bank + players + treasuries is constant after every action.
 func TestCashConserved(t *testing.T) {
-	g, rest := position(t, "synthetic/1860/1860-base-4p-18.json", 0)
-	total := g.(interface{ TotalCash() int }).TotalCash()
-	for i := range rest {
-		if err := g.Apply(&rest[i]); err != nil {
+	for _, f := range fixtureFiles(t, "*.json") {
+		src, err := g18xx.ReadFile(f)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if got := g.(interface{ TotalCash() int }).TotalCash(); got != total {
-			t.Fatalf("after action %d: total cash %d, want %d", rest[i].ID, got, total)
+		g, err := New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cash, ok := g.(interface{ TotalCash() int })
+		if !ok {
+			t.Fatalf("%s: game does not report its total cash", f)
+		}
+		total := cash.TotalCash()
+		for _, a := range g18xx.Effective(src.Actions) {
+			if a.Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := Convert(&a)
+			if err := g.Apply(&ea); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if got := cash.TotalCash(); got != total {
+				t.Fatalf("%s: after action %d (%s): total cash %d, want %d", f, a.ID, a.Type, got, total)
+			}
 		}
 	}
 }
