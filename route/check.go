@@ -2,6 +2,7 @@ package route
 
 import (
 	"fmt"
+	"slices"
 
 	"tresham/board"
 )
@@ -34,13 +35,17 @@ func (r *Route) Ends() (first, last board.NodeRef, ok bool) {
 
 // CheckNodes refuses a route that visits the same node twice.
 func (r *Route) CheckNodes(b *board.Board) error {
-	seen := map[board.NodeRef]bool{}
+	// The set of nodes seen so far, searched linearly (a route has few).
+	var buf [32]board.NodeRef
+	seen := buf[:0]
 	for _, l := range r.Legs {
-		seen[l.Left] = true
-		if seen[l.Right] {
+		if !slices.Contains(seen, l.Left) {
+			seen = append(seen, l.Left)
+		}
+		if slices.Contains(seen, l.Right) {
 			return fmt.Errorf("the route visits %s twice", b.Signature(l.Right))
 		}
-		seen[l.Right] = true
+		seen = append(seen, l.Right)
 	}
 	return nil
 }
@@ -48,14 +53,36 @@ func (r *Route) CheckNodes(b *board.Board) error {
 // CheckHexReentry refuses a route that leaves a hex and later enters it
 // again.
 func (r *Route) CheckHexReentry() error {
-	seen := map[string]bool{}
+	// The hexes entered so far, searched linearly; the paths are those of
+	// OrderedPaths, walked without building the list.
+	var buf [32]string
+	seen := buf[:0]
 	last := ""
-	for _, p := range r.OrderedPaths() {
-		if p.Hex != last && seen[p.Hex] {
-			return fmt.Errorf("the route re-enters hex %s", p.Hex)
+	visit := func(p PathRef) error {
+		if p.Hex != last {
+			if slices.Contains(seen, p.Hex) {
+				return fmt.Errorf("the route re-enters hex %s", p.Hex)
+			}
+			seen = append(seen, p.Hex)
 		}
-		seen[p.Hex] = true
 		last = p.Hex
+		return nil
+	}
+	for _, l := range r.Legs {
+		ps := l.Chain.Paths
+		if l.Left == l.Chain.A {
+			for _, p := range ps {
+				if err := visit(p); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		for i := len(ps) - 1; i >= 0; i-- {
+			if err := visit(ps[i]); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -99,6 +126,47 @@ func appendTrackKeys(out []TrackKey, b *board.Board, p PathRef) []TrackKey {
 // Overlap reports the first track unit used twice by the routes (a route
 // with itself included): the indices of the two routes and the hex.
 func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
+	n := 0
+	for _, r := range routes {
+		if r != nil {
+			for _, l := range r.Legs {
+				n += len(l.Chain.Paths)
+			}
+		}
+	}
+	if n > overlapLinearMax {
+		return overlapMap(b, routes)
+	}
+	// A path has at most three track units; few routes have many paths,
+	// so the units seen so far are searched linearly.
+	var kbuf [3 * overlapLinearMax]TrackKey
+	var obuf [3 * overlapLinearMax]int
+	keys, owners := kbuf[:0], obuf[:0]
+	var buf [4]TrackKey
+	for ri, r := range routes {
+		if r == nil {
+			continue
+		}
+		for _, l := range r.Legs {
+			for _, p := range l.Chain.Paths {
+				for _, k := range appendTrackKeys(buf[:0], b, p) {
+					for x := range keys {
+						if q := &keys[x]; q.Edge == k.Edge && q.Path == k.Path && q.Hex == k.Hex {
+							return owners[x], ri, k.Hex, true
+						}
+					}
+					keys, owners = append(keys, k), append(owners, ri)
+				}
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// overlapLinearMax is the most paths Overlap checks without a map.
+const overlapLinearMax = 64
+
+func overlapMap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
 	owner := map[TrackKey]int{}
 	var buf [4]TrackKey
 	for ri, r := range routes {
@@ -122,7 +190,8 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 // PassedBlocked returns the cities the route passes through (not its ends)
 // that block corp: every slot filled, none by corp or a non-blocking token.
 func (r *Route) PassedBlocked(b *board.Board, corp string) []board.NodeRef {
-	v := r.Visited()
+	var vbuf [16]board.NodeRef
+	v := r.appendVisited(vbuf[:0])
 	var out []board.NodeRef
 	for i := 1; i+1 < len(v); i++ {
 		tile, _, ok := b.TileOn(v[i].Hex)

@@ -61,11 +61,17 @@ func (r *Route) Visited() []board.NodeRef {
 	if len(r.Legs) == 0 {
 		return nil
 	}
-	out := make([]board.NodeRef, 0, len(r.Legs)+1)
+	return r.appendVisited(make([]board.NodeRef, 0, len(r.Legs)+1))
+}
+
+// appendVisited appends the nodes of Visited to out (which must not hold
+// any of them).
+func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
+	n0 := len(out)
 	for _, l := range r.Legs {
 		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
 			// Legs usually continue from the last node: test it first.
-			if (len(out) == 0 || out[len(out)-1] != n) && !slices.Contains(out, n) {
+			if (len(out) == n0 || out[len(out)-1] != n) && !slices.Contains(out[n0:], n) {
 				out = append(out, n)
 			}
 		}
