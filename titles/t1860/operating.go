@@ -3,6 +3,7 @@ package t1860
 import (
 	"math"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
 )
@@ -682,10 +683,15 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 	// checks across the run
 	mb, onMap := g.Board.(*mapBoard)
 	var resolved []*route.Route
+	var visits [][]board.NodeRef
 	if onMap && len(a.Routes) > 0 {
 		var err error
 		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
 			return engine.Refuse(a, "%v", err)
+		}
+		visits = make([][]board.NodeRef, len(resolved))
+		for i, res := range resolved {
+			visits[i] = res.Visited()
 		}
 	}
 	for i := range a.Routes {
@@ -710,7 +716,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		var err error
 		switch {
 		case onMap:
-			ev, err := g.evaluateVisits(mb.b, c, t, resolved[i].Visited(), rt.Halts)
+			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
 			if err != nil {
 				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
 			}
@@ -740,7 +746,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 	if onMap && len(a.Routes) > 0 {
 		runs := make([]runCheck, len(r.routes))
 		for i := range r.routes {
-			runs[i] = runCheck{train: r.routes[i].train, res: resolved[i]}
+			runs[i] = runCheck{train: r.routes[i].train, res: resolved[i], vis: visits[i]}
 		}
 		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
 			r.routes = nil
