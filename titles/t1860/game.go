@@ -71,7 +71,41 @@ type Game struct {
 
 	// setup and applied let a refused action restore the game exactly by replay.
 	setup   setupArgs
-	applied []engine.Action
+	applied actionLog
+}
+
+// actionLog is the list of accepted actions, kept in fixed-size blocks so
+// that it grows without copying (an Action is large).
+type actionLog struct {
+	blocks [][]engine.Action
+	n      int
+}
+
+const actionLogBlock = 128
+
+func (l *actionLog) len() int { return l.n }
+
+func (l *actionLog) push(a *engine.Action) {
+	k := l.n / actionLogBlock
+	if k == len(l.blocks) {
+		l.blocks = append(l.blocks, make([]engine.Action, 0, actionLogBlock))
+	}
+	l.blocks[k] = append(l.blocks[k], *a)
+	l.n++
+}
+
+// pop drops the last action.
+func (l *actionLog) pop() {
+	l.n--
+	k := l.n / actionLogBlock
+	b := l.blocks[k]
+	b[len(b)-1] = engine.Action{}
+	l.blocks[k] = b[:len(b)-1]
+}
+
+// at returns action i (shared, not a copy).
+func (l *actionLog) at(i int) *engine.Action {
+	return &l.blocks[i/actionLogBlock][i%actionLogBlock]
 }
 
 type setupArgs struct {
@@ -240,17 +274,17 @@ func (g *Game) Apply(a *engine.Action) error {
 		}
 		return err
 	}
-	g.applied = append(g.applied, *a)
+	g.applied.push(a)
 	g.logMark = mark
 	return nil
 }
 
 // Undo takes back the last accepted action (the game is replayed without it).
 func (g *Game) Undo() error {
-	if len(g.applied) == 0 {
+	if g.applied.len() == 0 {
 		return fmt.Errorf("1860: nothing to undo")
 	}
-	g.applied = g.applied[:len(g.applied)-1]
+	g.applied.pop()
 	return g.restore()
 }
 
@@ -260,8 +294,8 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
-	for i := range g.applied {
-		if err := fresh.Apply(&g.applied[i]); err != nil {
+	for i := range g.applied.len() {
+		if err := fresh.Apply(g.applied.at(i)); err != nil {
 			return err
 		}
 	}
