@@ -327,12 +327,6 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 	}
 }
 
-// own returns ch with its own copy of the (memoised, shared) paths.
-func (rs *resolver) own(ch Chain) Chain {
-	ch.Paths = rs.keep(ch.Paths)
-	return ch
-}
-
 // keep returns a copy of ps that is part of the result.
 func (rs *resolver) keep(ps []PathRef) []PathRef {
 	if len(rs.paths)+len(ps) > cap(rs.paths) {
@@ -614,7 +608,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: rs.own(ch)}}}, nil
+					ch.Paths = slices.Clone(ch.Paths)
+					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
 				}
 			}
 		}
@@ -682,10 +677,23 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		c := cands[best]
 		ca, cb := poss[i][c.a], poss[i+1][c.b]
 		if i == 0 {
-			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: rs.own(ca)})
+			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: ca})
 		}
-		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: rs.own(cb)})
+		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
 		other = append(other, ca.Paths...)
+	}
+	// The legs' paths are the memoised (shared) ones: give the route its
+	// own copy, in one block.
+	n := 0
+	for _, l := range r.Legs {
+		n += len(l.Chain.Paths)
+	}
+	block := make([]PathRef, 0, n)
+	for k := range r.Legs {
+		ps := r.Legs[k].Chain.Paths
+		m := len(block)
+		block = append(block, ps...)
+		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
 	}
 	return r, nil
 }
