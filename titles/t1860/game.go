@@ -81,7 +81,7 @@ type actionLog struct {
 	n      int
 }
 
-const actionLogBlock = 128
+const actionLogBlock = 64
 
 func (l *actionLog) len() int { return l.n }
 

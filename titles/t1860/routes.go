@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"fmt"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -65,9 +66,9 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 		kinds = append(kinds, d.Kind)
 		revs = append(revs, d.RevenueFor(c.colors))
 	}
-	ibuf := new([5][16]int) // selectStops's buffers, in one block
-	sel := stopSel{stops: ibuf[0][:0], cities: ibuf[1][:0], towns: ibuf[2][:0], hs: ibuf[3][:0], best: ibuf[4][:0]}
-	if err := c.selectStops(kinds, revs, requested, &sel); err != nil {
+	sel := stopSels.Get().(*stopSel)
+	defer stopSels.Put(sel)
+	if err := c.selectStops(kinds, revs, requested, sel); err != nil {
 		return nil, err
 	}
 	if len(sel.stops) > 0 {
@@ -79,6 +80,9 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	ev.halts, ev.revenue, ev.subsidy = sel.halts, sel.revenue, sel.subsidy
 	return ev, nil
 }
+
+// stopSels are scratch stopSels for evalRoute.
+var stopSels = sync.Pool{New: func() any { return new(stopSel) }}
 
 // stopSel is the result of selectStops; its slices are reused between calls.
 type stopSel struct {
