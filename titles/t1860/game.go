@@ -224,7 +224,12 @@ func (g *Game) checkNewLayer() {
 }
 
 // canIPO reports whether c's director's certificate may be bought from the IPO (ipoRefusal).
-func (g *Game) canIPO(c *engine.Corporation) bool { return g.ipoRefusal(c) == "" }
+func (g *Game) canIPO(c *engine.Corporation) bool {
+	if !g.optIgnoreLayers {
+		return c.Layer <= g.currentLayer() // ipoRefusal without wording it
+	}
+	return g.ipoRefusal(c) == ""
+}
 
 // parPrices lists the par cells the corporation may start at.
 func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
@@ -243,12 +248,24 @@ func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
 	return out
 }
 
+// minParPrice is the lowest of parPrices(c), or 0 when there is none.
 func (g *Game) minParPrice(c *engine.Corporation) int {
-	p := g.parPrices(c)
-	if len(p) == 0 {
-		return 0
+	rng := parRange[c.Layer]
+	if c.Bankrupt {
+		rng = reparRange[c.Layer]
 	}
-	return p[0].Price
+	min, found := 0, false
+	for _, row := range g.Market.Rows {
+		for _, cell := range row {
+			if cell == nil || !(cell.Type == engine.CellPar || c.Bankrupt && cell.Type == engine.CellRepar) {
+				continue
+			}
+			if cell.Price >= rng[0] && cell.Price <= rng[1] && (!found || cell.Price < min) {
+				min, found = cell.Price, true
+			}
+		}
+	}
+	return min
 }
 
 // Apply applies one action (and its stored automatic follow-ups). It is atomic:
