@@ -226,7 +226,7 @@ func hasJunction(pd *board.PathDef) bool {
 
 func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	pr := PathRef{h.id, p}
-	if slices.Contains(w.visited, pr) {
+	if containsPath(w.visited, pr) {
 		return
 	}
 	pd := &h.tile.Paths[p]
@@ -524,12 +524,26 @@ func firstField(s string) string {
 
 func overlaps(a, b []PathRef) bool {
 	for _, p := range a {
-		if slices.Contains(b, p) {
+		if containsPath(b, p) {
 			return true
 		}
 	}
 	return false
 }
+
+// containsPath is slices.Contains(ps, p), comparing the path index before
+// the hex id.
+func containsPath(ps []PathRef, p PathRef) bool {
+	for i := range ps {
+		if ps[i].Path == p.Path && ps[i].Hex == p.Hex {
+			return true
+		}
+	}
+	return false
+}
+
+// ContainsPath reports whether p is in ps (slices.Contains, faster).
+func ContainsPath(ps []PathRef, p PathRef) bool { return containsPath(ps, p) }
 
 // Options tunes a resolution.
 type Options struct {

@@ -66,7 +66,7 @@ func usesAny(r *route.Route, ps []route.PathRef) bool {
 	}
 	for _, l := range r.Legs {
 		for _, p := range l.Chain.Paths {
-			if slices.Contains(ps, p) {
+			if route.ContainsPath(ps, p) {
 				return true
 			}
 		}
@@ -153,16 +153,10 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	}
 	// At least one run includes the home base (18xx.games: the token city
 	// on the home hex).
-	var home []board.NodeRef
-	for _, n := range b.TokenNodes(c.Sym) {
-		if n.Hex == c.Home {
-			home = append(home, n)
-		}
-	}
 	found := false
 	for _, i := range actual {
 		for _, n := range runs[i].vis {
-			if slices.Contains(home, n) {
+			if n.Hex == c.Home && b.HasToken(n, c.Sym) {
 				found = true
 			}
 		}
