@@ -196,6 +196,10 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	return g, nil
 }
 
+// logLine appends a ready-made line to the game log (Logf without
+// formatting, for the most frequent lines).
+func (g *Game) logLine(s string) { g.Log = append(g.Log, s) }
+
 // currentLayer is the highest layer whose corporations may be started.
 func (g *Game) currentLayer() int {
 	max := 0

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"math"
+	"strconv"
 
 	"tresham/board"
 	"tresham/engine"
@@ -71,7 +72,7 @@ func (g *Game) payoutCompanies() {
 			co := g.Company(s)
 			if co.Revenue > 0 {
 				g.PayPlayer(p, co.Revenue)
-				g.Logf("%s collects £%d from %s", p.Name, co.Revenue, co.Name)
+				g.logLine(p.Name + " collects £" + strconv.Itoa(co.Revenue) + " from " + co.Name)
 			}
 		}
 	}
@@ -114,7 +115,7 @@ func (r *operatingRound) nextEntity(g *Game) {
 		for _, t := range c.Trains {
 			t.Operated = false
 		}
-		g.Logf("%s operates %s", g.operatorName(c), c.Sym)
+		g.logLine(g.operatorName(c) + " operates " + c.Sym)
 		if len(c.Trains) > g.trainLimit() {
 			r.crowded[c.Sym] = true
 		}
@@ -394,12 +395,12 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 	}
 	r.routes = nil
 	if !payout && revenue > 0 {
-		g.Logf("%s withholds £%d", c.Sym, revenue)
+		g.logLine(c.Sym + " withholds £" + strconv.Itoa(revenue))
 	} else if !payout {
-		g.Logf("%s does not run", c.Sym)
+		g.logLine(c.Sym + " does not run")
 	}
 	if subsidy > 0 {
-		g.Logf("%s earns subsidy of £%d", c.Sym, subsidy)
+		g.logLine(c.Sym + " earns subsidy of £" + strconv.Itoa(subsidy))
 	}
 	corpGets := subsidy
 	if !payout {
@@ -417,7 +418,7 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 				g.PayPlayer(p, amt)
 			}
 		}
-		g.Logf("%s pays out £%d", c.Sym, revenue)
+		g.logLine(c.Sym + " pays out £" + strconv.Itoa(revenue))
 	}
 	old := c.Cell
 	if payout {
@@ -440,7 +441,7 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		g.SetCell(c, g.Market.Left(c.Cell))
 	}
 	if old != c.Cell {
-		g.Logf("%s's share price moves from £%d to £%d", c.Sym, old.Price, c.Cell.Price)
+		g.logLine(c.Sym + "'s share price moves from £" + strconv.Itoa(old.Price) + " to £" + strconv.Itoa(c.Cell.Price))
 	}
 	if c.Cell.Type == engine.CellEndgame {
 		g.triggerEnd("stock_market")
@@ -974,7 +975,7 @@ func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error
 	if cost > 0 {
 		g.PayCorp(c, -cost)
 	}
-	g.Logf("%s lays tile %s with rotation %d on %s", c.Sym, a.Tile, a.Rotation, a.Hex)
+	g.logLine(c.Sym + " lays tile " + a.Tile + " with rotation " + strconv.Itoa(a.Rotation) + " on " + a.Hex)
 	return nil
 }
 
@@ -999,6 +1000,6 @@ func (g *Game) placeToken(c *engine.Corporation, a *engine.Action) error {
 	}
 	c.Tokens[i].Location = loc
 	g.PayCorp(c, -price)
-	g.Logf("%s places a token on %s for £%d", c.Sym, loc, price)
+	g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
 	return nil
 }

@@ -1,6 +1,8 @@
 package t1860
 
 import (
+	"strconv"
+
 	"tresham/engine"
 )
 
@@ -63,7 +65,7 @@ func (r *stockRound) startTurn(g *Game) {
 		if g.playerHasStockActions(p, r) {
 			return
 		}
-		g.Logf("%s has no valid actions and passes", p.Name)
+		g.logLine(p.Name + " has no valid actions and passes")
 		r.passed[p.ID] = true
 		if r.allPassed() {
 			r.finish(g)
@@ -143,7 +145,7 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	switch a.Type {
 	case "pass":
 		if len(r.current) == 0 {
-			g.Logf("%s passes", p.Name)
+			g.logLine(p.Name + " passes")
 			r.passed[p.ID] = true
 		} else {
 			r.passed[p.ID] = false
@@ -589,7 +591,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if s.Holder == engine.HolderMarket {
 		from = "the market"
 	}
-	g.Logf("%s buys a %d%% share of %s from %s for £%d", p.Name, s.Percent, c.Sym, from, price)
+	g.logLine(p.Name + " buys a " + strconv.Itoa(s.Percent) + "% share of " + c.Sym + " from " + from + " for £" + strconv.Itoa(price))
 	g.PayPlayer(p, -price)
 	bundle := []*engine.Share{s}
 	if s.President && s.Holder == engine.HolderMarket {
