@@ -93,11 +93,30 @@ func (b *Board) MemoByTiles(key string, compute func() (any, []string, error)) (
 	if e != nil && b.tilesAre(e) {
 		return e.val, nil
 	}
+	return b.memoCompute(key, compute)
+}
+
+// MemoByTilesBytes is MemoByTiles with the key given as bytes (the key is
+// copied only when a value is memoised).
+func (b *Board) MemoByTilesBytes(key []byte, compute func() (any, []string, error)) (any, error) {
+	s := b.s
+	s.memo.mu.Lock()
+	e := s.memo.m[string(key)]
+	s.memo.mu.Unlock()
+	if e != nil && b.tilesAre(e) {
+		return e.val, nil
+	}
+	return b.memoCompute(string(key), compute)
+}
+
+// memoCompute computes and memoises the value of key (MemoByTiles).
+func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (any, error) {
+	s := b.s
 	v, hexes, err := compute()
 	if err != nil {
 		return v, err
 	}
-	e = &tileMemoEntry{val: v, hexes: make([]int32, len(hexes)), tiles: make([]*TileDef, len(hexes)), rots: make([]int8, len(hexes))}
+	e := &tileMemoEntry{val: v, hexes: make([]int32, len(hexes)), tiles: make([]*TileDef, len(hexes)), rots: make([]int8, len(hexes))}
 	for k, id := range hexes {
 		i, ok := s.index[id]
 		if !ok {

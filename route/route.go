@@ -110,6 +110,8 @@ type resolver struct {
 	cands []cand
 	// listedMemo memoises listed for the resolution's Options.Nodes.
 	listedMemo []listedNode
+	// key is the memo key being looked up (scratch).
+	key []byte
 	// paths is where found walks are copied to (part of the result, so
 	// never reused: a fresh block is taken when it is full).
 	paths []PathRef
@@ -440,8 +442,8 @@ func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
 // the tiles on those hexes, so they are memoised on the board (shared: the
 // result must not be modified).
 func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
-	key := memoKey(hexIDs)
-	v, err := rs.b.MemoByTiles(key, func() (any, []string, error) {
+	rs.key = appendMemoKey(rs.key[:0], hexIDs)
+	v, err := rs.b.MemoByTilesBytes(rs.key, func() (any, []string, error) {
 		out, err := rs.match(hexIDs)
 		if err != nil {
 			return nil, nil, err
@@ -458,21 +460,14 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	return v.([]Chain), nil
 }
 
-// memoKey is the MemoByTiles key of a chain.
-func memoKey(hexIDs []string) string {
-	const prefix = "route.matching"
-	n := len(prefix)
+// appendMemoKey appends the MemoByTiles key of a chain to k.
+func appendMemoKey(k []byte, hexIDs []string) []byte {
+	k = append(k, "route.matching"...)
 	for _, id := range hexIDs {
-		n += 1 + len(id)
+		k = append(k, 0)
+		k = append(k, id...)
 	}
-	var k strings.Builder
-	k.Grow(n)
-	k.WriteString(prefix)
-	for _, id := range hexIDs {
-		k.WriteByte(0)
-		k.WriteString(id)
-	}
-	return k.String()
+	return k
 }
 
 // match computes matching. Walks only enter hexes of the chain (see
