@@ -75,7 +75,13 @@ type tileMemoEntry struct {
 	hexes []int32
 	tiles []*TileDef
 	rots  []int8
+	// storage for the lists of values depending on few hexes
+	hbuf [tileMemoInline]int32
+	tbuf [tileMemoInline]*TileDef
+	rbuf [tileMemoInline]int8
 }
+
+const tileMemoInline = 6
 
 // MemoByTiles returns the value memoised under key if the tiles (and
 // rotations) now on the hexes it was computed from are those it was
@@ -116,7 +122,12 @@ func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (
 	if err != nil {
 		return v, err
 	}
-	e := &tileMemoEntry{val: v, hexes: make([]int32, len(hexes)), tiles: make([]*TileDef, len(hexes)), rots: make([]int8, len(hexes))}
+	e := &tileMemoEntry{val: v}
+	if n := len(hexes); n <= tileMemoInline {
+		e.hexes, e.tiles, e.rots = e.hbuf[:n:n], e.tbuf[:n:n], e.rbuf[:n:n]
+	} else {
+		e.hexes, e.tiles, e.rots = make([]int32, n), make([]*TileDef, n), make([]int8, n)
+	}
 	for k, id := range hexes {
 		i, ok := s.index[id]
 		if !ok {

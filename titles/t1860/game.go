@@ -74,40 +74,6 @@ type Game struct {
 	applied actionLog
 }
 
-// actionLog is the list of accepted actions, kept in fixed-size blocks so
-// that it grows without copying (an Action is large).
-type actionLog struct {
-	blocks [][]engine.Action
-	n      int
-}
-
-const actionLogBlock = 64
-
-func (l *actionLog) len() int { return l.n }
-
-func (l *actionLog) push(a *engine.Action) {
-	k := l.n / actionLogBlock
-	if k == len(l.blocks) {
-		l.blocks = append(l.blocks, make([]engine.Action, 0, actionLogBlock))
-	}
-	l.blocks[k] = append(l.blocks[k], *a)
-	l.n++
-}
-
-// pop drops the last action.
-func (l *actionLog) pop() {
-	l.n--
-	k := l.n / actionLogBlock
-	b := l.blocks[k]
-	b[len(b)-1] = engine.Action{}
-	l.blocks[k] = b[:len(b)-1]
-}
-
-// at returns action i (shared, not a copy).
-func (l *actionLog) at(i int) *engine.Action {
-	return &l.blocks[i/actionLogBlock][i%actionLogBlock]
-}
-
 type setupArgs struct {
 	ids     []int
 	names   []string
@@ -316,7 +282,8 @@ func (g *Game) restore() error {
 		return err
 	}
 	for i := range g.applied.len() {
-		if err := fresh.Apply(g.applied.at(i)); err != nil {
+		a := g.applied.at(i)
+		if err := fresh.Apply(&a); err != nil {
 			return err
 		}
 	}
