@@ -104,7 +104,16 @@ func TrackKeys(b *board.Board, p PathRef) []TrackKey {
 // appendTrackKeys appends the track units of path p to out.
 func appendTrackKeys(out []TrackKey, b *board.Board, p PathRef) []TrackKey {
 	tile, rot, ok := b.TileOn(p.Hex)
-	if !ok || tile == nil || p.Path < 0 || p.Path >= len(tile.Paths) {
+	if !ok {
+		return out
+	}
+	return appendTileTrackKeys(out, tile, rot, p)
+}
+
+// appendTileTrackKeys is appendTrackKeys with the tile on p.Hex and its
+// rotation given.
+func appendTileTrackKeys(out []TrackKey, tile *board.TileDef, rot int, p PathRef) []TrackKey {
+	if tile == nil || p.Path < 0 || p.Path >= len(tile.Paths) {
 		return out
 	}
 	pd := &tile.Paths[p.Path]
@@ -143,13 +152,25 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 	var obuf [3 * overlapLinearMax]int
 	keys, owners := kbuf[:0], obuf[:0]
 	var buf [4]TrackKey
+	// consecutive paths are often on one hex: its tile is looked up once
+	lastHex, looked, lastOK := "", false, false
+	var lastTile *board.TileDef
+	lastRot := 0
 	for ri, r := range routes {
 		if r == nil {
 			continue
 		}
 		for _, l := range r.Legs {
 			for _, p := range l.Chain.Paths {
-				for _, k := range appendTrackKeys(buf[:0], b, p) {
+				if !looked || p.Hex != lastHex {
+					lastHex, looked = p.Hex, true
+					lastTile, lastRot, lastOK = b.TileOn(p.Hex)
+				}
+				ks := buf[:0]
+				if lastOK {
+					ks = appendTileTrackKeys(ks, lastTile, lastRot, p)
+				}
+				for _, k := range ks {
 					for x := range keys {
 						if q := &keys[x]; q.Edge == k.Edge && q.Path == k.Path && q.Hex == k.Hex {
 							return owners[x], ri, k.Hex, true

@@ -108,6 +108,7 @@ type resolver struct {
 	poss  [][]Chain
 	other []PathRef
 	cands []cand
+	free  []bool
 	// listedMemo memoises listed for the resolution's Options.Nodes.
 	listedMemo []listedNode
 	// key is the memo key being looked up (scratch).
@@ -627,8 +628,15 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	r := &Route{Legs: make([]Leg, 0, len(poss))}
 	cands := rs.cands[:0]
 	defer func() { rs.cands = cands }()
+	free := rs.free[:0]
+	defer func() { rs.free = free }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
+		// free[bi]: chain bi of the next connection uses no other track
+		free = free[:0]
+		for bi := range poss[i+1] {
+			free = append(free, !overlaps(poss[i+1][bi].Paths, other))
+		}
 		for ai := range poss[i] {
 			a := &poss[i][ai]
 			if overlaps(a.Paths, other) {
@@ -636,10 +644,10 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 			for bi := range poss[i+1] {
 				bc := &poss[i+1][bi]
-				if overlaps(bc.Paths, other) || overlaps(a.Paths, bc.Paths) {
+				if !free[bi] {
 					continue
 				}
-				// The chains must share exactly one end node.
+				// The chains must share exactly one end node, and no track.
 				an := [2]board.NodeRef{a.A, a.B}
 				bn := [2]board.NodeRef{bc.A, bc.B}
 				var mid [2]board.NodeRef
@@ -650,7 +658,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 						nm++
 					}
 				}
-				if nm != 1 {
+				if nm != 1 || overlaps(a.Paths, bc.Paths) {
 					continue
 				}
 				m := mid[0]
