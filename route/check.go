@@ -3,6 +3,7 @@ package route
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"tresham/board"
 )
@@ -148,9 +149,10 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 	}
 	// A path has at most three track units; few routes have many paths,
 	// so the units seen so far are searched linearly.
-	var kbuf [3 * overlapLinearMax]TrackKey
-	var obuf [3 * overlapLinearMax]int
-	keys, owners := kbuf[:0], obuf[:0]
+	sc := overlapScratches.Get().(*overlapScratch)
+	defer overlapScratches.Put(sc)
+	keys, owners := sc.keys[:0], sc.owners[:0]
+	defer func() { sc.keys, sc.owners = keys[:0], owners[:0] }()
 	var buf [4]TrackKey
 	// consecutive paths are often on one hex: its tile is looked up once
 	lastHex, looked, lastOK := "", false, false
@@ -187,6 +189,16 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 // overlapLinearMax is the most paths Overlap checks without a map.
 const overlapLinearMax = 64
 
+// overlapScratch is Overlap's (pooled) list of the track units seen.
+type overlapScratch struct {
+	keys   []TrackKey
+	owners []int
+}
+
+var overlapScratches = sync.Pool{New: func() any {
+	return &overlapScratch{keys: make([]TrackKey, 0, 3*overlapLinearMax), owners: make([]int, 0, 3*overlapLinearMax)}
+}}
+
 func overlapMap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
 	owner := map[TrackKey]int{}
 	var buf [4]TrackKey
@@ -212,7 +224,12 @@ func overlapMap(b *board.Board, routes []*Route) (i, j int, hex string, found bo
 // that block corp: every slot filled, none by corp or a non-blocking token.
 func (r *Route) PassedBlocked(b *board.Board, corp string) []board.NodeRef {
 	var vbuf [16]board.NodeRef
-	v := r.appendVisited(vbuf[:0])
+	return PassedBlockedNodes(b, corp, r.appendVisited(vbuf[:0]))
+}
+
+// PassedBlockedNodes is PassedBlocked for a route visiting the nodes v
+// (its Visited()).
+func PassedBlockedNodes(b *board.Board, corp string, v []board.NodeRef) []board.NodeRef {
 	var out []board.NodeRef
 	for i := 1; i+1 < len(v); i++ {
 		tile, _, ok := b.TileOn(v[i].Hex)

@@ -127,7 +127,7 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 				return refuse(i, "a route cannot pass through the off-board %s", b.Signature(n))
 			}
 		}
-		blocked := r.PassedBlocked(b, c.Sym)
+		blocked := route.PassedBlockedNodes(b, c.Sym, v)
 		if len(blocked) > 1 {
 			return refuse(i, "a train may pass through only ONE tokened-out station (%s and %s)", b.Signature(blocked[0]), b.Signature(blocked[1]))
 		}
