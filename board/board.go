@@ -109,6 +109,10 @@ type Board struct {
 	// reserved are the home-token reservations (reserve.go); the list is
 	// replaced, never changed in place, so clones share it.
 	reserved []reservation
+	// spareHexes and spareUsed are storage of an earlier state, reused by
+	// the next checked lay's scratch copy (never shared with anything).
+	spareHexes []hexState
+	spareUsed  []uint64
 }
 
 // New builds a board from a spec.
@@ -228,6 +232,19 @@ func (b *Board) Clone() *Board {
 	// changes replace a hex's lists, see writableTokens).
 	c.hexes = append([]hexState(nil), b.hexes...)
 	c.used = append([]uint64(nil), b.used...)
+	c.nonBlocking = append([]string(nil), b.nonBlocking...)
+	c.cache = b.cache.clone()
+	c.reserved = b.reserved
+	return c
+}
+
+// scratchClone is Clone for a checked lay: the copy reuses b's spare
+// storage (taking it from b).
+func (b *Board) scratchClone() *Board {
+	c := &Board{s: b.s}
+	c.hexes = append(b.spareHexes[:0], b.hexes...)
+	c.used = append(b.spareUsed[:0], b.used...)
+	b.spareHexes, b.spareUsed = nil, nil
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
 	c.cache = b.cache.clone()
 	c.reserved = b.reserved

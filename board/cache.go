@@ -75,7 +75,13 @@ type tileMemoEntry struct {
 	hexes []int32
 	tiles []*TileDef
 	rots  []int8
+	// storage for the lists of values depending on few hexes
+	hbuf [tileMemoInline]int32
+	tbuf [tileMemoInline]*TileDef
+	rbuf [tileMemoInline]int8
 }
+
+const tileMemoInline = 6
 
 // MemoByTiles returns the value memoised under key if the tiles (and
 // rotations) now on the hexes it was computed from are those it was
@@ -93,11 +99,35 @@ func (b *Board) MemoByTiles(key string, compute func() (any, []string, error)) (
 	if e != nil && b.tilesAre(e) {
 		return e.val, nil
 	}
+	return b.memoCompute(key, compute)
+}
+
+// MemoByTilesBytes is MemoByTiles with the key given as bytes (the key is
+// copied only when a value is memoised).
+func (b *Board) MemoByTilesBytes(key []byte, compute func() (any, []string, error)) (any, error) {
+	s := b.s
+	s.memo.mu.Lock()
+	e := s.memo.m[string(key)]
+	s.memo.mu.Unlock()
+	if e != nil && b.tilesAre(e) {
+		return e.val, nil
+	}
+	return b.memoCompute(string(key), compute)
+}
+
+// memoCompute computes and memoises the value of key (MemoByTiles).
+func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (any, error) {
+	s := b.s
 	v, hexes, err := compute()
 	if err != nil {
 		return v, err
 	}
-	e = &tileMemoEntry{val: v, hexes: make([]int32, len(hexes)), tiles: make([]*TileDef, len(hexes)), rots: make([]int8, len(hexes))}
+	e := &tileMemoEntry{val: v}
+	if n := len(hexes); n <= tileMemoInline {
+		e.hexes, e.tiles, e.rots = e.hbuf[:n:n], e.tbuf[:n:n], e.rbuf[:n:n]
+	} else {
+		e.hexes, e.tiles, e.rots = make([]int32, n), make([]*TileDef, n), make([]int8, n)
+	}
 	for k, id := range hexes {
 		i, ok := s.index[id]
 		if !ok {

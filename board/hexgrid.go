@@ -33,7 +33,18 @@ func InvertEdge(e int) int { return (e + 3) % 6 }
 
 // RotateEdge returns the hex side on which edge e of a tile lies when the
 // tile is laid with rotation r.
-func RotateEdge(e, r int) int { return ((e+r)%6 + 6) % 6 }
+func RotateEdge(e, r int) int {
+	x := e + r
+	switch {
+	case uint(x) < 6:
+		return x
+	case x >= 6 && x < 12:
+		return x - 6
+	case x < 0 && x >= -6:
+		return x + 6
+	}
+	return (x%6 + 6) % 6
+}
 
 // ParseCoord splits an 18xx.games hex id such as "F2" or "AA10" into doubled
 // coordinates (x = letter index, y = number-1), with letters as columns.

@@ -105,14 +105,20 @@ func (b *Board) LayTile(hex, tileID string, rot int, opt LayOptions) (LayResult,
 	}
 	l := Lay{Hex: hex, TileID: tileID, Tile: t, Rotation: rot, Old: old.tile, OldRot: old.rot, Corp: opt.Corp}
 	if opt.Rules != nil && opt.Rules.CheckLay != nil {
-		after := b.Clone()
+		after := b.scratchClone()
 		if err := after.place(i, ti, cp, rot); err != nil {
+			b.spareHexes, b.spareUsed = after.hexes, after.used
 			return LayResult{}, err
 		}
 		if err := opt.Rules.CheckLay(b, after, l); err != nil {
+			b.spareHexes, b.spareUsed = after.hexes, after.used
 			return LayResult{}, err
 		}
+		// The state before the lay is referenced by nothing else now
+		// (clones copy hexes and used): its storage is the next spare.
+		oldHexes, oldUsed := b.hexes, b.used
 		*b = *after
+		b.spareHexes, b.spareUsed = oldHexes, oldUsed
 		return res, nil
 	}
 	if err := b.place(i, ti, cp, rot); err != nil {

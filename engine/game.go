@@ -104,14 +104,36 @@ func (g *Game) ShareByID(id string) (*Corporation, *Share, error) {
 			if c == nil {
 				break
 			}
-			var n int
-			if _, err := fmt.Sscanf(id[i+1:], "%d", &n); err != nil || n < 0 || n >= len(c.Shares) {
+			n, ok := smallUint(id[i+1:])
+			if !ok {
+				if _, err := fmt.Sscanf(id[i+1:], "%d", &n); err != nil {
+					n = -1
+				}
+			}
+			if n < 0 || n >= len(c.Shares) {
 				return nil, nil, fmt.Errorf("share %q: no such certificate", id)
 			}
 			return c, c.Shares[n], nil
 		}
 	}
 	return nil, nil, fmt.Errorf("share %q: unknown corporation", id)
+}
+
+// smallUint parses s when it is 1 to 9 ASCII digits (what Sscanf's %d
+// reads from such a string).
+func smallUint(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		n = n*10 + int(d)
+	}
+	return n, true
 }
 
 // nextSeq returns a fresh acquisition sequence number.

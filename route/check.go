@@ -2,6 +2,8 @@ package route
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 
 	"tresham/board"
 )
@@ -34,13 +36,17 @@ func (r *Route) Ends() (first, last board.NodeRef, ok bool) {
 
 // CheckNodes refuses a route that visits the same node twice.
 func (r *Route) CheckNodes(b *board.Board) error {
-	seen := map[board.NodeRef]bool{}
+	// The set of nodes seen so far, searched linearly (a route has few).
+	var buf [32]board.NodeRef
+	seen := buf[:0]
 	for _, l := range r.Legs {
-		seen[l.Left] = true
-		if seen[l.Right] {
+		if !slices.Contains(seen, l.Left) {
+			seen = append(seen, l.Left)
+		}
+		if slices.Contains(seen, l.Right) {
 			return fmt.Errorf("the route visits %s twice", b.Signature(l.Right))
 		}
-		seen[l.Right] = true
+		seen = append(seen, l.Right)
 	}
 	return nil
 }
@@ -48,14 +54,36 @@ func (r *Route) CheckNodes(b *board.Board) error {
 // CheckHexReentry refuses a route that leaves a hex and later enters it
 // again.
 func (r *Route) CheckHexReentry() error {
-	seen := map[string]bool{}
+	// The hexes entered so far, searched linearly; the paths are those of
+	// OrderedPaths, walked without building the list.
+	var buf [32]string
+	seen := buf[:0]
 	last := ""
-	for _, p := range r.OrderedPaths() {
-		if p.Hex != last && seen[p.Hex] {
-			return fmt.Errorf("the route re-enters hex %s", p.Hex)
+	visit := func(p PathRef) error {
+		if p.Hex != last {
+			if slices.Contains(seen, p.Hex) {
+				return fmt.Errorf("the route re-enters hex %s", p.Hex)
+			}
+			seen = append(seen, p.Hex)
 		}
-		seen[p.Hex] = true
 		last = p.Hex
+		return nil
+	}
+	for _, l := range r.Legs {
+		ps := l.Chain.Paths
+		if l.Left == l.Chain.A {
+			for _, p := range ps {
+				if err := visit(p); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		for i := len(ps) - 1; i >= 0; i-- {
+			if err := visit(ps[i]); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -77,7 +105,16 @@ func TrackKeys(b *board.Board, p PathRef) []TrackKey {
 // appendTrackKeys appends the track units of path p to out.
 func appendTrackKeys(out []TrackKey, b *board.Board, p PathRef) []TrackKey {
 	tile, rot, ok := b.TileOn(p.Hex)
-	if !ok || tile == nil || p.Path < 0 || p.Path >= len(tile.Paths) {
+	if !ok {
+		return out
+	}
+	return appendTileTrackKeys(out, tile, rot, p)
+}
+
+// appendTileTrackKeys is appendTrackKeys with the tile on p.Hex and its
+// rotation given.
+func appendTileTrackKeys(out []TrackKey, tile *board.TileDef, rot int, p PathRef) []TrackKey {
+	if tile == nil || p.Path < 0 || p.Path >= len(tile.Paths) {
 		return out
 	}
 	pd := &tile.Paths[p.Path]
@@ -99,6 +136,70 @@ func appendTrackKeys(out []TrackKey, b *board.Board, p PathRef) []TrackKey {
 // Overlap reports the first track unit used twice by the routes (a route
 // with itself included): the indices of the two routes and the hex.
 func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
+	n := 0
+	for _, r := range routes {
+		if r != nil {
+			for _, l := range r.Legs {
+				n += len(l.Chain.Paths)
+			}
+		}
+	}
+	if n > overlapLinearMax {
+		return overlapMap(b, routes)
+	}
+	// A path has at most three track units; few routes have many paths,
+	// so the units seen so far are searched linearly.
+	sc := overlapScratches.Get().(*overlapScratch)
+	defer overlapScratches.Put(sc)
+	keys, owners := sc.keys[:0], sc.owners[:0]
+	defer func() { sc.keys, sc.owners = keys[:0], owners[:0] }()
+	var buf [4]TrackKey
+	// consecutive paths are often on one hex: its tile is looked up once
+	lastHex, looked, lastOK := "", false, false
+	var lastTile *board.TileDef
+	lastRot := 0
+	for ri, r := range routes {
+		if r == nil {
+			continue
+		}
+		for _, l := range r.Legs {
+			for _, p := range l.Chain.Paths {
+				if !looked || p.Hex != lastHex {
+					lastHex, looked = p.Hex, true
+					lastTile, lastRot, lastOK = b.TileOn(p.Hex)
+				}
+				ks := buf[:0]
+				if lastOK {
+					ks = appendTileTrackKeys(ks, lastTile, lastRot, p)
+				}
+				for _, k := range ks {
+					for x := range keys {
+						if q := &keys[x]; q.Edge == k.Edge && q.Path == k.Path && q.Hex == k.Hex {
+							return owners[x], ri, k.Hex, true
+						}
+					}
+					keys, owners = append(keys, k), append(owners, ri)
+				}
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// overlapLinearMax is the most paths Overlap checks without a map.
+const overlapLinearMax = 64
+
+// overlapScratch is Overlap's (pooled) list of the track units seen.
+type overlapScratch struct {
+	keys   []TrackKey
+	owners []int
+}
+
+var overlapScratches = sync.Pool{New: func() any {
+	return &overlapScratch{keys: make([]TrackKey, 0, 3*overlapLinearMax), owners: make([]int, 0, 3*overlapLinearMax)}
+}}
+
+func overlapMap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {
 	owner := map[TrackKey]int{}
 	var buf [4]TrackKey
 	for ri, r := range routes {
@@ -122,7 +223,13 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 // PassedBlocked returns the cities the route passes through (not its ends)
 // that block corp: every slot filled, none by corp or a non-blocking token.
 func (r *Route) PassedBlocked(b *board.Board, corp string) []board.NodeRef {
-	v := r.Visited()
+	var vbuf [16]board.NodeRef
+	return PassedBlockedNodes(b, corp, r.appendVisited(vbuf[:0]))
+}
+
+// PassedBlockedNodes is PassedBlocked for a route visiting the nodes v
+// (its Visited()).
+func PassedBlockedNodes(b *board.Board, corp string, v []board.NodeRef) []board.NodeRef {
 	var out []board.NodeRef
 	for i := 1; i+1 < len(v); i++ {
 		tile, _, ok := b.TileOn(v[i].Hex)

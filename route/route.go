@@ -61,11 +61,17 @@ func (r *Route) Visited() []board.NodeRef {
 	if len(r.Legs) == 0 {
 		return nil
 	}
-	out := make([]board.NodeRef, 0, len(r.Legs)+1)
+	return r.appendVisited(make([]board.NodeRef, 0, len(r.Legs)+1))
+}
+
+// appendVisited appends the nodes of Visited to out (which must not hold
+// any of them).
+func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
+	n0 := len(out)
 	for _, l := range r.Legs {
 		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
 			// Legs usually continue from the last node: test it first.
-			if (len(out) == 0 || out[len(out)-1] != n) && !slices.Contains(out, n) {
+			if (len(out) == n0 || out[len(out)-1] != n) && !slices.Contains(out[n0:], n) {
 				out = append(out, n)
 			}
 		}
@@ -102,8 +108,11 @@ type resolver struct {
 	poss  [][]Chain
 	other []PathRef
 	cands []cand
+	free  []bool
 	// listedMemo memoises listed for the resolution's Options.Nodes.
 	listedMemo []listedNode
+	// key is the memo key being looked up (scratch).
+	key []byte
 	// paths is where found walks are copied to (part of the result, so
 	// never reused: a fresh block is taken when it is full).
 	paths []PathRef
@@ -220,7 +229,7 @@ func hasJunction(pd *board.PathDef) bool {
 
 func (w *walker) walk(h *hexInfo, p, skip int, jskip string) {
 	pr := PathRef{h.id, p}
-	if slices.Contains(w.visited, pr) {
+	if containsPath(w.visited, pr) {
 		return
 	}
 	pd := &h.tile.Paths[p]
@@ -319,12 +328,6 @@ func (w *walker) extend(h *hexInfo, pd *board.PathDef, junc bool, sides []int, s
 		}
 		w.sides = w.sides[:len(w.sides)-1]
 	}
-}
-
-// own returns ch with its own copy of the (memoised, shared) paths.
-func (rs *resolver) own(ch Chain) Chain {
-	ch.Paths = rs.keep(ch.Paths)
-	return ch
 }
 
 // keep returns a copy of ps that is part of the result.
@@ -440,8 +443,8 @@ func (rs *resolver) chainIDIs(paths []PathRef, want []string) bool {
 // the tiles on those hexes, so they are memoised on the board (shared: the
 // result must not be modified).
 func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
-	key := memoKey(hexIDs)
-	v, err := rs.b.MemoByTiles(key, func() (any, []string, error) {
+	rs.key = appendMemoKey(rs.key[:0], hexIDs)
+	v, err := rs.b.MemoByTilesBytes(rs.key, func() (any, []string, error) {
 		out, err := rs.match(hexIDs)
 		if err != nil {
 			return nil, nil, err
@@ -458,21 +461,14 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 	return v.([]Chain), nil
 }
 
-// memoKey is the MemoByTiles key of a chain.
-func memoKey(hexIDs []string) string {
-	const prefix = "route.matching"
-	n := len(prefix)
+// appendMemoKey appends the MemoByTiles key of a chain to k.
+func appendMemoKey(k []byte, hexIDs []string) []byte {
+	k = append(k, "route.matching"...)
 	for _, id := range hexIDs {
-		n += 1 + len(id)
+		k = append(k, 0)
+		k = append(k, id...)
 	}
-	var k strings.Builder
-	k.Grow(n)
-	k.WriteString(prefix)
-	for _, id := range hexIDs {
-		k.WriteByte(0)
-		k.WriteString(id)
-	}
-	return k.String()
+	return k
 }
 
 // match computes matching. Walks only enter hexes of the chain (see
@@ -524,12 +520,26 @@ func firstField(s string) string {
 
 func overlaps(a, b []PathRef) bool {
 	for _, p := range a {
-		if slices.Contains(b, p) {
+		if containsPath(b, p) {
 			return true
 		}
 	}
 	return false
 }
+
+// containsPath is slices.Contains(ps, p), comparing the path index before
+// the hex id.
+func containsPath(ps []PathRef, p PathRef) bool {
+	for i := range ps {
+		if ps[i].Path == p.Path && ps[i].Hex == p.Hex {
+			return true
+		}
+	}
+	return false
+}
+
+// ContainsPath reports whether p is in ps (slices.Contains, faster).
+func ContainsPath(ps []PathRef, p PathRef) bool { return containsPath(ps, p) }
 
 // Options tunes a resolution.
 type Options struct {
@@ -612,7 +622,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: rs.own(ch)}}}, nil
+					ch.Paths = slices.Clone(ch.Paths)
+					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
 				}
 			}
 		}
@@ -628,8 +639,15 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	r := &Route{Legs: make([]Leg, 0, len(poss))}
 	cands := rs.cands[:0]
 	defer func() { rs.cands = cands }()
+	free := rs.free[:0]
+	defer func() { rs.free = free }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
+		// free[bi]: chain bi of the next connection uses no other track
+		free = free[:0]
+		for bi := range poss[i+1] {
+			free = append(free, !overlaps(poss[i+1][bi].Paths, other))
+		}
 		for ai := range poss[i] {
 			a := &poss[i][ai]
 			if overlaps(a.Paths, other) {
@@ -637,10 +655,10 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 			for bi := range poss[i+1] {
 				bc := &poss[i+1][bi]
-				if overlaps(bc.Paths, other) || overlaps(a.Paths, bc.Paths) {
+				if !free[bi] {
 					continue
 				}
-				// The chains must share exactly one end node.
+				// The chains must share exactly one end node, and no track.
 				an := [2]board.NodeRef{a.A, a.B}
 				bn := [2]board.NodeRef{bc.A, bc.B}
 				var mid [2]board.NodeRef
@@ -651,7 +669,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 						nm++
 					}
 				}
-				if nm != 1 {
+				if nm != 1 || overlaps(a.Paths, bc.Paths) {
 					continue
 				}
 				m := mid[0]
@@ -687,10 +705,23 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		c := cands[best]
 		ca, cb := poss[i][c.a], poss[i+1][c.b]
 		if i == 0 {
-			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: rs.own(ca)})
+			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: ca})
 		}
-		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: rs.own(cb)})
+		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
 		other = append(other, ca.Paths...)
+	}
+	// The legs' paths are the memoised (shared) ones: give the route its
+	// own copy, in one block.
+	n := 0
+	for _, l := range r.Legs {
+		n += len(l.Chain.Paths)
+	}
+	block := make([]PathRef, 0, n)
+	for k := range r.Legs {
+		ps := r.Legs[k].Chain.Paths
+		m := len(block)
+		block = append(block, ps...)
+		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
 	}
 	return r, nil
 }

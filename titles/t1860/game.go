@@ -71,7 +71,7 @@ type Game struct {
 
 	// setup and applied let a refused action restore the game exactly by replay.
 	setup   setupArgs
-	applied []engine.Action
+	applied actionLog
 }
 
 type setupArgs struct {
@@ -118,6 +118,8 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		RoundNum:      1,
 		CertLimit:     certLimit[n],
 		AllowPresSale: true,
+		// a game logs a couple of thousand lines: room for them up front
+		Log: make([]string, 0, 2048),
 	}}
 	g.optTwoPlayerMap = opts["two_player_map"] || opts["original_game"]
 	g.optOriginalInsolvency = opts["original_insolvency"] || opts["original_game"]
@@ -162,6 +164,10 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	return g, nil
 }
 
+// logLine appends a ready-made line to the game log (Logf without
+// formatting, for the most frequent lines).
+func (g *Game) logLine(s string) { g.Log = append(g.Log, s) }
+
 // currentLayer is the highest layer whose corporations may be started.
 func (g *Game) currentLayer() int {
 	max := 0
@@ -190,7 +196,12 @@ func (g *Game) checkNewLayer() {
 }
 
 // canIPO reports whether c's director's certificate may be bought from the IPO (ipoRefusal).
-func (g *Game) canIPO(c *engine.Corporation) bool { return g.ipoRefusal(c) == "" }
+func (g *Game) canIPO(c *engine.Corporation) bool {
+	if !g.optIgnoreLayers {
+		return c.Layer <= g.currentLayer() // ipoRefusal without wording it
+	}
+	return g.ipoRefusal(c) == ""
+}
 
 // parPrices lists the par cells the corporation may start at.
 func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
@@ -209,12 +220,24 @@ func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
 	return out
 }
 
+// minParPrice is the lowest of parPrices(c), or 0 when there is none.
 func (g *Game) minParPrice(c *engine.Corporation) int {
-	p := g.parPrices(c)
-	if len(p) == 0 {
-		return 0
+	rng := parRange[c.Layer]
+	if c.Bankrupt {
+		rng = reparRange[c.Layer]
 	}
-	return p[0].Price
+	min, found := 0, false
+	for _, row := range g.Market.Rows {
+		for _, cell := range row {
+			if cell == nil || !(cell.Type == engine.CellPar || c.Bankrupt && cell.Type == engine.CellRepar) {
+				continue
+			}
+			if cell.Price >= rng[0] && cell.Price <= rng[1] && (!found || cell.Price < min) {
+				min, found = cell.Price, true
+			}
+		}
+	}
+	return min
 }
 
 // Apply applies one action (and its stored automatic follow-ups). It is atomic:
@@ -240,17 +263,17 @@ func (g *Game) Apply(a *engine.Action) error {
 		}
 		return err
 	}
-	g.applied = append(g.applied, *a)
+	g.applied.push(a)
 	g.logMark = mark
 	return nil
 }
 
 // Undo takes back the last accepted action (the game is replayed without it).
 func (g *Game) Undo() error {
-	if len(g.applied) == 0 {
+	if g.applied.len() == 0 {
 		return fmt.Errorf("1860: nothing to undo")
 	}
-	g.applied = g.applied[:len(g.applied)-1]
+	g.applied.pop()
 	return g.restore()
 }
 
@@ -260,8 +283,9 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
-	for i := range g.applied {
-		if err := fresh.Apply(&g.applied[i]); err != nil {
+	for i := range g.applied.len() {
+		a := g.applied.at(i)
+		if err := fresh.Apply(&a); err != nil {
 			return err
 		}
 	}

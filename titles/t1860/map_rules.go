@@ -164,9 +164,8 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 		if c == 0 || !reachableHex(after, dist, l.Hex, c, t) {
 			return fmt.Errorf("t1860: %s: %w", l.Hex, ErrNotReachable)
 		}
-		saved := reachableRevenues(before, l.Hex, l.Corp, c, t)
-		now := reachableRevenues(after, l.Hex, l.Corp, c, t)
-		changedCity = !intsEqual(saved, now)
+		// whether the reachable revenues changed matters only when the
+		// upgrade uses no new track (below)
 	}
 	usedNew := len(l.Old.Paths) == 0
 	g := after.Graph(l.Corp)
@@ -195,6 +194,11 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 				changedCity = true
 			}
 		}
+	}
+	if upgrade && !usedNew {
+		saved := reachableRevenues(before, l.Hex, l.Corp, c, t)
+		now := reachableRevenues(after, l.Hex, l.Corp, c, t)
+		changedCity = !intsEqual(saved, now)
 	}
 	if !usedNew && !changedCity {
 		return fmt.Errorf("t1860: %s: must use new track or change city value", l.Hex)

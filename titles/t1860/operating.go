@@ -2,7 +2,9 @@ package t1860
 
 import (
 	"math"
+	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
 )
@@ -70,7 +72,7 @@ func (g *Game) payoutCompanies() {
 			co := g.Company(s)
 			if co.Revenue > 0 {
 				g.PayPlayer(p, co.Revenue)
-				g.Logf("%s collects £%d from %s", p.Name, co.Revenue, co.Name)
+				g.logLine(p.Name + " collects £" + strconv.Itoa(co.Revenue) + " from " + co.Name)
 			}
 		}
 	}
@@ -113,7 +115,7 @@ func (r *operatingRound) nextEntity(g *Game) {
 		for _, t := range c.Trains {
 			t.Operated = false
 		}
-		g.Logf("%s operates %s", g.operatorName(c), c.Sym)
+		g.logLine(g.operatorName(c) + " operates " + c.Sym)
 		if len(c.Trains) > g.trainLimit() {
 			r.crowded[c.Sym] = true
 		}
@@ -393,12 +395,12 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 	}
 	r.routes = nil
 	if !payout && revenue > 0 {
-		g.Logf("%s withholds £%d", c.Sym, revenue)
+		g.logLine(c.Sym + " withholds £" + strconv.Itoa(revenue))
 	} else if !payout {
-		g.Logf("%s does not run", c.Sym)
+		g.logLine(c.Sym + " does not run")
 	}
 	if subsidy > 0 {
-		g.Logf("%s earns subsidy of £%d", c.Sym, subsidy)
+		g.logLine(c.Sym + " earns subsidy of £" + strconv.Itoa(subsidy))
 	}
 	corpGets := subsidy
 	if !payout {
@@ -416,7 +418,7 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 				g.PayPlayer(p, amt)
 			}
 		}
-		g.Logf("%s pays out £%d", c.Sym, revenue)
+		g.logLine(c.Sym + " pays out £" + strconv.Itoa(revenue))
 	}
 	old := c.Cell
 	if payout {
@@ -439,7 +441,7 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		g.SetCell(c, g.Market.Left(c.Cell))
 	}
 	if old != c.Cell {
-		g.Logf("%s's share price moves from £%d to £%d", c.Sym, old.Price, c.Cell.Price)
+		g.logLine(c.Sym + "'s share price moves from £" + strconv.Itoa(old.Price) + " to £" + strconv.Itoa(c.Cell.Price))
 	}
 	if c.Cell.Type == engine.CellEndgame {
 		g.triggerEnd("stock_market")
@@ -682,10 +684,15 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 	// checks across the run
 	mb, onMap := g.Board.(*mapBoard)
 	var resolved []*route.Route
+	var visits [][]board.NodeRef
 	if onMap && len(a.Routes) > 0 {
 		var err error
 		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
 			return engine.Refuse(a, "%v", err)
+		}
+		visits = make([][]board.NodeRef, len(resolved))
+		for i, res := range resolved {
+			visits[i] = res.Visited()
 		}
 	}
 	for i := range a.Routes {
@@ -710,7 +717,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		var err error
 		switch {
 		case onMap:
-			ev, err := g.evaluateVisits(mb.b, c, t, resolved[i].Visited(), rt.Halts)
+			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
 			if err != nil {
 				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
 			}
@@ -740,7 +747,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 	if onMap && len(a.Routes) > 0 {
 		runs := make([]runCheck, len(r.routes))
 		for i := range r.routes {
-			runs[i] = runCheck{train: r.routes[i].train, res: resolved[i]}
+			runs[i] = runCheck{train: r.routes[i].train, res: resolved[i], vis: visits[i]}
 		}
 		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
 			r.routes = nil
@@ -968,7 +975,7 @@ func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error
 	if cost > 0 {
 		g.PayCorp(c, -cost)
 	}
-	g.Logf("%s lays tile %s with rotation %d on %s", c.Sym, a.Tile, a.Rotation, a.Hex)
+	g.logLine(c.Sym + " lays tile " + a.Tile + " with rotation " + strconv.Itoa(a.Rotation) + " on " + a.Hex)
 	return nil
 }
 
@@ -993,6 +1000,6 @@ func (g *Game) placeToken(c *engine.Corporation, a *engine.Action) error {
 	}
 	c.Tokens[i].Location = loc
 	g.PayCorp(c, -price)
-	g.Logf("%s places a token on %s for £%d", c.Sym, loc, price)
+	g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
 	return nil
 }

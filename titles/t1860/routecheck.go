@@ -26,6 +26,7 @@ import (
 type runCheck struct {
 	train *engine.Train
 	res   *route.Route
+	vis   []board.NodeRef // res.Visited(), filled in by checkResolvedRun when nil
 }
 
 // resolveRun resolves the routes of a run_routes action the way
@@ -42,22 +43,32 @@ func resolveRun(b *board.Board, corp string, routes []engine.Route) ([]*route.Ro
 		if err != nil {
 			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
 		}
-		if sharesTrack(res.Paths(), used) {
+		if usesAny(res, used) {
 			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used})
 			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
 				res = alt
 			}
 		}
 		out[i] = res
-		used = append(used, res.Paths()...)
+		if i+1 < len(routes) {
+			for _, l := range res.Legs {
+				used = append(used, l.Chain.Paths...)
+			}
+		}
 	}
 	return out, nil
 }
 
-func sharesTrack(a, b []route.PathRef) bool {
-	for _, p := range a {
-		if slices.Contains(b, p) {
-			return true
+// usesAny reports whether route r uses any of the paths ps.
+func usesAny(r *route.Route, ps []route.PathRef) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	for _, l := range r.Legs {
+		for _, p := range l.Chain.Paths {
+			if route.ContainsPath(ps, p) {
+				return true
+			}
 		}
 	}
 	return false
@@ -72,7 +83,7 @@ func (g *Game) checkRun(b *board.Board, c *engine.Corporation, a *engine.Action,
 	}
 	runs := make([]runCheck, len(res))
 	for i := range res {
-		runs[i] = runCheck{train: trains[i], res: res[i]}
+		runs[i] = runCheck{train: trains[i], res: res[i], vis: res[i].Visited()}
 	}
 	return g.checkResolvedRun(b, c, a, runs)
 }
@@ -80,6 +91,11 @@ func (g *Game) checkRun(b *board.Board, c *engine.Corporation, a *engine.Action,
 func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine.Action, runs []runCheck) error {
 	refuse := func(i int, format string, args ...any) error {
 		return engine.Refuse(a, "route %d (%s): %s", i+1, runs[i].train.ID, fmt.Sprintf(format, args...))
+	}
+	for i := range runs {
+		if runs[i].vis == nil {
+			runs[i].vis = runs[i].res.Visited()
+		}
 	}
 	reEnter := g.Options["re_enter_hexes"]
 	bypass := -1 // the route that passes a tokened-out station
@@ -90,7 +106,8 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 			continue
 		}
 		actual = append(actual, i)
-		if len(r.Visited()) < 2 {
+		v := rc.vis
+		if len(v) < 2 {
 			return refuse(i, "a route must have at least 2 stops")
 		}
 		if !r.HasToken(b, c.Sym) {
@@ -104,14 +121,13 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 				return refuse(i, "once a train leaves a hex it may not re-enter it: %v", err)
 			}
 		}
-		v := r.Visited()
 		for _, n := range v[1 : len(v)-1] {
 			tile, _, _ := b.TileOn(n.Hex)
 			if tile.Nodes[n.Node].Kind == board.Offboard {
 				return refuse(i, "a route cannot pass through the off-board %s", b.Signature(n))
 			}
 		}
-		blocked := r.PassedBlocked(b, c.Sym)
+		blocked := route.PassedBlockedNodes(b, c.Sym, v)
 		if len(blocked) > 1 {
 			return refuse(i, "a train may pass through only ONE tokened-out station (%s and %s)", b.Signature(blocked[0]), b.Signature(blocked[1]))
 		}
@@ -137,16 +153,10 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	}
 	// At least one run includes the home base (18xx.games: the token city
 	// on the home hex).
-	var home []board.NodeRef
-	for _, n := range b.TokenNodes(c.Sym) {
-		if n.Hex == c.Home {
-			home = append(home, n)
-		}
-	}
 	found := false
 	for _, i := range actual {
-		for _, n := range runs[i].res.Visited() {
-			if slices.Contains(home, n) {
+		for _, n := range runs[i].vis {
+			if n.Hex == c.Home && b.HasToken(n, c.Sym) {
 				found = true
 			}
 		}
@@ -156,7 +166,8 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	}
 	// Every further run intersects a previous one at a station: the
 	// routes' intersection graph is connected.
-	reached := map[int]bool{actual[0]: true}
+	reached := make([]bool, len(runs))
+	reached[actual[0]] = true
 	for grew := true; grew; {
 		grew = false
 		for _, i := range actual {
@@ -164,7 +175,7 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 				continue
 			}
 			for _, j := range actual {
-				if reached[j] && intersects(runs[i].res, runs[j].res) {
+				if reached[j] && intersects(runs[i].vis, runs[j].vis) {
 					reached[i], grew = true, true
 					break
 				}
@@ -179,9 +190,9 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	return nil
 }
 
-func intersects(a, b *route.Route) bool {
-	bv := b.Visited()
-	for _, n := range a.Visited() {
+// intersects reports whether two routes' visited nodes share one.
+func intersects(av, bv []board.NodeRef) bool {
+	for _, n := range av {
 		if slices.Contains(bv, n) {
 			return true
 		}

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"fmt"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -53,26 +54,35 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	if len(visits) == 0 {
 		return ev, nil
 	}
-	kinds := make([]board.NodeKind, len(visits))
-	revs := make([]int, len(visits))
-	for i, n := range visits {
+	// Scratch space for the usual short routes (nothing of it is kept).
+	var kbuf [16]board.NodeKind
+	var rbuf [16]int
+	kinds, revs := kbuf[:0], rbuf[:0]
+	for _, n := range visits {
 		d, err := c.kind(n)
 		if err != nil {
 			return nil, err
 		}
-		kinds[i] = d.Kind
-		revs[i] = d.RevenueFor(c.colors)
+		kinds = append(kinds, d.Kind)
+		revs = append(revs, d.RevenueFor(c.colors))
 	}
-	var sel stopSel
-	if err := c.selectStops(kinds, revs, requested, &sel); err != nil {
+	sel := stopSels.Get().(*stopSel)
+	defer stopSels.Put(sel)
+	if err := c.selectStops(kinds, revs, requested, sel); err != nil {
 		return nil, err
 	}
-	for _, i := range sel.stops {
-		ev.stops = append(ev.stops, visits[i])
+	if len(sel.stops) > 0 {
+		ev.stops = make([]board.NodeRef, len(sel.stops))
+		for k, i := range sel.stops {
+			ev.stops[k] = visits[i]
+		}
 	}
 	ev.halts, ev.revenue, ev.subsidy = sel.halts, sel.revenue, sel.subsidy
 	return ev, nil
 }
+
+// stopSels are scratch stopSels for evalRoute.
+var stopSels = sync.Pool{New: func() any { return new(stopSel) }}
 
 // stopSel is the result of selectStops; its slices are reused between calls.
 type stopSel struct {

@@ -1,6 +1,8 @@
 package t1860
 
 import (
+	"strconv"
+
 	"tresham/engine"
 )
 
@@ -63,7 +65,7 @@ func (r *stockRound) startTurn(g *Game) {
 		if g.playerHasStockActions(p, r) {
 			return
 		}
-		g.Logf("%s has no valid actions and passes", p.Name)
+		g.logLine(p.Name + " has no valid actions and passes")
 		r.passed[p.ID] = true
 		if r.allPassed() {
 			r.finish(g)
@@ -143,7 +145,7 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	switch a.Type {
 	case "pass":
 		if len(r.current) == 0 {
-			g.Logf("%s passes", p.Name)
+			g.logLine(p.Name + " passes")
 			r.passed[p.ID] = true
 		} else {
 			r.passed[p.ID] = false
@@ -323,34 +325,73 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 }
 
 func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
-	return g.buyRefusal(p, r, c, s) == ""
+	return g.buyRule(p, r, c, s) == buyOK
 }
+
+// buyRuleKind is a rule that may stop a certificate purchase.
+type buyRuleKind int
+
+const (
+	buyOK buyRuleKind = iota
+	buyNotStarted
+	buyReserved
+	buyBought
+	buySold
+	buyCash
+	buyHolding
+	buyCertLimit
+	buyPresSwap
+)
 
 // buyRefusal names the rule that stops p buying certificate s now, or "".
 func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
+	switch g.buyRule(p, r, c, s) {
+	case buyNotStarted:
+		return c.Sym + " has not been started"
+	case buyReserved:
+		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
+	case buyBought:
+		return "only one certificate may be bought per turn (rules 6.2)"
+	case buySold:
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
+	case buyCash:
+		return p.Name + " cannot afford it"
+	case buyHolding:
+		return "holding limit"
+	case buyCertLimit:
+		return "certificate limit reached (rules 6.2)"
+	case buyPresSwap:
+		return "the director's certificate needs a share to swap"
+	}
+	return ""
+}
+
+// buyRule is the rule that stops p buying certificate s now (buyOK for
+// none); buyRefusal words it.
+func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) buyRuleKind {
 	switch {
 	case !c.IPOed || c.Closed:
-		return c.Sym + " has not been started"
+		return buyNotStarted
 	case !s.Buyable:
-		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
+		return buyReserved
 	case r.bought():
-		return "only one certificate may be bought per turn (rules 6.2)"
+		return buyBought
 	case r.soldState(p.ID, c.Sym) != soldNone:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
+		return buySold
 	case p.Cash < g.shareBuyPrice(c, s):
-		return p.Name + " cannot afford it"
+		return buyCash
 	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
-		return "holding limit"
+		return buyHolding
 	case g.NumCerts(p) >= g.CertLimit:
-		return "certificate limit reached (rules 6.2)"
+		return buyCertLimit
 	}
 	if s.President && s.Holder == engine.HolderMarket && c.PercentOf(engine.Holder(p.ID)) < 20 {
 		// the director's certificate from the pool needs a share to swap (rules 6.5)
 		if c.PercentOf(engine.Holder(p.ID)) <= (s.Percent-10)/10*10-10 {
-			return "the director's certificate needs a share to swap"
+			return buyPresSwap
 		}
 	}
-	return ""
+	return buyOK
 }
 
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
@@ -361,10 +402,13 @@ func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
 		if !c.IPOed {
 			continue
 		}
-		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+		for _, h := range [2]engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+			// a smallest buyable certificate h holds (which one does not
+			// matter: they differ only in acquisition order, the director's
+			// 20% being the only certificate of its size)
 			var min *engine.Share
-			for _, s := range c.SharesOf(h) {
-				if s.Buyable && (min == nil || s.Percent < min.Percent) {
+			for _, s := range c.Shares {
+				if s.Holder == h && s.Buyable && (min == nil || s.Percent < min.Percent) {
 					min = s
 				}
 			}
@@ -402,8 +446,14 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == soldNow {
 		return false
 	}
-	held := c.SharesOf(engine.Holder(p.ID))
-	if len(held) == 0 {
+	held := false
+	for _, s := range c.Shares {
+		if s.Holder == engine.Holder(p.ID) {
+			held = true
+			break
+		}
+	}
+	if !held {
 		return false
 	}
 	// any holding may go to the pool, the director's certificate included
@@ -541,7 +591,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if s.Holder == engine.HolderMarket {
 		from = "the market"
 	}
-	g.Logf("%s buys a %d%% share of %s from %s for £%d", p.Name, s.Percent, c.Sym, from, price)
+	g.logLine(p.Name + " buys a " + strconv.Itoa(s.Percent) + "% share of " + c.Sym + " from " + from + " for £" + strconv.Itoa(price))
 	g.PayPlayer(p, -price)
 	bundle := []*engine.Share{s}
 	if s.President && s.Holder == engine.HolderMarket {
