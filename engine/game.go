@@ -40,6 +40,9 @@ type Game struct {
 	cellSeq int
 }
 
+// LogLines returns the game log so far (shared; do not modify).
+func (g *Game) LogLines() []string { return g.Log }
+
 // Logf appends a line to the game log.
 func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, fmt.Sprintf(format, args...)) }
 
