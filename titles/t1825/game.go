@@ -52,7 +52,7 @@ type Game struct {
 
 	logMark int
 	setup   setupArgs
-	applied []engine.Action
+	applied engine.ActionLog
 }
 
 type setupArgs struct {
@@ -231,32 +231,20 @@ func (g *Game) Apply(a *engine.Action) error {
 		return engine.Refuse(a, "the game is over")
 	}
 	mark := len(g.Log)
-	err := g.apply(a)
-	for i := range a.Auto {
-		if err != nil {
-			break
-		}
-		if e := g.apply(&a.Auto[i]); e != nil {
-			err = fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, e)
-		}
-	}
-	if err != nil {
-		if rerr := g.restore(); rerr != nil {
-			return fmt.Errorf("%w (and restoring failed: %v)", err, rerr)
-		}
+	if err := engine.ApplyAtomically(a, g.apply, g.restore); err != nil {
 		return err
 	}
-	g.applied = append(g.applied, *a)
+	g.applied.Push(a)
 	g.logMark = mark
 	return nil
 }
 
 // Undo takes back the last accepted action.
 func (g *Game) Undo() error {
-	if len(g.applied) == 0 {
+	if g.applied.Len() == 0 {
 		return fmt.Errorf("1825: nothing to undo")
 	}
-	g.applied = g.applied[:len(g.applied)-1]
+	g.applied.Pop()
 	return g.restore()
 }
 
@@ -265,8 +253,9 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
-	for i := range g.applied {
-		if err := fresh.Apply(&g.applied[i]); err != nil {
+	for i := range g.applied.Len() {
+		a := g.applied.At(i)
+		if err := fresh.Apply(&a); err != nil {
 			return err
 		}
 	}

@@ -130,7 +130,7 @@ func TestIllegalActions(t *testing.T) {
 			if tc.setup != nil {
 				tc.setup(g)
 			}
-			before := len(g.applied)
+			before := g.applied.Len()
 			a := tc.act
 			a.ID = 99999
 			err := g.Apply(&a)
@@ -140,7 +140,7 @@ func TestIllegalActions(t *testing.T) {
 			if _, ok := err.(*engine.RuleError); !ok || !strings.Contains(err.Error(), tc.rule) {
 				t.Fatalf("refused for the wrong reason: %v", err)
 			}
-			if len(g.applied) != before {
+			if g.applied.Len() != before {
 				t.Fatalf("a refused action was recorded")
 			}
 		})

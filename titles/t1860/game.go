@@ -71,7 +71,7 @@ type Game struct {
 
 	// setup and applied let a refused action restore the game exactly by replay.
 	setup   setupArgs
-	applied actionLog
+	applied engine.ActionLog
 }
 
 type setupArgs struct {
@@ -248,32 +248,20 @@ func (g *Game) Apply(a *engine.Action) error {
 		return engine.Refuse(a, "the game is over")
 	}
 	mark := len(g.Log)
-	err := g.apply(a)
-	for i := range a.Auto {
-		if err != nil {
-			break
-		}
-		if e := g.apply(&a.Auto[i]); e != nil {
-			err = fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, e)
-		}
-	}
-	if err != nil {
-		if rerr := g.restore(); rerr != nil {
-			return fmt.Errorf("%w (and restoring failed: %v)", err, rerr)
-		}
+	if err := engine.ApplyAtomically(a, g.apply, g.restore); err != nil {
 		return err
 	}
-	g.applied.push(a)
+	g.applied.Push(a)
 	g.logMark = mark
 	return nil
 }
 
 // Undo takes back the last accepted action (the game is replayed without it).
 func (g *Game) Undo() error {
-	if g.applied.len() == 0 {
+	if g.applied.Len() == 0 {
 		return fmt.Errorf("1860: nothing to undo")
 	}
-	g.applied.pop()
+	g.applied.Pop()
 	return g.restore()
 }
 
@@ -283,8 +271,8 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
-	for i := range g.applied.len() {
-		a := g.applied.at(i)
+	for i := range g.applied.Len() {
+		a := g.applied.At(i)
 		if err := fresh.Apply(&a); err != nil {
 			return err
 		}

@@ -1,16 +1,14 @@
-package t1860
+package engine
 
 import (
 	"math/bits"
-
-	"tresham/engine"
 )
 
-// actionLog is the list of accepted actions (for restore and Undo). An
-// engine.Action is large and mostly empty strings, so the log keeps each
+// ActionLog is the list of accepted actions (for restore and Undo). An
+// Action is large and mostly empty strings, so the log keeps each
 // action packed: its non-empty strings in a shared arena, the rest in a
 // small record; both grow in fixed-size blocks, without copying.
-type actionLog struct {
+type ActionLog struct {
 	recs [][]packedAction
 	n    int
 	strs []*[strBlock]string
@@ -22,7 +20,7 @@ const (
 	strBlock = 512
 )
 
-// packedAction is an engine.Action without its strings: mask says which
+// packedAction is an Action without its strings: mask says which
 // of the string fields (in actionStrings order) are non-empty; they are
 // at arena positions strs, strs+1, ...
 type packedAction struct {
@@ -30,19 +28,21 @@ type packedAction struct {
 	mask                                   uint16
 	id, price, percent, rotation, slot, co int
 	shares                                 []string
-	routes                                 []engine.Route
-	auto                                   []engine.Action
+	routes                                 []Route
+	auto                                   []Action
 }
 
 // actionStrings lists the string fields of an action, in mask bit order.
-func actionStrings(a *engine.Action) [14]*string {
+func actionStrings(a *Action) [14]*string {
 	return [14]*string{&a.Type, &a.Entity, &a.EntityType, &a.Company, &a.Corporation, &a.SharePrice,
 		&a.Hex, &a.Tile, &a.City, &a.Train, &a.Variant, &a.Kind, &a.Description, &a.Message}
 }
 
-func (l *actionLog) len() int { return l.n }
+// Len is the number of actions in the log.
+func (l *ActionLog) Len() int { return l.n }
 
-func (l *actionLog) push(a *engine.Action) {
+// Push appends a copy of a.
+func (l *ActionLog) Push(a *Action) {
 	p := packedAction{id: a.ID, price: a.Price, percent: a.Percent, rotation: a.Rotation, slot: a.Slot, co: a.Cost,
 		shares: a.Shares, routes: a.Routes, auto: a.Auto}
 	fields := actionStrings(a)
@@ -76,8 +76,8 @@ func (l *actionLog) push(a *engine.Action) {
 	l.n++
 }
 
-// pop drops the last action.
-func (l *actionLog) pop() {
+// Pop drops the last action.
+func (l *ActionLog) Pop() {
 	l.n--
 	k := l.n / recBlock
 	r := l.recs[k]
@@ -90,10 +90,10 @@ func (l *actionLog) pop() {
 	l.recs[k] = r[:len(r)-1]
 }
 
-// at returns (a copy of) action i.
-func (l *actionLog) at(i int) engine.Action {
+// At returns (a copy of) action i.
+func (l *ActionLog) At(i int) Action {
 	p := &l.recs[i/recBlock][i%recBlock]
-	a := engine.Action{ID: p.id, Price: p.price, Percent: p.percent, Rotation: p.rotation, Slot: p.slot, Cost: p.co,
+	a := Action{ID: p.id, Price: p.price, Percent: p.percent, Rotation: p.rotation, Slot: p.slot, Cost: p.co,
 		Shares: p.shares, Routes: p.routes, Auto: p.auto}
 	pos := int(p.strs)
 	for k, f := range actionStrings(&a) {

@@ -1,20 +1,18 @@
-package t1860
+package engine
 
 import (
 	"reflect"
 	"strconv"
 	"testing"
-
-	"tresham/engine"
 )
 
 // TestActionLogRoundTrip checks that the packed log gives back every field
-// of an action (it fails when engine.Action gains a field the log drops).
+// of an action (it fails when Action gains a field the log drops).
 func TestActionLogRoundTrip(t *testing.T) {
-	var want []engine.Action
-	var l actionLog
+	var want []Action
+	var l ActionLog
 	for i := 0; i < 1500; i++ {
-		var a engine.Action
+		var a Action
 		v := reflect.ValueOf(&a).Elem()
 		for k := 0; k < v.NumField(); k++ {
 			if (i+k)%3 == 0 {
@@ -29,21 +27,21 @@ func TestActionLogRoundTrip(t *testing.T) {
 			case reflect.Slice:
 				f.Set(reflect.MakeSlice(f.Type(), 1+i%2, 1+i%2))
 			default:
-				t.Fatalf("field %s of kind %v: teach actionLog about it", v.Type().Field(k).Name, f.Kind())
+				t.Fatalf("field %s of kind %v: teach ActionLog about it", v.Type().Field(k).Name, f.Kind())
 			}
 		}
 		want = append(want, a)
-		l.push(&a)
+		l.Push(&a)
 		if i%7 == 6 { // undo one now and then
-			l.pop()
+			l.Pop()
 			want = want[:len(want)-1]
 		}
 	}
-	if l.len() != len(want) {
-		t.Fatalf("len %d, want %d", l.len(), len(want))
+	if l.Len() != len(want) {
+		t.Fatalf("len %d, want %d", l.Len(), len(want))
 	}
 	for i := range want {
-		if got := l.at(i); !reflect.DeepEqual(got, want[i]) {
+		if got := l.At(i); !reflect.DeepEqual(got, want[i]) {
 			t.Fatalf("action %d: got %+v, want %+v", i, got, want[i])
 		}
 	}
