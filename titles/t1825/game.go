@@ -39,6 +39,9 @@ type Game struct {
 	blocks map[string][]string
 	// surveyors are the hexags of each company's Surveyors (rule 6.6).
 	surveyors map[string][]string
+	// surveyorApart maps a Surveyor ("SYM#i") to the other companies'
+	// Surveyors it shared a hexag with and must move apart from (6.6.4).
+	surveyorApart map[string][]string
 	// maxReached is set when a share price reaches the end of the SPI.
 	maxReached bool
 	manualEnd  bool
@@ -114,8 +117,9 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		},
 		Opts: o, Board: b, rules: LayRules(), defs: map[string]CorpDef{}, bankSize: BankSize(o),
 		yellow: yellow, layerOf: map[string]int{}, blocks: map[string][]string{}, closedHoldings: map[string]map[string]int{},
-		surveyors: map[string][]string{},
-		setup:     setupArgs{ids: ids, names: names, options: options},
+		surveyors:     map[string][]string{},
+		surveyorApart: map[string][]string{},
+		setup:         setupArgs{ids: ids, names: names, options: options},
 	}
 	for _, r := range options {
 		g.Options[r] = true

@@ -1,6 +1,7 @@
 package t1825
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -158,5 +159,121 @@ func TestSurveyorsOptionParsed(t *testing.T) {
 	o, err = ParseOptions([]string{"surveyors"}, 4)
 	if err != nil || !o.Surveyors || !o.Units[1] {
 		t.Fatalf("surveyors alone keeps the default units: %+v %v", o, err)
+	}
+}
+
+// TestSurveyorsApartAndReceiver plays rules 6.6.4 (Surveyors that shared a
+// hexag must all move, to different hexags) and 6.6.7 (the Receiver's
+// special move to a brown hexag) on the LNWR's first turn of a Unit 1
+// game, its Surveyor on Wolverton (T16, brown). Each case sets up the
+// position by hand and applies one move (a refusal rebuilds the game from
+// its actions, discarding the hand-made position).
+func TestSurveyorsApartAndReceiver(t *testing.T) {
+	// stuck blocks every normal destination from T16 for the LNWR
+	stuck := func(g *Game) {
+		g.blocks["GWR"] = append(g.blocks["GWR"], g.surveyorDestinations(g.Corp("LNWR"), "T16")...)
+	}
+	shared := func(g *Game) {
+		g.surveyors["GWR"] = []string{"T10"}
+		g.surveyorApart["LNWR#0"] = []string{"GWR#0"}
+		g.surveyorApart["GWR#0"] = []string{"LNWR#0"}
+	}
+	cases := []struct {
+		name      string
+		setup     func(g *Game)
+		hex       string
+		listed    bool   // the move is in the legal listing
+		pass      bool   // pass is in the legal listing
+		wantErr   string // "" when the move is accepted
+		wantLog   string
+		after     func(t *testing.T, g *Game)
+		wantMoves []string // when set, exactly these destinations are listed
+	}{
+		{name: "shared: must move even from brown, not onto the partner", setup: shared,
+			hex: "T10", wantErr: "different hexags: another Surveyor"},
+		{name: "shared: another hexag is fine", setup: shared,
+			hex: "T12", listed: true,
+			after: func(t *testing.T, g *Game) {
+				if len(g.surveyorApart["LNWR#0"]) != 0 {
+					t.Errorf("LNWR still bound after moving: %v", g.surveyorApart)
+				}
+				if !g.surveyorMustMove(g.Corp("GWR"), 0) || slices.Contains(g.surveyorAvoid("GWR", 0), "T10") ||
+					!slices.Contains(g.surveyorAvoid("GWR", 0), "T12") {
+					t.Errorf("GWR must still move, avoiding T12: avoid %v", g.surveyorAvoid("GWR", 0))
+				}
+			}},
+		{name: "partner gone (closed): no constraint left", setup: func(g *Game) {
+			shared(g)
+			g.Corp("GWR").Closed = true
+		}, hex: "T10", listed: true, pass: true},
+		{name: "arrival on another Surveyor records the sharing", setup: func(g *Game) {
+			g.surveyors["GWR"] = []string{"V14"}
+		}, hex: "V14", listed: true, pass: true,
+			after: func(t *testing.T, g *Game) {
+				if !slices.Equal(g.surveyorApart["LNWR#0"], []string{"GWR#0"}) ||
+					!slices.Equal(g.surveyorApart["GWR#0"], []string{"LNWR#0"}) {
+					t.Fatalf("sharing not recorded: %v", g.surveyorApart)
+				}
+				// V14 is brown, yet the GWR's Surveyor must now move
+				if !g.surveyorMustMove(g.Corp("GWR"), 0) {
+					t.Error("GWR's Surveyor on brown V14 shared a hexag but need not move")
+				}
+			}},
+		{name: "no normal move, not in receivership: stuck", setup: stuck,
+			hex: "W9", pass: true, wantErr: "6.6.2", wantMoves: []string{}},
+		{name: "no normal move, Receiver: special move to brown", setup: func(g *Game) {
+			stuck(g)
+			g.Corp("LNWR").Receivership = true
+		}, hex: "W9", listed: true, pass: true, wantLog: "6.6.7",
+			wantMoves: []string{"U25", "V22", "W25", "W9", "Y13", "Y17", "Y19"}},
+		{name: "Receiver with a normal move: no special move", setup: func(g *Game) {
+			g.Corp("LNWR").Receivership = true
+		}, hex: "V22", pass: true, wantErr: "6.6.7"},
+		{name: "Receiver's special move respects 6.6.4", setup: func(g *Game) {
+			stuck(g)
+			g.Corp("LNWR").Receivership = true
+			g.surveyors["GWR"] = []string{"W9"}
+			g.surveyorApart["LNWR#0"] = []string{"GWR#0"}
+		}, hex: "W9", pass: true, wantErr: "different hexags: another Surveyor", wantMoves: []string{"U25", "V22", "W25", "Y13", "Y17", "Y19"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := replayWith(t, "1825-unit_1-3p-6.json", 15, "surveyors")
+			tc.setup(g)
+			var dests []string
+			for _, m := range choicesOf(g, "LNWR", "move_surveyor") {
+				dests = append(dests, m.Hex)
+			}
+			if slices.Contains(dests, tc.hex) != tc.listed {
+				t.Errorf("move to %s listed %v, want %v (listed %v)", tc.hex, !tc.listed, tc.listed, dests)
+			}
+			if tc.wantMoves != nil && !slices.Equal(dests, tc.wantMoves) && (len(dests) != 0 || len(tc.wantMoves) != 0) {
+				t.Errorf("listed moves %v, want %v", dests, tc.wantMoves)
+			}
+			if got := len(choicesOf(g, "LNWR", "pass")) == 1; got != tc.pass {
+				t.Errorf("pass listed %v, want %v", got, tc.pass)
+			}
+			mark := len(g.Log)
+			a := engine.Action{Type: "move_surveyor", Hex: tc.hex, Entity: "LNWR", EntityType: "corporation"}
+			err := g.Apply(&a)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("move to %s: %v, want a refusal naming %s", tc.hex, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("move to %s refused: %v", tc.hex, err)
+			}
+			if got := g.surveyors["LNWR"]; !slices.Equal(got, []string{tc.hex}) {
+				t.Errorf("LNWR surveyors %v, want [%s]", got, tc.hex)
+			}
+			if tc.wantLog != "" && !strings.Contains(fmt.Sprint(g.Log[mark:]), tc.wantLog) {
+				t.Errorf("log %v lacks %s", g.Log[mark:], tc.wantLog)
+			}
+			if tc.after != nil {
+				tc.after(t, g)
+			}
+		})
 	}
 }
