@@ -670,7 +670,7 @@ func (g *Game) closeCorporation(c *engine.Corporation) {
 	}
 	g.PayCorp(c, -c.Cash)
 	// the trace keeps a closed company's last holdings and trains on its card
-	g.closedHoldings[c.Sym] = g.sharesByOwner(c)
+	g.closedHoldings[c.Sym] = g.SharesByOwner(c)
 	for _, s := range c.Shares {
 		s.Holder = engine.NoHolder
 	}

@@ -2,7 +2,6 @@ package t1825
 
 import (
 	"sort"
-	"strconv"
 
 	"tresham/engine"
 )
@@ -58,40 +57,8 @@ func (g *Game) State() map[string]any {
 		cs = append(cs, g.corpState(c))
 	}
 	out["corporations"] = cs
-	cos := append([]*engine.Company(nil), g.Companies...)
-	sort.Slice(cos, func(i, j int) bool { return cos[i].Sym < cos[j].Sym })
-	cl := []any{}
-	for _, co := range cos {
-		var owner any
-		switch {
-		case co.Owner == "bank":
-			owner = "bank"
-		case co.Owner != "":
-			id, _ := strconv.Atoi(co.Owner)
-			owner = id
-		}
-		cl = append(cl, map[string]any{"sym": co.Sym, "owner": owner, "closed": co.Closed, "revenue": co.Revenue, "value": co.Value})
-	}
-	out["companies"] = cl
-	up := [][]any{}
-	for _, t := range g.Depot.Upcoming {
-		if n := len(up); n > 0 && up[n-1][0] == t.Name {
-			up[n-1][1] = up[n-1][1].(int) + 1
-			continue
-		}
-		up = append(up, []any{t.Name, 1})
-	}
-	disc := []string{}
-	for _, t := range g.Depot.Pool {
-		disc = append(disc, t.ID)
-	}
-	sort.Strings(disc)
-	rusted := []string{}
-	for _, t := range g.Depot.Rusted {
-		rusted = append(rusted, t.ID)
-	}
-	sort.Strings(rusted)
-	out["depot"] = map[string]any{"upcoming": up, "discarded": disc, "rusted": rusted}
+	out["companies"] = g.CompaniesView()
+	out["depot"] = g.DepotView()
 	formed := []string{}
 	for _, c := range g.formed {
 		formed = append(formed, c.Sym)
@@ -202,29 +169,8 @@ func (g *Game) actingPlayers(active []any) []int {
 }
 
 func (g *Game) corpState(c *engine.Corporation) map[string]any {
-	m := map[string]any{
-		"sym": c.Sym, "cash": c.Cash, "closed": c.Closed, "floated": c.Floated, "ipoed": c.IPOed,
-		"operated": c.Operated, "receivership": c.Receivership, "companies": append([]string{}, c.Companies...),
-		"formed": g.isFormed(c), "minor": g.isMinor(c),
-	}
-	if c.Cell != nil {
-		m["share_price"] = c.Cell.Price
-		m["share_pos"] = []int{c.Cell.Row, c.Cell.Col}
-		m["share_cell_order"] = g.CellOrder(c)
-	} else {
-		m["share_price"], m["share_pos"], m["share_cell_order"] = nil, nil, nil
-	}
-	if c.Par != nil {
-		m["par_price"] = c.Par.Price
-	} else {
-		m["par_price"] = nil
-	}
-	trains := []string{}
-	for _, t := range c.Trains {
-		trains = append(trains, t.ID)
-	}
-	sort.Strings(trains)
-	m["trains"] = trains
+	m := g.CorporationView(c)
+	m["formed"], m["minor"] = g.isFormed(c), g.isMinor(c)
 	unplaced := 0
 	for _, t := range c.Tokens {
 		if t.Location == "" {
@@ -234,30 +180,8 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 	placed := append([]string{}, g.Board.TokenLocations(c.Sym)...)
 	sort.Strings(placed)
 	m["tokens_placed"], m["tokens_unplaced"] = placed, unplaced
-	if c.President != 0 {
-		m["president"] = c.President
-	} else {
-		m["president"] = nil
-	}
-	m["shares_by_owner"] = g.sharesByOwner(c)
 	if h, ok := g.closedHoldings[c.Sym]; ok {
 		m["shares_by_owner"] = h
 	}
 	return m
-}
-
-func (g *Game) sharesByOwner(c *engine.Corporation) map[string]int {
-	sbo := map[string]int{}
-	for _, s := range c.Shares {
-		switch s.Holder {
-		case engine.HolderIPO:
-			sbo["ipo"] += s.Percent
-		case engine.HolderMarket:
-			sbo["market"] += s.Percent
-		case engine.NoHolder:
-		default:
-			sbo[strconv.Itoa(int(s.Holder))] += s.Percent
-		}
-	}
-	return sbo
 }

@@ -175,19 +175,6 @@ func (m *mapBoard) Tiles() map[string]string { return m.b.Tiles() }
 
 func (m *mapBoard) TokenLocations(sym string) []string { return m.b.TokenLocations(sym) }
 
-// RouteRevenue evaluates a submitted route from its connections, nodes and
-// halts (routes.go); the caller checks the result against any stored revenue.
-func (m *mapBoard) RouteRevenue(g *Game, corp *engine.Corporation, train *engine.Train, r *engine.Route) (int, int, error) {
-	ev, err := g.evaluateRoute(m.b, corp, train, r)
-	if err != nil {
-		return 0, 0, err
-	}
-	if r.Subsidy != nil && *r.Subsidy != ev.subsidy {
-		return 0, 0, fmt.Errorf("stored subsidy %d but the route's halt subsidy is %d", *r.Subsidy, ev.subsidy)
-	}
-	return ev.revenue, ev.subsidy, nil
-}
-
 // CanToken reports whether corp has a reachable city with a slot it may use.
 func (m *mapBoard) CanToken(corp *engine.Corporation) bool {
 	for _, r := range m.b.TokenableCities(corp.Sym) {

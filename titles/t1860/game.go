@@ -32,8 +32,6 @@ type Board interface {
 	RemoveTokens(corp *engine.Corporation)
 	// Tiles lists hexes whose tile is not the printed one as hex -> "NAME@ROT".
 	Tiles() map[string]string
-	// RouteRevenue evaluates a submitted route.
-	RouteRevenue(g *Game, corp *engine.Corporation, train *engine.Train, r *engine.Route) (revenue, subsidy int, err error)
 	// CanToken reports whether corp could place a token now (a reachable free slot).
 	CanToken(corp *engine.Corporation) bool
 	// HasRoute reports whether corp has any legal route for a train.

@@ -714,9 +714,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 		}
 		seen[t.ID] = true
 		rev, sub := 0, 0
-		var err error
-		switch {
-		case onMap:
+		if onMap {
 			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
 			if err != nil {
 				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
@@ -725,16 +723,11 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 				return engine.Refuse(a, "route %d (%s): stored subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *rt.Subsidy, ev.subsidy)
 			}
 			rev, sub = ev.revenue, ev.subsidy
-		case g.Board != nil:
-			rev, sub, err = g.Board.RouteRevenue(g, c, t, rt)
-			if err != nil {
-				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
-			}
 		}
 		// 18xx.games exports carry the revenue computed when the move was made
 		// (fixtures README §5.5); recomputation must agree with it.
 		if rt.Revenue != nil {
-			if g.Board != nil && *rt.Revenue != rev {
+			if onMap && *rt.Revenue != rev {
 				return engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, t.ID, *rt.Revenue, rev)
 			}
 			rev = *rt.Revenue

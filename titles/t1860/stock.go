@@ -231,20 +231,11 @@ func (r *stockRound) finish(g *Game) {
 	g.startOperatingRound(1)
 }
 
-// playerCanDeal reports whether p has any stock-round move but passing (a
-// par counts only for a corporation whose layer is open).
+// playerCanDeal reports whether p has any stock-round move but passing
+// (a par counting only for a corporation whose layer is open, unlike the
+// reference's turn rule in playerHasStockActions).
 func (g *Game) playerCanDeal(p *engine.Player, r *stockRound) bool {
-	if g.canBuyAny(p, r) || g.canSellAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p) {
-		return true
-	}
-	for _, c := range g.Corps {
-		if !c.IPOed && !c.Closed && g.canIPO(c) && r.soldState(p.ID, c.Sym) == soldNone && g.canGain(p, c, false) {
-			if min := g.minParPrice(c); min > 0 && p.Cash >= 2*min {
-				return true
-			}
-		}
-	}
-	return false
+	return g.stockActions(p, r, true)
 }
 
 // stalled reports a game that can never change again: no corporation would
@@ -267,10 +258,14 @@ func (g *Game) stalled() bool {
 
 // playerHasStockActions reports whether the player may still do anything but pass this turn.
 func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
-	if g.canBuyAny(p, r) || g.canParAny(p, r) || g.canSellAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) {
-		return true
-	}
-	return r.lastChanceToExchange(g, p)
+	return g.stockActions(p, r, false)
+}
+
+// stockActions reports whether p may do anything but pass; openLayers
+// limits pars to corporations that may be started now.
+func (g *Game) stockActions(p *engine.Player, r *stockRound, openLayers bool) bool {
+	return g.canBuyAny(p, r) || g.canParAny(p, r, openLayers) || g.canSellAny(p, r) ||
+		g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p)
 }
 
 // lastChanceToExchange: after parring (or buying a private) a player holding the
@@ -420,7 +415,7 @@ func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
 	return false
 }
 
-func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
+func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool {
 	if r.bought() {
 		return false
 	}
@@ -428,7 +423,7 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
 		// 18xx.games lists "par" for any unstarted corporation, whatever its
 		// layer (the layer is enforced when the par is made), so a player who
 		// could start one keeps the turn and must pass explicitly.
-		if c.IPOed || c.Closed {
+		if c.IPOed || c.Closed || (openLayers && !g.canIPO(c)) {
 			continue
 		}
 		if r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {

@@ -2,7 +2,6 @@ package t1860
 
 import (
 	"sort"
-	"strconv"
 
 	"tresham/engine"
 )
@@ -54,39 +53,8 @@ func (g *Game) State() map[string]any {
 		cs = append(cs, g.corpState(c))
 	}
 	out["corporations"] = cs
-	var cos []any
-	cosSorted := append([]*engine.Company(nil), g.Companies...)
-	sort.Slice(cosSorted, func(i, j int) bool { return cosSorted[i].Sym < cosSorted[j].Sym })
-	for _, co := range cosSorted {
-		var owner any
-		if co.Owner == "bank" {
-			owner = "bank"
-		} else if co.Owner != "" {
-			id, _ := strconv.Atoi(co.Owner)
-			owner = id
-		}
-		cos = append(cos, map[string]any{"sym": co.Sym, "owner": owner, "closed": co.Closed, "revenue": co.Revenue, "value": co.Value})
-	}
-	out["companies"] = cos
-	up := [][]any{}
-	for _, t := range g.Depot.Upcoming {
-		if n := len(up); n > 0 && up[n-1][0] == t.Name {
-			up[n-1][1] = up[n-1][1].(int) + 1
-			continue
-		}
-		up = append(up, []any{t.Name, 1})
-	}
-	disc := []string{}
-	for _, t := range g.Depot.Pool {
-		disc = append(disc, t.ID)
-	}
-	sort.Strings(disc)
-	rusted := []string{}
-	for _, t := range g.Depot.Rusted {
-		rusted = append(rusted, t.ID)
-	}
-	sort.Strings(rusted)
-	out["depot"] = map[string]any{"upcoming": up, "discarded": disc, "rusted": rusted}
+	out["companies"] = g.CompaniesView()
+	out["depot"] = g.DepotView()
 	out["flags"] = map[string]any{
 		"nationalization": g.Nationalization, "sr_after_southern": g.SRAfterSouthern,
 		"southern_formed": g.SouthernFormed, "no_price_drop_on_sale": g.NoPriceDropOnSale,
@@ -172,30 +140,8 @@ func (g *Game) active() []any {
 }
 
 func (g *Game) corpState(c *engine.Corporation) map[string]any {
-	m := map[string]any{
-		"sym": c.Sym, "cash": c.Cash, "closed": c.Closed, "floated": c.Floated, "ipoed": c.IPOed,
-		"operated": c.Operated, "receivership": c.Receivership, "insolvent": c.Insolvent,
-		"bankrupt": c.Bankrupt, "nationalized": c.Nationalized,
-		"companies": append([]string{}, c.Companies...),
-	}
-	if c.Cell != nil {
-		m["share_price"] = c.Cell.Price
-		m["share_pos"] = []int{c.Cell.Row, c.Cell.Col}
-		m["share_cell_order"] = g.CellOrder(c)
-	} else {
-		m["share_price"], m["share_pos"], m["share_cell_order"] = nil, nil, nil
-	}
-	if c.Par != nil {
-		m["par_price"] = c.Par.Price
-	} else {
-		m["par_price"] = nil
-	}
-	trains := []string{}
-	for _, t := range c.Trains {
-		trains = append(trains, t.ID)
-	}
-	sort.Strings(trains)
-	m["trains"] = trains
+	m := g.CorporationView(c)
+	m["insolvent"], m["bankrupt"], m["nationalized"] = c.Insolvent, c.Bankrupt, c.Nationalized
 	placed, flipped := []string{}, []string{}
 	unplaced := 0
 	for _, t := range c.Tokens {
@@ -214,24 +160,5 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 	sort.Strings(placed)
 	sort.Strings(flipped)
 	m["tokens_placed"], m["tokens_unplaced"], m["tokens_flipped"] = placed, unplaced, flipped
-	if c.President != 0 {
-		m["president"] = c.President
-	} else {
-		m["president"] = nil
-	}
-	sbo := map[string]int{}
-	for _, s := range c.Shares {
-		k := ""
-		switch s.Holder {
-		case engine.HolderIPO:
-			k = "ipo"
-		case engine.HolderMarket:
-			k = "market"
-		default:
-			k = strconv.Itoa(int(s.Holder))
-		}
-		sbo[k] += s.Percent
-	}
-	m["shares_by_owner"] = sbo
 	return m
 }
