@@ -36,10 +36,14 @@ func (r *Random) Move(g Game) (engine.Action, error) {
 	if len(acting) == 0 {
 		return engine.Action{}, fmt.Errorf("bot: nobody may act")
 	}
-	entity := acting[r.Rand.IntN(len(acting))]
+	return r.Choose(g, acting[r.Rand.IntN(len(acting))])
+}
+
+// Choose picks a legal action for entity (a player id or a corporation).
+func (r *Random) Choose(g Game, entity string) (engine.Action, error) {
 	choices := g.Legal(entity)
 	if len(choices) == 0 {
-		return engine.Action{}, fmt.Errorf("bot: %s may act but has no legal move", entity)
+		return engine.Action{}, fmt.Errorf("bot: %s has no legal move", entity)
 	}
 	ch := r.pick(choices)
 	a := ch.Action

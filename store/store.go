@@ -1,0 +1,132 @@
+// Package store keeps Tresham's durable data: accounts, sessions, games and
+// each game's append-only action log. A game's state is never stored; it is
+// rebuilt by replaying the log. Implementations: store/sqlite (the default,
+// pure Go) and store/postgres (pgx, for several server instances).
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors callers test with errors.Is.
+var (
+	// ErrNotFound: no such user, session or game.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: an append named a sequence number that is no longer the
+	// next one (another action got there first: "game moved on"), or a
+	// unique name/seat is taken.
+	ErrConflict = errors.New("conflict")
+)
+
+// User is an account.
+type User struct {
+	ID           int64
+	Name         string
+	PasswordHash string // encoded argon2id hash; never the password
+	WebhookURL   string // notified when it is the user's turn ("" for none)
+	CreatedAt    time.Time
+}
+
+// Session is a signed-in browser. Only a hash of the cookie token is kept.
+type Session struct {
+	TokenHash string
+	UserID    int64
+	ExpiresAt time.Time
+}
+
+// Game status values.
+const (
+	StatusNew      = "new"      // seats being filled
+	StatusActive   = "active"   // being played
+	StatusFinished = "finished" // over; Result is set
+)
+
+// Seat is one player place in a game.
+type Seat struct {
+	PlayerID int    `json:"player_id"` // the engine's player id (18xx.games "players[].id")
+	Name     string `json:"name"`
+	UserID   int64  `json:"user_id,omitempty"` // 0: open seat (or a hotseat seat played by the owner)
+	Bot      string `json:"bot,omitempty"`     // "" for a human; else the bot kind ("random", "heuristic")
+}
+
+// Game is a game's header: everything but its actions.
+type Game struct {
+	ID        int64
+	Title     string          // "1860", "1825"
+	Options   []string        // 18xx.games optional_rules names
+	Seed      int64           // reserved for titles with randomness
+	OwnerID   int64           // the user who created or imported it
+	Hotseat   bool            // the owner plays every human seat
+	Status    string          // StatusNew, StatusActive, StatusFinished
+	Seats     []Seat          // in seating order
+	Result    map[string]int  // player id → final value, when finished
+	Meta      json.RawMessage // extra 18xx.games header fields kept for export (may be nil)
+	Actions   int             // number of stored actions (= next sequence number)
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Action is one stored action: the 18xx.games JSON of the action (undo and
+// redo included, as on that site) at its sequence number (0, 1, 2, …).
+type Action struct {
+	GameID    int64
+	Seq       int
+	UserID    int64 // who submitted it (0 for imports and bots)
+	Data      json.RawMessage
+	CreatedAt time.Time
+}
+
+// Filter selects games for listings.
+type Filter struct {
+	UserID int64  // if set, only games where this user owns or holds a seat
+	Status string // if set, only games in this status
+	Limit  int    // 0: a default page size
+}
+
+// Store is the persistence a server needs. All methods are safe for
+// concurrent use.
+type Store interface {
+	CreateUser(ctx context.Context, u User) (User, error) // ErrConflict if the name is taken
+	UserByName(ctx context.Context, name string) (User, error)
+	UserByID(ctx context.Context, id int64) (User, error)
+	SetWebhook(ctx context.Context, userID int64, url string) error
+
+	CreateSession(ctx context.Context, s Session) error
+	SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) // ErrNotFound if unknown or expired
+	DeleteSession(ctx context.Context, tokenHash string) error
+
+	// CreateGame stores a new game header (its ID is assigned) together
+	// with initial actions (for imports), atomically.
+	CreateGame(ctx context.Context, g Game, actions []json.RawMessage) (Game, error)
+	GetGame(ctx context.Context, id int64) (Game, error)
+	ListGames(ctx context.Context, f Filter) ([]Game, error)
+	// UpdateGame writes Status, Seats and Result of a game.
+	UpdateGame(ctx context.Context, g Game) error
+
+	// AppendAction stores a at sequence number seq, which must be the
+	// game's current action count; otherwise ErrConflict and nothing is
+	// written. The game's header (status, result) may be updated in the
+	// same transaction when g is non-nil.
+	AppendAction(ctx context.Context, a Action, g *Game) error
+	// Actions returns a game's actions with Seq >= from, in order.
+	Actions(ctx context.Context, gameID int64, from int) ([]Action, error)
+
+	// AppendAction, CreateGame and UpdateGame publish a GameEvent to
+	// subscribers once committed.
+	//
+	// Subscribe delivers the ids of games that got new actions from any
+	// server instance sharing this store, until ctx ends. (SQLite: this
+	// process only; PostgreSQL: LISTEN/NOTIFY across instances.)
+	Subscribe(ctx context.Context) (<-chan GameEvent, error)
+
+	Close() error
+}
+
+// GameEvent says a game changed: it now has Actions actions.
+type GameEvent struct {
+	GameID  int64 `json:"game_id"`
+	Actions int   `json:"actions"`
+}
