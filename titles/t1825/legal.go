@@ -165,6 +165,9 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 		}
 		if g.canPlaceToken(c) {
 			for _, ref := range g.Board.TokenableCities(c.Sym) {
+				if !g.canAfford(c, c.Tokens[c.NextToken()].Price) {
+					break
+				}
 				a := corpAction(c, "place_token")
 				a.City = g.Board.CityID(ref)
 				add(a)
@@ -253,6 +256,9 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 		} else if free {
 			o.NoConnectivity = true
 		}
+		if v, ok := g.Board.Hex(h); ok && !g.canAfford(c, v.Tile.Cost()) {
+			continue // the terrain cost must be paid (rule 4.2.7)
+		}
 		for _, l := range g.Board.LegalLays(h, o) {
 			td, ok := g.Board.TileDef(l.Tile)
 			if !ok || !TileAvailable(td, g.phaseTiles()) {
@@ -282,4 +288,21 @@ func (g *Game) layAllowedOn(c *engine.Corporation, hex string) bool {
 		}
 	}
 	return true
+}
+
+// canAfford reports whether the company may list a cost as a move: within
+// its buying power and, for a company in receivership spending on credit,
+// only while the revenue it can already earn repays what it would owe. Rule
+// 6.4.6 lets a Receiver pay construction costs from the turn's revenue; a
+// debt the revenue cannot repay is refused at the run (as 18xx.games does,
+// leaving the player to undo), so such a move is not offered.
+func (g *Game) canAfford(c *engine.Corporation, cost int) bool {
+	if cost > g.buyingPower(c) {
+		return false
+	}
+	if !c.Receivership || cost <= c.Cash {
+		return true
+	}
+	sol, err := g.SolveRoutes(c.Sym)
+	return err == nil && sol.Revenue >= g.op.loan+cost-c.Cash
 }
