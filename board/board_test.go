@@ -7,6 +7,37 @@ import (
 	"testing"
 )
 
+// Lower-case letters name the columns before A (18xx.games
+// NEGATIVE_LETTERS): a is -1, b -2; numbers may be 0 or negative.
+func TestParseCoordNegative(t *testing.T) {
+	tests := []struct {
+		id   string
+		x, y int
+		bad  bool
+	}{
+		{"a2", -1, 1, false},
+		{"c8", -3, 7, false},
+		{"B0", 1, -1, false},
+		{"AA-1", 26, -2, false},
+		{"AZ3", 51, 2, false},
+		{"aA3", 0, 0, true},
+		{"ab3", 0, 0, true},
+		{"a", 0, 0, true},
+	}
+	for _, tc := range tests {
+		x, y, err := ParseCoord(tc.id)
+		if (err != nil) != tc.bad || (!tc.bad && (x != tc.x || y != tc.y)) {
+			t.Errorf("ParseCoord(%q) = %d, %d, %v", tc.id, x, y, err)
+		}
+	}
+	// On 1825's pointy map, Wick (c8) lies to the upper right of b7.
+	x, y, _ := HexXY(Pointy, "b7")
+	nx, ny := NeighborCoord(Pointy, x, y, 3)
+	if wx, wy, _ := HexXY(Pointy, "c8"); nx != wx || ny != wy {
+		t.Errorf("b7 side 3 is (%d,%d), want c8 (%d,%d)", nx, ny, wx, wy)
+	}
+}
+
 func TestParseCoordAndNeighbors(t *testing.T) {
 	tests := []struct {
 		layout Layout
@@ -38,7 +69,7 @@ func TestParseCoordAndNeighbors(t *testing.T) {
 			t.Errorf("EdgeBetween back = %d", e)
 		}
 	}
-	for _, bad := range []string{"", "5", "a1", "ABC1", "A"} {
+	for _, bad := range []string{"", "5", "aB1", "ABC1", "A"} {
 		if _, _, err := ParseCoord(bad); err == nil {
 			t.Errorf("ParseCoord(%q) accepted", bad)
 		}

@@ -47,23 +47,28 @@ func RotateEdge(e, r int) int {
 }
 
 // ParseCoord splits an 18xx.games hex id such as "F2" or "AA10" into doubled
-// coordinates (x = letter index, y = number-1), with letters as columns.
+// coordinates (x = letter index, y = number-1), with letters as columns. A
+// single lower-case letter names a column before A, as on 18xx.games (a is
+// -1, b is -2, …: the north of 1825's Unit 4), and the number may be 0 or
+// negative ("B0", "AA-1").
 func ParseCoord(id string) (x, y int, err error) {
 	i := 0
-	for i < len(id) && (id[i] >= 'A' && id[i] <= 'Z') {
+	for i < len(id) && ((id[i] >= 'A' && id[i] <= 'Z') || (id[i] >= 'a' && id[i] <= 'z')) {
 		i++
 	}
 	if i == 0 || i > 2 || i == len(id) {
 		return 0, 0, fmt.Errorf("board: bad hex id %q", id)
 	}
 	letters := id[:i]
-	if len(letters) == 1 {
+	switch {
+	case len(letters) == 1 && letters[0] >= 'a':
+		x = -1 - int(letters[0]-'a')
+	case len(letters) == 1:
 		x = int(letters[0] - 'A')
-	} else {
-		if letters[0] != 'A' {
-			return 0, 0, fmt.Errorf("board: bad hex id %q", id)
-		}
+	case letters[0] == 'A' && letters[1] <= 'Z':
 		x = 26 + int(letters[1]-'A')
+	default:
+		return 0, 0, fmt.Errorf("board: bad hex id %q", id)
 	}
 	n, err := strconv.Atoi(id[i:])
 	if err != nil {

@@ -452,7 +452,8 @@ var k7Corps = []CorpDef{
 // also orders the reservation of the minors' trains). With Units 1+2 the
 // LNWR has both homes (Wolverton and Crewe) and seven tokens, and the MR
 // also blocks R14; with R2 the GWR also starts at Exeter with seven tokens;
-// DB2 makes the SECR block W21 (par £67) and frees the LBSC's block.
+// DB2 makes the SECR block W21 (par £67) and frees the LBSC's block; Unit
+// 4 moves the HR's home to Inverness on A5.
 func Corporations(o Options) []CorpDef {
 	var out []CorpDef
 	add := func(list []CorpDef, skip string) {
@@ -508,6 +509,11 @@ func Corporations(o Options) []CorpDef {
 		}
 		if lbsc := find("LBSC"); lbsc != nil {
 			lbsc.Blocks = nil
+		}
+	}
+	if o.Unit4 {
+		if hr := find("HR"); hr != nil {
+			hr.Homes = []string{"A5"} // Inverness moves to A5
 		}
 	}
 	if o.Regionals[3] {

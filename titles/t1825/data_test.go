@@ -145,7 +145,8 @@ func TestParseOptions(t *testing.T) {
 		{[]string{"unit_1", "k1", "d1"}, 3, "error"},
 		{[]string{"unit_2", "db2"}, 3, "error"},
 		{[]string{"unit_1", "big_bank", "strict_bank"}, 3, "error"},
-		{[]string{"unit_3", "unit_4"}, 2, "error"},
+		{[]string{"unit_3", "unit_4"}, 2, "3"},
+		{[]string{"unit_2", "unit_4"}, 2, "error"},
 		{[]string{"k1"}, 3, "error"},
 		{[]string{"no_such_rule"}, 3, "error"},
 	}

@@ -139,6 +139,18 @@ var r3Hexes = []hexEntry{
 	{sepia, []string{"Q23"}, "city=revenue:10;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0"},
 }
 
+// unit4Hexes: the unpublished Unit 4, the north of Scotland. Merged before
+// Unit 3, it replaces Unit 3's sepia Inverness (B8) and Aberdeen (B12) and
+// its gray northern edge (B6, B10, C1, C3, C5) with open country.
+var unit4Hexes = []hexEntry{
+	{white, []string{"b7", "A7", "A9", "A11", "A13", "B4", "B10", "C1"}, blank},
+	{white, []string{"c6", "b3", "b5", "A3", "B2", "B6", "B8", "C5"}, mountain},
+	{white, []string{"c8", "A5", "B12"}, city},
+	{white, []string{"a2", "a4", "a6", "C3"}, town},
+	{sepia, []string{"a8", "a12"}, "town=revenue:10;path=a:0,b:_0;path=a:5,b:_0"},
+	{sepia, []string{"B0"}, "town=revenue:10;path=a:4,b:_0;path=a:5,b:_0"},
+}
+
 // db2Hexes: variant DB2 (Ashford without the river).
 var db2Hexes = []hexEntry{
 	{white, []string{"W23"}, city},
@@ -192,4 +204,7 @@ var locationNames = map[string]string{
 	"X4": "Barnstaple", "Y7": "Exeter", "Z2": "Fowey", "Z4": "Devonport & Plymouth", "Z6": "Torquay",
 	"AA-1": "Penzance", "AA1": "Falmouth",
 	"Q23": "Melton Constable",
+	// Unit 4 (Inverness moves to A5 and Fort William is on C3, see Location)
+	"c8": "Wick", "a2": "Ullapool", "a4": "Dingwall", "a6": "Invergordon", "a8": "Elgin",
+	"a12": "Fraserburgh", "B0": "Malaig",
 }

@@ -79,6 +79,7 @@ func mapTables(o Options) [][]hexEntry {
 	}
 	add(o.DB2, db2Hexes)
 	add(o.DB3, db3Hexes)
+	add(o.Unit4, unit4Hexes)
 	add(o.Regionals[1], r1Hexes)
 	add(o.Regionals[2], r2Hexes)
 	add(o.Regionals[3], r3Hexes)
@@ -93,8 +94,19 @@ func mapTables(o Options) [][]hexEntry {
 }
 
 // Location returns the place name of a hex for the options (G7 is Coatbridge
-// & Airdrie, or Falkirk & Airdrie with DB3).
+// & Airdrie, or Falkirk & Airdrie with DB3; with Unit 4 Inverness is on A5,
+// not B8, and C3 is Fort William).
 func Location(o Options, hex string) string {
+	if o.Unit4 {
+		switch hex {
+		case "A5":
+			return "Inverness"
+		case "C3":
+			return "Fort William"
+		case "B8":
+			return ""
+		}
+	}
 	if hex == "G7" {
 		if o.DB3 {
 			return "Falkirk & Airdrie"

@@ -44,6 +44,9 @@ type Options struct {
 	// DB1, DB2 and DB3 are Dave Berry's variants: double-dits upgrade to
 	// 887/888; SECR changes for Unit 1; a revised Unit 3 map.
 	DB1, DB2, DB3 bool
+	// Unit4 adds the unpublished Unit 4 map of the north of Scotland north
+	// of Unit 3 (Inverness moves to A5, the HR's new home).
+	Unit4 bool
 }
 
 // unitRules maps the unit option names to their units.
@@ -107,7 +110,7 @@ func ParseOptions(rules []string, nPlayers int) (Options, error) {
 		case "db3":
 			o.DB3 = true
 		case "unit_4":
-			return o, fmt.Errorf("t1825: option unit_4 (the unpublished north of Scotland map) is not supported")
+			o.Unit4 = true
 		default:
 			return o, fmt.Errorf("t1825: unknown option %q", r)
 		}
@@ -138,6 +141,7 @@ func (o Options) check(nPlayers int) error {
 		{o.DB1 && !u[1] && !u[3], "variant DB1 is not useful in a Unit 2 only game"},
 		{o.DB2 && !u[1], "variant DB2 is for Unit 1"},
 		{o.DB3 && !u[3], "variant DB3 is for Unit 3"},
+		{o.Unit4 && !u[3], "Unit 4 requires Unit 3"},
 	} {
 		if c.bad {
 			return fmt.Errorf("t1825: %s", c.msg)
@@ -192,6 +196,7 @@ func (o Options) Rules() []string {
 			out = append(out, name)
 		}
 	}
+	add(o.Unit4, "unit_4")
 	for r := 1; r <= 3; r++ {
 		add(o.Regionals[r], fmt.Sprintf("r%d", r))
 	}
