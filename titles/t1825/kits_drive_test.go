@@ -157,10 +157,6 @@ func homed(sym string) func(*Game) bool {
 	}
 }
 
-func inPhase(name string) func(*Game) bool {
-	return func(g *Game) bool { return g.Phase().Name == name }
-}
-
 // TestMinorKitsInPlay plays each kit's minor companies into operation: a
 // minor forms when its treasury can pay for the train set aside for it
 // (18xx.games; rule 5 of the kits), takes that train, lays its home track
