@@ -105,3 +105,44 @@ func TestKitTilePhases(t *testing.T) {
 		}
 	}
 }
+
+// TestKitTrains: the trains each kit adds to the depot (18xx.games
+// game_trains), the minors' trains included.
+func TestKitTrains(t *testing.T) {
+	tests := []struct {
+		rules []string
+		train string
+		count int
+	}{
+		{[]string{"unit_3"}, "3T", 1},
+		{[]string{"unit_3", "u3p"}, "3T", 3},
+		{[]string{"unit_3", "u3p"}, "U3", 3},
+		{[]string{"unit_1", "r1"}, "U3", 1},
+		{[]string{"unit_1", "r1"}, "4T", 1},
+		{[]string{"unit_1", "r2"}, "5", 5},
+		{[]string{"unit_1", "r3"}, "4T", 1},
+		{[]string{"unit_2", "k5"}, "5", 4},
+		{[]string{"unit_2", "k5"}, "3T", 1},
+		{[]string{"unit_1", "k7"}, "2+2", 1},
+		{[]string{"unit_1", "k3"}, "7", 2},
+		{[]string{"unit_2", "k3"}, "6", 3}, // K3's 6s replace Unit 2's own
+		{[]string{"unit_1", "k2", "k3"}, "4+4E", 2},
+		{[]string{"unit_1", "k2", "k3"}, "3", 3},
+		{[]string{"unit_123", "k2", "k3"}, "3T", 6},
+	}
+	for _, tc := range tests {
+		o, err := ParseOptions(tc.rules, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for _, tr := range Trains(o) {
+			if tr.Name == tc.train {
+				got = tr.Count
+			}
+		}
+		if got != tc.count {
+			t.Errorf("%v: %d %s trains, want %d", tc.rules, got, tc.train, tc.count)
+		}
+	}
+}
