@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -785,3 +786,132 @@ func mustEntry(t *testing.T, s *Server, id int64) *entry {
 }
 
 func storeFilterAll() store.Filter { return store.Filter{} }
+
+func TestWebhook(t *testing.T) {
+	env := newEnv(t, nil)
+	got := make(chan webhookBody, 4)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b webhookBody
+		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
+			t.Errorf("webhook body: %v", err)
+		}
+		got <- b
+	}))
+	defer hook.Close()
+	alice, bob, id := twoPlayerGame(t, env)
+	bob.mustDo("PUT", "/api/me/webhook", map[string]string{"url": hook.URL}, http.StatusNoContent, nil)
+	alice.mustDo("PUT", "/api/me/webhook", map[string]string{"url": hook.URL}, http.StatusNoContent, nil)
+	rng := rand.New(rand.NewPCG(5, 6))
+	// alice moves until bob is acting
+	for range 10 {
+		v := alice.view(id)
+		if len(v.Legal) == 0 {
+			break
+		}
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": alice.pick(id, v, rng)}, http.StatusOK, nil)
+	}
+	select {
+	case b := <-got:
+		if b.Game != id || b.Title != "1860" || b.Player != 2 || len(b.Acting) == 0 {
+			t.Errorf("webhook %+v", b)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no webhook for bob")
+	}
+	select {
+	case b := <-got:
+		t.Errorf("unexpected second webhook %+v (alice made the moves herself)", b)
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+func TestSlowClientDropped(t *testing.T) {
+	h := &hub{id: 1, clients: map[*client]struct{}{}}
+	slow := &client{send: make(chan []byte, 1), slow: make(chan struct{})}
+	fast := &client{send: make(chan []byte, 8), slow: make(chan struct{})}
+	h.clients[slow], h.clients[fast] = struct{}{}, struct{}{}
+	for seq := range 3 {
+		h.sendAction(seq, json.RawMessage(`{}`))
+	}
+	select {
+	case <-slow.slow:
+	default:
+		t.Error("the slow client was not dropped")
+	}
+	if _, ok := h.clients[slow]; ok || len(fast.send) != 3 || h.sent != 3 {
+		t.Errorf("after broadcasts: slow still registered %v, fast queued %d, sent %d", ok, len(fast.send), h.sent)
+	}
+}
+
+func TestManyWebSockets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens 1000 sockets")
+	}
+	const n = 1000
+	env := newEnv(t, nil)
+	alice, _, id := twoPlayerGame(t, env)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(env.ts.URL, "http") + fmt.Sprintf("/api/games/%d/ws", id)
+	conns := make([]*websocket.Conn, n)
+	for i := range conns {
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			t.Fatalf("dial %d: %v", i, err)
+		}
+		defer c.CloseNow()
+		conns[i] = c
+	}
+	waitFor(t, func() bool {
+		h := env.srv.hubOf(id)
+		if h == nil {
+			return false
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return len(h.clients) == n
+	})
+	v := alice.view(id)
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 0, "action": v.Legal["1"][0].Action}, http.StatusOK, nil)
+	for i, c := range conns {
+		if _, msg, err := c.Read(ctx); err != nil || !strings.Contains(string(msg), `"seq":0`) {
+			t.Fatalf("socket %d: %s %v", i, msg, err)
+		}
+	}
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	st := memstore.New()
+	srv := New(Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}}, st, nil)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	base := "http://" + ln.Addr().String()
+	g, err := st.CreateGame(context.Background(), store.Game{Title: "1860", Status: store.StatusNew,
+		Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer dcancel()
+	conn, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(base, "http")+fmt.Sprintf("/api/games/%d/ws", g.ID), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	_, _, err = conn.Read(dctx)
+	if websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Errorf("websocket after shutdown: %v, want going away", err)
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Error("server still answers after shutdown")
+	}
+}
