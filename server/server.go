@@ -31,6 +31,9 @@ type Config struct {
 	// MapView builds the board view of a title game for GET
 	// /api/games/{id}/map (nil: that endpoint answers 404).
 	MapView func(game any) (any, error)
+	// TrustedOrigins are origins ("https://example.org") allowed to make
+	// cross-origin unsafe requests (e.g. a UI served from another host).
+	TrustedOrigins []string
 	// SecureCookies marks the session cookie Secure (serving over HTTPS).
 	SecureCookies bool
 	// Argon2 are the password hashing parameters (zero: the defaults).
@@ -239,6 +242,11 @@ func (s *Server) routes() http.Handler {
 	})
 
 	cop := http.NewCrossOriginProtection()
+	for _, o := range s.cfg.TrustedOrigins {
+		if err := cop.AddTrustedOrigin(o); err != nil {
+			s.log.Error("ignoring trusted origin", "origin", o, "err", err)
+		}
+	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 	}))
