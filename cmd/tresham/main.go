@@ -1,5 +1,5 @@
 // Command tresham is the single Tresham binary: replay imported games, and
-// (as the project grows) serve, route and play.
+// serve games (tresham serve).
 package main
 
 import (
@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"syscall"
 	"time"
 
 	"tresham/compat/g18xx"
@@ -21,7 +22,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -33,6 +34,8 @@ commands:
   bench [-n N] GAME.json...              time N replays of each game (default 20) and print medians
   legal [-n N] GAME.json                 list who may act and their legal actions (after N actions)
   routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
+  serve [--addr HOST:PORT] [--data DIR] [--db DSN]
+                                         run the game server (HTTP API, web UI, WebSockets)
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -49,6 +52,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdLegal(ctx, args[1:], stdout, stderr)
 	case "routes":
 		return cmdRoutes(ctx, args[1:], stdout, stderr)
+	case "serve":
+		return cmdServe(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

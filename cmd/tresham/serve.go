@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"tresham/server"
+	"tresham/store"
+	"tresham/store/memstore"
+)
+
+// cmdServe runs the game server until ctx ends (SIGINT/SIGTERM).
+func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8060", "listen address HOST:PORT")
+	data := fs.String("data", "", "data directory (default $XDG_DATA_HOME/tresham or ~/.local/share/tresham)")
+	dsn := fs.String("db", "", "database: a SQLite file (default DATA/tresham.db), postgres://… for PostgreSQL, or mem: for a throwaway in-memory store")
+	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN]\n")
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	dir := *data
+	if dir == "" {
+		var err error
+		if dir, err = defaultDataDir(); err != nil {
+			log.Error("no data directory", "err", err)
+			return 1
+		}
+	}
+	st, err := openStore(ctx, *dsn, dir)
+	if err != nil {
+		log.Error("cannot open the store", "err", err)
+		return 1
+	}
+	defer st.Close()
+	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure}, st, log)
+	if err := srv.Run(ctx); err != nil {
+		log.Error("server failed", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// defaultDataDir is $XDG_DATA_HOME/tresham, else ~/.local/share/tresham,
+// else the user config directory's tresham.
+func defaultDataDir() (string, error) {
+	if x := os.Getenv("XDG_DATA_HOME"); x != "" {
+		return filepath.Join(x, "tresham"), nil
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".local", "share", "tresham"), nil
+	}
+	cfg, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("data directory: %w", err)
+	}
+	return filepath.Join(cfg, "tresham"), nil
+}
+
+// openStore opens the store named by dsn: "mem:" an in-memory store;
+// "postgres://…" or "postgresql://…" PostgreSQL; anything else (default
+// DATADIR/tresham.db) a SQLite file.
+func openStore(ctx context.Context, dsn, dataDir string) (store.Store, error) {
+	_ = ctx // used by the database backends (see the TODOs)
+	switch {
+	case dsn == "mem:" || dsn == "memory":
+		return memstore.New(), nil
+	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
+		// TODO(store/postgres): return postgres.Open(ctx, dsn)
+		return nil, errors.New("the PostgreSQL store is not built into this binary yet (use --db mem: for now)")
+	}
+	path := dsn
+	if path == "" {
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+		path = filepath.Join(dataDir, "tresham.db")
+	}
+	// TODO(store/sqlite): return sqlite.Open(ctx, path)
+	return nil, fmt.Errorf("the SQLite store (%s) is not built into this binary yet (use --db mem: for now)", path)
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server's logging goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestServe(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		rc     int
+		stderr string
+	}{
+		{"extra argument", []string{"serve", "x"}, 2, "usage"},
+		{"bad flag", []string{"serve", "--nope"}, 2, "nope"},
+		{"sqlite not built in yet", []string{"serve", "--data", t.TempDir()}, 1, "SQLite store"},
+		{"postgres not built in yet", []string{"serve", "--db", "postgres://localhost/x"}, 1, "PostgreSQL store"},
+		{"bad address", []string{"serve", "--db", "mem:", "--addr", "256.0.0.1:1"}, 1, "listen"},
+	} {
+		var out, errb syncBuffer
+		if rc := run(context.Background(), tc.args, &out, &errb); rc != tc.rc || !strings.Contains(errb.String(), tc.stderr) {
+			t.Errorf("%s: exit %d, stderr %q; want %d containing %q", tc.name, rc, errb.String(), tc.rc, tc.stderr)
+		}
+	}
+	// serves until the context ends, then shuts down cleanly
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	done := make(chan int)
+	go func() { done <- run(ctx, []string{"serve", "--db", "mem:", "--addr", "127.0.0.1:0"}, &out, &errb) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(errb.String(), "serving") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if rc := <-done; rc != 0 || !strings.Contains(errb.String(), "stopped") {
+		t.Errorf("serve: exit %d, log %s", rc, errb.String())
+	}
+}
