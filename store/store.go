@@ -83,8 +83,11 @@ type Action struct {
 type Filter struct {
 	UserID int64  // if set, only games where this user owns or holds a seat
 	Status string // if set, only games in this status
-	Limit  int    // 0: a default page size
+	Limit  int    // 0: DefaultListLimit
 }
+
+// DefaultListLimit is the page size ListGames uses when Filter.Limit is 0.
+const DefaultListLimit = 100
 
 // Store is the persistence a server needs. All methods are safe for
 // concurrent use.
