@@ -25,7 +25,7 @@ const DSNEnv = "TRESHAM_TEST_POSTGRES"
 
 // serverDSN returns the test server's DSN. Without one the test is
 // skipped, except under CI=true, where it fails: CI must not skip silently.
-func serverDSN(t *testing.T) string {
+func serverDSN(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv(DSNEnv)
 	if dsn == "" {
@@ -38,7 +38,7 @@ func serverDSN(t *testing.T) string {
 }
 
 // withDatabase returns dsn naming database db instead.
-func withDatabase(t *testing.T, dsn, db string) string {
+func withDatabase(t testing.TB, dsn, db string) string {
 	t.Helper()
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		u, err := url.Parse(dsn)
@@ -54,7 +54,7 @@ func withDatabase(t *testing.T, dsn, db string) string {
 // freshDSN creates an empty database for one test (dropped at its end) and
 // returns its DSN. Each test gets its own database, so its LISTEN channel
 // and its game ids are its own.
-func freshDSN(t *testing.T) string {
+func freshDSN(t testing.TB) string {
 	t.Helper()
 	dsn := serverDSN(t)
 	ctx := context.Background()
@@ -83,7 +83,7 @@ func freshDSN(t *testing.T) string {
 	return withDatabase(t, dsn, name)
 }
 
-func open(t *testing.T, dsn string) *Store {
+func open(t testing.TB, dsn string) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), dsn)
 	if err != nil {
@@ -252,4 +252,8 @@ func waitFor(t *testing.T, ch <-chan store.GameEvent, want store.GameEvent) {
 			return
 		}
 	}
+}
+
+func BenchmarkAppendAction(b *testing.B) {
+	storetest.BenchAppendAction(b, open(b, freshDSN(b)))
 }

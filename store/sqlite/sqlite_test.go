@@ -81,3 +81,12 @@ func TestActionsAppendOnly(t *testing.T) {
 		t.Fatalf("actions %v, %v", acts, err)
 	}
 }
+
+func BenchmarkAppendAction(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.BenchAppendAction(b, s)
+}
