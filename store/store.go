@@ -99,7 +99,7 @@ type Store interface {
 
 	CreateSession(ctx context.Context, s Session) error
 	SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) // ErrNotFound if unknown or expired
-	DeleteSession(ctx context.Context, tokenHash string) error // nil if there is no such session
+	DeleteSession(ctx context.Context, tokenHash string) error                      // nil if there is no such session
 
 	// CreateGame stores a new game header (its ID is assigned) together
 	// with initial actions (for imports), atomically.
