@@ -83,8 +83,11 @@ type Action struct {
 type Filter struct {
 	UserID int64  // if set, only games where this user owns or holds a seat
 	Status string // if set, only games in this status
-	Limit  int    // 0: a default page size
+	Limit  int    // 0: DefaultListLimit
 }
+
+// DefaultListLimit is the page size ListGames uses when Filter.Limit is 0.
+const DefaultListLimit = 100
 
 // Store is the persistence a server needs. All methods are safe for
 // concurrent use.
@@ -96,7 +99,7 @@ type Store interface {
 
 	CreateSession(ctx context.Context, s Session) error
 	SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) // ErrNotFound if unknown or expired
-	DeleteSession(ctx context.Context, tokenHash string) error
+	DeleteSession(ctx context.Context, tokenHash string) error                      // nil if there is no such session
 
 	// CreateGame stores a new game header (its ID is assigned) together
 	// with initial actions (for imports), atomically.
@@ -111,15 +114,20 @@ type Store interface {
 	// written. The game's header (status, result) may be updated in the
 	// same transaction when g is non-nil.
 	AppendAction(ctx context.Context, a Action, g *Game) error
-	// Actions returns a game's actions with Seq >= from, in order.
+	// Actions returns a game's actions with Seq >= from, in order
+	// (ErrNotFound if there is no such game).
 	Actions(ctx context.Context, gameID int64, from int) ([]Action, error)
 
 	// AppendAction, CreateGame and UpdateGame publish a GameEvent to
 	// subscribers once committed.
 	//
 	// Subscribe delivers the ids of games that got new actions from any
-	// server instance sharing this store, until ctx ends. (SQLite: this
-	// process only; PostgreSQL: LISTEN/NOTIFY across instances.)
+	// server instance sharing this store, until ctx ends (or Close), then
+	// closes the channel. (SQLite: this process only; PostgreSQL:
+	// LISTEN/NOTIFY across instances.) A slow reader never blocks writers:
+	// events for a game it has not read yet are merged into one carrying
+	// the latest count, so treat an event as "game changed, now has N
+	// actions" and read what is new with Actions. An event may repeat.
 	Subscribe(ctx context.Context) (<-chan GameEvent, error)
 
 	Close() error

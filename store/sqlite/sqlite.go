@@ -1,0 +1,573 @@
+// Package sqlite is the default store.Store: one SQLite file, pure Go
+// (modernc.org/sqlite, no cgo).
+//
+// The database runs in WAL mode with synchronous=NORMAL, busy_timeout and
+// foreign keys on. Durability: in WAL mode a commit has been written to the
+// WAL file (by write(2)) before it returns, so once a call returns nil the
+// data survives the process dying at any moment (a panic, SIGKILL, an OOM
+// kill): acknowledged means committed. What synchronous=NORMAL gives up is
+// the fsync per commit, so only an operating-system crash or power loss can
+// roll back the last few acknowledged transactions (the file itself stays
+// consistent). That trade is taken for write throughput; TestCrashDurability
+// checks the process-crash guarantee.
+//
+// Writes go through a pool of one connection (so in-process writers queue in
+// Go instead of failing with SQLITE_BUSY), and every write transaction is
+// BEGIN IMMEDIATE (so a read-then-write such as the append's sequence check
+// never has to upgrade its lock). Reads use a separate read-only pool and
+// see WAL snapshots without blocking the writer. Another process on the same
+// file waits up to the busy timeout for the write lock.
+//
+// Subscribe is in-process: events are published after commit to the
+// subscribers of this Store only.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"runtime"
+	"sync"
+	"time"
+
+	sqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"tresham/store"
+	"tresham/store/internal/dbutil"
+	"tresham/store/internal/hub"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// busyTimeout is how long a writer waits for another process's write lock.
+const busyTimeout = 10 * time.Second
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	w, r *sql.DB // writer pool (1 connection) and reader pool
+	hub  *hub.Hub
+	log  *slog.Logger
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ store.Store = (*Store)(nil)
+
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return path + "?" + q.Encode()
+}
+
+// Open opens (creating if needed) the SQLite database at path and brings
+// its schema up to date. path is a file name (":memory:" gives a private
+// in-memory database, for tests).
+func Open(ctx context.Context, path string) (*Store, error) {
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("opening sqlite %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	s := &Store{w: w, r: w, hub: hub.New(), log: slog.Default().With("store", "sqlite", "path", path)}
+	if err := s.migrate(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	if path != ":memory:" {
+		r, err := sql.Open("sqlite", dsn(path, true))
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("opening sqlite %s for reading: %w", path, err)
+		}
+		n := max(4, runtime.GOMAXPROCS(0))
+		r.SetMaxOpenConns(n)
+		r.SetMaxIdleConns(n)
+		s.r = r
+	}
+	return s, nil
+}
+
+// migrate applies the embedded migrations not yet recorded in
+// schema_migrations, each in its own IMMEDIATE transaction (so two
+// processes opening the file at once apply each step exactly once).
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := dbutil.LoadMigrations(migrationFS, "migrations")
+	if err != nil {
+		return err
+	}
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("creating schema_migrations: %w", err)
+	}
+	for _, m := range ms {
+		err := s.write(ctx, func(tx *sql.Tx) error {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.Version).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+				m.Version, m.Name, micros(time.Now()))
+			if err == nil {
+				s.log.Info("applied migration", "migration", m.Name)
+			}
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// write runs fn in a write transaction, committing if it returns nil.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func micros(t time.Time) int64 { return t.UnixMicro() }
+
+func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
+
+// isConstraint reports whether err is a UNIQUE or PRIMARY KEY violation.
+func isUnique(err error) bool {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		return e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+func isForeignKey(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+}
+
+func notFound(err error, format string, args ...any) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf(format+": %w", append(args, store.ErrNotFound)...)
+	}
+	return fmt.Errorf(format+": %w", append(args, err)...)
+}
+
+// CreateUser stores u and returns it with its ID and CreatedAt.
+func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error) {
+	if u.Name == "" {
+		return store.User{}, errors.New("creating user: empty name")
+	}
+	u.CreatedAt = fromMicros(micros(time.Now()))
+	res, err := s.w.ExecContext(ctx, `INSERT INTO users (name, password_hash, webhook_url, created_at) VALUES (?, ?, ?, ?)`,
+		u.Name, u.PasswordHash, u.WebhookURL, micros(u.CreatedAt))
+	if isUnique(err) {
+		return store.User{}, fmt.Errorf("user name %q is taken: %w", u.Name, store.ErrConflict)
+	}
+	if err != nil {
+		return store.User{}, fmt.Errorf("creating user %q: %w", u.Name, err)
+	}
+	if u.ID, err = res.LastInsertId(); err != nil {
+		return store.User{}, fmt.Errorf("creating user %q: %w", u.Name, err)
+	}
+	return u, nil
+}
+
+const userCols = `id, name, password_hash, webhook_url, created_at`
+
+func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
+	var u store.User
+	var created int64
+	err := row.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.WebhookURL, &created)
+	u.CreatedAt = fromMicros(created)
+	return u, err
+}
+
+// UserByName finds a user by exact name.
+func (s *Store) UserByName(ctx context.Context, name string) (store.User, error) {
+	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?`, name))
+	if err != nil {
+		return store.User{}, notFound(err, "user %q", name)
+	}
+	return u, nil
+}
+
+// UserByID finds a user by id.
+func (s *Store) UserByID(ctx context.Context, id int64) (store.User, error) {
+	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id))
+	if err != nil {
+		return store.User{}, notFound(err, "user %d", id)
+	}
+	return u, nil
+}
+
+// SetWebhook sets a user's webhook URL ("" clears it).
+func (s *Store) SetWebhook(ctx context.Context, userID int64, webhook string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE users SET webhook_url = ? WHERE id = ?`, webhook, userID)
+	if err != nil {
+		return fmt.Errorf("setting webhook of user %d: %w", userID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("setting webhook of user %d: %w", userID, err)
+	} else if n == 0 {
+		return fmt.Errorf("setting webhook of user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}
+
+// CreateSession stores a session. It also drops the user's expired
+// sessions, so the table does not grow without bound.
+func (s *Store) CreateSession(ctx context.Context, sess store.Session) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?`,
+			sess.UserID, micros(time.Now())); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)`,
+			sess.TokenHash, sess.UserID, micros(sess.ExpiresAt))
+		return err
+	})
+	switch {
+	case isUnique(err):
+		return fmt.Errorf("creating session: token already in use: %w", store.ErrConflict)
+	case isForeignKey(err):
+		return fmt.Errorf("creating session for user %d: %w", sess.UserID, store.ErrNotFound)
+	case err != nil:
+		return fmt.Errorf("creating session for user %d: %w", sess.UserID, err)
+	}
+	return nil
+}
+
+// SessionUser returns the user of a session that has not expired at now.
+func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (store.User, error) {
+	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password_hash, u.webhook_url, u.created_at
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, micros(now)))
+	if err != nil {
+		return store.User{}, notFound(err, "session")
+	}
+	return u, nil
+}
+
+// DeleteSession removes a session; deleting an unknown one is not an error.
+func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
+	if _, err := s.w.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash); err != nil {
+		return fmt.Errorf("deleting session: %w", err)
+	}
+	return nil
+}
+
+// setGameUsers rewrites the seat-holder index of a game.
+func setGameUsers(ctx context.Context, tx *sql.Tx, g store.Game) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM game_users WHERE game_id = ?`, g.ID); err != nil {
+		return fmt.Errorf("game %d: clearing seat index: %w", g.ID, err)
+	}
+	for _, uid := range dbutil.SeatUsers(g) {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO game_users (game_id, user_id) VALUES (?, ?)`, g.ID, uid); err != nil {
+			return fmt.Errorf("game %d: indexing seat of user %d: %w", g.ID, uid, err)
+		}
+	}
+	return nil
+}
+
+// CreateGame stores a new game with its initial actions in one
+// transaction.
+func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.RawMessage) (store.Game, error) {
+	if g.Status == "" {
+		g.Status = store.StatusNew
+	}
+	for i, a := range actions {
+		if !json.Valid(a) {
+			return store.Game{}, fmt.Errorf("creating game: initial action %d is not valid JSON", i)
+		}
+	}
+	h, err := dbutil.EncodeHeader(g)
+	if err != nil {
+		return store.Game{}, fmt.Errorf("creating game: %w", err)
+	}
+	now := fromMicros(micros(time.Now()))
+	g.CreatedAt, g.UpdatedAt, g.Actions = now, now, len(actions)
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO games
+			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.Title, h.Options, g.Seed, dbutil.NullID(g.OwnerID), g.Hotseat, g.Status, h.Seats, h.Result, h.Meta,
+			g.Actions, micros(now), micros(now))
+		if err != nil {
+			return err
+		}
+		if g.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		if err := setGameUsers(ctx, tx, g); err != nil {
+			return err
+		}
+		if len(actions) == 0 {
+			return nil
+		}
+		st, err := tx.PrepareContext(ctx, `INSERT INTO actions (game_id, seq, user_id, data, created_at) VALUES (?, ?, NULL, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for i, a := range actions {
+			if _, err := st.ExecContext(ctx, g.ID, i, string(a), micros(now)); err != nil {
+				return fmt.Errorf("initial action %d: %w", i, err)
+			}
+		}
+		return nil
+	})
+	if isForeignKey(err) {
+		return store.Game{}, fmt.Errorf("creating game: owner %d: %w", g.OwnerID, store.ErrNotFound)
+	}
+	if err != nil {
+		return store.Game{}, fmt.Errorf("creating game: %w", err)
+	}
+	if err := dbutil.DecodeHeader(h, &g); err != nil { // normalise as a read would
+		return store.Game{}, err
+	}
+	s.hub.Publish(store.GameEvent{GameID: g.ID, Actions: g.Actions})
+	return g, nil
+}
+
+const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at`
+
+func scanGame(row interface{ Scan(...any) error }) (store.Game, error) {
+	var g store.Game
+	var h dbutil.Header
+	var owner sql.NullInt64
+	var created, updated int64
+	if err := row.Scan(&g.ID, &g.Title, &h.Options, &g.Seed, &owner, &g.Hotseat, &g.Status, &h.Seats,
+		&h.Result, &h.Meta, &g.Actions, &created, &updated); err != nil {
+		return g, err
+	}
+	g.OwnerID = owner.Int64
+	g.CreatedAt, g.UpdatedAt = fromMicros(created), fromMicros(updated)
+	return g, dbutil.DecodeHeader(h, &g)
+}
+
+// GetGame returns a game's header.
+func (s *Store) GetGame(ctx context.Context, id int64) (store.Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return store.Game{}, notFound(err, "game %d", id)
+	}
+	return g, nil
+}
+
+// ListGames returns the games matching f, newest first.
+func (s *Store) ListGames(ctx context.Context, f store.Filter) ([]store.Game, error) {
+	q := `SELECT ` + gameCols + ` FROM games WHERE 1=1`
+	var args []any
+	if f.UserID != 0 {
+		q += ` AND (owner_id = ? OR id IN (SELECT game_id FROM game_users WHERE user_id = ?))`
+		args = append(args, f.UserID, f.UserID)
+	}
+	if f.Status != "" {
+		q += ` AND status = ?`
+		args = append(args, f.Status)
+	}
+	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	args = append(args, dbutil.Limit(f))
+	rows, err := s.r.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("listing games: %w", err)
+	}
+	defer rows.Close()
+	games := []store.Game{}
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing games: %w", err)
+		}
+		games = append(games, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing games: %w", err)
+	}
+	return games, nil
+}
+
+// updateHeader writes g's Status, Seats and Result in tx and returns the
+// game's action count. ErrNotFound if there is no such game.
+func updateHeader(ctx context.Context, tx *sql.Tx, g store.Game, now time.Time) error {
+	h, err := dbutil.EncodeHeader(g)
+	if err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, seats = ?, result = ?, updated_at = ? WHERE id = ?`,
+		g.Status, h.Seats, h.Result, micros(now), g.ID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return store.ErrNotFound
+	}
+	return setGameUsers(ctx, tx, g)
+}
+
+// UpdateGame writes g's Status, Seats and Result.
+func (s *Store) UpdateGame(ctx context.Context, g store.Game) error {
+	if g.Status == "" {
+		return fmt.Errorf("updating game %d: empty status", g.ID)
+	}
+	var actions int
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := updateHeader(ctx, tx, g, time.Now()); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, g.ID).Scan(&actions)
+	})
+	if err != nil {
+		return fmt.Errorf("updating game %d: %w", g.ID, err)
+	}
+	s.hub.Publish(store.GameEvent{GameID: g.ID, Actions: actions})
+	return nil
+}
+
+// AppendAction stores a at a.Seq if that is the game's action count, else
+// fails with store.ErrConflict and writes nothing.
+func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game) error {
+	if err := dbutil.CheckAction(a, g); err != nil {
+		return err
+	}
+	if g != nil && g.Status == "" {
+		return fmt.Errorf("appending to game %d: header with empty status", a.GameID)
+	}
+	now := time.Now()
+	if a.CreatedAt.IsZero() {
+		a.CreatedAt = now
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var have int
+		err := tx.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, a.GameID).Scan(&have)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if have != a.Seq {
+			return dbutil.ConflictError(a.GameID, a.Seq, have)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, user_id, data, created_at) VALUES (?, ?, ?, ?, ?)`,
+			a.GameID, a.Seq, dbutil.NullID(a.UserID), string(a.Data), micros(a.CreatedAt)); err != nil {
+			if isUnique(err) {
+				return dbutil.ConflictError(a.GameID, a.Seq, have)
+			}
+			return err
+		}
+		if g != nil {
+			if err := updateHeader(ctx, tx, *g, now); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET actions = ?, updated_at = ? WHERE id = ?`, a.Seq+1, micros(now), a.GameID)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		return fmt.Errorf("appending action %d to game %d: %w", a.Seq, a.GameID, err)
+	}
+	s.hub.Publish(store.GameEvent{GameID: a.GameID, Actions: a.Seq + 1})
+	return nil
+}
+
+// Actions returns a game's actions with Seq >= from, in order. ErrNotFound
+// if there is no such game.
+func (s *Store) Actions(ctx context.Context, gameID int64, from int) ([]store.Action, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("reading actions of game %d: %w", gameID, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, gameID).Scan(&n); err != nil {
+		return nil, notFound(err, "game %d", gameID)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT seq, user_id, data, created_at FROM actions
+		WHERE game_id = ? AND seq >= ? ORDER BY seq`, gameID, max(from, 0))
+	if err != nil {
+		return nil, fmt.Errorf("reading actions of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	out := make([]store.Action, 0, max(n-from, 0))
+	for rows.Next() {
+		a := store.Action{GameID: gameID}
+		var user sql.NullInt64
+		var data string
+		var created int64
+		if err := rows.Scan(&a.Seq, &user, &data, &created); err != nil {
+			return nil, fmt.Errorf("reading actions of game %d: %w", gameID, err)
+		}
+		a.UserID, a.Data, a.CreatedAt = user.Int64, json.RawMessage(data), fromMicros(created)
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading actions of game %d: %w", gameID, err)
+	}
+	return out, nil
+}
+
+// Subscribe delivers events of this process's commits until ctx ends or
+// the store is closed.
+func (s *Store) Subscribe(ctx context.Context) (<-chan store.GameEvent, error) {
+	ch, err := s.hub.Subscribe(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("subscribing: %w", err)
+	}
+	return ch, nil
+}
+
+// Close ends subscriptions and closes the database. It is safe to call
+// more than once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		s.hub.Close()
+		var errs []error
+		if s.r != s.w {
+			errs = append(errs, s.r.Close())
+		}
+		errs = append(errs, s.w.Close())
+		if err := errors.Join(errs...); err != nil {
+			s.closeErr = fmt.Errorf("closing sqlite store: %w", err)
+		}
+	})
+	return s.closeErr
+}
