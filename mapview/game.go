@@ -42,7 +42,14 @@ func RenderGame(game any) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	return Render(b, GameOptions(eg)), nil
+	v := Render(b, GameOptions(eg))
+	v.Market = MarketSVG(eg)
+	if eg.Market != nil {
+		for _, c := range eg.Market.ParCells() {
+			v.Par = append(v.Par, c.Price)
+		}
+	}
+	return v, nil
 }
 
 // GameOptions collects the phase colours and the unplaced home stations of

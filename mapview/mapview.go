@@ -53,6 +53,10 @@ type View struct {
 	Hexes map[string]Point `json:"hexes"`
 	// Nodes are the stop positions by node signature "HEX-PART".
 	Nodes map[string]Point `json:"nodes"`
+	// Market is the stock market chart (MarketSVG); empty from Render.
+	Market string `json:"market,omitempty"`
+	// Par are the par prices of the market, ascending.
+	Par []int `json:"par,omitempty"`
 }
 
 // CorpColor returns the fill and text colours of a corporation's tokens
