@@ -5,7 +5,7 @@
 // terrain costs, impassable borders and off-board values.
 //
 // Each hex is an SVG group `<g class="hex" data-hex="ID" data-x="…"
-// data-y="…">` so the browser can highlight hexes, attach click handlers
+// data-y="…" data-cost="terrain cost">` so the browser can highlight hexes, attach click handlers
 // and draw route overlays; cities are `<g class="city" data-city="TILEID-PART">`
 // with one `<circle class="slot" data-slot="i">` per token slot.
 package mapview
@@ -198,7 +198,11 @@ func Render(b *board.Board, opt Options) View {
 		if high[id] {
 			cls += " legal"
 		}
-		fmt.Fprintf(&sb, `<g class="%s" data-hex="%s" data-x="%s" data-y="%s" transform="translate(%s %s)">`, cls, id, f(c.X), f(c.Y), f(c.X), f(c.Y))
+		cost := ""
+		if n := hv.Tile.Cost(); n > 0 {
+			cost = fmt.Sprintf(` data-cost="%d"`, n)
+		}
+		fmt.Fprintf(&sb, `<g class="%s" data-hex="%s" data-x="%s" data-y="%s"%s transform="translate(%s %s)">`, cls, id, f(c.X), f(c.Y), cost, f(c.X), f(c.Y))
 		drawHex(&sb, g, b, hv, phase, opt.Homes[id], c, v.Nodes)
 		sb.WriteString(`</g>`)
 	}
@@ -310,13 +314,15 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 	}
 	if loc := b.Location(hv.ID); loc != "" {
 		ly := apothem - 5
-		fmt.Fprintf(sb, `<text class="location" x="0" y="%s" font-size="8" text-anchor="middle" fill="#222">%s</text>`, f(ly), esc(loc))
+		fmt.Fprintf(sb, `<text class="location" x="0" y="%s" font-size="8" text-anchor="middle" fill="#111" paint-order="stroke" stroke="#fff" stroke-width="2">%s</text>`, f(ly), esc(loc))
 	}
-	cy := -apothem + 10
+	// The coordinate sits clear of the track: left of the top side's
+	// midpoint on flat maps, under the top corner on pointy ones.
+	cx, cy := -R*0.4, -apothem+10
 	if g.layout == board.Pointy {
-		cy = -R + 22
+		cx, cy = 0, -R+16
 	}
-	fmt.Fprintf(sb, `<text class="coord" x="0" y="%s" font-size="9" text-anchor="middle" fill="#444">%s</text>`, f(cy), hv.ID)
+	fmt.Fprintf(sb, `<text class="coord" x="%s" y="%s" font-size="9" text-anchor="middle" fill="#333" paint-order="stroke" stroke="#fff" stroke-width="2">%s</text>`, f(cx), f(cy), hv.ID)
 }
 
 // nodePositions places the stops of a tile: the only stop at the centre,
