@@ -100,6 +100,10 @@ function draw(el, page) {
       h('h1', {}, `${v.title} #${v.id}`),
       h('span', { class: 'round' }, `${st.round || ''} ${st.round_num || ''}`, st.turn ? ` · turn ${st.turn}` : '', ` · phase ${st.phase || '?'}`),
       banner,
+      canStart(v, page.me) ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
+        try { await api.start(v.id); } catch (e) { page.error = e.message; }
+        await page.reload();
+      } }, 'Start the game') : null,
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       h('a', { class: 'button', href: '/' }, 'Lobby')),
     history(page),
@@ -113,6 +117,14 @@ function draw(el, page) {
   if (page.afterDraw) page.afterDraw();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+// canStart reports whether me may start v now (owner, every seat filled,
+// not yet started).
+function canStart(v, me) {
+  if (!me || String(v.owner) !== String(me.id) || v.finished) return false;
+  if (['active', 'started', 'playing', 'finished'].includes(v.status)) return false;
+  return (v.seats || []).every((s) => s.user_id || s.bot);
 }
 
 function history(page) {
