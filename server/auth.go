@@ -1,0 +1,288 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+
+	"tresham/store"
+)
+
+// Argon2Params are the argon2id parameters of new password hashes. Hashes
+// carry their parameters, so changing them does not break old passwords.
+type Argon2Params struct {
+	Time    uint32 // passes
+	Memory  uint32 // KiB
+	Threads uint8
+}
+
+// withDefaults fills zero parameters with OWASP's argon2id baseline
+// (19 MiB, 2 passes, 1 thread).
+func (p Argon2Params) withDefaults() Argon2Params {
+	if p.Time == 0 {
+		p.Time = 2
+	}
+	if p.Memory == 0 {
+		p.Memory = 19 * 1024
+	}
+	if p.Threads == 0 {
+		p.Threads = 1
+	}
+	return p
+}
+
+const (
+	cookieName  = "tresham_session"
+	sessionTTL  = 30 * 24 * time.Hour
+	minPassword = 8
+	maxName     = 40
+)
+
+// hashPassword returns the encoded argon2id hash of password:
+// $argon2id$v=19$m=M,t=T,p=P$SALT$HASH (unpadded base64).
+func hashPassword(password string, p Argon2Params) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", fmt.Errorf("password salt: %w", err)
+	}
+	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, 32)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.Memory, p.Time, p.Threads,
+		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// checkPassword reports whether password matches the encoded hash.
+func checkPassword(password, encoded string) (bool, error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, errors.New("password hash: not an encoded argon2id hash")
+	}
+	var version int
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false, fmt.Errorf("password hash: unsupported version %q", parts[2])
+	}
+	var p Argon2Params
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.Memory, &p.Time, &p.Threads); err != nil {
+		return false, fmt.Errorf("password hash: parameters %q: %w", parts[3], err)
+	}
+	b64 := base64.RawStdEncoding
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return false, fmt.Errorf("password hash: salt: %w", err)
+	}
+	want, err := b64.DecodeString(parts[5])
+	if err != nil {
+		return false, fmt.Errorf("password hash: key: %w", err)
+	}
+	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// tokenHash is the stored form of a session token.
+func tokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// credentials is the body of signup and login.
+type credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+type userJSON struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	WebhookURL string `json:"webhook_url,omitempty"`
+}
+
+func checkName(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return errorf(http.StatusBadRequest, "name is blank")
+	case name != strings.TrimSpace(name):
+		return errorf(http.StatusBadRequest, "name must not start or end with spaces")
+	case utf8.RuneCountInString(name) > maxName:
+		return errorf(http.StatusBadRequest, "name is longer than %d characters", maxName)
+	case strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }):
+		return errorf(http.StatusBadRequest, "name contains control characters")
+	}
+	return nil
+}
+
+func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
+	var c credentials
+	if err := decodeBody(r, &c); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := checkName(c.Name); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if utf8.RuneCountInString(c.Password) < minPassword {
+		writeError(w, http.StatusBadRequest, "password is too weak: use at least %d characters", minPassword)
+		return
+	}
+	hash, err := hashPassword(c.Password, s.cfg.Argon2)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.st.CreateUser(r.Context(), store.User{Name: c.Name, PasswordHash: hash, CreatedAt: s.cfg.Now()})
+	if errors.Is(err, store.ErrConflict) {
+		writeError(w, http.StatusConflict, "name %q is taken", c.Name)
+		return
+	}
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("create user: %w", err))
+		return
+	}
+	if err := s.newSession(r.Context(), w, u.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, userJSON{ID: u.ID, Name: u.Name})
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	var c credentials
+	if err := decodeBody(r, &c); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.st.UserByName(r.Context(), c.Name)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, fmt.Errorf("login: %w", err))
+		return
+	}
+	ok := false
+	if err == nil {
+		ok, err = checkPassword(c.Password, u.PasswordHash)
+		if err != nil {
+			s.fail(w, r, fmt.Errorf("login of user %d: %w", u.ID, err))
+			return
+		}
+	} else {
+		// spend the same time as for a known name
+		_, _ = hashPassword(c.Password, s.cfg.Argon2)
+	}
+	if !ok {
+		writeError(w, http.StatusUnauthorized, "wrong name or password")
+		return
+	}
+	if err := s.newSession(r.Context(), w, u.ID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+}
+
+// newSession stores a session for the user and sets its cookie.
+func (s *Server) newSession(ctx context.Context, w http.ResponseWriter, userID int64) error {
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return fmt.Errorf("session token: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	exp := s.cfg.Now().Add(sessionTTL)
+	if err := s.st.CreateSession(ctx, store.Session{TokenHash: tokenHash(token), UserID: userID, ExpiresAt: exp}); err != nil {
+		return fmt.Errorf("create session: %w", err)
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName, Value: token, Path: "/", Expires: exp, MaxAge: int(sessionTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies,
+	})
+	return nil
+}
+
+// user returns the signed-in user, or ok false.
+func (s *Server) user(r *http.Request) (store.User, bool, error) {
+	c, err := r.Cookie(cookieName)
+	if err != nil || c.Value == "" {
+		return store.User{}, false, nil
+	}
+	u, err := s.st.SessionUser(r.Context(), tokenHash(c.Value), s.cfg.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		return store.User{}, false, nil
+	}
+	if err != nil {
+		return store.User{}, false, fmt.Errorf("session: %w", err)
+	}
+	return u, true, nil
+}
+
+// mustUser returns the signed-in user or a 401 error.
+func (s *Server) mustUser(r *http.Request) (store.User, error) {
+	u, ok, err := s.user(r)
+	if err != nil {
+		return u, err
+	}
+	if !ok {
+		return u, errorf(http.StatusUnauthorized, "not signed in")
+	}
+	return u, nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.mustUser(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c, _ := r.Cookie(cookieName)
+	if err := s.st.DeleteSession(r.Context(), tokenHash(c.Value)); err != nil {
+		s.fail(w, r, fmt.Errorf("delete session: %w", err))
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies})
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": u.ID, "name": u.Name, "webhook_url": u.WebhookURL})
+}
+
+func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var body struct {
+		URL string `json:"url"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if body.URL != "" {
+		p, err := url.Parse(body.URL)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			writeError(w, http.StatusBadRequest, "webhook url %q is not an absolute http(s) URL", body.URL)
+			return
+		}
+	}
+	if err := s.st.SetWebhook(r.Context(), u.ID, body.URL); err != nil {
+		s.fail(w, r, fmt.Errorf("set webhook: %w", err))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,119 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"tresham/bot"
+	"tresham/replay"
+	"tresham/store"
+)
+
+// botActing reports whether a bot seat must move now (e.mu held).
+func (s *Server) botActing(e *entry) bool {
+	_, _, ok := botTurn(e)
+	return ok
+}
+
+// botTurn returns an acting entity decided by a bot seat, and that seat.
+func botTurn(e *entry) (string, store.Seat, bool) {
+	if e.g == nil || e.h.Status != store.StatusActive {
+		return "", store.Seat{}, false
+	}
+	for _, ent := range e.g.Acting() {
+		if st, ok := seatOf(e.h, controller(e.g, ent)); ok && st.Bot != "" {
+			return ent, st, true
+		}
+	}
+	return "", store.Seat{}, false
+}
+
+// kickBots makes sure a worker plays the bot seats of game id. There is at
+// most one worker per game in this instance; other instances may run their
+// own, the store's conditional append keeps the log consistent.
+func (s *Server) kickBots(id int64) {
+	s.botMu.Lock()
+	defer s.botMu.Unlock()
+	if _, running := s.botRuns[id]; running {
+		s.botRuns[id] = true // look again when done
+		return
+	}
+	if s.done.Err() != nil {
+		return
+	}
+	s.botRuns[id] = false
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for {
+			s.runBots(id)
+			s.botMu.Lock()
+			again := s.botRuns[id]
+			if !again || s.done.Err() != nil {
+				delete(s.botRuns, id)
+				s.botMu.Unlock()
+				return
+			}
+			s.botRuns[id] = false
+			s.botMu.Unlock()
+		}
+	}()
+}
+
+// runBots plays bot moves until no bot seat is acting (bounded by
+// Config.MaxBotMoves). The entry is unlocked between moves, so views and
+// other requests interleave.
+func (s *Server) runBots(id int64) {
+	ctx := s.done
+	conflicts := 0
+	for n := 0; n < s.cfg.MaxBotMoves; n++ {
+		if ctx.Err() != nil {
+			return
+		}
+		e, err := s.game(ctx, id)
+		if err != nil {
+			if !errors.Is(err, context.Canceled) {
+				s.log.Warn("bot worker: load game", "game", id, "err", err)
+			}
+			return
+		}
+		moved, err := s.botMove(ctx, e)
+		e.mu.Unlock()
+		var ae *apiError
+		switch {
+		case err != nil && errors.As(err, &ae) && ae.code == http.StatusConflict && conflicts < 10:
+			conflicts++ // another instance moved: look again
+			continue
+		case err != nil:
+			s.log.Error("bot move failed", "game", id, "err", err)
+			return
+		case !moved:
+			return
+		}
+		conflicts = 0
+	}
+	s.log.Warn("bot worker: move limit reached", "game", id, "limit", s.cfg.MaxBotMoves)
+}
+
+// botMove makes one bot move if a bot seat is acting (e.mu held).
+func (s *Server) botMove(ctx context.Context, e *entry) (bool, error) {
+	ent, st, ok := botTurn(e)
+	if !ok {
+		return false, nil
+	}
+	seed := uint64(e.h.Seed)*0x9e3779b97f4a7c15 + uint64(len(e.log))
+	p, err := bot.New(st.Bot, seed)
+	if err != nil {
+		return false, err
+	}
+	ea, err := p.Choose(e.g, ent)
+	if err != nil {
+		return false, err
+	}
+	a := replay.Export(ea)
+	if err := s.commit(ctx, e, a, 0, "bot"); err != nil {
+		return false, err
+	}
+	return true, nil
+}

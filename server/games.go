@@ -1,0 +1,932 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"tresham/bot"
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/replay"
+	"tresham/store"
+	"tresham/titles/t1825"
+	"tresham/titles/t1860"
+)
+
+// titleInfo describes a title for GET /api/titles.
+type titleInfo struct {
+	Title      string       `json:"title"`
+	MinPlayers int          `json:"min_players"`
+	MaxPlayers int          `json:"max_players"`
+	Options    []optionInfo `json:"options"`
+}
+
+type optionInfo struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// titleTable lists the titles the server plays.
+var titleTable = []titleInfo{
+	{Title: "1860", MinPlayers: 2, MaxPlayers: 4, Options: []optionInfo{
+		{"two_player_map", "the smaller two-player map"},
+		{"original_insolvency", "insolvency rules of the first edition"},
+		{"simplified_insolvency", "simplified insolvency"},
+		{"no_skip_towns", "trains may not skip towns"},
+		{"original_game", "the first edition rules (two-player map, original insolvency, no town skipping)"},
+		{"re_enter_hexes", "routes may re-enter hexes"},
+		{"non_operated_full_value", "shares of companies that have not operated count at full value"},
+		{"destinations", "variant: destinations with bonuses"},
+		{"accelerated_track", "variant: accelerated track development"},
+		{"ignore_historical_order", "variant: ignore the historical order of companies"},
+		{"variable_private_revenue", "variant: variable revenue for private companies"},
+		{"beginner_7_4_trains", "two 7+4 trains instead of one"},
+		{"no_train_limit", "no limit on the number of trains per company"},
+	}},
+	{Title: "1825", MinPlayers: 2, MaxPlayers: 9, Options: []optionInfo{
+		{"unit_1", "Unit 1 (2-5 players)"}, {"unit_2", "Unit 2 (2-4 players)"}, {"unit_3", "Unit 3 (2 players)"},
+		{"unit_12", "Units 1 and 2 (3-7 players)"}, {"unit_23", "Units 2 and 3 (3-5 players)"},
+		{"unit_123", "Units 1, 2 and 3 (4-8 players)"},
+		{"r1", "Regional Kit 1: Wales"}, {"r2", "Regional Kit 2: South West England"}, {"r3", "Regional Kit 3: North Norfolk"},
+		{"k1", "Extension Kit 1: supplementary tiles"}, {"k2", "Extension Kit 2: advanced trains"},
+		{"k3", "Extension Kit 3: Phase Four"}, {"k5", "Extension Kit 5: minors for Unit 2"},
+		{"k6", "Extension Kit 6: advanced tiles"}, {"k7", "Extension Kit 7: London, Tilbury & Southend"},
+		{"d1", "Development Kit 1 tiles"}, {"u3p", "two extra 3T and U3 trains with Unit 3"},
+		{"big_bank", "the banks of combined units"}, {"strict_bank", "the bank does not grow with minors and kits"},
+		{"db1", "Dave Berry's variant 1: double-dits upgrade to 887/888"}, {"db2", "Dave Berry's variant 2: SECR changes for Unit 1"},
+		{"db3", "Dave Berry's variant 3: revised Unit 3 map"}, {"surveyors", "railway construction with Surveyors (rule 6.6)"},
+	}},
+}
+
+func (s *Server) titles(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, titleTable)
+}
+
+// summaryJSON is a game summary.
+type summaryJSON struct {
+	ID        int64          `json:"id"`
+	Title     string         `json:"title"`
+	Options   []string       `json:"options"`
+	Status    string         `json:"status"`
+	Hotseat   bool           `json:"hotseat"`
+	Owner     int64          `json:"owner"`
+	Seats     []store.Seat   `json:"seats"`
+	Actions   int            `json:"actions"`
+	CreatedAt time.Time      `json:"created_at"`
+	UpdatedAt time.Time      `json:"updated_at"`
+	Finished  bool           `json:"finished"`
+	Result    map[string]int `json:"result"`
+}
+
+func summary(h store.Game) summaryJSON {
+	opts := h.Options
+	if opts == nil {
+		opts = []string{}
+	}
+	seats := h.Seats
+	if seats == nil {
+		seats = []store.Seat{}
+	}
+	return summaryJSON{ID: h.ID, Title: h.Title, Options: opts, Status: h.Status, Hotseat: h.Hotseat, Owner: h.OwnerID,
+		Seats: seats, Actions: h.Actions, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
+		Finished: h.Status == store.StatusFinished, Result: h.Result}
+}
+
+// choiceJSON is one legal choice in the 18xx.games action form.
+type choiceJSON struct {
+	Action    g18xx.Action `json:"action"`
+	MaxPrice  int          `json:"max_price,omitempty"`
+	PriceStep int          `json:"price_step,omitempty"`
+	Open      string       `json:"open,omitempty"`
+}
+
+// viewJSON is the game view.
+type viewJSON struct {
+	summaryJSON
+	At      *int                    `json:"at,omitempty"`
+	Acting  []string                `json:"acting"`
+	You     []int                   `json:"you"`
+	Legal   map[string][]choiceJSON `json:"legal"`
+	CanUndo bool                    `json:"can_undo"`
+	CanRedo bool                    `json:"can_redo"`
+	State   map[string]any          `json:"state"`
+	Log     []string                `json:"log"`
+}
+
+// view builds the view of game g (the entry's current game, or a history
+// game when at is set) for userID. e.mu is held.
+func view(e *entry, g titleGame, userID int64, at *int) viewJSON {
+	v := viewJSON{summaryJSON: summary(e.h), At: at, Legal: map[string][]choiceJSON{}}
+	v.Finished = g.IsFinished()
+	if v.Finished {
+		v.Result = g.Result()
+	} else {
+		v.Result = nil
+	}
+	v.Acting = g.Acting()
+	if v.Acting == nil {
+		v.Acting = []string{}
+	}
+	v.You = seatsOf(e.h, userID)
+	if v.You == nil {
+		v.You = []int{}
+	}
+	if at == nil && e.h.Status == store.StatusActive {
+		for _, ent := range v.Acting {
+			if !slices.Contains(v.You, controller(g, ent)) {
+				continue
+			}
+			list := []choiceJSON{}
+			for _, ch := range g.Legal(ent) {
+				list = append(list, choiceJSON{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open})
+			}
+			v.Legal[ent] = list
+		}
+		us := undoFor(e, userID)
+		v.CanUndo, v.CanRedo = us.undo != nil, us.redo
+	}
+	v.State = g.State()
+	v.Log = slices.Clone(g.LogLines())
+	if v.Log == nil {
+		v.Log = []string{}
+	}
+	return v
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Title   string            `json:"title"`
+	Options []string          `json:"options"`
+	Players int               `json:"players"`
+	Hotseat bool              `json:"hotseat"`
+	Bots    map[string]string `json:"bots"`
+}
+
+func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var req createRequest
+	if err := decodeBody(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h, err := newGameHeader(req, u)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h, err = s.st.CreateGame(r.Context(), h, nil)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("create game: %w", err))
+		return
+	}
+	s.log.Info("game created", "game", h.ID, "title", h.Title, "owner", u.ID)
+	writeJSON(w, http.StatusCreated, map[string]int64{"id": h.ID})
+}
+
+// newGameHeader validates a create request and returns the new game.
+func newGameHeader(req createRequest, u store.User) (store.Game, error) {
+	var info *titleInfo
+	for i := range titleTable {
+		if titleTable[i].Title == req.Title {
+			info = &titleTable[i]
+		}
+	}
+	if info == nil {
+		return store.Game{}, errorf(http.StatusBadRequest, "title %q is not supported (want 1860 or 1825)", req.Title)
+	}
+	if req.Players < info.MinPlayers || req.Players > info.MaxPlayers {
+		return store.Game{}, errorf(http.StatusBadRequest, "%s is for %d to %d players, not %d", req.Title, info.MinPlayers, info.MaxPlayers, req.Players)
+	}
+	seats := make([]store.Seat, req.Players)
+	for i := range seats {
+		seats[i] = store.Seat{PlayerID: i + 1, Name: fmt.Sprintf("Player %d", i+1)}
+	}
+	for k, kind := range req.Bots {
+		i, err := strconv.Atoi(k)
+		if err != nil || i < 0 || i >= req.Players {
+			return store.Game{}, errorf(http.StatusBadRequest, "bots: seat %q is not a seat index from 0 to %d", k, req.Players-1)
+		}
+		if _, err := bot.New(kind, 0); err != nil {
+			return store.Game{}, errorf(http.StatusBadRequest, "bots: seat %d: %v", i, err)
+		}
+		if i == 0 && !req.Hotseat {
+			return store.Game{}, errorf(http.StatusBadRequest, "bots: seat 0 is the creator's")
+		}
+		seats[i].Bot = kind
+		seats[i].Name = fmt.Sprintf("Bot %d", i+1)
+	}
+	if !req.Hotseat {
+		seats[0].UserID, seats[0].Name = u.ID, u.Name
+	} else if !slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Bot == "" }) {
+		return store.Game{}, errorf(http.StatusBadRequest, "a hotseat game needs at least one human seat")
+	}
+	opts := req.Options
+	if opts == nil {
+		opts = []string{}
+	}
+	if _, err := newTitleGame(req.Title, seats, opts); err != nil {
+		return store.Game{}, errorf(http.StatusBadRequest, "%v", err)
+	}
+	return store.Game{
+		Title: req.Title, Options: opts, Seed: rand.Int64N(1 << 53), OwnerID: u.ID, Hotseat: req.Hotseat,
+		Status: store.StatusNew, Seats: seats,
+	}, nil
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	f := store.Filter{Limit: 200}
+	filter := r.URL.Query().Get("filter")
+	switch filter {
+	case "", "all":
+	case "mine":
+		u, err := s.mustUser(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		f.UserID = u.ID
+	case "open":
+		f.Status = store.StatusNew
+	case "active":
+		f.Status = store.StatusActive
+	case "finished":
+		f.Status = store.StatusFinished
+	default:
+		writeError(w, http.StatusBadRequest, "filter %q is not one of mine, open, active, finished", filter)
+		return
+	}
+	games, err := s.st.ListGames(r.Context(), f)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("list games: %w", err))
+		return
+	}
+	out := []summaryJSON{}
+	for _, h := range games {
+		if filter == "open" && (h.Hotseat || !slices.ContainsFunc(h.Seats, openSeat)) {
+			continue
+		}
+		out = append(out, summary(h))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+func openSeat(st store.Seat) bool { return st.UserID == 0 && st.Bot == "" }
+
+func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var req struct {
+		Seat *int `json:"seat"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer e.mu.Unlock()
+	h := e.h
+	switch {
+	case req.Seat == nil:
+		err = errorf(http.StatusBadRequest, "seat is missing")
+	case h.Status != store.StatusNew:
+		err = errorf(http.StatusConflict, "game %d has started", id)
+	case h.Hotseat:
+		err = errorf(http.StatusConflict, "game %d is a hotseat game: it has no open seats", id)
+	case *req.Seat < 0 || *req.Seat >= len(h.Seats):
+		err = errorf(http.StatusBadRequest, "seat %d is not a seat index from 0 to %d", *req.Seat, len(h.Seats)-1)
+	case !openSeat(h.Seats[*req.Seat]):
+		err = errorf(http.StatusConflict, "seat %d is taken", *req.Seat)
+	case slices.ContainsFunc(h.Seats, func(st store.Seat) bool { return st.UserID == u.ID }):
+		err = errorf(http.StatusConflict, "you already hold a seat in game %d", id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h.Seats = slices.Clone(h.Seats)
+	h.Seats[*req.Seat].UserID, h.Seats[*req.Seat].Name = u.ID, u.Name
+	if err := s.st.UpdateGame(r.Context(), h); err != nil {
+		s.fail(w, r, fmt.Errorf("join game %d: %w", id, err))
+		return
+	}
+	e.h = h
+	s.publishUpdate(h)
+	writeJSON(w, http.StatusOK, summary(h))
+}
+
+func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer e.mu.Unlock()
+	h := e.h
+	if h.OwnerID != u.ID {
+		s.fail(w, r, errorf(http.StatusForbidden, "only the owner may start game %d", id))
+		return
+	}
+	if h.Status != store.StatusNew {
+		s.fail(w, r, errorf(http.StatusConflict, "game %d has already started", id))
+		return
+	}
+	if !h.Hotseat {
+		var open []string
+		for i, st := range h.Seats {
+			if openSeat(st) {
+				open = append(open, strconv.Itoa(i))
+			}
+		}
+		if len(open) > 0 {
+			s.fail(w, r, errorf(http.StatusConflict, "seats not filled: %s", strings.Join(open, ", ")))
+			return
+		}
+	}
+	h.Status = store.StatusActive
+	if err := s.st.UpdateGame(r.Context(), h); err != nil {
+		s.fail(w, r, fmt.Errorf("start game %d: %w", id, err))
+		return
+	}
+	e.h = h
+	s.publishUpdate(h)
+	if s.botActing(e) {
+		s.kickBots(id)
+	}
+	s.log.Info("game started", "game", id)
+	writeJSON(w, http.StatusOK, summary(h))
+}
+
+// importGame stores an 18xx.games export as a hotseat game of the caller.
+func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		s.fail(w, r, bodyError(err))
+		return
+	}
+	src, err := g18xx.Decode(bytes.NewReader(body))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "not an 18xx.games export: %v", err)
+		return
+	}
+	var raw struct {
+		Actions []json.RawMessage `json:"actions"`
+	}
+	if err := json.Unmarshal(body, &raw); err != nil || len(raw.Actions) != len(src.Actions) {
+		writeError(w, http.StatusBadRequest, "not an 18xx.games export: cannot read its actions")
+		return
+	}
+	var seats []store.Seat
+	for _, p := range src.Players {
+		seats = append(seats, store.Seat{PlayerID: p.ID, Name: p.Name})
+	}
+	opts := src.Settings.OptionalRules
+	if opts == nil {
+		opts = []string{}
+	}
+	start := time.Now()
+	g, err := newTitleGame(src.Title, seats, opts)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "cannot set up the game: %v", err)
+		return
+	}
+	if err := applyEffective(g, src.Actions); err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "%v", err)
+		return
+	}
+	s.met.replay.observe(time.Since(start).Seconds())
+	meta := *src
+	meta.Actions = nil
+	metaJSON, err := g18xx.Marshal(&meta)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("import: keep the header: %w", err))
+		return
+	}
+	h := store.Game{Title: src.Title, Options: opts, Seed: src.Settings.Seed, OwnerID: u.ID, Hotseat: true,
+		Status: store.StatusActive, Seats: seats, Meta: metaJSON}
+	if g.IsFinished() {
+		h.Status, h.Result = store.StatusFinished, g.Result()
+	}
+	h, err = s.st.CreateGame(r.Context(), h, raw.Actions)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("import: store the game: %w", err))
+		return
+	}
+	s.log.Info("game imported", "game", h.ID, "title", h.Title, "actions", len(raw.Actions), "owner", u.ID)
+	writeJSON(w, http.StatusCreated, map[string]int64{"id": h.ID})
+}
+
+// exportGame answers the 18xx.games export of a game.
+func (s *Server) exportGame(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := exportOf(e)
+	e.mu.Unlock()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	b, err := g18xx.Marshal(out)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("export game %d: %w", id, err))
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s_%d.json"`, e.h.Title, id))
+	writeRaw(w, http.StatusOK, b)
+}
+
+// exportOf builds the export of the entry's game (e.mu held): an imported
+// game keeps its original header; actions are the stored ones, verbatim.
+func exportOf(e *entry) (*g18xx.Game, error) {
+	out := &g18xx.Game{}
+	if len(e.h.Meta) > 0 {
+		if err := json.Unmarshal(e.h.Meta, out); err != nil {
+			return nil, fmt.Errorf("export game %d: stored header: %w", e.id, err)
+		}
+	} else {
+		out.ID = g18xx.Int(e.id)
+		out.Description = fmt.Sprintf("Tresham game %d", e.id)
+		out.Title = e.h.Title
+		out.Settings = g18xx.Settings{Seed: e.h.Seed, OptionalRules: e.h.Options}
+		if out.Settings.OptionalRules == nil {
+			out.Settings.OptionalRules = []string{}
+		}
+		for _, st := range e.h.Seats {
+			out.Players = append(out.Players, g18xx.Player{ID: st.PlayerID, Name: st.Name})
+		}
+		out.MinPlayers, out.MaxPlayers = len(e.h.Seats), len(e.h.Seats)
+		c, u := g18xx.Int(e.h.CreatedAt.Unix()), g18xx.Int(e.h.UpdatedAt.Unix())
+		out.CreatedAt, out.UpdatedAt = &c, &u
+	}
+	out.Actions = make([]g18xx.Action, len(e.log))
+	for i := range e.log {
+		out.Actions[i] = e.log[i].act
+	}
+	out.Status = "active"
+	if e.h.Status == store.StatusNew {
+		out.Status = "new"
+	}
+	out.Result = nil
+	if e.g.IsFinished() {
+		out.Status = "finished"
+		out.Result = e.g.Result()
+		if reason, ok := e.g.State()["game_end_reason"].(string); ok {
+			out.GameEndReason = reason
+		}
+	}
+	out.Acting = nil
+	for _, ent := range e.g.Acting() {
+		if p := controller(e.g, ent); p != 0 && !slices.Contains(out.Acting, p) {
+			out.Acting = append(out.Acting, p)
+		}
+	}
+	if out.Acting == nil {
+		out.Acting = []int{}
+	}
+	return out, nil
+}
+
+// historyGame replays the first n stored actions into a fresh game (e.mu held).
+func (s *Server) historyGame(e *entry, n int) (titleGame, error) {
+	if n < 0 || n > len(e.log) {
+		return nil, errorf(http.StatusBadRequest, "action=%d is not from 0 to %d", n, len(e.log))
+	}
+	if n == len(e.log) {
+		return e.g, nil
+	}
+	g, err := s.replayLog(e.h, e.log[:n])
+	if err != nil {
+		return nil, fmt.Errorf("history of game %d at %d: %w", e.id, n, err)
+	}
+	return g, nil
+}
+
+// atParam parses ?action=N (nil when absent).
+func atParam(r *http.Request) (*int, error) {
+	q := r.URL.Query().Get("action")
+	if q == "" {
+		return nil, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "action=%q is not a number", q)
+	}
+	return &n, nil
+}
+
+func (s *Server) viewGame(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, _, err := s.user(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	at, err := atParam(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	b, err := s.viewBytes(e, u.ID, at)
+	kick := at == nil && s.botActing(e)
+	e.mu.Unlock()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if kick {
+		s.kickBots(id) // e.g. after a restart in the middle of the bots' moves
+	}
+	writeRaw(w, http.StatusOK, b)
+}
+
+// viewBytes renders the view (e.mu held).
+func (s *Server) viewBytes(e *entry, userID int64, at *int) ([]byte, error) {
+	g := e.g
+	if at != nil {
+		var err error
+		if g, err = s.historyGame(e, *at); err != nil {
+			return nil, err
+		}
+	}
+	b, err := json.Marshal(view(e, g, userID, at))
+	if err != nil {
+		return nil, fmt.Errorf("render game %d: %w", e.id, err)
+	}
+	return b, nil
+}
+
+// seqRequest is the common part of the action, undo and redo bodies.
+type seqRequest struct {
+	Seq    *int            `json:"seq"`
+	Action json.RawMessage `json:"action"`
+}
+
+// prepare authenticates, decodes the body and returns the locked, fresh
+// entry of an active game whose action count is the request's seq.
+func (s *Server) prepare(r *http.Request, needAction bool) (store.User, *entry, seqRequest, error) {
+	var req seqRequest
+	u, err := s.mustUser(r)
+	if err != nil {
+		return u, nil, req, err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return u, nil, req, err
+	}
+	if err := decodeBody(r, &req); err != nil {
+		return u, nil, req, err
+	}
+	if req.Seq == nil {
+		return u, nil, req, errorf(http.StatusBadRequest, "seq is missing: send the game's action count")
+	}
+	if needAction && len(req.Action) == 0 {
+		return u, nil, req, errorf(http.StatusBadRequest, "action is missing")
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		return u, nil, req, err
+	}
+	switch {
+	case e.h.Status == store.StatusNew:
+		err = errorf(http.StatusConflict, "game %d has not started", id)
+	case len(seatsOf(e.h, u.ID)) == 0:
+		err = errorf(http.StatusForbidden, "you hold no seat in game %d", id)
+	case *req.Seq != len(e.log):
+		err = errorf(http.StatusConflict, "game moved on: you sent seq %d but game %d has %d actions", *req.Seq, id, len(e.log))
+	}
+	if err != nil {
+		e.mu.Unlock()
+		return u, nil, req, err
+	}
+	return u, e, req, nil
+}
+
+func (s *Server) submitAction(w http.ResponseWriter, r *http.Request) {
+	u, e, req, err := s.prepare(r, true)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	b, kick, err := s.submitLocked(r.Context(), e, u, req.Action)
+	e.mu.Unlock()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if kick {
+		s.kickBots(e.id)
+	}
+	writeRaw(w, http.StatusOK, b)
+}
+
+func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw json.RawMessage) ([]byte, bool, error) {
+	var a g18xx.Action
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, false, errorf(http.StatusBadRequest, "malformed action: %v", err)
+	}
+	a.ID = e.nextID()
+	check := g18xx.Game{Title: e.h.Title, Players: []g18xx.Player{{ID: 1}}, Actions: []g18xx.Action{a}}
+	if err := check.Validate(); err != nil {
+		return nil, false, errorf(http.StatusBadRequest, "malformed action: %v", err)
+	}
+	switch a.Type {
+	case g18xx.TypeUndo, g18xx.TypeRedo:
+		return nil, false, errorf(http.StatusBadRequest, "use POST /api/games/%d/%s for %s", e.id, a.Type, a.Type)
+	}
+	if e.h.Status == store.StatusFinished && a.Type != g18xx.TypeMessage {
+		return nil, false, errorf(http.StatusUnprocessableEntity, "game %d is over", e.id)
+	}
+	ea := replay.Convert(&a)
+	ctrl := controller(e.g, ea.Entity)
+	if pid, ok := a.Entity.PlayerID(); ok {
+		if _, found := seatOf(e.h, pid); !found {
+			return nil, false, errorf(http.StatusUnprocessableEntity, "entity %d is not a player of game %d", pid, e.id)
+		}
+		ctrl = pid
+	}
+	if ctrl == 0 {
+		return nil, false, errorf(http.StatusUnprocessableEntity, "entity %q is not controlled by any player now", ea.Entity)
+	}
+	if !slices.Contains(seatsOf(e.h, u.ID), ctrl) {
+		return nil, false, errorf(http.StatusForbidden, "you do not play for %s (it is decided by player %d)", ea.Entity, ctrl)
+	}
+	if a.Type != g18xx.TypeMessage && !slices.Contains(e.g.Acting(), ea.Entity) {
+		return nil, false, errorf(http.StatusUnprocessableEntity, "%s may not act now (acting: %s)", ea.Entity, strings.Join(e.g.Acting(), ", "))
+	}
+	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
+		return nil, false, err
+	}
+	b, err := s.viewBytes(e, u.ID, nil)
+	return b, s.botActing(e), err
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) { s.undoRedo(w, r, g18xx.TypeUndo) }
+
+func (s *Server) redo(w http.ResponseWriter, r *http.Request) { s.undoRedo(w, r, g18xx.TypeRedo) }
+
+func (s *Server) undoRedo(w http.ResponseWriter, r *http.Request, typ string) {
+	u, e, _, err := s.prepare(r, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	b, kick, err := s.undoRedoLocked(r.Context(), e, u, typ)
+	e.mu.Unlock()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if kick {
+		s.kickBots(e.id)
+	}
+	writeRaw(w, http.StatusOK, b)
+}
+
+func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ string) ([]byte, bool, error) {
+	us := undoFor(e, u.ID)
+	var a g18xx.Action
+	switch {
+	case typ == g18xx.TypeUndo && us.undo == nil:
+		return nil, false, errorf(http.StatusUnprocessableEntity, "nothing to undo: you have no move that only bots have followed")
+	case typ == g18xx.TypeUndo:
+		a = *us.undo
+	case !us.redo:
+		return nil, false, errorf(http.StatusUnprocessableEntity, "nothing to redo: no undo of yours is the latest")
+	default:
+		a = g18xx.Action{Type: g18xx.TypeRedo, Entity: g18xx.PlayerEntity(seatsOf(e.h, u.ID)[0]), EntityType: g18xx.EntityPlayer}
+	}
+	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
+		return nil, false, err
+	}
+	b, err := s.viewBytes(e, u.ID, nil)
+	return b, s.botActing(e), err
+}
+
+// commit applies a and appends it to the game's log at the next sequence
+// number (e.mu held). The engine refusing it is a 422; the store finding
+// the game moved on a 409; in both cases nothing is written and the entry
+// stays consistent with the store.
+func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string) error {
+	a.ID = e.nextID()
+	a.CreatedAt = s.cfg.Now().Unix()
+	before := actingPlayers(e.g)
+	g := e.g
+	touched := false // e.g changed in place
+	switch a.Type {
+	case g18xx.TypeMessage:
+	case g18xx.TypeUndo, g18xx.TypeRedo:
+		log := append(slices.Clone(e.log), logAction{userID: userID, act: a})
+		ng, err := s.replayLog(e.h, log)
+		if err != nil {
+			return errorf(http.StatusUnprocessableEntity, "%s: %v", a.Type, err)
+		}
+		g = ng
+	default:
+		ea := replay.Convert(&a)
+		if err := e.g.Apply(&ea); err != nil {
+			var re *engine.RuleError
+			if errors.As(err, &re) {
+				return errorf(http.StatusUnprocessableEntity, "illegal action: %s", re.Rule)
+			}
+			return errorf(http.StatusUnprocessableEntity, "illegal action: %v", err)
+		}
+		touched = true
+	}
+	data, err := json.Marshal(a)
+	if err == nil {
+		var hp *store.Game
+		status, result := store.StatusActive, map[string]int(nil)
+		if g.IsFinished() {
+			status, result = store.StatusFinished, g.Result()
+		}
+		if status != e.h.Status || !mapsEqual(result, e.h.Result) {
+			h := e.h
+			h.Status, h.Result = status, result
+			hp = &h
+		}
+		err = s.st.AppendAction(ctx, store.Action{GameID: e.id, Seq: len(e.log), UserID: userID, Data: data, CreatedAt: s.cfg.Now()}, hp)
+		if err == nil {
+			if hp != nil {
+				e.h.Status, e.h.Result = hp.Status, hp.Result
+			}
+		}
+	}
+	if err != nil {
+		if touched {
+			e.g = nil // rebuilt from the store on next use
+			e.sig = ""
+		}
+		if errors.Is(err, store.ErrConflict) {
+			return errorf(http.StatusConflict, "game moved on: %v", err)
+		}
+		return fmt.Errorf("commit action to game %d: %w", e.id, err)
+	}
+	seq := len(e.log)
+	e.log = append(e.log, logAction{userID: userID, data: data, act: a})
+	e.h.Actions = len(e.log)
+	e.g = g
+	s.met.actions.inc(source)
+	s.publishAction(e.id, seq, data)
+	s.notifyTurns(e, before, userID)
+	return nil
+}
+
+func mapsEqual(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// routesView answers the best run of a corporation now.
+func (s *Server) routesView(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sym := r.URL.Query().Get("entity")
+	if sym == "" {
+		writeError(w, http.StatusBadRequest, "entity is missing: name a corporation (?entity=SYM)")
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := bestRun(e.g, sym)
+	e.mu.Unlock()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// bestRun solves a corporation's best run in g.
+func bestRun(g titleGame, sym string) (map[string]any, error) {
+	if eg := engineOf(g); eg == nil || eg.Corp(sym) == nil {
+		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", sym)
+	}
+	var pos replay.RoutePosition
+	switch tg := g.(type) {
+	case *t1860.Game:
+		pos.Game = tg
+	case *t1825.Game:
+		pos.G1825 = tg
+	}
+	sol, err := pos.Solve(sym)
+	if err != nil {
+		return nil, errorf(http.StatusUnprocessableEntity, "routes of %s: %v", sym, err)
+	}
+	routes := replay.Export(engine.Action{Routes: sol.RevenueRoutes}).Routes
+	if routes == nil {
+		routes = []g18xx.Route{}
+	}
+	return map[string]any{"entity": sym, "routes": routes, "revenue": sol.Revenue, "subsidy": sol.Subsidy, "trains": sol.Trains}, nil
+}
+
+// mapView answers the board view built by Config.MapView.
+func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.MapView == nil {
+		writeError(w, http.StatusNotFound, "this server has no map view")
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	at, err := atParam(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	b, err := func() ([]byte, error) {
+		defer e.mu.Unlock()
+		g := e.g
+		if at != nil {
+			if g, err = s.historyGame(e, *at); err != nil {
+				return nil, err
+			}
+		}
+		v, err := s.cfg.MapView(g)
+		if err != nil {
+			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
+		}
+		return json.Marshal(v)
+	}()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeRaw(w, http.StatusOK, b)
+}

@@ -1,0 +1,294 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tresham/store"
+)
+
+// WebSocket tuning.
+const (
+	sendBuffer   = 64               // messages queued per client before it counts as slow
+	maxBacklog   = 256              // actions replayed to a client that connects late
+	writeTimeout = 10 * time.Second // one message write
+	pingEvery    = 30 * time.Second
+)
+
+// hub fans a game's committed actions out to its WebSocket clients. sent is
+// the number of actions pushed so far: actions reach clients once, in
+// order, whether committed here or by another server instance.
+type hub struct {
+	id      int64
+	mu      sync.Mutex
+	clients map[*client]struct{}
+	sent    int
+	sig     string // status and seats last announced
+}
+
+// client is one WebSocket connection; a client whose queue is full is
+// dropped (slow closed) rather than allowed to hold the others up.
+type client struct {
+	send     chan []byte
+	slow     chan struct{}
+	slowOnce sync.Once
+}
+
+func (c *client) drop() { c.slowOnce.Do(func() { close(c.slow) }) }
+
+// headerSig is what an "update" message announces.
+func headerSig(h store.Game) string {
+	b, _ := json.Marshal(struct {
+		S string
+		T []store.Seat
+	}{h.Status, h.Seats})
+	return string(b)
+}
+
+type actionMsg struct {
+	Type    string          `json:"type"`
+	Game    int64           `json:"game"`
+	Seq     int             `json:"seq"`
+	Actions int             `json:"actions"`
+	Action  json.RawMessage `json:"action"`
+}
+
+type updateMsg struct {
+	Type    string `json:"type"`
+	Game    int64  `json:"game"`
+	Actions int    `json:"actions"`
+}
+
+// broadcast queues msg for every client (h.mu held).
+func (h *hub) broadcast(msg []byte) {
+	for c := range h.clients {
+		select {
+		case c.send <- msg:
+		default:
+			c.drop()
+			delete(h.clients, c)
+		}
+	}
+}
+
+func (h *hub) sendAction(seq int, data json.RawMessage) {
+	b, _ := json.Marshal(actionMsg{Type: "action", Game: h.id, Seq: seq, Actions: seq + 1, Action: data})
+	h.broadcast(b)
+	h.sent = seq + 1
+}
+
+// catchUp pushes the stored actions from h.sent up to n (h.mu held).
+func (s *Server) catchUp(h *hub, n int) error {
+	if n <= h.sent {
+		return nil
+	}
+	acts, err := s.st.Actions(s.done, h.id, h.sent)
+	if err != nil {
+		return fmt.Errorf("load actions of game %d for websockets: %w", h.id, err)
+	}
+	for _, a := range acts {
+		if a.Seq >= h.sent && a.Seq < n {
+			h.sendAction(a.Seq, a.Data)
+		}
+	}
+	return nil
+}
+
+func (s *Server) hubOf(id int64) *hub {
+	s.hubsMu.Lock()
+	defer s.hubsMu.Unlock()
+	return s.hubs[id]
+}
+
+// publishAction pushes an action committed by this instance.
+func (s *Server) publishAction(id int64, seq int, data json.RawMessage) {
+	h := s.hubOf(id)
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if seq < h.sent {
+		return // already pushed from a store event
+	}
+	if err := s.catchUp(h, seq); err != nil {
+		s.log.Warn("websocket catch-up", "game", id, "err", err)
+	}
+	h.sendAction(seq, data)
+}
+
+// publishUpdate announces a change of seats or status.
+func (s *Server) publishUpdate(g store.Game) {
+	h := s.hubOf(g.ID)
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.sig = headerSig(g)
+	b, _ := json.Marshal(updateMsg{Type: "update", Game: g.ID, Actions: g.Actions})
+	h.broadcast(b)
+}
+
+// storeEvent follows a change reported by the store (from any instance).
+func (s *Server) storeEvent(ev store.GameEvent) {
+	h := s.hubOf(ev.GameID)
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if ev.Actions > h.sent {
+		if err := s.catchUp(h, ev.Actions); err != nil {
+			s.log.Warn("websocket catch-up", "game", ev.GameID, "err", err)
+		}
+		return
+	}
+	g, err := s.st.GetGame(s.done, ev.GameID)
+	if err != nil {
+		s.log.Warn("websocket update", "game", ev.GameID, "err", err)
+		return
+	}
+	if sig := headerSig(g); sig != h.sig {
+		h.sig = sig
+		b, _ := json.Marshal(updateMsg{Type: "update", Game: g.ID, Actions: g.Actions})
+		h.broadcast(b)
+	}
+}
+
+// join registers c with game g's hub (created if needed) and queues the
+// actions from seq from on that the hub has already pushed.
+func (s *Server) join(g store.Game, c *client, from int) error {
+	s.hubsMu.Lock()
+	h := s.hubs[g.ID]
+	if h == nil {
+		h = &hub{id: g.ID, clients: map[*client]struct{}{}, sent: g.Actions, sig: headerSig(g)}
+		s.hubs[g.ID] = h
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.clients[c] = struct{}{}
+	s.hubsMu.Unlock()
+	if from < 0 || from >= h.sent {
+		return nil
+	}
+	if h.sent-from > maxBacklog {
+		b, _ := json.Marshal(updateMsg{Type: "update", Game: g.ID, Actions: h.sent})
+		c.send <- b
+		return nil
+	}
+	acts, err := s.st.Actions(s.done, g.ID, from)
+	if err != nil {
+		return fmt.Errorf("load actions of game %d for a websocket: %w", g.ID, err)
+	}
+	for _, a := range acts {
+		if a.Seq >= h.sent {
+			break
+		}
+		b, _ := json.Marshal(actionMsg{Type: "action", Game: g.ID, Seq: a.Seq, Actions: a.Seq + 1, Action: a.Data})
+		c.send <- b
+	}
+	return nil
+}
+
+// leave unregisters c; the last client out removes the hub.
+func (s *Server) leave(id int64, c *client) {
+	s.hubsMu.Lock()
+	defer s.hubsMu.Unlock()
+	h := s.hubs[id]
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	delete(h.clients, c)
+	empty := len(h.clients) == 0
+	h.mu.Unlock()
+	if empty {
+		delete(s.hubs, id)
+	}
+}
+
+// websocket serves GET /api/games/{id}/ws: the game's committed actions
+// as they happen (?from=N also replays the actions from seq N on).
+func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	g, err := s.st.GetGame(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusNotFound, "no game %d", id)
+		return
+	}
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("websocket: %w", err))
+		return
+	}
+	from := -1
+	if q := r.URL.Query().Get("from"); q != "" {
+		if from, err = strconv.Atoi(q); err != nil || from < 0 {
+			writeError(w, http.StatusBadRequest, "from=%q is not a sequence number", q)
+			return
+		}
+	}
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		s.log.Debug("websocket accept", "game", id, "err", err)
+		return
+	}
+	conn.SetReadLimit(4096)
+	c := &client{send: make(chan []byte, sendBuffer+maxBacklog+1), slow: make(chan struct{})}
+	if err := s.join(g, c, from); err != nil {
+		s.log.Warn("websocket join", "game", id, "err", err)
+	}
+	s.met.websockets.add(1)
+	defer s.met.websockets.add(-1)
+	defer s.leave(id, c)
+	// CloseRead reads (and answers pings) in its own goroutine; ctx ends
+	// when the peer goes away or the server shuts down.
+	ctx := conn.CloseRead(s.done)
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			if s.done.Err() != nil {
+				conn.Close(websocket.StatusGoingAway, "server shutting down")
+			} else {
+				conn.CloseNow()
+			}
+			return
+		case <-c.slow:
+			conn.Close(websocket.StatusPolicyViolation, "too slow: messages were dropped; reconnect with ?from=N")
+			return
+		case msg := <-c.send:
+			if err := write(ctx, conn, msg); err != nil {
+				conn.CloseNow()
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				conn.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+func write(ctx context.Context, conn *websocket.Conn, msg []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return conn.Write(ctx, websocket.MessageText, msg)
+}

@@ -1,0 +1,411 @@
+// Package server is Tresham's game server: accounts, games, the action log
+// API (docs/api.md), live game state pushed over WebSockets, bots and
+// turn webhooks. Game state is never stored: it is rebuilt from a game's
+// action log in the store and cached in memory, but the store's conditional
+// append is always the arbiter (several servers may share one database).
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tresham/store"
+)
+
+// Config configures a Server. The zero value serves on 127.0.0.1:8060.
+type Config struct {
+	// Addr is the listen address of Run ("host:port").
+	Addr string
+	// UI is the web UI served at "/" (nil: a placeholder page).
+	UI fs.FS
+	// MapView builds the board view of a title game for GET
+	// /api/games/{id}/map (nil: that endpoint answers 404).
+	MapView func(game any) (any, error)
+	// SecureCookies marks the session cookie Secure (serving over HTTPS).
+	SecureCookies bool
+	// Argon2 are the password hashing parameters (zero: the defaults).
+	Argon2 Argon2Params
+	// CacheSize bounds the number of games kept replayed in memory (0: 256).
+	CacheSize int
+	// MaxBotMoves bounds the bot moves made in one go for a game (0: 5000).
+	MaxBotMoves int
+	// WebhookTimeout bounds one webhook POST (0: 5s).
+	WebhookTimeout time.Duration
+	// ShutdownTimeout bounds the graceful shutdown of Run (0: 10s).
+	ShutdownTimeout time.Duration
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
+	// HTTPClient posts webhooks (nil: a client with WebhookTimeout).
+	HTTPClient *http.Client
+}
+
+// maxBody is the largest request body accepted.
+const maxBody = 4 << 20
+
+// Server is the game server. Create it with New.
+type Server struct {
+	cfg     Config
+	st      store.Store
+	log     *slog.Logger
+	met     *metrics
+	handler http.Handler
+	ready   atomic.Bool
+
+	// done ends with the server: WebSockets, bot workers and webhooks stop.
+	done   context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	cacheMu sync.Mutex
+	cache   map[int64]*entry
+	tick    uint64 // LRU clock of the cache
+
+	hubsMu sync.Mutex
+	hubs   map[int64]*hub
+
+	botMu   sync.Mutex
+	botRuns map[int64]bool // games with a bot worker; true: run again
+
+	hookSem chan struct{}
+}
+
+// New returns a server on the store st, logging to log.
+func New(cfg Config, st store.Store, log *slog.Logger) *Server {
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:8060"
+	}
+	if cfg.CacheSize <= 0 {
+		cfg.CacheSize = 256
+	}
+	if cfg.MaxBotMoves <= 0 {
+		cfg.MaxBotMoves = 5000
+	}
+	if cfg.WebhookTimeout <= 0 {
+		cfg.WebhookTimeout = 5 * time.Second
+	}
+	if cfg.ShutdownTimeout <= 0 {
+		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: cfg.WebhookTimeout}
+	}
+	cfg.Argon2 = cfg.Argon2.withDefaults()
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		cfg: cfg, st: st, log: log, met: newMetrics(),
+		cache:   map[int64]*entry{},
+		hubs:    map[int64]*hub{},
+		botRuns: map[int64]bool{},
+		hookSem: make(chan struct{}, 16),
+	}
+	s.done, s.cancel = context.WithCancel(context.Background())
+	s.handler = s.routes()
+	s.ready.Store(true)
+	return s
+}
+
+// Handler returns the HTTP handler of the API, the metrics and the UI.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Start starts the background work that follows the store: games changed
+// by other server instances are pushed to this instance's WebSocket clients.
+// It returns once subscribed; the work ends with ctx or Close.
+func (s *Server) Start(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	events, err := s.st.Subscribe(ctx)
+	if err != nil {
+		cancel()
+		return fmt.Errorf("server: subscribe to store events: %w", err)
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer cancel()
+		for {
+			select {
+			case <-s.done.Done():
+				return
+			case ev, ok := <-events:
+				if !ok {
+					return
+				}
+				s.storeEvent(ev)
+			}
+		}
+	}()
+	return nil
+}
+
+// Run serves on cfg.Addr until ctx ends, then shuts down gracefully:
+// in-flight requests finish, WebSockets are closed, background work stops.
+func (s *Server) Run(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("server: listen on %s: %w", s.cfg.Addr, err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve is Run on an existing listener.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if err := s.Start(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	s.log.Info("serving", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		s.Close()
+		return fmt.Errorf("server: serve: %w", err)
+	case <-ctx.Done():
+	}
+	s.ready.Store(false)
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	s.Close()
+	if err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	s.log.Info("stopped")
+	return nil
+}
+
+// Close closes every WebSocket and stops background work (bot workers,
+// webhooks, store subscription), waiting for it to end.
+func (s *Server) Close() {
+	s.ready.Store(false)
+	s.cancel()
+	s.wg.Wait()
+}
+
+// routes builds the handler tree.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /metrics", s.metricsPage)
+	mux.HandleFunc("POST /api/signup", s.signup)
+	mux.HandleFunc("POST /api/login", s.login)
+	mux.HandleFunc("POST /api/logout", s.logout)
+	mux.HandleFunc("GET /api/me", s.me)
+	mux.HandleFunc("PUT /api/me/webhook", s.setWebhook)
+	mux.HandleFunc("GET /api/titles", s.titles)
+	mux.HandleFunc("POST /api/games", s.createGame)
+	mux.HandleFunc("GET /api/games", s.listGames)
+	mux.HandleFunc("POST /api/games/import", s.importGame)
+	mux.HandleFunc("GET /api/games/{id}", s.viewGame)
+	mux.HandleFunc("POST /api/games/{id}/join", s.joinGame)
+	mux.HandleFunc("POST /api/games/{id}/start", s.startGame)
+	mux.HandleFunc("GET /api/games/{id}/export", s.exportGame)
+	mux.HandleFunc("POST /api/games/{id}/actions", s.submitAction)
+	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
+	mux.HandleFunc("POST /api/games/{id}/redo", s.redo)
+	mux.HandleFunc("GET /api/games/{id}/routes", s.routesView)
+	mux.HandleFunc("GET /api/games/{id}/map", s.mapView)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no API endpoint %s %s", r.Method, r.URL.Path)
+	})
+	mux.Handle("GET /", s.ui())
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, "cross-origin request refused")
+	}))
+	return s.instrument(cop.Handler(limitBody(mux)))
+}
+
+// limitBody refuses bodies over maxBody (readers see an error; handlers
+// answer 413).
+func limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > maxBody {
+			writeError(w, http.StatusRequestEntityTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, maxBody)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusWriter records the status code of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (and WebSocket hijacking) reach the
+// underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// instrument counts requests by route pattern and status and times them.
+func (s *Server) instrument(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		route := r.Pattern
+		if route == "" {
+			route = "unmatched"
+		}
+		code := sw.code
+		if code == 0 {
+			code = http.StatusOK
+		}
+		s.met.requests.inc(route, strconv.Itoa(code))
+		s.met.duration.observe(time.Since(start).Seconds(), route)
+	})
+}
+
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+	if !s.ready.Load() {
+		http.Error(w, "not ready", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok\n"))
+}
+
+func (s *Server) metricsPage(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	if err := s.met.reg.write(w); err != nil {
+		s.log.Warn("write metrics", "err", err)
+	}
+}
+
+const placeholder = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Tresham</title></head>
+<body><h1>Tresham</h1><p>The game server is running. The web UI is not built into this binary;
+the API is under <code>/api/</code>.</p></body></html>
+`
+
+// ui serves the embedded UI, or a placeholder page.
+func (s *Server) ui() http.Handler {
+	if s.cfg.UI != nil {
+		return http.FileServerFS(s.cfg.UI)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(placeholder))
+	})
+}
+
+// apiError is an error with the HTTP status to answer.
+type apiError struct {
+	code int
+	msg  string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errorf(code int, format string, args ...any) error {
+	return &apiError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// writeError writes {"error": msg}.
+func writeError(w http.ResponseWriter, code int, format string, args ...any) {
+	writeJSON(w, code, map[string]string{"error": fmt.Sprintf(format, args...)})
+}
+
+// fail answers err: an apiError with its status, a store error with 404
+// or 409, anything else 500 (logged, not shown).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae):
+		writeError(w, ae.code, "%s", ae.msg)
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, "not found: %v", err)
+	case errors.Is(err, context.Canceled):
+		writeError(w, http.StatusServiceUnavailable, "request canceled")
+	default:
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, "internal error")
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code = http.StatusInternalServerError
+		b = []byte(`{"error":"internal error: cannot encode the response"}`)
+	}
+	writeRaw(w, code, b)
+}
+
+func writeRaw(w http.ResponseWriter, code int, b []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// decodeBody decodes a JSON request body into v: 413 when too large, 400
+// when malformed.
+func decodeBody(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		return bodyError(err)
+	}
+	if dec.More() {
+		return errorf(http.StatusBadRequest, "malformed JSON body: data after the JSON value")
+	}
+	return nil
+}
+
+func bodyError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return errorf(http.StatusRequestEntityTooLarge, "request body is over the limit of %d bytes", mbe.Limit)
+	}
+	return errorf(http.StatusBadRequest, "malformed JSON body: %v", err)
+}
+
+// pathID parses the {id} path value.
+func pathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errorf(http.StatusNotFound, "no game %q", r.PathValue("id"))
+	}
+	return id, nil
+}
