@@ -29,20 +29,20 @@ function freePort() {
 before(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-'));
   const bin = join(tmp, 'tresham');
-  execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
+  const pkg = process.env.TRESHAM_PKG || './cmd/tresham';
+  execFileSync('go', ['build', '-o', bin, pkg], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  server = spawn(bin, [...(pkg === './cmd/tresham' ? ['serve'] : []), '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; ; i++) {
     try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
     if (i > 300) throw new Error('tresham serve did not become healthy');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const userData = join(tmp, 'chromium');
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${userData}`],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 });
 
@@ -108,12 +108,13 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
     if (/operating/i.test(round)) done.stock = done.auction = true;
     const types = Object.values(v.legal).flat().map((c) => c.action.type);
     const has = (t) => types.includes(t);
+    if (process.env.E2E_DEBUG) console.error(step, round, st.round_num, [...new Set(types)].join(','), (v.log || []).at(-1));
     const lastLog = (v.log || []).at(-1) || '';
     const priceBid = await page.$('.price-choice[data-type="bid"]');
     const companyBid = Object.values(v.legal).flat().find((c) => c.action.type === 'bid' && c.action.company);
-    if (has('par') && !parred) {
+    if (has('par') && (!parred || !companyBid)) {
       const corp = await page.getAttribute('.group.par select', 'data-corp');
-      parred = corp;
+      parred ||= corp;
       await clickAndWait(page, () => page.click('.group.par button[type=submit]'));
     } else if (companyBid) {
       await clickAndWait(page, () => page.click(`.price-choice[data-type="bid"] button, button.choice.bid`));
@@ -123,12 +124,17 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
     } else if (has('buy_shares') && parred && (corpHeld(st, parred) < 60)) {
       const btn = await page.$(`button.choice.buy_shares:has-text("of ${parred}")`);
       await clickAndWait(page, () => (btn || page.locator('button.choice.pass')).click());
-    } else if (has('lay_tile') && !done.tile) {
-      await page.click('.hex-pick');
+    } else if (has('lay_tile') && (!done.tile || !/operating/i.test(round))) {
+      // Pick a hex on the map (legal hexes are highlighted), then a tile,
+      // then rotate once if another legal rotation exists, and confirm.
+      const hex = await page.getAttribute('svg.map .hex.legal', 'data-hex');
+      await page.click(`svg.map .hex.legal[data-hex="${hex}"] .coord`);
+      await page.waitForSelector('.tile-pick');
       await page.click('.tile-pick');
       await page.waitForSelector('#confirm-tile');
+      if (!(await page.isDisabled('#rotate'))) await page.click('#rotate');
       await clickAndWait(page, () => page.click('#confirm-tile'));
-      done.tile = true;
+      if (/operating/i.test(round)) done.tile = true;
     } else if (has('run_routes')) {
       await page.waitForSelector('#run-routes', { timeout: 60000 });
       assert.match(await page.textContent('#route-revenue'), /Revenue £\d+/);

@@ -8,11 +8,16 @@ import { h, clear } from './dom.js';
 async function main() {
   const app = document.getElementById('app');
   const who = document.getElementById('who');
+  // Only ask who we are when this browser signed in before: a signed-out
+  // visitor gets the sign-in form without a refused request.
   let me = null;
-  try { me = await api.me(); } catch { me = null; }
+  if (localStorage.getItem('tresham.signedIn')) {
+    try { me = await api.me(); } catch { me = null; }
+    if (!me) localStorage.removeItem('tresham.signedIn');
+  }
   if (me) {
     clear(who, 'Signed in as ', h('strong', {}, me.name), ' ',
-      h('button', { class: 'link', onclick: async () => { await api.logout(); location.href = '/'; } }, 'Sign out'));
+      h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
   if (q.get('game')) {

@@ -37,7 +37,7 @@ export async function renderGame(el, id, me, at) {
     page.at = n === null || n >= page.total ? null : Math.max(0, n);
     const u = new URL(location.href);
     if (page.at === null) u.searchParams.delete('action'); else u.searchParams.set('action', String(page.at));
-    history.replaceState(null, '', u);
+    window.history.replaceState(null, '', u);
     page.sel = {};
     page.routes = null;
     await page.reload();
@@ -106,7 +106,7 @@ function draw(el, page) {
       } }, 'Start the game') : null,
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       h('a', { class: 'button', href: '/' }, 'Lobby')),
-    history(page),
+    historyBar(page),
     h('div', { class: 'game-main' },
       h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
       side),
@@ -123,11 +123,11 @@ function draw(el, page) {
 // not yet started).
 function canStart(v, me) {
   if (!me || String(v.owner) !== String(me.id) || v.finished) return false;
-  if (['active', 'started', 'playing', 'finished'].includes(v.status)) return false;
-  return (v.seats || []).every((s) => s.user_id || s.bot);
+  if (v.status !== 'new') return false;
+  return v.hotseat || (v.seats || []).every((s) => s.user_id || s.bot);
 }
 
-function history(page) {
+function historyBar(page) {
   const total = page.total;
   const cur = page.at === null ? total : page.at;
   const slider = h('input', {
@@ -148,7 +148,7 @@ function history(page) {
 
 function drawHistory(page) {
   if (!page.historyEl) return;
-  const fresh = history(page);
+  const fresh = historyBar(page);
   page.historyEl.replaceWith(fresh);
 }
 

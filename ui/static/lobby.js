@@ -34,7 +34,11 @@ function authForm() {
   const go = (fn) => async (ev) => {
     ev.preventDefault();
     err.textContent = '';
-    try { await fn(name.value, pass.value); location.reload(); } catch (e) { err.textContent = e.message; }
+    try {
+      await fn(name.value, pass.value);
+      localStorage.setItem('tresham.signedIn', '1');
+      location.reload();
+    } catch (e) { err.textContent = e.message; }
   };
   return h('form', { class: 'auth card', onsubmit: go(api.login) },
     h('h1', {}, 'Welcome to Tresham'),
@@ -57,11 +61,11 @@ function gameItem(g, me, msg, refresh) {
     msg.textContent = '';
     try { await fn(); await refresh(); } catch (e) { msg.textContent = e.message; }
   };
-  const filled = (g.seats || []).every((s) => s.user_id || s.bot);
-  const started = g.status !== 'new' && g.status !== 'open' && g.status !== 'waiting';
+  const filled = g.hotseat || (g.seats || []).every((s) => s.user_id || s.bot);
+  const started = g.status !== 'new';
   const seats = (g.seats || []).map((s, i) => h('li', {},
     `Seat ${i + 1}: ${seatText(s)}`,
-    !s.user_id && !s.bot ? h('button', { class: 'small', onclick: act(() => api.join(g.id, i)) }, 'Join') : null));
+    !g.hotseat && !started && !s.user_id && !s.bot ? h('button', { class: 'small', onclick: act(() => api.join(g.id, i)) }, 'Join') : null));
   return h('li', { class: 'game', 'data-game': g.id },
     h('a', { href: `/?game=${g.id}` }, `${g.title} #${g.id}`), ' ',
     h('span', { class: 'status' }, g.status), g.hotseat ? h('span', { class: 'tag' }, 'hotseat') : null,
