@@ -136,7 +136,7 @@ function historyBar(page) {
   });
   const label = h('span', { id: 'history-pos' }, page.at === null ? `action ${total} (live)` : `action ${page.at} of ${total}`);
   const wrap = h('div', { class: 'history', id: 'history-bar' },
-    h('button', { type: 'button', 'aria-label': 'First action', onclick: () => page.seek(0) }, '⏮'),
+    h('button', { type: 'button', 'aria-label': 'First action', onclick: () => page.seek(0) }, 'First'),
     h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', onclick: () => page.seek(cur - 1) }, '◀'),
     slider,
     h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', onclick: () => page.seek(cur + 1) }, '▶'),
