@@ -1,0 +1,203 @@
+// End-to-end tests of the web UI against a real `tresham serve`, using
+// Debian's chromium through playwright-core. Every game move is made by
+// clicking the UI; the API is only read to decide what to click.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
+let server;
+let browser;
+let base;
+let tmp;
+const consoleErrors = [];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-'));
+  const bin = join(tmp, 'tresham');
+  const pkg = process.env.TRESHAM_PKG || './cmd/tresham';
+  execFileSync('go', ['build', '-o', bin, pkg], { cwd: root, stdio: 'inherit' });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(bin, [...(pkg === './cmd/tresham' ? ['serve'] : []), '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
+    if (i > 300) throw new Error('tresham serve did not become healthy');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function newPage(ctx) {
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
+  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  return page;
+}
+
+async function gameView(page) {
+  const id = new URL(page.url()).searchParams.get('game');
+  return page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+}
+
+// clickAndWait performs a UI action and waits until the page shows a later
+// action count (or an error).
+async function clickAndWait(page, fn) {
+  const before = await page.textContent('#history-pos');
+  await fn();
+  await page.waitForFunction((b) => {
+    const e = document.getElementById('action-error');
+    return (e && e.textContent) || (document.getElementById('history-pos')?.textContent !== b);
+  }, before, { timeout: 20000 });
+  const err = await page.textContent('#action-error').catch(() => '');
+  assert.equal(err || '', '', 'the server refused an action made through the UI');
+}
+
+async function signUp(page, name) {
+  await page.goto(base + '/');
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', 'correct horse battery staple');
+  await page.click('#signup');
+  await page.waitForSelector('#create');
+}
+
+test('hotseat 1860: auction, stock round and operating rounds through the UI', { timeout: 600000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'alice');
+  await page.selectOption('#create-title', '1860');
+  await page.fill('#create-players', '3');
+  await page.check('#create-hotseat');
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
+  await page.waitForSelector('#turn');
+  if (await page.$('#start-game')) await Promise.all([page.waitForSelector('#turn.yours'), page.click('#start-game')]);
+  await page.waitForSelector('#turn.yours');
+  assert.ok(await page.$('svg.map .hex[data-hex="G5"]'), 'the map shows hex G5');
+
+  const done = { auction: false, stock: false, tile: false, route: false, dividend: false, train: false };
+  let parred = null;
+  for (let step = 0; step < 400 && !(done.tile && done.route && done.dividend && done.train); step++) {
+    const v = await gameView(page);
+    const st = v.state;
+    const round = String(st.round);
+    if (/stock/i.test(round)) done.auction = true;
+    if (/operating/i.test(round)) done.stock = done.auction = true;
+    const types = Object.values(v.legal).flat().map((c) => c.action.type);
+    const has = (t) => types.includes(t);
+    if (process.env.E2E_DEBUG) console.error(step, round, st.round_num, [...new Set(types)].join(','), (v.log || []).at(-1));
+    const lastLog = (v.log || []).at(-1) || '';
+    const priceBid = await page.$('.price-choice[data-type="bid"]');
+    const companyBid = Object.values(v.legal).flat().find((c) => c.action.type === 'bid' && c.action.company);
+    if (has('par') && (!parred || !companyBid)) {
+      const corp = await page.getAttribute('.group.par select', 'data-corp');
+      parred ||= corp;
+      await clickAndWait(page, () => page.click('.group.par button[type=submit]'));
+    } else if (companyBid) {
+      await clickAndWait(page, () => page.click(`.price-choice[data-type="bid"] button, button.choice.bid`));
+    } else if (priceBid) {
+      if (/ bids /.test(lastLog)) await clickAndWait(page, () => page.click('button.choice.pass'));
+      else await clickAndWait(page, () => page.click('.price-choice[data-type="bid"] button[type=submit]'));
+    } else if (has('buy_shares') && parred && (corpHeld(st, parred) < 60)) {
+      const btn = await page.$(`button.choice.buy_shares:has-text("of ${parred}")`);
+      await clickAndWait(page, () => (btn || page.locator('button.choice.pass')).click());
+    } else if (has('lay_tile') && (!done.tile || !/operating/i.test(round))) {
+      // Pick a hex on the map (legal hexes are highlighted), then a tile,
+      // then rotate once if another legal rotation exists, and confirm.
+      const hex = await page.getAttribute('svg.map .hex.legal', 'data-hex');
+      await page.click(`svg.map .hex.legal[data-hex="${hex}"] .coord`);
+      await page.waitForSelector('.tile-pick');
+      await page.click('.tile-pick');
+      await page.waitForSelector('#confirm-tile');
+      if (!(await page.isDisabled('#rotate'))) await page.click('#rotate');
+      await clickAndWait(page, () => page.click('#confirm-tile'));
+      if (/operating/i.test(round)) done.tile = true;
+    } else if (has('run_routes')) {
+      await page.waitForSelector('#run-routes', { timeout: 60000 });
+      assert.match(await page.textContent('#route-revenue'), /Revenue £\d+/);
+      assert.ok(await page.$('svg.map .routes .route'), 'the auto-route is drawn on the map');
+      await clickAndWait(page, () => page.click('#run-routes'));
+      done.route = true;
+    } else if (has('dividend')) {
+      const payout = await page.$('button.choice.dividend:has-text("Pay out")');
+      await clickAndWait(page, () => (payout || page.locator('button.choice.dividend').first()).click());
+      done.dividend = true;
+    } else if (has('buy_train')) {
+      const btn = await page.$('button.choice.buy_train');
+      if (btn) await clickAndWait(page, () => btn.click());
+      else await clickAndWait(page, () => page.click('.price-choice[data-type="buy_train"] button[type=submit]'));
+      done.train = true;
+    } else {
+      await clickAndWait(page, () => page.click('button.choice.pass'));
+    }
+  }
+  assert.deepEqual(done, { auction: true, stock: true, tile: true, route: true, dividend: true, train: true });
+  await ctx.close();
+});
+
+function corpHeld(st, sym) {
+  const c = st.corporations.find((x) => x.sym === sym);
+  return Object.entries(c.shares_by_owner || {}).filter(([k]) => k !== 'ipo' && k !== 'market').reduce((s, [, p]) => s + p, 0);
+}
+
+test('import an 18xx.games game, step through its history, final scores', { timeout: 300000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'bob');
+  const file = join(fixtures, '1860', '19354.json');
+  const src = JSON.parse(readFileSync(file, 'utf8'));
+  await page.setInputFiles('#import-file', file);
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
+  await page.waitForSelector('#final-scores');
+  const scores = await page.textContent('#final-scores');
+  for (const [pid, value] of Object.entries(src.result)) {
+    const name = src.players.find((p) => String(p.id) === pid).name;
+    assert.ok(scores.includes(name), `final scores name ${name}`);
+    assert.ok(scores.includes('£' + value), `final scores show ${name}'s £${value}`);
+  }
+  const total = Number((await page.getAttribute('#history', 'max')));
+  assert.ok(total > 100);
+  await page.click('#history-back');
+  await page.waitForFunction((t) => document.getElementById('history-pos').textContent === `action ${t - 1} of ${t}`, total);
+  assert.ok(page.url().includes(`action=${total - 1}`));
+  // Deep link to an early action: the auction is under way, no final scores.
+  await page.goto(page.url().replace(/action=\d+/, 'action=5'));
+  await page.waitForFunction(() => document.getElementById('history-pos')?.textContent.startsWith('action 5 of'));
+  assert.equal(await page.$('#final-scores'), null);
+  for (let i = 0; i < 3; i++) {
+    const before = await page.textContent('#history-pos');
+    await page.click('#history-forward');
+    await page.waitForFunction((b) => document.getElementById('history-pos').textContent !== b, before);
+  }
+  assert.match(await page.textContent('#history-pos'), /^action 8 of/);
+  await page.click('#history-live');
+  await page.waitForSelector('#final-scores');
+  await ctx.close();
+});
+
+test('no console errors', () => {
+  assert.deepEqual(consoleErrors, []);
+});

@@ -1,0 +1,40 @@
+// The HTTP API of docs/api.md. Every call resolves to the decoded JSON body
+// or rejects with an Error whose message is the server's error text.
+
+async function call(method, path, body, raw) {
+  const opt = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) {
+    opt.headers['Content-Type'] = 'application/json';
+    opt.body = raw ? body : JSON.stringify(body);
+  }
+  const res = await fetch(path, opt);
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!res.ok) {
+    const msg = (data && data.error) || (typeof data === 'string' && data) || res.statusText;
+    const err = new Error(msg);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+export const api = {
+  me: () => call('GET', '/api/me'),
+  signup: (name, password) => call('POST', '/api/signup', { name, password }),
+  login: (name, password) => call('POST', '/api/login', { name, password }),
+  logout: () => call('POST', '/api/logout'),
+  titles: () => call('GET', '/api/titles'),
+  games: (filter) => call('GET', '/api/games?filter=' + encodeURIComponent(filter)),
+  create: (spec) => call('POST', '/api/games', spec),
+  join: (id, seat) => call('POST', `/api/games/${id}/join`, { seat }),
+  start: (id) => call('POST', `/api/games/${id}/start`),
+  importGame: (text) => call('POST', '/api/games/import', text, true),
+  view: (id, at) => call('GET', `/api/games/${id}` + (at !== null && at !== undefined ? `?action=${at}` : '')),
+  map: (id, at) => call('GET', `/api/games/${id}/map` + (at !== null && at !== undefined ? `?action=${at}` : '')),
+  act: (id, seq, action) => call('POST', `/api/games/${id}/actions`, { seq, action }),
+  undo: (id, seq) => call('POST', `/api/games/${id}/undo`, { seq }),
+  redo: (id, seq) => call('POST', `/api/games/${id}/redo`, { seq }),
+  routes: (id, entity) => call('GET', `/api/games/${id}/routes?entity=${encodeURIComponent(entity)}`),
+};

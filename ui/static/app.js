@@ -1,0 +1,33 @@
+// Entry point: `/` is the lobby, `/?game=ID` a game (`&action=N` views the
+// game after its first N actions).
+import { renderLobby } from './lobby.js';
+import { renderGame } from './game.js';
+import { api } from './api.js';
+import { h, clear } from './dom.js';
+
+async function main() {
+  const app = document.getElementById('app');
+  const who = document.getElementById('who');
+  // Only ask who we are when this browser signed in before: a signed-out
+  // visitor gets the sign-in form without a refused request.
+  let me = null;
+  if (localStorage.getItem('tresham.signedIn')) {
+    try { me = await api.me(); } catch { me = null; }
+    if (!me) localStorage.removeItem('tresham.signedIn');
+  }
+  if (me) {
+    clear(who, 'Signed in as ', h('strong', {}, me.name), ' ',
+      h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
+  }
+  const q = new URLSearchParams(location.search);
+  if (q.get('game')) {
+    const at = q.get('action');
+    await renderGame(app, q.get('game'), me, at === null ? null : Number(at));
+  } else {
+    await renderLobby(app, me);
+  }
+}
+
+main().catch((e) => {
+  clear(document.getElementById('app'), h('p', { class: 'error', role: 'alert' }, e.message));
+});

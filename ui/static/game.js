@@ -1,0 +1,241 @@
+// The game page: map, action panel, charters, players, market, log,
+// history and live updates.
+import { api } from './api.js';
+import { h, clear, money } from './dom.js';
+import { mountMap } from './mapview.js';
+import { renderPanel } from './panel.js';
+
+/** renderGame draws game id into el; at is the history position or null. */
+export async function renderGame(el, id, me, at) {
+  const page = {
+    id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
+  };
+  page.reload = async () => {
+    try {
+      const [view, map] = await Promise.all([api.view(id, page.at), api.map(id, page.at)]);
+      page.view = view;
+      page.map = map;
+      if (page.at === null) page.total = view.actions;
+      else if (!page.total) page.total = (await api.view(id, null)).actions;
+    } catch (e) {
+      page.error = e.message;
+    }
+    draw(el, page);
+  };
+  page.act = async (action) => {
+    page.error = '';
+    try {
+      await api.act(id, page.view.actions, action);
+      page.sel = {};
+      page.routes = null;
+    } catch (e) {
+      page.error = e.message;
+    }
+    await page.reload();
+  };
+  page.seek = async (n) => {
+    page.at = n === null || n >= page.total ? null : Math.max(0, n);
+    const u = new URL(location.href);
+    if (page.at === null) u.searchParams.delete('action'); else u.searchParams.set('action', String(page.at));
+    window.history.replaceState(null, '', u);
+    page.sel = {};
+    page.routes = null;
+    await page.reload();
+  };
+  await page.reload();
+  live(page);
+}
+
+function live(page) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  let ws;
+  const connect = () => {
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
+    ws.onmessage = (ev) => {
+      let m = {};
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.actions !== undefined) page.total = m.actions;
+      if (page.at === null && (m.actions === undefined || m.actions !== page.view?.actions || m.type === 'update')) page.reload();
+      else if (page.at !== null) drawHistory(page);
+    };
+    ws.onclose = () => setTimeout(connect, 3000);
+  };
+  connect();
+}
+
+function nameOf(state, id) {
+  const p = (state.players || []).find((x) => String(x.id) === String(id));
+  return p ? p.name : String(id);
+}
+
+function draw(el, page) {
+  const v = page.view;
+  if (!v) {
+    clear(el, h('p', { class: 'error', role: 'alert' }, page.error || 'Could not load the game.'));
+    return;
+  }
+  const st = v.state || {};
+  const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
+  document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
+  const keep = page.mapUI ? page.mapUI.state() : null;
+  page.mapUI = page.map ? mountMap(page.map, {
+    keep,
+    onHex: (hex) => page.onHex && page.onHex(hex),
+    onCity: (city) => page.onCity && page.onCity(city),
+  }) : null;
+  const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
+  const banner = v.finished
+    ? h('div', { class: 'banner done', id: 'turn' }, 'Game over')
+    : mine
+      ? h('div', { class: 'banner yours', id: 'turn', role: 'status' }, 'Your turn: ', Object.keys(v.legal).map((e) => nameOf(st, e)).join(', '))
+      : h('div', { class: 'banner', id: 'turn', role: 'status' }, page.at !== null ? `Viewing history at action ${page.at}` : `Waiting for ${acting || '…'}`);
+  const side = h('aside', { class: 'panel', 'aria-label': 'Actions' });
+  page.rerenderPanel = () => {
+    renderPanel(side, page);
+    if (page.afterDraw) page.afterDraw();
+  };
+  renderPanel(side, page);
+  clear(el,
+    h('div', { class: 'game-head' },
+      h('h1', {}, `${v.title} #${v.id}`),
+      h('span', { class: 'round' }, `${st.round || ''} ${st.round_num || ''}`, st.turn ? ` · turn ${st.turn}` : '', ` · phase ${st.phase || '?'}`),
+      banner,
+      canStart(v, page.me) ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
+        try { await api.start(v.id); } catch (e) { page.error = e.message; }
+        await page.reload();
+      } }, 'Start the game') : null,
+      h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
+      h('a', { class: 'button', href: '/' }, 'Lobby')),
+    historyBar(page),
+    h('div', { class: 'game-main' },
+      h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
+      side),
+    v.finished ? scores(v, st) : null,
+    h('div', { class: 'info' },
+      corporations(st), players(st, v), companies(st), bankDepot(st),
+      market(page.map), gameLog(v)));
+  if (page.afterDraw) page.afterDraw();
+  const log = el.querySelector('.log ol');
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+// canStart reports whether me may start v now (owner, every seat filled,
+// not yet started).
+function canStart(v, me) {
+  if (!me || String(v.owner) !== String(me.id) || v.finished) return false;
+  if (v.status !== 'new') return false;
+  return v.hotseat || (v.seats || []).every((s) => s.user_id || s.bot);
+}
+
+function historyBar(page) {
+  const total = page.total;
+  const cur = page.at === null ? total : page.at;
+  const slider = h('input', {
+    type: 'range', id: 'history', min: 0, max: total, value: cur, 'aria-label': 'History position',
+    onchange: (ev) => page.seek(Number(ev.target.value)),
+  });
+  const label = h('span', { id: 'history-pos' }, page.at === null ? `action ${total} (live)` : `action ${page.at} of ${total}`);
+  const wrap = h('div', { class: 'history', id: 'history-bar' },
+    h('button', { type: 'button', 'aria-label': 'First action', onclick: () => page.seek(0) }, 'First'),
+    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', onclick: () => page.seek(cur - 1) }, '◀'),
+    slider,
+    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', onclick: () => page.seek(cur + 1) }, '▶'),
+    h('button', { type: 'button', id: 'history-live', onclick: () => page.seek(null) }, 'Live'),
+    label);
+  page.historyEl = wrap;
+  return wrap;
+}
+
+function drawHistory(page) {
+  if (!page.historyEl) return;
+  const fresh = historyBar(page);
+  page.historyEl.replaceWith(fresh);
+}
+
+function scores(v, st) {
+  const res = Object.entries(v.result || st.result || {}).sort((a, b) => b[1] - a[1]);
+  return h('section', { class: 'card final-scores', id: 'final-scores' },
+    h('h2', {}, 'Final scores'),
+    h('table', {}, h('tbody', {}, res.map(([pid, val], i) => h('tr', { 'data-player': pid },
+      h('td', {}, i + 1 + '.'), h('td', {}, nameOf(st, pid)), h('td', { class: 'num' }, money(val)))))));
+}
+
+function flags(c) {
+  return ['insolvent', 'receivership', 'bankrupt', 'nationalized', 'closed']
+    .filter((f) => c[f]).map((f) => h('span', { class: 'tag ' + f }, f === 'nationalized' ? 'nationalised' : f === 'receivership' ? 'in receivership' : f));
+}
+
+function ownerName(st, k) {
+  if (k === 'ipo') return 'IPO';
+  if (k === 'market') return 'market';
+  return nameOf(st, k);
+}
+
+function corporations(st) {
+  const corps = (st.corporations || []).filter((c) => c.ipoed || c.floated || c.closed || c.president);
+  return h('section', { class: 'card corps' }, h('h2', {}, 'Corporations'),
+    corps.length === 0 ? h('p', { class: 'muted' }, 'No corporation has been started.') :
+      h('div', { class: 'scroll' }, h('table', {},
+        h('thead', {}, h('tr', {}, ['Corp', 'Director', 'Treasury', 'Price (par)', 'Trains', 'Tokens left', 'Shares', 'Status'].map((t) => h('th', {}, t)))),
+        h('tbody', {}, corps.map((c) => h('tr', { 'data-corp': c.sym },
+          h('th', {}, h('span', { class: 'corp-chip', 'data-sym': c.sym }, c.sym)),
+          h('td', {}, c.president ? nameOf(st, c.president) : '–'),
+          h('td', { class: 'num' }, money(c.cash)),
+          h('td', { class: 'num' }, money(c.share_price), c.par_price ? ` (${money(c.par_price)})` : ''),
+          h('td', {}, (c.trains || []).map((t) => (typeof t === 'string' ? t : t.name || JSON.stringify(t))).join(', ') || '–'),
+          h('td', { class: 'num' }, c.tokens_unplaced ?? '–'),
+          h('td', {}, Object.entries(c.shares_by_owner || {}).map(([k, pct]) => `${ownerName(st, k)} ${pct}%`).join(', ')),
+          h('td', {}, flags(c), c.floated ? h('span', { class: 'tag' }, 'floated') : null, c.operated ? h('span', { class: 'tag' }, 'operated') : null)))))));
+}
+
+function players(st, v) {
+  return h('section', { class: 'card players' }, h('h2', {}, 'Players'),
+    h('table', {},
+      h('thead', {}, h('tr', {}, ['Player', 'Cash', 'Certificates', 'Value'].map((t) => h('th', {}, t)))),
+      h('tbody', {}, (st.players || []).map((p) => h('tr', { 'data-player': p.id, class: (v.acting || []).map(String).includes(String(p.id)) ? 'acting' : '' },
+        h('th', {}, p.name, String(st.priority_deal) === String(p.id) ? h('span', { class: 'tag', title: 'priority deal' }, 'PD') : null, p.bankrupt ? h('span', { class: 'tag bankrupt' }, 'bankrupt') : null),
+        h('td', { class: 'num' }, money(p.cash)),
+        h('td', {}, `${p.num_certs ?? (p.certs || []).length}/${st.cert_limit ?? '?'} `, h('small', {}, (p.certs || []).join(' '))),
+        h('td', { class: 'num' }, money(p.value)))))));
+}
+
+function companies(st) {
+  const cs = st.companies || [];
+  if (!cs.length) return null;
+  return h('section', { class: 'card companies' }, h('h2', {}, 'Private companies'),
+    h('table', {}, h('thead', {}, h('tr', {}, ['Company', 'Owner', 'Value', 'Revenue'].map((t) => h('th', {}, t)))),
+      h('tbody', {}, cs.map((c) => h('tr', { class: c.closed ? 'closed' : '' },
+        h('th', {}, c.sym, c.closed ? h('span', { class: 'tag closed' }, 'closed') : null),
+        h('td', {}, c.owner === null || c.owner === undefined ? 'bank' : ownerName(st, c.owner)),
+        h('td', { class: 'num' }, money(c.value)), h('td', { class: 'num' }, money(c.revenue)))))));
+}
+
+function trainList(list) {
+  return (list || []).map((t) => (Array.isArray(t) ? `${t[0]} ×${t[1]}` : typeof t === 'string' ? t : t.name || JSON.stringify(t))).join(', ') || '–';
+}
+
+function bankDepot(st) {
+  const d = st.depot || {};
+  const next = (d.upcoming || [])[0];
+  return h('section', { class: 'card bank' }, h('h2', {}, 'Bank, depot and phase'),
+    h('dl', {},
+      h('dt', {}, 'Bank'), h('dd', { id: 'bank-cash' }, money(st.bank_cash), st.bank_broken ? ' (broken)' : ''),
+      h('dt', {}, 'Phase'), h('dd', {}, st.phase ?? '?'),
+      h('dt', {}, 'Next train'), h('dd', {}, next ? (Array.isArray(next) ? `${next[0]} (${next[1]} left) — buying the first of a new type may start a new phase and rust older trains` : String(next)) : 'none'),
+      h('dt', {}, 'Depot'), h('dd', {}, trainList(d.upcoming)),
+      h('dt', {}, 'Pool'), h('dd', {}, trainList(d.discarded)),
+      h('dt', {}, 'Rusted'), h('dd', {}, trainList(d.rusted))));
+}
+
+function market(map) {
+  if (!map || !map.market) return null;
+  const div = h('div', { class: 'scroll market-chart' });
+  div.innerHTML = map.market;
+  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), div,
+    map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
+}
+
+function gameLog(v) {
+  return h('section', { class: 'card log' }, h('h2', {}, 'Log'),
+    h('ol', { id: 'log' }, (v.log || []).map((l) => h('li', {}, typeof l === 'string' ? l : JSON.stringify(l)))));
+}

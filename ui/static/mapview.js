@@ -1,0 +1,139 @@
+// The map: the server-rendered SVG with zoom and pan, legal-hex highlights,
+// click handlers and route overlays.
+import { h } from './dom.js';
+
+const ROUTE_COLOURS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
+
+/** routeColour is the colour of the i-th train's route. */
+export const routeColour = (i) => ROUTE_COLOURS[i % ROUTE_COLOURS.length];
+
+/**
+ * mountMap puts the rendered map into a zoomable, pannable frame. onHex and
+ * onCity are called with a hex id / city id when clicked.
+ */
+export function mountMap(data, { onHex, onCity, keep }) {
+  const frame = h('div', { class: 'map-frame' });
+  frame.innerHTML = data.svg;
+  const svg = frame.querySelector('svg');
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  const full = { x: 0, y: 0, w: data.width, h: data.height };
+  let vb = keep && keep.vb ? { ...keep.vb } : { ...full };
+  const apply = () => svg.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+  apply();
+  const zoom = (k, cx, cy) => {
+    const nw = Math.min(full.w * 2, Math.max(full.w / 8, vb.w * k));
+    const nh = vb.h * (nw / vb.w);
+    cx = cx === undefined ? vb.x + vb.w / 2 : cx;
+    cy = cy === undefined ? vb.y + vb.h / 2 : cy;
+    vb = { x: cx - (cx - vb.x) * (nw / vb.w), y: cy - (cy - vb.y) * (nh / vb.h), w: nw, h: nh };
+    apply();
+  };
+  const toSvg = (ev) => {
+    const r = svg.getBoundingClientRect();
+    const s = Math.max(vb.w / r.width, vb.h / r.height);
+    return { x: vb.x + (ev.clientX - r.left) * s, y: vb.y + (ev.clientY - r.top) * s, s };
+  };
+  frame.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    const p = toSvg(ev);
+    zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+  }, { passive: false });
+  let drag = null;
+  let moved = false;
+  frame.addEventListener('pointerdown', (ev) => {
+    drag = { x: ev.clientX, y: ev.clientY, vb: { ...vb }, s: toSvg(ev).s };
+    moved = false;
+  });
+  frame.addEventListener('pointermove', (ev) => {
+    if (!drag) return;
+    const dx = ev.clientX - drag.x;
+    const dy = ev.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) moved = true;
+    if (moved) {
+      vb = { ...drag.vb, x: drag.vb.x - dx * drag.s, y: drag.vb.y - dy * drag.s };
+      apply();
+    }
+  });
+  const end = () => { drag = null; };
+  frame.addEventListener('pointerup', end);
+  frame.addEventListener('pointerleave', end);
+  svg.addEventListener('click', (ev) => {
+    if (moved) return;
+    const city = ev.target.closest('.city');
+    if (city && onCity && city.classList.contains('legal')) { onCity(city.dataset.city); return; }
+    const hex = ev.target.closest('.hex');
+    if (hex && onHex) onHex(hex.dataset.hex);
+  });
+  const overlay = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  overlay.setAttribute('class', 'routes');
+  svg.append(overlay);
+  const controls = h('div', { class: 'map-controls' },
+    h('button', { type: 'button', 'aria-label': 'Zoom in', onclick: () => zoom(1 / 1.3) }, '+'),
+    h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
+    h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'));
+  const el = h('div', { class: 'map-wrap' }, controls, frame);
+  return {
+    el,
+    svg,
+    state: () => ({ vb }),
+    /** highlight marks hexes (and cities) as legal. */
+    highlight(hexes, cities) {
+      for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected')) g.classList.remove('legal', 'selected');
+      for (const id of hexes || []) svg.querySelector(`.hex[data-hex="${CSS.escape(id)}"]`)?.classList.add('legal');
+      for (const id of cities || []) {
+        for (const c of svg.querySelectorAll(`.city[data-city="${CSS.escape(id)}"]`)) c.classList.add('legal');
+      }
+    },
+    select(hex) {
+      svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.classList.add('selected');
+    },
+    cityHex(city) {
+      return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;
+    },
+    hexCost(hex) {
+      return Number(svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.dataset.cost || 0);
+    },
+    /** drawRoutes draws each train's route in its own colour. */
+    drawRoutes(routes) {
+      overlay.replaceChildren();
+      (routes || []).forEach((r, i) => {
+        for (const pts of routePoints(r, data)) {
+          const pl = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+          pl.setAttribute('points', pts.map((p) => `${p.x},${p.y}`).join(' '));
+          pl.setAttribute('fill', 'none');
+          pl.setAttribute('stroke', routeColour(i));
+          pl.setAttribute('stroke-width', '7');
+          pl.setAttribute('stroke-linecap', 'round');
+          pl.setAttribute('stroke-linejoin', 'round');
+          pl.setAttribute('opacity', '0.8');
+          pl.setAttribute('class', 'route');
+          pl.dataset.train = r.train;
+          overlay.append(pl);
+        }
+      });
+    },
+  };
+}
+
+// routePoints turns an 18xx.games route into polylines: each connection is
+// a chain of hexes ("F4") or a move inside one hex ("F2 0.1").
+function routePoints(r, data) {
+  const lines = [];
+  for (const conn of r.connections || []) {
+    const pts = [];
+    for (const step of conn) {
+      const [hex, inner] = String(step).split(' ');
+      const c = data.hexes[hex];
+      if (!c) continue;
+      if (inner) {
+        for (const part of inner.split('.')) pts.push(data.nodes[`${hex}-${part}`] || c);
+      } else {
+        pts.push(c);
+      }
+    }
+    if (pts.length === 1) pts.push({ x: pts[0].x + 1, y: pts[0].y + 1 });
+    if (pts.length) lines.push(pts);
+  }
+  return lines;
+}
