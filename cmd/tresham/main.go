@@ -36,6 +36,8 @@ commands:
   routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
   serve [--addr HOST:PORT] [--data DIR] [--db DSN]
                                          run the game server (HTTP API, web UI, WebSockets)
+  loadtest [--db DSN | --url URL] [--games N] [--sockets N] [--duration D]
+                                         load a server with concurrent games; print actions/s and latency
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -54,6 +56,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdRoutes(ctx, args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, args[1:], stdout, stderr)
+	case "loadtest":
+		return cmdLoadtest(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

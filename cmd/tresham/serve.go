@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,9 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"tresham/mapview"
 	"tresham/server"
 	"tresham/store"
 	"tresham/store/memstore"
+	"tresham/store/postgres"
+	"tresham/store/sqlite"
+	"tresham/ui"
 )
 
 // cmdServe runs the game server until ctx ends (SIGINT/SIGTERM).
@@ -46,7 +49,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure}, st, log)
+	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, UI: ui.FS(), MapView: mapview.ForGame}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
@@ -74,13 +77,15 @@ func defaultDataDir() (string, error) {
 // "postgres://…" or "postgresql://…" PostgreSQL; anything else (default
 // DATADIR/tresham.db) a SQLite file.
 func openStore(ctx context.Context, dsn, dataDir string) (store.Store, error) {
-	_ = ctx // used by the database backends (see the TODOs)
 	switch {
 	case dsn == "mem:" || dsn == "memory":
 		return memstore.New(), nil
 	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
-		// TODO(store/postgres): return postgres.Open(ctx, dsn)
-		return nil, errors.New("the PostgreSQL store is not built into this binary yet (use --db mem: for now)")
+		st, err := postgres.Open(ctx, dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open PostgreSQL store: %w", err)
+		}
+		return st, nil
 	}
 	path := dsn
 	if path == "" {
@@ -89,6 +94,9 @@ func openStore(ctx context.Context, dsn, dataDir string) (store.Store, error) {
 		}
 		path = filepath.Join(dataDir, "tresham.db")
 	}
-	// TODO(store/sqlite): return sqlite.Open(ctx, path)
-	return nil, fmt.Errorf("the SQLite store (%s) is not built into this binary yet (use --db mem: for now)", path)
+	st, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("open SQLite store %s: %w", path, err)
+	}
+	return st, nil
 }

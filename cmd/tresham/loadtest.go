@@ -1,0 +1,386 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tresham/server"
+)
+
+// loadConfig is what one load run does.
+type loadConfig struct {
+	url      string // target server; "" starts one in this process on dsn
+	dsn      string
+	games    int // concurrent games, one client each
+	sockets  int // WebSocket listeners spread over the games
+	duration time.Duration
+	title    string
+	players  int
+	seed     uint64
+}
+
+// loadReport is the outcome of a load run.
+type loadReport struct {
+	Store        string  `json:"store"`
+	Games        int     `json:"games"`
+	GamesEnded   int     `json:"games_finished"`
+	Actions      int     `json:"actions"`
+	Seconds      float64 `json:"seconds"`
+	ActionsPerS  float64 `json:"actions_per_s"`
+	P50ms        float64 `json:"p50_ms"`
+	P90ms        float64 `json:"p90_ms"`
+	P99ms        float64 `json:"p99_ms"`
+	MaxMs        float64 `json:"max_ms"`
+	Refused      int     `json:"refused"`
+	Sockets      int     `json:"sockets_open"`
+	SocketMsgs   int64   `json:"socket_messages"`
+	SocketErrors int64   `json:"socket_errors"`
+}
+
+// cmdLoadtest drives a server with many concurrent games whose clients
+// submit random legal actions, and reports throughput and latency.
+func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg loadConfig
+	fs.StringVar(&cfg.url, "url", "", "server to load (default: start one in this process on --db)")
+	fs.StringVar(&cfg.dsn, "db", "", "store of the in-process server: a SQLite file (default: in a temporary directory), postgres://…, or mem:")
+	fs.IntVar(&cfg.games, "games", 32, "concurrent games (one client each)")
+	fs.IntVar(&cfg.sockets, "sockets", 1000, "WebSocket listeners spread over the games")
+	fs.DurationVar(&cfg.duration, "duration", 15*time.Second, "how long to submit actions")
+	fs.StringVar(&cfg.title, "title", "1860", "title of the games")
+	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 || cfg.games < 1 || cfg.duration <= 0 {
+		fmt.Fprint(stderr, "usage: tresham loadtest [--url URL | --db DSN] [--games N] [--sockets N] [--duration D]\n")
+		return 2
+	}
+	rep, err := loadtest(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+		return 1
+	}
+	b, _ := json.Marshal(rep)
+	fmt.Fprintf(stdout, "%s\n", b)
+	if rep.Refused > 0 || rep.SocketErrors > 0 {
+		fmt.Fprintf(stderr, "tresham loadtest: %d legal actions refused, %d socket errors\n", rep.Refused, rep.SocketErrors)
+		return 1
+	}
+	return 0
+}
+
+func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
+	rep := &loadReport{Store: "remote", Games: cfg.games}
+	base := cfg.url
+	if base == "" {
+		dsn := cfg.dsn
+		if dsn == "" {
+			dir, err := os.MkdirTemp("", "tresham-load-")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(dir)
+			dsn = dir + "/load.db"
+		}
+		rep.Store = storeKind(dsn)
+		st, err := openStore(ctx, dsn, "")
+		if err != nil {
+			return nil, err
+		}
+		defer st.Close()
+		// cheap password hashing: sign-up is set-up here, not the load
+		srv := server.New(server.Config{Argon2: server.Argon2Params{Time: 1, Memory: 64, Threads: 1}}, st, slog.New(slog.DiscardHandler))
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		sctx, stop := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() { done <- srv.Serve(sctx, ln) }()
+		defer func() { stop(); <-done }()
+		base = "http://" + ln.Addr().String()
+	}
+	tr := &http.Transport{MaxIdleConnsPerHost: cfg.games + 8}
+	defer tr.CloseIdleConnections()
+
+	clients := make([]*loadClient, cfg.games)
+	for i := range clients {
+		c, err := newLoadClient(ctx, base, tr, fmt.Sprintf("load%d_%d", i, rand.Uint32()), cfg, uint64(i))
+		if err != nil {
+			return nil, fmt.Errorf("client %d: %w", i, err)
+		}
+		clients[i] = c
+	}
+
+	// listeners: each follows one game and counts what it is sent
+	var msgs, sockErrs atomic.Int64
+	lctx, stopListen := context.WithCancel(ctx)
+	var lwg sync.WaitGroup
+	var opened atomic.Int64
+	ws := "ws" + base[len("http"):]
+	for i := range cfg.sockets {
+		id := clients[i%len(clients)].game
+		conn, _, err := websocket.Dial(ctx, fmt.Sprintf("%s/api/games/%d/ws?from=%d", ws, id, 1<<30), &websocket.DialOptions{HTTPClient: &http.Client{Transport: tr}})
+		if err != nil {
+			stopListen()
+			lwg.Wait()
+			return nil, fmt.Errorf("open websocket %d: %w", i, err)
+		}
+		conn.SetReadLimit(1 << 22)
+		opened.Add(1)
+		lwg.Add(1)
+		go func() {
+			defer lwg.Done()
+			defer conn.CloseNow()
+			for {
+				if _, _, err := conn.Read(lctx); err != nil {
+					if lctx.Err() == nil {
+						sockErrs.Add(1)
+					}
+					return
+				}
+				msgs.Add(1)
+			}
+		}()
+	}
+	rep.Sockets = int(opened.Load())
+
+	start := time.Now()
+	deadline := start.Add(cfg.duration)
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.play(ctx, deadline)
+		}()
+	}
+	wg.Wait()
+	rep.Seconds = time.Since(start).Seconds()
+	time.Sleep(200 * time.Millisecond) // let the last broadcasts arrive
+	stopListen()
+	lwg.Wait()
+	rep.SocketMsgs, rep.SocketErrors = msgs.Load(), sockErrs.Load()
+
+	var lat []time.Duration
+	for _, c := range clients {
+		if c.err != nil {
+			return nil, c.err
+		}
+		lat = append(lat, c.lat...)
+		rep.Refused += c.refused
+		rep.GamesEnded += c.finished
+	}
+	rep.Actions = len(lat)
+	rep.ActionsPerS = float64(len(lat)) / rep.Seconds
+	if len(lat) > 0 {
+		slices.Sort(lat)
+		q := func(p float64) float64 {
+			return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+		}
+		rep.P50ms, rep.P90ms, rep.P99ms, rep.MaxMs = q(0.50), q(0.90), q(0.99), float64(lat[len(lat)-1].Microseconds())/1000
+	}
+	return rep, nil
+}
+
+func storeKind(dsn string) string {
+	switch {
+	case dsn == "mem:" || dsn == "memory":
+		return "memory"
+	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// loadClient plays one hotseat game after another through the API.
+type loadClient struct {
+	base     string
+	http     *http.Client
+	cfg      loadConfig
+	rnd      *rand.Rand
+	game     int64
+	view     loadView
+	lat      []time.Duration
+	refused  int
+	finished int
+	err      error
+}
+
+// loadView is the part of a game view a load client reads.
+type loadView struct {
+	Actions  int                            `json:"actions"`
+	Finished bool                           `json:"finished"`
+	Acting   []string                       `json:"acting"`
+	Legal    map[string][]loadChoice        `json:"legal"`
+}
+
+type loadChoice struct {
+	Action    map[string]any `json:"action"`
+	MaxPrice  int            `json:"max_price"`
+	PriceStep int            `json:"price_step"`
+	Open      string         `json:"open"`
+}
+
+func newLoadClient(ctx context.Context, base string, tr http.RoundTripper, name string, cfg loadConfig, n uint64) (*loadClient, error) {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		return nil, err
+	}
+	c := &loadClient{base: base, http: &http.Client{Transport: tr, Jar: jar, Timeout: time.Minute}, cfg: cfg,
+		rnd: rand.New(rand.NewPCG(cfg.seed, n))}
+	if _, err := c.call(ctx, "POST", "/api/signup", map[string]string{"name": name, "password": "load-test-password"}, nil); err != nil {
+		return nil, err
+	}
+	return c, c.newGame(ctx)
+}
+
+func (c *loadClient) newGame(ctx context.Context) error {
+	var created struct {
+		ID int64 `json:"id"`
+	}
+	if _, err := c.call(ctx, "POST", "/api/games", map[string]any{"title": c.cfg.title, "players": c.cfg.players, "hotseat": true}, &created); err != nil {
+		return err
+	}
+	c.game = created.ID
+	if _, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/start", c.game), nil, nil); err != nil {
+		return err
+	}
+	_, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view)
+	return err
+}
+
+// play submits random legal actions until the deadline.
+func (c *loadClient) play(ctx context.Context, deadline time.Time) {
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		if c.view.Finished {
+			c.finished++
+			if c.err = c.newGame(ctx); c.err != nil {
+				return
+			}
+			continue
+		}
+		a, err := c.choose(ctx)
+		if err != nil {
+			c.err = err
+			return
+		}
+		t0 := time.Now()
+		var next loadView
+		code, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/actions", c.game), map[string]any{"seq": c.view.Actions, "action": a}, &next)
+		c.lat = append(c.lat, time.Since(t0))
+		switch {
+		case code == http.StatusUnprocessableEntity:
+			// the engine refused a listed move: a bug worth counting
+			c.refused++
+			if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view); err != nil {
+				c.err = err
+				return
+			}
+		case err != nil:
+			c.err = err
+			return
+		default:
+			c.view = next
+		}
+	}
+}
+
+// choose picks a random legal action of an acting entity, favouring
+// moves that make progress (as the random bot does).
+func (c *loadClient) choose(ctx context.Context) (map[string]any, error) {
+	var ents []string
+	for _, e := range c.view.Acting {
+		if len(c.view.Legal[e]) > 0 {
+			ents = append(ents, e)
+		}
+	}
+	if len(ents) == 0 {
+		return nil, fmt.Errorf("game %d: no legal move listed at action %d (acting %v)", c.game, c.view.Actions, c.view.Acting)
+	}
+	sort.Strings(ents)
+	list := c.view.Legal[ents[c.rnd.IntN(len(ents))]]
+	ch := list[c.rnd.IntN(len(list))]
+	for range 4 { // re-draw sells and passes: random play must end
+		t, _ := ch.Action["type"].(string)
+		if t != "sell_shares" && t != "pass" {
+			break
+		}
+		ch = list[c.rnd.IntN(len(list))]
+	}
+	if t, _ := ch.Action["type"].(string); t == "dividend" {
+		ch = list[0]
+	}
+	a := ch.Action
+	if ch.Open == "routes" {
+		var run struct {
+			Routes []any `json:"routes"`
+		}
+		ent, _ := a["entity"].(string)
+		if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", c.game, ent), nil, &run); err != nil {
+			return nil, err
+		}
+		a["routes"] = run.Routes
+	}
+	return a, nil
+}
+
+// call sends a JSON request; a non-2xx answer is an error carrying the code.
+func (c *loadClient) call(ctx context.Context, method, path string, body, out any) (int, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return 0, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return 0, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return resp.StatusCode, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return resp.StatusCode, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, bytes.TrimSpace(b))
+	}
+	if out != nil && len(b) > 0 {
+		if err := json.Unmarshal(b, out); err != nil {
+			return resp.StatusCode, fmt.Errorf("%s %s: decode: %w", method, path, err)
+		}
+	}
+	return resp.StatusCode, nil
+}
+
+
