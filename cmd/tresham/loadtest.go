@@ -12,7 +12,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strings"
@@ -69,12 +71,26 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.StringVar(&cfg.title, "title", "1860", "title of the games")
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || cfg.games < 1 || cfg.duration <= 0 {
 		fmt.Fprint(stderr, "usage: tresham loadtest [--url URL | --db DSN] [--games N] [--sockets N] [--duration D]\n")
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	rep, err := loadtest(ctx, cfg)
 	if err != nil {
@@ -230,10 +246,10 @@ type loadClient struct {
 
 // loadView is the part of a game view a load client reads.
 type loadView struct {
-	Actions  int                            `json:"actions"`
-	Finished bool                           `json:"finished"`
-	Acting   []string                       `json:"acting"`
-	Legal    map[string][]loadChoice        `json:"legal"`
+	Actions  int                     `json:"actions"`
+	Finished bool                    `json:"finished"`
+	Acting   []string                `json:"acting"`
+	Legal    map[string][]loadChoice `json:"legal"`
 }
 
 type loadChoice struct {
@@ -338,7 +354,7 @@ func (c *loadClient) choose(ctx context.Context) (map[string]any, error) {
 			Routes []any `json:"routes"`
 		}
 		ent, _ := a["entity"].(string)
-		if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", c.game, ent), nil, &run); err != nil {
+		if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", c.game, url.QueryEscape(ent)), nil, &run); err != nil {
 			return nil, err
 		}
 		a["routes"] = run.Routes
@@ -382,5 +398,3 @@ func (c *loadClient) call(ctx context.Context, method, path string, body, out an
 	}
 	return resp.StatusCode, nil
 }
-
-

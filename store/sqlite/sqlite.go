@@ -54,12 +54,51 @@ type Store struct {
 	w, r *sql.DB // writer pool (1 connection) and reader pool
 	hub  *hub.Hub
 	log  *slog.Logger
+	hot  hotStatements
 
 	closeOnce sync.Once
 	closeErr  error
 }
 
 var _ store.Store = (*Store)(nil)
+
+// hotStatements are the statements of every request, prepared once (SQLite
+// parsing them anew costs more than running them).
+type hotStatements struct {
+	getGame, sessionUser            *sql.Stmt // reader pool
+	actionCount, insertAction, bump *sql.Stmt // writer pool (used inside write transactions)
+}
+
+const (
+	sqlGetGame     = `SELECT ` + gameCols + ` FROM games WHERE id = ?`
+	sqlSessionUser = `SELECT u.id, u.name, u.password_hash, u.webhook_url, u.created_at
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`
+	sqlActionCount  = `SELECT actions FROM games WHERE id = ?`
+	sqlInsertAction = `INSERT INTO actions (game_id, seq, user_id, data, created_at) VALUES (?, ?, ?, ?, ?)`
+	sqlBump         = `UPDATE games SET actions = ?, updated_at = ? WHERE id = ?`
+)
+
+func (s *Store) prepare(ctx context.Context) error {
+	for _, p := range []struct {
+		db  *sql.DB
+		q   string
+		out **sql.Stmt
+	}{
+		{s.r, sqlGetGame, &s.hot.getGame},
+		{s.r, sqlSessionUser, &s.hot.sessionUser},
+		{s.w, sqlActionCount, &s.hot.actionCount},
+		{s.w, sqlInsertAction, &s.hot.insertAction},
+		{s.w, sqlBump, &s.hot.bump},
+	} {
+		st, err := p.db.PrepareContext(ctx, p.q)
+		if err != nil {
+			return fmt.Errorf("preparing %q: %w", p.q, err)
+		}
+		*p.out = st
+	}
+	return nil
+}
 
 func dsn(path string, readOnly bool) string {
 	q := url.Values{}
@@ -102,6 +141,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		r.SetMaxOpenConns(n)
 		r.SetMaxIdleConns(n)
 		s.r = r
+	}
+	if err := s.prepare(ctx); err != nil {
+		s.Close()
+		return nil, err
 	}
 	return s, nil
 }
@@ -272,9 +315,7 @@ func (s *Store) CreateSession(ctx context.Context, sess store.Session) error {
 
 // SessionUser returns the user of a session that has not expired at now.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (store.User, error) {
-	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password_hash, u.webhook_url, u.created_at
-		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, micros(now)))
+	u, err := scanUser(s.hot.sessionUser.QueryRowContext(ctx, tokenHash, micros(now)))
 	if err != nil {
 		return store.User{}, notFound(err, "session")
 	}
@@ -380,7 +421,7 @@ func scanGame(row interface{ Scan(...any) error }) (store.Game, error) {
 
 // GetGame returns a game's header.
 func (s *Store) GetGame(ctx context.Context, id int64) (store.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(s.hot.getGame.QueryRowContext(ctx, id))
 	if err != nil {
 		return store.Game{}, notFound(err, "game %d", id)
 	}
@@ -474,7 +515,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var have int
-		err := tx.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, a.GameID).Scan(&have)
+		err := tx.StmtContext(ctx, s.hot.actionCount).QueryRowContext(ctx, a.GameID).Scan(&have)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
 		}
@@ -484,8 +525,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 		if have != a.Seq {
 			return dbutil.ConflictError(a.GameID, a.Seq, have)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, user_id, data, created_at) VALUES (?, ?, ?, ?, ?)`,
-			a.GameID, a.Seq, dbutil.NullID(a.UserID), string(a.Data), micros(a.CreatedAt)); err != nil {
+		if _, err := tx.StmtContext(ctx, s.hot.insertAction).ExecContext(ctx, a.GameID, a.Seq, dbutil.NullID(a.UserID), string(a.Data), micros(a.CreatedAt)); err != nil {
 			if isUnique(err) {
 				return dbutil.ConflictError(a.GameID, a.Seq, have)
 			}
@@ -496,7 +536,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET actions = ?, updated_at = ? WHERE id = ?`, a.Seq+1, micros(now), a.GameID)
+		_, err = tx.StmtContext(ctx, s.hot.bump).ExecContext(ctx, a.Seq+1, micros(now), a.GameID)
 		return err
 	})
 	if err != nil {
