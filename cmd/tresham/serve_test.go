@@ -36,8 +36,8 @@ func TestServe(t *testing.T) {
 	}{
 		{"extra argument", []string{"serve", "x"}, 2, "usage"},
 		{"bad flag", []string{"serve", "--nope"}, 2, "nope"},
-		{"sqlite not built in yet", []string{"serve", "--data", t.TempDir()}, 1, "SQLite store"},
-		{"postgres not built in yet", []string{"serve", "--db", "postgres://localhost/x"}, 1, "PostgreSQL store"},
+		{"sqlite, bad address", []string{"serve", "--data", t.TempDir(), "--addr", "256.0.0.1:1"}, 1, "listen"},
+		{"postgres unreachable", []string{"serve", "--db", "postgres://127.0.0.1:1/x?connect_timeout=2"}, 1, "PostgreSQL store"},
 		{"bad address", []string{"serve", "--db", "mem:", "--addr", "256.0.0.1:1"}, 1, "listen"},
 	} {
 		var out, errb syncBuffer

@@ -2,86 +2,19 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 
 	"tresham/store"
+	"tresham/store/postgres/pgtest"
 	"tresham/store/storetest"
 )
-
-// DSNEnv names the environment variable holding the test server's DSN.
-const DSNEnv = "TRESHAM_TEST_POSTGRES"
-
-// serverDSN returns the test server's DSN. Without one the test is
-// skipped, except under CI=true, where it fails: CI must not skip silently.
-func serverDSN(t testing.TB) string {
-	t.Helper()
-	dsn := os.Getenv(DSNEnv)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set under CI=true: start a server with .ci/postgres.sh", DSNEnv)
-		}
-		t.Skipf("%s not set (e.g. export %s=$(.ci/postgres.sh | tail -1))", DSNEnv, DSNEnv)
-	}
-	return dsn
-}
-
-// withDatabase returns dsn naming database db instead.
-func withDatabase(t testing.TB, dsn, db string) string {
-	t.Helper()
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		u, err := url.Parse(dsn)
-		if err != nil {
-			t.Fatalf("parsing %s: %v", DSNEnv, err)
-		}
-		u.Path = "/" + db
-		return u.String()
-	}
-	return dsn + " dbname=" + db
-}
-
-// freshDSN creates an empty database for one test (dropped at its end) and
-// returns its DSN. Each test gets its own database, so its LISTEN channel
-// and its game ids are its own.
-func freshDSN(t testing.TB) string {
-	t.Helper()
-	dsn := serverDSN(t)
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatalf("connecting to the test server: %v", err)
-	}
-	defer admin.Close(ctx)
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "tresham_t_" + hex.EncodeToString(b)
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("creating test database: %v", err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(ctx, dsn)
-		if err != nil {
-			t.Errorf("dropping %s: %v", name, err)
-			return
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("dropping %s: %v", name, err)
-		}
-	})
-	return withDatabase(t, dsn, name)
-}
 
 func open(t testing.TB, dsn string) *Store {
 	t.Helper()
@@ -94,8 +27,8 @@ func open(t testing.TB, dsn string) *Store {
 }
 
 func TestConformance(t *testing.T) {
-	serverDSN(t)
-	storetest.Run(t, func(t *testing.T) store.Store { return open(t, freshDSN(t)) })
+	pgtest.ServerDSN(t)
+	storetest.Run(t, func(t *testing.T) store.Store { return open(t, pgtest.FreshDSN(t)) })
 }
 
 func TestOpenErrors(t *testing.T) {
@@ -116,7 +49,7 @@ func TestOpenErrors(t *testing.T) {
 // TestConcurrentOpen starts several instances at once on an empty
 // database: the advisory lock must let exactly one apply each migration.
 func TestConcurrentOpen(t *testing.T) {
-	dsn := freshDSN(t)
+	dsn := pgtest.FreshDSN(t)
 	const n = 4
 	var wg sync.WaitGroup
 	errs := make([]error, n)
@@ -145,7 +78,7 @@ func TestConcurrentOpen(t *testing.T) {
 // TestTwoInstances checks events and the append race across instances.
 func TestTwoInstances(t *testing.T) {
 	ctx := context.Background()
-	dsn := freshDSN(t)
+	dsn := pgtest.FreshDSN(t)
 	a, b := open(t, dsn), open(t, dsn)
 	ch, err := a.Subscribe(ctx)
 	if err != nil {
@@ -189,7 +122,7 @@ func TestTwoInstances(t *testing.T) {
 // that later changes do too.
 func TestListenerReconnects(t *testing.T) {
 	ctx := context.Background()
-	dsn := freshDSN(t)
+	dsn := pgtest.FreshDSN(t)
 	a, b := open(t, dsn), open(t, dsn)
 	ch, err := a.Subscribe(ctx)
 	if err != nil {
@@ -219,7 +152,7 @@ func TestListenerReconnects(t *testing.T) {
 // TestActionsAppendOnly checks the schema refuses to change a stored action.
 func TestActionsAppendOnly(t *testing.T) {
 	ctx := context.Background()
-	s := open(t, freshDSN(t))
+	s := open(t, pgtest.FreshDSN(t))
 	if _, err := s.CreateGame(ctx, store.Game{Title: "1860", Status: store.StatusActive}, []json.RawMessage{json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
@@ -255,5 +188,5 @@ func waitFor(t *testing.T, ch <-chan store.GameEvent, want store.GameEvent) {
 }
 
 func BenchmarkAppendAction(b *testing.B) {
-	storetest.BenchAppendAction(b, open(b, freshDSN(b)))
+	storetest.BenchAppendAction(b, open(b, pgtest.FreshDSN(b)))
 }
