@@ -161,7 +161,7 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 	}
 
 	srv = startServer(t, addr, "--data", dir) // same data, same session cookie
-	exported := map[int64][]string{} // game → its stored action types
+	exported := map[int64][]string{}          // game → its stored action types
 	for _, ak := range acks {
 		if _, ok := exported[ak.game]; ok {
 			continue

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-
 	"tresham/store"
 	"tresham/store/postgres/pgtest"
 	"tresham/store/storetest"

@@ -76,4 +76,3 @@ func FreshDSN(t testing.TB) string {
 	})
 	return WithDatabase(t, dsn, name)
 }
-
