@@ -331,13 +331,22 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Seats = slices.Clone(h.Seats)
 	h.Seats[*req.Seat].UserID, h.Seats[*req.Seat].Name = u.ID, u.Name
-	if err := s.st.UpdateGame(r.Context(), h); err != nil {
-		s.fail(w, r, fmt.Errorf("join game %d: %w", id, err))
+	if err := s.st.UpdateGame(r.Context(), h, e.h); err != nil {
+		s.fail(w, r, headerError(fmt.Errorf("join game %d: %w", id, err)))
 		return
 	}
 	e.h = h
 	s.publishUpdate(h)
 	writeJSON(w, http.StatusOK, summary(h))
+}
+
+// headerError makes a lost seat/start race (another server changed the
+// game first) a 409.
+func headerError(err error) error {
+	if errors.Is(err, store.ErrConflict) {
+		return errorf(http.StatusConflict, "%v", err)
+	}
+	return err
 }
 
 func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
@@ -379,8 +388,8 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	h.Status = store.StatusActive
-	if err := s.st.UpdateGame(r.Context(), h); err != nil {
-		s.fail(w, r, fmt.Errorf("start game %d: %w", id, err))
+	if err := s.st.UpdateGame(r.Context(), h, e.h); err != nil {
+		s.fail(w, r, headerError(fmt.Errorf("start game %d: %w", id, err)))
 		return
 	}
 	e.h = h

@@ -106,8 +106,11 @@ type Store interface {
 	CreateGame(ctx context.Context, g Game, actions []json.RawMessage) (Game, error)
 	GetGame(ctx context.Context, id int64) (Game, error)
 	ListGames(ctx context.Context, f Filter) ([]Game, error)
-	// UpdateGame writes Status, Seats and Result of a game.
-	UpdateGame(ctx context.Context, g Game) error
+	// UpdateGame writes Status, Seats and Result of a game if its stored
+	// Status and Seats are still those of prev (the header the caller
+	// read); otherwise ErrConflict and nothing is written. Two players
+	// taking the same seat through two servers: one wins.
+	UpdateGame(ctx context.Context, g, prev Game) error
 
 	// AppendAction stores a at sequence number seq, which must be the
 	// game's current action count; otherwise ErrConflict and nothing is

@@ -6,6 +6,7 @@ package memstore
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -13,10 +14,8 @@ import (
 	"time"
 
 	"tresham/store"
+	"tresham/store/internal/dbutil"
 )
-
-// defaultLimit is the page size of ListGames when the filter sets none.
-const defaultLimit = 100
 
 // Store keeps accounts, sessions, games and action logs in memory.
 type Store struct {
@@ -56,6 +55,12 @@ var _ store.Store = (*Store)(nil)
 func (s *Store) CreateUser(_ context.Context, u store.User) (store.User, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return store.User{}, errClosed
+	}
+	if u.Name == "" {
+		return store.User{}, fmt.Errorf("memstore: creating user: empty name")
+	}
 	if _, ok := s.byName[u.Name]; ok {
 		return store.User{}, fmt.Errorf("memstore: user %q: %w", u.Name, store.ErrConflict)
 	}
@@ -145,6 +150,20 @@ func (s *Store) DeleteSession(_ context.Context, tokenHash string) error {
 func (s *Store) CreateGame(_ context.Context, g store.Game, actions []json.RawMessage) (store.Game, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return store.Game{}, errClosed
+	}
+	for i, a := range actions {
+		if err := dbutil.CheckAction(store.Action{Seq: i, Data: a}, nil); err != nil {
+			return store.Game{}, fmt.Errorf("memstore: creating game: %w", err)
+		}
+	}
+	if g.Options == nil {
+		g.Options = []string{}
+	}
+	if g.Seats == nil {
+		g.Seats = []store.Seat{}
+	}
 	s.nextGame++
 	g.ID = s.nextGame
 	now := s.now()
@@ -172,7 +191,7 @@ func (s *Store) GetGame(_ context.Context, id int64) (store.Game, error) {
 	return cloneGame(g), nil
 }
 
-// ListGames lists games matching f, most recently updated first.
+// ListGames lists games matching f, newest first.
 func (s *Store) ListGames(_ context.Context, f store.Filter) ([]store.Game, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -187,15 +206,12 @@ func (s *Store) ListGames(_ context.Context, f store.Filter) ([]store.Game, erro
 		out = append(out, cloneGame(g))
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if !out[i].UpdatedAt.Equal(out[j].UpdatedAt) {
-			return out[i].UpdatedAt.After(out[j].UpdatedAt)
+		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
+			return out[i].CreatedAt.After(out[j].CreatedAt)
 		}
 		return out[i].ID > out[j].ID
 	})
-	limit := f.Limit
-	if limit <= 0 {
-		limit = defaultLimit
-	}
+	limit := dbutil.Limit(f)
 	if len(out) > limit {
 		out = out[:limit]
 	}
@@ -203,12 +219,15 @@ func (s *Store) ListGames(_ context.Context, f store.Filter) ([]store.Game, erro
 }
 
 // UpdateGame writes a game's status, seats and result.
-func (s *Store) UpdateGame(_ context.Context, g store.Game) error {
+func (s *Store) UpdateGame(_ context.Context, g, prev store.Game) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cur, ok := s.games[g.ID]
 	if !ok {
 		return fmt.Errorf("memstore: game %d: %w", g.ID, store.ErrNotFound)
+	}
+	if cur.Status != prev.Status || !slices.Equal(cur.Seats, prev.Seats) {
+		return fmt.Errorf("memstore: game %d changed meanwhile: %w", g.ID, store.ErrConflict)
 	}
 	s.setHeader(&cur, g)
 	s.games[g.ID] = cur
@@ -224,14 +243,20 @@ func (s *Store) setHeader(cur *store.Game, g store.Game) {
 
 // AppendAction stores a at a.Seq if that is the game's action count.
 func (s *Store) AppendAction(_ context.Context, a store.Action, g *store.Game) error {
+	if err := dbutil.CheckAction(a, g); err != nil {
+		return fmt.Errorf("memstore: %w", err)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return errClosed
+	}
 	cur, ok := s.games[a.GameID]
 	if !ok {
 		return fmt.Errorf("memstore: game %d: %w", a.GameID, store.ErrNotFound)
 	}
 	if a.Seq != cur.Actions {
-		return fmt.Errorf("memstore: game %d: append at %d, have %d actions: %w", a.GameID, a.Seq, cur.Actions, store.ErrConflict)
+		return fmt.Errorf("memstore: %w", dbutil.ConflictError(a.GameID, a.Seq, cur.Actions))
 	}
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = s.now()
@@ -312,6 +337,9 @@ func (s *Store) Close() error {
 	}
 	return nil
 }
+
+// errClosed is the error of writes after Close.
+var errClosed = errors.New("memstore: store closed")
 
 // cloneGame deep-copies the mutable parts of a game header.
 func cloneGame(g store.Game) store.Game {

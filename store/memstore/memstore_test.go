@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 	"time"
+	"tresham/store/storetest"
 
 	"tresham/store"
 )
@@ -86,11 +87,16 @@ func TestConditionalAppendAndEvents(t *testing.T) {
 			t.Errorf("event %+v, want %d actions", ev, want)
 		}
 	}
-	if err := s.AppendAction(ctx, store.Action{GameID: 99}, nil); !errors.Is(err, store.ErrNotFound) {
+	if err := s.AppendAction(ctx, store.Action{GameID: 99, Data: json.RawMessage(`{}`)}, nil); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("unknown game: %v", err)
 	}
 	mine, _ := s.ListGames(ctx, store.Filter{Status: store.StatusFinished})
 	if len(mine) != 1 {
 		t.Errorf("ListGames finished: %d games", len(mine))
 	}
+}
+
+// TestConformance runs the suite every store passes.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store { return New() })
 }

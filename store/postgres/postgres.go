@@ -410,19 +410,26 @@ func queueHeader(b *pgx.Batch, g store.Game) error {
 	return nil
 }
 
-// UpdateGame writes g's Status, Seats and Result.
-func (s *Store) UpdateGame(ctx context.Context, g store.Game) error {
+// UpdateGame writes g's Status, Seats and Result if the stored ones are
+// still prev's.
+func (s *Store) UpdateGame(ctx context.Context, g, prev store.Game) error {
 	if g.Status == "" {
 		return fmt.Errorf("updating game %d: empty status", g.ID)
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var actions int
-		err := tx.QueryRow(ctx, `SELECT actions FROM games WHERE id = $1 FOR UPDATE`, g.ID).Scan(&actions)
+		var status, seats string
+		err := tx.QueryRow(ctx, `SELECT actions, status, seats FROM games WHERE id = $1 FOR UPDATE`, g.ID).Scan(&actions, &status, &seats)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return store.ErrNotFound
 		}
 		if err != nil {
 			return err
+		}
+		if same, err := dbutil.SameHeader(status, seats, prev); err != nil {
+			return err
+		} else if !same {
+			return dbutil.HeaderChanged(g.ID)
 		}
 		b := &pgx.Batch{}
 		if err := queueHeader(b, g); err != nil {

@@ -481,17 +481,28 @@ func updateHeader(ctx context.Context, tx *sql.Tx, g store.Game, now time.Time) 
 	return setGameUsers(ctx, tx, g)
 }
 
-// UpdateGame writes g's Status, Seats and Result.
-func (s *Store) UpdateGame(ctx context.Context, g store.Game) error {
+// UpdateGame writes g's Status, Seats and Result if the stored ones are
+// still prev's.
+func (s *Store) UpdateGame(ctx context.Context, g, prev store.Game) error {
 	if g.Status == "" {
 		return fmt.Errorf("updating game %d: empty status", g.ID)
 	}
 	var actions int
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := updateHeader(ctx, tx, g, time.Now()); err != nil {
+		var status, seats string
+		err := tx.QueryRowContext(ctx, `SELECT actions, status, seats FROM games WHERE id = ?`, g.ID).Scan(&actions, &status, &seats)
+		if errors.Is(err, sql.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, g.ID).Scan(&actions)
+		if same, err := dbutil.SameHeader(status, seats, prev); err != nil {
+			return err
+		} else if !same {
+			return dbutil.HeaderChanged(g.ID)
+		}
+		return updateHeader(ctx, tx, g, time.Now())
 	})
 	if err != nil {
 		return fmt.Errorf("updating game %d: %w", g.ID, err)

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -340,8 +341,10 @@ func testListGames(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	prev := g
+	g.Seats = slices.Clone(g.Seats)
 	g.Seats[1].UserID = carol.ID
-	if err := s.UpdateGame(ctx, g); err != nil {
+	if err := s.UpdateGame(ctx, g, prev); err != nil {
 		t.Fatal(err)
 	}
 	games, err := s.ListGames(ctx, store.Filter{UserID: carol.ID})
@@ -370,14 +373,21 @@ func testUpdateGame(t *testing.T, s store.Store) {
 	g := mustGame(t, s, store.Game{Title: "1825", OwnerID: alice.ID, Status: store.StatusNew,
 		Seats: []store.Seat{{PlayerID: 1, Name: "alice", UserID: alice.ID}, {PlayerID: 2, Name: "Player 2"}}}, `{"type":"x"}`)
 	want := g
+	want.Seats = slices.Clone(g.Seats)
 	g.Seats[1] = store.Seat{PlayerID: 2, Name: "bob", UserID: bob.ID}
 	g.Status = store.StatusFinished
 	g.Result = map[string]int{"1": 10, "2": 20}
 	// Fields UpdateGame does not write must not change.
 	g.Title, g.OwnerID, g.Actions = "changed", bob.ID, 99
 	time.Sleep(2 * time.Millisecond)
-	if err := s.UpdateGame(ctx, g); err != nil {
+	if err := s.UpdateGame(ctx, g, want); err != nil {
 		t.Fatal(err)
+	}
+	// a second writer that read the old header loses, and writes nothing
+	late := want
+	late.Seats = []store.Seat{want.Seats[0], {PlayerID: 2, Name: "carol", UserID: alice.ID}}
+	if err := s.UpdateGame(ctx, late, want); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("UpdateGame from a stale header: %v, want ErrConflict", err)
 	}
 	want.Seats = g.Seats
 	want.Status = g.Status
@@ -390,7 +400,7 @@ func testUpdateGame(t *testing.T, s store.Store) {
 	if !got.UpdatedAt.After(want.UpdatedAt) {
 		t.Fatalf("UpdatedAt %v not after %v", got.UpdatedAt, want.UpdatedAt)
 	}
-	if err := s.UpdateGame(ctx, store.Game{ID: g.ID + 100, Status: store.StatusActive}); !errors.Is(err, store.ErrNotFound) {
+	if err := s.UpdateGame(ctx, store.Game{ID: g.ID + 100, Status: store.StatusActive}, store.Game{}); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("UpdateGame(unknown): %v, want ErrNotFound", err)
 	}
 }
@@ -670,8 +680,9 @@ func testEvents(t *testing.T, s store.Store) {
 			return s.AppendAction(ctx, store.Action{GameID: g.ID, Seq: 2, Data: act(2)}, nil)
 		}, store.GameEvent{GameID: g.ID, Actions: 3}},
 		{"update", func() error {
+			prev := g
 			g.Status = store.StatusFinished
-			return s.UpdateGame(ctx, g)
+			return s.UpdateGame(ctx, g, prev)
 		}, store.GameEvent{GameID: g.ID, Actions: 3}},
 		{"append with header", func() error {
 			return s.AppendAction(ctx, store.Action{GameID: g.ID, Seq: 3, Data: act(3)}, &g)

@@ -65,6 +65,21 @@ type Header struct {
 }
 
 // EncodeHeader turns g's slice, map and raw fields into column text.
+// SameHeader reports whether a stored status and encoded seats are those of
+// prev (UpdateGame's precondition).
+func SameHeader(status, seats string, prev store.Game) (bool, error) {
+	h, err := EncodeHeader(prev)
+	if err != nil {
+		return false, err
+	}
+	return status == prev.Status && seats == h.Seats, nil
+}
+
+// HeaderChanged is UpdateGame's conflict error.
+func HeaderChanged(id int64) error {
+	return fmt.Errorf("game %d changed meanwhile (a seat was taken or the game started): %w", id, store.ErrConflict)
+}
+
 func EncodeHeader(g store.Game) (Header, error) {
 	var h Header
 	opts := g.Options
