@@ -177,9 +177,12 @@ func (m match) beats(id string) bool { return m.result[m.heuristic] > m.result[i
 // implies. The win rate is asserted in the consent setting only.
 //
 // TRESHAM_BOT_GAMES sets the number of games per title and setting
-// (default 10, seeds 1..n).
+// (default 10, 3 with -short; seeds 1..n).
 func TestHeuristicBeatsRandom(t *testing.T) {
 	games := 10
+	if testing.Short() {
+		games = 3
+	}
 	if n, err := strconv.Atoi(os.Getenv("TRESHAM_BOT_GAMES")); err == nil && n > 0 {
 		games = n
 	}

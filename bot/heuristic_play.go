@@ -29,6 +29,9 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 	for _, c := range byType["buy_shares"] {
 		consider(c.Action, h.buyScore(p, pl, c.Action)+h.jitter())
 	}
+	for _, c := range byType["buy_company"] {
+		consider(c.Action, h.companyScore(p, pl, c.Action)+h.jitter())
+	}
 	for _, c := range byType["sell_shares"] {
 		consider(c.Action, h.sellScore(p, pl, c.Action)+h.jitter())
 	}
@@ -172,6 +175,18 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		return -1
 	}
 	return 25 + 100*yield
+}
+
+// companyScore values buying a private from the bank at face value: in
+// 1825 the privates must be sold before the first companies open, and
+// early on their income is a free return (1860 sells its privates in the
+// opening auction; the bank's later offers are left alone).
+func (h *Heuristic) companyScore(p *position, pl *engine.Player, a engine.Action) float64 {
+	co := p.eg.Company(a.Company)
+	if p.title != "1825" || co == nil || a.Price > pl.Cash || p.eg.PhaseIdx > 1 {
+		return -1
+	}
+	return 50 + float64(co.Revenue)/float64(max(co.Value, 1))
 }
 
 // sellScore values a sale: only out of companies it does not preside over
