@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"strconv"
 
 	"tresham/engine"
@@ -150,10 +151,7 @@ func (h *Heuristic) auction(p *position, pl *engine.Player, byType map[string][]
 		}
 		return pars[0].Action
 	}
-	for _, cs := range byType {
-		return cs[0].Action
-	}
-	return pass
+	return firstChoice(byType)
 }
 
 // presidentOf counts the open corporations player id presides over.
@@ -231,4 +229,15 @@ func (h *Heuristic) wantsExchange(p *position, co *engine.Company) bool {
 		}
 	}
 	return false
+}
+
+// firstChoice is a deterministic fallback: the first choice of the
+// alphabetically first action type.
+func firstChoice(byType map[string][]engine.Choice) engine.Action {
+	types := make([]string, 0, len(byType))
+	for t := range byType {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	return byType[types[0]][0].Action
 }

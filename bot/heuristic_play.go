@@ -44,9 +44,7 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 				return cs[0].Action
 			}
 		}
-		for _, cs := range byType {
-			return cs[0].Action
-		}
+		return firstChoice(byType)
 	}
 	return best
 }
@@ -259,10 +257,7 @@ func (h *Heuristic) operate(p *position, c *engine.Corporation, byType map[strin
 			return cs[0].Action, nil
 		}
 	}
-	for _, cs := range byType {
-		return cs[0].Action, nil
-	}
-	return engine.Action{}, fmt.Errorf("bot: %s has no move", c.Sym)
+	return firstChoice(byType), nil
 }
 
 // discard gives up the train that counts fewest stops.
