@@ -15,13 +15,15 @@ type Player interface {
 }
 
 // Kinds lists the bot kinds New accepts.
-func Kinds() []string { return []string{"random"} }
+func Kinds() []string { return []string{"random", "heuristic"} }
 
 // New returns a bot of the named kind, seeded for reproducible play.
 func New(kind string, seed uint64) (Player, error) {
 	switch kind {
 	case "random":
 		return &Random{Rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), PassWeight: 0.3}, nil
+	case "heuristic":
+		return NewHeuristic(seed), nil
 	}
 	return nil, fmt.Errorf("bot: unknown kind %q (want one of %v)", kind, Kinds())
 }

@@ -1,0 +1,240 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/route"
+	"tresham/titles/t1825"
+	"tresham/titles/t1860"
+)
+
+// position is the read-only view of a title game the heuristic bot plays
+// from: the shared engine state, the map, and a way to estimate what a
+// corporation's trains would earn on a board the bot has changed.
+type position struct {
+	g     Game
+	eg    *engine.Game
+	title string
+	b     *board.Board
+	// exact solves the title's own route problem on board b (nil when the
+	// title cannot be asked about a board other than its own).
+	exact func(b *board.Board, sym string) (int, error)
+}
+
+// positionOf inspects the concrete title game behind g.
+func positionOf(g Game) (*position, error) {
+	switch x := g.(type) {
+	case *t1860.Game:
+		return &position{g: g, eg: x.Game, title: "1860", b: x.Map()}, nil
+	case *t1825.Game:
+		p := &position{g: g, eg: x.Game, title: "1825", b: x.Board}
+		p.exact = func(b *board.Board, sym string) (int, error) {
+			// the 1825 solver reads the game's board field: point it at
+			// the scratch board for the call, then put the real one back
+			live := x.Board
+			x.Board = b
+			defer func() { x.Board = live }()
+			sol, err := x.SolveRoutes(sym)
+			if err != nil {
+				return 0, err
+			}
+			return sol.Revenue, nil
+		}
+		return p, nil
+	}
+	return nil, fmt.Errorf("bot: the heuristic bot plays 1860 and 1825 games, not %T", g)
+}
+
+// phaseColors are the tile colours of the current phase (which select
+// phase-dependent revenues).
+func (p *position) phaseColors() []board.Color {
+	var out []board.Color
+	for _, n := range p.eg.Phase().Tiles {
+		if c, err := board.ParseColor(n); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// trainAllowance is a train reduced to the stops it may count.
+type trainAllowance struct{ major, minor int }
+
+// evalTrains are the trains a corporation's revenue is estimated with: its
+// own, or when it has none the next train the bank sells (the train it is
+// about to buy).
+func (p *position) evalTrains(c *engine.Corporation) []trainAllowance {
+	var out []trainAllowance
+	for _, t := range c.Trains {
+		out = append(out, trainAllowance{t.Major, t.Minor})
+	}
+	if len(out) == 0 {
+		if t := p.eg.Depot.MinUpcoming(); t != nil {
+			out = append(out, trainAllowance{t.Major, t.Minor})
+		}
+	}
+	return out
+}
+
+// revenue estimates what corporation c earns on board b. With real trains
+// in 1825 it is the title's exact solver; otherwise it is the generic
+// solver with simplified stop rules (approxHook), which is enough to rank
+// tile lays and token places.
+func (p *position) revenue(b *board.Board, c *engine.Corporation) int {
+	if b == nil {
+		return 0
+	}
+	if p.exact != nil && len(c.Trains) > 0 {
+		if r, err := p.exact(b, c.Sym); err == nil {
+			return r
+		}
+	}
+	trains := p.evalTrains(c)
+	if len(trains) == 0 || len(b.TokenNodes(c.Sym)) == 0 {
+		return 0
+	}
+	h := &approxHook{trains: trains, colors: p.phaseColors(), flat: p.title == "1825"}
+	prob := &route.Problem{
+		Board:            b,
+		Corp:             c.Sym,
+		Intersect:        p.title == "1860",
+		Trains:           len(trains),
+		Hook:             h,
+		ReEnterHexes:     p.title == "1825",
+		MaxBlockedPass:   1,
+		MaxBlockedRoutes: 1,
+	}
+	if p.title == "1825" {
+		prob.MaxBlockedPass, prob.MaxBlockedRoutes = 0, 0
+	}
+	res, err := route.Solve(prob)
+	if err != nil {
+		return 0
+	}
+	return res.Best[route.MaxRevenue].Revenue
+}
+
+// approxHook is a simplified stop rule for route.Solve: a train counts at
+// most major cities and off-boards, plus the best towns its remaining
+// allowance covers (1860), or at most major stops of any kind (flat, 1825).
+// Halts are passed over.
+type approxHook struct {
+	trains []trainAllowance
+	colors []board.Color
+	flat   bool
+	towns  []int
+}
+
+func (h *approxHook) TrainKey(t int) string {
+	return strconv.Itoa(h.trains[t].major) + "+" + strconv.Itoa(h.trains[t].minor)
+}
+
+func (h *approxHook) Class(n *route.NodeInfo) int {
+	switch n.Kind {
+	case board.City, board.Offboard:
+		return 0
+	case board.Town:
+		return 1
+	}
+	return 2
+}
+
+func (h *approxHook) CanEnd(n *route.NodeInfo) bool { return n.Kind != board.Halt }
+
+func (h *approxHook) Within(t int, counts *[route.MaxClasses]int) bool {
+	if t < 0 {
+		for i := range h.trains {
+			if h.within(i, counts) {
+				return true
+			}
+		}
+		return false
+	}
+	return h.within(t, counts)
+}
+
+func (h *approxHook) within(t int, counts *[route.MaxClasses]int) bool {
+	if h.flat {
+		return counts[0]+counts[1] <= h.trains[t].major
+	}
+	return counts[0] <= h.trains[t].major
+}
+
+func (h *approxHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcome) []route.Outcome {
+	if len(visits) < 2 || visits[0].Kind == board.Halt || visits[len(visits)-1].Kind == board.Halt {
+		return buf
+	}
+	tr := h.trains[t]
+	sum, cities := 0, 0
+	h.towns = h.towns[:0]
+	for _, n := range visits {
+		switch n.Kind {
+		case board.City, board.Offboard:
+			cities++
+			sum += n.Def.RevenueFor(h.colors)
+		case board.Town:
+			h.towns = append(h.towns, n.Def.RevenueFor(h.colors))
+		}
+	}
+	if h.flat {
+		if cities+len(h.towns) > tr.major {
+			return buf
+		}
+		for _, r := range h.towns {
+			sum += r
+		}
+		return append(buf, route.Outcome{Revenue: sum, Choice: -1})
+	}
+	if cities > tr.major {
+		return buf
+	}
+	slices.SortFunc(h.towns, func(a, b int) int { return b - a })
+	for i := 0; i < len(h.towns) && i < tr.minor+tr.major-cities; i++ {
+		sum += h.towns[i]
+	}
+	return append(buf, route.Outcome{Revenue: sum, Choice: -1})
+}
+
+// stationCount counts the cities, towns and off-boards on c's network on
+// board b: a measure of how far its track reaches, used to prefer lays
+// that open new ground when no lay raises revenue at once.
+func stationCount(b *board.Board, sym string) int {
+	n := 0
+	for _, r := range b.Graph(sym).Nodes() {
+		v, ok := b.Hex(r.Hex)
+		if !ok || v.Tile == nil || r.Node >= len(v.Tile.Nodes) {
+			continue
+		}
+		if v.Tile.Nodes[r.Node].Kind != board.Halt {
+			n++
+		}
+	}
+	return n
+}
+
+// afterLay returns a copy of b with the lay of a made on it (the lay is
+// one the title listed, so no rule is checked again).
+func afterLay(b *board.Board, a *engine.Action) (*board.Board, error) {
+	nb := b.Clone()
+	if err := nb.ForceLay(a.Hex, a.Tile, a.Rotation); err != nil {
+		return nil, err
+	}
+	return nb, nil
+}
+
+// afterToken returns a copy of b with corp's token placed in a's city.
+func afterToken(b *board.Board, a *engine.Action) (*board.Board, error) {
+	ref, err := b.ResolveCity(a.City)
+	if err != nil {
+		return nil, err
+	}
+	nb := b.Clone()
+	if _, err := nb.PlaceToken(ref, a.Entity, board.TokenOptions{}); err != nil {
+		return nil, err
+	}
+	return nb, nil
+}

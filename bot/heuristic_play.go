@@ -1,0 +1,475 @@
+package bot
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"tresham/engine"
+)
+
+// --- stock rounds ---------------------------------------------------------
+
+// stock scores every stock-round choice and takes the best, passing when
+// nothing scores above zero.
+func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]engine.Choice) engine.Action {
+	var best engine.Action
+	bestScore := math.Inf(-1)
+	consider := func(a engine.Action, s float64) {
+		if s > bestScore {
+			best, bestScore = a, s
+		}
+	}
+	if pars := byType["par"]; len(pars) > 0 && h.wantsStart(p, pl) {
+		if a, ok := h.pickPar(p, pl, pars); ok {
+			consider(a, 70+h.jitter())
+		}
+	}
+	for _, c := range byType["buy_shares"] {
+		consider(c.Action, h.buyScore(p, pl, c.Action)+h.jitter())
+	}
+	for _, c := range byType["buy_company"] {
+		consider(c.Action, h.companyScore(p, pl, c.Action)+h.jitter())
+	}
+	for _, c := range byType["sell_shares"] {
+		consider(c.Action, h.sellScore(p, pl, c.Action)+h.jitter())
+	}
+	if pass := byType["pass"]; len(pass) > 0 {
+		consider(pass[0].Action, 0)
+	}
+	if bestScore == math.Inf(-1) {
+		for _, t := range []string{"sell_shares", "buy_shares", "par", "buy_company", "sell_company"} {
+			if cs := byType[t]; len(cs) > 0 {
+				return cs[0].Action
+			}
+		}
+		return firstChoice(byType)
+	}
+	return best
+}
+
+// wantsStart reports whether the player should start a company now: it
+// has no company of its own waiting to float, room under the certificate
+// limit for the float, and the game is not so far on that the company
+// would start trainless against the last trains.
+func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
+	for _, c := range p.eg.Corps {
+		if c.President == pl.ID && c.IPOed && !c.Floated && !c.Closed {
+			return false
+		}
+	}
+	if p.eg.PhaseIdx >= len(p.eg.Phases)-2 {
+		return false
+	}
+	return p.eg.NumCerts(pl)+5 <= p.eg.CertLimit
+}
+
+// minTrainPrice is the price of the cheapest train the bank sells now.
+func (p *position) minTrainPrice() int {
+	m := 0
+	if t := p.eg.Depot.MinUpcoming(); t != nil {
+		m = t.Price
+	}
+	for _, t := range p.eg.Depot.Pool {
+		if m == 0 || t.Price < m {
+			m = t.Price
+		}
+	}
+	return m
+}
+
+// rustsSoon reports whether train t rusts when one of the next three
+// trains the bank sells comes out.
+func (p *position) rustsSoon(t *engine.Train) bool {
+	if t.RustsOn == "" {
+		return false
+	}
+	for i, u := range p.eg.Depot.Upcoming {
+		if i >= 3 {
+			break
+		}
+		if u.Name == t.RustsOn {
+			return true
+		}
+	}
+	return false
+}
+
+// lastingTrains counts c's trains that do not rust soon.
+func (p *position) lastingTrains(c *engine.Corporation) int {
+	n := 0
+	for _, t := range c.Trains {
+		if !p.rustsSoon(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// healthy reports whether c is an operating company that runs, or can buy,
+// a train: one whose shares are worth holding.
+func (p *position) healthy(c *engine.Corporation) bool {
+	if !c.Floated || c.Closed || c.Bankrupt || c.Receivership || c.Cell == nil {
+		return false
+	}
+	return len(c.Trains) > 0 || c.Cash >= p.minTrainPrice()
+}
+
+// shareCost is what buying the certificates of a costs.
+func (p *position) shareCost(a engine.Action) (*engine.Corporation, int, bool) {
+	if len(a.Shares) == 0 {
+		return nil, 0, false
+	}
+	c, s, err := p.eg.ShareByID(a.Shares[0])
+	if err != nil {
+		return nil, 0, false
+	}
+	per := c.Price()
+	if s.Holder == engine.HolderIPO && c.Par != nil {
+		per = c.Par.Price
+	}
+	return c, per * a.Percent / 10, s.Holder == engine.HolderIPO
+}
+
+// maxOther is the largest holding of any other player in c.
+func maxOther(p *position, c *engine.Corporation, me int) int {
+	m := 0
+	for id, pct := range p.eg.PlayerHolders(c) {
+		if id != me && pct > m {
+			m = pct
+		}
+	}
+	return m
+}
+
+// buyScore values buying a certificate: floating and defending its own
+// companies first, then shares of companies that pay well; never shares
+// of companies that are sinking or trainless (half value at the end).
+func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) float64 {
+	c, cost, _ := p.shareCost(a)
+	if c == nil || cost > pl.Cash || cost <= 0 {
+		return -1
+	}
+	mine := c.PercentOf(engine.Holder(pl.ID))
+	pres := c.President == pl.ID
+	switch {
+	case pres && !c.Floated:
+		return 100
+	case pres && maxOther(p, c, pl.ID)+10 > mine && !c.Receivership:
+		return 85
+	}
+	if !p.healthy(c) || len(c.Trains) == 0 || p.lastingTrains(c) == 0 && p.eg.PhaseIdx > 0 {
+		return -1
+	}
+	yield := 0.0
+	if c.HasRevenue && c.LastRevenue.Kind == "payout" {
+		yield = float64(c.LastRevenue.Total) / 10 / float64(max(c.Price(), 1))
+	}
+	if pres {
+		return 40 + 100*yield
+	}
+	if yield <= 0 {
+		return -1
+	}
+	return 25 + 100*yield
+}
+
+// companyScore values buying a private from the bank at face value: in
+// 1825 the privates must be sold before the first companies open, and
+// early on their income is a free return (1860 sells its privates in the
+// opening auction; the bank's later offers are left alone).
+func (h *Heuristic) companyScore(p *position, pl *engine.Player, a engine.Action) float64 {
+	co := p.eg.Company(a.Company)
+	if p.title != "1825" || co == nil || a.Price > pl.Cash || p.eg.PhaseIdx > 1 {
+		return -1
+	}
+	return 50 + float64(co.Revenue)/float64(max(co.Value, 1))
+}
+
+// sellScore values a sale: only out of companies it does not preside over
+// that have no train and cannot buy one (their shares only sink).
+func (h *Heuristic) sellScore(p *position, pl *engine.Player, a engine.Action) float64 {
+	if len(a.Shares) == 0 {
+		return -1
+	}
+	c, _, err := p.eg.ShareByID(a.Shares[0])
+	if err != nil || c.President == pl.ID {
+		return -1
+	}
+	for _, id := range a.Shares {
+		if _, s, err := p.eg.ShareByID(id); err == nil && s.President {
+			return -1
+		}
+	}
+	if p.healthy(c) || c.Cell == nil {
+		return -1
+	}
+	return 20 + float64(a.Percent)/100
+}
+
+// --- operating rounds -----------------------------------------------------
+
+// operate plays a corporation's turn: discard, lay, token, run, dividend,
+// train purchase, in that order of preference among the listed choices.
+func (h *Heuristic) operate(p *position, c *engine.Corporation, byType map[string][]engine.Choice) (engine.Action, error) {
+	if cs := byType["discard_train"]; len(cs) > 0 {
+		return h.discard(p, c, cs), nil
+	}
+	_, canPass := byType["pass"]
+	if lays := byType["lay_tile"]; len(lays) > 0 {
+		must := p.eg.RoundKind == "Stock" // 1860: a new company's home track
+		if a, ok := h.chooseLay(p, c, lays, must); ok {
+			return a, nil
+		}
+	}
+	if toks := byType["place_token"]; len(toks) > 0 {
+		must := !canPass && len(byType) == 1 // 1825: choosing the home city
+		if a, ok := h.chooseToken(p, c, toks, must); ok {
+			return a, nil
+		}
+	}
+	if cs := byType["special_buy"]; len(cs) > 0 && len(c.Trains) == 0 {
+		return cs[0].Action, nil // a company in receivership leases a train
+	}
+	if cs := byType["run_routes"]; len(cs) > 0 {
+		a := cs[0].Action
+		routes, err := p.g.BestRoutes(c.Sym)
+		if err != nil {
+			return engine.Action{}, fmt.Errorf("bot: routes for %s: %w", c.Sym, err)
+		}
+		a.Routes = routes
+		return a, nil
+	}
+	if cs := byType["dividend"]; len(cs) > 0 {
+		return h.dividend(p, c, cs), nil
+	}
+	if cs := byType["buy_train"]; len(cs) > 0 {
+		if a, ok := h.buyTrain(p, c, cs, !canPass); ok {
+			return a, nil
+		}
+	}
+	if canPass {
+		return byType["pass"][0].Action, nil
+	}
+	for _, t := range []string{"move_surveyor", "buy_train", "lay_tile", "place_token", "special_buy"} {
+		if cs := byType[t]; len(cs) > 0 {
+			return cs[0].Action, nil
+		}
+	}
+	return firstChoice(byType), nil
+}
+
+// discard gives up the train that counts fewest stops.
+func (h *Heuristic) discard(p *position, c *engine.Corporation, cs []engine.Choice) engine.Action {
+	best, bestScore := 0, math.Inf(1)
+	for i, ch := range cs {
+		for _, t := range c.Trains {
+			if t.ID == ch.Action.Train {
+				s := float64(t.Major*10+t.Minor) + h.jitter()
+				if p.rustsSoon(t) {
+					s -= 100
+				}
+				if s < bestScore {
+					best, bestScore = i, s
+				}
+			}
+		}
+	}
+	return cs[best].Action
+}
+
+// maxLays is the number of lays evaluated per decision.
+func (h *Heuristic) maxLays() int {
+	if h.MaxLays > 0 {
+		return h.MaxLays
+	}
+	return 48
+}
+
+// chooseLay tries the lays on copies of the map and takes the one that
+// most raises the company's best run (with its trains, or the train it is
+// about to buy), then the one that reaches most new stations; it declines
+// (ok false) when no lay helps, unless one must be laid.
+func (h *Heuristic) chooseLay(p *position, c *engine.Corporation, lays []engine.Choice, must bool) (engine.Action, bool) {
+	if p.b == nil {
+		return lays[0].Action, must
+	}
+	cands := lays
+	if n := h.maxLays(); len(cands) > n {
+		cands = slices.Clone(cands)
+		h.Rand.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+		cands = cands[:n]
+	}
+	base := p.revenue(p.b, c)
+	baseN := stationCount(p.b, c.Sym)
+	best, bestScore := -1, math.Inf(-1)
+	for i, ch := range cands {
+		cost := 0
+		if v, ok := p.b.Hex(ch.Action.Hex); ok && v.Tile != nil && !must {
+			cost = v.Tile.Cost()
+		}
+		if cost > c.Cash && !c.Receivership {
+			continue // listed, but the terrain is beyond its treasury
+		}
+		nb, err := afterLay(p.b, &ch.Action)
+		if err != nil {
+			continue
+		}
+		gain := p.revenue(nb, c) - base
+		reach := stationCount(nb, c.Sym) - baseN
+		s := float64(gain)*10 + float64(reach)*3 - float64(cost)/5 + h.jitter()
+		if len(c.Trains) == 0 && c.Cash-cost < p.minTrainPrice() && cost > 0 {
+			s -= 1000 // do not spend the money for the first train
+		}
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 || (bestScore <= 0 && !must) {
+		return engine.Action{}, false
+	}
+	return cands[best].Action, true
+}
+
+// chooseToken places a token where it adds the most revenue, if any (or
+// for nothing when free), keeping the money a trainless company needs.
+func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engine.Choice, must bool) (engine.Action, bool) {
+	price := 0
+	if i := c.NextToken(); i >= 0 {
+		price = c.Tokens[i].Price
+	}
+	if !must && len(c.Trains) == 0 && price > 0 && c.Cash-price < p.minTrainPrice() {
+		return engine.Action{}, false
+	}
+	if p.b == nil {
+		return toks[0].Action, must
+	}
+	base := p.revenue(p.b, c)
+	best, bestScore := -1, math.Inf(-1)
+	for i, ch := range toks {
+		nb, err := afterToken(p.b, &ch.Action)
+		if err != nil {
+			continue
+		}
+		s := float64(p.revenue(nb, c)-base) + h.jitter()
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 {
+		return toks[0].Action, must
+	}
+	if must || bestScore > 1 || price == 0 && bestScore >= 0 {
+		return toks[best].Action, true
+	}
+	return engine.Action{}, false
+}
+
+// dividend pays out unless the company must save for a train it cannot
+// yet afford (company cash is worth nothing to the players at the end).
+func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Choice) engine.Action {
+	kind := "payout"
+	if p.lastingTrains(c) == 0 && c.Cash < p.minTrainPrice() && !p.endNear() {
+		kind = "withhold"
+	}
+	for _, ch := range cs {
+		if ch.Action.Kind == kind {
+			return ch.Action
+		}
+	}
+	return cs[0].Action
+}
+
+// endNear reports whether the game ends this set of operating rounds.
+func (p *position) endNear() bool {
+	return p.eg.Finished || len(p.eg.EndTrigger) > 0 || p.eg.BankBroken
+}
+
+// buyTrain buys a train from the bank when the company has none, when its
+// trains are about to rust, or when it has the money and room (a train
+// earns; money left in a company is worth nothing at the end). It buys
+// from its president's other companies only when the bank has nothing it
+// can afford.
+func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Choice, must bool) (engine.Action, bool) {
+	pool := map[string]bool{}
+	for _, t := range p.eg.Depot.Pool {
+		pool[t.ID] = true
+	}
+	owner := map[string]*engine.Corporation{}
+	for _, o := range p.eg.Corps {
+		for _, t := range o.Trains {
+			owner[t.ID] = o
+		}
+	}
+	best, bestScore := -1, math.Inf(-1)
+	for i, ch := range cs {
+		a := ch.Action
+		if o := owner[a.Train]; o != nil {
+			continue // another company's train: handled below
+		}
+		// cheapest first, but a new train over a pool train about to rust
+		s := -float64(a.Price) + h.jitter()
+		if pool[a.Train] {
+			for _, t := range p.eg.Depot.Pool {
+				if t.ID == a.Train && p.rustsSoon(t) {
+					s -= 1000
+				}
+			}
+		}
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	want := len(c.Trains) == 0 || p.lastingTrains(c) == 0 || must
+	if !want && best >= 0 {
+		// another train when it leaves the company enough to run and keep
+		// up: it pays for itself within a few operating rounds
+		want = c.Cash >= cs[best].Action.Price && (len(c.Trains) < 2 || c.Cash >= 2*cs[best].Action.Price)
+	}
+	if !want {
+		return engine.Action{}, false
+	}
+	if best >= 0 {
+		return cs[best].Action, true
+	}
+	if len(c.Trains) > 0 && !must {
+		return engine.Action{}, false
+	}
+	// nothing from the bank: a train from another company the same
+	// president owns, at a fair price it can pay
+	for _, ch := range cs {
+		o := owner[ch.Action.Train]
+		if o == nil || o.President != c.President || c.President == 0 || len(o.Trains) < 2 {
+			continue
+		}
+		a := ch.Action
+		for _, t := range o.Trains {
+			if t.ID == a.Train {
+				a.Price = min(max(t.Price/2/10*10, a.Price), ch.MaxPrice)
+			}
+		}
+		return a, true
+	}
+	if must {
+		return cs[0].Action, true
+	}
+	return engine.Action{}, false
+}
+
+// playerOf returns the player who decides for entity: the player itself,
+// a private's owner, or a corporation's president (0 when none).
+func playerOf(eg *engine.Game, entity string) int {
+	if id, err := strconv.Atoi(entity); err == nil {
+		return id
+	}
+	if c := eg.Corp(entity); c != nil {
+		return c.President
+	}
+	if co := eg.Company(entity); co != nil {
+		if id, err := strconv.Atoi(co.Owner); err == nil {
+			return id
+		}
+	}
+	return 0
+}
