@@ -35,6 +35,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	slog.SetDefault(log) // the stores log through the default logger
 	dir := *data
 	if dir == "" {
 		var err error
