@@ -22,7 +22,7 @@ func botTurn(e *entry) (string, store.Seat, bool) {
 		return "", store.Seat{}, false
 	}
 	for _, ent := range e.g.Acting() {
-		if st, ok := seatOf(e.h, controller(e.g, ent)); ok && st.Bot != "" {
+		if st, ok := seatOf(e.h, replay.Controller(e.g, ent)); ok && st.Bot != "" {
 			return ent, st, true
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,8 +15,6 @@ import (
 	"tresham/engine"
 	"tresham/replay"
 	"tresham/store"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
 )
 
 // titleGame is what the server needs from a title game.
@@ -25,17 +22,6 @@ type titleGame interface {
 	replay.Game
 	LogLines() []string
 	BestRoutes(corp string) ([]engine.Route, error)
-}
-
-// engineOf returns the shared engine state of a title game.
-func engineOf(g titleGame) *engine.Game {
-	switch tg := g.(type) {
-	case *t1860.Game:
-		return tg.Game
-	case *t1825.Game:
-		return tg.Game
-	}
-	return nil
 }
 
 // newTitleGame sets up a fresh game for the header's title, seats and options.
@@ -254,45 +240,6 @@ func (e *entry) nextID() int {
 	return 1
 }
 
-// controller returns the player id deciding for entity now: a player
-// itself, a corporation's president (for one without a president, such as
-// an 1825 company in receivership, the first player in order directing no
-// company, else the first player: rule 6.4), a company's owner (or its
-// owning corporation's controller). 0 when unknown.
-func controller(g titleGame, entity string) int {
-	eg := engineOf(g)
-	if eg == nil {
-		return 0
-	}
-	if id, err := strconv.Atoi(entity); err == nil && eg.Player(id) != nil {
-		return id
-	}
-	if c := eg.Corp(entity); c != nil {
-		if c.President != 0 {
-			return c.President
-		}
-		for _, p := range eg.Players {
-			director := slices.ContainsFunc(eg.Corps, func(o *engine.Corporation) bool { return !o.Closed && o.President == p.ID })
-			if !director {
-				return p.ID
-			}
-		}
-		if len(eg.Players) > 0 {
-			return eg.Players[0].ID
-		}
-		return 0
-	}
-	if co := eg.Company(entity); co != nil {
-		if sym, ok := strings.CutPrefix(co.Owner, "corp:"); ok {
-			return controller(g, sym)
-		}
-		if id, err := strconv.Atoi(co.Owner); err == nil {
-			return id
-		}
-	}
-	return 0
-}
-
 // seatsOf returns the player ids a user may act for: their own human
 // seats, or every human seat of a hotseat game they own.
 func seatsOf(h store.Game, userID int64) []int {
@@ -325,7 +272,7 @@ func seatOf(h store.Game, playerID int) (store.Seat, bool) {
 func actingPlayers(g titleGame) map[int][]string {
 	out := map[int][]string{}
 	for _, e := range g.Acting() {
-		if p := controller(g, e); p != 0 {
+		if p := replay.Controller(g, e); p != 0 {
 			out[p] = append(out[p], e)
 		}
 	}

@@ -143,7 +143,7 @@ func view(e *entry, g titleGame, userID int64, at *int) viewJSON {
 	}
 	if at == nil && e.h.Status == store.StatusActive {
 		for _, ent := range v.Acting {
-			if !slices.Contains(v.You, controller(g, ent)) {
+			if !slices.Contains(v.You, replay.Controller(g, ent)) {
 				continue
 			}
 			list := []choiceJSON{}
@@ -533,7 +533,7 @@ func exportOf(e *entry) (*g18xx.Game, error) {
 	}
 	out.Acting = nil
 	for _, ent := range e.g.Acting() {
-		if p := controller(e.g, ent); p != 0 && !slices.Contains(out.Acting, p) {
+		if p := replay.Controller(e.g, ent); p != 0 && !slices.Contains(out.Acting, p) {
 			out.Acting = append(out.Acting, p)
 		}
 	}
@@ -703,7 +703,7 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 		return nil, false, errorf(http.StatusUnprocessableEntity, "game %d is over", e.id)
 	}
 	ea := replay.Convert(&a)
-	ctrl := controller(e.g, ea.Entity)
+	ctrl := replay.Controller(e.g, ea.Entity)
 	if pid, ok := a.Entity.PlayerID(); ok {
 		if _, found := seatOf(e.h, pid); !found {
 			return nil, false, errorf(http.StatusUnprocessableEntity, "entity %d is not a player of game %d", pid, e.id)
@@ -877,7 +877,7 @@ func (s *Server) routesView(w http.ResponseWriter, r *http.Request) {
 
 // bestRun solves a corporation's best run in g.
 func bestRun(g titleGame, sym string) (map[string]any, error) {
-	if eg := engineOf(g); eg == nil || eg.Corp(sym) == nil {
+	if eg := replay.Engine(g); eg == nil || eg.Corp(sym) == nil {
 		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", sym)
 	}
 	var pos replay.RoutePosition
