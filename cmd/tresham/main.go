@@ -36,6 +36,8 @@ commands:
   routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
   serve [--addr HOST:PORT] [--data DIR] [--db DSN]
                                          run the game server (HTTP API, web UI, WebSockets)
+  play [--title 1860|1825] [--players N] [--seat K] [--bot KIND] [--save FILE.json]
+                                         play a whole game against bots in the terminal
   loadtest [--db DSN | --url URL] [--games N] [--sockets N] [--duration D]
                                          load a server with concurrent games; print actions/s and latency
 `
@@ -56,6 +58,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdRoutes(ctx, args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, args[1:], stdout, stderr)
+	case "play":
+		return cmdPlay(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "loadtest":
 		return cmdLoadtest(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
