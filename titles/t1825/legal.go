@@ -253,6 +253,9 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 		} else if free {
 			o.NoConnectivity = true
 		}
+		if view, ok := g.Board.Hex(h); ok && view.Tile != nil && view.Tile.Cost() > g.buyingPower(c) {
+			continue // the terrain cannot be paid for (Apply refuses the lay)
+		}
 		for _, l := range g.Board.LegalLays(h, o) {
 			td, ok := g.Board.TileDef(l.Tile)
 			if !ok || !TileAvailable(td, g.phaseTiles()) {

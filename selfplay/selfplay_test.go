@@ -1,0 +1,43 @@
+package selfplay
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"tresham/bot"
+)
+
+// testChecks are the sampling rates of the variant tests: every cheap
+// check after every action, the expensive ones often enough to reach many
+// positions while keeping go test ./... within a few minutes.
+func testChecks() Checks {
+	return Checks{RoundTripEvery: 400, UndoEvery: 120, ProbeEvery: 150, ProbeMax: 3, MutateEvery: 37}
+}
+
+// TestSelfPlayVariants plays every variant with every bot kind to the end,
+// with the invariants checked after every action.
+func TestSelfPlayVariants(t *testing.T) {
+	seeds := []uint64{1}
+	for _, v := range Variants() {
+		for _, kind := range bot.Kinds() {
+			for _, seed := range seeds {
+				cfg := Config{Title: v.Title, Options: v.Options, Players: v.Players, Bots: []string{kind}, Seed: seed, Checks: testChecks()}
+				t.Run(fmt.Sprintf("%s/%s/%d", v, kind, seed), func(t *testing.T) {
+					t.Parallel()
+					rec, err := Play(context.Background(), cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if rec.Violation != nil {
+						t.Fatalf("%s: %v", cfg.Name(), rec.Violation)
+					}
+					if !rec.Finished {
+						t.Fatalf("%s: not finished after %d actions", cfg.Name(), rec.Actions)
+					}
+					t.Logf("%d actions, ended by %s, result %v, %v", rec.Actions, rec.EndReason, rec.Result, rec.Duration)
+				})
+			}
+		}
+	}
+}
