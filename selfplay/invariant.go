@@ -162,7 +162,11 @@ func (c *Checker) Apply(a engine.Action) error {
 	if undo {
 		before = stateJSON(c.g)
 	}
-	certsBefore := c.playerCerts()
+	var certsBefore map[string]int
+	acquiring := a.EntityType == g18xx.EntityPlayer && acquisitions[a.Type]
+	if acquiring {
+		certsBefore = c.playerCerts()
+	}
 	if err := c.g.Apply(&a); err != nil {
 		return viol("legal-accepted", "the bot's listed action %s was refused: %v", a.Brief(), err)
 	}
@@ -190,9 +194,14 @@ func (c *Checker) Apply(a engine.Action) error {
 	}{
 		{"cash", c.cash},
 		{"certificates", c.certificates},
-		{"cert-limit", func() error { return c.certLimit(a, certsBefore) }},
+		{"cert-limit", func() error {
+			if !acquiring {
+				return nil
+			}
+			return c.certLimit(a, certsBefore)
+		}},
 		{"trains-phase", c.trains},
-		{"acting", c.acting},
+		{"acting", func() error { return c.acting(every(c.checks.ProbeEvery, i)) }},
 	} {
 		c.Counts[ck.name]++
 		if err := ck.fn(); err != nil {
@@ -276,9 +285,6 @@ var acquisitions = map[string]bool{"buy_shares": true, "par": true, "buy_company
 
 // certLimit: a player's own purchase never takes them above the limit.
 func (c *Checker) certLimit(a engine.Action, before map[string]int) error {
-	if a.EntityType != g18xx.EntityPlayer || !acquisitions[a.Type] {
-		return nil
-	}
 	after := c.playerCerts()
 	if n := after[a.Entity]; n > after["limit"] && n > before[a.Entity] {
 		return fmt.Errorf("player %s bought to %d certificates, limit %d", a.Entity, n, after["limit"])
@@ -384,15 +390,18 @@ func (c *Checker) onTrainReachesEarlierPhase(i int) bool {
 	return slices.ContainsFunc(ps[:i], func(p engine.Phase) bool { return p.On == ps[i].On })
 }
 
-// acting: an unfinished game always has someone to act, and each acting
-// entity has a legal move.
-func (c *Checker) acting() error {
+// acting: an unfinished game always has someone to act, and (when all is
+// set: Legal is not cheap) each acting entity has a legal move.
+func (c *Checker) acting(all bool) error {
 	if c.g.IsFinished() {
 		return nil
 	}
 	acting := c.g.Acting()
 	if len(acting) == 0 {
 		return errors.New("nobody may act in an unfinished game")
+	}
+	if !all {
+		return nil
 	}
 	for _, e := range acting {
 		if len(c.g.Legal(e)) == 0 {

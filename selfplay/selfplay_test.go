@@ -9,10 +9,15 @@ import (
 )
 
 // testChecks are the sampling rates of the variant tests: every cheap
-// check after every action, the expensive ones often enough to reach many
-// positions while keeping go test ./... within a few minutes.
+// check after every action, the expensive ones (each costs about one
+// replay of the game so far) often enough to reach many positions while
+// keeping go test ./... within a few minutes; with -short only the
+// round trip at the end.
 func testChecks() Checks {
-	return Checks{RoundTripEvery: 400, UndoEvery: 120, ProbeEvery: 150, ProbeMax: 3, MutateEvery: 37}
+	if testing.Short() {
+		return Checks{RoundTripEvery: 1 << 30}
+	}
+	return Checks{RoundTripEvery: 1 << 30, UndoEvery: 400, ProbeEvery: 300, ProbeMax: 3, MutateEvery: 150}
 }
 
 // TestSelfPlayVariants plays every variant with every bot kind to the end,

@@ -33,6 +33,8 @@ commands:
   bench [-n N] GAME.json...              time N replays of each game (default 20) and print medians
   legal [-n N] GAME.json                 list who may act and their legal actions (after N actions)
   routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
+  selfplay --title T [--options a,b] [--players N] [--games K] [--bot KIND] [--seed S] [--out DIR]
+                                         play bot games with the engine's invariants checked
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -49,6 +51,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdLegal(ctx, args[1:], stdout, stderr)
 	case "routes":
 		return cmdRoutes(ctx, args[1:], stdout, stderr)
+	case "selfplay":
+		return cmdSelfplay(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
