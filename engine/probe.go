@@ -75,7 +75,12 @@ func Covers(g *Game, ch Choice, a Action) bool {
 	case "buy_shares":
 		if g.Company(a.Entity) != nil {
 			// an exchange unlocks the reserved certificate: all IPO shares are alike
-			strip := func(s string) string { return s[:strings.LastIndexByte(s, '/')] }
+			strip := func(s string) string {
+				if i := strings.LastIndexByte(s, '/'); i >= 0 {
+					return s[:i]
+				}
+				return s
+			}
 			return strip(bundleClass(g, c.Shares)) == strip(bundleClass(g, a.Shares))
 		}
 		return bundleClass(g, c.Shares) == bundleClass(g, a.Shares)
