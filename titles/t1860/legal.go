@@ -292,7 +292,7 @@ func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 			break
 		}
 	}
-	if r.step != stepRoute && r.step != stepDividend && !(r.step == stepBuyTrain && g.mustBuyTrain(c)) {
+	if r.step != stepRoute && r.step != stepDividend {
 		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
 	}
 	return out

@@ -318,9 +318,6 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 		if r.step == stepRoute || r.step == stepDividend {
 			return engine.Refuse(a, "%s cannot pass: it must %s", c.Sym, map[int]string{stepRoute: "run its trains", stepDividend: "pay or withhold"}[r.step])
 		}
-		if r.step == stepBuyTrain && g.mustBuyTrain(c) {
-			return engine.Refuse(a, "%s has no train and can afford one from the bank: it must buy one", c.Sym)
-		}
 		r.step++
 	case "discard_train":
 		if err := g.discardTrain(c, a); err != nil {
@@ -460,14 +457,6 @@ func (g *Game) triggerEnd(reason string) {
 }
 
 // minDepotPrice is the price of the cheapest train for sale by the bank.
-// mustBuyTrain: a company without a train that has more money than the
-// cheapest train from the bank costs must buy a train (it may not pass its
-// train buying step; 18xx.games G1860 BuyTrain#must_buy_train?).
-func (g *Game) mustBuyTrain(c *engine.Corporation) bool {
-	price := g.minDepotPrice()
-	return len(c.Trains) == 0 && !c.Bankrupt && price > 0 && c.Cash > price
-}
-
 func (g *Game) minDepotPrice() int {
 	min := 0
 	if t := g.Depot.MinUpcoming(); t != nil {
