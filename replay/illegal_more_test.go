@@ -64,7 +64,7 @@ func TestMoreIllegalActions(t *testing.T) {
 			}
 			legal := map[int]bool{}
 			for _, ch := range g.Legal(next.Entity) {
-				if ch.Action.Hex == next.Hex && tileName(ch.Action.Tile) == tileName(next.Tile) {
+				if ch.Action.Hex == next.Hex && engine.TileName(ch.Action.Tile) == engine.TileName(next.Tile) {
 					legal[ch.Action.Rotation] = true
 				}
 			}
@@ -93,7 +93,7 @@ func TestMoreIllegalActions(t *testing.T) {
 				}
 				// shape-legal there if connectivity were ignored
 				for _, l := range b.LegalLays(h, board.LayOptions{Corp: next.Entity, NoConnectivity: true}) {
-					if tileName(l.TileID) == tileName(next.Tile) {
+					if engine.TileName(l.TileID) == engine.TileName(next.Tile) {
 						bad := next
 						bad.Hex, bad.Rotation = h, l.Rotation
 						return bad, true
@@ -143,7 +143,7 @@ func TestMoreIllegalActions(t *testing.T) {
 			before := stateJSON(g)
 			err := g.Apply(&bad)
 			if err == nil {
-				t.Fatalf("illegal action %s %v was accepted", bad.Type, compact(bad))
+				t.Fatalf("illegal action %s %v was accepted", bad.Type, bad.Brief())
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q does not name the rule (%q)", err, tc.want)

@@ -85,3 +85,42 @@ func TestReplayTraceMatchesGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfplayCommand plays two short games through the CLI and checks the
+// exports it writes and the summary it prints; bad flags exit 2.
+func TestSelfplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	args := []string{"selfplay", "--title", "1825", "--options", "unit_3", "--players", "2", "--games", "2", "--bot", "random", "--seed", "7", "--checks", "light", "--out", dir}
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"2 games of 1825 unit_3", "end reasons:", "seat 1 (random)", "all invariants held"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) != 2 {
+		t.Fatalf("exports %v (%v), want 2", files, err)
+	}
+	for _, f := range files {
+		var code int
+		var rout, rerr bytes.Buffer
+		if code = run(context.Background(), []string{"replay", f}, &rout, &rerr); code != 0 {
+			t.Fatalf("replay %s: exit %d: %s", f, code, rerr.String())
+		}
+		if !strings.Contains(rout.String(), `"finished":true`) {
+			t.Errorf("replayed %s is not finished: %s", f, rout.String())
+		}
+	}
+	for _, bad := range [][]string{
+		{"selfplay", "--bot", "nosuch"},
+		{"selfplay", "--players", "3", "--bots", "random,random"},
+		{"selfplay", "--checks", "some"},
+	} {
+		if code := run(context.Background(), bad, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}

@@ -40,6 +40,8 @@ commands:
                                          play a whole game against bots in the terminal
   loadtest [--db DSN | --url URL] [--games N] [--sockets N] [--duration D]
                                          load a server with concurrent games; print actions/s and latency
+  selfplay --title T [--options a,b] [--players N] [--games K] [--bot KIND] [--seed S] [--out DIR]
+                                         play bot games with the engine's invariants checked
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -62,6 +64,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdPlay(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "loadtest":
 		return cmdLoadtest(ctx, args[1:], stdout, stderr)
+	case "selfplay":
+		return cmdSelfplay(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

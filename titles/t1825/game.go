@@ -34,6 +34,10 @@ type Game struct {
 	minorLayer   int
 	maxLayers    int
 	minorTrains  []*engine.Train
+	// reservedTrains are the ids of the minors' trains set aside at setup:
+	// no other company may ever buy one (18xx.games marks them not
+	// buyable and takes them out of the depot).
+	reservedTrains map[string]bool
 	// blocks are the hexes each corporation still keeps others off
 	// (removed when it lays its own track there).
 	blocks map[string][]string
@@ -117,9 +121,10 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		},
 		Opts: o, Board: b, rules: LayRules(), defs: map[string]CorpDef{}, bankSize: BankSize(o),
 		yellow: yellow, layerOf: map[string]int{}, blocks: map[string][]string{}, closedHoldings: map[string]map[string]int{},
-		surveyors:     map[string][]string{},
-		surveyorApart: map[string][]string{},
-		setup:         setupArgs{ids: ids, names: names, options: options},
+		surveyors:      map[string][]string{},
+		reservedTrains: map[string]bool{},
+		surveyorApart:  map[string][]string{},
+		setup:          setupArgs{ids: ids, names: names, options: options},
 	}
 	for _, r := range options {
 		g.Options[r] = true
@@ -193,6 +198,7 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 			if t.Name == d.Train {
 				g.Depot.Take(t)
 				g.minorTrains = append(g.minorTrains, t)
+				g.reservedTrains[t.ID] = true
 				break
 			}
 		}

@@ -705,14 +705,19 @@ func (g *Game) affordableDepotTrains(c *engine.Corporation) []*engine.Train {
 	return out
 }
 
-// otherTrains are the trains other companies own (rule 4.6.5).
+// otherTrains are the trains other companies own (rule 4.6.5), but for
+// the minors' own trains, which are never sold.
 func (g *Game) otherTrains(c *engine.Corporation) []*engine.Train {
 	var out []*engine.Train
 	for _, o := range g.Corps {
 		if o == c || o.Closed {
 			continue
 		}
-		out = append(out, o.Trains...)
+		for _, t := range o.Trains {
+			if !g.reservedTrains[t.ID] {
+				out = append(out, t)
+			}
+		}
 	}
 	return out
 }

@@ -704,7 +704,10 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 			}
 		}
 		if t == nil && c.Insolvent {
-			t = g.Depot.MinUpcoming()
+			// the leased train is the depot's next one, named by its id
+			if m := g.Depot.MinUpcoming(); m != nil && m.ID == rt.Train {
+				t = m
+			}
 		}
 		if t == nil {
 			return engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, rt.Train)

@@ -1,6 +1,7 @@
 package t1860
 
 import (
+	"slices"
 	"strconv"
 
 	"tresham/engine"
@@ -499,6 +500,9 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 		c = sc
 		if s.Holder != engine.Holder(p.ID) {
 			return engine.Refuse(a, "share %s is not %s's", id, p.Name)
+		}
+		if slices.Contains(bundle, s) {
+			return engine.Refuse(a, "share %s is named twice", id)
 		}
 		bundle = append(bundle, s)
 		total += s.Percent

@@ -157,14 +157,14 @@ func TestBeginnerTrains(t *testing.T) {
 	}
 
 	// An insolvent company leases the smallest train for sale (rules,
-	// Insolvency): with a second 7+4 left that is a 7+4, paying 40 + 20 a
-	// station for seven stations where the 8+4 paid for eight.
+	// Insolvency): with a second 7+4 left that is a 7+4 (7+4-1), so the
+	// stored run of the leased 8+4 names a train it cannot run.
 	fx = loadFixture(t, "synthetic/1860/1860-base-2p-3.json")
 	i = fx.index(0, func(a engine.Action) bool { return a.Type == "run_routes" && a.Routes[0].Train == "8+4-0" })
 	for _, tc := range []struct {
 		opts []string
 		want string
-	}{{nil, ""}, {[]string{"beginner_7_4_trains"}, "stored revenue 200 but the route is worth 180"}} {
+	}{{nil, ""}, {[]string{"beginner_7_4_trains"}, `does not own train "8+4-0"`}} {
 		g := fx.at(t, i, tc.opts...)
 		a := fx.actions[i]
 		err := g.Apply(&a)
