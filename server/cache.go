@@ -59,6 +59,42 @@ type entry struct {
 	g    titleGame   // nil: must be rebuilt
 	log  []logAction // every stored action (undo, redo, messages included)
 	used uint64      // LRU clock value of the last use
+
+	// undo bookkeeping, kept in step with log by syncMoves
+	movesLen  int     // log entries accounted for
+	moves     []int   // indices of the effective non-message actions
+	redoStack []int64 // users whose undos a redo would take back, last on top
+}
+
+// syncMoves brings the undo bookkeeping up to date with the log: new plain
+// actions are appended; an undo or redo (rare) recomputes it from scratch.
+func (e *entry) syncMoves() {
+	if e.movesLen > len(e.log) {
+		e.movesLen, e.moves, e.redoStack = 0, nil, nil
+	}
+	for i := e.movesLen; i < len(e.log); i++ {
+		switch e.log[i].act.Type {
+		case g18xx.TypeMessage:
+		case g18xx.TypeUndo, g18xx.TypeRedo:
+			acts := make([]g18xx.Action, len(e.log))
+			for j := range e.log {
+				acts[j] = e.log[j].act
+			}
+			e.moves = e.moves[:0]
+			for _, j := range g18xx.EffectiveIndices(acts) {
+				if acts[j].Type != g18xx.TypeMessage {
+					e.moves = append(e.moves, j)
+				}
+			}
+			e.redoStack = redoStack(acts, e.log)
+			e.movesLen = len(e.log)
+			return
+		default:
+			e.moves = append(e.moves, i)
+			e.redoStack = e.redoStack[:0]
+		}
+	}
+	e.movesLen = len(e.log)
 }
 
 // setupSig identifies what a game is built from.
@@ -296,17 +332,8 @@ func undoFor(e *entry, userID int64) undoState {
 	if userID == 0 || e.h.Status != store.StatusActive && e.h.Status != store.StatusFinished {
 		return us
 	}
-	acts := make([]g18xx.Action, len(e.log))
-	for i := range e.log {
-		acts[i] = e.log[i].act
-	}
-	eff := g18xx.EffectiveIndices(acts)
-	var moves []int // effective non-message actions
-	for _, i := range eff {
-		if acts[i].Type != g18xx.TypeMessage {
-			moves = append(moves, i)
-		}
-	}
+	e.syncMoves()
+	moves := e.moves
 	for k := len(moves) - 1; k >= 0; k-- {
 		la := &e.log[moves[k]]
 		if la.userID == userID {
@@ -314,7 +341,7 @@ func undoFor(e *entry, userID int64) undoState {
 			if k < len(moves)-1 {
 				target := 0
 				if k > 0 {
-					target = acts[moves[k-1]].ID
+					target = e.log[moves[k-1]].act.ID
 				}
 				u.ActionID = &target
 			}
@@ -325,7 +352,7 @@ func undoFor(e *entry, userID int64) undoState {
 			break // another human moved since
 		}
 	}
-	us.redo = redoUser(acts, e.log) == userID
+	us.redo = len(e.redoStack) > 0 && e.redoStack[len(e.redoStack)-1] == userID
 	return us
 }
 
@@ -339,10 +366,10 @@ func isBotMove(h store.Game, a g18xx.Action) bool {
 	return slices.ContainsFunc(h.Seats, func(st store.Seat) bool { return st.Bot != "" })
 }
 
-// redoUser returns the user who made the undo that a redo would take back
-// now, or 0 when there is nothing to redo. It follows g18xx.Resolve's rules
-// for the redo stack.
-func redoUser(acts []g18xx.Action, log []logAction) int64 {
+// redoStack returns the users whose undos a redo would take back, the next
+// one last (empty: nothing to redo). It follows g18xx.Resolve's rules for
+// the redo stack.
+func redoStack(acts []g18xx.Action, log []logAction) []int64 {
 	ids := make(map[int]bool, len(acts))
 	for i := range acts {
 		if acts[i].ID != 0 {
@@ -367,8 +394,5 @@ func redoUser(acts []g18xx.Action, log []logAction) int64 {
 			stack = stack[:0]
 		}
 	}
-	if len(stack) == 0 {
-		return 0
-	}
-	return stack[len(stack)-1]
+	return stack
 }

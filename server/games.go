@@ -119,13 +119,13 @@ type viewJSON struct {
 	Legal   map[string][]choiceJSON `json:"legal"`
 	CanUndo bool                    `json:"can_undo"`
 	CanRedo bool                    `json:"can_redo"`
-	State   map[string]any          `json:"state"`
-	Log     []string                `json:"log"`
+	State   map[string]any          `json:"state"` // null in lean views
+	Log     []string                `json:"log"`   // null in lean views
 }
 
 // view builds the view of game g (the entry's current game, or a history
 // game when at is set) for userID. e.mu is held.
-func view(e *entry, g titleGame, userID int64, at *int) viewJSON {
+func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 	v := viewJSON{summaryJSON: summary(e.h), At: at, Legal: map[string][]choiceJSON{}}
 	v.Finished = g.IsFinished()
 	if v.Finished {
@@ -154,6 +154,9 @@ func view(e *entry, g titleGame, userID int64, at *int) viewJSON {
 		}
 		us := undoFor(e, userID)
 		v.CanUndo, v.CanRedo = us.undo != nil, us.redo
+	}
+	if lean {
+		return v
 	}
 	v.State = g.State()
 	v.Log = slices.Clone(g.LogLines())
@@ -592,7 +595,7 @@ func (s *Server) viewGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	b, err := s.viewBytes(e, u.ID, at)
+	b, err := s.viewBytes(e, u.ID, at, false)
 	kick := at == nil && s.botActing(e)
 	e.mu.Unlock()
 	if err != nil {
@@ -606,7 +609,7 @@ func (s *Server) viewGame(w http.ResponseWriter, r *http.Request) {
 }
 
 // viewBytes renders the view (e.mu held).
-func (s *Server) viewBytes(e *entry, userID int64, at *int) ([]byte, error) {
+func (s *Server) viewBytes(e *entry, userID int64, at *int, lean bool) ([]byte, error) {
 	g := e.g
 	if at != nil {
 		var err error
@@ -614,7 +617,7 @@ func (s *Server) viewBytes(e *entry, userID int64, at *int) ([]byte, error) {
 			return nil, err
 		}
 	}
-	b, err := json.Marshal(view(e, g, userID, at))
+	b, err := json.Marshal(view(e, g, userID, at, lean))
 	if err != nil {
 		return nil, fmt.Errorf("render game %d: %w", e.id, err)
 	}
@@ -673,7 +676,8 @@ func (s *Server) submitAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	b, kick, err := s.submitLocked(r.Context(), e, u, req.Action)
+	lean := r.URL.Query().Get("view") == "lean"
+	b, kick, err := s.submitLocked(r.Context(), e, u, req.Action, lean)
 	e.mu.Unlock()
 	if err != nil {
 		s.fail(w, r, err)
@@ -685,7 +689,7 @@ func (s *Server) submitAction(w http.ResponseWriter, r *http.Request) {
 	writeRaw(w, http.StatusOK, b)
 }
 
-func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw json.RawMessage) ([]byte, bool, error) {
+func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw json.RawMessage, lean bool) ([]byte, bool, error) {
 	var a g18xx.Action
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, false, errorf(http.StatusBadRequest, "malformed action: %v", err)
@@ -722,7 +726,7 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
 		return nil, false, err
 	}
-	b, err := s.viewBytes(e, u.ID, nil)
+	b, err := s.viewBytes(e, u.ID, nil, lean)
 	return b, s.botActing(e), err
 }
 
@@ -764,7 +768,7 @@ func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ
 	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
 		return nil, false, err
 	}
-	b, err := s.viewBytes(e, u.ID, nil)
+	b, err := s.viewBytes(e, u.ID, nil, false)
 	return b, s.botActing(e), err
 }
 

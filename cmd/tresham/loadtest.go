@@ -32,7 +32,8 @@ type loadConfig struct {
 	url      string // target server; "" starts one in this process on dsn
 	dsn      string
 	games    int // concurrent games, one client each
-	sockets  int // WebSocket listeners spread over the games
+	sockets  int // WebSocket listeners, `watchers` per game
+	watchers int // listeners per game (games beyond the active ones are idle)
 	duration time.Duration
 	title    string
 	players  int
@@ -43,6 +44,7 @@ type loadConfig struct {
 type loadReport struct {
 	Store        string  `json:"store"`
 	Games        int     `json:"games"`
+	IdleGames    int     `json:"idle_games"`
 	GamesEnded   int     `json:"games_finished"`
 	Actions      int     `json:"actions"`
 	Seconds      float64 `json:"seconds"`
@@ -65,8 +67,9 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	var cfg loadConfig
 	fs.StringVar(&cfg.url, "url", "", "server to load (default: start one in this process on --db)")
 	fs.StringVar(&cfg.dsn, "db", "", "store of the in-process server: a SQLite file (default: in a temporary directory), postgres://…, or mem:")
-	fs.IntVar(&cfg.games, "games", 32, "concurrent games (one client each)")
-	fs.IntVar(&cfg.sockets, "sockets", 1000, "WebSocket listeners spread over the games")
+	fs.IntVar(&cfg.games, "games", 24, "concurrent games (one client each)")
+	fs.IntVar(&cfg.sockets, "sockets", 1000, "WebSocket listeners in all")
+	fs.IntVar(&cfg.watchers, "watchers", 3, "WebSocket listeners per game; games beyond --games are created idle to hold the rest")
 	fs.DurationVar(&cfg.duration, "duration", 15*time.Second, "how long to submit actions")
 	fs.StringVar(&cfg.title, "title", "1860", "title of the games")
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
@@ -149,6 +152,22 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		clients[i] = c
 	}
 
+	// the games listened to: the active ones, then idle ones (a game of
+	// watchers players each) until every listener has a game
+	watched := make([]int64, 0, cfg.sockets)
+	for _, c := range clients {
+		watched = append(watched, c.game)
+	}
+	w := max(cfg.watchers, 1)
+	for len(watched)*w < cfg.sockets {
+		id, err := clients[0].createGame(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("idle game: %w", err)
+		}
+		watched = append(watched, id)
+	}
+	rep.IdleGames = len(watched) - len(clients)
+
 	// listeners: each follows one game and counts what it is sent
 	var msgs, sockErrs atomic.Int64
 	lctx, stopListen := context.WithCancel(ctx)
@@ -156,7 +175,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	var opened atomic.Int64
 	ws := "ws" + base[len("http"):]
 	for i := range cfg.sockets {
-		id := clients[i%len(clients)].game
+		id := watched[i%len(watched)]
 		conn, _, err := websocket.Dial(ctx, fmt.Sprintf("%s/api/games/%d/ws?from=%d", ws, id, 1<<30), &websocket.DialOptions{HTTPClient: &http.Client{Transport: tr}})
 		if err != nil {
 			stopListen()
@@ -273,18 +292,25 @@ func newLoadClient(ctx context.Context, base string, tr http.RoundTripper, name 
 }
 
 func (c *loadClient) newGame(ctx context.Context) error {
+	id, err := c.createGame(ctx)
+	if err != nil {
+		return err
+	}
+	c.game = id
+	_, err = c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view)
+	return err
+}
+
+// createGame creates and starts a hotseat game.
+func (c *loadClient) createGame(ctx context.Context) (int64, error) {
 	var created struct {
 		ID int64 `json:"id"`
 	}
 	if _, err := c.call(ctx, "POST", "/api/games", map[string]any{"title": c.cfg.title, "players": c.cfg.players, "hotseat": true}, &created); err != nil {
-		return err
+		return 0, err
 	}
-	c.game = created.ID
-	if _, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/start", c.game), nil, nil); err != nil {
-		return err
-	}
-	_, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view)
-	return err
+	_, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/start", created.ID), nil, nil)
+	return created.ID, err
 }
 
 // play submits random legal actions until the deadline.
@@ -304,7 +330,7 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 		}
 		t0 := time.Now()
 		var next loadView
-		code, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/actions", c.game), map[string]any{"seq": c.view.Actions, "action": a}, &next)
+		code, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/actions?view=lean", c.game), map[string]any{"seq": c.view.Actions, "action": a}, &next)
 		c.lat = append(c.lat, time.Since(t0))
 		switch {
 		case code == http.StatusUnprocessableEntity:

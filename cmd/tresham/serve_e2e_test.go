@@ -289,7 +289,7 @@ func TestLoadtestSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a server")
 	}
-	rep, err := loadtest(context.Background(), loadConfig{dsn: "mem:", games: 3, sockets: 30, duration: time.Second, title: "1860", players: 3, seed: 5})
+	rep, err := loadtest(context.Background(), loadConfig{dsn: "mem:", games: 3, sockets: 30, watchers: 3, duration: time.Second, title: "1860", players: 3, seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
