@@ -15,6 +15,7 @@ export function mountMap(data, { onHex, onCity, keep }) {
   const frame = h('div', { class: 'map-frame' });
   frame.innerHTML = data.svg;
   const svg = frame.querySelector('svg');
+  const svgEl = svg;
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const full = { x: 0, y: 0, w: data.width, h: data.height };
@@ -87,6 +88,19 @@ export function mountMap(data, { onHex, onCity, keep }) {
     },
     select(hex) {
       svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.classList.add('selected');
+    },
+    /** preview shows svg (a hex-local fragment) in place of hex's drawing; preview(null) removes it. */
+    preview(hex, svg) {
+      for (const g of svg ? [] : svgEl.querySelectorAll('.hex.previewing')) g.classList.remove('previewing');
+      svgEl.querySelectorAll('.tile-preview').forEach((x) => x.remove());
+      if (!hex || !svg) return;
+      const g = svgEl.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+      if (!g) return;
+      for (const x of svgEl.querySelectorAll('.hex.previewing')) x.classList.remove('previewing');
+      g.classList.add('previewing');
+      const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      tmp.innerHTML = svg;
+      g.append(...tmp.childNodes);
     },
     cityHex(city) {
       return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;
