@@ -98,9 +98,10 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
   await page.waitForSelector('#turn.yours');
   assert.ok(await page.$('svg.map .hex[data-hex="G5"]'), 'the map shows hex G5');
 
-  const done = { auction: false, stock: false, tile: false, route: false, dividend: false, train: false };
+  const done = { auction: false, stock: false, tile: false, route: false, dividend: false, train: false, manual: false };
+  await checkPhaseChart(page, '2');
   let parred = null;
-  for (let step = 0; step < 400 && !(done.tile && done.route && done.dividend && done.train); step++) {
+  for (let step = 0; step < 400 && !(done.tile && done.route && done.dividend && done.train && done.manual); step++) {
     const v = await gameView(page);
     const st = v.state;
     const round = String(st.round);
@@ -133,16 +134,54 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       await page.click('.tile-pick');
       await page.waitForSelector('#confirm-tile');
       if (!(await page.isDisabled('#rotate'))) await page.click('#rotate');
+      // The candidate tile is drawn on the map at the chosen rotation.
+      const want = await page.evaluate(() => document.getElementById('confirm-tile').textContent);
+      await page.waitForSelector(`svg.map .hex[data-hex="${hex}"].previewing .tile-preview`);
+      const rot = await page.getAttribute('svg.map .tile-preview', 'data-rotation');
+      assert.match(await page.textContent('#rotate').then(() => page.evaluate(() => document.querySelector('#rotate').nextSibling.textContent)), new RegExp(`rotation ${rot}`));
+      assert.ok(want.includes(hex));
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'tile-preview.png') });
       await clickAndWait(page, () => page.click('#confirm-tile'));
       if (/operating/i.test(round)) done.tile = true;
     } else if (has('run_routes')) {
       await page.waitForSelector('#run-routes', { timeout: 60000 });
-      assert.match(await page.textContent('#route-revenue'), /Revenue £\d+/);
+      // 1860 has a halt subsidy: revenue and subsidy are both shown.
+      assert.match(await page.textContent('#route-revenue'), /Revenue £\d+, subsidy £\d+/);
       assert.ok(await page.$('svg.map .routes .route'), 'the auto-route is drawn on the map');
+      const ent = Object.keys(v.legal).find((e) => v.legal[e].some((c) => c.action.type === 'run_routes'));
+      const best = await page.evaluate(async ([gid, e]) => (await fetch(`/api/games/${gid}/routes?entity=${encodeURIComponent(e)}`)).json(), [v.id, ent]);
+      if (best.total.revenue !== best.revenue || best.total.subsidy !== best.subsidy) {
+        await page.check('input[data-objective="total"]');
+        assert.match(await page.textContent('#route-revenue'), new RegExp(`Revenue £${best.total.revenue}, subsidy £${best.total.subsidy}`));
+      }
+      const steps = clickSteps(best.routes[0]);
+      if (!done.manual && steps) {
+        // Draw the first train's route by hand: first a broken one (the
+        // server names the rule), then the solver's, checked by the server.
+        await page.click('#edit-routes');
+        await page.click(`button.train-pick[data-train="${best.routes[0].train}"]`);
+        const first = steps[0].node;
+        const far = await page.evaluate((h) => [...document.querySelectorAll('svg.map .stop-target')].map((c) => c.dataset.node).reverse().find((n) => !n.startsWith(h + '-')), first.split('-')[0]);
+        await page.click(`svg.map .stop-target[data-node="${first}"]`);
+        await page.click(`svg.map .stop-target[data-node="${far}"]`);
+        await page.waitForSelector('#route-check-error');
+        assert.match(await page.textContent('#route-check-error'), /illegal run/);
+        assert.ok(await page.isDisabled('#run-routes'));
+        await page.click('#edit-clear');
+        for (const st of steps) await page.click(st.node ? `svg.map .stop-target[data-node="${st.node}"]` : `svg.map .hex[data-hex="${st.hex}"] .coord`);
+        await page.waitForFunction(([t, n]) => document.querySelector(`#edit-list li[data-train="${t}"]`)?.dataset.steps === String(n), [best.routes[0].train, steps.length]);
+        await page.waitForSelector('#route-revenue.ok');
+        assert.equal(await page.textContent('#route-revenue'), `Legal run: revenue £${best.routes[0].revenue}, subsidy £${best.routes[0].subsidy}`);
+        if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'route-edit.png') });
+        done.manual = true;
+      }
       await clickAndWait(page, () => page.click('#run-routes'));
       done.route = true;
     } else if (has('dividend')) {
+      // The share-price move is computed, not generic wording.
+      for (const t of await page.locator('button.choice.dividend').allTextContents()) assert.match(t, /price (£\d+ → £\d+: \d+ (space|place)s? (left|right)|stays £\d+)/, t);
       const payout = await page.$('button.choice.dividend:has-text("Pay out")');
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'dividend.png') });
       await clickAndWait(page, () => (payout || page.locator('button.choice.dividend').first()).click());
       done.dividend = true;
     } else if (has('buy_train')) {
@@ -154,9 +193,51 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       await clickAndWait(page, () => page.click('button.choice.pass'));
     }
   }
-  assert.deepEqual(done, { auction: true, stock: true, tile: true, route: true, dividend: true, train: true });
+  assert.deepEqual(done, { auction: true, stock: true, tile: true, route: true, dividend: true, train: true, manual: true });
   await ctx.close();
 });
+
+// clickSteps turns a solver route into what a player clicks to draw it:
+// its stops ({node}) and the plain hexes between them ({hex}); null when
+// the route's connections do not chain up.
+function clickSteps(route) {
+  const nodes = route.nodes || [];
+  const nodeIn = (hex) => nodes.find((n) => n.startsWith(hex + '-'));
+  const steps = [];
+  const push = (st) => { const l = steps[steps.length - 1]; if (!l || (l.node || l.hex) !== (st.node || st.hex)) steps.push(st); };
+  for (const c of route.connections || []) {
+    if (c.length === 1) {
+      const [hex, inner] = c[0].split(' ');
+      if (!inner) return null;
+      let [a, b] = inner.split('.');
+      const l = steps[steps.length - 1];
+      if (l && l.node === `${hex}-${b}`) [a, b] = [b, a];
+      push({ node: `${hex}-${a}` });
+      push({ node: `${hex}-${b}` });
+      continue;
+    }
+    let chain = [...c];
+    const l = steps[steps.length - 1];
+    if (l && l.node && !l.node.startsWith(chain[0] + '-')) chain.reverse();
+    const a = nodeIn(chain[0]);
+    const b = nodeIn(chain[chain.length - 1]);
+    if (!a || !b) return null;
+    push({ node: a });
+    for (const hx of chain.slice(1, -1)) push({ hex: hx });
+    push({ node: b });
+  }
+  return steps.length >= 2 ? steps : null;
+}
+
+// checkPhaseChart checks the phase table: every phase, the current one
+// highlighted, and what the next train brings.
+async function checkPhaseChart(page, current) {
+  await page.waitForSelector('#phase-chart');
+  const rows = await page.locator('#phase-chart tbody tr').count();
+  assert.ok(rows >= 4, `the phase chart lists every phase (${rows})`);
+  assert.equal(await page.getAttribute('#phase-chart tr.current', 'data-phase'), current);
+  assert.match(await page.textContent('#phase-next'), /^Buying the first \S+ train starts phase \S+: .*train limit \d+/);
+}
 
 function corpHeld(st, sym) {
   const c = st.corporations.find((x) => x.sym === sym);

@@ -86,6 +86,7 @@ function draw(el, page) {
     keep,
     onHex: (hex) => page.onHex && page.onHex(hex),
     onCity: (city) => page.onCity && page.onCity(city),
+    onStop: (node) => page.onStop && page.onStop(node),
   }) : null;
   const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
   const banner = v.finished

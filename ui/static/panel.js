@@ -62,6 +62,8 @@ export function renderPanel(el, page) {
   const st = v.state || {};
   page.onHex = null;
   page.onCity = null;
+  page.onStop = null;
+  page.stopTargets = null;
   page.afterDraw = null;
   page.preview = null;
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '');
@@ -94,6 +96,7 @@ export function renderPanel(el, page) {
     page.mapUI.highlight(highlights.hexes, highlights.cities);
     if (page.sel.hex) page.mapUI.select(page.sel.hex);
     showPreview(page);
+    page.mapUI.stopTargets(page.stopTargets);
     if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
 }
@@ -278,39 +281,51 @@ function routeList(routes) {
     rt.revenue !== undefined && rt.revenue !== null ? ` — ${money(rt.revenue)}` : '')));
 }
 
-// editRoutes lets the president draw each train's route by clicking the
-// hexes it runs through, in order; the server checks the run after every
-// click and answers its revenue and subsidy or the rule it breaks.
+// editRoutes lets the president draw each train's route by clicking its
+// stops on the map (and the plain hexes between them), in order; the server
+// checks the run after every click and answers its revenue and subsidy or
+// the rule it breaks.
 function editRoutes(page, ent, c, g, auto) {
   const ed = page.edit;
   const trains = page.routes.trains || [];
-  const stopHexes = new Set(Object.keys((page.map && page.map.nodes) || {}).map((k) => k.slice(0, k.lastIndexOf('-'))));
-  const routes = () => trains.map((t) => ({ train: t, connections: connections(ed.paths[t] || [], stopHexes) })).filter((x) => x.connections.length);
+  const nodes = Object.keys((page.map && page.map.nodes) || {});
+  const stopsIn = (hex) => nodes.filter((n) => n.slice(0, n.lastIndexOf('-')) === hex);
+  const routes = () => trains.map((t) => {
+    const items = ed.paths[t] || [];
+    return { train: t, connections: connections(items), nodes: items.filter((x) => x.node).map((x) => x.node) };
+  }).filter((x) => x.connections.length);
   const recheck = async () => {
     const rs = routes();
     ed.check = null;
+    const seq = (ed.seq = (ed.seq || 0) + 1);
     if (rs.length) {
-      const seq = (ed.seq = (ed.seq || 0) + 1);
       try { ed.check = { ok: true, ...(await api.checkRoutes(page.id, ent, rs)) }; } catch (e) { ed.check = { ok: false, error: e.message }; }
-      if (seq !== ed.seq || page.edit !== ed) return;
     }
+    if (seq !== ed.seq || page.edit !== ed) return;
     page.rerenderPanel();
   };
-  page.onHex = (hex) => {
+  const add = (item) => {
     if (!ed.train) return;
     const p = (ed.paths[ed.train] ||= []);
-    if (p[p.length - 1] === hex) p.pop(); else p.push(hex);
+    const last = p[p.length - 1];
+    if (last && (last.node || last.hex) === (item.node || item.hex)) p.pop(); else p.push(item);
     recheck();
   };
+  // A hex with a single stop stands for that stop; other hexes are track
+  // the route passes through.
+  page.onHex = (hex) => { const st = stopsIn(hex); add(st.length === 1 ? { node: st[0] } : { hex }); };
+  page.onStop = (node) => add({ node });
+  page.stopTargets = nodes;
   page.shownRoutes = routes();
-  g.append(h('p', { class: 'muted' }, 'Pick a train, then click the hexes of its route on the map in order, from one end to the other (click the last hex again to take it back).'),
+  const text = (items) => items.map((x) => x.node || `(${x.hex})`).join(' → ');
+  g.append(h('p', { class: 'muted' }, 'Pick a train, then click the stops of its route on the map in order (the circles), with the plain hexes between them; click the last one again to take it back.'),
     h('div', { class: 'row', role: 'group', 'aria-label': 'Train to edit' }, trains.map((t, i) => h('button', {
       type: 'button', class: 'train-pick' + (ed.train === t ? ' on' : ''), 'aria-pressed': ed.train === t ? 'true' : 'false', 'data-train': t,
       onclick: () => { ed.train = t; page.rerenderPanel(); },
     }, h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` ${t}`))),
-    h('ul', { class: 'route-list', id: 'edit-list' }, trains.map((t) => h('li', { 'data-train': t }, `${t}: `, (ed.paths[t] || []).join(' → ') || 'not running'))),
+    h('ul', { class: 'route-list', id: 'edit-list' }, trains.map((t) => h('li', { 'data-train': t, 'data-steps': (ed.paths[t] || []).length }, `${t}: `, text(ed.paths[t] || []) || 'not running'))),
     h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'edit-undo', disabled: !(ed.paths[ed.train] || []).length, onclick: () => { ed.paths[ed.train].pop(); recheck(); } }, 'Take back a hex'),
+      h('button', { type: 'button', id: 'edit-undo', disabled: !(ed.paths[ed.train] || []).length, onclick: () => { ed.paths[ed.train].pop(); recheck(); } }, 'Take back a step'),
       h('button', { type: 'button', id: 'edit-clear', onclick: () => { ed.paths[ed.train] = []; recheck(); } }, `Clear ${ed.train || ''}`)));
   const ck = ed.check;
   if (ck && ck.ok) g.append(h('p', { id: 'route-revenue', class: 'ok' }, `Legal run: revenue ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? `, subsidy ${money(ck.subsidy)}` : ''));
@@ -322,20 +337,24 @@ function editRoutes(page, ent, c, g, auto) {
   return g;
 }
 
-// connections splits a clicked hex path into 18xx.games connections: one
-// chain of hexes from each stop to the next (hexes with a city, town, halt
-// or off-board value are stops).
-function connections(path, stopHexes) {
+// connections turns clicked steps ({node: "HEX-PART"} stops and {hex}
+// plain hexes) into 18xx.games connections: from each stop to the next,
+// the chain of hexes between them, or "HEX a.b" for two stops in one hex.
+function connections(items) {
   const out = [];
-  let cur = [];
-  for (const hex of path) {
-    cur.push(hex);
-    if (stopHexes.has(hex) && cur.length > 1) {
-      out.push(cur);
-      cur = [hex];
+  let last = null;
+  let between = [];
+  const split = (n) => [n.slice(0, n.lastIndexOf('-')), n.slice(n.lastIndexOf('-') + 1)];
+  for (const it of items) {
+    if (!it.node) { between.push(it.hex); continue; }
+    const [hex, part] = split(it.node);
+    if (last) {
+      const [lh, lp] = split(last);
+      out.push(lh === hex && !between.length ? [`${hex} ${lp}.${part}`] : [lh, ...between, hex]);
     }
+    last = it.node;
+    between = [];
   }
-  if (cur.length > 1) out.push(cur);
   return out;
 }
 
