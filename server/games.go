@@ -955,9 +955,11 @@ func checkRun(g titleGame, req checkRequest) (map[string]any, error) {
 	ea := replay.Convert(&g18xx.Action{Routes: req.Routes})
 	revenue, subsidy, err := routePosition(g).CheckRun(req.Entity, ea.Routes)
 	if err != nil {
-		return nil, errorf(http.StatusUnprocessableEntity, "illegal run: %v", err)
+		// An illegal candidate is an answer, not a failed request: routes
+		// are illegal most of the time while a player draws them.
+		return map[string]any{"entity": req.Entity, "legal": false, "error": "illegal run: " + err.Error()}, nil
 	}
-	return map[string]any{"entity": req.Entity, "revenue": revenue, "subsidy": subsidy}, nil
+	return map[string]any{"entity": req.Entity, "legal": true, "revenue": revenue, "subsidy": subsidy}, nil
 }
 
 // mapView answers the board view built by Config.MapView.

@@ -54,6 +54,8 @@ func importBefore(t *testing.T, u *user) (int64, map[string]any, []map[string]an
 }
 
 type runJSON struct {
+	Legal   *bool           `json:"legal"`
+	Error   string          `json:"error"`
 	Routes  json.RawMessage `json:"routes"`
 	Revenue int             `json:"revenue"`
 	Subsidy int             `json:"subsidy"`
@@ -76,7 +78,7 @@ func TestRouteCheck(t *testing.T) {
 	for _, r := range []runJSON{best.runJSON, *best.Total} {
 		var got runJSON
 		alice.mustDo("POST", check, map[string]any{"entity": sym, "routes": r.Routes}, http.StatusOK, &got)
-		if got.Revenue != r.Revenue || got.Subsidy != r.Subsidy {
+		if got.Legal == nil || !*got.Legal || got.Revenue != r.Revenue || got.Subsidy != r.Subsidy {
 			t.Errorf("check of the solver's run: %d+%d, solver said %d+%d", got.Revenue, got.Subsidy, r.Revenue, r.Subsidy)
 		}
 	}
@@ -84,7 +86,7 @@ func TestRouteCheck(t *testing.T) {
 	var own runJSON
 	anon := env.anon()
 	anon.mustDo("POST", check, map[string]any{"entity": sym, "routes": run["routes"]}, http.StatusOK, &own)
-	if own.Revenue <= 0 || own.Revenue > best.Revenue {
+	if own.Legal == nil || !*own.Legal || own.Revenue <= 0 || own.Revenue > best.Revenue {
 		t.Errorf("the fixture's run is worth %d, best %d", own.Revenue, best.Revenue)
 	}
 	var routes []map[string]any
@@ -98,10 +100,10 @@ func TestRouteCheck(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"unknown train", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": "9-9", "connections": routes[0]["connections"]}}}, 422, "does not own train"},
-		{"train twice", map[string]any{"entity": sym, "routes": []any{routes[0], routes[0]}}, 422, "runs twice"},
-		{"broken track", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": train, "connections": [][]string{{"A1", "Z9"}}}}}, 422, "illegal run"},
-		{"stated revenue", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": train, "connections": routes[0]["connections"], "revenue": 9999}}}, 422, "stated revenue"},
+		{"unknown train", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": "9-9", "connections": routes[0]["connections"]}}}, 200, "does not own train"},
+		{"train twice", map[string]any{"entity": sym, "routes": []any{routes[0], routes[0]}}, 200, "runs twice"},
+		{"broken track", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": train, "connections": [][]string{{"A1", "Z9"}}}}}, 200, "illegal run"},
+		{"stated revenue", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": train, "connections": routes[0]["connections"], "revenue": 9999}}}, 200, "stated revenue"},
 		{"not a corporation", map[string]any{"entity": "NOPE", "routes": routes}, 400, "not a corporation"},
 		{"no entity", map[string]any{"routes": routes}, 400, "entity is missing"},
 		{"no routes", map[string]any{"entity": sym, "routes": []any{}}, 400, "routes are missing"},
@@ -110,6 +112,10 @@ func TestRouteCheck(t *testing.T) {
 		code, b := alice.do("POST", check, c.body)
 		if code != c.status || !strings.Contains(string(b), c.msg) {
 			t.Errorf("%s: %d %s, want %d %q", c.name, code, b, c.status, c.msg)
+		}
+		var got runJSON
+		if code == http.StatusOK && (json.Unmarshal(b, &got) != nil || got.Legal == nil || *got.Legal || !strings.HasPrefix(got.Error, "illegal run: ")) {
+			t.Errorf("%s: %s, want legal false and the rule broken", c.name, b)
 		}
 	}
 	alice.mustDo("POST", "/api/games/999/routes/check", map[string]any{"entity": sym, "routes": routes}, http.StatusNotFound, nil)

@@ -299,7 +299,10 @@ function editRoutes(page, ent, c, g, auto) {
     ed.check = null;
     const seq = (ed.seq = (ed.seq || 0) + 1);
     if (rs.length) {
-      try { ed.check = { ok: true, ...(await api.checkRoutes(page.id, ent, rs)) }; } catch (e) { ed.check = { ok: false, error: e.message }; }
+      try {
+        const r = await api.checkRoutes(page.id, ent, rs);
+        ed.check = { ...r, ok: r.legal };
+      } catch (e) { ed.check = { ok: false, error: e.message }; }
     }
     if (seq !== ed.seq || page.edit !== ed) return;
     page.rerenderPanel();
