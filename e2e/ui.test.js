@@ -98,9 +98,10 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
   await page.waitForSelector('#turn.yours');
   assert.ok(await page.$('svg.map .hex[data-hex="G5"]'), 'the map shows hex G5');
 
-  const done = { auction: false, stock: false, tile: false, route: false, dividend: false, train: false };
+  const done = { auction: false, stock: false, tile: false, route: false, dividend: false, train: false, manual: false };
+  await checkPhaseChart(page, '2');
   let parred = null;
-  for (let step = 0; step < 400 && !(done.tile && done.route && done.dividend && done.train); step++) {
+  for (let step = 0; step < 400 && !(done.tile && done.route && done.dividend && done.train && done.manual); step++) {
     const v = await gameView(page);
     const st = v.state;
     const round = String(st.round);
@@ -133,16 +134,54 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       await page.click('.tile-pick');
       await page.waitForSelector('#confirm-tile');
       if (!(await page.isDisabled('#rotate'))) await page.click('#rotate');
+      // The candidate tile is drawn on the map at the chosen rotation.
+      const want = await page.evaluate(() => document.getElementById('confirm-tile').textContent);
+      await page.waitForSelector(`svg.map .hex[data-hex="${hex}"].previewing .tile-preview`);
+      const rot = await page.getAttribute('svg.map .tile-preview', 'data-rotation');
+      assert.match(await page.textContent('#rotate').then(() => page.evaluate(() => document.querySelector('#rotate').nextSibling.textContent)), new RegExp(`rotation ${rot}`));
+      assert.ok(want.includes(hex));
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'tile-preview.png') });
       await clickAndWait(page, () => page.click('#confirm-tile'));
       if (/operating/i.test(round)) done.tile = true;
     } else if (has('run_routes')) {
       await page.waitForSelector('#run-routes', { timeout: 60000 });
-      assert.match(await page.textContent('#route-revenue'), /Revenue £\d+/);
+      // 1860 has a halt subsidy: revenue and subsidy are both shown.
+      assert.match(await page.textContent('#route-revenue'), /Revenue £\d+, subsidy £\d+/);
       assert.ok(await page.$('svg.map .routes .route'), 'the auto-route is drawn on the map');
+      const ent = Object.keys(v.legal).find((e) => v.legal[e].some((c) => c.action.type === 'run_routes'));
+      const best = await page.evaluate(async ([gid, e]) => (await fetch(`/api/games/${gid}/routes?entity=${encodeURIComponent(e)}`)).json(), [v.id, ent]);
+      if (best.total.revenue !== best.revenue || best.total.subsidy !== best.subsidy) {
+        await page.check('input[data-objective="total"]');
+        assert.match(await page.textContent('#route-revenue'), new RegExp(`Revenue £${best.total.revenue}, subsidy £${best.total.subsidy}`));
+      }
+      const steps = clickSteps(best.routes[0]);
+      if (!done.manual && steps) {
+        // Draw the first train's route by hand: first a broken one (the
+        // server names the rule), then the solver's, checked by the server.
+        await page.click('#edit-routes');
+        await page.click(`button.train-pick[data-train="${best.routes[0].train}"]`);
+        const first = steps[0].node;
+        const far = await page.evaluate((h) => [...document.querySelectorAll('svg.map .stop-target')].map((c) => c.dataset.node).reverse().find((n) => !n.startsWith(h + '-')), first.split('-')[0]);
+        await page.click(`svg.map .stop-target[data-node="${first}"]`);
+        await page.click(`svg.map .stop-target[data-node="${far}"]`);
+        await page.waitForSelector('#route-check-error');
+        assert.match(await page.textContent('#route-check-error'), /illegal run/);
+        assert.ok(await page.isDisabled('#run-routes'));
+        await page.click('#edit-clear');
+        for (const st of steps) await page.click(st.node ? `svg.map .stop-target[data-node="${st.node}"]` : `svg.map .hex[data-hex="${st.hex}"] .coord`);
+        await page.waitForFunction(([t, n]) => document.querySelector(`#edit-list li[data-train="${t}"]`)?.dataset.steps === String(n), [best.routes[0].train, steps.length]);
+        await page.waitForSelector('#route-revenue.ok');
+        assert.equal(await page.textContent('#route-revenue'), `Legal run: revenue £${best.routes[0].revenue}, subsidy £${best.routes[0].subsidy}`);
+        if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'route-edit.png') });
+        done.manual = true;
+      }
       await clickAndWait(page, () => page.click('#run-routes'));
       done.route = true;
     } else if (has('dividend')) {
+      // The share-price move is computed, not generic wording.
+      for (const t of await page.locator('button.choice.dividend').allTextContents()) assert.match(t, /price (£\d+ → £\d+: \d+ (space|place)s? (left|right)|stays £\d+)/, t);
       const payout = await page.$('button.choice.dividend:has-text("Pay out")');
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'dividend.png') });
       await clickAndWait(page, () => (payout || page.locator('button.choice.dividend').first()).click());
       done.dividend = true;
     } else if (has('buy_train')) {
@@ -154,9 +193,51 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       await clickAndWait(page, () => page.click('button.choice.pass'));
     }
   }
-  assert.deepEqual(done, { auction: true, stock: true, tile: true, route: true, dividend: true, train: true });
+  assert.deepEqual(done, { auction: true, stock: true, tile: true, route: true, dividend: true, train: true, manual: true });
   await ctx.close();
 });
+
+// clickSteps turns a solver route into what a player clicks to draw it:
+// its stops ({node}) and the plain hexes between them ({hex}); null when
+// the route's connections do not chain up.
+function clickSteps(route) {
+  const nodes = route.nodes || [];
+  const nodeIn = (hex) => nodes.find((n) => n.startsWith(hex + '-'));
+  const steps = [];
+  const push = (st) => { const l = steps[steps.length - 1]; if (!l || (l.node || l.hex) !== (st.node || st.hex)) steps.push(st); };
+  for (const c of route.connections || []) {
+    if (c.length === 1) {
+      const [hex, inner] = c[0].split(' ');
+      if (!inner) return null;
+      let [a, b] = inner.split('.');
+      const l = steps[steps.length - 1];
+      if (l && l.node === `${hex}-${b}`) [a, b] = [b, a];
+      push({ node: `${hex}-${a}` });
+      push({ node: `${hex}-${b}` });
+      continue;
+    }
+    let chain = [...c];
+    const l = steps[steps.length - 1];
+    if (l && l.node && !l.node.startsWith(chain[0] + '-')) chain.reverse();
+    const a = nodeIn(chain[0]);
+    const b = nodeIn(chain[chain.length - 1]);
+    if (!a || !b) return null;
+    push({ node: a });
+    for (const hx of chain.slice(1, -1)) push({ hex: hx });
+    push({ node: b });
+  }
+  return steps.length >= 2 ? steps : null;
+}
+
+// checkPhaseChart checks the phase table: every phase, the current one
+// highlighted, and what the next train brings.
+async function checkPhaseChart(page, current) {
+  await page.waitForSelector('#phase-chart');
+  const rows = await page.locator('#phase-chart tbody tr').count();
+  assert.ok(rows >= 4, `the phase chart lists every phase (${rows})`);
+  assert.equal(await page.getAttribute('#phase-chart tr.current', 'data-phase'), current);
+  assert.match(await page.textContent('#phase-next'), /^Buying the first \S+ train starts phase \S+: .*train limit \d+/);
+}
 
 function corpHeld(st, sym) {
   const c = st.corporations.find((x) => x.sym === sym);
@@ -195,6 +276,149 @@ test('import an 18xx.games game, step through its history, final scores', { time
   assert.match(await page.textContent('#history-pos'), /^action 8 of/);
   await page.click('#history-live');
   await page.waitForSelector('#final-scores');
+  await ctx.close();
+});
+
+test('live: moves by another user appear without reload, with the turn indicator', { timeout: 300000 }, async () => {
+  const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctxB = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const a = await newPage(ctxA);
+  const b = await newPage(ctxB);
+  await signUp(a, 'carol');
+  await a.selectOption('#create-title', '1860');
+  await a.fill('#create-players', '2');
+  await a.uncheck('#create-hotseat');
+  await Promise.all([a.waitForURL(/\?game=/), a.click('#create')]);
+  const id = new URL(a.url()).searchParams.get('game');
+  await signUp(b, 'dave');
+  await b.waitForSelector(`#games-open li.game[data-game="${id}"]`);
+  await b.click(`#games-open li.game[data-game="${id}"] button:has-text("Join")`);
+  await b.waitForSelector(`#games-mine li.game[data-game="${id}"]`);
+  await b.goto(`${base}/?game=${id}`);
+  // A sees B's seat filled over the WebSocket and starts the game.
+  await a.waitForSelector('#start-game');
+  await a.click('#start-game');
+  await b.waitForSelector('#turn');
+  await b.evaluate(() => { window.__noReload = true; });
+  let sawB = false;
+  for (let i = 0; i < 8 && !sawB; i++) {
+    await a.waitForSelector('#turn.yours', { timeout: 20000 });
+    const beforeB = await b.textContent('#history-pos');
+    assert.doesNotMatch(await b.textContent('#turn'), /Your turn/);
+    await clickAndWait(a, () => a.click('button.choice.pass'));
+    // B's page follows without a reload.
+    await b.waitForFunction((x) => document.getElementById('history-pos').textContent !== x, beforeB, { timeout: 20000 });
+    assert.equal(await b.evaluate(() => window.__noReload), true, "B's page was not reloaded");
+    assert.equal(await b.textContent('#history-pos'), await a.textContent('#history-pos'));
+    sawB = !!(await b.$('#turn.yours')) || (await b.waitForSelector('#turn.yours', { timeout: 3000 }).then(() => true, () => false));
+  }
+  assert.ok(sawB, "B's turn indicator appeared");
+  assert.match(await b.title(), /Your turn/);
+  assert.ok((await b.locator('.panel button.choice').count()) > 0, 'B has choices');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('hotseat 1825: first stock round and a tile lay through the UI, keyboard and phone', { timeout: 600000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'erin');
+  await page.selectOption('#create-title', '1825');
+  await page.fill('#create-players', '3');
+  await page.check('#create-hotseat');
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
+  await page.waitForSelector('#turn');
+  if (await page.$('#start-game')) await Promise.all([page.waitForSelector('#turn.yours'), page.click('#start-game')]);
+  await page.waitForSelector('#turn.yours');
+  await checkPhaseChart(page, '1');
+
+  // Keyboard: every control of the action panel is reached by Tab, and
+  // Enter on the focused choice plays it.
+  const panelControls = await page.evaluate(() => [...document.querySelectorAll('.panel button:not([disabled]), .panel input, .panel select')].length);
+  const reached = new Set();
+  await page.focus('#history-live');
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => { const e = document.activeElement; return e && e.closest('.panel') ? e.outerHTML : null; });
+    if (f) reached.add(f);
+    if (reached.size === panelControls) break;
+  }
+  assert.equal(reached.size, panelControls, 'every action panel control is reachable by Tab');
+  await page.focus('#history-live');
+  let focused = '';
+  for (let i = 0; i < 80 && !/buy_company/.test(focused); i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement.className);
+  }
+  assert.match(focused, /choice buy_company/);
+  await clickAndWait(page, () => page.keyboard.press('Enter'));
+  assert.match(await page.textContent('#log'), /buys/);
+
+  const done = { stock: false, tile: false };
+  for (let step = 0; step < 300 && !done.tile; step++) {
+    const v = await gameView(page);
+    const round = String(v.state.round);
+    if (/operating/i.test(round)) done.stock = true;
+    const types = Object.values(v.legal).flat().map((c) => c.action.type);
+    const has = (t) => types.includes(t);
+    if (process.env.E2E_DEBUG) console.error(step, round, [...new Set(types)].join(','), (v.log || []).at(-1));
+    if (has('lay_tile')) {
+      const hex = await page.getAttribute('svg.map .hex.legal', 'data-hex');
+      await page.click(`.hex-pick[data-hex="${hex}"]`);
+      await page.waitForSelector('.tile-pick');
+      await page.click('.tile-pick');
+      await page.waitForSelector(`svg.map .hex[data-hex="${hex}"] .tile-preview`);
+      await clickAndWait(page, () => page.click('#confirm-tile'));
+      const after = await gameView(page);
+      assert.ok(Object.keys(after.state.tiles || {}).includes(hex) || (after.log || []).some((l) => l.includes(hex)), `a tile was laid on ${hex}`);
+      done.tile = true;
+    } else if (has('buy_company')) {
+      await clickAndWait(page, () => page.click('button.choice.buy_company'));
+    } else if (has('par')) {
+      await clickAndWait(page, () => page.click('.group.par button[type=submit]'));
+    } else if (has('buy_shares')) {
+      await clickAndWait(page, () => page.click('button.choice.buy_shares'));
+    } else if (has('place_token')) {
+      await clickAndWait(page, () => page.click('button.choice.place_token'));
+    } else {
+      await clickAndWait(page, () => page.click('button.choice.pass'));
+    }
+  }
+  assert.deepEqual(done, { stock: true, tile: true });
+
+  // Phone-sized screen: the page fits the width and the panel is usable.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await ctx.storageState() });
+  const pp = await newPage(phone);
+  await pp.goto(page.url());
+  await pp.waitForSelector('.panel button.choice');
+  const overflow = await pp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const wide = await pp.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll, .map-frame')).slice(0, 5).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`));
+  assert.ok(overflow <= 1, `no horizontal scrolling on a phone (${overflow}px too wide: ${wide.join(', ')})`);
+  const box = await pp.locator('.panel').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300, `the panel spans the phone's width (${box.width})`);
+  const btn = await pp.locator('.panel button.choice').first().boundingBox();
+  assert.ok(btn.x >= 0 && btn.x + btn.width <= 390 && btn.height >= 24, 'the choices fit the screen and are big enough to tap');
+  if (process.env.E2E_SHOTS) await pp.screenshot({ path: join(process.env.E2E_SHOTS, 'phone-1825.png'), fullPage: false });
+  await phone.close();
+  await ctx.close();
+});
+
+test('import an 1825 game: final scores', { timeout: 300000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'frank');
+  const file = join(fixtures, '1825', '1825_game_end_bank.json');
+  const src = JSON.parse(readFileSync(file, 'utf8'));
+  await page.setInputFiles('#import-file', file);
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
+  await page.waitForSelector('#final-scores');
+  for (const [pid, value] of Object.entries(src.result)) {
+    const name = src.players.find((p) => String(p.id) === pid).name;
+    const row = await page.textContent(`#final-scores tr[data-player="${pid}"]`);
+    assert.ok(row.includes(name) && row.includes('£' + value), `final scores: ${name} £${value} (row: ${row})`);
+  }
+  assert.match(await page.textContent('#turn'), /Game over/);
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'import-1825.png'), fullPage: true });
   await ctx.close();
 });
 

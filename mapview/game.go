@@ -44,6 +44,8 @@ func RenderGame(game any) (View, error) {
 	}
 	v := Render(b, GameOptions(eg))
 	v.Market = MarketSVG(eg)
+	rules := RulesOf(eg)
+	v.Rules = &rules
 	if eg.Market != nil {
 		for _, c := range eg.Market.ParCells() {
 			v.Par = append(v.Par, c.Price)

@@ -57,6 +57,8 @@ type View struct {
 	Market string `json:"market,omitempty"`
 	// Par are the par prices of the market, ascending.
 	Par []int `json:"par,omitempty"`
+	// Rules are the game's market, phase and train tables; nil from Render.
+	Rules *Rules `json:"rules,omitempty"`
 }
 
 // CorpColor returns the fill and text colours of a corporation's tokens

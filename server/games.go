@@ -884,6 +884,31 @@ func bestRun(g titleGame, sym string) (map[string]any, error) {
 	if eg := replay.Engine(g); eg == nil || eg.Corp(sym) == nil {
 		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", sym)
 	}
+	pos := routePosition(g)
+	sol, err := pos.Solve(sym)
+	if err != nil {
+		return nil, errorf(http.StatusUnprocessableEntity, "routes of %s: %v", sym, err)
+	}
+	routes := exportRoutes(sol.RevenueRoutes)
+	out := map[string]any{"entity": sym, "routes": routes, "revenue": sol.Revenue, "subsidy": sol.Subsidy, "trains": sol.Trains}
+	if pos.Game != nil {
+		// 1860 pays a subsidy for halts: the run with most revenue plus
+		// subsidy is the other objective a president may choose.
+		out["total"] = map[string]any{"routes": exportRoutes(sol.TotalRoutes), "revenue": sol.TotalRevenue, "subsidy": sol.TotalSubsidy}
+	}
+	return out, nil
+}
+
+func exportRoutes(rs []engine.Route) []g18xx.Route {
+	routes := replay.Export(engine.Action{Routes: rs}).Routes
+	if routes == nil {
+		routes = []g18xx.Route{}
+	}
+	return routes
+}
+
+// routePosition is the route solver's view of a title game.
+func routePosition(g titleGame) replay.RoutePosition {
 	var pos replay.RoutePosition
 	switch tg := g.(type) {
 	case *t1860.Game:
@@ -891,15 +916,63 @@ func bestRun(g titleGame, sym string) (map[string]any, error) {
 	case *t1825.Game:
 		pos.G1825 = tg
 	}
-	sol, err := pos.Solve(sym)
+	return pos
+}
+
+// checkRequest is the body of POST /api/games/{id}/routes/check.
+type checkRequest struct {
+	Entity string        `json:"entity"`
+	Routes []g18xx.Route `json:"routes"`
+}
+
+// checkRoutes validates a candidate run of a corporation now, as the
+// run_routes step would, without playing it.
+func (s *Server) checkRoutes(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
 	if err != nil {
-		return nil, errorf(http.StatusUnprocessableEntity, "routes of %s: %v", sym, err)
+		s.fail(w, r, err)
+		return
 	}
-	routes := replay.Export(engine.Action{Routes: sol.RevenueRoutes}).Routes
-	if routes == nil {
-		routes = []g18xx.Route{}
+	var req checkRequest
+	if err := decodeBody(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	return map[string]any{"entity": sym, "routes": routes, "revenue": sol.Revenue, "subsidy": sol.Subsidy, "trains": sol.Trains}, nil
+	if req.Entity == "" {
+		writeError(w, http.StatusBadRequest, "entity is missing: name a corporation")
+		return
+	}
+	if len(req.Routes) == 0 {
+		writeError(w, http.StatusBadRequest, "routes are missing: send at least one route")
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := checkRun(e.g, req)
+	e.mu.Unlock()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// checkRun prices a candidate run in g or names the rule it breaks.
+func checkRun(g titleGame, req checkRequest) (map[string]any, error) {
+	if eg := engineOf(g); eg == nil || eg.Corp(req.Entity) == nil {
+		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", req.Entity)
+	}
+	ea := replay.Convert(&g18xx.Action{Routes: req.Routes})
+	revenue, subsidy, err := routePosition(g).CheckRun(req.Entity, ea.Routes)
+	if err != nil {
+		// An illegal candidate is an answer, not a failed request: routes
+		// are illegal most of the time while a player draws them.
+		return map[string]any{"entity": req.Entity, "legal": false, "error": "illegal run: " + err.Error()}, nil
+	}
+	return map[string]any{"entity": req.Entity, "legal": true, "revenue": revenue, "subsidy": subsidy}, nil
 }
 
 // mapView answers the board view built by Config.MapView.
@@ -942,4 +1015,37 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeRaw(w, http.StatusOK, b)
+}
+
+// tilePreview answers the SVG of a hex with a candidate tile laid
+// (Config.TilePreview).
+func (s *Server) tilePreview(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.TilePreview == nil {
+		writeError(w, http.StatusNotFound, "this server has no tile previews")
+		return
+	}
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	hex, tile := q.Get("hex"), q.Get("tile")
+	rot, err := strconv.Atoi(q.Get("rotation"))
+	if hex == "" || tile == "" || err != nil {
+		writeError(w, http.StatusBadRequest, "name the lay: ?hex=HEX&tile=TILE&rotation=0..5")
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	svg, err := s.cfg.TilePreview(e.g, hex, tile, rot)
+	e.mu.Unlock()
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "tile preview: %v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"hex": hex, "tile": tile, "rotation": rot, "svg": svg})
 }

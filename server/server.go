@@ -31,6 +31,10 @@ type Config struct {
 	// MapView builds the board view of a title game for GET
 	// /api/games/{id}/map (nil: that endpoint answers 404).
 	MapView func(game any) (any, error)
+	// TilePreview draws a hex of a title game with a candidate tile laid at
+	// a rotation, as an SVG fragment, for GET /api/games/{id}/tile (nil:
+	// that endpoint answers 404).
+	TilePreview func(game any, hex, tile string, rotation int) (string, error)
 	// TrustedOrigins are origins ("https://example.org") allowed to make
 	// cross-origin unsafe requests (e.g. a UI served from another host).
 	TrustedOrigins []string
@@ -227,7 +231,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
 	mux.HandleFunc("POST /api/games/{id}/redo", s.redo)
 	mux.HandleFunc("GET /api/games/{id}/routes", s.routesView)
+	mux.HandleFunc("POST /api/games/{id}/routes/check", s.checkRoutes)
 	mux.HandleFunc("GET /api/games/{id}/map", s.mapView)
+	mux.HandleFunc("GET /api/games/{id}/tile", s.tilePreview)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no API endpoint %s %s", r.Method, r.URL.Path)

@@ -35,6 +35,12 @@ type testEnv struct {
 
 func newEnv(t *testing.T, st *memstore.Store) *testEnv {
 	t.Helper()
+	return newEnvWith(t, st, nil)
+}
+
+// newEnvWith is newEnv with the config changed by edit (nil: unchanged).
+func newEnvWith(t *testing.T, st *memstore.Store, edit func(*Config)) *testEnv {
+	t.Helper()
 	if st == nil {
 		st = memstore.New()
 	}
@@ -42,7 +48,11 @@ func newEnv(t *testing.T, st *memstore.Store) *testEnv {
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	srv := New(Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}}, st, log)
+	cfg := Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}}
+	if edit != nil {
+		edit(&cfg)
+	}
+	srv := New(cfg, st, log)
 	ctx, cancel := context.WithCancel(context.Background())
 	if err := srv.Start(ctx); err != nil {
 		t.Fatal(err)

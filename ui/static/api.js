@@ -36,5 +36,7 @@ export const api = {
   act: (id, seq, action) => call('POST', `/api/games/${id}/actions`, { seq, action }),
   undo: (id, seq) => call('POST', `/api/games/${id}/undo`, { seq }),
   redo: (id, seq) => call('POST', `/api/games/${id}/redo`, { seq }),
+  checkRoutes: (id, entity, routes) => call('POST', `/api/games/${id}/routes/check`, { entity, routes }),
+  tile: (id, hex, tile, rotation) => call('GET', `/api/games/${id}/tile?hex=${encodeURIComponent(hex)}&tile=${encodeURIComponent(tile)}&rotation=${rotation}`),
   routes: (id, entity) => call('GET', `/api/games/${id}/routes?entity=${encodeURIComponent(entity)}`),
 };

@@ -28,6 +28,8 @@ export async function renderGame(el, id, me, at) {
       await api.act(id, page.view.actions, action);
       page.sel = {};
       page.routes = null;
+      page.edit = null;
+      page.shownRoutes = null;
     } catch (e) {
       page.error = e.message;
     }
@@ -40,6 +42,8 @@ export async function renderGame(el, id, me, at) {
     window.history.replaceState(null, '', u);
     page.sel = {};
     page.routes = null;
+    page.edit = null;
+    page.shownRoutes = null;
     await page.reload();
   };
   await page.reload();
@@ -82,6 +86,7 @@ function draw(el, page) {
     keep,
     onHex: (hex) => page.onHex && page.onHex(hex),
     onCity: (city) => page.onCity && page.onCity(city),
+    onStop: (node) => page.onStop && page.onStop(node),
   }) : null;
   const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
   const banner = v.finished
@@ -113,7 +118,7 @@ function draw(el, page) {
     v.finished ? scores(v, st) : null,
     h('div', { class: 'info' },
       corporations(st), players(st, v), companies(st), bankDepot(st),
-      market(page.map), gameLog(v)));
+      phaseChart(page.map, st), market(page.map), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
@@ -225,6 +230,40 @@ function bankDepot(st) {
       h('dt', {}, 'Depot'), h('dd', {}, trainList(d.upcoming)),
       h('dt', {}, 'Pool'), h('dd', {}, trainList(d.discarded)),
       h('dt', {}, 'Rusted'), h('dd', {}, trainList(d.rusted))));
+}
+
+// phaseChart is the whole phase table: what each phase's first train is,
+// the tiles, train limit and operating rounds it brings and the trains it
+// rusts; the current phase is highlighted and the next one explained.
+function phaseChart(map, st) {
+  const r = map && map.rules;
+  if (!r || !r.phases || !r.phases.length) return null;
+  const cur = r.phase_index;
+  const rusts = (on) => r.trains.filter((t) => t.rusts_on && on && t.rusts_on === on).map((t) => t.name);
+  const train = (name) => r.trains.find((t) => t.name === name);
+  const next = r.phases[cur + 1];
+  const tiles = (p) => (p.tiles || []).map((c) => h('span', { class: `tile-colour ${c}`, title: c }, c));
+  const rows = r.phases.map((p, i) => h('tr', { class: i === cur ? 'current' : i === cur + 1 ? 'next' : i < cur ? 'past' : '', 'data-phase': p.name, 'aria-current': i === cur ? 'step' : null },
+    h('th', {}, p.name, i === cur ? h('span', { class: 'tag now' }, 'now') : i === cur + 1 ? h('span', { class: 'tag' }, 'next') : null),
+    h('td', {}, p.on ? `first ${p.on}${train(p.on) ? ` (${money(train(p.on).price)})` : ''}` : 'start'),
+    h('td', {}, tiles(p)),
+    h('td', { class: 'num' }, p.train_limit || '–'),
+    h('td', { class: 'num' }, p.operating_rounds || '–'),
+    h('td', {}, rusts(p.on).join(', ') || '–')));
+  let nextText = 'This is the last phase.';
+  if (next) {
+    const gone = rusts(next.on);
+    const newTiles = (next.tiles || []).filter((c) => !(r.phases[cur].tiles || []).includes(c));
+    nextText = `Buying the first ${next.on} train starts phase ${next.name}: ` +
+      [newTiles.length ? `${newTiles.join(', ')} tiles` : null, `train limit ${next.train_limit}`, `${next.operating_rounds} operating round${next.operating_rounds === 1 ? '' : 's'} per set`,
+        gone.length ? `${gone.join(', ')} trains rust` : 'no trains rust'].filter(Boolean).join('; ') + '.';
+  }
+  return h('section', { class: 'card phases', id: 'phase-chart' }, h('h2', {}, 'Phases'),
+    h('p', { id: 'phase-next' }, nextText),
+    h('div', { class: 'scroll' }, h('table', {},
+      h('thead', {}, h('tr', {}, ['Phase', 'Starts with', 'Tiles', 'Train limit', 'ORs', 'Rusts'].map((t) => h('th', {}, t)))),
+      h('tbody', {}, rows))),
+    h('p', { class: 'muted' }, 'Trains: ', r.trains.map((t) => `${t.name} ${money(t.price)}${t.count ? ` ×${t.count}` : ''}`).join(' · ')));
 }
 
 function market(map) {

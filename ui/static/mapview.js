@@ -11,10 +11,11 @@ export const routeColour = (i) => ROUTE_COLOURS[i % ROUTE_COLOURS.length];
  * mountMap puts the rendered map into a zoomable, pannable frame. onHex and
  * onCity are called with a hex id / city id when clicked.
  */
-export function mountMap(data, { onHex, onCity, keep }) {
+export function mountMap(data, { onHex, onCity, onStop, keep }) {
   const frame = h('div', { class: 'map-frame' });
   frame.innerHTML = data.svg;
   const svg = frame.querySelector('svg');
+  const svgEl = svg;
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const full = { x: 0, y: 0, w: data.width, h: data.height };
@@ -60,6 +61,8 @@ export function mountMap(data, { onHex, onCity, keep }) {
   frame.addEventListener('pointerleave', end);
   svg.addEventListener('click', (ev) => {
     if (moved) return;
+    const stop = ev.target.closest('.stop-target');
+    if (stop && onStop) { onStop(stop.dataset.node); return; }
     const city = ev.target.closest('.city');
     if (city && onCity && city.classList.contains('legal')) { onCity(city.dataset.city); return; }
     const hex = ev.target.closest('.hex');
@@ -68,6 +71,9 @@ export function mountMap(data, { onHex, onCity, keep }) {
   const overlay = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   overlay.setAttribute('class', 'routes');
   svg.append(overlay);
+  const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  targets.setAttribute('class', 'stop-targets');
+  svg.append(targets);
   const controls = h('div', { class: 'map-controls' },
     h('button', { type: 'button', 'aria-label': 'Zoom in', onclick: () => zoom(1 / 1.3) }, '+'),
     h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
@@ -87,6 +93,37 @@ export function mountMap(data, { onHex, onCity, keep }) {
     },
     select(hex) {
       svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.classList.add('selected');
+    },
+    /** stopTargets marks the given stops ("HEX-PART") as clickable circles; null removes them. */
+    stopTargets(nodes) {
+      targets.replaceChildren();
+      for (const n of nodes || []) {
+        const p = data.nodes[n];
+        if (!p) continue;
+        const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+        c.setAttribute('class', 'stop-target');
+        c.setAttribute('cx', p.x);
+        c.setAttribute('cy', p.y);
+        c.setAttribute('r', '11');
+        c.dataset.node = n;
+        const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        t.textContent = `stop ${n}`;
+        c.append(t);
+        targets.append(c);
+      }
+    },
+    /** preview shows svg (a hex-local fragment) in place of hex's drawing; preview(null) removes it. */
+    preview(hex, svg) {
+      for (const g of svg ? [] : svgEl.querySelectorAll('.hex.previewing')) g.classList.remove('previewing');
+      svgEl.querySelectorAll('.tile-preview').forEach((x) => x.remove());
+      if (!hex || !svg) return;
+      const g = svgEl.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+      if (!g) return;
+      for (const x of svgEl.querySelectorAll('.hex.previewing')) x.classList.remove('previewing');
+      g.classList.add('previewing');
+      const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      tmp.innerHTML = svg;
+      g.append(...tmp.childNodes);
     },
     cityHex(city) {
       return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;

@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { routeColour } from './mapview.js';
+import { saleEffect, dividendEffect } from './effects.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -15,8 +16,11 @@ function corpOfShare(s) { return String(s).split('_')[0]; }
 
 function corpState(st, sym) { return (st.corporations || []).find((c) => c.sym === sym) || {}; }
 
-/** describe is a one-line text of an action. */
-export function describe(a, st) {
+/**
+ * describe is a one-line text of an action; ctx ({title, rules, revenue})
+ * adds computed share-price effects.
+ */
+export function describe(a, st, ctx = {}) {
   switch (a.type) {
     case 'pass': return 'Pass';
     case 'bid': return `Bid ${money(a.price)}` + (a.company ? ` on ${a.company}` : '');
@@ -29,13 +33,19 @@ export function describe(a, st) {
     case 'sell_shares': {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
-      const n = a.shares.length;
-      return `Sell ${a.percent}% of ${c}${cs.share_price ? ` for ${money(cs.share_price * a.percent / 10)}` : ''} — the price falls (${n} certificate${n > 1 ? 's' : ''} sold)`;
+      const eff = saleEffect(ctx.title, ctx.rules, st, cs, a.percent);
+      return `Sell ${a.percent}% of ${c}${cs.share_price ? ` for ${money(cs.share_price * a.percent / 10)}` : ''}${eff ? ' — ' + eff.text : ''}`;
     }
     case 'buy_company': return `Buy ${a.company} for ${money(a.price)}`;
     case 'lay_tile': return `Lay ${a.tile} on ${a.hex} (rotation ${a.rotation})`;
     case 'place_token': return `Place a token in ${a.city}` + (a.slot !== undefined ? ` slot ${a.slot + 1}` : '');
-    case 'dividend': return a.kind === 'payout' ? 'Pay out (share price moves up)' : a.kind === 'withhold' ? 'Withhold (share price moves down)' : `Dividend: ${a.kind}`;
+    case 'dividend': {
+      const cs = corpState(st, a.entity);
+      const eff = dividendEffect(ctx.title, ctx.rules, cs, a.kind, ctx.revenue);
+      const rev = ctx.revenue !== undefined && ctx.revenue !== null ? ` ${money(ctx.revenue)}` : '';
+      const verb = a.kind === 'payout' ? `Pay out${rev}` : a.kind === 'withhold' ? `Withhold${rev}` : `Dividend: ${a.kind}`;
+      return eff ? `${verb} — ${eff.text}` : verb;
+    }
     case 'buy_train': return `Buy train ${a.train} for ${money(a.price)}` + (a.variant ? ` as ${a.variant}` : '');
     case 'discard_train': return `Discard train ${a.train}`;
     case 'run_routes': return 'Run routes';
@@ -52,7 +62,10 @@ export function renderPanel(el, page) {
   const st = v.state || {};
   page.onHex = null;
   page.onCity = null;
+  page.onStop = null;
+  page.stopTargets = null;
   page.afterDraw = null;
+  page.preview = null;
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '');
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
@@ -82,7 +95,9 @@ export function renderPanel(el, page) {
     if (!page.mapUI) return;
     page.mapUI.highlight(highlights.hexes, highlights.cities);
     if (page.sel.hex) page.mapUI.select(page.sel.hex);
-    if (page.routes) page.mapUI.drawRoutes(page.routes.routes);
+    showPreview(page);
+    page.mapUI.stopTargets(page.stopTargets);
+    if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
 }
 
@@ -118,7 +133,30 @@ function entityBox(page, ent, choices, st, highlights) {
 
 function button(page, c, st) {
   const a = c.action;
-  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st));
+  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st, effectCtx(page, a)));
+}
+
+// effectCtx is what describe needs to compute price effects: the title, the
+// rules tables and, for a dividend, the revenue of the run just made.
+function effectCtx(page, a) {
+  const ctx = { title: page.view.title, rules: page.map && page.map.rules };
+  if (a.type === 'dividend') ctx.revenue = lastRun(page, a.entity);
+  return ctx;
+}
+
+/** rememberRun keeps the revenue of a run for the dividend that follows. */
+export function rememberRun(page, ent, revenue) {
+  try { sessionStorage.setItem(`tresham-run-${page.id}-${ent}`, JSON.stringify({ seq: page.view.actions, revenue })); } catch { /* storage off */ }
+}
+
+function lastRun(page, ent) {
+  try {
+    const r = JSON.parse(sessionStorage.getItem(`tresham-run-${page.id}-${ent}`) || 'null');
+    // the dividend is decided right after the run (possibly after bot or
+    // automatic moves): trust a run made within the last few actions
+    if (r && page.view.actions - r.seq <= 3) return r.revenue;
+  } catch { /* storage off */ }
+  return undefined;
 }
 
 function priceChoice(page, c, verb, st) {
@@ -172,6 +210,8 @@ function layTile(page, ent, cs, st, highlights) {
       const rots = list.filter((c) => c.action.tile === sel.tile);
       const i = Math.min(sel.rot || 0, rots.length - 1);
       const c = rots[i];
+      page.preview = { hex: sel.hex, tile: c.action.tile, rotation: c.action.rotation };
+      g.append(h('p', { class: 'muted', id: 'preview-note' }, 'The map shows the tile at this rotation before you confirm.'));
       g.append(h('div', { class: 'row' },
         h('button', { type: 'button', id: 'rotate', disabled: rots.length < 2, onclick: () => { page.sel = { ...sel, rot: (i + 1) % rots.length }; page.rerenderPanel(); } }, `Rotate (${i + 1} of ${rots.length} legal)`),
         h('span', {}, ` rotation ${c.action.rotation} `),
@@ -196,6 +236,7 @@ function runRoutes(page, ent, c, st) {
   const g = h('div', { class: 'group routes' }, h('h3', {}, 'Run trains'));
   const auto = async () => {
     page.error = '';
+    page.edit = null;
     try { page.routes = await api.routes(page.id, ent); } catch (e) { page.error = e.message; page.routes = null; }
     page.rerenderPanel();
   };
@@ -207,14 +248,131 @@ function runRoutes(page, ent, c, st) {
     }
     return g;
   }
+  if (page.edit) return editRoutes(page, ent, c, g, auto);
   const r = page.routes;
-  g.append(h('ul', { class: 'route-list' }, (r.routes || []).map((rt, i) => h('li', {},
+  // 1860: the run with most revenue and the one with most revenue plus halt
+  // subsidy may differ; the president picks the objective.
+  const objectives = [{ key: 'revenue', label: 'Most revenue', run: r }];
+  if (r.total && (r.total.revenue !== r.revenue || r.total.subsidy !== r.subsidy)) objectives.push({ key: 'total', label: 'Most revenue + subsidy', run: r.total });
+  const pickKey = objectives.some((o) => o.key === page.objective) ? page.objective : 'revenue';
+  const chosen = objectives.find((o) => o.key === pickKey).run;
+  if (objectives.length > 1) {
+    g.append(h('fieldset', { class: 'objectives' }, h('legend', {}, 'Objective'),
+      objectives.map((o) => h('label', { class: 'option' },
+        h('input', { type: 'radio', name: `objective-${ent}`, value: o.key, checked: o.key === pickKey, 'data-objective': o.key, onchange: () => { page.objective = o.key; page.rerenderPanel(); } }),
+        ` ${o.label}: revenue ${money(o.run.revenue)}, subsidy ${money(o.run.subsidy)}`))));
+  } else if (r.total) {
+    g.append(h('p', { class: 'muted objectives-same' }, 'The best run for revenue is also best for revenue plus subsidy.'));
+  }
+  page.shownRoutes = chosen.routes;
+  g.append(routeList(chosen.routes),
+    h('p', { id: 'route-revenue' }, `Revenue ${money(chosen.revenue)}`, r.total || chosen.subsidy ? `, subsidy ${money(chosen.subsidy || 0)}` : ''),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', onclick: () => { rememberRun(page, ent, chosen.revenue); page.act({ ...c.action, routes: chosen.routes }); } }, `Run for ${money(chosen.revenue)}`),
+      h('button', { type: 'button', onclick: auto }, 'Auto-route again'),
+      h('button', { type: 'button', id: 'edit-routes', onclick: () => { page.edit = { paths: {}, train: (r.trains || [])[0], check: null }; page.rerenderPanel(); } }, 'Edit routes by hand')));
+  return g;
+}
+
+function routeList(routes) {
+  return h('ul', { class: 'route-list' }, (routes || []).map((rt, i) => h('li', {},
     h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` ${rt.train}: `,
     (rt.hexes && rt.hexes.length ? rt.hexes.join('–') : (rt.connections || []).map((x) => x.join('–')).join(' / ')),
-    rt.revenue !== undefined ? ` — ${money(rt.revenue)}` : ''))),
-  h('p', { id: 'route-revenue' }, `Revenue ${money(r.revenue)}`, r.subsidy ? `, subsidy ${money(r.subsidy)}` : ''),
-  h('div', { class: 'row' },
-    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', onclick: () => page.act({ ...c.action, routes: r.routes }) }, `Run for ${money(r.revenue)}`),
-    h('button', { type: 'button', onclick: auto }, 'Auto-route again')));
+    rt.revenue !== undefined && rt.revenue !== null ? ` — ${money(rt.revenue)}` : '')));
+}
+
+// editRoutes lets the president draw each train's route by clicking its
+// stops on the map (and the plain hexes between them), in order; the server
+// checks the run after every click and answers its revenue and subsidy or
+// the rule it breaks.
+function editRoutes(page, ent, c, g, auto) {
+  const ed = page.edit;
+  const trains = page.routes.trains || [];
+  const nodes = Object.keys((page.map && page.map.nodes) || {});
+  const stopsIn = (hex) => nodes.filter((n) => n.slice(0, n.lastIndexOf('-')) === hex);
+  const routes = () => trains.map((t) => {
+    const items = ed.paths[t] || [];
+    return { train: t, connections: connections(items), nodes: items.filter((x) => x.node).map((x) => x.node) };
+  }).filter((x) => x.connections.length);
+  const recheck = async () => {
+    const rs = routes();
+    ed.check = null;
+    const seq = (ed.seq = (ed.seq || 0) + 1);
+    if (rs.length) {
+      try {
+        const r = await api.checkRoutes(page.id, ent, rs);
+        ed.check = { ...r, ok: r.legal };
+      } catch (e) { ed.check = { ok: false, error: e.message }; }
+    }
+    if (seq !== ed.seq || page.edit !== ed) return;
+    page.rerenderPanel();
+  };
+  const add = (item) => {
+    if (!ed.train) return;
+    const p = (ed.paths[ed.train] ||= []);
+    const last = p[p.length - 1];
+    if (last && (last.node || last.hex) === (item.node || item.hex)) p.pop(); else p.push(item);
+    recheck();
+  };
+  // A hex with a single stop stands for that stop; other hexes are track
+  // the route passes through.
+  page.onHex = (hex) => { const st = stopsIn(hex); add(st.length === 1 ? { node: st[0] } : { hex }); };
+  page.onStop = (node) => add({ node });
+  page.stopTargets = nodes;
+  page.shownRoutes = routes();
+  const text = (items) => items.map((x) => x.node || `(${x.hex})`).join(' → ');
+  g.append(h('p', { class: 'muted' }, 'Pick a train, then click the stops of its route on the map in order (the circles), with the plain hexes between them; click the last one again to take it back.'),
+    h('div', { class: 'row', role: 'group', 'aria-label': 'Train to edit' }, trains.map((t, i) => h('button', {
+      type: 'button', class: 'train-pick' + (ed.train === t ? ' on' : ''), 'aria-pressed': ed.train === t ? 'true' : 'false', 'data-train': t,
+      onclick: () => { ed.train = t; page.rerenderPanel(); },
+    }, h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` ${t}`))),
+    h('ul', { class: 'route-list', id: 'edit-list' }, trains.map((t) => h('li', { 'data-train': t, 'data-steps': (ed.paths[t] || []).length }, `${t}: `, text(ed.paths[t] || []) || 'not running'))),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'edit-undo', disabled: !(ed.paths[ed.train] || []).length, onclick: () => { ed.paths[ed.train].pop(); recheck(); } }, 'Take back a step'),
+      h('button', { type: 'button', id: 'edit-clear', onclick: () => { ed.paths[ed.train] = []; recheck(); } }, `Clear ${ed.train || ''}`)));
+  const ck = ed.check;
+  if (ck && ck.ok) g.append(h('p', { id: 'route-revenue', class: 'ok' }, `Legal run: revenue ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? `, subsidy ${money(ck.subsidy)}` : ''));
+  else if (ck) g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status' }, ck.error));
+  else g.append(h('p', { class: 'muted', id: 'route-revenue' }, 'No route drawn yet.'));
+  g.append(h('div', { class: 'row' },
+    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', disabled: !(ck && ck.ok), onclick: () => { rememberRun(page, ent, ck.revenue); page.act({ ...c.action, routes: routes() }); } }, ck && ck.ok ? `Run for ${money(ck.revenue)}` : 'Run'),
+    h('button', { type: 'button', id: 'auto-routes', onclick: auto }, 'Back to the auto-route')));
   return g;
+}
+
+// connections turns clicked steps ({node: "HEX-PART"} stops and {hex}
+// plain hexes) into 18xx.games connections: from each stop to the next,
+// the chain of hexes between them, or "HEX a.b" for two stops in one hex.
+function connections(items) {
+  const out = [];
+  let last = null;
+  let between = [];
+  const split = (n) => [n.slice(0, n.lastIndexOf('-')), n.slice(n.lastIndexOf('-') + 1)];
+  for (const it of items) {
+    if (!it.node) { between.push(it.hex); continue; }
+    const [hex, part] = split(it.node);
+    if (last) {
+      const [lh, lp] = split(last);
+      out.push(lh === hex && !between.length ? [`${hex} ${lp}.${part}`] : [lh, ...between, hex]);
+    }
+    last = it.node;
+    between = [];
+  }
+  return out;
+}
+
+// showPreview draws the candidate tile of page.preview on the map (fetched
+// from the server once per hex, tile and rotation), or removes it.
+function showPreview(page) {
+  const p = page.preview;
+  if (!p) { page.mapUI.preview(null); return; }
+  const key = `${p.hex} ${p.tile} ${p.rotation}`;
+  page.previews ||= new Map();
+  const svg = page.previews.get(key);
+  if (svg !== undefined) { page.mapUI.preview(p.hex, svg); return; }
+  api.tile(page.id, p.hex, p.tile, p.rotation).then((r) => {
+    page.previews.set(key, r.svg);
+    const q = page.preview;
+    if (q && `${q.hex} ${q.tile} ${q.rotation}` === key && page.mapUI) page.mapUI.preview(p.hex, r.svg);
+  }, () => { page.previews.set(key, ''); });
 }

@@ -1,0 +1,142 @@
+package mapview
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+// MarketCell is one stock-market space of MarketGrid.
+type MarketCell struct {
+	Price int `json:"price"`
+	// Type is "normal", "par", "endgame", "close", "repar" or
+	// "ignore_one_sale" (the first share sold does not move the price).
+	Type string `json:"type"`
+}
+
+// MarketGrid is the stock market as data, for computing price moves in the
+// browser: Rows[row][col] (nil where the chart has no space). ZigZag marks
+// 1860's single zig-zag row (a move right is two cells, a move down one
+// cell left).
+type MarketGrid struct {
+	Rows   [][]*MarketCell `json:"rows"`
+	ZigZag bool            `json:"zigzag"`
+}
+
+var cellTypeNames = map[engine.CellType]string{
+	engine.CellNormal: "normal", engine.CellPar: "par", engine.CellEndgame: "endgame",
+	engine.CellClose: "close", engine.CellRepar: "repar", engine.CellIgnoreOneSale: "ignore_one_sale",
+}
+
+// PhaseRow is one row of a title's phase table.
+type PhaseRow struct {
+	Name string `json:"name"`
+	// On is the train whose first purchase starts the phase ("" for the
+	// first phase).
+	On              string   `json:"on"`
+	TrainLimit      int      `json:"train_limit"`
+	Tiles           []string `json:"tiles"`
+	OperatingRounds int      `json:"operating_rounds"`
+}
+
+// TrainRow is one train type: its price, how many there are (0:
+// unlimited), the train whose first purchase rusts it, and its events.
+type TrainRow struct {
+	Name    string   `json:"name"`
+	Price   int      `json:"price"`
+	Count   int      `json:"count"`
+	RustsOn string   `json:"rusts_on,omitempty"`
+	Events  []string `json:"events,omitempty"`
+}
+
+// Rules are the game's tables: the stock market, the phases (with the
+// current one) and the trains.
+type Rules struct {
+	Market *MarketGrid `json:"market_grid,omitempty"`
+	Phases []PhaseRow  `json:"phases"`
+	// Phase is the index of the current phase in Phases.
+	Phase  int        `json:"phase_index"`
+	Trains []TrainRow `json:"trains"`
+}
+
+// RulesOf collects the tables of an engine game.
+func RulesOf(g *engine.Game) Rules {
+	var r Rules
+	if m := g.Market; m != nil {
+		r.Market = &MarketGrid{ZigZag: m.ZigZag}
+		for _, row := range m.Rows {
+			out := make([]*MarketCell, len(row))
+			for i, c := range row {
+				if c != nil {
+					out[i] = &MarketCell{Price: c.Price, Type: cellTypeNames[c.Type]}
+				}
+			}
+			r.Market.Rows = append(r.Market.Rows, out)
+		}
+	}
+	r.Phases = []PhaseRow{}
+	for _, p := range g.Phases {
+		r.Phases = append(r.Phases, PhaseRow{Name: p.Name, On: p.On, TrainLimit: p.TrainLimit, Tiles: append([]string{}, p.Tiles...), OperatingRounds: p.OperatingRounds})
+	}
+	r.Phase = g.PhaseIdx
+	r.Trains = []TrainRow{}
+	if g.Depot != nil {
+		for _, t := range g.Depot.Types {
+			r.Trains = append(r.Trains, TrainRow{Name: t.Name, Price: t.Price, Count: t.Count, RustsOn: t.RustsOn, Events: t.Events})
+		}
+	}
+	return r
+}
+
+// TilePreview draws hex as it would look with tile (a tile id "NAME-COPY"
+// or a tile name) laid at rotation, tokens moved as an upgrade moves them.
+// The result is an SVG group in hex-local coordinates (centre at 0,0), to
+// be put inside the map's `<g class="hex">` of that hex. The game is not
+// changed and the lay is not checked for legality.
+func TilePreview(game any, hex, tile string, rotation int) (string, error) {
+	b, eg, err := boardOf(game)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := b.Hex(hex); !ok {
+		return "", fmt.Errorf("no hex %q on this map", hex)
+	}
+	if rotation < 0 || rotation > 5 {
+		return "", fmt.Errorf("rotation %d is not 0..5", rotation)
+	}
+	id := tile
+	name, _, err := board.ParseTileID(tile)
+	if err != nil {
+		name = tile
+	}
+	if !slices.Contains(b.AvailableTiles(name), tile) {
+		if _, ok := b.TileDef(name); !ok {
+			return "", fmt.Errorf("no tile %q in this game", tile)
+		}
+		free := b.AvailableTiles(name)
+		if len(free) == 0 {
+			return "", fmt.Errorf("no tile %s is left", name)
+		}
+		id = free[0]
+	}
+	c := b.Clone()
+	if err := c.ForceLay(hex, id, rotation); err != nil {
+		return "", fmt.Errorf("tile %s on %s: %v", tile, hex, err)
+	}
+	hv, _ := c.Hex(hex)
+	opt := GameOptions(eg)
+	var phase []board.Color
+	for _, s := range opt.PhaseColors {
+		if col, err := board.ParseColor(s); err == nil {
+			phase = append(phase, col)
+		}
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<g class="tile-preview" data-hex="%s" data-tile="%s" data-rotation="%d">`, esc(hex), esc(tile), rotation)
+	drawHex(&sb, geometry{layout: c.Layout()}, c, hv, phase, opt.Homes[hex], Point{}, map[string]Point{})
+	sb.WriteString(`</g>`)
+	return sb.String(), nil
+}

@@ -1,0 +1,165 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tresham/mapview"
+)
+
+// importBefore imports the 1860 fixture cut just before its first
+// run_routes action and returns the game id, that action and the actions
+// after it.
+func importBefore(t *testing.T, u *user) (int64, map[string]any, []map[string]any) {
+	t.Helper()
+	path := filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("no fixture: %v", err)
+	}
+	var src map[string]any
+	if err := json.Unmarshal(data, &src); err != nil {
+		t.Fatal(err)
+	}
+	var acts []map[string]any
+	b, _ := json.Marshal(src["actions"])
+	if err := json.Unmarshal(b, &acts); err != nil {
+		t.Fatal(err)
+	}
+	cut := -1
+	for i, a := range acts {
+		if a["type"] == "run_routes" {
+			cut = i
+			break
+		}
+	}
+	if cut < 0 {
+		t.Fatal("the fixture has no run_routes")
+	}
+	src["actions"] = acts[:cut]
+	delete(src, "result")
+	src["status"] = "active"
+	body, _ := json.Marshal(src)
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	u.mustDo("POST", "/api/games/import", body, http.StatusCreated, &out)
+	return out.ID, acts[cut], acts[cut+1:]
+}
+
+type runJSON struct {
+	Legal   *bool           `json:"legal"`
+	Error   string          `json:"error"`
+	Routes  json.RawMessage `json:"routes"`
+	Revenue int             `json:"revenue"`
+	Subsidy int             `json:"subsidy"`
+}
+
+func TestRouteCheck(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	id, run, _ := importBefore(t, alice)
+	sym := run["entity"].(string)
+	var best struct {
+		runJSON
+		Total *runJSON `json:"total"`
+	}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", id, url.QueryEscape(sym)), nil, http.StatusOK, &best)
+	if best.Total == nil || best.Total.Revenue+best.Total.Subsidy < best.Revenue+best.Subsidy || best.Total.Revenue > best.Revenue {
+		t.Fatalf("1860 routes: best revenue %d+%d, total objective %+v", best.Revenue, best.Subsidy, best.Total)
+	}
+	check := fmt.Sprintf("/api/games/%d/routes/check", id)
+	for _, r := range []runJSON{best.runJSON, *best.Total} {
+		var got runJSON
+		alice.mustDo("POST", check, map[string]any{"entity": sym, "routes": r.Routes}, http.StatusOK, &got)
+		if got.Legal == nil || !*got.Legal || got.Revenue != r.Revenue || got.Subsidy != r.Subsidy {
+			t.Errorf("check of the solver's run: %d+%d, solver said %d+%d", got.Revenue, got.Subsidy, r.Revenue, r.Subsidy)
+		}
+	}
+	// The fixture's own run, as its player clicked it, is legal too.
+	var own runJSON
+	anon := env.anon()
+	anon.mustDo("POST", check, map[string]any{"entity": sym, "routes": run["routes"]}, http.StatusOK, &own)
+	if own.Legal == nil || !*own.Legal || own.Revenue <= 0 || own.Revenue > best.Revenue {
+		t.Errorf("the fixture's run is worth %d, best %d", own.Revenue, best.Revenue)
+	}
+	var routes []map[string]any
+	if err := json.Unmarshal(best.Routes, &routes); err != nil || len(routes) == 0 {
+		t.Fatalf("best routes %s: %v", best.Routes, err)
+	}
+	train := routes[0]["train"]
+	for _, c := range []struct {
+		name   string
+		body   any
+		status int
+		msg    string
+	}{
+		{"unknown train", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": "9-9", "connections": routes[0]["connections"]}}}, 200, "does not own train"},
+		{"train twice", map[string]any{"entity": sym, "routes": []any{routes[0], routes[0]}}, 200, "runs twice"},
+		{"broken track", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": train, "connections": [][]string{{"A1", "Z9"}}}}}, 200, "illegal run"},
+		{"stated revenue", map[string]any{"entity": sym, "routes": []any{map[string]any{"train": train, "connections": routes[0]["connections"], "revenue": 9999}}}, 200, "stated revenue"},
+		{"not a corporation", map[string]any{"entity": "NOPE", "routes": routes}, 400, "not a corporation"},
+		{"no entity", map[string]any{"routes": routes}, 400, "entity is missing"},
+		{"no routes", map[string]any{"entity": sym, "routes": []any{}}, 400, "routes are missing"},
+		{"malformed", []byte(`{"entity":`), 400, ""},
+	} {
+		code, b := alice.do("POST", check, c.body)
+		if code != c.status || !strings.Contains(string(b), c.msg) {
+			t.Errorf("%s: %d %s, want %d %q", c.name, code, b, c.status, c.msg)
+		}
+		var got runJSON
+		if code == http.StatusOK && (json.Unmarshal(b, &got) != nil || got.Legal == nil || *got.Legal || !strings.HasPrefix(got.Error, "illegal run: ")) {
+			t.Errorf("%s: %s, want legal false and the rule broken", c.name, b)
+		}
+	}
+	alice.mustDo("POST", "/api/games/999/routes/check", map[string]any{"entity": sym, "routes": routes}, http.StatusNotFound, nil)
+}
+
+func TestTilePreview(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.TilePreview = mapview.TilePreview })
+	alice := env.signup("alice")
+	id, _, later := importBefore(t, alice)
+	var lay map[string]any
+	for _, a := range later {
+		if a["type"] == "lay_tile" {
+			lay = a
+			break
+		}
+	}
+	if lay == nil {
+		t.Fatal("no later lay_tile in the fixture")
+	}
+	q := fmt.Sprintf("/api/games/%d/tile?hex=%s&tile=%s&rotation=%v", id, lay["hex"], lay["tile"], lay["rotation"])
+	var out struct {
+		Hex, Tile, SVG string
+		Rotation       int
+	}
+	env.anon().mustDo("GET", q, nil, http.StatusOK, &out)
+	if out.Hex != lay["hex"] || !strings.HasPrefix(out.SVG, `<g class="tile-preview"`) || !strings.Contains(out.SVG, `class="track"`) {
+		t.Errorf("preview of %v: %+v", lay, out)
+	}
+	for _, c := range []struct {
+		q      string
+		status int
+	}{
+		{fmt.Sprintf("/api/games/%d/tile?hex=%s&tile=%s", id, lay["hex"], lay["tile"]), 400},
+		{fmt.Sprintf("/api/games/%d/tile?hex=%s&tile=nope-0&rotation=0", id, lay["hex"]), 422},
+		{fmt.Sprintf("/api/games/%d/tile?hex=ZZ99&tile=%s&rotation=0", id, lay["tile"]), 422},
+		{fmt.Sprintf("/api/games/999/tile?hex=%s&tile=%s&rotation=0", lay["hex"], lay["tile"]), 404},
+	} {
+		if code, b := alice.do("GET", c.q, nil); code != c.status {
+			t.Errorf("%s: %d %s, want %d", c.q, code, b, c.status)
+		}
+	}
+	// Without the hook the endpoint is absent.
+	plain := newEnv(t, nil)
+	bob := plain.signup("bob")
+	id2, _, _ := importBefore(t, bob)
+	bob.mustDo("GET", fmt.Sprintf("/api/games/%d/tile?hex=%s&tile=%s&rotation=0", id2, lay["hex"], lay["tile"]), nil, http.StatusNotFound, nil)
+}
