@@ -962,7 +962,7 @@ func (s *Server) checkRoutes(w http.ResponseWriter, r *http.Request) {
 
 // checkRun prices a candidate run in g or names the rule it breaks.
 func checkRun(g titleGame, req checkRequest) (map[string]any, error) {
-	if eg := engineOf(g); eg == nil || eg.Corp(req.Entity) == nil {
+	if eg := replay.Engine(g); eg == nil || eg.Corp(req.Entity) == nil {
 		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", req.Entity)
 	}
 	ea := replay.Convert(&g18xx.Action{Routes: req.Routes})
