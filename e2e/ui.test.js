@@ -422,6 +422,34 @@ test('import an 1825 game: final scores', { timeout: 300000 }, async () => {
   await ctx.close();
 });
 
+test('a game against the computer: bot seats move by themselves', { timeout: 300000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'solo');
+  await page.selectOption('#create-title', '1860');
+  await page.fill('#create-players', '3');
+  await page.check('#create-hotseat');
+  await page.fill('#create-bots', '2');
+  await page.selectOption('#create-bot-kind', 'heuristic');
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
+  await page.waitForSelector('#turn');
+  if (await page.$('#start-game')) await page.click('#start-game');
+  await page.waitForSelector('#turn.yours');
+  let v = await gameView(page);
+  assert.deepEqual(v.seats.map((s) => s.bot || ''), ['', 'heuristic', 'heuristic'], 'the last two seats are bots');
+  // our first move (a pass or a bid), then the bots answer without us
+  const before = v.actions;
+  await clickAndWait(page, () => page.click('button.choice.pass'));
+  await page.waitForFunction(async (n) => {
+    const id = new URL(location.href).searchParams.get('game');
+    const g = await (await fetch(`/api/games/${id}`)).json();
+    return g.actions >= n + 2 && g.you.length === 1;
+  }, before, { timeout: 60000 });
+  v = await gameView(page);
+  assert.ok(v.actions >= before + 2, `the bots moved (${v.actions - before} actions after ours)`);
+  await ctx.close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(consoleErrors, []);
 });

@@ -81,23 +81,31 @@ function createForm(titles, msg) {
   const title = h('select', { id: 'create-title' }, titles.map((t) => h('option', { value: t.title }, t.title)));
   const players = h('input', { id: 'create-players', type: 'number', value: 3 });
   const hotseat = h('input', { id: 'create-hotseat', type: 'checkbox', checked: true });
+  const botCount = h('input', { id: 'create-bots', type: 'number', value: 0, min: 0 });
+  const botKind = h('select', { id: 'create-bot-kind' }, ['heuristic', 'random'].map((k) => h('option', { value: k }, k)));
   const opts = h('fieldset', { class: 'options' });
   const sync = () => {
     const t = titles.find((x) => x.title === title.value);
     players.min = t.min_players;
     players.max = t.max_players;
     if (Number(players.value) < t.min_players || Number(players.value) > t.max_players) players.value = Math.min(Math.max(3, t.min_players), t.max_players);
+    botCount.max = Number(players.value) - 1;
     clear(opts, h('legend', {}, 'Options'), (t.options || []).map((o) => h('label', { class: 'option' },
       h('input', { type: 'checkbox', name: 'option', value: o.name }), ' ', h('code', {}, o.name), ' — ', o.description)));
   };
   title.addEventListener('change', sync);
+  players.addEventListener('change', () => { botCount.max = Number(players.value) - 1; });
   sync();
   return h('form', { class: 'card create', onsubmit: async (ev) => {
     ev.preventDefault();
     msg.textContent = '';
     const options = [...opts.querySelectorAll('input:checked')].map((i) => i.value);
     try {
-      const { id } = await api.create({ title: title.value, options, players: Number(players.value), hotseat: hotseat.checked });
+      // the last seats are the computer's
+      const n = Number(players.value);
+      const bots = {};
+      for (let i = n - Math.min(Number(botCount.value) || 0, n - 1); i < n; i++) bots[String(i)] = botKind.value;
+      const { id } = await api.create({ title: title.value, options, players: n, hotseat: hotseat.checked, bots });
       location.href = `/?game=${id}`;
     } catch (e) { msg.textContent = e.message; }
   } },
@@ -105,6 +113,8 @@ function createForm(titles, msg) {
   h('label', { for: 'create-title' }, 'Title'), title,
   h('label', { for: 'create-players' }, 'Players'), players,
   h('label', { class: 'option' }, hotseat, ' Hotseat (all seats played from this browser)'),
+  h('label', { for: 'create-bots' }, 'Computer players (the last seats)'), botCount,
+  h('label', { for: 'create-bot-kind' }, 'Computer strength'), botKind,
   opts,
   h('button', { type: 'submit', id: 'create' }, 'Create game'));
 }
