@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tresham/compat/g18xx"
@@ -59,6 +60,12 @@ type entry struct {
 	g    titleGame   // nil: must be rebuilt
 	log  []logAction // every stored action (undo, redo, messages included)
 	used uint64      // LRU clock value of the last use
+
+	// freshness: an entry is re-read from the store before use unless the
+	// store's events (followed by Start) say nothing changed since checked
+	checked time.Time
+	stale   atomic.Bool  // an event reported a change this entry lacks
+	known   atomic.Int64 // len(log) once active; -1 while seats may change
 
 	// undo bookkeeping, kept in step with log by syncMoves
 	movesLen  int     // log entries accounted for
@@ -124,6 +131,9 @@ func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
 	s.cacheMu.Unlock()
 
 	e.mu.Lock()
+	if s.following.Load() && e.g != nil && !e.stale.Load() && s.cfg.Now().Sub(e.checked) < freshFor {
+		return e, nil // nothing changed in the store since it was last read
+	}
 	if err := s.refresh(ctx, e); err != nil {
 		e.mu.Unlock()
 		if errors.Is(err, store.ErrNotFound) {
@@ -159,6 +169,8 @@ func (s *Server) evictLocked() {
 // refresh brings e up to date with the store: header, new actions, and a
 // rebuilt game when needed. e.mu is held.
 func (s *Server) refresh(ctx context.Context, e *entry) error {
+	e.stale.Store(false) // before reading: a change after this read marks it again
+	e.checked = s.cfg.Now()
 	h, err := s.st.GetGame(ctx, e.id)
 	if err != nil {
 		return fmt.Errorf("load game %d: %w", e.id, err)
@@ -199,7 +211,34 @@ func (s *Server) refresh(ctx context.Context, e *entry) error {
 		}
 		e.g = g
 	}
+	e.noteKnown()
 	return nil
+}
+
+// freshFor bounds how long an entry is trusted without reading the store,
+// even when no event reported a change.
+const freshFor = 2 * time.Second
+
+// noteKnown records what store events must differ from to mark e stale
+// (e.mu held): its action count, or -1 (always stale) while seats and
+// status can change without an action.
+func (e *entry) noteKnown() {
+	if e.h.Status == store.StatusNew {
+		e.known.Store(-1)
+		return
+	}
+	e.known.Store(int64(len(e.log)))
+}
+
+// markStale marks the cached entry of a game stale unless the event is
+// one it already reflects (such as the echo of its own commit).
+func (s *Server) markStale(ev store.GameEvent) {
+	s.cacheMu.Lock()
+	e := s.cache[ev.GameID]
+	s.cacheMu.Unlock()
+	if e != nil && e.known.Load() != int64(ev.Actions) {
+		e.stale.Store(true)
+	}
 }
 
 // applyNew applies the log entries from start on to the cached game;

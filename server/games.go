@@ -660,6 +660,8 @@ func (s *Server) prepare(r *http.Request, needAction bool) (store.User, *entry, 
 		err = errorf(http.StatusConflict, "game %d has not started", id)
 	case len(seatsOf(e.h, u.ID)) == 0:
 		err = errorf(http.StatusForbidden, "you hold no seat in game %d", id)
+	case *req.Seq > len(e.log) && s.refresh(r.Context(), e) == nil && *req.Seq == len(e.log):
+		// this instance had not yet heard of the latest actions
 	case *req.Seq != len(e.log):
 		err = errorf(http.StatusConflict, "game moved on: you sent seq %d but game %d has %d actions", *req.Seq, id, len(e.log))
 	}
@@ -833,6 +835,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	}
 	seq := len(e.log)
 	e.log = append(e.log, logAction{userID: userID, data: data, act: a})
+	defer e.noteKnown()
 	e.h.Actions = len(e.log)
 	e.g = g
 	s.met.actions.inc(source)

@@ -32,6 +32,7 @@ type hub struct {
 	clients map[*client]struct{}
 	sent    int
 	sig     string // status and seats last announced
+	status  string // the game's status last seen
 }
 
 // client is one WebSocket connection; a client whose queue is full is
@@ -133,13 +134,14 @@ func (s *Server) publishUpdate(g store.Game) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.sig = headerSig(g)
+	h.sig, h.status = headerSig(g), g.Status
 	b, _ := json.Marshal(updateMsg{Type: "update", Game: g.ID, Actions: g.Actions})
 	h.broadcast(b)
 }
 
 // storeEvent follows a change reported by the store (from any instance).
 func (s *Server) storeEvent(ev store.GameEvent) {
+	s.markStale(ev) // first: a client told of the change below must read it
 	h := s.hubOf(ev.GameID)
 	if h == nil {
 		return
@@ -152,11 +154,15 @@ func (s *Server) storeEvent(ev store.GameEvent) {
 		}
 		return
 	}
+	if h.status != "" && h.status != store.StatusNew {
+		return // seats and status change only before the start (or with an action)
+	}
 	g, err := s.st.GetGame(s.done, ev.GameID)
 	if err != nil {
 		s.log.Warn("websocket update", "game", ev.GameID, "err", err)
 		return
 	}
+	h.status = g.Status
 	if sig := headerSig(g); sig != h.sig {
 		h.sig = sig
 		b, _ := json.Marshal(updateMsg{Type: "update", Game: g.ID, Actions: g.Actions})
@@ -170,7 +176,7 @@ func (s *Server) join(g store.Game, c *client, from int) error {
 	s.hubsMu.Lock()
 	h := s.hubs[g.ID]
 	if h == nil {
-		h = &hub{id: g.ID, clients: map[*client]struct{}{}, sent: g.Actions, sig: headerSig(g)}
+		h = &hub{id: g.ID, clients: map[*client]struct{}{}, sent: g.Actions, sig: headerSig(g), status: g.Status}
 		s.hubs[g.ID] = h
 	}
 	h.mu.Lock()

@@ -84,6 +84,8 @@ type Server struct {
 	botRuns map[int64]bool // games with a bot worker; true: run again
 
 	hookSem chan struct{}
+
+	following atomic.Bool // the store's events are being followed (Start)
 }
 
 // New returns a server on the store st, logging to log.
@@ -139,10 +141,12 @@ func (s *Server) Start(ctx context.Context) error {
 		cancel()
 		return fmt.Errorf("server: subscribe to store events: %w", err)
 	}
+	s.following.Store(true)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
+		defer s.following.Store(false)
 		for {
 			select {
 			case <-s.done.Done():

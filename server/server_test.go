@@ -52,7 +52,20 @@ func newEnvWith(t *testing.T, st *memstore.Store, edit func(*Config)) *testEnv {
 	if edit != nil {
 		edit(&cfg)
 	}
-	srv := New(cfg, st, log)
+	return startEnv(t, cfg, st, st, log)
+}
+
+// newEnvWithStore serves a wrapped memstore (storedActions reads the
+// memstore itself).
+func newEnvWithStore(t *testing.T, wrapped deafStore) *testEnv {
+	t.Helper()
+	cfg := Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}}
+	return startEnv(t, cfg, wrapped, wrapped.Store, slog.New(slog.DiscardHandler))
+}
+
+func startEnv(t *testing.T, cfg Config, served store.Store, st *memstore.Store, log *slog.Logger) *testEnv {
+	t.Helper()
+	srv := New(cfg, served, log)
 	ctx, cancel := context.WithCancel(context.Background())
 	if err := srv.Start(ctx); err != nil {
 		t.Fatal(err)
@@ -733,17 +746,63 @@ func TestMultiInstance(t *testing.T) {
 	waitFor(t, func() bool { return env2.srv.hubOf(id) != nil })
 	act := v.Legal["1"][0].Action
 	alice1.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 0, "action": act}, http.StatusOK, nil)
-	// instance 2 catches up from the store, and pushes the action to its client
-	if v2 := alice2.view(id); v2.Actions != 1 {
-		t.Errorf("instance 2 view has %d actions", v2.Actions)
-	}
+	// instance 2 hears of it from the store and pushes the action to its
+	// client; a view asked for after that push is up to date
 	if _, msg, err := conn.Read(ctx); err != nil || !strings.Contains(string(msg), `"type":"action"`) {
 		t.Errorf("instance 2 websocket: %s %v", msg, err)
+	}
+	if v2 := alice2.view(id); v2.Actions != 1 {
+		t.Errorf("instance 2 view has %d actions", v2.Actions)
 	}
 	// the same stale submission on instance 2 is refused by the store
 	code, body := alice2.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 0, "action": act})
 	if code != http.StatusConflict || !strings.Contains(string(body), "game moved on") {
 		t.Errorf("stale on instance 2: %d %s", code, body)
+	}
+}
+
+// deafStore is a store whose events never arrive (an instance that has not
+// yet heard of another's commits).
+type deafStore struct{ *memstore.Store }
+
+func (d deafStore) Subscribe(ctx context.Context) (<-chan store.GameEvent, error) {
+	ch := make(chan store.GameEvent)
+	go func() { <-ctx.Done(); close(ch) }()
+	return ch, nil
+}
+
+// TestLaggingInstance: an instance that has not heard of the latest action
+// still accepts a move made at the store's current sequence number (it
+// re-reads the store rather than calling it stale).
+func TestLaggingInstance(t *testing.T) {
+	st := memstore.New()
+	env1 := newEnv(t, st)
+	alice1, bob1, id := twoPlayerGame(t, env1)
+	deaf := newEnvWithStore(t, deafStore{st})
+	bob2 := deaf.anon()
+	bob2.mustDo("POST", "/api/login", map[string]string{"name": "bob", "password": "correct horse"}, http.StatusOK, nil)
+	if v := bob2.view(id); v.Actions != 0 { // cached on the deaf instance at 0 actions
+		t.Fatalf("fresh game has %d actions", v.Actions)
+	}
+	v := alice1.view(id)
+	alice1.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 0, "action": v.Legal["1"][0].Action}, http.StatusOK, nil)
+	v = bob1.view(id)
+	var next json.RawMessage
+	for _, list := range v.Legal {
+		if len(list) > 0 {
+			next = list[0].Action
+			break
+		}
+	}
+	if next == nil {
+		t.Fatal("no legal move after the first")
+	}
+	code, body := bob2.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 1, "action": next})
+	if code != http.StatusOK {
+		t.Fatalf("move at the current seq on the lagging instance: %d %s", code, body)
+	}
+	if n := deaf.storedActions(id); n != 2 {
+		t.Fatalf("store has %d actions, want 2", n)
 	}
 }
 
