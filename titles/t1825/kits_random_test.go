@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
 )
 
 // TestKitCombinations: every kit and variant alone with every unit
@@ -76,4 +75,3 @@ func TestKitCombinations(t *testing.T) {
 		}
 	}
 }
-
