@@ -25,9 +25,10 @@ type position struct {
 	exact func(b *board.Board, sym string) (int, error)
 }
 
-// positionOf inspects the concrete title game behind g.
+// positionOf inspects the concrete title game behind g (and behind any
+// view of it; p.g stays the view, so hidden moves stay hidden).
 func positionOf(g Game) (*position, error) {
-	switch x := g.(type) {
+	switch x := unwrap(g).(type) {
 	case *t1860.Game:
 		return &position{g: g, eg: x.Game, title: "1860", b: x.Map()}, nil
 	case *t1825.Game:

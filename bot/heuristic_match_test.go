@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"tresham/engine"
 	"tresham/titles/t1825"
 	"tresham/titles/t1860"
 )
@@ -35,11 +34,7 @@ func newThreePlayer(title string) (Game, error) {
 type match struct {
 	heuristic string         // the heuristic bot's player id
 	result    map[string]int // final values by player id
-	actions   int
-	heurMoves int
-	heurTime  time.Duration
-	refused   int // listed moves of the random bots that Apply refused
-	total     time.Duration
+	stats     PlayStats
 }
 
 // wins reports whether the heuristic bot has the strictly highest value.
@@ -53,45 +48,15 @@ func (m match) wins() bool {
 }
 
 // playMatch plays one game of title with the heuristic bot in seat (0-2)
-// and random bots elsewhere, all seeded from seed.
+// and random bots elsewhere, all seeded from seed, driven by Play.
 //
-// With consent the random bots buy trains only from companies their own
-// president runs: the titles let a company buy another player's train at
-// any price from £10 without that player's consent (18xx.games leaves the
-// agreement to the players), which a random bot turns into taking trains
-// for next to nothing.
+// With consent a train bought from a company another player directs
+// changes hands only when that director agrees (the rules' agreed price,
+// 1860 and 1825 4.6.5); without, the titles' own rule applies, where a
+// random bot's company takes the heuristic's trains for next to nothing.
 func playMatch(title string, seed uint64, seat int, consent bool) (match, error) {
 	m, _, err := playMatchGame(title, seed, seat, consent)
 	return m, err
-}
-
-// consentGame hides from a company's moves the trains it would buy from a
-// company another player presides over.
-type consentGame struct {
-	Game
-	eg *engine.Game
-}
-
-func (c consentGame) Legal(entity string) []engine.Choice {
-	out := c.Game.Legal(entity)
-	buyer := c.eg.Corp(entity)
-	if buyer == nil {
-		return out
-	}
-	owner := map[string]*engine.Corporation{}
-	for _, o := range c.eg.Corps {
-		for _, t := range o.Trains {
-			owner[t.ID] = o
-		}
-	}
-	kept := out[:0:0]
-	for _, ch := range out {
-		if o := owner[ch.Action.Train]; ch.Action.Type == "buy_train" && o != nil && o.President != buyer.President {
-			continue
-		}
-		kept = append(kept, ch)
-	}
-	return kept
 }
 
 // playMatchGame is playMatch that also returns the game played.
@@ -100,63 +65,18 @@ func playMatchGame(title string, seed uint64, seat int, consent bool) (match, Ga
 	if err != nil {
 		return match{}, nil, err
 	}
-	p, err := positionOf(g)
-	if err != nil {
-		return match{}, nil, err
-	}
-	heur := NewHeuristic(seed)
-	rnd := map[int]*Random{}
+	seats := map[int]Player{}
 	for i := 1; i <= 3; i++ {
-		rnd[i] = &Random{Rand: rand.New(rand.NewPCG(seed, uint64(i))), PassWeight: 0.3}
+		seats[i] = &Random{Rand: rand.New(rand.NewPCG(seed, uint64(i))), PassWeight: 0.3}
 	}
+	seats[seat+1] = NewHeuristic(seed)
 	m := match{heuristic: strconv.Itoa(seat + 1)}
-	start := time.Now()
-	for ; m.actions < maxActions && !g.IsFinished(); m.actions++ {
-		acting := g.Acting()
-		if len(acting) == 0 {
-			return m, g, fmt.Errorf("action %d: nobody may act", m.actions)
-		}
-		who := playerOf(p.eg, acting[0])
-		var a engine.Action
-		var err error
-		if who == seat+1 {
-			t0 := time.Now()
-			a, err = heur.Move(g)
-			m.heurTime += time.Since(t0)
-			m.heurMoves++
-			if err == nil {
-				a.ID = m.actions + 1
-				err = g.Apply(&a)
-			}
-		} else {
-			// a company in receivership has no president: a random bot
-			// decides for it. The title may list a move Apply refuses
-			// (1825 lists lays whose terrain the company cannot pay):
-			// those are counted and the random bot draws again.
-			r := rnd[max(who, 1)]
-			var rg Game = g
-			if consent {
-				rg = consentGame{Game: g, eg: p.eg}
-			}
-			for try := 0; try < 50; try++ {
-				if a, err = r.Move(rg); err != nil {
-					break
-				}
-				a.ID = m.actions + 1
-				if err = g.Apply(&a); err == nil {
-					break
-				}
-				m.refused++
-			}
-		}
-		if err != nil {
-			return m, g, fmt.Errorf("action %d (%s by %s): %w", m.actions, a.Type, a.Entity, err)
-		}
-		p, _ = positionOf(g) // a refused action would rebuild the game
+	m.stats, err = Play(g, seats, PlayOptions{MaxActions: maxActions, IgnoreConsent: !consent})
+	if err != nil {
+		return m, g, err
 	}
-	m.total = time.Since(start)
 	if !g.IsFinished() {
-		return m, g, fmt.Errorf("not finished after %d actions", m.actions)
+		return m, g, fmt.Errorf("not finished after %d actions", m.stats.Actions)
 	}
 	m.result = g.(interface{ Result() map[string]int }).Result()
 	return m, g, nil
@@ -204,7 +124,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 		t.Run(tc.title+"/"+setting, func(t *testing.T) {
 			wins, h2h := 0, 0
 			var heurTime, total time.Duration
-			moves, refused := 0, 0
+			moves, refused, rejected := 0, 0, 0
 			for i := 0; i < games; i++ {
 				seed, seat := uint64(i+1), i%3
 				m, err := playMatch(tc.title, seed, seat, tc.consent)
@@ -219,15 +139,17 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 						h2h++
 					}
 				}
-				heurTime += m.heurTime
-				total += m.total
-				moves += m.heurMoves
-				refused += m.refused
+				id := seat + 1
+				heurTime += m.stats.Time[id]
+				total += m.stats.Total
+				moves += m.stats.Moves[id]
+				refused += m.stats.Refusals
+				rejected += m.stats.Rejected
 			}
 			rate := float64(wins) / float64(games)
-			t.Logf("%s %s: top value in %d/%d games (%.0f%%), above a random bot in %d/%d pairings (%.0f%%); %.0f ms per game, %.2f ms per heuristic move; %d refused random moves",
+			t.Logf("%s %s: top value in %d/%d games (%.0f%%), above a random bot in %d/%d pairings (%.0f%%); %.0f ms per game, %.2f ms per heuristic move; %d train sales refused, %d moves rejected by Apply",
 				tc.title, setting, wins, games, 100*rate, h2h, 2*games, 100*float64(h2h)/float64(2*games),
-				float64(total.Milliseconds())/float64(games), float64(heurTime.Microseconds())/1000/float64(max(moves, 1)), refused)
+				float64(total.Milliseconds())/float64(games), float64(heurTime.Microseconds())/1000/float64(max(moves, 1)), refused, rejected)
 			if tc.minWins > 0 && rate < tc.minWins {
 				t.Errorf("%s %s: heuristic won %d/%d games, want at least %.0f%%", tc.title, setting, wins, games, 100*tc.minWins)
 			}

@@ -473,3 +473,32 @@ func playerOf(eg *engine.Game, entity string) int {
 	}
 	return 0
 }
+
+// Agree agrees to sell a train of seller, a company its player directs,
+// to another player's company only at a price good for the seller: at
+// least the train's face value, and only when the seller keeps a train
+// that does not rust soon (or can buy one with the proceeds).
+func (h *Heuristic) Agree(g Game, seller string, a engine.Action) bool {
+	p, err := positionOf(g)
+	if err != nil {
+		return false
+	}
+	c := p.eg.Corp(seller)
+	if c == nil {
+		return false
+	}
+	var sold *engine.Train
+	lasting := 0
+	for _, t := range c.Trains {
+		switch {
+		case t.ID == a.Train:
+			sold = t
+		case !p.rustsSoon(t):
+			lasting++
+		}
+	}
+	if sold == nil || a.Price < sold.Price {
+		return false
+	}
+	return lasting > 0 || c.Cash+a.Price >= p.minTrainPrice() && p.minTrainPrice() > 0
+}
