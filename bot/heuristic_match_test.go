@@ -86,47 +86,57 @@ func playMatchGame(title string, seed uint64, seat int, consent bool) (match, Ga
 func (m match) beats(id string) bool { return m.result[m.heuristic] > m.result[id] }
 
 // TestHeuristicBeatsRandom plays one heuristic bot against two random bots
-// in 3-player 1860 and 1825 (Unit 2), rotating the heuristic bot's seat,
-// and reports how often it has the top value and how often it ends above
-// each random bot. Every game must finish within maxActions.
+// in 3-player 1860 and 1825 (Unit 2), rotating the heuristic bot's seat
+// (seed s puts it in seat s mod 3), and reports how often it has the top
+// value and how often it ends above each random bot. Every game must
+// finish within maxActions.
 //
-// Two settings: "engine" is the titles as they are, where the random
-// bots' companies buy the heuristic's trains for next to nothing (no
-// consent is asked); "consent" keeps the random bots to their own
-// president's trains, as the rules' agreed price (1860 7.8, 1825 4.6.5)
-// implies. The win rate is asserted in the consent setting only.
+// Two settings, both driven by Play: "consent", where a train bought from
+// a company another player directs needs that director's agreement (the
+// rules' agreed price, 1860 and 1825 4.6.5), and "engine", the titles'
+// own rule, where the random bots' companies take the heuristic's trains
+// for next to nothing. The win rate is asserted in the consent setting
+// only: at least 90% in 1825 over 100 games (97% on seeds 1-200, 95% on
+// 1001-1200) and 80% in 1860 over 12 (95.5% on seeds 1-200), whose games
+// are ten times slower; with fewer games (-short) 60%.
 //
-// TRESHAM_BOT_GAMES sets the number of games per title and setting
-// (default 10, 3 with -short; seeds 1..n).
+// TRESHAM_BOT_GAMES sets the number of games per title and setting (seeds
+// 1..n); the defaults keep the test near half a minute, less with -short.
+// TestHeuristicStudy measures many games.
 func TestHeuristicBeatsRandom(t *testing.T) {
-	games := 10
-	if testing.Short() {
-		games = 3
-	}
+	override := 0
 	if n, err := strconv.Atoi(os.Getenv("TRESHAM_BOT_GAMES")); err == nil && n > 0 {
-		games = n
+		override = n
 	}
 	tests := []struct {
-		title   string
-		consent bool
-		minWins float64 // asserted share of top-value finishes (0: report only)
+		title        string
+		consent      bool
+		games, short int
+		minWins      float64 // asserted share of top-value finishes (0: report only)
 	}{
-		{"1860", false, 0},
-		{"1825", false, 0},
-		{"1860", true, 0.8},
-		{"1825", true, 0.8},
+		{"1860", false, 3, 1, 0},
+		{"1825", false, 10, 3, 0},
+		{"1860", true, 12, 3, 0.8},
+		{"1825", true, 100, 10, 0.9},
 	}
 	for _, tc := range tests {
 		setting := "engine"
 		if tc.consent {
 			setting = "consent"
 		}
+		games := tc.games
+		if testing.Short() {
+			games = tc.short
+		}
+		if override > 0 {
+			games = override
+		}
 		t.Run(tc.title+"/"+setting, func(t *testing.T) {
 			wins, h2h := 0, 0
 			var heurTime, total time.Duration
 			moves, refused, rejected := 0, 0, 0
 			for i := 0; i < games; i++ {
-				seed, seat := uint64(i+1), i%3
+				seed, seat := uint64(i+1), (i+1)%3
 				m, err := playMatch(tc.title, seed, seat, tc.consent)
 				if err != nil {
 					t.Fatalf("seed %d seat %d: %v", seed, seat, err)
@@ -150,8 +160,12 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 			t.Logf("%s %s: top value in %d/%d games (%.0f%%), above a random bot in %d/%d pairings (%.0f%%); %.0f ms per game, %.2f ms per heuristic move; %d train sales refused, %d moves rejected by Apply",
 				tc.title, setting, wins, games, 100*rate, h2h, 2*games, 100*float64(h2h)/float64(2*games),
 				float64(total.Milliseconds())/float64(games), float64(heurTime.Microseconds())/1000/float64(max(moves, 1)), refused, rejected)
-			if tc.minWins > 0 && rate < tc.minWins {
-				t.Errorf("%s %s: heuristic won %d/%d games, want at least %.0f%%", tc.title, setting, wins, games, 100*tc.minWins)
+			want := tc.minWins
+			if want > 0 && games < 12 {
+				want = 0.6 // a loss or two in a handful of games is noise
+			}
+			if want > 0 && rate < want {
+				t.Errorf("%s %s: heuristic won %d/%d games, want at least %.0f%%", tc.title, setting, wins, games, 100*want)
 			}
 		})
 	}
