@@ -10,19 +10,32 @@ import (
 	"tresham/titles/t1860"
 )
 
+// Consenter is a player that can be asked to agree to a deal another
+// player proposes: a company it directs (seller) selling a train, as
+// described by the buy_train action a, which has not been applied to g.
+//
 // A train bought from another railway company changes hands "at a price
 // agreed by both company directors" (1860) or "at a mutually agreed price
 // of at least £10" (1825 rule 4.6.5). The titles accept any such purchase
 // (18xx.games leaves the agreement to the players, and imported games
-// depend on it), so the agreement belongs to whoever drives the game: a
-// driver asks NeedsConsent before applying a move, asks the selling
-// company's director (a Consenter) to Agree, and on refusal asks the
-// buyer for another move with the refused one hidden (Hide). Play does all
-// of this for a table of bots.
-
-// Consenter is a player that can be asked to agree to a deal another
-// player proposes: a company it directs (seller) selling a train, as
-// described by the buy_train action a, which has not been applied to g.
+// depend on it), so the agreement belongs to whoever drives the game.
+// Play does it all for a table of bots. Another driver, before applying a
+// move a chosen for an entity:
+//
+//	if seller, dir, ok := bot.NeedsConsent(g, a); ok {
+//		// dir directs seller (0: nobody, refuse); ask dir's seat: a bot's
+//		// Agree (every bot of New is a Consenter), a human's answer
+//		agreed := dir != 0 && seatOf(dir).(bot.Consenter).Agree(g, seller, a)
+//		if !agreed {
+//			// ask the buyer again without that purchase:
+//			// p.Choose(bot.Hide(g, a), entity)
+//		}
+//	}
+//
+// Agreed wraps the first two steps when every seat is a Player. A human
+// buying from a bot's company is asked of the bot the same way; a bot
+// buying from a human's company needs the human's answer (or counts as
+// refused).
 type Consenter interface {
 	Agree(g Game, seller string, a engine.Action) bool
 }
@@ -214,3 +227,11 @@ func sameMove(a, b engine.Action) bool {
 		a.Percent == b.Percent && a.Hex == b.Hex && a.Tile == b.Tile && a.Rotation == b.Rotation &&
 		a.City == b.City && a.Slot == b.Slot && a.Variant == b.Variant && a.Kind == b.Kind
 }
+
+// Both bots answer offers for their trains and pick among their entities.
+var (
+	_ Consenter = (*Random)(nil)
+	_ Consenter = (*Heuristic)(nil)
+	_ Mover     = (*Random)(nil)
+	_ Mover     = (*Heuristic)(nil)
+)
