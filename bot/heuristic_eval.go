@@ -25,9 +25,10 @@ type position struct {
 	exact func(b *board.Board, sym string) (int, error)
 }
 
-// positionOf inspects the concrete title game behind g.
+// positionOf inspects the concrete title game behind g (and behind any
+// view of it; p.g stays the view, so hidden moves stay hidden).
 func positionOf(g Game) (*position, error) {
-	switch x := g.(type) {
+	switch x := unwrap(g).(type) {
 	case *t1860.Game:
 		return &position{g: g, eg: x.Game, title: "1860", b: x.Map()}, nil
 	case *t1825.Game:
@@ -237,4 +238,55 @@ func afterToken(b *board.Board, a *engine.Action) (*board.Board, error) {
 		return nil, err
 	}
 	return nb, nil
+}
+
+// frontierDepth is how many hexes beyond where a company may lay track
+// frontier looks for stations.
+const frontierDepth = 4
+
+// frontier estimates what corporation sym's network may still reach on
+// board b: the revenue of each station it does not reach yet, divided by
+// one plus the station's distance in hexes from the hexes where sym may
+// lay track (within frontierDepth). A lay that brings track nearer to
+// unreached cities raises it, which ranks lays that open a route before
+// they add revenue.
+func frontier(b *board.Board, sym string, colors []board.Color) float64 {
+	g := b.Graph(sym)
+	start := g.ConnectedHexes()
+	dist := make(map[string]int, 64)
+	queue := make([]string, 0, 64)
+	for _, h := range start {
+		dist[h] = 0
+		queue = append(queue, h)
+	}
+	sum := 0.0
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		d := dist[h]
+		if v, ok := b.Hex(h); ok && v.Tile != nil {
+			for i := range v.Tile.Nodes {
+				n := &v.Tile.Nodes[i]
+				if n.Kind != board.City && n.Kind != board.Town && n.Kind != board.Offboard {
+					continue
+				}
+				if g.NodeConnected(board.NodeRef{Hex: h, Node: i}) {
+					continue
+				}
+				sum += float64(n.RevenueFor(colors)) / float64(d+1)
+			}
+		}
+		if d >= frontierDepth {
+			continue
+		}
+		for e := 0; e < 6; e++ {
+			if n := b.Neighbor(h, e); n != "" {
+				if _, seen := dist[n]; !seen {
+					dist[n] = d + 1
+					queue = append(queue, n)
+				}
+			}
+		}
+	}
+	return sum
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"tresham/engine"
 	"tresham/titles/t1825"
 	"tresham/titles/t1860"
 )
@@ -35,11 +34,7 @@ func newThreePlayer(title string) (Game, error) {
 type match struct {
 	heuristic string         // the heuristic bot's player id
 	result    map[string]int // final values by player id
-	actions   int
-	heurMoves int
-	heurTime  time.Duration
-	refused   int // listed moves of the random bots that Apply refused
-	total     time.Duration
+	stats     PlayStats
 }
 
 // wins reports whether the heuristic bot has the strictly highest value.
@@ -53,45 +48,15 @@ func (m match) wins() bool {
 }
 
 // playMatch plays one game of title with the heuristic bot in seat (0-2)
-// and random bots elsewhere, all seeded from seed.
+// and random bots elsewhere, all seeded from seed, driven by Play.
 //
-// With consent the random bots buy trains only from companies their own
-// president runs: the titles let a company buy another player's train at
-// any price from £10 without that player's consent (18xx.games leaves the
-// agreement to the players), which a random bot turns into taking trains
-// for next to nothing.
+// With consent a train bought from a company another player directs
+// changes hands only when that director agrees (the rules' agreed price,
+// 1860 and 1825 4.6.5); without, the titles' own rule applies, where a
+// random bot's company takes the heuristic's trains for next to nothing.
 func playMatch(title string, seed uint64, seat int, consent bool) (match, error) {
 	m, _, err := playMatchGame(title, seed, seat, consent)
 	return m, err
-}
-
-// consentGame hides from a company's moves the trains it would buy from a
-// company another player presides over.
-type consentGame struct {
-	Game
-	eg *engine.Game
-}
-
-func (c consentGame) Legal(entity string) []engine.Choice {
-	out := c.Game.Legal(entity)
-	buyer := c.eg.Corp(entity)
-	if buyer == nil {
-		return out
-	}
-	owner := map[string]*engine.Corporation{}
-	for _, o := range c.eg.Corps {
-		for _, t := range o.Trains {
-			owner[t.ID] = o
-		}
-	}
-	kept := out[:0:0]
-	for _, ch := range out {
-		if o := owner[ch.Action.Train]; ch.Action.Type == "buy_train" && o != nil && o.President != buyer.President {
-			continue
-		}
-		kept = append(kept, ch)
-	}
-	return kept
 }
 
 // playMatchGame is playMatch that also returns the game played.
@@ -100,63 +65,18 @@ func playMatchGame(title string, seed uint64, seat int, consent bool) (match, Ga
 	if err != nil {
 		return match{}, nil, err
 	}
-	p, err := positionOf(g)
-	if err != nil {
-		return match{}, nil, err
-	}
-	heur := NewHeuristic(seed)
-	rnd := map[int]*Random{}
+	seats := map[int]Player{}
 	for i := 1; i <= 3; i++ {
-		rnd[i] = &Random{Rand: rand.New(rand.NewPCG(seed, uint64(i))), PassWeight: 0.3}
+		seats[i] = &Random{Rand: rand.New(rand.NewPCG(seed, uint64(i))), PassWeight: 0.3}
 	}
+	seats[seat+1] = NewHeuristic(seed)
 	m := match{heuristic: strconv.Itoa(seat + 1)}
-	start := time.Now()
-	for ; m.actions < maxActions && !g.IsFinished(); m.actions++ {
-		acting := g.Acting()
-		if len(acting) == 0 {
-			return m, g, fmt.Errorf("action %d: nobody may act", m.actions)
-		}
-		who := playerOf(p.eg, acting[0])
-		var a engine.Action
-		var err error
-		if who == seat+1 {
-			t0 := time.Now()
-			a, err = heur.Move(g)
-			m.heurTime += time.Since(t0)
-			m.heurMoves++
-			if err == nil {
-				a.ID = m.actions + 1
-				err = g.Apply(&a)
-			}
-		} else {
-			// a company in receivership has no president: a random bot
-			// decides for it. The title may list a move Apply refuses
-			// (1825 lists lays whose terrain the company cannot pay):
-			// those are counted and the random bot draws again.
-			r := rnd[max(who, 1)]
-			var rg Game = g
-			if consent {
-				rg = consentGame{Game: g, eg: p.eg}
-			}
-			for try := 0; try < 50; try++ {
-				if a, err = r.Move(rg); err != nil {
-					break
-				}
-				a.ID = m.actions + 1
-				if err = g.Apply(&a); err == nil {
-					break
-				}
-				m.refused++
-			}
-		}
-		if err != nil {
-			return m, g, fmt.Errorf("action %d (%s by %s): %w", m.actions, a.Type, a.Entity, err)
-		}
-		p, _ = positionOf(g) // a refused action would rebuild the game
+	m.stats, err = Play(g, seats, PlayOptions{MaxActions: maxActions, IgnoreConsent: !consent})
+	if err != nil {
+		return m, g, err
 	}
-	m.total = time.Since(start)
 	if !g.IsFinished() {
-		return m, g, fmt.Errorf("not finished after %d actions", m.actions)
+		return m, g, fmt.Errorf("not finished after %d actions", m.stats.Actions)
 	}
 	m.result = g.(interface{ Result() map[string]int }).Result()
 	return m, g, nil
@@ -166,47 +86,57 @@ func playMatchGame(title string, seed uint64, seat int, consent bool) (match, Ga
 func (m match) beats(id string) bool { return m.result[m.heuristic] > m.result[id] }
 
 // TestHeuristicBeatsRandom plays one heuristic bot against two random bots
-// in 3-player 1860 and 1825 (Unit 2), rotating the heuristic bot's seat,
-// and reports how often it has the top value and how often it ends above
-// each random bot. Every game must finish within maxActions.
+// in 3-player 1860 and 1825 (Unit 2), rotating the heuristic bot's seat
+// (seed s puts it in seat s mod 3), and reports how often it has the top
+// value and how often it ends above each random bot. Every game must
+// finish within maxActions.
 //
-// Two settings: "engine" is the titles as they are, where the random
-// bots' companies buy the heuristic's trains for next to nothing (no
-// consent is asked); "consent" keeps the random bots to their own
-// president's trains, as the rules' agreed price (1860 7.8, 1825 4.6.5)
-// implies. The win rate is asserted in the consent setting only.
+// Two settings, both driven by Play: "consent", where a train bought from
+// a company another player directs needs that director's agreement (the
+// rules' agreed price, 1860 and 1825 4.6.5), and "engine", the titles'
+// own rule, where the random bots' companies take the heuristic's trains
+// for next to nothing. The win rate is asserted in the consent setting
+// only: at least 90% in 1825 over 100 games (97% on seeds 1-200, 95% on
+// 1001-1200) and 80% in 1860 over 12 (95.5% on seeds 1-200), whose games
+// are ten times slower; with fewer games (-short) 60%.
 //
-// TRESHAM_BOT_GAMES sets the number of games per title and setting
-// (default 10, 3 with -short; seeds 1..n).
+// TRESHAM_BOT_GAMES sets the number of games per title and setting (seeds
+// 1..n); the defaults keep the test near half a minute, less with -short.
+// TestHeuristicStudy measures many games.
 func TestHeuristicBeatsRandom(t *testing.T) {
-	games := 10
-	if testing.Short() {
-		games = 3
-	}
+	override := 0
 	if n, err := strconv.Atoi(os.Getenv("TRESHAM_BOT_GAMES")); err == nil && n > 0 {
-		games = n
+		override = n
 	}
 	tests := []struct {
-		title   string
-		consent bool
-		minWins float64 // asserted share of top-value finishes (0: report only)
+		title        string
+		consent      bool
+		games, short int
+		minWins      float64 // asserted share of top-value finishes (0: report only)
 	}{
-		{"1860", false, 0},
-		{"1825", false, 0},
-		{"1860", true, 0.8},
-		{"1825", true, 0.8},
+		{"1860", false, 3, 1, 0},
+		{"1825", false, 10, 3, 0},
+		{"1860", true, 12, 3, 0.8},
+		{"1825", true, 100, 10, 0.9},
 	}
 	for _, tc := range tests {
 		setting := "engine"
 		if tc.consent {
 			setting = "consent"
 		}
+		games := tc.games
+		if testing.Short() {
+			games = tc.short
+		}
+		if override > 0 {
+			games = override
+		}
 		t.Run(tc.title+"/"+setting, func(t *testing.T) {
 			wins, h2h := 0, 0
 			var heurTime, total time.Duration
-			moves, refused := 0, 0
+			moves, refused, rejected := 0, 0, 0
 			for i := 0; i < games; i++ {
-				seed, seat := uint64(i+1), i%3
+				seed, seat := uint64(i+1), (i+1)%3
 				m, err := playMatch(tc.title, seed, seat, tc.consent)
 				if err != nil {
 					t.Fatalf("seed %d seat %d: %v", seed, seat, err)
@@ -219,17 +149,23 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 						h2h++
 					}
 				}
-				heurTime += m.heurTime
-				total += m.total
-				moves += m.heurMoves
-				refused += m.refused
+				id := seat + 1
+				heurTime += m.stats.Time[id]
+				total += m.stats.Total
+				moves += m.stats.Moves[id]
+				refused += m.stats.Refusals
+				rejected += m.stats.Rejected
 			}
 			rate := float64(wins) / float64(games)
-			t.Logf("%s %s: top value in %d/%d games (%.0f%%), above a random bot in %d/%d pairings (%.0f%%); %.0f ms per game, %.2f ms per heuristic move; %d refused random moves",
+			t.Logf("%s %s: top value in %d/%d games (%.0f%%), above a random bot in %d/%d pairings (%.0f%%); %.0f ms per game, %.2f ms per heuristic move; %d train sales refused, %d moves rejected by Apply",
 				tc.title, setting, wins, games, 100*rate, h2h, 2*games, 100*float64(h2h)/float64(2*games),
-				float64(total.Milliseconds())/float64(games), float64(heurTime.Microseconds())/1000/float64(max(moves, 1)), refused)
-			if tc.minWins > 0 && rate < tc.minWins {
-				t.Errorf("%s %s: heuristic won %d/%d games, want at least %.0f%%", tc.title, setting, wins, games, 100*tc.minWins)
+				float64(total.Milliseconds())/float64(games), float64(heurTime.Microseconds())/1000/float64(max(moves, 1)), refused, rejected)
+			want := tc.minWins
+			if want > 0 && games < 12 {
+				want = 0.6 // a loss or two in a handful of games is noise
+			}
+			if want > 0 && rate < want {
+				t.Errorf("%s %s: heuristic won %d/%d games, want at least %.0f%%", tc.title, setting, wins, games, 100*want)
 			}
 		})
 	}

@@ -159,6 +159,10 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	case pres && maxOther(p, c, pl.ID)+10 > mine && !c.Receivership:
 		return 85
 	}
+	if c.Receivership && !c.Floated && !c.Closed && !c.Bankrupt && !p.anyFloated() {
+		// nothing operates (1860 can stall so): revive a company
+		return 30 + float64(mine)/100
+	}
 	if !p.healthy(c) || len(c.Trains) == 0 || p.lastingTrains(c) == 0 && p.eg.PhaseIdx > 0 {
 		return -1
 	}
@@ -185,6 +189,16 @@ func (h *Heuristic) companyScore(p *position, pl *engine.Player, a engine.Action
 		return -1
 	}
 	return 50 + float64(co.Revenue)/float64(max(co.Value, 1))
+}
+
+// anyFloated reports whether some corporation operates.
+func (p *position) anyFloated() bool {
+	for _, c := range p.eg.Corps {
+		if c.Floated && !c.Closed {
+			return true
+		}
+	}
+	return false
 }
 
 // sellScore values a sale: only out of companies it does not preside over
@@ -303,6 +317,8 @@ func (h *Heuristic) chooseLay(p *position, c *engine.Corporation, lays []engine.
 	}
 	base := p.revenue(p.b, c)
 	baseN := stationCount(p.b, c.Sym)
+	colors := p.phaseColors()
+	baseF := frontier(p.b, c.Sym, colors)
 	best, bestScore := -1, math.Inf(-1)
 	for i, ch := range cands {
 		cost := 0
@@ -318,7 +334,14 @@ func (h *Heuristic) chooseLay(p *position, c *engine.Corporation, lays []engine.
 		}
 		gain := p.revenue(nb, c) - base
 		reach := stationCount(nb, c.Sym) - baseN
-		s := float64(gain)*10 + float64(reach)*3 - float64(cost)/5 + h.jitter()
+		nearer := frontier(nb, c.Sym, colors) - baseF
+		// track towards unreached cities counts most while the company
+		// has no run at all (its home is cut off)
+		w := 0.0
+		if base == 0 {
+			w = 1
+		}
+		s := float64(gain)*10 + float64(reach)*3 + nearer*w - float64(cost)/5 + h.jitter()
 		if len(c.Trains) == 0 && c.Cash-cost < p.minTrainPrice() && cost > 0 {
 			s -= 1000 // do not spend the money for the first train
 		}
@@ -472,4 +495,33 @@ func playerOf(eg *engine.Game, entity string) int {
 		}
 	}
 	return 0
+}
+
+// Agree agrees to sell a train of seller, a company its player directs,
+// to another player's company only at a price good for the seller: at
+// least the train's face value, and only when the seller keeps a train
+// that does not rust soon (or can buy one with the proceeds).
+func (h *Heuristic) Agree(g Game, seller string, a engine.Action) bool {
+	p, err := positionOf(g)
+	if err != nil {
+		return false
+	}
+	c := p.eg.Corp(seller)
+	if c == nil {
+		return false
+	}
+	var sold *engine.Train
+	lasting := 0
+	for _, t := range c.Trains {
+		switch {
+		case t.ID == a.Train:
+			sold = t
+		case !p.rustsSoon(t):
+			lasting++
+		}
+	}
+	if sold == nil || a.Price < sold.Price {
+		return false
+	}
+	return lasting > 0 || c.Cash+a.Price >= p.minTrainPrice() && p.minTrainPrice() > 0
 }

@@ -27,6 +27,19 @@ type Game interface {
 type Random struct {
 	Rand       *rand.Rand
 	PassWeight float64
+	// AgreeChance is the probability that it agrees to sell a train of a
+	// company it directs to another player's company, whatever the price
+	// (0 means one half; negative, never).
+	AgreeChance float64
+}
+
+// Agree agrees to a train sale at random (see AgreeChance).
+func (r *Random) Agree(g Game, seller string, a engine.Action) bool {
+	p := r.AgreeChance
+	if p == 0 {
+		p = 0.5
+	}
+	return r.Rand.Float64() < p
 }
 
 // Move picks a legal action for one of the acting entities, or an error when
