@@ -136,9 +136,12 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       if (!(await page.isDisabled('#rotate'))) await page.click('#rotate');
       // The candidate tile is drawn on the map at the chosen rotation.
       const want = await page.evaluate(() => document.getElementById('confirm-tile').textContent);
-      await page.waitForSelector(`svg.map .hex[data-hex="${hex}"].previewing .tile-preview`);
-      const rot = await page.getAttribute('svg.map .tile-preview', 'data-rotation');
-      assert.match(await page.textContent('#rotate').then(() => page.evaluate(() => document.querySelector('#rotate').nextSibling.textContent)), new RegExp(`rotation ${rot}`));
+      // (the preview is redrawn after the rotation: wait for the one that
+      // matches the rotation the panel names)
+      const label = await page.evaluate(() => document.querySelector('#rotate').nextSibling.textContent);
+      const rot = (label.match(/rotation (\d)/) || [])[1];
+      assert.ok(rot !== undefined, `the panel names the rotation: ${label}`);
+      await page.waitForSelector(`svg.map .hex[data-hex="${hex}"].previewing .tile-preview[data-rotation="${rot}"]`);
       assert.ok(want.includes(hex));
       if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'tile-preview.png') });
       await clickAndWait(page, () => page.click('#confirm-tile'));
