@@ -2,8 +2,6 @@ package bot
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"tresham/engine"
 	"tresham/titles/t1825"
@@ -40,9 +38,9 @@ type Consenter interface {
 	Agree(g Game, seller string, a engine.Action) bool
 }
 
-// engineOf returns the shared engine state behind a title game (seeing
+// Engine returns the shared engine state behind a title game (seeing
 // through the views of this package), or nil for an unknown game.
-func engineOf(g Game) *engine.Game {
+func Engine(g Game) *engine.Game {
 	switch x := unwrap(g).(type) {
 	case *t1860.Game:
 		return x.Game
@@ -70,7 +68,7 @@ func unwrap(g Game) Game {
 // corporation sym, or 0 when it has none (not started, in receivership,
 // closed) or sym is not a corporation of g.
 func Director(g Game, sym string) int {
-	eg := engineOf(g)
+	eg := Engine(g)
 	if eg == nil {
 		return 0
 	}
@@ -80,42 +78,12 @@ func Director(g Game, sym string) int {
 	return 0
 }
 
-// Controller returns the player who decides for entity: a player itself,
-// a corporation's director, a private company's owner (or the controller
-// of the corporation owning it). A corporation without a director (in
-// receivership) is run by the first player, in player order, who directs
-// no open corporation, else by the first player, as the server's bot seats
-// do. It returns 0 for an unknown entity.
+// Controller returns the player who decides for entity (see
+// engine.Game.Controller, the rule the server's bot seats follow too), or 0
+// for an unknown entity or game.
 func Controller(g Game, entity string) int {
-	eg := engineOf(g)
-	if eg == nil {
-		return 0
-	}
-	if id, err := strconv.Atoi(entity); err == nil && eg.Player(id) != nil {
-		return id
-	}
-	if c := eg.Corp(entity); c != nil {
-		if c.President != 0 {
-			return c.President
-		}
-		for _, p := range eg.Players {
-			director := slices.ContainsFunc(eg.Corps, func(o *engine.Corporation) bool { return !o.Closed && o.President == p.ID })
-			if !director {
-				return p.ID
-			}
-		}
-		if len(eg.Players) > 0 {
-			return eg.Players[0].ID
-		}
-		return 0
-	}
-	if co := eg.Company(entity); co != nil {
-		if sym, ok := strings.CutPrefix(co.Owner, "corp:"); ok {
-			return Controller(g, sym)
-		}
-		if id, err := strconv.Atoi(co.Owner); err == nil {
-			return id
-		}
+	if eg := Engine(g); eg != nil {
+		return eg.Controller(entity)
 	}
 	return 0
 }
@@ -142,7 +110,7 @@ func NeedsConsent(g Game, a engine.Action) (seller string, director int, ok bool
 	if a.Type != "buy_train" || a.Train == "" {
 		return "", 0, false
 	}
-	eg := engineOf(g)
+	eg := Engine(g)
 	if eg == nil {
 		return "", 0, false
 	}

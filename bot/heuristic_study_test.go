@@ -46,7 +46,7 @@ func TestHeuristicStudy(t *testing.T) {
 			wins++
 			continue
 		}
-		eg := engineOf(g)
+		eg := Engine(g)
 		var corps []string
 		for _, c := range eg.Corps {
 			if c.President != 0 || c.Floated {

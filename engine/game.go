@@ -2,7 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Game is the mutable state of one game. Titles drive it through their rounds;
@@ -386,4 +389,40 @@ func (g *Game) TotalCash() int {
 		t += c.Cash
 	}
 	return t
+}
+
+// Controller returns the id of the player who decides for entity now: a
+// player itself; a corporation's president (for one without a president,
+// such as an 1825 company in receivership, the first player in order who
+// directs no open corporation, else the first player: 1825 rule 6.4); a
+// private company's owner, or its owning corporation's controller. 0 when
+// entity is unknown.
+func (g *Game) Controller(entity string) int {
+	if id, err := strconv.Atoi(entity); err == nil && g.Player(id) != nil {
+		return id
+	}
+	if c := g.Corp(entity); c != nil {
+		if c.President != 0 {
+			return c.President
+		}
+		for _, p := range g.Players {
+			director := slices.ContainsFunc(g.Corps, func(o *Corporation) bool { return !o.Closed && o.President == p.ID })
+			if !director {
+				return p.ID
+			}
+		}
+		if len(g.Players) > 0 {
+			return g.Players[0].ID
+		}
+		return 0
+	}
+	if co := g.Company(entity); co != nil {
+		if sym, ok := strings.CutPrefix(co.Owner, "corp:"); ok {
+			return g.Controller(sym)
+		}
+		if id, err := strconv.Atoi(co.Owner); err == nil {
+			return id
+		}
+	}
+	return 0
 }

@@ -95,27 +95,8 @@ func NewGame(cfg Config) (Game, Setup, error) {
 // president of a corporation, the owner of a company (or of the
 // corporation that owns it); seat 0 when nobody does (receivership).
 func seatOf(g *engine.Game, entity string) int {
-	idx := func(id int) int {
-		if i := slices.Index(g.Seating, id); i >= 0 {
-			return i
-		}
-		return 0
-	}
-	if id, err := strconv.Atoi(entity); err == nil {
-		return idx(id)
-	}
-	if c := g.Corp(entity); c != nil {
-		return idx(c.President)
-	}
-	if co := g.Company(entity); co != nil {
-		if id, err := strconv.Atoi(co.Owner); err == nil {
-			return idx(id)
-		}
-		if sym, ok := strings.CutPrefix(co.Owner, "corp:"); ok {
-			if c := g.Corp(sym); c != nil {
-				return idx(c.President)
-			}
-		}
+	if i := slices.Index(g.Seating, g.Controller(entity)); i >= 0 {
+		return i
 	}
 	return 0
 }
@@ -161,7 +142,7 @@ func Play(ctx context.Context, cfg Config) (*Record, error) {
 			break
 		}
 		entity := acting[rng.IntN(len(acting))]
-		a, err := bots[seatOf(g.Engine(), entity)].Choose(g, entity)
+		a, err := choose(g, entity, bots)
 		if err != nil {
 			return nil, fmt.Errorf("selfplay: %s: action %d: %w", cfg.Name(), n+1, err)
 		}
@@ -194,6 +175,28 @@ func Play(ctx context.Context, cfg Config) (*Record, error) {
 	}
 	rec.Export = FinishExport(ck.Export(), rec, start)
 	return rec, nil
+}
+
+// choose asks the bot deciding for entity for a move. A train bought from
+// a company another player directs needs that director's agreement (the
+// rules' "price agreed by both directors"): a refused offer is hidden and
+// the bot asked again.
+func choose(g bot.Game, entity string, bots []bot.Player) (engine.Action, error) {
+	eg := bot.Engine(g)
+	view := g
+	for range 50 {
+		a, err := bots[seatOf(eg, entity)].Choose(view, entity)
+		if err != nil {
+			return a, err
+		}
+		if _, _, needs := bot.NeedsConsent(g, a); !needs || bot.Agreed(g, a, func(player int) bot.Player {
+			return bots[seatOf(eg, strconv.Itoa(player))]
+		}) {
+			return a, nil
+		}
+		view = bot.Hide(view, a)
+	}
+	return engine.Action{}, fmt.Errorf("no agreed move for %s after 50 offers", entity)
 }
 
 // FinishExport fills in the header 18xx.games keeps with a game (id,

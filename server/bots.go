@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"tresham/bot"
+	"tresham/engine"
 	"tresham/replay"
 	"tresham/store"
 )
@@ -102,18 +104,59 @@ func (s *Server) botMove(ctx context.Context, e *entry) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	seed := uint64(e.h.Seed)*0x9e3779b97f4a7c15 + uint64(len(e.log))
-	p, err := bot.New(st.Bot, seed)
+	p, err := s.seatBot(e, st)
 	if err != nil {
 		return false, err
 	}
-	ea, err := p.Choose(e.g, ent)
-	if err != nil {
-		return false, err
+	// A train bought from a company another player directs needs that
+	// director's agreement ("at a price agreed by both directors"): a bot
+	// director is asked; a human one cannot be asked yet, so such offers
+	// are not made. A refused offer is hidden and the bot asked again.
+	var view bot.Game = e.g
+	var ea engine.Action
+	for try := 0; ; try++ {
+		if ea, err = p.Choose(view, ent); err != nil {
+			return false, err
+		}
+		if s.agreed(e, ea) {
+			break
+		}
+		if try == 50 {
+			return false, fmt.Errorf("bot %s found no agreed move", ent)
+		}
+		view = bot.Hide(view, ea)
 	}
 	a := replay.Export(ea)
 	if err := s.commit(ctx, e, a, 0, "bot"); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// seatBot returns the bot playing seat st, seeded by the game and its
+// length (so a replayed position gets the same move).
+func (s *Server) seatBot(e *entry, st store.Seat) (bot.Player, error) {
+	return bot.New(st.Bot, uint64(e.h.Seed)*0x9e3779b97f4a7c15+uint64(len(e.log)))
+}
+
+// agreed reports whether a may be applied as far as the selling director's
+// consent goes: no consent needed, or the seller's director is a bot seat
+// that agrees. A human director's consent cannot be asked for yet (so, as
+// on 18xx.games, a human buyer's offer to a human seller is accepted by
+// submitAction without asking; only bots are held to this).
+func (s *Server) agreed(e *entry, a engine.Action) bool {
+	seller, director, needs := bot.NeedsConsent(e.g, a)
+	if !needs {
+		return true
+	}
+	st, ok := seatOf(e.h, director)
+	if !ok || st.Bot == "" {
+		return false
+	}
+	p, err := s.seatBot(e, st)
+	if err != nil {
+		return false
+	}
+	c, ok := p.(bot.Consenter)
+	return ok && c.Agree(e.g, seller, a)
 }

@@ -725,6 +725,11 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 	if a.Type != g18xx.TypeMessage && !slices.Contains(e.g.Acting(), ea.Entity) {
 		return nil, false, errorf(http.StatusUnprocessableEntity, "%s may not act now (acting: %s)", ea.Entity, strings.Join(e.g.Acting(), ", "))
 	}
+	if _, director, needs := bot.NeedsConsent(e.g, ea); needs {
+		if st, ok := seatOf(e.h, director); ok && st.Bot != "" && !s.agreed(e, ea) {
+			return nil, false, errorf(http.StatusUnprocessableEntity, "the director of the selling company (%s, a %s bot) does not agree to sell train %s for £%d", st.Name, st.Bot, ea.Train, ea.Price)
+		}
+	}
 	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
 		return nil, false, err
 	}
