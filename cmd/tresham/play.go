@@ -168,8 +168,48 @@ func (s *session) next() (engine.Action, bool, error) {
 	if b == nil {
 		return engine.Action{}, false, fmt.Errorf("no bot decides for %s", ent)
 	}
-	a, err := b.Choose(s.g, ent)
-	return a, false, err
+	// a train bought from another director's company needs their
+	// agreement: yours at the prompt, a bot's from the bot
+	var view bot.Game = s.g
+	for range 50 {
+		a, err := b.Choose(view, ent)
+		if err != nil {
+			return a, false, err
+		}
+		ok, quit := s.agreed(a)
+		if quit {
+			return a, true, nil
+		}
+		if ok {
+			return a, false, nil
+		}
+		view = bot.Hide(view, a)
+	}
+	return engine.Action{}, false, fmt.Errorf("no agreed move for %s", ent)
+}
+
+// agreed asks the selling director to agree to a train sale that needs it.
+func (s *session) agreed(a engine.Action) (ok, quit bool) {
+	seller, director, needs := bot.NeedsConsent(s.g, a)
+	if !needs {
+		return true, false
+	}
+	if director == s.you {
+		for {
+			fmt.Fprintf(s.out, "%s offers £%d for %s's train %s. Accept? [y/n]: ", a.Entity, a.Price, seller, a.Train)
+			if !s.in.Scan() {
+				return false, true
+			}
+			switch strings.TrimSpace(s.in.Text()) {
+			case "y", "yes":
+				return true, false
+			case "n", "no":
+				return false, false
+			}
+		}
+	}
+	c, isConsenter := s.bots[director].(bot.Consenter)
+	return isConsenter && c.Agree(s.g, seller, a), false
 }
 
 // prompt lists your legal moves for entity and reads your choice.
@@ -215,6 +255,10 @@ func (s *session) prompt(entity string) (engine.Action, bool, error) {
 				continue
 			}
 			a.Price = p
+		}
+		if ok, _ := s.agreed(a); !ok {
+			fmt.Fprintln(s.out, "  the selling company's director does not agree to that price")
+			continue
 		}
 		if c.Open == "routes" {
 			routes, err := s.g.BestRoutes(entity)
