@@ -115,3 +115,56 @@ func TestOverCertLimitMustSell(t *testing.T) {
 		})
 	}
 }
+
+// TestSalePriceWritten: rules 5, Buying and Selling Shares - a trainless
+// company's shares sell at half the market price (rounded down). 18xx.games
+// pays the price written with the action, so Legal writes that half price,
+// and nothing for a company with a train (sold at the market price).
+func TestSalePriceWritten(t *testing.T) {
+	sale := func(trainless bool) func(*Game) bool {
+		return func(g *Game) bool {
+			if g.stock == nil || len(g.pendingHome) > 0 {
+				return false
+			}
+			for _, ch := range g.Legal(itoa(g.stock.active())) {
+				if ch.Action.Type == "sell_shares" {
+					c, _, _ := g.ShareByID(ch.Action.Shares[0])
+					if (len(c.Trains) == 0) == trainless {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+	for _, trainless := range []bool{true, false} {
+		t.Run("trainless "+strconv.FormatBool(trainless), func(t *testing.T) {
+			var g *Game
+			for seed := uint64(1); seed <= 10 && g == nil; seed++ {
+				cand, err := New([]int{1, 2, 3}, []string{"A", "B", "C"}, nil, NewBoard)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if playUntil(t, cand, seed, sale(trainless)) {
+					g = cand
+				}
+			}
+			if g == nil {
+				t.Fatal("position not reached")
+			}
+			for _, ch := range g.Legal(itoa(g.stock.active())) {
+				if ch.Action.Type != "sell_shares" {
+					continue
+				}
+				c, _, _ := g.ShareByID(ch.Action.Shares[0])
+				want := ""
+				if len(c.Trains) == 0 {
+					want = strconv.Itoa(c.Price() / 2)
+				}
+				if ch.Action.SharePrice != want {
+					t.Errorf("%s (%d trains, £%d) sale written at %q, want %q", c.Sym, len(c.Trains), c.Price(), ch.Action.SharePrice, want)
+				}
+			}
+		})
+	}
+}

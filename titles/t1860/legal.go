@@ -121,6 +121,7 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 				if g.sellBundleOK(p, c, b.shares, b.percent) {
 					a := playerAction(p, "sell_shares")
 					a.Shares, a.Percent = b.ids(), b.percent
+					a.SharePrice = g.writtenSalePrice(c)
 					out = append(out, engine.Choice{Action: a})
 				}
 			}

@@ -321,6 +321,19 @@ func (g *Game) sellPricePerShare(c *engine.Corporation) int {
 	return per
 }
 
+// writtenSalePrice is the per-share price a sale of c carries in its action
+// ("" for none): 18xx.games writes it where the price is not simply the
+// market's - a trainless company's half price (rules 5, Buying and Selling
+// Shares) or, with the variant, an unoperated company's full one - and
+// pays what is written.
+func (g *Game) writtenSalePrice(c *engine.Corporation) string {
+	unoperated := !c.HasRevenue && !c.Operated
+	if (g.Options["non_operated_full_value"] && unoperated) || len(c.Trains) == 0 {
+		return strconv.Itoa(g.sellPricePerShare(c))
+	}
+	return ""
+}
+
 func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) bool {
 	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
 		return false
