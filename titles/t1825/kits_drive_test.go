@@ -33,6 +33,14 @@ func newKitGame(t *testing.T, n int, rules ...string) *Game {
 type builder struct {
 	rand   *rand.Rand
 	favour map[string]bool
+	sells  bool // sells when it has nothing to buy (newSeller)
+}
+
+// newSeller is a builder that sells shares rather than pass.
+func newSeller(seed uint64) *builder {
+	b := newBuilder(seed)
+	b.sells = true
+	return b
 }
 
 func newBuilder(seed uint64, favour ...string) *builder {
@@ -78,6 +86,9 @@ func (b *builder) choose(g *Game, entity string) (engine.Action, error) {
 		case "pass":
 			return 2
 		case "sell_shares", "sell_company":
+			if b.sells && a.Type == "sell_shares" {
+				return 4
+			}
 			return -1
 		}
 		return 3

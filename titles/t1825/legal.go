@@ -67,6 +67,10 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 					seen[s.Percent] = true
 					a := playerAction(p, "buy_shares")
 					a.Shares, a.Percent = []string{c.ShareID(s.Index)}, s.Percent
+					if s.President && h == engine.HolderMarket {
+						// exchanged for a share: bought as one (rule 6.4.7)
+						a.Percent = g.sharePercent(c)
+					}
 					add(a)
 				}
 			}
@@ -120,7 +124,9 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 			add(a)
 		}
 	}
-	add(playerAction(p, "pass"))
+	if !g.mustSell(p, r) {
+		add(playerAction(p, "pass"))
+	}
 	return out
 }
 

@@ -377,7 +377,9 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	if p.ID != r.active() {
 		return engine.Refuse(a, "it is not %s's turn", p.Name)
 	}
-	if a.Type != "sell_shares" && a.Type != "sell_company" && a.Type != "pass" && g.mustSell(p, r) {
+	// rule 5.3.2: over the limit, the player "must sell certificates as
+	// necessary in his or her next turn" - passing is no way out
+	if a.Type != "sell_shares" && a.Type != "sell_company" && g.mustSell(p, r) {
 		return engine.Refuse(a, "%s is over the certificate limit and must sell first", p.Name)
 	}
 	switch a.Type {
@@ -422,6 +424,13 @@ func (r *stockRound) buy(g *Game, p *engine.Player, a *engine.Action) error {
 	}
 	if why := g.buyRefusal(p, r, c, s); why != "" {
 		return engine.Refuse(a, "%s cannot buy %s: %s", p.Name, a.Shares[0], why)
+	}
+	// the director's certificate from the pool costs one share (rule
+	// 6.4.7), written as a share's percentage; 18xx.games also takes it
+	// written as the certificate's 20%, from a buyer who could pay for that
+	if s.President && s.Holder == engine.HolderMarket && a.Percent > g.sharePercent(c) &&
+		p.Cash < g.unitPrice(c, s.Holder)*a.Percent/10 {
+		return engine.Refuse(a, "%s cannot buy %s as %d%%: write it as %d%% (rule 6.4.7)", p.Name, a.Shares[0], a.Percent, g.sharePercent(c))
 	}
 	g.Logf("%s buys a %d%% share of %s", p.Name, s.Percent, c.Sym)
 	g.buyShare(p, c, s, true)

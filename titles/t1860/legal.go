@@ -54,7 +54,10 @@ func (g *Game) Legal(entity string) []engine.Choice {
 		if len(g.pendingHome) > 0 {
 			c := g.pendingHome[0]
 			out := g.layChoices(c, c.Home, true)
-			return append(out, engine.Choice{Action: corpAction(c, "pass")})
+			if len(out) > 0 {
+				return out
+			}
+			return []engine.Choice{{Action: corpAction(c, "pass")}}
 		}
 		if co := g.Company(entity); co != nil {
 			return g.companyChoices(co)
@@ -107,17 +110,25 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 }
 
 func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
-	out := []engine.Choice{{Action: playerAction(p, "pass")}}
+	mustSell := g.mustSell(p, r)
+	var out []engine.Choice
+	if !mustSell {
+		out = append(out, engine.Choice{Action: playerAction(p, "pass")})
+	}
 	for _, c := range g.Corps {
 		if g.canSellCorp(p, r, c) {
 			for _, b := range sellBundles(c, c.SharesOf(engine.Holder(p.ID))) {
 				if g.sellBundleOK(p, c, b.shares, b.percent) {
 					a := playerAction(p, "sell_shares")
 					a.Shares, a.Percent = b.ids(), b.percent
+					a.SharePrice = g.writtenSalePrice(c)
 					out = append(out, engine.Choice{Action: a})
 				}
 			}
 		}
+	}
+	if mustSell {
+		return out
 	}
 	for _, c := range g.Corps {
 		if !c.IPOed {
@@ -275,24 +286,14 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 	return nil
 }
 
+// legal lists the choices of the corporation's current step (rules 7: the
+// steps come in order), and pass where the step may be skipped.
 func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
-	var out []engine.Choice
-	for s := r.step; s <= stepBuyTrain; s++ {
-		if s == stepDividend && s > r.step {
-			// passing the dividend step withholds (moving the share price),
-			// which can change what follows: moves beyond it are listed once
-			// the corporation gets there
-			break
-		}
-		open := r.stepOpen(g, s)
-		if open {
-			out = append(out, g.stepChoices(r, c, s)...)
-		}
-		if open && (s == stepDiscard || s == stepRoute || s == stepDividend) {
-			break
-		}
+	if r.step >= stepDone || !r.stepOpen(g, r.step) {
+		return nil
 	}
-	if r.step != stepRoute && r.step != stepDividend {
+	out := g.stepChoices(r, c, r.step)
+	if r.passRefusal(g, c) == "" {
 		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
 	}
 	return out

@@ -202,6 +202,26 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 	return false
 }
 
+var stepNames = [...]string{stepDiscard: "discard", stepTrack: "track", stepToken: "token", stepRoute: "route", stepDividend: "dividend", stepBuyTrain: "train purchase"}
+
+// passRefusal says why the current corporation may not pass its open step
+// ("" when it may).
+func (r *operatingRound) passRefusal(g *Game, c *engine.Corporation) string {
+	switch r.step {
+	case stepDiscard:
+		return "it must discard down to the train limit"
+	case stepRoute:
+		return "it must run its trains"
+	case stepDividend:
+		return "it must pay or withhold"
+	case stepBuyTrain:
+		if g.mustBuyTrain(c) {
+			return "it has no train and can afford one from the bank"
+		}
+	}
+	return ""
+}
+
 func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool { return r.lay.More() }
 
 // routeInsolvent reports whether c is insolvent on reaching its route step: a
@@ -292,32 +312,24 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 	if target < r.step {
 		return engine.Refuse(a, "%s comes too late in %s's turn", a.Type, c.Sym)
 	}
-	if r.step == stepDiscard && target != stepDiscard && r.stepAvailable(g, stepDiscard) {
-		return engine.Refuse(a, "%s must first discard a train (train limit %d)", c.Sym, g.trainLimit())
-	}
-	for s := r.step; s < target; s++ {
-		if s == stepDividend && r.stepAvailable(g, s) {
-			return engine.Refuse(a, "%s must decide its dividend first", c.Sym)
-		}
-		if s == stepRoute && r.stepAvailable(g, s) {
-			return engine.Refuse(a, "%s must run its trains first", c.Sym)
-		}
-		if s == stepDividend {
-			// the withheld dividend moves the share price: what follows is
-			// decided once the turn has passed its earlier steps
-			return engine.Refuse(a, "%s must pass its earlier steps before it can %s", c.Sym, a.Type)
-		}
+	// rules 7: the turn's steps come in order, and a step with something
+	// to do ends only by doing it or passing (18xx.games asks for an explicit
+	// pass for each such step; skipSteps passes the ones with nothing to do)
+	if target > r.step {
+		return engine.Refuse(a, "%s must first finish its %s step (or pass it)", c.Sym, stepNames[r.step])
 	}
 	if !r.stepAvailable(g, target) {
 		return engine.Refuse(a, "%s cannot %s now", c.Sym, a.Type)
+	}
+	if a.Type == "pass" {
+		if why := r.passRefusal(g, c); why != "" {
+			return engine.Refuse(a, "%s cannot pass: %s", c.Sym, why)
+		}
 	}
 	r.step = target
 	r.acted = true
 	switch a.Type {
 	case "pass":
-		if r.step == stepRoute || r.step == stepDividend {
-			return engine.Refuse(a, "%s cannot pass: it must %s", c.Sym, map[int]string{stepRoute: "run its trains", stepDividend: "pay or withhold"}[r.step])
-		}
 		r.step++
 	case "discard_train":
 		if err := g.discardTrain(c, a); err != nil {
@@ -507,6 +519,14 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 		}
 	}
 	return false
+}
+
+// mustBuyTrain: a company without trains "MUST buy one ... if it can
+// afford one" (rules 7.8, Insolvency); like 18xx.games this is judged on the
+// cheapest train the bank sells, and buying from another company satisfies it.
+func (g *Game) mustBuyTrain(c *engine.Corporation) bool {
+	min := g.minDepotPrice()
+	return len(c.Trains) == 0 && !c.Bankrupt && min > 0 && c.Cash >= min
 }
 
 func (g *Game) canBuyFrom(c, o *engine.Corporation) bool {

@@ -115,6 +115,11 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 		if a.Entity != c.Sym || (a.Type != "lay_tile" && a.Type != "pass") {
 			return engine.Refuse(a, "%s must first lay its home tile", c.Sym)
 		}
+		// rules 6.4: the director "places an appropriate track tile" on the
+		// blank start hex; passing is only for a hex no tile fits
+		if a.Type == "pass" && len(g.layChoices(c, c.Home, true)) > 0 {
+			return engine.Refuse(a, "%s must lay its home tile on %s", c.Sym, c.Home)
+		}
 		if a.Type == "lay_tile" {
 			if a.Hex != c.Home {
 				return engine.Refuse(a, "%s's home tile must go on %s", c.Sym, c.Home)
@@ -139,6 +144,9 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	}
 	if p.ID != r.active() {
 		return engine.Refuse(a, "it is not %s's turn", p.Name)
+	}
+	if a.Type != "sell_shares" && g.mustSell(p, r) {
+		return engine.Refuse(a, "%s is over the certificate limit and must sell first", p.Name)
 	}
 	if a.Type != "pass" || g.playerCanDeal(p, r) {
 		r.manual = true
@@ -313,6 +321,19 @@ func (g *Game) sellPricePerShare(c *engine.Corporation) int {
 	return per
 }
 
+// writtenSalePrice is the per-share price a sale of c carries in its action
+// ("" for none): 18xx.games writes it where the price is not simply the
+// market's - a trainless company's half price (rules 5, Buying and Selling
+// Shares) or, with the variant, an unoperated company's full one - and
+// pays what is written.
+func (g *Game) writtenSalePrice(c *engine.Corporation) string {
+	unoperated := !c.HasRevenue && !c.Operated
+	if (g.Options["non_operated_full_value"] && unoperated) || len(c.Trains) == 0 {
+		return strconv.Itoa(g.sellPricePerShare(c))
+	}
+	return ""
+}
+
 func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) bool {
 	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
 		return false
@@ -455,6 +476,27 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 	// any holding may go to the pool, the director's certificate included
 	// (rules 6.6: the pool may hold it; the company then enters receivership)
 	return true
+}
+
+// mustSell: "If a player has more certificates than the certificate limit,
+// then the player must sell shares in excess of the limit at the first
+// available opportunity" (rules 5, Certificate Limit) - while a sale is
+// possible, it is the only move.
+func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
+	if g.NumCerts(p) <= g.CertLimit {
+		return false
+	}
+	for _, c := range g.Corps {
+		if !g.canSellCorp(p, r, c) {
+			continue
+		}
+		for _, b := range sellBundles(c, c.SharesOf(engine.Holder(p.ID))) {
+			if g.sellBundleOK(p, c, b.shares, b.percent) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {

@@ -50,6 +50,7 @@ func TestNoTrainLimit(t *testing.T) {
 			s.operate("IOW", 0, "2+1-4")
 			s.passRound()
 			// OR 2: C&N withholds £2000 and is still at four trains.
+			s.passUntil("C&N", "run_routes")
 			s.do(engine.Action{Type: "run_routes", Entity: "C&N", Routes: []engine.Route{
 				{Train: "2+1-0", Revenue: ptr(500)}, {Train: "2+1-1", Revenue: ptr(500)},
 				{Train: "2+1-2", Revenue: ptr(500)}, {Train: "2+1-3", Revenue: ptr(500)}}})
