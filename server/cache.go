@@ -121,12 +121,12 @@ func setupSig(h store.Game) string {
 func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
 	s.cacheMu.Lock()
 	e := s.cache[id]
+	s.tick++
 	if e == nil {
-		e = &entry{id: id}
+		e = &entry{id: id, used: s.tick} // the newest: never the one evicted
 		s.cache[id] = e
 		s.evictLocked()
 	}
-	s.tick++
 	e.used = s.tick
 	s.cacheMu.Unlock()
 

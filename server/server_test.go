@@ -984,3 +984,29 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Error("server still answers after shutdown")
 	}
 }
+
+// TestCacheKeepsTheGameInUse: with more games than the cache holds, the
+// game just asked for stays cached (the least recently used other one is
+// evicted), so playing it does not replay it from the store every time.
+func TestCacheKeepsTheGameInUse(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.CacheSize = 2 })
+	alice := env.signup("alice")
+	var ids []int64
+	for range 3 {
+		id := alice.create(map[string]any{"title": "1860", "players": 2, "hotseat": true})
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+		ids = append(ids, id)
+	}
+	for round := range 3 {
+		for _, id := range ids {
+			alice.view(id)
+			env.srv.cacheMu.Lock()
+			_, cached := env.srv.cache[id]
+			n := len(env.srv.cache)
+			env.srv.cacheMu.Unlock()
+			if !cached || n > 2 {
+				t.Fatalf("round %d: game %d cached %v, %d entries (limit 2)", round, id, cached, n)
+			}
+		}
+	}
+}
