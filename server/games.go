@@ -873,13 +873,21 @@ func (s *Server) routesView(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "entity is missing: name a corporation (?entity=SYM)")
 		return
 	}
+	s.withGame(w, r, id, func(e *entry) (any, error) { return bestRun(e.g, sym) })
+}
+
+// withGame answers the result of fn, run on game id's entry (locked while
+// fn runs), as JSON; or the error.
+func (s *Server) withGame(w http.ResponseWriter, r *http.Request, id int64, fn func(e *entry) (any, error)) {
 	e, err := s.game(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	out, err := bestRun(e.g, sym)
-	e.mu.Unlock()
+	out, err := func() (any, error) {
+		defer e.mu.Unlock()
+		return fn(e)
+	}()
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -954,18 +962,7 @@ func (s *Server) checkRoutes(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "routes are missing: send at least one route")
 		return
 	}
-	e, err := s.game(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out, err := checkRun(e.g, req)
-	e.mu.Unlock()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.withGame(w, r, id, func(e *entry) (any, error) { return checkRun(e.g, req) })
 }
 
 // checkRun prices a candidate run in g or names the rule it breaks.
@@ -999,15 +996,10 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	e, err := s.game(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	b, err := func() ([]byte, error) {
-		defer e.mu.Unlock()
+	s.withGame(w, r, id, func(e *entry) (any, error) {
 		g := e.g
 		if at != nil {
+			var err error
 			if g, err = s.historyGame(e, *at); err != nil {
 				return nil, err
 			}
@@ -1016,13 +1008,8 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
 		}
-		return json.Marshal(v)
-	}()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeRaw(w, http.StatusOK, b)
+		return v, nil
+	})
 }
 
 // tilePreview answers the SVG of a hex with a candidate tile laid
@@ -1044,16 +1031,11 @@ func (s *Server) tilePreview(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "name the lay: ?hex=HEX&tile=TILE&rotation=0..5")
 		return
 	}
-	e, err := s.game(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	svg, err := s.cfg.TilePreview(e.g, hex, tile, rot)
-	e.mu.Unlock()
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "tile preview: %v", err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"hex": hex, "tile": tile, "rotation": rot, "svg": svg})
+	s.withGame(w, r, id, func(e *entry) (any, error) {
+		svg, err := s.cfg.TilePreview(e.g, hex, tile, rot)
+		if err != nil {
+			return nil, errorf(http.StatusUnprocessableEntity, "tile preview: %v", err)
+		}
+		return map[string]any{"hex": hex, "tile": tile, "rotation": rot, "svg": svg}, nil
+	})
 }
