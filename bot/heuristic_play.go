@@ -163,6 +163,13 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		// nothing operates (1860 can stall so): revive a company
 		return 30 + float64(mine)/100
 	}
+	if c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !p.anyFloated() && p.eg.Turn > 1 {
+		// nothing has operated since the first stock round: the
+		// presidents cannot float their companies and no other may be
+		// started (1860's historical order), so every player passing
+		// would stall the game forever; help float one
+		return 30 + float64(mine)/100
+	}
 	if !p.healthy(c) || len(c.Trains) == 0 || p.lastingTrains(c) == 0 && p.eg.PhaseIdx > 0 {
 		return -1
 	}

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"tresham/board"
@@ -149,6 +150,35 @@ func (g *Game) hasRoute(c *engine.Corporation) bool {
 		return true
 	}
 	return g.Board.HasRoute(c)
+}
+
+// canRun reports whether one of the trains c runs now has a legal route.
+// A network reaching two stops (hasRoute, the 18xx.games route test) may
+// still hold none: every route between them re-enters a hex, passes
+// through a second tokened-out station or calls at more large stations
+// than the train may. Each train must run a route "if it can" (rules,
+// Running Trains), so the run_routes step then accepts the empty run: the
+// company runs nothing, as the solver answers (18xx.games demands a run
+// it cannot accept). Only the must-run test asks, on an empty run, so the
+// route step stays open on the graph test and insolvency keeps it too.
+func (g *Game) canRun(c *engine.Corporation) bool {
+	b, err := g.mapBoardOf()
+	if err != nil {
+		return true
+	}
+	// One train of each kind: a run of one train needs no other route,
+	// so a legal run exists iff some train has a legal route alone.
+	var trains []*engine.Train
+	for _, t := range g.runTrains(c) {
+		if !slices.ContainsFunc(trains, func(x *engine.Train) bool { return x.Name == t.Name && x.Owner == t.Owner }) {
+			trains = append(trains, t)
+		}
+	}
+	sol, err := g.solveFor(b, c, trains)
+	if err != nil {
+		return true
+	}
+	return len(sol.Revenue.Routes) > 0 || len(sol.Total.Routes) > 0
 }
 
 func (g *Game) makeInsolvent(c *engine.Corporation) {
@@ -770,7 +800,7 @@ func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Act
 			return err
 		}
 	}
-	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) {
+	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
 		return engine.Refuse(a, "%s must run a route", c.Sym)
 	}
 	g.afterRuns(c, a.Routes)
