@@ -71,6 +71,8 @@ func TestSelfPlayPositions(t *testing.T) {
 		alter  func(a *engine.Action)
 		refuse string // the refusal, or "" when the action is legal
 		paid   int    // what the acting player pays, when accepted
+		corp   string // a company whose trains are counted after the action
+		trains int
 	}{
 		// 1860 Insolvency: an insolvent company "may not upgrade track or
 		// build track that would incur a cost" - IOW, insolvent, lays on
@@ -92,6 +94,11 @@ func TestSelfPlayPositions(t *testing.T) {
 			alter: func(a *engine.Action) { a.Percent = 90 }, refuse: "does not match"},
 		{name: "1825 M&C director's part sold as 30%", file: "1825-unit_23-3p-302.json.gz", stop: 641,
 			alter: func(a *engine.Action) { a.Percent = 70 }, refuse: "does not match"},
+
+		// 1825 rule 6.4.4: a company in receivership "must buy a Train"
+		// when one is affordable - one purchase, as 18xx.games makes it:
+		// CR (in receivership, one 3-train leased) runs, then buys one '3'.
+		{name: "1825 receivership buys one train", file: "1825-unit_23-5p-301.json.gz", stop: 233, corp: "CR", trains: 1},
 
 		// 1825 rule 4.3.2: "A Company may not promote a Tile unless some
 		// of the new track on the Tile is part of a line leading to a Base
@@ -127,6 +134,11 @@ func TestSelfPlayPositions(t *testing.T) {
 					t.Errorf("paid £%d, want £%d", d, tc.paid)
 				}
 			}
+			if tc.corp != "" {
+				if n := trainsOf(t, stateJSON(g), tc.corp); n != tc.trains {
+					t.Errorf("%s has %d trains, want %d", tc.corp, n, tc.trains)
+				}
+			}
 			if tc.refuse != "" && before != stateJSON(g) {
 				t.Fatal("a refused action changed the game")
 			}
@@ -152,5 +164,26 @@ func cashOf(t *testing.T, state, player string) int {
 		}
 	}
 	t.Fatalf("no player %s", player)
+	return 0
+}
+
+// trainsOf counts a company's trains in a state in JSON.
+func trainsOf(t *testing.T, state, corp string) int {
+	t.Helper()
+	var st struct {
+		Corporations []struct {
+			Sym    string   `json:"sym"`
+			Trains []string `json:"trains"`
+		} `json:"corporations"`
+	}
+	if err := json.Unmarshal([]byte(state), &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range st.Corporations {
+		if c.Sym == corp {
+			return len(c.Trains)
+		}
+	}
+	t.Fatalf("no company %s", corp)
 	return 0
 }
