@@ -100,7 +100,8 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 			total := sumPercent(b)
 			pcts := []int{total}
 			if b[len(b)-1].President {
-				for pct := total - 10; pct > total-b[len(b)-1].Percent; pct -= 10 {
+				unit := g.sharePercent(c)
+				for pct := total - unit; pct > total-b[len(b)-1].Percent; pct -= unit {
 					pcts = append(pcts, pct)
 				}
 			}

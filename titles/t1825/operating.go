@@ -207,6 +207,9 @@ func (r *opRound) advance(g *Game) {
 				if len(trains) == 1 && g.canRunRoute(c) && g.room(c) {
 					g.Logf("%s is in receivership and must buy a %s train", c.Sym, trains[0].Name)
 					g.buyTrain(c, trains[0], trains[0].Price)
+					// one such purchase ends the step (as 18xx.games
+					// does: "a Train", rule 6.4.4)
+					r.step = stDone
 					continue
 				}
 			} else if g.canBuyTrain(c) {

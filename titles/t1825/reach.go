@@ -14,6 +14,7 @@ import (
 var (
 	ErrNoTrain      = errors.New("a station tile cannot be promoted without a train to reach it (rule 4.3.2)")
 	ErrNotReachable = errors.New("no train of the company can reach a station of the promoted tile (rule 4.3.2)")
+	ErrNoNewTrack   = errors.New("none of the promoted tile's new track leads to a base of the company (rule 4.3.2)")
 )
 
 // layRules are the tile rules for a lay by c: the map rules and the reach
@@ -73,15 +74,18 @@ func (g *Game) trainReach(c *engine.Corporation) reach {
 // U3 counts cities only). A minor laying the track of its home before
 // its base is exempt.
 func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay) error {
-	if c == nil || len(l.Tile.Nodes) == 0 {
-		return nil
-	}
-	v, ok := after.Hex(l.Hex)
-	if !ok || l.Old == v.Printed || l.Old.Color == board.White {
+	if c == nil {
 		return nil
 	}
 	d := g.defs[c.Sym]
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == l.Hex {
+		return nil
+	}
+	if len(l.Tile.Nodes) == 0 {
+		return checkNewTrack(c, after, l)
+	}
+	v, ok := after.Hex(l.Hex)
+	if !ok || l.Old == v.Printed || l.Old.Color == board.White {
 		return nil
 	}
 	r := g.trainReach(c)
@@ -122,4 +126,40 @@ func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay
 		}
 	}
 	return fmt.Errorf("%s: %w", l.Hex, ErrNotReachable)
+}
+
+// checkNewTrack applies the first half of rule 4.3.2 to a promotion of
+// track without stations: "some of the new track on the Tile" must be
+// part of a line leading to a base of the company - a path of the new
+// tile, connected to the company's network, whose exits no path of the
+// old tile already joined. (18xx.games checks this for tiles without
+// stations only; a station promotion is covered by the train's reach.)
+func checkNewTrack(c *engine.Corporation, after *board.Board, l board.Lay) error {
+	if l.Old == nil || len(l.Old.Paths) == 0 {
+		return nil // a lay on an empty hex: all its track is new
+	}
+	exits := func(p board.PathDef, rot int) (out uint8) {
+		for _, e := range []board.End{p.A, p.B} {
+			if e.Kind == board.EndEdge {
+				out |= 1 << board.RotateEdge(e.N, rot)
+			}
+		}
+		return out
+	}
+	gr := after.Graph(c.Sym)
+	for i, np := range l.Tile.Paths {
+		if !gr.PathConnected(l.Hex, i) {
+			continue
+		}
+		ne := exits(np, l.Rotation)
+		old := false
+		for _, op := range l.Old.Paths {
+			oe := exits(op, l.OldRot)
+			old = old || ne&^oe == 0
+		}
+		if !old {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: %w", l.Hex, ErrNoNewTrack)
 }

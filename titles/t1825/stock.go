@@ -124,6 +124,21 @@ func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
 
 // buyRefusal names the rule stopping p from buying s now, or "".
 func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
+	if why := g.certRefusal(p, r, c, s); why != "" {
+		return why
+	}
+	if s.President && s.Holder == engine.HolderMarket && !g.canBuyAny(p, r) {
+		// 18xx.games offers a purchase only when the smallest certificate
+		// of some holding is affordable at its full size, the director's
+		// certificate in the pool counting as two shares though it costs
+		// one (rule 6.4.7); followed, as games written there depend on it
+		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
+	}
+	return ""
+}
+
+// certRefusal is buyRefusal without the 18xx.games purchase gate.
+func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
 	switch {
 	case c.Closed || !c.IPOed:
 		return c.Sym + " has not been started"
@@ -138,7 +153,7 @@ func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation
 	}
 	price := g.unitPrice(c, s.Holder) * s.Percent / 10
 	if s.President && s.Holder == engine.HolderMarket {
-		price = g.unitPrice(c, s.Holder)
+		price = g.unitPrice(c, s.Holder) * g.sharePercent(c) / 10 // one ordinary share (20% for the minors)
 		if c.PercentOf(engine.Holder(p.ID)) == 0 {
 			return "the director's certificate is exchanged for a share the buyer holds (rule 6.4.7)"
 		}
@@ -175,9 +190,14 @@ func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
 			continue
 		}
 		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
-			if s := cheapestShare(c, h); s != nil && g.buyRefusal(p, r, c, s) == "" {
-				return true
+			s := cheapestShare(c, h)
+			if s == nil || g.certRefusal(p, r, c, s) != "" {
+				continue
 			}
+			if s.President && s.Holder == engine.HolderMarket && p.Cash < g.unitPrice(c, s.Holder)*s.Percent/10 {
+				continue // see buyRefusal
+			}
+			return true
 		}
 	}
 	return false
@@ -298,7 +318,7 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 				max = pct
 			}
 		}
-		if max <= 10 && c.PercentOf(engine.HolderMarket) == 0 {
+		if max < c.Shares[0].Percent && c.PercentOf(engine.HolderMarket) == 0 {
 			return "the director's certificate cannot be split"
 		}
 	}
@@ -486,7 +506,12 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	if percent == 0 {
 		percent = total
 	}
-	if percent > total || percent%10 != 0 || total-percent >= c.Shares[0].Percent {
+	// a part of the director's certificate is sold in whole shares: 20%
+	// steps for the R1 minors (Cambrian, Taff Vale: a 40% certificate and
+	// 20% shares; rule 1.5: the certificate is two ordinary Shares);
+	// 18xx.games lists the same partial bundles
+	unit := g.sharePercent(c)
+	if percent > total || percent%unit != 0 || total-percent >= c.Shares[0].Percent {
 		return engine.Refuse(a, "percent %d does not match the shares", percent)
 	}
 	if why := g.sellRefusal(p, r, c, bundle, percent); why != "" {
@@ -497,7 +522,7 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	g.Logf("%s sells %d%% of %s and receives £%d", p.Name, percent, c.Sym, price)
 	g.PayPlayer(p, price)
 	g.Transfer(c, bundle, engine.HolderMarket)
-	if back := (total - percent) / 10; back > 0 {
+	if back := (total - percent) / unit; back > 0 {
 		// part of the director's certificate: the seller keeps the rest
 		for _, s := range c.SharesOf(engine.HolderMarket) {
 			if back == 0 {

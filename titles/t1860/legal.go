@@ -144,6 +144,9 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 				seen[k] = true
 				a := playerAction(p, "buy_shares")
 				a.Shares, a.Percent = []string{c.ShareID(s.Index)}, s.Percent
+				if s.President && h == engine.HolderMarket {
+					a.Percent = 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
+				}
 				out = append(out, engine.Choice{Action: a})
 			}
 		}
@@ -405,8 +408,8 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 		if !home && view.Tile != nil {
 			cost = view.Tile.Cost()
 		}
-		if cost > c.Cash {
-			continue
+		if cost > c.Cash || cost > 0 && c.Insolvent {
+			continue // Insolvency: no track that costs
 		}
 		for _, l := range mb.b.LegalLays(h, opt) {
 			a := corpAction(c, "lay_tile")

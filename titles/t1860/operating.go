@@ -1018,6 +1018,11 @@ func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error
 	if cost > c.Cash {
 		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
 	}
+	if cost > 0 && c.Insolvent {
+		// Insolvency: it "may not upgrade track or build track that would
+		// incur a cost" (read, as 18xx.games does, as track that costs)
+		return engine.Refuse(a, "%s is insolvent and may not pay £%d for track (Insolvency)", c.Sym, cost)
+	}
 	if cost > 0 {
 		g.PayCorp(c, -cost)
 	}

@@ -306,6 +306,12 @@ func (g *Game) shareBuyPrice(c *engine.Corporation, s *engine.Share) int {
 	if s.Holder == engine.HolderIPO && c.Par != nil {
 		per = c.Par.Price
 	}
+	if s.President && s.Holder == engine.HolderMarket {
+		// Receivership: the director's share is not bought from the pool;
+		// the buyer of a second share takes it "in exchange for the two
+		// shares he/she holds" - one share's price
+		return per
+	}
 	return per * s.Percent / 10
 }
 
@@ -342,7 +348,20 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 }
 
 func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
-	return g.buyRule(p, r, c, s) == buyOK
+	return g.offeredBuyRule(p, r, c, s) == buyOK
+}
+
+// offeredBuyRule is buyRule with 18xx.games' purchase gate: it offers a
+// purchase only when the smallest certificate of some holding is
+// affordable at its full size, the director's certificate in the pool
+// counting as two shares though it costs one (see shareBuyPrice). Games
+// written there depend on it, so Tresham follows it.
+func (g *Game) offeredBuyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) buyRuleKind {
+	k := g.buyRule(p, r, c, s)
+	if k == buyOK && s.President && s.Holder == engine.HolderMarket && !g.canBuyAny(p, r) {
+		return buyNotOffered
+	}
+	return k
 }
 
 // buyRuleKind is a rule that may stop a certificate purchase.
@@ -358,11 +377,14 @@ const (
 	buyHolding
 	buyCertLimit
 	buyPresSwap
+	buyNotOffered
 )
 
 // buyRefusal names the rule that stops p buying certificate s now, or "".
 func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	switch g.buyRule(p, r, c, s) {
+	switch g.offeredBuyRule(p, r, c, s) {
+	case buyNotOffered:
+		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
 	case buyNotStarted:
 		return c.Sym + " has not been started"
 	case buyReserved:
@@ -429,9 +451,13 @@ func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
 					min = s
 				}
 			}
-			if min != nil && g.canBuyShare(p, r, c, min) {
-				return true
+			if min == nil || g.buyRule(p, r, c, min) != buyOK {
+				continue
 			}
+			if min.President && h == engine.HolderMarket && p.Cash < c.Price()*min.Percent/10 {
+				continue // see offeredBuyRule
+			}
+			return true
 		}
 	}
 	return false
