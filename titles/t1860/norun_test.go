@@ -33,21 +33,20 @@ func readGz(t *testing.T, path string) *g18xx.Game {
 }
 
 // TestNoLegalRouteRunsNothing: self-played positions where a company's
-// network reaches two stops (the 18xx.games route test) but every route
-// between them re-enters a hex (rules, Running Trains), so no train has a
-// legal route. The route step stays open, the solver finds nothing, and
+// network reaches two stops (the 18xx.games route test) but no route
+// between them is legal (the first ones found re-entered a hex, which the
+// rules forbid), so no train has a legal route. The route step stays open, the solver finds nothing, and
 // the empty run it answers is accepted: each train runs "if it can".
 // Earlier in the same game, with a legal route, the empty run is refused.
 func TestNoLegalRouteRunsNothing(t *testing.T) {
 	for _, tc := range []struct {
 		file, corp string
 	}{
-		// VYSC (E9, a 4+2): D6, E5, F4 and F2 lie beyond E7, whose two
-		// tracks the route would use one after the other.
-		{"no-legal-route-base-4p-3049.json.gz", "VYSC"},
-		// VYSC (E9, a 3+2 and a 2+1): C7 and B6 lie beyond D8, entered
-		// twice (E9-D8-D6-E7-D8-C7).
-		{"no-legal-route-two_player_map-2p-6010.json.gz", "VYSC"},
+		// NGStL (G9, a 4+2), found by self-play (3 players, seed 61).
+		{"no-legal-route-base-3p-61.json.gz", "NGStL"},
+		// FYN (B4, a 3+2 and a 2+1), found by self-play (two-player
+		// map, seed 290).
+		{"no-legal-route-two_player_map-2p-290.json.gz", "FYN"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src := readGz(t, "testdata/"+tc.file)
