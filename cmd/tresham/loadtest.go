@@ -54,6 +54,7 @@ type loadReport struct {
 	P99ms        float64 `json:"p99_ms"`
 	MaxMs        float64 `json:"max_ms"`
 	Refused      int     `json:"refused"`
+	FirstRefusal string  `json:"first_refusal,omitempty"`
 	Sockets      int     `json:"sockets_open"`
 	SocketMsgs   int64   `json:"socket_messages"`
 	SocketErrors int64   `json:"socket_errors"`
@@ -225,6 +226,9 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		}
 		lat = append(lat, c.lat...)
 		rep.Refused += c.refused
+		if rep.FirstRefusal == "" {
+			rep.FirstRefusal = c.firstRefusal
+		}
 		rep.GamesEnded += c.finished
 	}
 	rep.Actions = len(lat)
@@ -251,16 +255,18 @@ func storeKind(dsn string) string {
 
 // loadClient plays one hotseat game after another through the API.
 type loadClient struct {
-	base     string
-	http     *http.Client
-	cfg      loadConfig
-	rnd      *rand.Rand
-	game     int64
-	view     loadView
-	lat      []time.Duration
-	refused  int
-	finished int
-	err      error
+	base    string
+	http    *http.Client
+	cfg     loadConfig
+	rnd     *rand.Rand
+	game    int64
+	view    loadView
+	lat     []time.Duration
+	refused int
+	// firstRefusal describes the first listed move the server refused
+	firstRefusal string
+	finished     int
+	err          error
 }
 
 // loadView is the part of a game view a load client reads.
@@ -336,6 +342,10 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 		case code == http.StatusUnprocessableEntity:
 			// the engine refused a listed move: a bug worth counting
 			c.refused++
+			if c.firstRefusal == "" {
+				b, _ := json.Marshal(a)
+				c.firstRefusal = fmt.Sprintf("game %d action %d: %s: %v", c.game, c.view.Actions, b, err)
+			}
 			if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view); err != nil {
 				c.err = err
 				return

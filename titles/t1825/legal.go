@@ -222,11 +222,31 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 func (g *Game) leaseChoices(c *engine.Corporation) []engine.Choice {
 	var out []engine.Choice
 	for _, t := range g.depotTrains() {
+		if !g.leaseRepaid(c, t) {
+			continue
+		}
 		a := corpAction(c, "special_buy")
 		a.Description, a.Cost = t.Name, leaseCost
 		out = append(out, engine.Choice{Action: a})
 	}
 	return out
+}
+
+// leaseRepaid reports whether company c may lease train t: paid from its
+// cash, or on credit only while the run it could make with t repays all it
+// owes. Rule 6.4.6 lets a Receiver pay from the turn's revenue; a debt the
+// run cannot repay is refused at the run (as on 18xx.games, where the
+// players must undo), so such a lease is neither offered nor accepted.
+func (g *Game) leaseRepaid(c *engine.Corporation, t *engine.Train) bool {
+	owed := g.op.loan + leaseCost - c.Cash
+	if owed <= 0 {
+		return true
+	}
+	saved := g.op.leased
+	g.op.leased = t // the run as it would be with t (restored below)
+	defer func() { g.op.leased = saved }()
+	sol, err := g.SolveRoutes(c.Sym)
+	return err == nil && sol.Revenue >= owed
 }
 
 // layChoices lists the tile lays the company may make now, each checked by

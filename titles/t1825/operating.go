@@ -480,6 +480,9 @@ func (r *opRound) lease(g *Game, c *engine.Corporation, a *engine.Action) error 
 			return engine.Refuse(a, "no train to lease")
 		}
 	}
+	if !g.leaseRepaid(c, train) {
+		return engine.Refuse(a, "%s could not repay a lease on credit from its run (rule 6.4.6)", c.Sym)
+	}
 	r.leased = train
 	g.spend(c, leaseCost)
 	g.Logf("%s leases %s for £%d", c.Sym, train.Name, leaseCost)

@@ -1,0 +1,46 @@
+package t1825_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"tresham/titles/t1825"
+)
+
+// TestUniformPlayNeverDeadEnds plays 1825 by picking uniformly among every
+// listed move (no weighting, so companies fall into receivership and lease
+// trains on credit often). Every listed move must be accepted: in
+// particular a lease on credit is offered only while the run it enables
+// repays the debt (rule 6.4.6); seed 98 once leased a train it could not
+// run and was then refused every run.
+func TestUniformPlayNeverDeadEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	for _, seed := range []uint64{98, 5} {
+		g, err := t1825.New([]int{1, 2, 3}, []string{"a", "b", "c"}, []string{"unit_1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		n := 0
+		for ; n < 6000 && !g.IsFinished(); n++ {
+			ent := g.Acting()[0]
+			choices := g.Legal(ent)
+			c := choices[rng.IntN(len(choices))]
+			a := c.Action
+			if c.Open == "routes" {
+				if a.Routes, err = g.BestRoutes(ent); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a.ID = n + 1
+			if err := g.Apply(&a); err != nil {
+				t.Fatalf("seed %d action %d: listed %s by %s refused: %v", seed, n+1, a.Type, a.Entity, err)
+			}
+		}
+		if !g.IsFinished() {
+			t.Fatalf("seed %d: not finished after %d actions", seed, n)
+		}
+	}
+}
