@@ -11,14 +11,20 @@ import (
 // listed move (no weighting, so companies fall into receivership and lease
 // trains on credit often). Every listed move must be accepted: in
 // particular a lease on credit is offered only while the run it enables
-// repays the debt (rule 6.4.6); seed 98 once leased a train it could not
-// run and was then refused every run.
+// repays the debt (rule 6.4.6) — Unit 1 seed 98 once leased a train it
+// could not run and was then refused every run — and a hired train runs
+// even if it ran earlier in the round before it was discarded to the bank
+// (Unit 2 seed 36).
 func TestUniformPlayNeverDeadEnds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	for _, seed := range []uint64{98, 5} {
-		g, err := t1825.New([]int{1, 2, 3}, []string{"a", "b", "c"}, []string{"unit_1"})
+	for _, tc := range []struct {
+		rules []string
+		seed  uint64
+	}{{[]string{"unit_1"}, 98}, {[]string{"unit_1"}, 5}, {[]string{"unit_2"}, 36}} {
+		seed := tc.seed
+		g, err := t1825.New([]int{1, 2, 3}, []string{"a", "b", "c"}, tc.rules)
 		if err != nil {
 			t.Fatal(err)
 		}

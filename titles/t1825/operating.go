@@ -557,7 +557,10 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 		return engine.Refuse(a, "%v", err)
 	}
 	for _, t := range trains {
-		if t.Operated {
+		// A hired train runs for the company that leased it even if it ran
+		// earlier this round (a discarded train back in the bank: rule
+		// 6.4.3 hires it afresh, as 18xx.games runs it).
+		if t.Operated && t != r.leased {
 			return engine.Refuse(a, "train %s has already run this turn", t.ID)
 		}
 	}
