@@ -105,6 +105,12 @@ func TestSelfPlayPositions(t *testing.T) {
 		// belonging to that Company" - LNWR promotes U17 (#9) to #20, but
 		// the added crossing track does not touch its network.
 		{name: "1825 promotion without new track of the company", file: "1825-unit_1+r1-3p-4.json.gz", stop: 123, refuse: "rule 4.3.2"},
+
+		// 1825 rules 4.3.4 and 4.4: a yellow #115 on the home hexag of a
+		// company not yet formed keeps its large station - LNWR may not
+		// replace Brighton's (X20, LBSC's home; DB2 lifts its reservation)
+		// by the station-less #2, though the site's data lists it.
+		{name: "1825 home station kept for its company", file: "1825-allkits-5p-105.json.gz", stop: 845, refuse: "may not replace 115"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -22,7 +22,39 @@ var (
 func (g *Game) layRules(c *engine.Corporation) *board.Rules {
 	r := *g.rules
 	r.CheckLay = func(before, after *board.Board, l board.Lay) error { return g.checkReach(c, after, l) }
+	up := r.Upgrade
+	r.Upgrade = func(hex string, old, t *board.TileDef) board.UpgradeVerdict {
+		if old.Name == "115" && t.NumCities() == 0 && g.awaitsHomeBase(hex) {
+			return board.UpgradeRefused
+		}
+		if up == nil {
+			return board.UpgradeDefault
+		}
+		return up(hex, old, t)
+	}
 	return &r
+}
+
+// awaitsHomeBase reports whether hex is the home of a major company that
+// has not yet placed its first base there. Such a hexag keeps its large
+// station: the site's data lets a yellow #115 be replaced by the
+// city-less #2 or #20 (see extraUpgrades), which rule 4.3.4 never allows
+// ("A promotion may not change ... a Station" into track); on a home
+// hexag it would leave the company no city for the base it must put there
+// when formed (rule 4.4), and 18xx.games then fails.
+func (g *Game) awaitsHomeBase(hex string) bool {
+	for _, c := range g.Corps {
+		d := g.defs[c.Sym]
+		if d.Minor || c.Closed || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
+			continue
+		}
+		for _, h := range d.Homes {
+			if h == hex {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reach is how far a company's trains reach: in stops of any kind, or
