@@ -1,5 +1,6 @@
-// Command tresham is the single Tresham binary: replay imported games, and
-// serve games (tresham serve).
+// Command tresham is the single Tresham binary: serve games (HTTP API, web
+// UI, WebSockets), play against bots, replay and check imported games,
+// solve routes, self-play with invariant checks, and load-test a server.
 package main
 
 import (
