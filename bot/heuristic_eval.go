@@ -134,17 +134,9 @@ func (h *approxHook) TrainKey(t int) string {
 	return strconv.Itoa(h.trains[t].major) + "+" + strconv.Itoa(h.trains[t].minor)
 }
 
-func (h *approxHook) Class(n *route.NodeInfo) int {
-	switch n.Kind {
-	case board.City, board.Offboard:
-		return 0
-	case board.Town:
-		return 1
-	}
-	return 2
-}
+func (h *approxHook) Class(n *route.NodeInfo) int { return t1860.StopClass(n.Kind) }
 
-func (h *approxHook) CanEnd(n *route.NodeInfo) bool { return n.Kind != board.Halt }
+func (h *approxHook) CanEnd(n *route.NodeInfo) bool { return t1860.CanEndAt(n.Kind) }
 
 func (h *approxHook) Within(t int, counts *[route.MaxClasses]int) bool {
 	if t < 0 {

@@ -21,9 +21,10 @@ type solveHook struct {
 
 func (h *solveHook) TrainKey(t int) string { return h.keys[t] }
 
-// Class: 0 large stations (cities, Ryde Pier), 1 small stations, 2 halts.
-func (h *solveHook) Class(n *route.NodeInfo) int {
-	switch n.Kind {
+// StopClass is the 1860 class of a stop: 0 large stations (cities, Ryde
+// Pier), 1 small stations (towns), 2 halts.
+func StopClass(k board.NodeKind) int {
+	switch k {
 	case board.City, board.Offboard:
 		return 0
 	case board.Town:
@@ -32,8 +33,15 @@ func (h *solveHook) Class(n *route.NodeInfo) int {
 	return 2
 }
 
-// CanEnd: routes begin and end at large or small stations, never at halts.
-func (h *solveHook) CanEnd(n *route.NodeInfo) bool { return n.Kind != board.Halt }
+// CanEndAt reports whether a route may begin or end at a stop of kind k:
+// at large or small stations, never at halts.
+func CanEndAt(k board.NodeKind) bool { return k != board.Halt }
+
+// Class: see StopClass.
+func (h *solveHook) Class(n *route.NodeInfo) int { return StopClass(n.Kind) }
+
+// CanEnd: see CanEndAt.
+func (h *solveHook) CanEnd(n *route.NodeInfo) bool { return CanEndAt(n.Kind) }
 
 func (h *solveHook) Within(t int, counts *[route.MaxClasses]int) bool {
 	if t < 0 {
