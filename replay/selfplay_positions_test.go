@@ -97,8 +97,9 @@ func TestSelfPlayPositions(t *testing.T) {
 
 		// 1825 rule 6.4.4: a company in receivership "must buy a Train"
 		// when one is affordable - one purchase, as 18xx.games makes it:
-		// CR (in receivership, one 3-train leased) runs, then buys one '3'.
-		{name: "1825 receivership buys one train", file: "1825-unit_23-5p-301.json.gz", stop: 233, corp: "CR", trains: 1},
+		// GCR (in receivership, no train of its own, one leased) runs,
+		// then buys one.
+		{name: "1825 receivership buys one train", file: "1825-unit_23-5p-329.json.gz", stop: 448, corp: "GCR", trains: 1},
 
 		// 1825 rule 4.3.2: "A Company may not promote a Tile unless some
 		// of the new track on the Tile is part of a line leading to a Base

@@ -66,16 +66,16 @@ type reach struct {
 }
 
 // trainReach is the reach of c's trains, or of the train it has leased,
-// which then is the only one counted (as 18xx.games counts it). Two '2'
-// trains reach as far as a '3' (rule 4.5.5 lets them run as one; the
-// reference engine means to count them so, but its test never succeeds).
+// which then is the only one counted (as 18xx.games counts it). Rule 4.3.2
+// asks for a station "reached by one of the Company's existing Trains": two
+// '2' trains that could run double-headed (4.5.5) still reach only as far
+// as a '2' each, as 18xx.games rules when a move is made.
 func (g *Game) trainReach(c *engine.Corporation) reach {
 	trains := c.Trains
 	if g.op != nil && g.op.leased != nil && g.op.current() == c {
 		trains = []*engine.Train{g.op.leased}
 	}
 	var r reach
-	twos := 0
 	for _, t := range trains {
 		tr, err := ruleOf(t.Name)
 		if err != nil {
@@ -89,12 +89,6 @@ func (g *Game) trainReach(c *engine.Corporation) reach {
 		default:
 			r.nodes = max(r.nodes, tr.distance)
 		}
-		if tr.name == "2" {
-			twos++
-		}
-	}
-	if twos >= 2 && len(trains) > 1 {
-		r.nodes = max(r.nodes, 3)
 	}
 	return r
 }
