@@ -43,6 +43,7 @@ type serverProc struct {
 	cmd  *exec.Cmd
 	base string
 	log  *syncBuffer
+	done chan struct{} // closed when the process has exited
 }
 
 func freePort(t *testing.T) string {
@@ -55,21 +56,36 @@ func freePort(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-// startServer runs `tresham serve --addr ADDR ARGS…` and waits for /healthz.
-func startServer(t *testing.T, addr string, args ...string) *serverProc {
+// startServer runs `tresham serve --addr ADDR ARGS…` on a free loopback
+// port and waits for /healthz. A port taken by someone else between
+// choosing it and listening on it (tests run in parallel) is retried on
+// another.
+func startServer(t *testing.T, args ...string) *serverProc {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		p, err := tryServer(t, freePort(t), args)
+		if err == nil {
+			return p
+		}
+		if attempt == 3 || !strings.Contains(p.log.String(), "address already in use") {
+			t.Fatalf("%v\n%s", err, p.log.String())
+		}
+	}
+}
+
+func tryServer(t *testing.T, addr string, args []string) (*serverProc, error) {
 	t.Helper()
 	argv, _ := json.Marshal(append([]string{"serve", "--addr", addr}, args...))
-	p := &serverProc{cmd: exec.Command(os.Args[0], "-test.run=^$"), base: "http://" + addr, log: &syncBuffer{}}
+	p := &serverProc{cmd: exec.Command(os.Args[0], "-test.run=^$"), base: "http://" + addr, log: &syncBuffer{}, done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), childEnv+"="+string(argv))
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	go func() { p.cmd.Wait(); close(p.done) }()
 	t.Cleanup(func() {
-		if p.cmd.ProcessState == nil {
-			p.cmd.Process.Kill()
-			p.cmd.Wait()
-		}
+		p.cmd.Process.Kill()
+		<-p.done
 	})
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -77,11 +93,16 @@ func startServer(t *testing.T, addr string, args ...string) *serverProc {
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return p
+				return p, nil
 			}
 		}
+		select {
+		case <-p.done:
+			return p, fmt.Errorf("server on %s exited before it was healthy", addr)
+		default:
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("server on %s not healthy: %v\n%s", addr, err, p.log.String())
+			return p, fmt.Errorf("server on %s not healthy: %v", addr, err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -92,7 +113,7 @@ func (p *serverProc) kill(t *testing.T) {
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	p.cmd.Wait()
+	<-p.done
 }
 
 // newPlayer signs up on base and creates and starts a 3-player 1860
@@ -115,8 +136,7 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 		t.Skip("starts server processes")
 	}
 	dir := t.TempDir()
-	addr := freePort(t)
-	srv := startServer(t, addr, "--data", dir)
+	srv := startServer(t, "--data", dir)
 	c := newPlayer(t, srv.base, "durable", 7)
 	ctx := context.Background()
 
@@ -160,8 +180,9 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 		t.Fatalf("only %d actions acknowledged before the kill", len(acks))
 	}
 
-	srv = startServer(t, addr, "--data", dir) // same data, same session cookie
-	exported := map[int64][]string{}          // game → its stored action types
+	srv = startServer(t, "--data", dir) // same data; cookies ignore ports, so the session goes on
+	c.base = srv.base
+	exported := map[int64][]string{} // game → its stored action types
 	for _, ak := range acks {
 		if _, ok := exported[ak.game]; ok {
 			continue
@@ -214,8 +235,8 @@ func TestTwoServersOnePostgres(t *testing.T) {
 		t.Skip("starts server processes")
 	}
 	dsn := pgtest.FreshDSN(t)
-	a := startServer(t, freePort(t), "--db", dsn)
-	b := startServer(t, freePort(t), "--db", dsn)
+	a := startServer(t, "--db", dsn)
+	b := startServer(t, "--db", dsn)
 	c := newPlayer(t, a.base, "alice", 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
