@@ -102,6 +102,37 @@ func (g *Game) Company(sym string) *Company {
 	return nil
 }
 
+// PlayerBundle resolves the certificates a player names to sell: all of
+// one corporation, all held by the player, none named twice. It returns
+// the corporation, the certificates and their total percentage.
+func (g *Game) PlayerBundle(p *Player, ids []string) (*Corporation, []*Share, int, error) {
+	if len(ids) == 0 {
+		return nil, nil, 0, fmt.Errorf("no shares named")
+	}
+	var c *Corporation
+	var bundle []*Share
+	total := 0
+	for _, id := range ids {
+		sc, s, err := g.ShareByID(id)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		if c != nil && sc != c {
+			return nil, nil, 0, fmt.Errorf("shares of more than one corporation")
+		}
+		c = sc
+		if s.Holder != Holder(p.ID) {
+			return nil, nil, 0, fmt.Errorf("share %s is not %s's", id, p.Name)
+		}
+		if slices.Contains(bundle, s) {
+			return nil, nil, 0, fmt.Errorf("share %s is named twice", id)
+		}
+		bundle = append(bundle, s)
+		total += s.Percent
+	}
+	return c, bundle, total, nil
+}
+
 // ShareByID finds a certificate from its "SYM_i" id.
 func (g *Game) ShareByID(id string) (*Corporation, *Share, error) {
 	for i := len(id) - 1; i > 0; i-- {

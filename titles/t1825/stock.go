@@ -1,7 +1,6 @@
 package t1825
 
 import (
-	"slices"
 	"tresham/engine"
 )
 
@@ -479,29 +478,10 @@ func (r *stockRound) parCorp(g *Game, p *engine.Player, a *engine.Action) error 
 }
 
 func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
-	if len(a.Shares) == 0 {
-		return engine.Refuse(a, "no shares named")
+	c, bundle, total, err := g.PlayerBundle(p, a.Shares)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
 	}
-	var c *engine.Corporation
-	var bundle []*engine.Share
-	for _, id := range a.Shares {
-		sc, s, err := g.ShareByID(id)
-		if err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-		if c != nil && sc != c {
-			return engine.Refuse(a, "shares of more than one corporation")
-		}
-		c = sc
-		if s.Holder != engine.Holder(p.ID) {
-			return engine.Refuse(a, "share %s is not %s's", id, p.Name)
-		}
-		if slices.Contains(bundle, s) {
-			return engine.Refuse(a, "share %s is named twice", id)
-		}
-		bundle = append(bundle, s)
-	}
-	total := sumPercent(bundle)
 	percent := a.Percent
 	if percent == 0 {
 		percent = total

@@ -1,7 +1,6 @@
 package t1860
 
 import (
-	"slices"
 	"strconv"
 
 	"tresham/engine"
@@ -551,29 +550,9 @@ func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
 }
 
 func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
-	if len(a.Shares) == 0 {
-		return engine.Refuse(a, "no shares named")
-	}
-	var c *engine.Corporation
-	var bundle []*engine.Share
-	total := 0
-	for _, id := range a.Shares {
-		sc, s, err := g.ShareByID(id)
-		if err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-		if c != nil && sc != c {
-			return engine.Refuse(a, "shares of more than one corporation")
-		}
-		c = sc
-		if s.Holder != engine.Holder(p.ID) {
-			return engine.Refuse(a, "share %s is not %s's", id, p.Name)
-		}
-		if slices.Contains(bundle, s) {
-			return engine.Refuse(a, "share %s is named twice", id)
-		}
-		bundle = append(bundle, s)
-		total += s.Percent
+	c, bundle, total, err := g.PlayerBundle(p, a.Shares)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
 	}
 	if !g.canSellCorp(p, r, c) {
 		return engine.Refuse(a, "cannot sell shares of %s now", c.Sym)
