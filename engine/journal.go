@@ -24,3 +24,38 @@ func ApplyAtomically(a *Action, step func(*Action) error, restore func() error) 
 	}
 	return err
 }
+
+// Journal is what a title game keeps to apply actions atomically and to
+// take them back: the accepted actions (the game is rebuilt from its setup
+// by replaying them) and where the last one's log lines begin.
+type Journal struct {
+	Applied ActionLog
+	LogMark int
+}
+
+// Apply applies a to g with step, atomically (see ApplyAtomically), and
+// records it. A finished game accepts only messages.
+func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore func() error) error {
+	if g.Finished && a.Type != "message" {
+		return Refuse(a, "the game is over")
+	}
+	mark := len(g.Log)
+	if err := ApplyAtomically(a, step, restore); err != nil {
+		return err
+	}
+	j.Applied.Push(a)
+	j.LogMark = mark
+	return nil
+}
+
+// Replay applies every recorded action with apply (to a freshly set-up
+// game, when restoring).
+func (j *Journal) Replay(apply func(*Action) error) error {
+	for i := range j.Applied.Len() {
+		a := j.Applied.At(i)
+		if err := apply(&a); err != nil {
+			return err
+		}
+	}
+	return nil
+}

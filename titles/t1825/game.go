@@ -57,9 +57,8 @@ type Game struct {
 	op              *opRound
 	lastOrder       []*engine.Corporation
 
-	logMark int
 	setup   setupArgs
-	applied engine.ActionLog
+	journal engine.Journal // accepted actions, for atomic apply and undo
 }
 
 type setupArgs struct {
@@ -237,24 +236,15 @@ func (g *Game) deal() {
 // when any part is refused the game is restored by replaying the accepted
 // actions.
 func (g *Game) Apply(a *engine.Action) error {
-	if g.Finished && a.Type != "message" {
-		return engine.Refuse(a, "the game is over")
-	}
-	mark := len(g.Log)
-	if err := engine.ApplyAtomically(a, g.apply, g.restore); err != nil {
-		return err
-	}
-	g.applied.Push(a)
-	g.logMark = mark
-	return nil
+	return g.journal.Apply(g.Game, a, g.apply, g.restore)
 }
 
 // Undo takes back the last accepted action.
 func (g *Game) Undo() error {
-	if g.applied.Len() == 0 {
+	if g.journal.Applied.Len() == 0 {
 		return fmt.Errorf("1825: nothing to undo")
 	}
-	g.applied.Pop()
+	g.journal.Applied.Pop()
 	return g.restore()
 }
 
@@ -263,11 +253,8 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
-	for i := range g.applied.Len() {
-		a := g.applied.At(i)
-		if err := fresh.Apply(&a); err != nil {
-			return err
-		}
+	if err := g.journal.Replay(fresh.Apply); err != nil {
+		return err
 	}
 	*g = *fresh
 	return nil

@@ -130,7 +130,7 @@ func TestIllegalActions(t *testing.T) {
 			if tc.setup != nil {
 				tc.setup(g)
 			}
-			before := g.applied.Len()
+			before := g.journal.Applied.Len()
 			a := tc.act
 			a.ID = 99999
 			err := g.Apply(&a)
@@ -140,7 +140,7 @@ func TestIllegalActions(t *testing.T) {
 			if _, ok := err.(*engine.RuleError); !ok || !strings.Contains(err.Error(), tc.rule) {
 				t.Fatalf("refused for the wrong reason: %v", err)
 			}
-			if g.applied.Len() != before {
+			if g.journal.Applied.Len() != before {
 				t.Fatalf("a refused action was recorded")
 			}
 		})

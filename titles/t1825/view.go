@@ -95,7 +95,7 @@ func (g *Game) State() map[string]any {
 	out["active"] = active
 	out["acting"] = g.actingPlayers(active)
 	out["priority_deal"] = g.priorityDeal()
-	out["log"] = append([]string{}, g.Log[g.logMark:]...)
+	out["log"] = append([]string{}, g.Log[g.journal.LogMark:]...)
 	return out
 }
 

@@ -62,14 +62,12 @@ type Game struct {
 	// pendingHome lists corporations that must lay their home tile (stock round).
 	pendingHome []*engine.Corporation
 
-	// logMark is where the last action's log lines begin.
-	logMark int
 	// lastOrder is the last operating order (kept for the final state).
 	lastOrder []*engine.Corporation
 
-	// setup and applied let a refused action restore the game exactly by replay.
+	// setup and journal let a refused action restore the game exactly by replay.
 	setup   setupArgs
-	applied engine.ActionLog
+	journal engine.Journal
 }
 
 type setupArgs struct {
@@ -242,24 +240,15 @@ func (g *Game) minParPrice(c *engine.Corporation) int {
 // when any part is refused, the game is restored to exactly its prior state
 // (by replaying the accepted actions, the game being a function of its log).
 func (g *Game) Apply(a *engine.Action) error {
-	if g.Finished && a.Type != "message" {
-		return engine.Refuse(a, "the game is over")
-	}
-	mark := len(g.Log)
-	if err := engine.ApplyAtomically(a, g.apply, g.restore); err != nil {
-		return err
-	}
-	g.applied.Push(a)
-	g.logMark = mark
-	return nil
+	return g.journal.Apply(g.Game, a, g.apply, g.restore)
 }
 
 // Undo takes back the last accepted action (the game is replayed without it).
 func (g *Game) Undo() error {
-	if g.applied.Len() == 0 {
+	if g.journal.Applied.Len() == 0 {
 		return fmt.Errorf("1860: nothing to undo")
 	}
-	g.applied.Pop()
+	g.journal.Applied.Pop()
 	return g.restore()
 }
 
@@ -269,11 +258,8 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
-	for i := range g.applied.Len() {
-		a := g.applied.At(i)
-		if err := fresh.Apply(&a); err != nil {
-			return err
-		}
+	if err := g.journal.Replay(fresh.Apply); err != nil {
+		return err
 	}
 	*g = *fresh
 	if mb, ok := g.Board.(*mapBoard); ok {

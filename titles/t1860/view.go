@@ -80,7 +80,7 @@ func (g *Game) State() map[string]any {
 	out["active"] = g.active()
 	out["acting"] = g.acting()
 	out["priority_deal"] = g.priorityDeal()
-	out["log"] = append([]string{}, g.Log[g.logMark:]...)
+	out["log"] = append([]string{}, g.Log[g.journal.LogMark:]...)
 	g.variantState(out)
 	return out
 }
