@@ -24,7 +24,8 @@ func (g *Game) layRules(c *engine.Corporation) *board.Rules {
 	r.CheckLay = func(before, after *board.Board, l board.Lay) error { return g.checkReach(c, after, l) }
 	up := r.Upgrade
 	r.Upgrade = func(hex string, old, t *board.TileDef) board.UpgradeVerdict {
-		if old.Name == "115" && t.NumCities() == 0 && g.awaitsHomeBase(hex) {
+		// a station a company still needs for its home base stays one
+		if old.NumCities() > 0 && t.NumCities() == 0 && g.awaitsHomeBase(hex) {
 			return board.UpgradeRefused
 		}
 		if up == nil {
