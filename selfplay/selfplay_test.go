@@ -3,7 +3,6 @@ package selfplay
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 
 	"tresham/bot"
@@ -36,9 +35,6 @@ func TestSelfPlayVariants(t *testing.T) {
 						t.Fatal(err)
 					}
 					if v := rec.Violation; v != nil {
-						if knownDeadEnd(v) {
-							t.Skipf("%s: known dead end: %v", cfg.Name(), v)
-						}
 						t.Fatalf("%s: %v", cfg.Name(), v)
 					}
 					if !rec.Finished {
@@ -49,13 +45,4 @@ func TestSelfPlayVariants(t *testing.T) {
 			}
 		}
 	}
-}
-
-// knownDeadEnd recognises the one known way a game can get stuck, reported
-// and not yet resolved: an 1825 company in receivership lays track on
-// credit (rule 6.4.6), then no run of its trains earns enough to repay it,
-// so every run_routes is refused and it cannot pass. 18xx.games behaves the
-// same (a human undoes the lay); Legal should not offer such lays.
-func knownDeadEnd(v *Violation) bool {
-	return v.Type == "run_routes" && strings.Contains(v.Detail, "does not cover") && strings.Contains(v.Detail, "rule 6.4.6")
 }
