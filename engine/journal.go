@@ -48,6 +48,19 @@ func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore fu
 	return nil
 }
 
+// Checked wraps step so that check runs before every part of an action:
+// the action itself and each of its automatic follow-ups, each on the state
+// the previous part left. Live play uses it to hold every part to the seat
+// that sent it and to the moves Legal lists (see ApplyChecked in the titles).
+func Checked(check func(*Action) error, step func(*Action) error) func(*Action) error {
+	return func(a *Action) error {
+		if err := check(a); err != nil {
+			return err
+		}
+		return step(a)
+	}
+}
+
 // Replay applies every recorded action with apply (to a freshly set-up
 // game, when restoring).
 func (j *Journal) Replay(apply func(*Action) error) error {

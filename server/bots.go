@@ -127,7 +127,8 @@ func (s *Server) botMove(ctx context.Context, e *entry) (bool, error) {
 		view = bot.Hide(view, ea)
 	}
 	a := replay.Export(ea)
-	if err := s.commit(ctx, e, a, 0, "bot"); err != nil {
+	seat := func(pid int) bool { return pid == st.PlayerID }
+	if err := s.commit(ctx, e, a, 0, "bot", seat); err != nil {
 		return false, err
 	}
 	return true, nil

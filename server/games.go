@@ -119,8 +119,11 @@ type viewJSON struct {
 	Legal   map[string][]choiceJSON `json:"legal"`
 	CanUndo bool                    `json:"can_undo"`
 	CanRedo bool                    `json:"can_redo"`
-	State   map[string]any          `json:"state"` // null in lean views
-	Log     []string                `json:"log"`   // null in lean views
+	// EndProposal lists who agrees to end the game now, while anyone does.
+	EndProposal *endProposal   `json:"end_proposal,omitempty"`
+	State       map[string]any `json:"state"` // null in lean views
+	Chat        []chatLine     `json:"chat"`  // null in lean views
+	Log         []string       `json:"log"`   // null in lean views
 }
 
 // view builds the view of game g (the entry's current game, or a history
@@ -154,16 +157,48 @@ func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 		}
 		us := undoFor(e, userID)
 		v.CanUndo, v.CanRedo = us.undo != nil, us.redo
+		v.EndProposal = proposalOf(e)
 	}
 	if lean {
 		return v
 	}
 	v.State = g.State()
+	v.Chat = chatOf(e, at)
 	v.Log = slices.Clone(g.LogLines())
 	if v.Log == nil {
 		v.Log = []string{}
 	}
 	return v
+}
+
+// chatLine is one chat message of the view.
+type chatLine struct {
+	Player int    `json:"player"` // the sender's player id
+	Name   string `json:"name"`
+	Text   string `json:"text"`
+	At     int64  `json:"at,omitempty"` // Unix seconds, when known
+	Seq    int    `json:"seq"`          // its place in the stored log
+}
+
+// chatOf lists the game's chat messages (those of the first at stored
+// actions, when at is set).
+func chatOf(e *entry, at *int) []chatLine {
+	out := []chatLine{}
+	for i, la := range e.log {
+		if la.act.Type != g18xx.TypeMessage {
+			continue
+		}
+		if at != nil && i >= *at {
+			break
+		}
+		pid, _ := la.act.Entity.PlayerID()
+		name := ""
+		if st, ok := seatOf(e.h, pid); ok {
+			name = st.Name
+		}
+		out = append(out, chatLine{Player: pid, Name: name, Text: la.act.Message, At: la.act.CreatedAt, Seq: i})
+	}
+	return out
 }
 
 // createRequest is the body of POST /api/games.
@@ -624,10 +659,11 @@ func (s *Server) viewBytes(e *entry, userID int64, at *int, lean bool) ([]byte, 
 	return b, nil
 }
 
-// seqRequest is the common part of the action, undo and redo bodies.
+// seqRequest is the common part of the action, undo, redo and end bodies.
 type seqRequest struct {
 	Seq    *int            `json:"seq"`
 	Action json.RawMessage `json:"action"`
+	Agree  bool            `json:"agree"` // end: agree (true) or withdraw
 }
 
 // prepare authenticates, decodes the body and returns the locked, fresh
@@ -708,29 +744,21 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 	if e.h.Status == store.StatusFinished && a.Type != g18xx.TypeMessage {
 		return nil, false, errorf(http.StatusUnprocessableEntity, "game %d is over", e.id)
 	}
-	ea := replay.Convert(&a)
-	ctrl := replay.Controller(e.g, ea.Entity)
-	if pid, ok := a.Entity.PlayerID(); ok {
-		if _, found := seatOf(e.h, pid); !found {
-			return nil, false, errorf(http.StatusUnprocessableEntity, "entity %d is not a player of game %d", pid, e.id)
+	seats := seatsOf(e.h, u.ID)
+	if a.Type == g18xx.TypeMessage {
+		if err := s.checkChat(u, seats, &a); err != nil {
+			return nil, false, err
 		}
-		ctrl = pid
-	}
-	if ctrl == 0 {
-		return nil, false, errorf(http.StatusUnprocessableEntity, "entity %q is not controlled by any player now", ea.Entity)
-	}
-	if !slices.Contains(seatsOf(e.h, u.ID), ctrl) {
-		return nil, false, errorf(http.StatusForbidden, "you do not play for %s (it is decided by player %d)", ea.Entity, ctrl)
-	}
-	if a.Type != g18xx.TypeMessage && !slices.Contains(e.g.Acting(), ea.Entity) {
-		return nil, false, errorf(http.StatusUnprocessableEntity, "%s may not act now (acting: %s)", ea.Entity, strings.Join(e.g.Acting(), ", "))
-	}
-	if _, director, needs := bot.NeedsConsent(e.g, ea); needs {
-		if st, ok := seatOf(e.h, director); ok && st.Bot != "" && !s.agreed(e, ea) {
-			return nil, false, errorf(http.StatusUnprocessableEntity, "the director of the selling company (%s, a %s bot) does not agree to sell train %s for £%d", st.Name, st.Bot, ea.Train, ea.Price)
+	} else {
+		ea := replay.Convert(&a)
+		if _, director, needs := bot.NeedsConsent(e.g, ea); needs {
+			if st, ok := seatOf(e.h, director); ok && st.Bot != "" && !s.agreed(e, ea) {
+				return nil, false, errorf(http.StatusUnprocessableEntity, "the director of the selling company (%s, a %s bot) does not agree to sell train %s for £%d", st.Name, st.Bot, ea.Train, ea.Price)
+			}
 		}
 	}
-	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
+	mayPlay := func(pid int) bool { return slices.Contains(seats, pid) }
+	if err := s.commit(ctx, e, a, u.ID, "player", mayPlay); err != nil {
 		return nil, false, err
 	}
 	b, err := s.viewBytes(e, u.ID, nil, lean)
@@ -772,7 +800,7 @@ func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ
 	default:
 		a = g18xx.Action{Type: g18xx.TypeRedo, Entity: g18xx.PlayerEntity(seatsOf(e.h, u.ID)[0]), EntityType: g18xx.EntityPlayer}
 	}
-	if err := s.commit(ctx, e, a, u.ID, "player"); err != nil {
+	if err := s.commit(ctx, e, a, u.ID, "player", nil); err != nil {
 		return nil, false, err
 	}
 	b, err := s.viewBytes(e, u.ID, nil, false)
@@ -780,10 +808,13 @@ func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ
 }
 
 // commit applies a and appends it to the game's log at the next sequence
-// number (e.mu held). The engine refusing it is a 422; the store finding
-// the game moved on a 409; in both cases nothing is written and the entry
-// stays consistent with the store.
-func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string) error {
+// number (e.mu held). A move (not chat, undo or redo) is applied as live
+// play must be (replay.ApplyListed): it and each automatic follow-up must be
+// for a player mayPlay allows, acting, and listed by Legal. An entity
+// decided by someone else is a 403, the engine refusing it a 422, the store
+// finding the game moved on a 409; in every case nothing is written and the
+// entry stays consistent with the store.
+func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string, mayPlay func(player int) bool) error {
 	a.ID = e.nextID()
 	a.CreatedAt = s.cfg.Now().Unix()
 	before := actingPlayers(e.g)
@@ -800,7 +831,15 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 		g = ng
 	default:
 		ea := replay.Convert(&a)
-		if err := e.g.Apply(&ea); err != nil {
+		apply := func() error { return replay.ApplyListed(e.g, &ea, mayPlay) }
+		if mayPlay == nil { // the server's own action (the agreed end_game)
+			apply = func() error { return e.g.Apply(&ea) }
+		}
+		if err := apply(); err != nil {
+			var se *replay.SeatError
+			if errors.As(err, &se) {
+				return errorf(http.StatusForbidden, "%s: %v", a.Type, se)
+			}
 			var re *engine.RuleError
 			if errors.As(err, &re) {
 				return errorf(http.StatusUnprocessableEntity, "illegal action: %s", re.Rule)

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"strconv"
@@ -84,6 +85,8 @@ type Server struct {
 	botRuns map[int64]bool // games with a bot worker; true: run again
 
 	hookSem chan struct{}
+
+	chat chatLimiter
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -234,6 +237,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/actions", s.submitAction)
 	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
 	mux.HandleFunc("POST /api/games/{id}/redo", s.redo)
+	mux.HandleFunc("POST /api/games/{id}/end", s.endGame)
 	mux.HandleFunc("GET /api/games/{id}/routes", s.routesView)
 	mux.HandleFunc("POST /api/games/{id}/routes/check", s.checkRoutes)
 	mux.HandleFunc("GET /api/games/{id}/map", s.mapView)
@@ -358,8 +362,9 @@ func (s *Server) ui() http.Handler {
 
 // apiError is an error with the HTTP status to answer.
 type apiError struct {
-	code int
-	msg  string
+	code       int
+	msg        string
+	retryAfter time.Duration // a 429's Retry-After (0: none)
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -379,6 +384,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	switch {
 	case errors.As(err, &ae):
+		if ae.retryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.retryAfter.Seconds()))))
+		}
 		writeError(w, ae.code, "%s", ae.msg)
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "not found: %v", err)

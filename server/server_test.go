@@ -161,6 +161,9 @@ type gameView struct {
 	State    map[string]any            `json:"state"`
 	Log      []string                  `json:"log"`
 	At       *int                      `json:"at"`
+	Chat     []chatLine                `json:"chat"`
+	// EndProposal is who agrees to end the game now.
+	EndProposal *endProposal `json:"end_proposal"`
 }
 
 type choiceResult struct {

@@ -1,6 +1,7 @@
 package g18xx
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -91,6 +92,9 @@ type Action struct {
 	Cost        int    `json:"cost"`
 
 	Message string `json:"message"`
+	// EndVote marks a Tresham chat message as a player's vote on ending
+	// the game early ("agree" or "withdraw"); 18xx.games shows it as chat.
+	EndVote string `json:"end_vote"`
 
 	// ActionID is the undo target; nil means "the last action".
 	ActionID *int `json:"action_id"`
@@ -201,20 +205,31 @@ func (a Action) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes one action. auto_actions errors name the index.
-func (a *Action) UnmarshalJSON(data []byte) error {
+// 18xx.games never nests auto_actions inside an auto action: such nesting
+// is refused, which keeps decoding linear in the input's size.
+func (a *Action) UnmarshalJSON(data []byte) error { return a.decode(data, false) }
+
+func (a *Action) decode(data []byte, auto bool) error {
 	*a = Action{}
 	hooks := map[string]func(json.RawMessage) error{
 		"auto_actions": func(raw json.RawMessage) error {
+			if auto {
+				if isNull(raw) || bytes.Equal(bytes.TrimSpace(raw), []byte("[]")) {
+					return nil
+				}
+				return fmt.Errorf("field %q: auto_actions nested inside an auto action are not allowed", "auto_actions")
+			}
 			var err error
-			a.AutoActions, err = decodeActions(raw)
+			a.AutoActions, err = decodeActions(raw, true)
 			return err
 		},
 	}
 	return decodeObject(data, a, &a.keys, &a.Extra, hooks)
 }
 
-// decodeActions decodes a JSON array of actions, naming the failing index.
-func decodeActions(raw json.RawMessage) ([]Action, error) {
+// decodeActions decodes a JSON array of actions (auto: of auto actions),
+// naming the failing index.
+func decodeActions(raw json.RawMessage, auto bool) ([]Action, error) {
 	if isNull(raw) {
 		return nil, nil
 	}
@@ -224,7 +239,7 @@ func decodeActions(raw json.RawMessage) ([]Action, error) {
 	}
 	out := make([]Action, len(items))
 	for i, item := range items {
-		if err := out[i].UnmarshalJSON(item); err != nil {
+		if err := out[i].decode(item, auto); err != nil {
 			return nil, fmt.Errorf("[%d]%s: %w", i, rawIDHint(item), err)
 		}
 	}

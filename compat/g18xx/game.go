@@ -113,7 +113,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	*g = Game{}
 	hooks := map[string]func(json.RawMessage) error{
 		"actions": func(raw json.RawMessage) error {
-			acts, err := decodeActions(raw)
+			acts, err := decodeActions(raw, false)
 			if err != nil {
 				return fmt.Errorf("action%w", err)
 			}

@@ -243,6 +243,13 @@ func (g *Game) Apply(a *engine.Action) error {
 	return g.journal.Apply(g.Game, a, g.apply, g.restore)
 }
 
+// ApplyChecked is Apply with check run before the action and before each of
+// its automatic follow-ups (engine.Checked); a refusal by check restores the
+// game like any other.
+func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
+	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
+}
+
 // Undo takes back the last accepted action (the game is replayed without it).
 func (g *Game) Undo() error {
 	if g.journal.Applied.Len() == 0 {

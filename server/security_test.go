@@ -1,0 +1,254 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/replay"
+	"tresham/store"
+)
+
+// hostileCase is one request a hostile or careless client sends; it must be
+// refused with want, an error containing substr, and nothing stored.
+type hostileCase struct {
+	name   string
+	u      *user
+	path   string
+	body   any
+	want   int
+	substr string
+}
+
+func runHostile(t *testing.T, env *testEnv, id int64, cases []hostileCase) {
+	t.Helper()
+	before := env.storedActions(id)
+	for _, c := range cases {
+		code, body := c.u.do("POST", c.path, c.body)
+		if code != c.want || !strings.Contains(string(body), c.substr) || !strings.Contains(string(body), `"error"`) {
+			t.Errorf("%s: %d %s; want %d containing %q", c.name, code, body, c.want, c.substr)
+		}
+		if n := env.storedActions(id); n != before {
+			t.Fatalf("%s: %d actions stored, want %d (nothing written)", c.name, n, before)
+		}
+	}
+}
+
+// TestLivePlayHoldsEveryPartToItsSeat: issue 13, cases 1-4 (auto actions
+// for another seat, ending a game alone, unlisted moves, chat bombs).
+func TestLivePlayHoldsEveryPartToItsSeat(t *testing.T) {
+	env := newEnv(t, nil)
+	alice, bob, id := twoPlayerGame(t, env)
+	v := alice.view(id)
+	var bid map[string]any
+	for _, ch := range v.Legal["1"] {
+		var a map[string]any
+		_ = json.Unmarshal(ch.Action, &a)
+		if a["type"] == "bid" {
+			bid = a
+			break
+		}
+	}
+	if bid == nil {
+		t.Fatalf("no bid listed for player 1: %v", v.Legal["1"])
+	}
+	path := fmt.Sprintf("/api/games/%d/actions", id)
+	act := func(a map[string]any) map[string]any { return map[string]any{"seq": 0, "action": a} }
+	pass := func(player int) map[string]any {
+		return map[string]any{"type": "pass", "entity": player, "entity_type": "player"}
+	}
+	with := func(a map[string]any, auto ...map[string]any) map[string]any {
+		b := map[string]any{}
+		for k, x := range a {
+			b[k] = x
+		}
+		b["auto_actions"] = auto
+		return b
+	}
+	bobsBid := map[string]any{}
+	for k, x := range bid {
+		bobsBid[k] = x
+	}
+	bobsBid["entity"], bobsBid["price"] = 2, 900
+	nested := pass(1)
+	for range 200 {
+		nested = with(pass(1), nested)
+	}
+	chat := func(text string) map[string]any {
+		return map[string]any{"type": "message", "entity": 1, "entity_type": "player", "message": text}
+	}
+	cases := []hostileCase{
+		{"auto action for another seat (pass)", alice, path, act(with(pass(1), pass(2))), 403, "you do not play for 2"},
+		{"auto action for another seat (bid £900)", alice, path, act(with(bid, bobsBid)), 403, "you do not play for 2"},
+		{"auto action out of turn", alice, path, act(with(bid, map[string]any{"type": "end_game", "entity": 1, "entity_type": "player"})), 422, "1 may not act now"},
+		{"end_game by one player", alice, path, act(map[string]any{"type": "end_game", "entity": 1, "entity_type": "player"}), 422, "not among the moves"},
+		{"program_disable", alice, path, act(map[string]any{"type": "program_disable", "entity": 1, "entity_type": "player", "reason": "x"}), 422, "not among the moves"},
+		{"program_share_pass", alice, path, act(map[string]any{"type": "program_share_pass", "entity": 1, "entity_type": "player"}), 422, "not among the moves"},
+		{"a move for the other seat", alice, path, act(pass(2)), 403, "you do not play for 2"},
+		{"nested auto actions", alice, path, act(nested), 400, "nested"},
+		{"message with auto actions", alice, path, act(with(chat("hi"), pass(2))), 400, "auto_actions"},
+		{"message over 2,000 characters", alice, path, act(chat(strings.Repeat("x", 2001))), 400, "2001 characters"},
+		{"empty message", alice, path, act(chat("  ")), 400, "empty"},
+		{"message with a bidi override", alice, path, act(chat("hi \u202e")), 400, "U+202E"},
+		{"message as the other seat", alice, path, act(map[string]any{"type": "message", "entity": 2, "entity_type": "player", "message": "hi"}), 403, "own seat"},
+		{"message with an end vote", alice, path, act(map[string]any{"type": "message", "entity": 1, "entity_type": "player", "message": "bye", "end_vote": "agree"}), 400, "end_vote"},
+	}
+	runHostile(t, env, id, cases)
+	_ = bob
+
+	// chat: ten messages in the window, the eleventh is throttled
+	for i := range chatBurst {
+		alice.mustDo("POST", path, map[string]any{"seq": env.storedActions(id), "action": chat(fmt.Sprintf("hello %d", i))}, http.StatusOK, nil)
+	}
+	n := env.storedActions(id)
+	req, _ := http.NewRequest("POST", env.ts.URL+path, strings.NewReader(fmt.Sprintf(`{"seq":%d,"action":{"type":"message","entity":1,"entity_type":"player","message":"spam"}}`, n)))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := alice.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("eleventh message: %d (Retry-After %q), want 429 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	if env.storedActions(id) != n {
+		t.Errorf("throttled message stored")
+	}
+	if cv := bob.view(id); len(cv.Chat) != chatBurst || cv.Chat[0].Name == "" || cv.Chat[0].Text != "hello 0" {
+		t.Errorf("bob's view of the chat: %+v", cv.Chat)
+	}
+}
+
+// TestEndGameNeedsEveryHuman: one player may not end an online game; when
+// every human agrees at one position, the game ends; a move clears votes.
+func TestEndGameNeedsEveryHuman(t *testing.T) {
+	env := newEnv(t, nil)
+	alice, bob, id := twoPlayerGame(t, env)
+	end := func(u *user, agree bool) gameView {
+		var v gameView
+		u.mustDo("POST", fmt.Sprintf("/api/games/%d/end", id), map[string]any{"seq": env.storedActions(id), "agree": agree}, http.StatusOK, &v)
+		return v
+	}
+	v := end(alice, true)
+	if v.Finished || v.EndProposal == nil || len(v.EndProposal.Waiting) != 1 || v.EndProposal.Waiting[0] != "bob" {
+		t.Fatalf("after alice agrees: finished %v proposal %+v; want waiting for bob", v.Finished, v.EndProposal)
+	}
+	// a move clears the agreement
+	act := v.Legal["1"][0].Action
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": env.storedActions(id), "action": json.RawMessage(act)}, http.StatusOK, nil)
+	if v := bob.view(id); v.EndProposal != nil {
+		t.Fatalf("proposal survived a move: %+v", v.EndProposal)
+	}
+	if v := end(bob, true); v.Finished {
+		t.Fatal("bob alone ended the game")
+	}
+	if v := end(bob, false); v.EndProposal != nil {
+		t.Fatalf("withdrawn: proposal %+v", v.EndProposal)
+	}
+	end(bob, true)
+	v = end(alice, true)
+	if !v.Finished || v.Status != "finished" {
+		t.Fatalf("both agreed: finished %v status %s", v.Finished, v.Status)
+	}
+	// the export says how it ended, and replays
+	code, exp := alice.do("GET", fmt.Sprintf("/api/games/%d/export", id), nil)
+	src, err := g18xx.Decode(bytes.NewReader(exp))
+	if code != 200 || err != nil || src.GameEndReason != "manually_ended" {
+		t.Fatalf("export: %d %v reason %q", code, err, src.GameEndReason)
+	}
+	// a hotseat game's owner ends it alone
+	hot := alice.create(map[string]any{"title": "1860", "players": 3, "hotseat": true})
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", hot), nil, http.StatusOK, nil)
+	var hv gameView
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/end", hot), map[string]any{"seq": 0, "agree": true}, http.StatusOK, &hv)
+	if !hv.Finished {
+		t.Fatal("hotseat owner could not end the game")
+	}
+}
+
+// TestUnlistedMovesRefused submits, through a real server, the near misses
+// the engine builds around positions of real games (other rotations,
+// prices past a range, every certificate and par cell, other companies'
+// trains, a sale whose percent is not its certificates'), and asserts that
+// exactly the listed ones are accepted and nothing else is written.
+func TestUnlistedMovesRefused(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	probed, refused, soldWrong := 0, 0, 0
+	for _, path := range fixtures(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := g18xx.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		eff := g18xx.EffectiveIndices(src.Actions)
+		for _, frac := range []int{1, 2, 3} {
+			cut := eff[len(eff)*frac/4]
+			prefix := *src
+			prefix.Actions = src.Actions[:cut]
+			prefix.Result, prefix.GameEndReason = nil, ""
+			var seats []store.Seat
+			for _, p := range prefix.Players {
+				seats = append(seats, store.Seat{PlayerID: p.ID, Name: p.Name})
+			}
+			g, err := newTitleGame(prefix.Title, seats, prefix.Settings.OptionalRules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := applyEffective(g, prefix.Actions); err != nil {
+				t.Fatalf("%s at %d: %v", path, cut, err)
+			}
+			body, err := g18xx.Marshal(&prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out struct {
+				ID int64 `json:"id"`
+			}
+			alice.mustDo("POST", "/api/games/import", body, http.StatusCreated, &out)
+			eg := replay.Engine(g)
+			for _, ent := range g.Acting() {
+				choices := g.Legal(ent)
+				probes := engine.NearMisses(eg, ent, choices)
+				for _, ch := range choices {
+					if ch.Action.Type == "sell_shares" && len(ch.Action.Shares) > 1 {
+						wrong := ch.Action
+						wrong.Percent = ch.Action.Percent / len(ch.Action.Shares)
+						probes = append(probes, wrong)
+						soldWrong++
+					}
+				}
+				for _, a := range probes {
+					if engine.CoveredBy(eg, choices, a) {
+						continue
+					}
+					probed++
+					a.ID = 0
+					x := replay.Export(a)
+					n := env.storedActions(out.ID)
+					code, resp := alice.do("POST", fmt.Sprintf("/api/games/%d/actions", out.ID), map[string]any{"seq": n, "action": x})
+					if code < 400 || code >= 500 {
+						t.Fatalf("%s at %d: unlisted %s %s %s accepted: %d %s", path, cut, ent, a.Type, a.Brief(), code, resp)
+					}
+					if env.storedActions(out.ID) != n {
+						t.Fatalf("refused move stored")
+					}
+					refused++
+				}
+			}
+		}
+	}
+	if probed == 0 || soldWrong == 0 {
+		t.Fatalf("probed %d unlisted moves, %d wrong-percent sales: the positions test nothing", probed, soldWrong)
+	}
+	t.Logf("%d unlisted moves refused (%d sales with a wrong percent)", refused, soldWrong)
+}
