@@ -246,6 +246,16 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	release, ok := s.sockets.take(r.RemoteAddr)
+	if !ok {
+		writeError(w, http.StatusTooManyRequests, "too many live connections (at most %d per address, %d in all)", s.sockets.perAddr, s.sockets.max)
+		return
+	}
+	defer release()
+	// the connection outlives the HTTP time limits: pings keep it honest
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		s.log.Debug("websocket accept", "game", id, "err", err)
@@ -260,18 +270,18 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	defer s.met.websockets.add(-1)
 	defer s.leave(id, c)
 	// CloseRead reads (and answers pings) in its own goroutine; ctx ends
-	// when the peer goes away or the server shuts down.
-	ctx := conn.CloseRead(s.done)
+	// when the peer goes away. (It is not given s.done: a cancelled read
+	// closes the connection at once, racing the going-away frame below.)
+	ctx := conn.CloseRead(context.Background())
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	for {
 		select {
+		case <-s.done.Done():
+			conn.Close(websocket.StatusGoingAway, "server shutting down")
+			return
 		case <-ctx.Done():
-			if s.done.Err() != nil {
-				conn.Close(websocket.StatusGoingAway, "server shutting down")
-			} else {
-				conn.CloseNow()
-			}
+			conn.CloseNow()
 			return
 		case <-c.slow:
 			conn.Close(websocket.StatusPolicyViolation, "too slow: messages were dropped; reconnect with ?from=N")

@@ -53,6 +53,9 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// MaxSocketsPerAddr and MaxSockets bound the open WebSockets per client
+	// address and in all (0: 64 and 20,000).
+	MaxSocketsPerAddr, MaxSockets int
 	// HTTPClient posts webhooks (nil: a client with WebhookTimeout).
 	HTTPClient *http.Client
 }
@@ -86,7 +89,8 @@ type Server struct {
 
 	hookSem chan struct{}
 
-	chat chatLimiter
+	chat    chatLimiter
+	sockets socketSlots
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -108,6 +112,12 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.ShutdownTimeout <= 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
 	}
+	if cfg.MaxSocketsPerAddr <= 0 {
+		cfg.MaxSocketsPerAddr = 64
+	}
+	if cfg.MaxSockets <= 0 {
+		cfg.MaxSockets = 20000
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -125,6 +135,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		botRuns: map[int64]bool{},
 		hookSem: make(chan struct{}, 16),
 	}
+	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
 	s.done, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
 	s.ready.Store(true)
@@ -183,8 +194,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	srv := &http.Server{
 		Handler:           s.handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      httpWriteTimeout,
+		IdleTimeout:       idleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
@@ -264,7 +277,7 @@ func (s *Server) routes() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 	}))
-	return s.instrument(cop.Handler(limitBody(mux)))
+	return s.instrument(securityHeaders(cop.Handler(limitBody(mux))))
 }
 
 // limitBody refuses bodies over maxBody (readers see an error; handlers

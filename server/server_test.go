@@ -920,7 +920,7 @@ func TestManyWebSockets(t *testing.T) {
 		t.Skip("opens 1000 sockets")
 	}
 	const n = 1000
-	env := newEnv(t, nil)
+	env := newEnvWith(t, nil, func(c *Config) { c.MaxSocketsPerAddr = n + 10 })
 	alice, _, id := twoPlayerGame(t, env)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
