@@ -17,6 +17,7 @@ import (
 	"tresham/bot"
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/jsonerr"
 	"tresham/replay"
 	"tresham/store"
 	"tresham/titles/t1825"
@@ -730,7 +731,7 @@ func (s *Server) submitAction(w http.ResponseWriter, r *http.Request) {
 func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw json.RawMessage, lean bool) ([]byte, bool, error) {
 	var a g18xx.Action
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return nil, false, errorf(http.StatusBadRequest, "malformed action: %v", err)
+		return nil, false, errorf(http.StatusBadRequest, "malformed action: %s", jsonerr.Describe(err))
 	}
 	a.ID = e.nextID()
 	check := g18xx.Game{Title: e.h.Title, Players: []g18xx.Player{{ID: 1}}, Actions: []g18xx.Action{a}}

@@ -34,6 +34,9 @@ func runHostile(t *testing.T, env *testEnv, id int64, cases []hostileCase) {
 		if code != c.want || !strings.Contains(string(body), c.substr) || !strings.Contains(string(body), `"error"`) {
 			t.Errorf("%s: %d %s; want %d containing %q", c.name, code, body, c.want, c.substr)
 		}
+		if strings.Contains(string(body), "Go ") || strings.Contains(string(body), "json:") {
+			t.Errorf("%s: the error names Go internals: %s", c.name, body)
+		}
 		if n := env.storedActions(id); n != before {
 			t.Fatalf("%s: %d actions stored, want %d (nothing written)", c.name, n, before)
 		}
@@ -97,6 +100,8 @@ func TestLivePlayHoldsEveryPartToItsSeat(t *testing.T) {
 		{"empty message", alice, path, act(chat("  ")), 400, "empty"},
 		{"message with a bidi override", alice, path, act(chat("hi \u202e")), 400, "U+202E"},
 		{"message as the other seat", alice, path, act(map[string]any{"type": "message", "entity": 2, "entity_type": "player", "message": "hi"}), 403, "own seat"},
+		{"seq as text", alice, path, map[string]any{"seq": "0", "action": pass(1)}, 400, "seq\\\": want a whole number, got text"},
+		{"price as text", alice, path, act(map[string]any{"type": "bid", "entity": 1, "entity_type": "player", "company": "x", "price": "9"}), 400, "price\\\": want a whole number"},
 		{"message with an end vote", alice, path, act(map[string]any{"type": "message", "entity": 1, "entity_type": "player", "message": "bye", "end_vote": "agree"}), 400, "end_vote"},
 	}
 	runHostile(t, env, id, cases)

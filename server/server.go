@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tresham/internal/jsonerr"
 	"tresham/store"
 )
 
@@ -444,7 +445,7 @@ func bodyError(err error) error {
 	if errors.As(err, &mbe) {
 		return errorf(http.StatusRequestEntityTooLarge, "request body is over the limit of %d bytes", mbe.Limit)
 	}
-	return errorf(http.StatusBadRequest, "malformed JSON body: %v", err)
+	return errorf(http.StatusBadRequest, "malformed JSON body: %s", jsonerr.Describe(err))
 }
 
 // pathID parses the {id} path value.

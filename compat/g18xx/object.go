@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"tresham/internal/jsonerr"
 )
 
 // This file holds the small reflective binder used by every export type
@@ -127,7 +129,7 @@ func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.R
 			continue
 		}
 		if err := decodeValue(raw, v.Field(i)); err != nil {
-			return fmt.Errorf("field %q: %w", key, err)
+			return fmt.Errorf("field %q: %s", key, jsonerr.Describe(err))
 		}
 	}
 	return nil
