@@ -202,6 +202,28 @@ func chatOf(e *entry, at *int) []chatLine {
 	return out
 }
 
+// maxUnstarted is how many games a user may have created and not started.
+const maxUnstarted = 20
+
+// checkUnstarted refuses a new game to a user who already owns
+// maxUnstarted unstarted ones.
+func (s *Server) checkUnstarted(ctx context.Context, u store.User) error {
+	games, err := s.st.ListGames(ctx, store.Filter{UserID: u.ID, Status: store.StatusNew, Limit: 10 * maxUnstarted})
+	if err != nil {
+		return fmt.Errorf("count unstarted games: %w", err)
+	}
+	n := 0
+	for _, g := range games {
+		if g.OwnerID == u.ID {
+			n++
+		}
+	}
+	if n >= maxUnstarted {
+		return errorf(http.StatusTooManyRequests, "you have %d games that have not started (the limit is %d): start or finish some first", n, maxUnstarted)
+	}
+	return nil
+}
+
 // createRequest is the body of POST /api/games.
 type createRequest struct {
 	Title   string            `json:"title"`
@@ -224,6 +246,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	}
 	h, err := newGameHeader(req, u)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.checkUnstarted(r.Context(), u); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -299,7 +325,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		}
 		f.UserID = u.ID
 	case "open":
-		f.Status = store.StatusNew
+		f.Status, f.OpenSeat = store.StatusNew, true
 	case "active":
 		f.Status = store.StatusActive
 	case "finished":
@@ -315,9 +341,6 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []summaryJSON{}
 	for _, h := range games {
-		if filter == "open" && (h.Hotseat || !slices.ContainsFunc(h.Seats, openSeat)) {
-			continue
-		}
 		out = append(out, summary(h))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})

@@ -257,3 +257,30 @@ func TestUnlistedMovesRefused(t *testing.T) {
 	}
 	t.Logf("%d unlisted moves refused (%d sales with a wrong percent)", refused, soldWrong)
 }
+
+// TestLobbyFlood: unstarted games are capped per user, and hotseat games
+// cannot push an open game out of the open list (the store filters first).
+func TestLobbyFlood(t *testing.T) {
+	env := newEnv(t, nil)
+	alice, mallory := env.signup("alice"), env.signup("mallory")
+	open := alice.create(map[string]any{"title": "1860", "players": 3})
+	for i := range maxUnstarted {
+		code, body := mallory.do("POST", "/api/games", map[string]any{"title": "1860", "players": 2, "hotseat": true})
+		if code != http.StatusCreated {
+			t.Fatalf("game %d: %d %s", i+1, code, body)
+		}
+	}
+	code, body := mallory.do("POST", "/api/games", map[string]any{"title": "1860", "players": 2, "hotseat": true})
+	if code != http.StatusTooManyRequests || !strings.Contains(string(body), "have not started") {
+		t.Fatalf("game %d: %d %s, want 429", maxUnstarted+1, code, body)
+	}
+	var list struct {
+		Games []struct {
+			ID int64 `json:"id"`
+		} `json:"games"`
+	}
+	mallory.mustDo("GET", "/api/games?filter=open", nil, http.StatusOK, &list)
+	if len(list.Games) != 1 || list.Games[0].ID != open {
+		t.Fatalf("open games: %+v, want only %d", list.Games, open)
+	}
+}

@@ -83,7 +83,9 @@ type Action struct {
 type Filter struct {
 	UserID int64  // if set, only games where this user owns or holds a seat
 	Status string // if set, only games in this status
-	Limit  int    // 0: DefaultListLimit
+	// OpenSeat: only online (not hotseat) games with a seat nobody holds.
+	OpenSeat bool
+	Limit    int // 0: DefaultListLimit
 }
 
 // DefaultListLimit is the page size ListGames uses when Filter.Limit is 0.

@@ -203,6 +203,9 @@ func (s *Store) ListGames(_ context.Context, f store.Filter) ([]store.Game, erro
 		if f.UserID != 0 && g.OwnerID != f.UserID && !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.UserID == f.UserID }) {
 			continue
 		}
+		if f.OpenSeat && (g.Hotseat || !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.UserID == 0 && st.Bot == "" })) {
+			continue
+		}
 		out = append(out, cloneGame(g))
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -377,6 +377,10 @@ func (s *Store) ListGames(ctx context.Context, f store.Filter) ([]store.Game, er
 		args = append(args, f.Status)
 		q += fmt.Sprintf(` AND status = $%d`, len(args))
 	}
+	if f.OpenSeat {
+		q += ` AND NOT hotseat AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats::jsonb) AS s` +
+			` WHERE coalesce((s->>'user_id')::bigint, 0) = 0 AND coalesce(s->>'bot', '') = '')`
+	}
 	args = append(args, dbutil.Limit(f))
 	q += fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d`, len(args))
 	rows, err := s.pool.Query(ctx, q, args...)

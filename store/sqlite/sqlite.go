@@ -440,6 +440,10 @@ func (s *Store) ListGames(ctx context.Context, f store.Filter) ([]store.Game, er
 		q += ` AND status = ?`
 		args = append(args, f.Status)
 	}
+	if f.OpenSeat {
+		q += ` AND hotseat = 0 AND EXISTS (SELECT 1 FROM json_each(games.seats) AS s` +
+			` WHERE coalesce(json_extract(s.value, '$.user_id'), 0) = 0 AND coalesce(json_extract(s.value, '$.bot'), '') = '')`
+	}
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, dbutil.Limit(f))
 	rows, err := s.r.QueryContext(ctx, q, args...)

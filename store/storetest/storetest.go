@@ -354,6 +354,29 @@ func testListGames(t *testing.T, s store.Store) {
 	if len(games) != 2 || games[0].ID != g4 || games[1].ID != g1 {
 		t.Fatalf("carol's games after joining %d: %v", g1, games)
 	}
+	// Open seats: online games only, a seat with neither a user nor a bot;
+	// the filter runs before the limit (hotseat games cannot crowd it out).
+	open := mk(bob.ID, store.StatusNew, bob.ID, 0)
+	botFull := mustGame(t, s, store.Game{Title: "1860", OwnerID: bob.ID, Status: store.StatusNew, Seats: []store.Seat{
+		{PlayerID: 1, Name: "b", UserID: bob.ID}, {PlayerID: 2, Name: "Bot 2", Bot: "random"}}}).ID
+	for range 3 {
+		mustGame(t, s, store.Game{Title: "1860", OwnerID: bob.ID, Status: store.StatusNew, Hotseat: true,
+			Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}})
+	}
+	games, err = s.ListGames(ctx, store.Filter{OpenSeat: true, Status: store.StatusNew, Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || games[0].ID != open {
+		t.Fatalf("open seats, limit 1: %v, want game %d (not %d, full with a bot, nor hotseat games)", games, open, botFull)
+	}
+	games, err = s.ListGames(ctx, store.Filter{OpenSeat: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || games[0].ID != open {
+		t.Fatalf("open seats: %v, want only game %d (game %d's open seat was taken by carol)", games, open, g1)
+	}
 	// More games than the default page size: the default limit applies.
 	for range store.DefaultListLimit + 1 - 4 {
 		mk(carol.ID, store.StatusNew)
