@@ -90,3 +90,12 @@ func BenchmarkAppendAction(b *testing.B) {
 	defer s.Close()
 	storetest.BenchAppendAction(b, s)
 }
+
+func BenchmarkAppendActionConcurrent(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.BenchAppendActionConcurrent(b, s)
+}

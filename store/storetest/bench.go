@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"tresham/store"
@@ -32,4 +33,44 @@ func BenchAppendAction(b *testing.B, s store.Store) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
+}
+
+// BenchAppendActionConcurrent measures appends from 16 concurrent writers,
+// each playing its own game (as a server's players do), reporting
+// appends/s: what group commit is for.
+func BenchAppendActionConcurrent(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	const writers = 16
+	ids := make([]int64, writers)
+	for i := range ids {
+		g, err := s.CreateGame(ctx, store.Game{Title: "1860", Status: store.StatusActive,
+			Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = g.ID
+	}
+	data := act(0)
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seq := 0; seq < b.N/writers+1; seq++ {
+				if err := s.AppendAction(ctx, store.Action{GameID: ids[w], Seq: seq, Data: data}, nil); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	b.StopTimer()
+	close(errs)
+	if err := <-errs; err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(writers*(b.N/writers+1))/b.Elapsed().Seconds(), "appends/s")
 }
