@@ -52,28 +52,41 @@ func (l *chatLimiter) allow(user int64, now time.Time) (bool, time.Duration) {
 	return true, 0
 }
 
-// chatTextError says what is wrong with a chat text ("" when nothing is):
-// empty, too long, or holding control or invisible formatting characters
-// (newlines and tabs are allowed).
-func chatTextError(text string) string {
+// chatTextError says what is wrong with a chat text of at most limit
+// characters ("" when nothing is): empty, too long, or holding control
+// characters (newlines and tabs are allowed) or the invisible ones that
+// reorder or hide text (bidi overrides, zero-width space, word joiners).
+// Joiners that build emoji (U+200D) and variation selectors are fine.
+func chatTextError(text string, limit int) string {
 	if strings.TrimSpace(text) == "" {
 		return "message is empty"
 	}
 	if !utf8.ValidString(text) {
 		return "message is not valid UTF-8"
 	}
-	if n := utf8.RuneCountInString(text); n > maxChatRunes {
-		return fmt.Sprintf("message has %d characters; the limit is %d", n, maxChatRunes)
+	if n := utf8.RuneCountInString(text); n > limit {
+		return fmt.Sprintf("message has %d characters; the limit is %d", n, limit)
 	}
 	for _, r := range text {
 		if r == '\n' || r == '\t' {
 			continue
 		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		if unicode.IsControl(r) || hidesText(r) {
 			return fmt.Sprintf("message holds a control or invisible formatting character (%U)", r)
 		}
 	}
 	return ""
+}
+
+// hidesText reports the invisible characters that reorder or hide text.
+func hidesText(r rune) bool {
+	switch {
+	case r == 0x061C, r == 0x200B, r == 0x200E, r == 0x200F, r == 0xFEFF:
+		return true
+	case r >= 0x202A && r <= 0x202E, r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
 }
 
 // checkChat admits a chat message: sent as one of the user's own seats,
@@ -90,7 +103,7 @@ func (s *Server) checkChat(u store.User, seats []int, a *g18xx.Action) error {
 	if a.EndVote != "" || a.Has("end_vote") {
 		return errorf(http.StatusBadRequest, "message: end_vote is set by POST /api/games/{id}/end, not by a message")
 	}
-	if msg := chatTextError(a.Message); msg != "" {
+	if msg := chatTextError(a.Message, maxChatRunes); msg != "" {
 		return errorf(http.StatusBadRequest, "message: %s", msg)
 	}
 	if ok, wait := s.chat.allow(u.ID, s.cfg.Now()); !ok {

@@ -480,6 +480,10 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "not an 18xx.games export: %v", err)
 		return
 	}
+	if err := checkImport(src); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var raw struct {
 		Actions []json.RawMessage `json:"actions"`
 	}

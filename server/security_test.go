@@ -284,3 +284,76 @@ func TestLobbyFlood(t *testing.T) {
 		t.Fatalf("open games: %+v, want only %d", list.Games, open)
 	}
 }
+
+// TestImportLimits: issue 13 case 5 (and 4 for imports): what an import
+// would show every user is held to limits; nothing is stored.
+func TestImportLimits(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	var data []byte
+	for _, f := range fixtures(t) { // a real game with chat
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte(`"type":"message"`)) {
+			data = b
+			break
+		}
+	}
+	mutate := func(edit func(g *g18xx.Game)) []byte {
+		g, err := g18xx.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(g)
+		b, err := g18xx.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	firstMessage := func(g *g18xx.Game) *g18xx.Action {
+		for i := range g.Actions {
+			if g.Actions[i].Type == g18xx.TypeMessage {
+				return &g.Actions[i]
+			}
+		}
+		t.Fatal("the fixture has no chat")
+		return nil
+	}
+	nested := []byte(strings.Replace(string(data), `"type":"message"`, `"auto_actions":[{"type":"pass","entity":1,"entity_type":"player","auto_actions":[{"type":"pass","entity":1,"entity_type":"player"}]}],"type":"message"`, 1))
+	path := "/api/games/import"
+	cases := []struct {
+		name   string
+		body   []byte
+		want   int
+		substr string
+	}{
+		{"a name of 1,000,000 characters", mutate(func(g *g18xx.Game) { g.Players[0].Name = strings.Repeat("a", 1000000) }), 400, "limit is 40"},
+		{"a bidi override in a name", mutate(func(g *g18xx.Game) { g.Players[0].Name = "evil\u202eman" }), 400, "U+202E"},
+		{"a control character in a name", mutate(func(g *g18xx.Game) { g.Players[1].Name = "a\x07b" }), 400, "U+0007"},
+		{"an empty name", mutate(func(g *g18xx.Game) { g.Players[1].Name = " " }), 400, "empty"},
+		{"one name twice", mutate(func(g *g18xx.Game) { g.Players[1].Name = strings.ToUpper(g.Players[0].Name) }), 400, "used twice"},
+		{"a message over 10,000 characters", mutate(func(g *g18xx.Game) { firstMessage(g).Message = strings.Repeat("x", 10001) }), 400, "limit is 10000"},
+		{"a message with auto actions", mutate(func(g *g18xx.Game) {
+			m := firstMessage(g)
+			m.AutoActions = []g18xx.Action{{Type: "pass", Entity: g18xx.PlayerEntity(1), EntityType: "player"}}
+		}), 400, "not allowed on a message"},
+		{"nested auto actions", nested, 400, "nested"},
+		{"too many players", mutate(func(g *g18xx.Game) {
+			for i := range 3 {
+				g.Players = append(g.Players, g18xx.Player{ID: 100 + i, Name: fmt.Sprint("extra ", i)})
+			}
+		}), 400, "2 to 4 players"},
+	}
+	for _, c := range cases {
+		code, body := alice.do("POST", path, c.body)
+		if code != c.want || !strings.Contains(string(body), c.substr) {
+			t.Errorf("%s: %d %.300s; want %d containing %q", c.name, code, body, c.want, c.substr)
+		}
+	}
+	if games, _ := env.st.ListGames(t.Context(), storeFilterAll()); len(games) != 0 {
+		t.Errorf("%d games stored after refused imports", len(games))
+	}
+}

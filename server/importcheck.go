@@ -1,0 +1,77 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"tresham/compat/g18xx"
+)
+
+// Import limits. An import holds what 18xx.games accepted, so its moves
+// are replayed as they are; what it would put in front of every other user
+// of this server (names, chat) is held to limits first.
+const (
+	maxNameRunes       = 40     // a player name
+	maxImportChatRunes = 10000  // one imported chat message
+	maxImportActions   = 100000 // actions in one import
+)
+
+// nameError says what is wrong with a player name ("" when nothing is).
+func nameError(name string) string {
+	switch n := utf8.RuneCountInString(name); {
+	case !utf8.ValidString(name):
+		return "is not valid UTF-8"
+	case strings.TrimSpace(name) == "":
+		return "is empty"
+	case n > maxNameRunes:
+		return fmt.Sprintf("has %d characters; the limit is %d", n, maxNameRunes)
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || hidesText(r) || unicode.Is(unicode.Cf, r) {
+			return fmt.Sprintf("holds a control or invisible character (%U)", r)
+		}
+	}
+	return ""
+}
+
+// checkImport refuses an export whose header or chat breaks the limits,
+// naming the player or action.
+func checkImport(src *g18xx.Game) error {
+	if len(src.Actions) > maxImportActions {
+		return errorf(http.StatusRequestEntityTooLarge, "the export has %d actions; the limit is %d", len(src.Actions), maxImportActions)
+	}
+	for _, t := range titleTable {
+		if t.Title == src.Title && (len(src.Players) < t.MinPlayers || len(src.Players) > t.MaxPlayers) {
+			return errorf(http.StatusBadRequest, "players: %s is for %d to %d players, the export has %d", t.Title, t.MinPlayers, t.MaxPlayers, len(src.Players))
+		}
+	}
+	seen := map[string]bool{}
+	for i, p := range src.Players {
+		if msg := nameError(p.Name); msg != "" {
+			return errorf(http.StatusBadRequest, "players[%d] (id %d): name %s", i, p.ID, msg)
+		}
+		key := strings.ToLower(strings.TrimSpace(p.Name))
+		if seen[key] {
+			return errorf(http.StatusBadRequest, "players[%d] (id %d): name %q is used twice", i, p.ID, p.Name)
+		}
+		seen[key] = true
+	}
+	for _, a := range src.Actions {
+		if a.Type != g18xx.TypeMessage {
+			continue
+		}
+		if len(a.AutoActions) > 0 {
+			return errorf(http.StatusBadRequest, "action id %d (message): auto_actions are not allowed on a message", a.ID)
+		}
+		if a.Message == "" {
+			continue
+		}
+		if msg := chatTextError(a.Message, maxImportChatRunes); msg != "" {
+			return errorf(http.StatusBadRequest, "action id %d: %s", a.ID, msg)
+		}
+	}
+	return nil
+}
