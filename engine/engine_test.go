@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func zigzag(t *testing.T) *Market {
 	t.Helper()
@@ -68,5 +71,42 @@ func TestDirectorChange(t *testing.T) {
 	}
 	if got := c.PercentOf(2); got != 30 {
 		t.Fatalf("new director holds %d%%, want 30", got)
+	}
+}
+
+func TestSalePercent(t *testing.T) {
+	pres := &Share{Percent: 20, President: true}
+	ten := func() *Share { return &Share{Percent: 10} }
+	cases := []struct {
+		name    string
+		percent int
+		bundle  []*Share
+		unit    int
+		want    int
+		wantErr string
+	}{
+		{"whole bundle, percent omitted", 0, []*Share{ten(), ten()}, 10, 20, ""},
+		{"whole bundle, percent written", 20, []*Share{ten(), ten()}, 10, 20, ""},
+		{"two shares written as one", 10, []*Share{ten(), ten()}, 10, 0, "only a director's certificate"},
+		{"negative", -30, []*Share{ten(), ten(), ten(), ten()}, 10, 0, "does not match"},
+		{"more than named", 30, []*Share{ten(), ten()}, 10, 0, "does not match"},
+		{"not whole shares", 15, []*Share{ten(), ten()}, 10, 0, "does not match"},
+		{"half the director's certificate", 10, []*Share{pres}, 10, 10, ""},
+		{"director's certificate and a share as one share", 10, []*Share{pres, ten()}, 10, 0, "whole director's certificate"},
+		{"director's certificate and a share as two", 20, []*Share{pres, ten()}, 10, 20, ""},
+		{"a 40% certificate in 20% steps", 20, []*Share{{Percent: 40, President: true}}, 20, 20, ""},
+	}
+	for _, c := range cases {
+		total := 0
+		for _, s := range c.bundle {
+			total += s.Percent
+		}
+		got, err := SalePercent(c.percent, c.bundle, total, c.unit)
+		switch {
+		case c.wantErr == "" && (err != nil || got != c.want):
+			t.Errorf("%s: %d, %v; want %d", c.name, got, err, c.want)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("%s: %d, %v; want an error containing %q", c.name, got, err, c.wantErr)
+		}
 	}
 }

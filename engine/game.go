@@ -133,6 +133,32 @@ func (g *Game) PlayerBundle(p *Player, ids []string) (*Corporation, []*Share, in
 	return c, bundle, total, nil
 }
 
+// SalePercent checks the percentage a sale writes (0: the whole bundle)
+// against the certificates it names, whose sum is total, and returns it.
+// It is a positive multiple of unit (the corporation's ordinary share)
+// and at most total. Less than total is a director's certificate sold in
+// part: the seller keeps the difference as ordinary shares from the pool
+// (18xx.games' partial bundle), so the bundle must hold the director's
+// certificate and the seller must keep less than that certificate.
+func SalePercent(percent int, bundle []*Share, total, unit int) (int, error) {
+	if percent == 0 {
+		percent = total
+	}
+	if percent <= 0 || percent > total || percent%unit != 0 {
+		return 0, fmt.Errorf("percent %d does not match the shares named (%d%%, in steps of %d%%)", percent, total, unit)
+	}
+	if percent < total {
+		i := slices.IndexFunc(bundle, func(s *Share) bool { return s.President })
+		if i < 0 {
+			return 0, fmt.Errorf("percent %d is less than the shares named (%d%%): only a director's certificate may be sold in part", percent, total)
+		}
+		if total-percent >= bundle[i].Percent {
+			return 0, fmt.Errorf("percent %d keeps back %d%%, a whole director's certificate or more: name fewer shares", percent, total-percent)
+		}
+	}
+	return percent, nil
+}
+
 // ShareByID finds a certificate from its "SYM_i" id.
 func (g *Game) ShareByID(id string) (*Corporation, *Share, error) {
 	for i := len(id) - 1; i > 0; i-- {

@@ -482,17 +482,14 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
 	}
-	percent := a.Percent
-	if percent == 0 {
-		percent = total
-	}
 	// a part of the director's certificate is sold in whole shares: 20%
 	// steps for the R1 minors (Cambrian, Taff Vale: a 40% certificate and
 	// 20% shares; rule 1.5: the certificate is two ordinary Shares);
 	// 18xx.games lists the same partial bundles
 	unit := g.sharePercent(c)
-	if percent > total || percent%unit != 0 || total-percent >= c.Shares[0].Percent {
-		return engine.Refuse(a, "percent %d does not match the shares", percent)
+	percent, err := engine.SalePercent(a.Percent, bundle, total, unit)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
 	}
 	if why := g.sellRefusal(p, r, c, bundle, percent); why != "" {
 		return engine.Refuse(a, "%s cannot sell %s now: %s", p.Name, c.Sym, why)

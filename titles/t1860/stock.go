@@ -557,12 +557,9 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	if !g.canSellCorp(p, r, c) {
 		return engine.Refuse(a, "cannot sell shares of %s now", c.Sym)
 	}
-	percent := a.Percent
-	if percent == 0 {
-		percent = total
-	}
-	if percent > total || percent%10 != 0 {
-		return engine.Refuse(a, "percent %d does not match the shares", percent)
+	percent, err := engine.SalePercent(a.Percent, bundle, total, 10)
+	if err != nil {
+		return engine.Refuse(a, "%v", err)
 	}
 	r.markSold(p.ID, c.Sym)
 	g.sellShares(p, c, bundle, percent)
