@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -52,8 +53,13 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
-	// HTTPClient posts webhooks (nil: a client with WebhookTimeout).
+	// HTTPClient posts webhooks (nil: a client with WebhookTimeout that
+	// refuses private addresses unless AllowPrivateWebhooks, and follows no
+	// redirects). A client given here is used as it is.
 	HTTPClient *http.Client
+	// MaxConcurrentHashes bounds the argon2id password hashes computed at
+	// once, each holding Argon2.Memory (0: GOMAXPROCS, at least 2, at most 8).
+	MaxConcurrentHashes int
 }
 
 // maxBody is the largest request body accepted.
@@ -85,6 +91,11 @@ type Server struct {
 
 	hookSem chan struct{}
 
+	acctThrottle   *throttle // failed logins per account name key
+	clientThrottle *throttle // failed logins per client address
+	hashSlots      hashSlots
+	hashWait       time.Duration // longest wait for a hashing slot
+
 	following atomic.Bool // the store's events are being followed (Start)
 }
 
@@ -112,6 +123,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		cfg.HTTPClient = &http.Client{Timeout: cfg.WebhookTimeout}
 	}
 	cfg.Argon2 = cfg.Argon2.withDefaults()
+	if cfg.MaxConcurrentHashes <= 0 {
+		cfg.MaxConcurrentHashes = min(max(runtime.GOMAXPROCS(0), 2), 8)
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -121,6 +135,11 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		hubs:    map[int64]*hub{},
 		botRuns: map[int64]bool{},
 		hookSem: make(chan struct{}, 16),
+
+		acctThrottle:   newThrottle(accountFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
+		clientThrottle: newThrottle(clientFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
+		hashSlots:      make(hashSlots, cfg.MaxConcurrentHashes),
+		hashWait:       hashWait,
 	}
 	s.done, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
