@@ -186,19 +186,27 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnauthorized, "wrong name or password")
 		return
 	}
+	// Every attempt counts as a failure from the start (so concurrent
+	// guesses cannot all pass the throttle before the first is counted); a
+	// success or an attempt that could not be checked is forgiven.
 	acct, client := loginKey(c.Name), clientKey(r.RemoteAddr)
 	now := s.cfg.Now()
-	for _, t := range []struct {
-		th       *throttle
-		key, who string
-	}{{s.acctThrottle, acct, "for this name"}, {s.clientThrottle, client, "from this address"}} {
-		if d := t.th.wait(t.key, now); d > 0 {
-			secs := int((d + time.Second - 1) / time.Second)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeError(w, http.StatusTooManyRequests, "too many failed logins %s: try again in %d seconds", t.who, secs)
-			return
-		}
+	if d := s.acctThrottle.try(acct, now); d > 0 {
+		tooMany(w, d, "for this name")
+		return
 	}
+	if d := s.clientThrottle.try(client, now); d > 0 {
+		s.acctThrottle.forgive(acct)
+		tooMany(w, d, "from this address")
+		return
+	}
+	checked := false
+	defer func() {
+		if !checked {
+			s.acctThrottle.forgive(acct)
+			s.clientThrottle.forgive(client)
+		}
+	}()
 	u, err := s.findLogin(r.Context(), c.Name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.fail(w, r, fmt.Errorf("login: %w", err))
@@ -221,19 +229,25 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fmt.Errorf("login of user %d: %w", u.ID, hashErr))
 		return
 	}
+	checked = true
 	if !ok {
-		now := s.cfg.Now()
-		s.acctThrottle.fail(acct, now)
-		s.clientThrottle.fail(client, now)
 		writeError(w, http.StatusUnauthorized, "wrong name or password")
 		return
 	}
 	s.acctThrottle.succeed(acct)
+	s.clientThrottle.forgive(client)
 	if err := s.newSession(r.Context(), w, u.ID); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+}
+
+// tooMany answers 429 with Retry-After for a throttled login.
+func tooMany(w http.ResponseWriter, d time.Duration, who string) {
+	secs := int((d + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeError(w, http.StatusTooManyRequests, "too many failed logins %s: try again in %d seconds", who, secs)
 }
 
 // findLogin finds the account of a name typed at login: by exact name

@@ -200,7 +200,7 @@ func TestThrottleBounded(t *testing.T) {
 	th := newThrottle(1, time.Second, time.Minute, time.Hour, 10)
 	now := time.Now()
 	for i := range 1000 {
-		th.fail(strconv.Itoa(i), now)
+		th.try(strconv.Itoa(i), now)
 	}
 	if len(th.keys) > 10 {
 		t.Fatalf("%d keys kept, limit 10", len(th.keys))
@@ -221,5 +221,28 @@ func TestClientKey(t *testing.T) {
 		if got := clientKey(c.in); got != c.want {
 			t.Errorf("clientKey(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestLoginThrottleConcurrent: guesses sent all at once are counted as they
+// arrive, so no more than the free failures reach the password check.
+func TestLoginThrottleConcurrent(t *testing.T) {
+	env := newEnv(t, nil)
+	env.signup("alice")
+	const n = 40
+	codes := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			codes[i], _, _ = env.anon().call("POST", "/api/login", map[string]string{"name": "alice", "password": "wrong " + strconv.Itoa(i)})
+		})
+	}
+	wg.Wait()
+	count := map[int]int{}
+	for _, c := range codes {
+		count[c]++
+	}
+	if count[401] != accountFreeFailures || count[429] != n-accountFreeFailures {
+		t.Errorf("%d concurrent wrong logins: statuses %v; want %d × 401 and the rest 429", n, count, accountFreeFailures)
 	}
 }

@@ -38,6 +38,10 @@ func newThrottle(free int, base, max, forget time.Duration, limit int) *throttle
 func (t *throttle) wait(key string, now time.Time) time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	return t.waitLocked(key, now)
+}
+
+func (t *throttle) waitLocked(key string, now time.Time) time.Duration {
 	k, ok := t.keys[key]
 	if !ok {
 		return 0
@@ -52,14 +56,15 @@ func (t *throttle) wait(key string, now time.Time) time.Duration {
 	return 0
 }
 
-// fail records a failed attempt for key at now.
-func (t *throttle) fail(key string, now time.Time) {
+// try returns how long attempts for key are refused from now; when 0, the
+// attempt is allowed and counted as a failure until forgiven.
+func (t *throttle) try(key string, now time.Time) time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	k, ok := t.keys[key]
-	if ok && now.Sub(k.last) >= t.forget {
-		ok = false
+	if d := t.waitLocked(key, now); d > 0 {
+		return d
 	}
+	k, ok := t.keys[key]
 	if !ok {
 		t.makeRoom(now)
 		k = &throttleKey{}
@@ -73,6 +78,25 @@ func (t *throttle) fail(key string, now time.Time) {
 			d = t.base << (over - 1)
 		}
 		k.until = now.Add(d)
+	}
+	return 0
+}
+
+// forgive uncounts one attempt of key (it succeeded or was not checked).
+func (t *throttle) forgive(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	k, ok := t.keys[key]
+	if !ok {
+		return
+	}
+	k.fails--
+	if k.fails <= 0 {
+		delete(t.keys, key)
+		return
+	}
+	if k.fails-t.free+1 <= 0 {
+		k.until = time.Time{}
 	}
 }
 
