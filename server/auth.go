@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -344,9 +343,8 @@ func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body.URL != "" {
-		p, err := url.Parse(body.URL)
-		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			writeError(w, http.StatusBadRequest, "webhook url %q is not an absolute http(s) URL", body.URL)
+		if err := checkWebhookURL(r.Context(), body.URL, s.cfg.AllowPrivateWebhooks); err != nil {
+			writeError(w, http.StatusBadRequest, "%v", err)
 			return
 		}
 	}
