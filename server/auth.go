@@ -246,7 +246,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 func tooMany(w http.ResponseWriter, d time.Duration, who string) {
 	secs := int((d + time.Second - 1) / time.Second)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	writeError(w, http.StatusTooManyRequests, "too many failed logins %s: try again in %d seconds", who, secs)
+	unit := "seconds"
+	if secs == 1 {
+		unit = "second"
+	}
+	writeError(w, http.StatusTooManyRequests, "too many failed logins %s: try again in %d %s", who, secs, unit)
 }
 
 // findLogin finds the account of a name typed at login: by exact name
