@@ -53,7 +53,8 @@ func TestNormalizeName(t *testing.T) {
 		{"player2", "reserved"},
 		{"PLAYER_12", "reserved"},
 		{"Bot 2", "reserved"},
-		{"Βot 3", "reserved"}, // Greek Beta
+		{"Βot 3", "reserved"},    // Greek Beta
+		{"ΡLAYER 1", "reserved"}, // Greek Rho
 		{"admin", "reserved"},
 		{"Tresham", "reserved"},
 		{"שלוםabc", "right-to-left"},
