@@ -130,6 +130,10 @@ func TestLoginThrottle(t *testing.T) {
 	if code != 429 || retry != "1" || !strings.Contains(body, "too many failed logins for this name") {
 		t.Fatalf("login after %d failures = %d (Retry-After %q) %s; want 429 with Retry-After 1", accountFreeFailures, code, retry, body)
 	}
+	// the refused right password made no session
+	if code, _, _ := u.call("GET", "/api/me", nil); code != 401 {
+		t.Errorf("GET /api/me after a throttled login = %d, want 401", code)
+	}
 	// other case of the same name: same account, same throttle
 	if code, _, _ := login("ALICE", "correct horse"); code != 429 {
 		t.Errorf("login as ALICE during backoff = %d, want 429", code)
