@@ -10,10 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
+	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 
@@ -44,10 +43,22 @@ func (p Argon2Params) withDefaults() Argon2Params {
 }
 
 const (
-	cookieName  = "tresham_session"
-	sessionTTL  = 30 * 24 * time.Hour
-	minPassword = 8
-	maxName     = 40
+	cookieName = "tresham_session"
+	sessionTTL = 30 * 24 * time.Hour
+)
+
+// Login throttling (per account name key and per client address): a few
+// free failures, then a backoff doubling from one second up to 15 minutes;
+// failures are forgotten after an hour without any.
+const (
+	accountFreeFailures = 5
+	clientFreeFailures  = 20
+	throttleBase        = time.Second
+	throttleMax         = 15 * time.Minute
+	throttleForget      = time.Hour
+	throttleKeys        = 100_000
+	// hashWait bounds the wait for a password hashing slot.
+	hashWait = 10 * time.Second
 )
 
 // hashPassword returns the encoded argon2id hash of password:
@@ -108,18 +119,17 @@ type userJSON struct {
 	WebhookURL string `json:"webhook_url,omitempty"`
 }
 
-func checkName(name string) error {
-	switch {
-	case strings.TrimSpace(name) == "":
-		return errorf(http.StatusBadRequest, "name is blank")
-	case name != strings.TrimSpace(name):
-		return errorf(http.StatusBadRequest, "name must not start or end with spaces")
-	case utf8.RuneCountInString(name) > maxName:
-		return errorf(http.StatusBadRequest, "name is longer than %d characters", maxName)
-	case strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }):
-		return errorf(http.StatusBadRequest, "name contains control characters")
+// hash runs an argon2id computation (f) in one of the bounded hashing
+// slots; 503 with Retry-After when none frees up in time.
+func (s *Server) hash(w http.ResponseWriter, r *http.Request, f func()) bool {
+	if !s.hashSlots.acquire(r.Context(), s.hashWait) {
+		w.Header().Set("Retry-After", "5")
+		writeError(w, http.StatusServiceUnavailable, "server busy checking passwords: try again in a few seconds")
+		return false
 	}
-	return nil
+	defer s.hashSlots.release()
+	f()
+	return true
 }
 
 func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
@@ -128,22 +138,30 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := checkName(c.Name); err != nil {
+	display, key, err := NormalizeName(c.Name)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if err := checkNewPassword(c.Password, key); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if utf8.RuneCountInString(c.Password) < minPassword {
-		writeError(w, http.StatusBadRequest, "password is too weak: use at least %d characters", minPassword)
+	if _, err := s.st.UserByNameKey(r.Context(), key); err == nil {
+		writeError(w, http.StatusConflict, "name %q is taken (names are compared ignoring case, width and look-alike letters)", display)
 		return
 	}
-	hash, err := hashPassword(c.Password, s.cfg.Argon2)
+	var hash string
+	if !s.hash(w, r, func() { hash, err = hashPassword(c.Password, s.cfg.Argon2) }) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	u, err := s.st.CreateUser(r.Context(), store.User{Name: c.Name, PasswordHash: hash, CreatedAt: s.cfg.Now()})
+	u, err := s.st.CreateUser(r.Context(), store.User{Name: display, NameKey: key, PasswordHash: hash, CreatedAt: s.cfg.Now()})
 	if errors.Is(err, store.ErrConflict) {
-		writeError(w, http.StatusConflict, "name %q is taken", c.Name)
+		writeError(w, http.StatusConflict, "name %q is taken (names are compared ignoring case, width and look-alike letters)", display)
 		return
 	}
 	if err != nil {
@@ -163,31 +181,86 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	u, err := s.st.UserByName(r.Context(), c.Name)
+	if len(c.Name) > 4*MaxNameLength || len(c.Password) > maxPassword {
+		writeError(w, http.StatusUnauthorized, "wrong name or password")
+		return
+	}
+	// Every attempt counts as a failure from the start (so concurrent
+	// guesses cannot all pass the throttle before the first is counted); a
+	// success or an attempt that could not be checked is forgiven.
+	acct, client := loginKey(c.Name), clientKey(r.RemoteAddr)
+	now := s.cfg.Now()
+	if d := s.acctThrottle.try(acct, now); d > 0 {
+		tooMany(w, d, "for this name")
+		return
+	}
+	if d := s.clientThrottle.try(client, now); d > 0 {
+		s.acctThrottle.forgive(acct)
+		tooMany(w, d, "from this address")
+		return
+	}
+	checked := false
+	defer func() {
+		if !checked {
+			s.acctThrottle.forgive(acct)
+			s.clientThrottle.forgive(client)
+		}
+	}()
+	u, err := s.findLogin(r.Context(), c.Name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.fail(w, r, fmt.Errorf("login: %w", err))
 		return
 	}
+	known := err == nil
 	ok := false
-	if err == nil {
-		ok, err = checkPassword(c.Password, u.PasswordHash)
-		if err != nil {
-			s.fail(w, r, fmt.Errorf("login of user %d: %w", u.ID, err))
-			return
+	var hashErr error
+	if !s.hash(w, r, func() {
+		if known {
+			ok, hashErr = checkPassword(c.Password, u.PasswordHash)
+		} else {
+			// spend the same time as for a known name
+			_, _ = hashPassword(c.Password, s.cfg.Argon2)
 		}
-	} else {
-		// spend the same time as for a known name
-		_, _ = hashPassword(c.Password, s.cfg.Argon2)
+	}) {
+		return
 	}
+	if hashErr != nil {
+		s.fail(w, r, fmt.Errorf("login of user %d: %w", u.ID, hashErr))
+		return
+	}
+	checked = true
 	if !ok {
 		writeError(w, http.StatusUnauthorized, "wrong name or password")
 		return
 	}
+	s.acctThrottle.succeed(acct)
+	s.clientThrottle.forgive(client)
 	if err := s.newSession(r.Context(), w, u.ID); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+}
+
+// tooMany answers 429 with Retry-After for a throttled login.
+func tooMany(w http.ResponseWriter, d time.Duration, who string) {
+	secs := int((d + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	unit := "seconds"
+	if secs == 1 {
+		unit = "second"
+	}
+	writeError(w, http.StatusTooManyRequests, "too many failed logins %s: try again in %d %s", who, secs, unit)
+}
+
+// findLogin finds the account of a name typed at login: by exact name
+// first (accounts made before the name rules), then by name key.
+func (s *Server) findLogin(ctx context.Context, name string) (store.User, error) {
+	u, err := s.st.UserByName(ctx, name)
+	if !errors.Is(err, store.ErrNotFound) {
+		return u, err
+	}
+	return s.st.UserByNameKey(ctx, loginKey(name))
 }
 
 // newSession stores a session for the user and sets its cookie.
@@ -274,9 +347,8 @@ func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body.URL != "" {
-		p, err := url.Parse(body.URL)
-		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			writeError(w, http.StatusBadRequest, "webhook url %q is not an absolute http(s) URL", body.URL)
+		if err := checkWebhookURL(r.Context(), body.URL, s.cfg.AllowPrivateWebhooks); err != nil {
+			writeError(w, http.StatusBadRequest, "%v", err)
 			return
 		}
 	}

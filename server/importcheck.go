@@ -1,11 +1,7 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"tresham/compat/g18xx"
 )
@@ -14,28 +10,9 @@ import (
 // are replayed as they are; what it would put in front of every other user
 // of this server (names, chat) is held to limits first.
 const (
-	maxNameRunes       = 40     // a player name
 	maxImportChatRunes = 10000  // one imported chat message
 	maxImportActions   = 100000 // actions in one import
 )
-
-// nameError says what is wrong with a player name ("" when nothing is).
-func nameError(name string) string {
-	switch n := utf8.RuneCountInString(name); {
-	case !utf8.ValidString(name):
-		return "is not valid UTF-8"
-	case strings.TrimSpace(name) == "":
-		return "is empty"
-	case n > maxNameRunes:
-		return fmt.Sprintf("has %d characters; the limit is %d", n, maxNameRunes)
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) || hidesText(r) || unicode.Is(unicode.Cf, r) {
-			return fmt.Sprintf("holds a control or invisible character (%U)", r)
-		}
-	}
-	return ""
-}
 
 // checkImport refuses an export whose header or chat breaks the limits,
 // naming the player or action.
@@ -50,10 +27,10 @@ func checkImport(src *g18xx.Game) error {
 	}
 	seen := map[string]bool{}
 	for i, p := range src.Players {
-		if msg := nameError(p.Name); msg != "" {
-			return errorf(http.StatusBadRequest, "players[%d] (id %d): name %s", i, p.ID, msg)
+		_, key, err := ImportedName(p.Name)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "players[%d] (id %d): %v", i, p.ID, err)
 		}
-		key := strings.ToLower(strings.TrimSpace(p.Name))
 		if seen[key] {
 			return errorf(http.StatusBadRequest, "players[%d] (id %d): name %q is used twice", i, p.ID, p.Name)
 		}

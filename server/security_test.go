@@ -330,10 +330,10 @@ func TestImportLimits(t *testing.T) {
 		want   int
 		substr string
 	}{
-		{"a name of 1,000,000 characters", mutate(func(g *g18xx.Game) { g.Players[0].Name = strings.Repeat("a", 1000000) }), 400, "limit is 40"},
+		{"a name of 1,000,000 characters", mutate(func(g *g18xx.Game) { g.Players[0].Name = strings.Repeat("a", 1000000) }), 400, "longer than 64 characters"},
 		{"a bidi override in a name", mutate(func(g *g18xx.Game) { g.Players[0].Name = "evil\u202eman" }), 400, "U+202E"},
 		{"a control character in a name", mutate(func(g *g18xx.Game) { g.Players[1].Name = "a\x07b" }), 400, "U+0007"},
-		{"an empty name", mutate(func(g *g18xx.Game) { g.Players[1].Name = " " }), 400, "empty"},
+		{"an empty name", mutate(func(g *g18xx.Game) { g.Players[1].Name = " " }), 400, "blank"},
 		{"one name twice", mutate(func(g *g18xx.Game) { g.Players[1].Name = strings.ToUpper(g.Players[0].Name) }), 400, "used twice"},
 		{"a message over 10,000 characters", mutate(func(g *g18xx.Game) { firstMessage(g).Message = strings.Repeat("x", 10001) }), 400, "limit is 10000"},
 		{"a message with auto actions", mutate(func(g *g18xx.Game) {

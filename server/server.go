@@ -15,6 +15,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -57,8 +58,17 @@ type Config struct {
 	// MaxSocketsPerAddr and MaxSockets bound the open WebSockets per client
 	// address and in all (0: 64 and 20,000).
 	MaxSocketsPerAddr, MaxSockets int
-	// HTTPClient posts webhooks (nil: a client with WebhookTimeout).
+	// HTTPClient posts webhooks (nil: a client with WebhookTimeout that
+	// refuses private addresses unless AllowPrivateWebhooks, and follows no
+	// redirects). A client given here is used as it is.
 	HTTPClient *http.Client
+	// AllowPrivateWebhooks lets webhooks call loopback, private and
+	// link-local addresses (a LAN install); by default they are refused
+	// when a URL is registered and again on every connection.
+	AllowPrivateWebhooks bool
+	// MaxConcurrentHashes bounds the argon2id password hashes computed at
+	// once, each holding Argon2.Memory (0: GOMAXPROCS, at least 2, at most 8).
+	MaxConcurrentHashes int
 }
 
 // maxBody is the largest request body accepted.
@@ -88,7 +98,13 @@ type Server struct {
 	botMu   sync.Mutex
 	botRuns map[int64]bool // games with a bot worker; true: run again
 
-	hookSem chan struct{}
+	hooks    hookQueue
+	hookDone func(userID int64, err error) // tests: called after each webhook POST
+
+	acctThrottle   *throttle // failed logins per account name key
+	clientThrottle *throttle // failed logins per client address
+	hashSlots      hashSlots
+	hashWait       time.Duration // longest wait for a hashing slot
 
 	chat    chatLimiter
 	sockets socketSlots
@@ -123,9 +139,12 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		cfg.Now = time.Now
 	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: cfg.WebhookTimeout}
+		cfg.HTTPClient = hookClient(cfg.WebhookTimeout, cfg.AllowPrivateWebhooks)
 	}
 	cfg.Argon2 = cfg.Argon2.withDefaults()
+	if cfg.MaxConcurrentHashes <= 0 {
+		cfg.MaxConcurrentHashes = min(max(runtime.GOMAXPROCS(0), 2), 8)
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -134,7 +153,12 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		cache:   map[int64]*entry{},
 		hubs:    map[int64]*hub{},
 		botRuns: map[int64]bool{},
-		hookSem: make(chan struct{}, 16),
+		hooks:   hookQueue{pending: map[int64][]webhookBody{}, busy: map[int64]bool{}},
+
+		acctThrottle:   newThrottle(accountFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
+		clientThrottle: newThrottle(clientFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
+		hashSlots:      make(hashSlots, cfg.MaxConcurrentHashes),
+		hashWait:       hashWait,
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
 	s.done, s.cancel = context.WithCancel(context.Background())

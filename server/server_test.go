@@ -238,7 +238,7 @@ func (u *user) pick(id int64, v gameView, rng *rand.Rand) json.RawMessage {
 }
 
 func TestAccounts(t *testing.T) {
-	env := newEnv(t, nil)
+	env := newEnvWith(t, nil, func(c *Config) { c.AllowPrivateWebhooks = true }) // the webhook step posts to 127.0.0.1
 	alice := env.anon()
 	other := env.anon()
 	steps := []struct {
@@ -860,7 +860,7 @@ func mustEntry(t *testing.T, s *Server, id int64) *entry {
 func storeFilterAll() store.Filter { return store.Filter{} }
 
 func TestWebhook(t *testing.T) {
-	env := newEnv(t, nil)
+	env := newEnvWith(t, nil, func(c *Config) { c.AllowPrivateWebhooks = true }) // the hook is on 127.0.0.1
 	got := make(chan webhookBody, 4)
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b webhookBody

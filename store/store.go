@@ -25,6 +25,7 @@ var (
 type User struct {
 	ID           int64
 	Name         string
+	NameKey      string // names are unique by this key (the server's normalised name; "" means Name itself)
 	PasswordHash string // encoded argon2id hash; never the password
 	WebhookURL   string // notified when it is the user's turn ("" for none)
 	CreatedAt    time.Time
@@ -94,8 +95,9 @@ const DefaultListLimit = 100
 // Store is the persistence a server needs. All methods are safe for
 // concurrent use.
 type Store interface {
-	CreateUser(ctx context.Context, u User) (User, error) // ErrConflict if the name is taken
+	CreateUser(ctx context.Context, u User) (User, error) // ErrConflict if the name or its key is taken
 	UserByName(ctx context.Context, name string) (User, error)
+	UserByNameKey(ctx context.Context, key string) (User, error)
 	UserByID(ctx context.Context, id int64) (User, error)
 	SetWebhook(ctx context.Context, userID int64, url string) error
 

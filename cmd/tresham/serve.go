@@ -27,11 +27,12 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	data := fs.String("data", "", "data directory (default $XDG_DATA_HOME/tresham or ~/.local/share/tresham)")
 	dsn := fs.String("db", "", "database: a SQLite file (default DATA/tresham.db), postgres://… for PostgreSQL, or mem: for a throwaway in-memory store")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
+	allowPrivate := fs.Bool("allow-private-webhooks", false, "let webhooks call loopback, private and link-local addresses (a LAN install)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN]\n")
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--secure-cookies] [--allow-private-webhooks]\n")
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -50,7 +51,8 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, UI: ui.FS(), MapView: mapview.ForGame, TilePreview: mapview.TilePreview}, st, log)
+	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate,
+		UI: ui.FS(), MapView: mapview.ForGame, TilePreview: mapview.TilePreview}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
 		return 1

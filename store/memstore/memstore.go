@@ -23,6 +23,7 @@ type Store struct {
 	now      func() time.Time
 	users    map[int64]store.User
 	byName   map[string]int64
+	byKey    map[string]int64
 	sessions map[string]store.Session
 	games    map[int64]store.Game
 	actions  map[int64][]store.Action
@@ -42,6 +43,7 @@ func New() *Store {
 		now:      time.Now,
 		users:    map[int64]store.User{},
 		byName:   map[string]int64{},
+		byKey:    map[string]int64{},
 		sessions: map[string]store.Session{},
 		games:    map[int64]store.Game{},
 		actions:  map[int64][]store.Action{},
@@ -61,8 +63,14 @@ func (s *Store) CreateUser(_ context.Context, u store.User) (store.User, error) 
 	if u.Name == "" {
 		return store.User{}, fmt.Errorf("memstore: creating user: empty name")
 	}
+	if u.NameKey == "" {
+		u.NameKey = u.Name
+	}
 	if _, ok := s.byName[u.Name]; ok {
 		return store.User{}, fmt.Errorf("memstore: user %q: %w", u.Name, store.ErrConflict)
+	}
+	if _, ok := s.byKey[u.NameKey]; ok {
+		return store.User{}, fmt.Errorf("memstore: user %q: name key %q: %w", u.Name, u.NameKey, store.ErrConflict)
 	}
 	s.nextUser++
 	u.ID = s.nextUser
@@ -71,6 +79,7 @@ func (s *Store) CreateUser(_ context.Context, u store.User) (store.User, error) 
 	}
 	s.users[u.ID] = u
 	s.byName[u.Name] = u.ID
+	s.byKey[u.NameKey] = u.ID
 	return u, nil
 }
 
@@ -81,6 +90,17 @@ func (s *Store) UserByName(_ context.Context, name string) (store.User, error) {
 	id, ok := s.byName[name]
 	if !ok {
 		return store.User{}, fmt.Errorf("memstore: user %q: %w", name, store.ErrNotFound)
+	}
+	return s.users[id], nil
+}
+
+// UserByNameKey finds an account by name key.
+func (s *Store) UserByNameKey(_ context.Context, key string) (store.User, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.byKey[key]
+	if !ok {
+		return store.User{}, fmt.Errorf("memstore: user with name key %q: %w", key, store.ErrNotFound)
 	}
 	return s.users[id], nil
 }

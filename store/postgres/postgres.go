@@ -181,8 +181,11 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	if u.Name == "" {
 		return store.User{}, errors.New("creating user: empty name")
 	}
-	err := s.pool.QueryRow(ctx, `INSERT INTO users (name, password_hash, webhook_url) VALUES ($1, $2, $3)
-		RETURNING id, created_at`, u.Name, u.PasswordHash, u.WebhookURL).Scan(&u.ID, &u.CreatedAt)
+	if u.NameKey == "" {
+		u.NameKey = u.Name
+	}
+	err := s.pool.QueryRow(ctx, `INSERT INTO users (name, name_key, password_hash, webhook_url) VALUES ($1, $2, $3, $4)
+		RETURNING id, created_at`, u.Name, u.NameKey, u.PasswordHash, u.WebhookURL).Scan(&u.ID, &u.CreatedAt)
 	if pgCode(err) == uniqueViolation {
 		return store.User{}, fmt.Errorf("user name %q is taken: %w", u.Name, store.ErrConflict)
 	}
@@ -193,11 +196,11 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	return u, nil
 }
 
-const userCols = `u.id, u.name, u.password_hash, u.webhook_url, u.created_at`
+const userCols = `u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at`
 
 func scanUser(row pgx.Row) (store.User, error) {
 	var u store.User
-	err := row.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.WebhookURL, &u.CreatedAt)
+	err := row.Scan(&u.ID, &u.Name, &u.NameKey, &u.PasswordHash, &u.WebhookURL, &u.CreatedAt)
 	u.CreatedAt = utc(u.CreatedAt)
 	return u, err
 }
@@ -207,6 +210,15 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.User, error)
 	u, err := scanUser(s.pool.QueryRow(ctx, `SELECT `+userCols+` FROM users u WHERE u.name = $1`, name))
 	if err != nil {
 		return store.User{}, notFound(err, "user %q", name)
+	}
+	return u, nil
+}
+
+// UserByNameKey finds a user by name key.
+func (s *Store) UserByNameKey(ctx context.Context, key string) (store.User, error) {
+	u, err := scanUser(s.pool.QueryRow(ctx, `SELECT `+userCols+` FROM users u WHERE u.name_key = $1`, key))
+	if err != nil {
+		return store.User{}, notFound(err, "user with name key %q", key)
 	}
 	return u, nil
 }

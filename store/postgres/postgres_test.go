@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tresham/store"
+	"tresham/store/internal/dbutil"
 	"tresham/store/postgres/pgtest"
 	"tresham/store/storetest"
 )
@@ -68,8 +69,12 @@ func TestConcurrentOpen(t *testing.T) {
 		}
 	}
 	s := open(t, dsn)
+	ms, err := dbutil.LoadMigrations(migrationFS, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var versions int
-	if err := s.pool.QueryRow(context.Background(), `SELECT count(*) FROM schema_migrations`).Scan(&versions); err != nil || versions != 1 {
+	if err := s.pool.QueryRow(context.Background(), `SELECT count(*) FROM schema_migrations`).Scan(&versions); err != nil || versions != len(ms) {
 		t.Fatalf("schema_migrations has %d rows, %v", versions, err)
 	}
 }

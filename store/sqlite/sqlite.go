@@ -76,7 +76,7 @@ type hotStatements struct {
 
 const (
 	sqlGetGame     = `SELECT ` + gameCols + ` FROM games WHERE id = ?`
-	sqlSessionUser = `SELECT u.id, u.name, u.password_hash, u.webhook_url, u.created_at
+	sqlSessionUser = `SELECT u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`
 	sqlActionCount  = `SELECT actions FROM games WHERE id = ?`
@@ -238,9 +238,12 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	if u.Name == "" {
 		return store.User{}, errors.New("creating user: empty name")
 	}
+	if u.NameKey == "" {
+		u.NameKey = u.Name
+	}
 	u.CreatedAt = fromMicros(micros(time.Now()))
-	res, err := s.w.ExecContext(ctx, `INSERT INTO users (name, password_hash, webhook_url, created_at) VALUES (?, ?, ?, ?)`,
-		u.Name, u.PasswordHash, u.WebhookURL, micros(u.CreatedAt))
+	res, err := s.w.ExecContext(ctx, `INSERT INTO users (name, name_key, password_hash, webhook_url, created_at) VALUES (?, ?, ?, ?, ?)`,
+		u.Name, u.NameKey, u.PasswordHash, u.WebhookURL, micros(u.CreatedAt))
 	if isUnique(err) {
 		return store.User{}, fmt.Errorf("user name %q is taken: %w", u.Name, store.ErrConflict)
 	}
@@ -253,12 +256,12 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	return u, nil
 }
 
-const userCols = `id, name, password_hash, webhook_url, created_at`
+const userCols = `id, name, name_key, password_hash, webhook_url, created_at`
 
 func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 	var u store.User
 	var created int64
-	err := row.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.WebhookURL, &created)
+	err := row.Scan(&u.ID, &u.Name, &u.NameKey, &u.PasswordHash, &u.WebhookURL, &created)
 	u.CreatedAt = fromMicros(created)
 	return u, err
 }
@@ -268,6 +271,15 @@ func (s *Store) UserByName(ctx context.Context, name string) (store.User, error)
 	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?`, name))
 	if err != nil {
 		return store.User{}, notFound(err, "user %q", name)
+	}
+	return u, nil
+}
+
+// UserByNameKey finds a user by name key.
+func (s *Store) UserByNameKey(ctx context.Context, key string) (store.User, error) {
+	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name_key = ?`, key))
+	if err != nil {
+		return store.User{}, notFound(err, "user with name key %q", key)
 	}
 	return u, nil
 }

@@ -2,12 +2,14 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"testing"
 
 	"tresham/store"
+	"tresham/store/internal/dbutil"
 	"tresham/store/storetest"
 )
 
@@ -35,6 +37,47 @@ func TestConformanceInMemory(t *testing.T) {
 	})
 }
 
+// migrations are the embedded migrations.
+func migrations(t *testing.T) []dbutil.Migration {
+	t.Helper()
+	ms, err := dbutil.LoadMigrations(migrationFS, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// TestNameKeyMigration checks that users made before migration 2 are keyed
+// by their exact name (two names differing only by case both survive).
+func TestNameKeyMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tresham.db")
+	db, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := migrations(t)
+	if _, err := db.ExecContext(ctx, ms[0].SQL); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL);
+		INSERT INTO schema_migrations VALUES (1, '001_init.sql', 0);
+		INSERT INTO users (name, password_hash, created_at) VALUES ('Alice', 'h1', 0), ('alice', 'h2', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, name := range []string{"Alice", "alice"} {
+		if u, err := s.UserByNameKey(ctx, name); err != nil || u.Name != name {
+			t.Errorf("UserByNameKey(%q) = %+v, %v", name, u, err)
+		}
+	}
+}
+
 // TestReopen checks that the schema is migrated once and data persists.
 func TestReopen(t *testing.T) {
 	ctx := context.Background()
@@ -51,7 +94,7 @@ func TestReopen(t *testing.T) {
 		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil || n != i+1 {
 			t.Fatalf("open %d: %d users, %v", i, n, err)
 		}
-		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
+		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(migrations(t)) {
 			t.Fatalf("open %d: %d migrations recorded, %v", i, n, err)
 		}
 		var mode string

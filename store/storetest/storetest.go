@@ -94,6 +94,23 @@ func testUsers(t *testing.T, s store.Store) {
 	if _, err := s.CreateUser(ctx, store.User{Name: "alice", PasswordHash: "x"}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("duplicate name: got %v, want ErrConflict", err)
 	}
+	// names are unique by key too; a user without a key is keyed by name
+	if alice.NameKey != "alice" {
+		t.Fatalf("user without a key: NameKey %q, want its name", alice.NameKey)
+	}
+	carl, err := s.CreateUser(ctx, store.User{Name: "Carl", NameKey: "carl", PasswordHash: "x"})
+	if err != nil || carl.NameKey != "carl" {
+		t.Fatalf("CreateUser with a key: %+v, %v", carl, err)
+	}
+	for _, u := range []store.User{{Name: "CARL", NameKey: "carl"}, {Name: "ALICE", NameKey: "alice"}, {Name: "carl"}} {
+		u.PasswordHash = "x"
+		if _, err := s.CreateUser(ctx, u); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("CreateUser(%q, key %q) with a taken key: got %v, want ErrConflict", u.Name, u.NameKey, err)
+		}
+		if _, err := s.UserByName(ctx, u.Name); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("refused user %q was stored: %v", u.Name, err)
+		}
+	}
 	tests := []struct {
 		name    string
 		lookup  func() (store.User, error)
@@ -102,6 +119,9 @@ func testUsers(t *testing.T, s store.Store) {
 	}{
 		{"by name", func() (store.User, error) { return s.UserByName(ctx, "alice") }, alice, nil},
 		{"by id", func() (store.User, error) { return s.UserByID(ctx, bob.ID) }, bob, nil},
+		{"by key", func() (store.User, error) { return s.UserByNameKey(ctx, "carl") }, carl, nil},
+		{"by key of a user without one", func() (store.User, error) { return s.UserByNameKey(ctx, "bob") }, bob, nil},
+		{"unknown key", func() (store.User, error) { return s.UserByNameKey(ctx, "Carl") }, store.User{}, store.ErrNotFound},
 		{"unknown name", func() (store.User, error) { return s.UserByName(ctx, "carol") }, store.User{}, store.ErrNotFound},
 		{"name is exact", func() (store.User, error) { return s.UserByName(ctx, "Alice") }, store.User{}, store.ErrNotFound},
 		{"unknown id", func() (store.User, error) { return s.UserByID(ctx, bob.ID+100) }, store.User{}, store.ErrNotFound},
@@ -129,7 +149,7 @@ func testUsers(t *testing.T, s store.Store) {
 }
 
 func sameUser(a, b store.User) bool {
-	return a.ID == b.ID && a.Name == b.Name && a.PasswordHash == b.PasswordHash &&
+	return a.ID == b.ID && a.Name == b.Name && a.NameKey == b.NameKey && a.PasswordHash == b.PasswordHash &&
 		a.WebhookURL == b.WebhookURL && a.CreatedAt.Equal(b.CreatedAt)
 }
 
