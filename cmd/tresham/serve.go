@@ -50,7 +50,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, UI: ui.FS(), MapView: mapview.ForGame, TilePreview: mapview.TilePreview}, st, log)
+	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, UI: ui.FS(), UIHandler: ui.Handler(), MapView: mapview.ForGame, TilePreview: mapview.TilePreview}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
