@@ -242,6 +242,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/map", s.mapView)
 	mux.HandleFunc("GET /api/games/{id}/tile", s.tilePreview)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	mux.HandleFunc("POST /api/games/{id}/mismatch", s.reportMismatch)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no API endpoint %s %s", r.Method, r.URL.Path)
 	})
