@@ -18,10 +18,9 @@ import (
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/internal/jsonerr"
+	"tresham/play"
 	"tresham/replay"
 	"tresham/store"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
 )
 
 // titleInfo describes a title for GET /api/titles.
@@ -103,34 +102,29 @@ func summary(h store.Game) summaryJSON {
 		Finished: h.Status == store.StatusFinished, Result: h.Result}
 }
 
-// choiceJSON is one legal choice in the 18xx.games action form.
-type choiceJSON struct {
-	Action    g18xx.Action `json:"action"`
-	MaxPrice  int          `json:"max_price,omitempty"`
-	PriceStep int          `json:"price_step,omitempty"`
-	Open      string       `json:"open,omitempty"`
-}
-
 // viewJSON is the game view.
 type viewJSON struct {
 	summaryJSON
-	At      *int                    `json:"at,omitempty"`
-	Acting  []string                `json:"acting"`
-	You     []int                   `json:"you"`
-	Legal   map[string][]choiceJSON `json:"legal"`
-	CanUndo bool                    `json:"can_undo"`
-	CanRedo bool                    `json:"can_redo"`
+	At      *int                     `json:"at,omitempty"`
+	Acting  []string                 `json:"acting"`
+	You     []int                    `json:"you"`
+	Legal   map[string][]play.Choice `json:"legal"`
+	CanUndo bool                     `json:"can_undo"`
+	CanRedo bool                     `json:"can_redo"`
 	// EndProposal lists who agrees to end the game now, while anyone does.
 	EndProposal *endProposal   `json:"end_proposal,omitempty"`
 	State       map[string]any `json:"state"` // null in lean views
 	Chat        []chatLine     `json:"chat"`  // null in lean views
 	Log         []string       `json:"log"`   // null in lean views
+	// Hash is the state hash (play.HashState) the page compares with its
+	// own engine's after each action; "" in lean views.
+	Hash string `json:"hash,omitempty"`
 }
 
 // view builds the view of game g (the entry's current game, or a history
 // game when at is set) for userID. e.mu is held.
 func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
-	v := viewJSON{summaryJSON: summary(e.h), At: at, Legal: map[string][]choiceJSON{}}
+	v := viewJSON{summaryJSON: summary(e.h), At: at, Legal: map[string][]play.Choice{}}
 	v.Finished = g.IsFinished()
 	if v.Finished {
 		v.Result = g.Result()
@@ -150,11 +144,7 @@ func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 			if !slices.Contains(v.You, replay.Controller(g, ent)) {
 				continue
 			}
-			list := []choiceJSON{}
-			for _, ch := range g.Legal(ent) {
-				list = append(list, choiceJSON{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open})
-			}
-			v.Legal[ent] = list
+			v.Legal[ent] = play.Legal(g, ent)
 		}
 		us := undoFor(e, userID)
 		v.CanUndo, v.CanRedo = us.undo != nil, us.redo
@@ -165,6 +155,7 @@ func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 	}
 	v.State = g.State()
 	v.Chat = chatOf(e, at)
+	v.Hash, _ = play.HashState(v.State) // a state always marshals: the view itself is its JSON
 	v.Log = slices.Clone(g.LogLines())
 	if v.Log == nil {
 		v.Log = []string{}
@@ -963,43 +954,16 @@ func (s *Server) withGame(w http.ResponseWriter, r *http.Request, id int64, fn f
 }
 
 // bestRun solves a corporation's best run in g.
-func bestRun(g titleGame, sym string) (map[string]any, error) {
-	if eg := replay.Engine(g); eg == nil || eg.Corp(sym) == nil {
-		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", sym)
+func bestRun(g titleGame, sym string) (*play.Run, error) {
+	run, err := play.BestRun(g, sym)
+	var ie *play.InputError
+	switch {
+	case errors.As(err, &ie):
+		return nil, errorf(http.StatusBadRequest, "%v", err)
+	case err != nil:
+		return nil, errorf(http.StatusUnprocessableEntity, "%v", err)
 	}
-	pos := routePosition(g)
-	sol, err := pos.Solve(sym)
-	if err != nil {
-		return nil, errorf(http.StatusUnprocessableEntity, "routes of %s: %v", sym, err)
-	}
-	routes := exportRoutes(sol.RevenueRoutes)
-	out := map[string]any{"entity": sym, "routes": routes, "revenue": sol.Revenue, "subsidy": sol.Subsidy, "trains": sol.Trains}
-	if pos.Game != nil {
-		// 1860 pays a subsidy for halts: the run with most revenue plus
-		// subsidy is the other objective a president may choose.
-		out["total"] = map[string]any{"routes": exportRoutes(sol.TotalRoutes), "revenue": sol.TotalRevenue, "subsidy": sol.TotalSubsidy}
-	}
-	return out, nil
-}
-
-func exportRoutes(rs []engine.Route) []g18xx.Route {
-	routes := replay.Export(engine.Action{Routes: rs}).Routes
-	if routes == nil {
-		routes = []g18xx.Route{}
-	}
-	return routes
-}
-
-// routePosition is the route solver's view of a title game.
-func routePosition(g titleGame) replay.RoutePosition {
-	var pos replay.RoutePosition
-	switch tg := g.(type) {
-	case *t1860.Game:
-		pos.Game = tg
-	case *t1825.Game:
-		pos.G1825 = tg
-	}
-	return pos
+	return run, nil
 }
 
 // checkRequest is the body of POST /api/games/{id}/routes/check.
@@ -1033,18 +997,12 @@ func (s *Server) checkRoutes(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkRun prices a candidate run in g or names the rule it breaks.
-func checkRun(g titleGame, req checkRequest) (map[string]any, error) {
-	if eg := replay.Engine(g); eg == nil || eg.Corp(req.Entity) == nil {
-		return nil, errorf(http.StatusBadRequest, "entity %q is not a corporation of this game", req.Entity)
-	}
-	ea := replay.Convert(&g18xx.Action{Routes: req.Routes})
-	revenue, subsidy, err := routePosition(g).CheckRun(req.Entity, ea.Routes)
+func checkRun(g titleGame, req checkRequest) (*play.Check, error) {
+	ck, err := play.CheckRun(g, req.Entity, req.Routes)
 	if err != nil {
-		// An illegal candidate is an answer, not a failed request: routes
-		// are illegal most of the time while a player draws them.
-		return map[string]any{"entity": req.Entity, "legal": false, "error": "illegal run: " + err.Error()}, nil
+		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
-	return map[string]any{"entity": req.Entity, "legal": true, "revenue": revenue, "subsidy": subsidy}, nil
+	return ck, nil
 }
 
 // mapView answers the board view built by Config.MapView.

@@ -176,6 +176,7 @@ type metrics struct {
 	actions    counter   // source
 	replay     histogram
 	websockets gauge
+	mismatches counter
 }
 
 func newMetrics() *metrics {
@@ -188,5 +189,6 @@ func newMetrics() *metrics {
 		actions:    r.counter("tresham_actions_applied_total", "Actions committed to game logs, by source (player, bot).", "source"),
 		replay:     r.histogram("tresham_replay_seconds", "Time to rebuild a game by replaying its action log.", lat),
 		websockets: r.gauge("tresham_websockets_open", "Open WebSocket connections."),
+		mismatches: r.counter("tresham_client_state_mismatches_total", "State hashes of the in-browser engine that disagreed with the server's (reported by pages)."),
 	}
 }

@@ -31,6 +31,9 @@ type Config struct {
 	Addr string
 	// UI is the web UI served at "/" (nil: a placeholder page).
 	UI fs.FS
+	// UIHandler, when set, serves "/" instead of UI (the UI files plus the
+	// generated in-browser engine: ui.Handler).
+	UIHandler http.Handler
 	// MapView builds the board view of a title game for GET
 	// /api/games/{id}/map (nil: that endpoint answers 404).
 	MapView func(game any) (any, error)
@@ -281,6 +284,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/map", s.mapView)
 	mux.HandleFunc("GET /api/games/{id}/tile", s.tilePreview)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	mux.HandleFunc("POST /api/games/{id}/mismatch", s.reportMismatch)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no API endpoint %s %s", r.Method, r.URL.Path)
 	})
@@ -385,6 +389,9 @@ the API is under <code>/api/</code>.</p></body></html>
 
 // ui serves the embedded UI, or a placeholder page.
 func (s *Server) ui() http.Handler {
+	if s.cfg.UIHandler != nil {
+		return s.cfg.UIHandler
+	}
 	if s.cfg.UI != nil {
 		return http.FileServerFS(s.cfg.UI)
 	}

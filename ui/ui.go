@@ -1,16 +1,29 @@
 // Package ui holds the browser UI that `tresham serve` serves at `/`: plain
 // ES modules, HTML and CSS with no build step (see static/). The lobby and
 // the game page talk to the server only through the HTTP API of
-// docs/api.md.
+// docs/api.md. The in-browser engine (tresham/wasm) is generated into
+// wasm/ by go generate; the page uses it when it is there.
 package ui
 
+//go:generate go run ./genwasm
+
 import (
+	"bytes"
+	"compress/gzip"
 	"embed"
+	"encoding/json"
+	"io"
 	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
 )
 
 //go:embed static
 var static embed.FS
+
+//go:embed wasm
+var wasmFiles embed.FS
 
 // FS returns the UI files rooted at static/ (index.html at the top).
 func FS() fs.FS {
@@ -19,4 +32,99 @@ func FS() fs.FS {
 		panic(err) // the embedded tree always has static/
 	}
 	return sub
+}
+
+// Handler serves the UI files (FS) and, under /wasm/, the generated
+// in-browser engine: /wasm/manifest.json (never cached; 404 when the module
+// was not generated) names the module and its wasm_exec.js, which are
+// served by content-hashed name, cached forever, the module gzipped.
+func Handler() http.Handler {
+	files := http.FileServerFS(FS())
+	mod := loadWasm(wasmFiles)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name, ok := strings.CutPrefix(r.URL.Path, "/wasm/")
+		if !ok {
+			files.ServeHTTP(w, r)
+			return
+		}
+		mod.serve(w, r, name)
+	})
+}
+
+// wasmAssets is the generated module, read once.
+type wasmAssets struct {
+	manifest []byte
+	wasm     string // file name of the module (served from wasm+".gz")
+	exec     string
+	gz       []byte
+	execJS   []byte
+}
+
+func loadWasm(fsys fs.FS) *wasmAssets {
+	a := &wasmAssets{}
+	mb, err := fs.ReadFile(fsys, "wasm/manifest.json")
+	if err != nil {
+		return a // not generated: /wasm/ answers 404
+	}
+	var m struct{ Wasm, Exec string }
+	if json.Unmarshal(mb, &m) != nil {
+		return a
+	}
+	gz, err1 := fs.ReadFile(fsys, "wasm/"+m.Wasm+".gz")
+	js, err2 := fs.ReadFile(fsys, "wasm/"+m.Exec)
+	if err1 != nil || err2 != nil {
+		return a
+	}
+	a.manifest, a.wasm, a.exec, a.gz, a.execJS = mb, m.Wasm, m.Exec, gz, js
+	return a
+}
+
+func (a *wasmAssets) serve(w http.ResponseWriter, r *http.Request, name string) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	h := w.Header()
+	switch {
+	case a.manifest == nil:
+		http.Error(w, "the in-browser engine is not built into this server (go generate ./ui)", http.StatusNotFound)
+	case name == "manifest.json":
+		h.Set("Content-Type", "application/json")
+		h.Set("Cache-Control", "no-cache")
+		_, _ = w.Write(a.manifest)
+	case name == a.exec:
+		h.Set("Content-Type", "text/javascript; charset=utf-8")
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		_, _ = w.Write(a.execJS)
+	case name == a.wasm:
+		h.Set("Content-Type", "application/wasm")
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		h.Set("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			h.Set("Content-Length", strconv.Itoa(len(a.gz)))
+			if r.Method == http.MethodGet {
+				_, _ = w.Write(a.gz)
+			}
+			return
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(a.gz))
+		if err != nil {
+			http.Error(w, "corrupt module", http.StatusInternalServerError)
+			return
+		}
+		_, _ = io.Copy(w, zr)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,13 @@
 package ui
 
 import (
+	"bytes"
+	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -34,5 +40,67 @@ func TestFiles(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWasmFresh checks that the generated in-browser engine in wasm/ was
+// built from the current sources (go generate ./ui). A missing module is
+// skipped, except under CI=true, where the page must get it.
+func TestWasmFresh(t *testing.T) {
+	if _, err := fs.Stat(wasmFiles, "wasm/manifest.json"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("ui/wasm holds no WebAssembly module: CI must run go generate ./ui before go test")
+		}
+		t.Skip("ui/wasm holds no WebAssembly module (go generate ./ui builds it)")
+	}
+	out, err := exec.Command("go", "run", "./genwasm", "-check").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s", out)
+	}
+}
+
+// TestHandlerWasm serves the generated module as the page fetches it.
+func TestHandlerWasm(t *testing.T) {
+	a := loadWasm(wasmFiles)
+	srv := httptest.NewServer(Handler())
+	defer srv.Close()
+	get := func(path, enc string) *http.Response {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if a.manifest == nil {
+		if res := get("/wasm/manifest.json", ""); res.StatusCode != http.StatusNotFound {
+			t.Errorf("manifest without a module: %d, want 404", res.StatusCode)
+		}
+		t.Skip("no module generated")
+	}
+	res := get("/wasm/manifest.json", "")
+	if res.StatusCode != 200 || res.Header.Get("Cache-Control") != "no-cache" {
+		t.Errorf("manifest: %d, Cache-Control %q", res.StatusCode, res.Header.Get("Cache-Control"))
+	}
+	res = get("/wasm/"+a.wasm, "gzip, br")
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(res.Header.Get("Cache-Control"), "immutable") ||
+		res.Header.Get("Content-Type") != "application/wasm" || len(body) != len(a.gz) {
+		t.Errorf("module: %d, headers %v, %d bytes", res.StatusCode, res.Header, len(body))
+	}
+	if len(a.gz) > 2<<20 {
+		t.Errorf("module is %d bytes gzipped, over 2 MB", len(a.gz))
+	}
+	res = get("/wasm/"+a.wasm, "identity")
+	body, _ = io.ReadAll(res.Body)
+	if res.Header.Get("Content-Encoding") != "" || !bytes.HasPrefix(body, []byte("\x00asm")) {
+		t.Errorf("module without gzip: encoding %q, starts %q", res.Header.Get("Content-Encoding"), body[:min(4, len(body))])
+	}
+	if res := get("/wasm/tresham.000000000000.wasm", "gzip"); res.StatusCode != 404 {
+		t.Errorf("an old module name: %d, want 404", res.StatusCode)
+	}
+	if res := get("/", ""); res.StatusCode != 200 {
+		t.Errorf("/: %d", res.StatusCode)
 	}
 }

@@ -38,5 +38,7 @@ export const api = {
   redo: (id, seq) => call('POST', `/api/games/${id}/redo`, { seq }),
   checkRoutes: (id, entity, routes) => call('POST', `/api/games/${id}/routes/check`, { entity, routes }),
   tile: (id, hex, tile, rotation) => call('GET', `/api/games/${id}/tile?hex=${encodeURIComponent(hex)}&tile=${encodeURIComponent(tile)}&rotation=${rotation}`),
+  exportGame: (id) => call('GET', `/api/games/${id}/export`),
+  mismatch: (id, report) => call('POST', `/api/games/${id}/mismatch`, report),
   routes: (id, entity) => call('GET', `/api/games/${id}/routes?entity=${encodeURIComponent(entity)}`),
 };

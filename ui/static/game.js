@@ -4,19 +4,62 @@ import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { mountMap } from './mapview.js';
 import { renderPanel } from './panel.js';
+import { loadEngine } from './engine.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
   const page = {
     id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
+    local: null, // the game in the in-browser engine, in step with the server
+    engineNote: 'server',
+  };
+  const engine = loadEngine();
+  // sync brings the local game in step with the server's view v (at the
+  // history position n) and compares state hashes; on a mismatch it
+  // reports it, drops the local game and answers false.
+  const sync = async (v) => {
+    const eng = await engine;
+    if (!eng) return false;
+    try {
+      if (!page.local || page.local.actions !== v.actions) {
+        if (page.local) page.local.close();
+        page.local = null;
+        page.local = eng.load(JSON.stringify(await api.exportGame(id)));
+      }
+      if (page.local.actions !== v.actions) return false; // moved on meanwhile: next time
+      const n = v.at ?? v.actions;
+      const mine = page.local.hash(n);
+      if (v.hash && mine !== v.hash) {
+        api.mismatch(id, { actions: n, hash: mine, server_hash: v.hash, module: eng.manifest.wasm }).catch(() => {});
+        page.local.close();
+        page.local = null;
+        page.engineNote = 'server (the in-browser engine disagreed and was switched off)';
+        return false;
+      }
+      page.engineNote = 'in the browser';
+      return true;
+    } catch (e) {
+      console.warn('in-browser engine:', e);
+      page.local = null;
+      return false;
+    }
+  };
+  // localView is the view at history position at from the local game.
+  const localView = (at) => {
+    const lv = page.local.view(at, page.view.you || []);
+    return { ...page.view, ...lv, actions: page.total, at, legal: {}, can_undo: false, can_redo: false };
   };
   page.reload = async () => {
     try {
-      const [view, map] = await Promise.all([api.view(id, page.at), api.map(id, page.at)]);
-      page.view = view;
-      page.map = map;
-      if (page.at === null) page.total = view.actions;
-      else if (!page.total) page.total = (await api.view(id, null)).actions;
+      if (page.at !== null && page.local && page.view) {
+        page.view = localView(page.at);
+        page.map = page.local.map(page.at);
+      } else {
+        const view = await api.view(id, page.at);
+        page.view = view;
+        page.total = view.actions;
+        page.map = (await sync(view)) ? page.local.map(page.at) : await api.map(id, page.at);
+      }
     } catch (e) {
       page.error = e.message;
     }
@@ -25,11 +68,21 @@ export async function renderGame(el, id, me, at) {
   page.act = async (action) => {
     page.error = '';
     try {
-      await api.act(id, page.view.actions, action);
+      const seq = page.view.actions;
+      const view = await api.act(id, seq, action);
       page.sel = {};
       page.routes = null;
       page.edit = null;
       page.shownRoutes = null;
+      // the server accepted it: play it locally too, then compare hashes
+      if (page.local && page.local.actions === seq && view.actions === seq + 1) {
+        try { page.local.propose(action); } catch (e) { console.warn('local engine refused an accepted move:', e); }
+      }
+      page.view = view;
+      page.total = view.actions;
+      page.map = (await sync(view)) ? page.local.map(null) : await api.map(id, null);
+      draw(el, page);
+      return;
     } catch (e) {
       page.error = e.message;
     }
@@ -46,6 +99,14 @@ export async function renderGame(el, id, me, at) {
     page.shownRoutes = null;
     await page.reload();
   };
+  // svc answers previews, best runs and run checks from the local game
+  // when there is one, else from the server; source says which.
+  page.svc = {
+    source: () => (page.local ? 'browser' : 'server'),
+    tile: async (hex, tile, rot) => (page.local ? page.local.tile(hex, tile, rot) : api.tile(id, hex, tile, rot)),
+    routes: async (ent) => (page.local ? page.local.routes(ent) : api.routes(id, ent)),
+    check: async (ent, routes) => (page.local ? page.local.check(ent, routes) : api.checkRoutes(id, ent, routes)),
+  };
   await page.reload();
   live(page);
 }
@@ -58,6 +119,9 @@ function live(page) {
     ws.onmessage = (ev) => {
       let m = {};
       try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.action !== undefined && page.local && m.seq === page.local.actions) {
+        try { page.local.append(m.seq, m.action); } catch (e) { console.warn('local engine:', e); }
+      }
       if (m.actions !== undefined) page.total = m.actions;
       if (page.at === null && (m.actions === undefined || m.actions !== page.view?.actions || m.type === 'update')) page.reload();
       else if (page.at !== null) drawHistory(page);
@@ -110,7 +174,8 @@ function draw(el, page) {
         await page.reload();
       } }, 'Start the game') : null,
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
-      h('a', { class: 'button', href: '/' }, 'Lobby')),
+      h('a', { class: 'button', href: '/' }, 'Lobby'),
+      h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server' }, `engine: ${page.engineNote}`)),
     historyBar(page),
     h('div', { class: 'game-main' },
       h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),

@@ -237,7 +237,12 @@ function runRoutes(page, ent, c, st) {
   const auto = async () => {
     page.error = '';
     page.edit = null;
-    try { page.routes = await api.routes(page.id, ent); } catch (e) { page.error = e.message; page.routes = null; }
+    const t0 = performance.now();
+    try {
+      page.routes = await page.svc.routes(ent);
+      page.routes.source = page.svc.source();
+      page.routes.ms = performance.now() - t0;
+    } catch (e) { page.error = e.message; page.routes = null; }
     page.rerenderPanel();
   };
   if (!page.routes) {
@@ -267,6 +272,7 @@ function runRoutes(page, ent, c, st) {
   page.shownRoutes = chosen.routes;
   g.append(routeList(chosen.routes),
     h('p', { id: 'route-revenue' }, `Revenue ${money(chosen.revenue)}`, r.total || chosen.subsidy ? `, subsidy ${money(chosen.subsidy || 0)}` : ''),
+    h('p', { class: 'muted', id: 'route-source', 'data-source': r.source || 'server' }, r.source === 'browser' ? `Found in the browser in ${Math.round(r.ms)} ms.` : 'Found by the server.'),
     h('div', { class: 'row' },
       h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', onclick: () => { rememberRun(page, ent, chosen.revenue); page.act({ ...c.action, routes: chosen.routes }); } }, `Run for ${money(chosen.revenue)}`),
       h('button', { type: 'button', onclick: auto }, 'Auto-route again'),
@@ -300,7 +306,7 @@ function editRoutes(page, ent, c, g, auto) {
     const seq = (ed.seq = (ed.seq || 0) + 1);
     if (rs.length) {
       try {
-        const r = await api.checkRoutes(page.id, ent, rs);
+        const r = await page.svc.check(ent, rs);
         ed.check = { ...r, ok: r.legal };
       } catch (e) { ed.check = { ok: false, error: e.message }; }
     }
@@ -370,7 +376,7 @@ function showPreview(page) {
   page.previews ||= new Map();
   const svg = page.previews.get(key);
   if (svg !== undefined) { page.mapUI.preview(p.hex, svg); return; }
-  api.tile(page.id, p.hex, p.tile, p.rotation).then((r) => {
+  page.svc.tile(p.hex, p.tile, p.rotation).then((r) => {
     page.previews.set(key, r.svg);
     const q = page.preview;
     if (q && `${q.hex} ${q.tile} ${q.rotation}` === key && page.mapUI) page.mapUI.preview(p.hex, r.svg);

@@ -1,0 +1,190 @@
+// The in-browser engine (the WebAssembly module of wasm/, generated into
+// ui/wasm by go generate ./ui) in real Chromium against a real `tresham
+// serve`: the game page uses it for runs, previews and history without a
+// request and agrees with the server's state hashes; and the figures the
+// README quotes (load and replay of the longest real game, a legal-move
+// list, a history step, the best run at every real run_routes position),
+// printed, not asserted (speed targets are benchmarks, not tests). Skipped
+// when the server has no module (go generate ./ui not run).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
+let server;
+let browser;
+let base;
+let tmp;
+let hasModule = false;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'tresham-wasm-'));
+  const bin = join(tmp, 'tresham');
+  execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', 'mem:'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
+    if (i > 300) throw new Error('tresham serve did not become healthy');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  hasModule = (await fetch(base + '/wasm/manifest.json')).ok;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+function realGames() {
+  const out = [];
+  for (const t of ['1860', '1825']) {
+    for (const f of readdirSync(join(fixtures, t))) if (f.endsWith('.json')) out.push(readFileSync(join(fixtures, t, f), 'utf8'));
+  }
+  return out;
+}
+
+// importCut imports the 1860 fixture 19354 cut just before its first run
+// as a hotseat game of the signed-in user and returns its id.
+async function importCut(page) {
+  const src = JSON.parse(readFileSync(join(fixtures, '1860', '19354.json'), 'utf8'));
+  const cut = src.actions.findIndex((a) => a.type === 'run_routes');
+  src.actions = src.actions.slice(0, cut);
+  delete src.result;
+  src.status = 'active';
+  return page.evaluate(async (body) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'wasm', password: 'correct horse battery staple' }) });
+    localStorage.setItem('tresham.signedIn', '1');
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return (await r.json()).id;
+  }, JSON.stringify(src));
+}
+
+test('the game page runs the engine in the browser and agrees with the server', { timeout: 300000 }, async (t) => {
+  if (!hasModule) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + '/');
+  const id = await importCut(page);
+  await page.goto(`${base}/?game=${id}`);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  // the run is found in the browser
+  await page.waitForSelector('#route-source', { timeout: 60000 });
+  assert.equal(await page.getAttribute('#route-source', 'data-source'), 'browser');
+  // play it (the server decides), then the page still agrees with it
+  const before = await page.textContent('#history-pos');
+  await page.click('#run-routes');
+  await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
+  await page.waitForSelector('#engine[data-engine="browser"]');
+  // history steps ask the server nothing
+  const requests = [];
+  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
+  for (let i = 0; i < 3; i++) {
+    const pos = await page.textContent('#history-pos');
+    await page.click('#history-back');
+    await page.waitForFunction((p) => document.getElementById('history-pos')?.textContent !== p, pos);
+  }
+  assert.deepEqual(requests, [], 'history steps made requests');
+  assert.match(await page.textContent('#history-pos'), /of/);
+  const metrics = await (await fetch(base + '/metrics')).text();
+  assert.ok(!/tresham_client_state_mismatches_total [1-9]/.test(metrics), 'a state mismatch was reported');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('figures of the in-browser engine in Chromium', { timeout: 600000 }, async (t) => {
+  if (!hasModule) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(base + '/');
+  // first load fills the HTTP cache; a second page measures the cached start
+  await page.evaluate(async () => { const m = await import('/engine.js'); await m.loadEngine(); });
+  const page2 = await ctx.newPage();
+  await page2.goto(base + '/');
+  const figures = await page2.evaluate(async (games) => {
+    const t0 = performance.now();
+    const { loadEngine } = await import('/engine.js');
+    const eng = await loadEngine();
+    const start = performance.now() - t0;
+    const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.max(0, Math.min(s.length - 1, Math.round(s.length * p / 100) - 1))]; };
+    const parsed = games.map((g) => JSON.parse(g));
+    let longest = 0;
+    parsed.forEach((g, i) => { if (g.actions.length > parsed[longest].actions.length) longest = i; });
+    const loads = [];
+    let game;
+    for (let i = 0; i < 9; i++) {
+      if (game) game.close();
+      const a = performance.now();
+      game = eng.load(games[longest]);
+      loads.push(performance.now() - a);
+    }
+    const n = game.actions;
+    const back = [];
+    const fwd = [];
+    for (let i = 1; i <= 30; i++) {
+      const a = performance.now();
+      game.view(n - i, null);
+      game.map(n - i);
+      back.push(performance.now() - a);
+    }
+    for (let i = 29; i >= 0; i--) {
+      const a = performance.now();
+      game.view(n - i, null);
+      game.map(n - i);
+      fwd.push(performance.now() - a);
+    }
+    const viewOnly = [];
+    for (let i = 1; i <= 30; i++) {
+      const a = performance.now();
+      game.view(n - 30 + i, null);
+      viewOnly.push(performance.now() - a);
+    }
+    const legal = [];
+    const routes = [];
+    for (const g of parsed) {
+      g.actions.forEach((act, i) => {
+        if (act.type !== 'run_routes') return;
+        const pos = eng.load(JSON.stringify({ ...g, actions: g.actions.slice(0, i) }));
+        let a = performance.now();
+        pos.legal(String(act.entity));
+        legal.push(performance.now() - a);
+        a = performance.now();
+        try { pos.routes(String(act.entity)); routes.push(performance.now() - a); } catch { /* undone branch */ }
+        pos.close();
+      });
+    }
+    return {
+      module_start_cached_ms: start, actions: n, load_replay_median_ms: pct(loads, 50),
+      history_back_median_ms: pct(back, 50), history_back_p99_ms: pct(back, 99), history_forward_median_ms: pct(fwd, 50),
+      history_view_only_forward_median_ms: pct(viewOnly, 50),
+      legal_median_ms: pct(legal, 50), legal_p99_ms: pct(legal, 99),
+      route_positions: routes.length, route_median_ms: pct(routes, 50), route_p99_ms: pct(routes, 99), route_max_ms: pct(routes, 100),
+    };
+  }, realGames());
+  console.log('wasm figures (Chromium):', JSON.stringify(figures));
+  assert.ok(figures.route_positions > 0 && figures.actions > 0);
+  await ctx.close();
+});

@@ -1,0 +1,228 @@
+// Package api is the in-browser engine's API as plain Go: the calls the
+// page makes on the WebAssembly module (wasm/), each taking plain values
+// and answering JSON, so that it can be tested natively. Games are held as
+// play.Sessions named by handles.
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"tresham/compat/g18xx"
+	"tresham/mapview"
+	"tresham/play"
+)
+
+// API holds the open sessions. The zero value is not usable; use New.
+type API struct {
+	sessions map[int]*play.Session
+	next     int
+}
+
+// New returns an API with no session open.
+func New() *API { return &API{sessions: map[int]*play.Session{}} }
+
+// Loaded is the answer to Load.
+type Loaded struct {
+	Session int    `json:"session"`
+	Title   string `json:"title"`
+	Actions int    `json:"actions"`
+}
+
+// Load opens a session on an 18xx.games export (a game's header and its
+// stored action log: undo, redo and messages included).
+func (a *API) Load(export string) ([]byte, error) {
+	s, err := play.Load([]byte(export))
+	if err != nil {
+		return nil, err
+	}
+	a.next++
+	a.sessions[a.next] = s
+	return json.Marshal(Loaded{Session: a.next, Title: s.Title(), Actions: s.Len()})
+}
+
+// Close forgets a session.
+func (a *API) Close(id int) { delete(a.sessions, id) }
+
+func (a *API) session(id int) (*play.Session, error) {
+	s := a.sessions[id]
+	if s == nil {
+		return nil, fmt.Errorf("no session %d", id)
+	}
+	return s, nil
+}
+
+// Count is the number of stored actions after an append or a proposal.
+type Count struct {
+	Actions int           `json:"actions"`
+	Action  *g18xx.Action `json:"action,omitempty"`
+}
+
+// Append adds an action as the server stored it (JSON); seq is its
+// sequence number, which must be the session's length (the caller
+// reloads on a gap).
+func (a *API) Append(id, seq int, action string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	if seq != s.Len() {
+		return nil, fmt.Errorf("action %d does not follow the %d actions held", seq, s.Len())
+	}
+	var act g18xx.Action
+	if err := json.Unmarshal([]byte(action), &act); err != nil {
+		return nil, fmt.Errorf("malformed action: %w", err)
+	}
+	if err := s.Append(act); err != nil {
+		return nil, err
+	}
+	return json.Marshal(Count{Actions: s.Len()})
+}
+
+// Propose plays a player's action (JSON) in the session (a hotseat game
+// with no server): it is validated, numbered and stored, or refused with
+// nothing changed.
+func (a *API) Propose(id int, action string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	act, err := s.Propose([]byte(action))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(Count{Actions: s.Len(), Action: &act})
+}
+
+// View is the game after the first at stored actions (at < 0: all), with
+// the legal choices of the players in seats (JSON list of player ids;
+// "" or "null": every player).
+func (a *API) View(id, at int, seats string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int
+	if seats != "" {
+		if err := json.Unmarshal([]byte(seats), &ids); err != nil {
+			return nil, fmt.Errorf("seats: %w", err)
+		}
+	}
+	v, err := s.View(at0(s, at), ids)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+func at0(s *play.Session, at int) int {
+	if at < 0 {
+		return s.Len()
+	}
+	return at
+}
+
+// Legal lists what entity may do now.
+func (a *API) Legal(id int, entity string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(play.Legal(s.Live(), entity))
+}
+
+// Map is the board view (mapview.View) after the first at stored actions
+// (at < 0: all), as GET /api/games/{id}/map answers it.
+func (a *API) Map(id, at int) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.At(at0(s, at))
+	if err != nil {
+		return nil, err
+	}
+	v, err := mapview.RenderGame(g)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// Tile is the SVG of a hex with a candidate tile laid, now (as GET
+// /api/games/{id}/tile answers it).
+func (a *API) Tile(id int, hex, tile string, rotation int) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	svg, err := mapview.TilePreview(s.Live(), hex, tile, rotation)
+	if err != nil {
+		return nil, fmt.Errorf("tile preview: %w", err)
+	}
+	return json.Marshal(map[string]any{"hex": hex, "tile": tile, "rotation": rotation, "svg": svg})
+}
+
+// Routes is corporation entity's best run now (as GET
+// /api/games/{id}/routes answers it).
+func (a *API) Routes(id int, entity string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	run, err := play.BestRun(s.Live(), entity)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(run)
+}
+
+// Check prices a candidate run (JSON list of 18xx.games routes) of
+// corporation entity now, or names the rule it breaks.
+func (a *API) Check(id int, entity, routes string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	var rs []g18xx.Route
+	if err := json.Unmarshal([]byte(routes), &rs); err != nil {
+		return nil, fmt.Errorf("malformed routes: %w", err)
+	}
+	ck, err := play.CheckRun(s.Live(), entity, rs)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(ck)
+}
+
+// Hash is the state hash after the first at stored actions (at < 0: all).
+func (a *API) Hash(id, at int) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	h, err := s.Hash(at0(s, at))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(map[string]any{"actions": at0(s, at), "hash": h})
+}
+
+// Export is the session's game as an 18xx.games export.
+func (a *API) Export(id int) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	return g18xx.Marshal(s.Export())
+}
+
+// ErrorJSON is the JSON answer for a failed call: {"error": "..."}.
+func ErrorJSON(err error) []byte {
+	if err == nil {
+		err = errors.New("unknown error")
+	}
+	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	return b
+}

@@ -1,0 +1,270 @@
+package play
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/replay"
+)
+
+// Session is one game kept as its stored action log (undo, redo and
+// messages included, as the server stores it): the live game after every
+// action, and the game at any earlier action for history. The server stays
+// the authority in online play; a Session only mirrors it (Append) or, in
+// a hotseat game with no server, is the game itself (Propose).
+type Session struct {
+	src  g18xx.Game // header; Actions is the stored log
+	live Game
+
+	// hist is a game at an earlier action, reused for history steps;
+	// histApplied lists the indices (into src.Actions) applied to it.
+	hist        Game
+	histApplied []int
+}
+
+// Load starts a session from an 18xx.games export (its header and every
+// action it stores).
+func Load(data []byte) (*Session, error) {
+	src, err := g18xx.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not an 18xx.games export: %w", err)
+	}
+	return New(src)
+}
+
+// New starts a session from a decoded export; src is not kept.
+func New(src *g18xx.Game) (*Session, error) {
+	s := &Session{src: *src}
+	s.src.Actions = slices.Clone(src.Actions)
+	g, err := s.build(s.src.Actions)
+	if err != nil {
+		return nil, err
+	}
+	s.live = g
+	return s, nil
+}
+
+// newGame sets up the session's title game with no action applied.
+func (s *Session) newGame() (Game, error) {
+	g, err := replay.New(&s.src)
+	if err != nil {
+		return nil, fmt.Errorf("set up the game: %w", err)
+	}
+	tg, ok := g.(Game)
+	if !ok {
+		return nil, fmt.Errorf("title %q has no game log", s.src.Title)
+	}
+	return tg, nil
+}
+
+// build replays the effective actions of acts into a new game.
+func (s *Session) build(acts []g18xx.Action) (Game, error) {
+	g, err := s.newGame()
+	if err != nil {
+		return nil, err
+	}
+	for _, i := range effective(acts) {
+		if err := apply(g, &acts[i]); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// effective lists the indices of the effective non-message actions.
+func effective(acts []g18xx.Action) []int {
+	idx := g18xx.EffectiveIndices(acts)
+	out := idx[:0]
+	for _, i := range idx {
+		if acts[i].Type != g18xx.TypeMessage {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// apply applies one stored action, naming it on failure.
+func apply(g Game, a *g18xx.Action) error {
+	ea := replay.Convert(a)
+	if err := g.Apply(&ea); err != nil {
+		var re *engine.RuleError
+		if errors.As(err, &re) {
+			return err // it names the action and the rule
+		}
+		return fmt.Errorf("action id %d (%s) refused: %w", a.ID, a.Type, err)
+	}
+	return nil
+}
+
+// Title is the game's title ("1860", "1825").
+func (s *Session) Title() string { return s.src.Title }
+
+// Len is the number of stored actions (undo, redo and messages included).
+func (s *Session) Len() int { return len(s.src.Actions) }
+
+// Live is the game after every stored action. It must not be changed.
+func (s *Session) Live() Game { return s.live }
+
+// Append adds a stored action (as the server stored it: undo, redo and
+// messages included) and plays it. A refused action changes nothing.
+func (s *Session) Append(a g18xx.Action) error {
+	switch a.Type {
+	case g18xx.TypeMessage:
+	case g18xx.TypeUndo, g18xx.TypeRedo:
+		acts := append(slices.Clone(s.src.Actions), a)
+		if _, err := g18xx.Resolve(acts); err != nil {
+			return fmt.Errorf("%s: %w", a.Type, err)
+		}
+		g, err := s.build(acts)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.Type, err)
+		}
+		s.live = g
+	default:
+		if err := apply(s.live, &a); err != nil {
+			return err
+		}
+	}
+	s.src.Actions = append(s.src.Actions, a)
+	return nil
+}
+
+// NextID is the id the next stored action gets (ids increase; imported
+// games keep theirs).
+func (s *Session) NextID() int {
+	if n := len(s.src.Actions); n > 0 {
+		return s.src.Actions[n-1].ID + 1
+	}
+	return 1
+}
+
+// Propose decodes a player's action (18xx.games JSON), validates it like
+// the server does, gives it the next id and appends it (a hotseat game with
+// no server, or a planning sandbox). It returns the action as stored.
+func (s *Session) Propose(raw []byte) (g18xx.Action, error) {
+	var a g18xx.Action
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return a, fmt.Errorf("malformed action: %w", err)
+	}
+	a.ID = s.NextID()
+	check := g18xx.Game{Title: s.src.Title, Players: []g18xx.Player{{ID: 1}}, Actions: []g18xx.Action{a}}
+	if err := check.Validate(); err != nil {
+		return a, fmt.Errorf("malformed action: %w", err)
+	}
+	if a.Type != g18xx.TypeMessage && a.Type != g18xx.TypeUndo && a.Type != g18xx.TypeRedo {
+		ea := replay.Convert(&a)
+		if !slices.Contains(s.live.Acting(), ea.Entity) {
+			return a, fmt.Errorf("%s may not act now (acting: %v)", ea.Entity, s.live.Acting())
+		}
+	}
+	if err := s.Append(a); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// At returns the game after the first n stored actions (n from 0 to Len).
+// The game must not be changed; it stays valid until the next call of At.
+func (s *Session) At(n int) (Game, error) {
+	if n < 0 || n > len(s.src.Actions) {
+		return nil, &InputError{Msg: fmt.Sprintf("action %d is not from 0 to %d", n, len(s.src.Actions))}
+	}
+	if n == len(s.src.Actions) {
+		return s.live, nil
+	}
+	want := effective(s.src.Actions[:n])
+	k := 0
+	for k < len(want) && k < len(s.histApplied) && want[k] == s.histApplied[k] {
+		k++
+	}
+	if s.hist == nil || k < len(s.histApplied) {
+		// Undo replays from the start, so going back is a rebuild.
+		g, err := s.newGame()
+		if err != nil {
+			return nil, err
+		}
+		s.hist, s.histApplied, k = g, nil, 0
+	}
+	for _, i := range want[k:] {
+		if err := apply(s.hist, &s.src.Actions[i]); err != nil {
+			s.hist, s.histApplied = nil, nil
+			return nil, fmt.Errorf("history at %d: %w", n, err)
+		}
+		s.histApplied = append(s.histApplied, i)
+	}
+	return s.hist, nil
+}
+
+// View is the game at an action as the page shows it.
+type View struct {
+	// Actions is the number of stored actions the view is after.
+	Actions  int                 `json:"actions"`
+	Acting   []string            `json:"acting"`
+	Legal    map[string][]Choice `json:"legal"`
+	Finished bool                `json:"finished"`
+	Result   map[string]int      `json:"result"`
+	State    map[string]any      `json:"state"`
+	Log      []string            `json:"log"`
+	Hash     string              `json:"hash"`
+}
+
+// View is the game after the first n stored actions, with the legal
+// choices of the acting entities decided by the players in seats (nil:
+// every player).
+func (s *Session) View(n int, seats []int) (*View, error) {
+	g, err := s.At(n)
+	if err != nil {
+		return nil, err
+	}
+	v := &View{Actions: n, Acting: g.Acting(), Legal: LegalFor(g, seats), Finished: g.IsFinished(),
+		State: g.State(), Log: slices.Clone(g.LogLines())}
+	if v.Acting == nil {
+		v.Acting = []string{}
+	}
+	if v.Log == nil {
+		v.Log = []string{}
+	}
+	if v.Finished {
+		v.Result = g.Result()
+	}
+	if v.Hash, err = HashState(v.State); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// Hash is the state hash after the first n stored actions.
+func (s *Session) Hash(n int) (string, error) {
+	g, err := s.At(n)
+	if err != nil {
+		return "", err
+	}
+	return HashState(g.State())
+}
+
+// Export is the game as an 18xx.games export: the header it was loaded
+// with and every stored action, with status, result and acting players
+// brought up to date.
+func (s *Session) Export() *g18xx.Game {
+	out := s.src
+	out.Actions = slices.Clone(s.src.Actions)
+	out.Status, out.Result = "active", nil
+	if s.live.IsFinished() {
+		out.Status, out.Result = "finished", s.live.Result()
+		if reason, ok := s.live.State()["game_end_reason"].(string); ok {
+			out.GameEndReason = reason
+		}
+	}
+	out.Acting = []int{}
+	for _, ent := range s.live.Acting() {
+		if p := replay.Controller(s.live, ent); p != 0 && !slices.Contains(out.Acting, p) {
+			out.Acting = append(out.Acting, p)
+		}
+	}
+	return &out
+}

@@ -1,0 +1,247 @@
+package play
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"testing"
+
+	"tresham/compat/g18xx"
+)
+
+// fixtures lists the fixture games with a golden trace. Without ../shared
+// the test is skipped, except under CI where that is a failure.
+func fixtures(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join("..", "..", "shared", "fixtures")
+	if _, err := os.Stat(root); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("fixtures not found at %s: CI must run with ../shared beside the checkout", root)
+		}
+		t.Skipf("fixtures not found at %s (CI provides them)", root)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "*", "*.trace.jsonl"))
+	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", "*.trace.jsonl"))
+	files = append(files, more...)
+	var games []string
+	for _, f := range files {
+		games = append(games, f[:len(f)-len(".trace.jsonl")]+".json")
+	}
+	if len(games) == 0 {
+		t.Fatalf("no golden traces under %s", root)
+	}
+	return games
+}
+
+func readTrace(t *testing.T, path string) []map[string]any {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []map[string]any
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// notState are trace keys that are not game state (see replay's trace test).
+var notState = map[string]bool{"id": true, "type": true, "entity": true, "auto": true, "revenue": true, "log": true}
+
+// stateDiffs names the golden fields the state disagrees on.
+func stateDiffs(want, got map[string]any) []string {
+	b, _ := json.Marshal(got)
+	var g map[string]any
+	_ = json.Unmarshal(b, &g)
+	var diffs []string
+	for k, w := range want {
+		if !notState[k] && !reflect.DeepEqual(w, g[k]) {
+			diffs = append(diffs, k)
+		}
+	}
+	sort.Strings(diffs)
+	return diffs
+}
+
+func loadSrc(t *testing.T, path string) *g18xx.Game {
+	t.Helper()
+	src, err := g18xx.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestGoldenTracesBySession feeds every stored action of each fixture to a
+// Session one at a time, as the page does with the actions the server
+// pushes (undo and redo included), and compares the state with the golden
+// trace whenever the game so far is a prefix of the final game.
+func TestGoldenTracesBySession(t *testing.T) {
+	for _, path := range fixtures(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src := loadSrc(t, path)
+			golden := readTrace(t, path[:len(path)-len(".json")]+".trace.jsonl")
+			final := effective(src.Actions)
+			if len(golden) != len(final)+1 {
+				t.Fatalf("trace has %d lines for %d effective actions", len(golden), len(final))
+			}
+			head := *src
+			head.Actions = nil
+			s, err := New(&head)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := stateDiffs(golden[0], s.Live().State()); len(d) > 0 {
+				t.Fatalf("setup: state differs in %v", d)
+			}
+			compared, branch := 0, 0
+			for i := 0; i < len(src.Actions); i++ {
+				a := src.Actions[i]
+				if err := s.Append(a); err != nil {
+					if slices.Contains(final, i) {
+						t.Fatalf("stored action %d: %v", i, err)
+					}
+					// Refused on a branch later undone: go on from the
+					// next action after which the game is a prefix of
+					// the final one again, as a fresh load would.
+					t.Logf("stored action %d (id %d, later undone) refused: %v", i, a.ID, err)
+					j := i + 1
+					for ; j < len(src.Actions); j++ {
+						now := effective(src.Actions[:j+1])
+						if len(now) <= len(final) && slices.Equal(now, final[:len(now)]) {
+							break
+						}
+					}
+					if s, err = New(&g18xx.Game{Title: src.Title, Players: src.Players, Settings: src.Settings, Actions: src.Actions[:j+1]}); err != nil {
+						t.Fatalf("reload at stored action %d: %v", j, err)
+					}
+					branch += j - i + 1
+					i = j
+				}
+				now := effective(s.src.Actions)
+				if len(now) > len(final) || !slices.Equal(now, final[:len(now)]) {
+					continue
+				}
+				if d := stateDiffs(golden[len(now)], s.Live().State()); len(d) > 0 {
+					t.Fatalf("after stored action %d (id %d, %s): state differs from golden line %d in %v", i, a.ID, a.Type, len(now), d)
+				}
+				compared++
+			}
+			if compared < len(final) {
+				t.Fatalf("compared %d states, want at least %d", compared, len(final))
+			}
+			if branch > 0 {
+				t.Logf("%d stored actions of undone branches skipped", branch)
+			}
+			if !s.Live().IsFinished() {
+				t.Fatal("game not finished")
+			}
+		})
+	}
+}
+
+// TestHistory checks the game at earlier actions, reached forwards,
+// backwards and by jumps, against a fresh replay of the same prefix.
+func TestHistory(t *testing.T) {
+	path := fixtures(t)[0]
+	src := loadSrc(t, path)
+	s, err := New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := s.Len()
+	for _, at := range []int{0, 1, 2, n / 2, n/2 + 1, n/2 - 1, 5, n - 1, n, 3, n - 2} {
+		v, err := s.View(at, nil)
+		if err != nil {
+			t.Fatalf("view at %d: %v", at, err)
+		}
+		want, err := s.build(src.Actions[:at])
+		if err != nil {
+			t.Fatal(err)
+		}
+		wh, _ := HashState(want.State())
+		if v.Hash != wh {
+			t.Errorf("at %d: hash %s, a fresh replay has %s", at, v.Hash, wh)
+		}
+		if v.Actions != at {
+			t.Errorf("at %d: view says %d", at, v.Actions)
+		}
+	}
+	for _, bad := range []int{-1, n + 1} {
+		if _, err := s.View(bad, nil); err == nil {
+			t.Errorf("view at %d: no error", bad)
+		}
+	}
+}
+
+// TestProposeUndoRedo plays a game from the start with Propose (the
+// hotseat path): the first legal choice each time, an undo and a redo.
+func TestProposeUndoRedo(t *testing.T) {
+	s, err := New(&g18xx.Game{Title: "1860", Players: []g18xx.Player{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		v, err := s.View(s.Len(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ent := v.Acting[0]
+		raw, err := json.Marshal(v.Legal[ent][0].Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Propose(raw); err != nil {
+			t.Fatalf("propose %v: %v", v.Legal[ent][0].Action, err)
+		}
+	}
+	before, _ := s.Hash(s.Len())
+	prev, _ := s.Hash(s.Len() - 1)
+	if _, err := s.Propose([]byte(`{"type":"undo","entity":1,"entity_type":"player"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.Hash(s.Len()); h != prev {
+		t.Errorf("after undo: hash %s, want the state before the last move %s", h, prev)
+	}
+	if _, err := s.Propose([]byte(`{"type":"redo","entity":1,"entity_type":"player"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.Hash(s.Len()); h != before {
+		t.Errorf("after redo: hash %s, want %s", h, before)
+	}
+	// refused: nothing changes
+	n := s.Len()
+	if _, err := s.Propose([]byte(`{"type":"redo","entity":1,"entity_type":"player"}`)); err == nil {
+		t.Error("a redo with nothing to redo was accepted")
+	}
+	if _, err := s.Propose([]byte(`{"type":"bid","entity":9,"entity_type":"player","company":"nope","price":1}`)); err == nil {
+		t.Error("a bid by no player was accepted")
+	}
+	if s.Len() != n {
+		t.Errorf("refused actions were stored: %d, want %d", s.Len(), n)
+	}
+	// export and reload give the same game
+	b, err := g18xx.Marshal(s.Export())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s2.Hash(s2.Len()); h != before {
+		t.Errorf("export reloaded: hash %s, want %s", h, before)
+	}
+}

@@ -1,0 +1,182 @@
+// Package play is the game logic a client needs around the engine, shared
+// by the game server and the in-browser engine (the WebAssembly module of
+// wasm/): legal choices in the 18xx.games action form, the best run and the
+// check of a drawn run, the state hash both sides compare, and Session, a
+// game kept as its action log with history at any action. It imports no
+// platform package (no syscall/js, no net/http).
+package play
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/replay"
+	"tresham/titles/t1825"
+	"tresham/titles/t1860"
+)
+
+// Game is a title game as a client sees it.
+type Game interface {
+	replay.Game
+	// LogLines is the game log, one line per event.
+	LogLines() []string
+}
+
+// Choice is one legal choice in the 18xx.games action form: prices open to
+// choice carry MaxPrice and PriceStep; a run carries Open "routes".
+type Choice struct {
+	Action    g18xx.Action `json:"action"`
+	MaxPrice  int          `json:"max_price,omitempty"`
+	PriceStep int          `json:"price_step,omitempty"`
+	Open      string       `json:"open,omitempty"`
+}
+
+// Legal lists what entity may do now in g, in the 18xx.games action form
+// (never nil).
+func Legal(g replay.Game, entity string) []Choice {
+	list := []Choice{}
+	for _, ch := range g.Legal(entity) {
+		list = append(list, Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open})
+	}
+	return list
+}
+
+// LegalFor lists the choices of every acting entity decided by one of the
+// players (ids) in seats; nil seats means every player.
+func LegalFor(g replay.Game, seats []int) map[string][]Choice {
+	out := map[string][]Choice{}
+	for _, ent := range g.Acting() {
+		if seats != nil && !slices.Contains(seats, replay.Controller(g, ent)) {
+			continue
+		}
+		out[ent] = Legal(g, ent)
+	}
+	return out
+}
+
+// HashState is the state hash the page and the server compare after each
+// action: the first 16 bytes of the SHA-256 of the state's JSON, in hex.
+// encoding/json writes map keys sorted, so equal states hash equally on
+// every platform.
+func HashState(state map[string]any) (string, error) {
+	b, err := json.Marshal(state)
+	if err != nil {
+		return "", fmt.Errorf("hash state: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16]), nil
+}
+
+// InputError is a request the game cannot answer because of what was asked
+// (an unknown corporation, say): a client mistake, not a game state.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Run is a corporation's best run (BestRun) or a checked candidate
+// (CheckRun).
+type Run struct {
+	Entity  string        `json:"entity"`
+	Routes  []g18xx.Route `json:"routes"`
+	Revenue int           `json:"revenue"`
+	Subsidy int           `json:"subsidy"`
+	Trains  []string      `json:"trains"`
+	// Total is, in 1860, the run of most revenue plus halt subsidy.
+	Total *TotalRun `json:"total,omitempty"`
+}
+
+// TotalRun is the 1860 run of most revenue plus halt subsidy.
+type TotalRun struct {
+	Routes  []g18xx.Route `json:"routes"`
+	Revenue int           `json:"revenue"`
+	Subsidy int           `json:"subsidy"`
+}
+
+// position is the route solver's view of a title game.
+func position(g replay.Game) replay.RoutePosition {
+	var pos replay.RoutePosition
+	switch tg := g.(type) {
+	case *t1860.Game:
+		pos.Game = tg
+	case *t1825.Game:
+		pos.G1825 = tg
+	}
+	return pos
+}
+
+func checkCorp(g replay.Game, sym string) error {
+	if eg := replay.Engine(g); eg == nil || eg.Corp(sym) == nil {
+		return &InputError{Msg: fmt.Sprintf("entity %q is not a corporation of this game", sym)}
+	}
+	return nil
+}
+
+// BestRun solves corporation sym's best run in g exactly. An unknown
+// corporation is an *InputError; a position the solver cannot run (no
+// trains, say) another error.
+func BestRun(g replay.Game, sym string) (*Run, error) {
+	if err := checkCorp(g, sym); err != nil {
+		return nil, err
+	}
+	pos := position(g)
+	sol, err := pos.Solve(sym)
+	if err != nil {
+		return nil, fmt.Errorf("routes of %s: %w", sym, err)
+	}
+	trains := sol.Trains
+	if trains == nil {
+		trains = []string{}
+	}
+	out := &Run{Entity: sym, Routes: exportRoutes(sol.RevenueRoutes), Revenue: sol.Revenue, Subsidy: sol.Subsidy, Trains: trains}
+	if pos.Game != nil {
+		// 1860 pays a subsidy for halts: the run with most revenue plus
+		// subsidy is the other objective a president may choose.
+		out.Total = &TotalRun{Routes: exportRoutes(sol.TotalRoutes), Revenue: sol.TotalRevenue, Subsidy: sol.TotalSubsidy}
+	}
+	return out, nil
+}
+
+func exportRoutes(rs []engine.Route) []g18xx.Route {
+	routes := replay.Export(engine.Action{Routes: rs}).Routes
+	if routes == nil {
+		routes = []g18xx.Route{}
+	}
+	return routes
+}
+
+// Check is the answer to a candidate run: its revenue and subsidy, or the
+// rule it breaks (an illegal candidate is an answer, not a failure: runs
+// are illegal most of the time while a player draws them).
+type Check struct {
+	Entity  string `json:"entity"`
+	Legal   bool   `json:"legal"`
+	Revenue int    `json:"revenue"`
+	Subsidy int    `json:"subsidy"`
+	Error   string `json:"error,omitempty"`
+}
+
+// CheckRun validates a candidate run of corporation sym in g, as the
+// run_routes step would, without playing it. An unknown corporation or no
+// routes is an *InputError.
+func CheckRun(g replay.Game, sym string, routes []g18xx.Route) (*Check, error) {
+	if sym == "" {
+		return nil, &InputError{Msg: "entity is missing: name a corporation"}
+	}
+	if len(routes) == 0 {
+		return nil, &InputError{Msg: "routes are missing: send at least one route"}
+	}
+	if err := checkCorp(g, sym); err != nil {
+		return nil, err
+	}
+	ea := replay.Convert(&g18xx.Action{Routes: routes})
+	revenue, subsidy, err := position(g).CheckRun(sym, ea.Routes)
+	if err != nil {
+		return &Check{Entity: sym, Legal: false, Error: "illegal run: " + err.Error()}, nil
+	}
+	return &Check{Entity: sym, Legal: true, Revenue: revenue, Subsidy: subsidy}, nil
+}
