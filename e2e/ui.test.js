@@ -318,6 +318,24 @@ test('live: moves by another user appear without reload, with the turn indicator
   assert.ok(sawB, "B's turn indicator appeared");
   assert.match(await b.title(), /Your turn/);
   assert.ok((await b.locator('.panel button.choice').count()) > 0, 'B has choices');
+  // Table talk: A writes, B reads it without a reload.
+  await a.fill('#chat-text', 'Good luck, Dave!');
+  await a.click('#chat-send');
+  await b.waitForFunction(() => document.getElementById('chat')?.textContent.includes('Good luck, Dave!'), null, { timeout: 20000 });
+  assert.match(await b.textContent('#chat'), /carol: Good luck, Dave!/);
+  // Ending early needs both: A proposes, the game goes on until B agrees.
+  await a.click('#propose-end');
+  await b.waitForSelector('#agree-end', { timeout: 20000 });
+  assert.match(await b.textContent('.end-game'), /carol wants to end the game now.*waiting for dave/);
+  if (process.env.SHOTS) {
+    await b.screenshot({ path: join(process.env.SHOTS, 'end-proposal-desktop.png'), fullPage: true });
+    await b.setViewportSize({ width: 390, height: 844 });
+    await b.screenshot({ path: join(process.env.SHOTS, 'end-proposal-phone.png'), fullPage: true });
+  }
+  assert.equal(await a.$('#turn.done'), null, 'one player alone ended the game');
+  await b.click('#agree-end');
+  await a.waitForSelector('#turn.done', { timeout: 20000 });
+  await b.waitForSelector('#turn.done', { timeout: 20000 });
   await ctxA.close();
   await ctxB.close();
 });

@@ -114,10 +114,9 @@ func (s *Server) endGameLocked(ctx context.Context, e *entry, u store.User, agre
 		return nil, errorf(http.StatusUnprocessableEntity, "game %d is not being played", e.id)
 	}
 	seat := seatsOf(e.h, u.ID)[0]
-	name := userSeatName(e.h, u.ID)
-	vote, text := voteWithdraw, name+" withdraws the agreement to end the game now"
+	vote, text := voteWithdraw, "I withdraw my agreement to end the game now."
 	if agree {
-		vote, text = voteAgree, name+" agrees to end the game now"
+		vote, text = voteAgree, "I agree to end the game now, scored as it stands."
 	}
 	msg := g18xx.Action{Type: g18xx.TypeMessage, Entity: g18xx.PlayerEntity(seat), EntityType: g18xx.EntityPlayer, Message: text, EndVote: vote}
 	if err := s.commit(ctx, e, msg, u.ID, "player", nil); err != nil {

@@ -36,6 +36,7 @@ export const api = {
   act: (id, seq, action) => call('POST', `/api/games/${id}/actions`, { seq, action }),
   undo: (id, seq) => call('POST', `/api/games/${id}/undo`, { seq }),
   redo: (id, seq) => call('POST', `/api/games/${id}/redo`, { seq }),
+  end: (id, seq, agree) => call('POST', `/api/games/${id}/end`, { seq, agree }),
   checkRoutes: (id, entity, routes) => call('POST', `/api/games/${id}/routes/check`, { entity, routes }),
   tile: (id, hex, tile, rotation) => call('GET', `/api/games/${id}/tile?hex=${encodeURIComponent(hex)}&tile=${encodeURIComponent(tile)}&rotation=${rotation}`),
   exportGame: (id) => call('GET', `/api/games/${id}/export`),

@@ -5,6 +5,7 @@ import { h, clear, money } from './dom.js';
 import { mountMap } from './mapview.js';
 import { renderPanel } from './panel.js';
 import { loadEngine } from './engine.js';
+import { chatCard, endGameBar } from './talk.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -176,6 +177,7 @@ function draw(el, page) {
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       h('a', { class: 'button', href: '/' }, 'Lobby'),
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server' }, `engine: ${page.engineNote}`)),
+    endGameBar(page),
     historyBar(page),
     h('div', { class: 'game-main' },
       h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
@@ -183,7 +185,7 @@ function draw(el, page) {
     v.finished ? scores(v, st) : null,
     h('div', { class: 'info' },
       corporations(st), players(st, v), companies(st), bankDepot(st),
-      phaseChart(page.map, st), market(page.map), gameLog(v)));
+      phaseChart(page.map, st), market(page.map), chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
