@@ -11,13 +11,15 @@ import "tresham/board"
 
 // candidate is one enumerated route.
 type candidate struct {
-	nodes, segs span // ranges of the node and segment arenas
+	// path is the range of the path arena holding the route: its first
+	// node, then its segments (^seg when walked from b to a).
+	path span
 	// bits is the offset of the route's track and node bitsets in the bit
 	// arena, or -1 until bitsOf builds them.
 	bits    int32
-	counts  [MaxClasses]int
-	blocked bool // passes a tokened-out station
-	home    bool // visits a home-base city
+	counts  [MaxClasses]int16 // nodes of each class
+	blocked bool              // passes a tokened-out station
+	home    bool              // visits a home-base city
 }
 
 // enumerator is the state of the depth-first search (in the workspace).
@@ -37,10 +39,10 @@ type enumerator struct {
 	start                int32
 	out                  []candidate
 	// arenas of the recorded candidates
-	nodeArena []int32
-	segArena  []int32
+	pathArena []int32
 	bitArena  []uint64
-	tw, nwds  int // words of a track and of a node bitset
+	nodeBuf   []int32 // candNodes' result
+	tw, nwds  int     // words of a track and of a node bitset
 }
 
 func hasBit(s []uint64, i int32) bool { return s[i>>6]&(1<<(uint(i)&63)) != 0 }
@@ -78,8 +80,34 @@ func zeroed(s []uint64, n int) []uint64 {
 	return s
 }
 
-func (e *enumerator) candNodes(c *candidate) []int32 { return e.nodeArena[c.nodes.lo:c.nodes.hi] }
-func (e *enumerator) candSegs(c *candidate) []int32  { return e.segArena[c.segs.lo:c.segs.hi] }
+// candSegs returns the segments of a candidate, ^seg when walked b to a.
+func (e *enumerator) candSegs(c *candidate) []int32 { return e.pathArena[c.path.lo+1 : c.path.hi] }
+
+// candNodes returns the nodes of a candidate in route order (in a buffer
+// reused by the next call).
+func (e *enumerator) candNodes(c *candidate) []int32 {
+	n := e.pathArena[c.path.lo]
+	out := append(e.nodeBuf[:0], n)
+	for _, si := range e.candSegs(c) {
+		if si >= 0 {
+			n = e.cn.segs[si].b
+		} else {
+			n = e.cn.segs[^si].a
+		}
+		out = append(out, n)
+	}
+	e.nodeBuf = out
+	return out
+}
+
+// countsOf returns a candidate's class counts as the hook takes them.
+func countsOf(c *candidate) [MaxClasses]int {
+	var out [MaxClasses]int
+	for i, x := range c.counts {
+		out[i] = int(x)
+	}
+	return out
+}
 
 // track returns the track bitset of candidate ci (bitsOf must have built
 // it).
@@ -199,13 +227,14 @@ func (e *enumerator) dfs(cur int32) {
 
 // record adds the route on the stack to the candidates.
 func (e *enumerator) record() {
-	c := candidate{blocked: e.passes > 0, counts: e.counts, bits: -1}
-	c.nodes.lo = int32(len(e.nodeArena))
-	e.nodeArena = append(e.nodeArena, e.stack...)
-	c.nodes.hi = int32(len(e.nodeArena))
-	c.segs.lo = int32(len(e.segArena))
-	e.segArena = append(e.segArena, e.segStack...)
-	c.segs.hi = int32(len(e.segArena))
+	c := candidate{blocked: e.passes > 0, bits: -1}
+	for i, x := range e.counts {
+		c.counts[i] = int16(x)
+	}
+	c.path.lo = int32(len(e.pathArena))
+	e.pathArena = append(e.pathArena, e.start)
+	e.pathArena = append(e.pathArena, e.segStack...)
+	c.path.hi = int32(len(e.pathArena))
 	for _, n := range e.stack {
 		c.home = c.home || e.nodes[n].Home
 	}

@@ -239,7 +239,7 @@ func (s *solver) classify() error {
 		class:  resize(e.class, len(cn.nodes)),
 		canEnd: resize(e.canEnd, len(cn.nodes)),
 		used:   e.used, visited: e.visited, hexes: e.hexes, stack: e.stack, segStack: e.segStack,
-		out: e.out[:0], nodeArena: e.nodeArena[:0], segArena: e.segArena[:0], bitArena: e.bitArena[:0],
+		out: e.out[:0], pathArena: e.pathArena[:0], bitArena: e.bitArena[:0], nodeBuf: e.nodeBuf,
 		tw: words(cn.nkeys), nwds: words(len(cn.nodes)),
 	}
 	ws.used = 0
@@ -286,16 +286,19 @@ func (s *solver) evaluate() {
 	nk := len(s.firstTrain)
 	ws.scores = resize(ws.scores, 2*nk*nc)
 	ws.runs = resize(ws.runs, nk*nc)
-	for k, t := range s.firstTrain {
-		for ci := range e.out {
-			c := &e.out[ci]
+	for ci := range e.out {
+		c := &e.out[ci]
+		counts := countsOf(c)
+		ws.visits = ws.visits[:0]
+		for k, t := range s.firstTrain {
 			ws.runs[k*nc+ci] = false
-			if !p.Hook.Within(t, &c.counts) {
+			if !p.Hook.Within(t, &counts) {
 				continue
 			}
-			ws.visits = ws.visits[:0]
-			for _, n := range e.candNodes(c) {
-				ws.visits = append(ws.visits, &e.nodes[n])
+			if len(ws.visits) == 0 { // the route's nodes, once for all trains
+				for _, n := range e.candNodes(c) {
+					ws.visits = append(ws.visits, &e.nodes[n])
+				}
 			}
 			ws.buf = p.Hook.Evaluate(t, ws.visits, ws.buf[:0])
 			if len(ws.buf) == 0 {
