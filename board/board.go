@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // HexSpec describes one map hex and its printed tile.
@@ -76,6 +77,8 @@ type static struct {
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
 	memo     tileMemo            // MemoByTiles values
 	directed bool                // Spec.DirectedWalk
+	vmemo    versionMemos        // MemoByVersion values
+	vers     atomic.Uint64       // the last version given to this board or a clone
 }
 
 // hexState is the mutable state of one hex.
@@ -109,6 +112,8 @@ type Board struct {
 	// reserved are the home-token reservations (reserve.go); the list is
 	// replaced, never changed in place, so clones share it.
 	reserved []reservation
+	// ver and tileVer are Version and TileVersion.
+	ver, tileVer uint64
 	// spareHexes and spareUsed are storage of an earlier state, reused by
 	// the next checked lay's scratch copy (never shared with anything).
 	spareHexes []hexState
@@ -197,6 +202,7 @@ func New(spec Spec) (*Board, error) {
 		s.copyIDs = append(s.copyIDs, ids)
 	}
 	b.used = make([]uint64, len(s.tiles))
+	b.bump(true)
 	return b, nil
 }
 
@@ -235,6 +241,7 @@ func (b *Board) Clone() *Board {
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
 	c.cache = b.cache.clone()
 	c.reserved = b.reserved
+	c.ver, c.tileVer = b.ver, b.tileVer
 	return c
 }
 
@@ -248,6 +255,7 @@ func (b *Board) scratchClone() *Board {
 	c.nonBlocking = append([]string(nil), b.nonBlocking...)
 	c.cache = b.cache.clone()
 	c.reserved = b.reserved
+	c.ver, c.tileVer = b.ver, b.tileVer
 	return c
 }
 

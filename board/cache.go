@@ -15,7 +15,10 @@ type netCache struct {
 
 // invalidate drops all memoised network results; every method that changes
 // tiles, tokens or blocking must call it or invalidateHex.
-func (b *Board) invalidate() { b.cache = nil }
+func (b *Board) invalidate() {
+	b.cache = nil
+	b.bump(false)
+}
 
 // invalidateHex drops the memoised results a change confined to hex i (its
 // tile, or corp's tokens on it; corp "" for a tile change) may affect:
@@ -24,6 +27,7 @@ func (b *Board) invalidate() { b.cache = nil }
 // neither the hex's track nor its tokens can change it (and its per-hex
 // data for hex i is "unreached" whatever tile lies there).
 func (b *Board) invalidateHex(i int, corp string) {
+	b.bump(corp == "")
 	c := b.cache
 	if c == nil {
 		return

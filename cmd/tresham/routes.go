@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -16,14 +18,15 @@ import (
 )
 
 // routesUsage documents `tresham routes`.
-const routesUsage = `usage: tresham routes --bench GAME.json [GAME.json ...]
+const routesUsage = `usage: tresham routes --bench [--repeat N] [--cpuprofile F] [--memprofile F] GAME.json [GAME.json ...]
 
 Replays each game (1860 or 1825) and, at every effective run_routes action, solves the
 position exactly before applying it. Prints one JSON object per position:
   {"game", "action_id", "corporation", "trains", "chosen_revenue",
-   "chosen_subsidy", "best_revenue", "best_subsidy", "best_total", "ms"}
+   "chosen_subsidy", "best_revenue", "best_subsidy", "best_total", "ms", "cpu_ms"}
 (best_revenue/best_subsidy: the max-revenue run, ties broken by subsidy;
-best_total: the max of revenue+subsidy), then a summary line.
+best_total: the max of revenue+subsidy; ms: wall time, cpu_ms: the solving
+thread's CPU time, each the least of N solves), then a summary line.
 `
 
 // routeLine is one bench output line.
@@ -38,6 +41,7 @@ type routeLine struct {
 	BestSubsidy   int      `json:"best_subsidy"`
 	BestTotal     int      `json:"best_total"`
 	MS            float64  `json:"ms"`
+	CPUMS         float64  `json:"cpu_ms"`
 }
 
 // routeSummary is the last line of a bench.
@@ -51,21 +55,46 @@ type routeSummary struct {
 	MedianMS        float64 `json:"median_ms"`
 	P99MS           float64 `json:"p99_ms"`
 	MaxMS           float64 `json:"max_ms"`
+	CPUMedianMS     float64 `json:"cpu_median_ms"`
+	CPUP99MS        float64 `json:"cpu_p99_ms"`
+	CPUMaxMS        float64 `json:"cpu_max_ms"`
 }
 
 func cmdRoutes(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("routes", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bench := fs.Bool("bench", false, "solve every run_routes position of the games")
+	repeat := fs.Int("repeat", 1, "solves per position (the least time is reported)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the solves to this file")
+	memProfile := fs.String("memprofile", "", "write an allocation profile to this file at the end")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if !*bench || fs.NArg() == 0 {
+	if !*bench || fs.NArg() == 0 || *repeat < 1 {
 		fmt.Fprint(stderr, routesUsage)
 		return 2
 	}
+	// Thread CPU time is read on the thread that solves.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if *memProfile != "" {
+		runtime.MemProfileRate = 4096
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham: cpu profile: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "tresham: cpu profile: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	enc := json.NewEncoder(stdout)
-	var times []float64
+	var times, cpuTimes []float64
 	sum := routeSummary{Summary: true}
 	status := 0
 	for _, path := range fs.Args() {
@@ -83,25 +112,34 @@ func cmdRoutes(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return fmt.Errorf("action %d: chosen run: %w", a.ID, err)
 			}
-			// Collect the replay's garbage first so that the time measured
-			// is the solver's own.
-			runtime.GC()
-			start := time.Now()
-			sol, err := pos.Solve(a.Entity)
-			ms := float64(time.Since(start).Microseconds()) / 1000
-			if err != nil {
-				return fmt.Errorf("action %d: solve: %w", a.ID, err)
+			var sol *replay.Solved
+			ms, cpuMS := math.Inf(1), math.Inf(1)
+			for range *repeat {
+				// Collect the replay's garbage first so that the time
+				// measured is the solver's own.
+				runtime.GC()
+				c0, _ := threadCPU()
+				start := time.Now()
+				sol, err = pos.Solve(a.Entity)
+				wall := time.Since(start)
+				c1, _ := threadCPU()
+				if err != nil {
+					return fmt.Errorf("action %d: solve: %w", a.ID, err)
+				}
+				ms = min(ms, float64(wall.Microseconds())/1000)
+				cpuMS = min(cpuMS, float64((c1-c0).Microseconds())/1000)
 			}
 			line := routeLine{
 				Game: path, ActionID: a.ID, Corporation: a.Entity, Trains: sol.Trains,
 				ChosenRevenue: rev, ChosenSubsidy: sub,
 				BestRevenue: sol.Revenue, BestSubsidy: sol.Subsidy,
-				BestTotal: sol.TotalRevenue + sol.TotalSubsidy, MS: ms,
+				BestTotal: sol.TotalRevenue + sol.TotalSubsidy, MS: ms, CPUMS: cpuMS,
 			}
 			if line.Trains == nil {
 				line.Trains = []string{}
 			}
 			times = append(times, ms)
+			cpuTimes = append(cpuTimes, cpuMS)
 			sum.Positions++
 			if line.BestRevenue > rev {
 				sum.RevenueImproved++
@@ -123,8 +161,33 @@ func cmdRoutes(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(times) > 0 {
 		sum.MaxMS = times[len(times)-1]
 	}
+	slices.Sort(cpuTimes)
+	sum.CPUMedianMS = quantile(cpuTimes, 0.5)
+	sum.CPUP99MS = quantile(cpuTimes, 0.99)
+	if len(cpuTimes) > 0 {
+		sum.CPUMaxMS = cpuTimes[len(cpuTimes)-1]
+	}
+	if *memProfile != "" {
+		if err := writeHeapProfile(*memProfile); err != nil {
+			fmt.Fprintf(stderr, "tresham: mem profile: %v\n", err)
+			status = 1
+		}
+	}
 	_ = enc.Encode(sum)
 	return status
+}
+
+// writeHeapProfile writes the allocation profile to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // quantile returns the nearest-rank q-quantile of sorted values.

@@ -28,7 +28,11 @@ type solveHook struct {
 	// most a route may pass without counting).
 	n200  int
 	stops map[board.NodeRef]stop
-	buf   []stop
+	// byIndex[i] is the stop of the solve's node of Index i (stopOf
+	// fills it; Class sees every node first).
+	byIndex []stop
+	known   []bool
+	buf     []stop
 	// townEnds: some train may begin or end a route at a small station.
 	townEnds bool
 }
@@ -57,14 +61,22 @@ func (h *solveHook) CanEnd(n *route.NodeInfo) bool {
 }
 
 func (h *solveHook) stopOf(n *route.NodeInfo) stop {
+	if n.Index < len(h.known) && h.known[n.Index] {
+		return h.byIndex[n.Index]
+	}
+	for len(h.known) <= n.Index {
+		h.known, h.byIndex = append(h.known, false), append(h.byIndex, stop{})
+	}
 	if s, ok := h.stops[n.Ref]; ok {
+		h.byIndex[n.Index], h.known[n.Index] = s, true
 		return s
 	}
-	v, _ := h.b.Hex(n.Ref.Hex)
+	tile, _, _ := h.b.TileOn(n.Ref.Hex)
 	s := stop{ref: n.Ref, city: n.Kind == board.City || n.Kind == board.Offboard, value: n.Def.RevenueFor(h.colors), token: n.Token}
-	s.halt = n.Kind == board.Halt || (n.Kind == board.Town && v.Tile.Label() == "HALT")
-	s.t200 = v.Tile.Name == "200"
+	s.halt = n.Kind == board.Halt || (n.Kind == board.Town && tile.Label() == "HALT")
+	s.t200 = tile.Name == "200"
 	h.stops[n.Ref] = s
+	h.byIndex[n.Index], h.known[n.Index] = s, true
 	return s
 }
 

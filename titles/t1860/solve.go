@@ -17,6 +17,10 @@ type solveHook struct {
 	keys   []string
 	revs   []int
 	kinds2 []int
+	// nodeRev[i] is the revenue of the node of Index i in the solve
+	// (set by Class), valid for every train when sameColors is set.
+	nodeRev    []int
+	sameColors bool
 }
 
 func (h *solveHook) TrainKey(t int) string { return h.keys[t] }
@@ -37,8 +41,24 @@ func StopClass(k board.NodeKind) int {
 // at large or small stations, never at halts.
 func CanEndAt(k board.NodeKind) bool { return k != board.Halt }
 
-// Class: see StopClass.
-func (h *solveHook) Class(n *route.NodeInfo) int { return StopClass(n.Kind) }
+// Class: see StopClass. It also records the node's revenue.
+func (h *solveHook) Class(n *route.NodeInfo) int {
+	if h.sameColors {
+		for len(h.nodeRev) <= n.Index {
+			h.nodeRev = append(h.nodeRev, 0)
+		}
+		h.nodeRev[n.Index] = n.Def.RevenueFor(h.ctxs[0].colors)
+	}
+	return StopClass(n.Kind)
+}
+
+// revenue is the node's revenue for the train of context c.
+func (h *solveHook) revenue(c *routeCtx, n *route.NodeInfo) int {
+	if h.sameColors {
+		return h.nodeRev[n.Index]
+	}
+	return n.Def.RevenueFor(c.colors)
+}
 
 // CanEnd: see CanEndAt.
 func (h *solveHook) CanEnd(n *route.NodeInfo) bool { return CanEndAt(n.Kind) }
@@ -82,19 +102,21 @@ func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcom
 		return buf
 	}
 	var q quickRoute
-	towns := h.revs[:0]
+	towns := h.revs[:0] // in decreasing order (insertion: routes have few)
 	for _, n := range visits {
 		switch n.Kind {
 		case board.City, board.Offboard:
 			q.nc++
-			q.sumC += n.Def.RevenueFor(c.colors)
+			q.sumC += h.revenue(c, n)
 		case board.Town:
-			towns = append(towns, n.Def.RevenueFor(c.colors))
+			towns = append(towns, h.revenue(c, n))
+			for i := len(towns) - 1; i > 0 && towns[i-1] < towns[i]; i-- {
+				towns[i-1], towns[i] = towns[i], towns[i-1]
+			}
 		case board.Halt:
 			q.nh++
 		}
 	}
-	slices.SortFunc(towns, func(a, b int) int { return b - a })
 	q.prefix = append(h.kinds2[:0], 0)
 	for _, r := range towns {
 		q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
@@ -283,6 +305,10 @@ func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.
 		hook.ctxs = append(hook.ctxs, ctx)
 		hook.keys = append(hook.keys, t.Name+"/"+strconv.FormatBool(ctx.loaner))
 		sol.Trains = append(sol.Trains, t.ID)
+	}
+	hook.sameColors = true
+	for i := range hook.ctxs {
+		hook.sameColors = hook.sameColors && slices.Equal(hook.ctxs[i].colors, hook.ctxs[0].colors)
 	}
 	p := &route.Problem{
 		Board:            b,
