@@ -2,17 +2,23 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/replay"
 	"tresham/store"
+	"tresham/store/memstore"
 )
 
 // hostileCase is one request a hostile or careless client sends; it must be
@@ -355,5 +361,93 @@ func TestImportLimits(t *testing.T) {
 	}
 	if games, _ := env.st.ListGames(t.Context(), storeFilterAll()); len(games) != 0 {
 		t.Errorf("%d games stored after refused imports", len(games))
+	}
+}
+
+// TestHTTPHygiene: issue 13 case 9 against a real listener: security
+// headers, a slow body cut off, WebSockets capped per address.
+func TestHTTPHygiene(t *testing.T) {
+	st := memstore.New()
+	srv := New(Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}, ReadTimeout: 500 * time.Millisecond, MaxSocketsPerAddr: 2}, st, nil)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	base := "http://" + ln.Addr().String()
+
+	resp, err := http.Get(base + "/api/titles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for k, want := range map[string]string{
+		"X-Content-Type-Options":  "nosniff",
+		"X-Frame-Options":         "DENY",
+		"Content-Security-Policy": "frame-ancestors 'none'",
+		"Referrer-Policy":         "same-origin",
+	} {
+		if got := resp.Header.Get(k); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q", k, got, want)
+		}
+	}
+
+	// a body trickled a byte at a time is cut off by the read time limit
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprint(conn, "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
+	start := time.Now()
+	closed := make(chan time.Duration, 1)
+	go func() {
+		buf := make([]byte, 512)
+		for {
+			if _, err := conn.Read(buf); err != nil {
+				closed <- time.Since(start)
+				return
+			}
+		}
+	}()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	var held time.Duration
+wait:
+	for {
+		select {
+		case held = <-closed:
+			break wait
+		case <-tick.C:
+			conn.Write([]byte(" "))
+			if time.Since(start) > 10*time.Second {
+				t.Fatal("a slow body held its connection for 10 s")
+			}
+		}
+	}
+	t.Logf("slow body cut off after %v", held.Round(10*time.Millisecond))
+
+	// WebSockets: two per address, the third refused
+	g, err := st.CreateGame(ctx, store.Game{Title: "1860", Status: store.StatusNew,
+		Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "ws" + strings.TrimPrefix(base, "http") + fmt.Sprintf("/api/games/%d/ws", g.ID)
+	for i := range 3 {
+		c, resp, err := websocket.Dial(ctx, url, nil)
+		if i < 2 {
+			if err != nil {
+				t.Fatalf("socket %d: %v", i+1, err)
+			}
+			defer c.CloseNow()
+			continue
+		}
+		if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+			t.Fatalf("third socket from one address: %v, want 429", err)
+		}
 	}
 }

@@ -58,6 +58,8 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// ReadTimeout bounds reading one request, body included (0: 30s).
+	ReadTimeout time.Duration
 	// MaxSocketsPerAddr and MaxSockets bound the open WebSockets per client
 	// address and in all (0: 64 and 20,000).
 	MaxSocketsPerAddr, MaxSockets int
@@ -131,6 +133,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	}
 	if cfg.ShutdownTimeout <= 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = readTimeout
 	}
 	if cfg.MaxSocketsPerAddr <= 0 {
 		cfg.MaxSocketsPerAddr = 64
@@ -223,7 +228,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
 		WriteTimeout:      httpWriteTimeout,
 		IdleTimeout:       idleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),

@@ -101,6 +101,12 @@ func TestReopen(t *testing.T) {
 		if err := s.w.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 			t.Fatalf("journal_mode %q, %v", mode, err)
 		}
+		// an acknowledged append survives power loss: the WAL is fsynced
+		// at every commit (2 = FULL)
+		var sync int
+		if err := s.w.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
+			t.Fatalf("synchronous %d, %v; want 2 (FULL)", sync, err)
+		}
 		if err := s.Close(); err != nil {
 			t.Fatal(err)
 		}
