@@ -35,7 +35,7 @@ func FS() fs.FS {
 }
 
 // Handler serves the UI files (FS) and, under /wasm/, the generated
-// in-browser engine: /wasm/manifest.json (never cached; 404 when the module
+// in-browser engine: /wasm/manifest.json (never cached; {"available": false} when the module
 // was not generated) names the module and its wasm_exec.js, which are
 // served by content-hashed name, cached forever, the module gzipped.
 func Handler() http.Handler {
@@ -86,6 +86,12 @@ func (a *wasmAssets) serve(w http.ResponseWriter, r *http.Request, name string) 
 	}
 	h := w.Header()
 	switch {
+	case a.manifest == nil && name == "manifest.json":
+		// answered, not 404: the page asks on every load, and a browser
+		// logs every 404 as an error
+		h.Set("Content-Type", "application/json")
+		h.Set("Cache-Control", "no-cache")
+		_, _ = w.Write([]byte(`{"available":false,"why":"the in-browser engine is not built into this server (go generate ./ui)"}` + "\n"))
 	case a.manifest == nil:
 		http.Error(w, "the in-browser engine is not built into this server (go generate ./ui)", http.StatusNotFound)
 	case name == "manifest.json":

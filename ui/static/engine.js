@@ -15,6 +15,7 @@ export function loadEngine() {
       const res = await fetch('/wasm/manifest.json', { cache: 'no-cache' });
       if (!res.ok) return null;
       const m = await res.json();
+      if (!m.wasm) return null; // not built into this server
       await loadScript('/wasm/' + m.exec);
       const go = new globalThis.Go();
       const ready = new Promise((resolve) => { globalThis.treshamReady = resolve; });
