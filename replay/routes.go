@@ -66,6 +66,21 @@ func EachRoutePosition(src *g18xx.Game, fn func(pos RoutePosition) error) error 
 	if err != nil {
 		return err
 	}
+	return EachRoutePositionOf(g, src, func(_ *engine.Action, pos *RoutePosition, apply func() error) error {
+		if pos != nil {
+			if err := fn(*pos); err != nil {
+				return err
+			}
+		}
+		return apply()
+	})
+}
+
+// EachRoutePositionOf replays src's effective actions (chat left out) on
+// g, a fresh game of its title, calling fn for each with apply, which
+// applies it; pos is the route position when the action is a run_routes.
+// fn must call apply (or return an error) and must not change the game.
+func EachRoutePositionOf(g Game, src *g18xx.Game, fn func(a *engine.Action, pos *RoutePosition, apply func() error) error) error {
 	var pos RoutePosition
 	switch tg := g.(type) {
 	case *t1860.Game:
@@ -80,14 +95,19 @@ func EachRoutePosition(src *g18xx.Game, fn func(pos RoutePosition) error) error 
 			continue
 		}
 		ea := Convert(&a)
+		var at *RoutePosition
 		if ea.Type == "run_routes" {
 			p := pos
 			p.Action = &ea
-			if err := fn(p); err != nil {
-				return err
-			}
+			at = &p
 		}
-		if err := g.Apply(&ea); err != nil {
+		apply := func() error {
+			if err := g.Apply(&ea); err != nil {
+				return fmt.Errorf("action %d (%s): %w", ea.ID, ea.Type, err)
+			}
+			return nil
+		}
+		if err := fn(&ea, at, apply); err != nil {
 			return err
 		}
 	}

@@ -163,3 +163,39 @@ func TestTilePreview(t *testing.T) {
 	id2, _, _ := importBefore(t, bob)
 	bob.mustDo("GET", fmt.Sprintf("/api/games/%d/tile?hex=%s&tile=%s&rotation=0", id2, lay["hex"], lay["tile"]), nil, http.StatusNotFound, nil)
 }
+
+// TestAnalysisEndpoint: an imported real game's spreadsheet, with every run
+// and its best run.
+func TestAnalysisEndpoint(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	data, err := os.ReadFile(fixtures(t)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	alice.mustDo("POST", "/api/games/import", data, http.StatusCreated, &out)
+	var rep struct {
+		Finished   bool                     `json:"finished"`
+		Rounds     []struct{ Round string } `json:"rounds"`
+		Operations []struct {
+			Company     string `json:"company"`
+			Revenue     int    `json:"revenue"`
+			BestRevenue int    `json:"best_revenue"`
+		} `json:"operations"`
+	}
+	env.anon().mustDo("GET", fmt.Sprintf("/api/games/%d/analysis", out.ID), nil, http.StatusOK, &rep)
+	if !rep.Finished || len(rep.Rounds) == 0 || len(rep.Operations) == 0 {
+		t.Fatalf("analysis: finished %v, %d round rows, %d operations", rep.Finished, len(rep.Rounds), len(rep.Operations))
+	}
+	for _, o := range rep.Operations {
+		if o.Company == "" || o.BestRevenue < o.Revenue {
+			t.Fatalf("operation %+v", o)
+		}
+	}
+	if code, _ := alice.do("GET", "/api/games/999/analysis", nil); code != http.StatusNotFound {
+		t.Errorf("unknown game: %d, want 404", code)
+	}
+}

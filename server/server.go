@@ -285,6 +285,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/redo", s.redo)
 	mux.HandleFunc("POST /api/games/{id}/end", s.endGame)
 	mux.HandleFunc("GET /api/games/{id}/routes", s.routesView)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.analyseGame)
 	mux.HandleFunc("POST /api/games/{id}/routes/check", s.checkRoutes)
 	mux.HandleFunc("GET /api/games/{id}/map", s.mapView)
 	mux.HandleFunc("GET /api/games/{id}/tile", s.tilePreview)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -121,6 +122,29 @@ func TestSelfplayCommand(t *testing.T) {
 	} {
 		if code := run(context.Background(), bad, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+func TestAnalyseCSV(t *testing.T) {
+	game := filepath.Join("..", "..", "..", "shared", "fixtures", "1860", "19354.json")
+	if _, err := os.Stat(game); err != nil {
+		t.Skip("no fixtures")
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"analyse", "--csv", game}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"# players by round\nround,action,player,cash,certificates,value,change\n", "# operations\n", "# revenue left on the table\n", "\nOR 4.1,"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("CSV lacks %q", want)
+		}
+	}
+	// every section parses as CSV with rows as wide as its header
+	for _, sec := range strings.Split(out.String(), "\n\n") {
+		recs, err := csv.NewReader(strings.NewReader(sec[strings.IndexByte(sec, '\n')+1:])).ReadAll()
+		if err != nil || len(recs) < 2 {
+			t.Fatalf("section %.40q: %d records, %v", sec, len(recs), err)
 		}
 	}
 }

@@ -35,6 +35,7 @@ commands:
   bench [-n N] GAME.json...              time N replays of each game (default 20) and print medians
   legal [-n N] GAME.json                 list who may act and their legal actions (after N actions)
   routes --bench GAME.json [...]         solve every route position exactly (JSON lines)
+  analyse [--csv | --json] GAME.json     the game as spreadsheet tables, with the best run of every position
   serve [--addr HOST:PORT] [--data DIR] [--db DSN]
                                          run the game server (HTTP API, web UI, WebSockets)
   play [--title 1860|1825] [--players N] [--seat K] [--bot KIND] [--save FILE.json]
@@ -59,6 +60,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdLegal(ctx, args[1:], stdout, stderr)
 	case "routes":
 		return cmdRoutes(ctx, args[1:], stdout, stderr)
+	case "analyse", "analyze":
+		return cmdAnalyse(ctx, args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, args[1:], stdout, stderr)
 	case "play":

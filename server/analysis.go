@@ -1,0 +1,40 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+
+	"tresham/analysis"
+	"tresham/compat/g18xx"
+)
+
+// analyseGame answers the game's spreadsheet (analysis.Report): players by
+// round, every operation with the best run at its position, revenue left
+// on the table. The export is taken under the game's lock; the replay and
+// the solves run without it, so moves are not held up.
+func (s *Server) analyseGame(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	src, err := func() (*g18xx.Game, error) {
+		defer e.mu.Unlock()
+		return exportOf(e)
+	}()
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("analysis of game %d: %w", id, err))
+		return
+	}
+	rep, err := analysis.Analyse(src)
+	if err != nil {
+		s.fail(w, r, errorf(http.StatusUnprocessableEntity, "analysis of game %d: %v", id, err))
+		return
+	}
+	writeJSON(w, http.StatusOK, rep)
+}
