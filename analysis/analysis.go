@@ -45,17 +45,21 @@ type Player struct {
 type RoundRow struct {
 	Round  string `json:"round"`  // "SR 2", "OR 3.1", "Auction"
 	Action int    `json:"action"` // the id of the round's last action
-	Player int    `json:"player"`
-	Cash   int    `json:"cash"`
-	Certs  int    `json:"certs"`
-	Value  int    `json:"value"`
-	Delta  int    `json:"delta"` // value change since the previous round
+	// Position is how many stored actions the log holds up to and
+	// including it: the history position to view the game there.
+	Position int `json:"position"`
+	Player   int `json:"player"`
+	Cash     int `json:"cash"`
+	Certs    int `json:"certs"`
+	Value    int `json:"value"`
+	Delta    int `json:"delta"` // value change since the previous round
 }
 
 // Operation is one company's turn in an operating round.
 type Operation struct {
 	Round     string   `json:"round"`
-	Action    int      `json:"action"` // the run_routes action's id (0: no run)
+	Action    int      `json:"action"`   // the run_routes action's id (0: no run)
+	Position  int      `json:"position"` // stored actions up to the run (see RoundRow)
 	Company   string   `json:"company"`
 	President int      `json:"president"`
 	Treasury  int      `json:"treasury"` // after its turn
@@ -92,18 +96,20 @@ func Analyse(src *g18xx.Game) (*Report, error) {
 	for _, p := range src.Players {
 		r.Players = append(r.Players, Player{ID: p.ID, Name: p.Name})
 	}
-	w := &walker{r: r, g: g, eg: eg, lastValue: map[int]int{}}
+	position := map[int]int{} // action id → stored actions through it
+	for i, a := range src.Actions {
+		position[a.ID] = i + 1
+	}
+	w := &walker{r: r, g: g, eg: eg, lastValue: map[int]int{}, position: position}
 	w.round = roundLabel(eg)
 	var op *Operation
-	var cashBefore map[int]int
 	lastID := 0
 	err = replay.EachRoutePositionOf(g, src, func(a *engine.Action, pos *replay.RoutePosition, apply func() error) error {
 		if label := roundLabel(eg); label != w.round {
 			w.endRound(lastID)
 			w.round = label
 		}
-		switch {
-		case pos != nil:
+		if pos != nil {
 			sol, err := pos.Solve(a.Entity)
 			if err != nil {
 				return fmt.Errorf("analysis: solve %s at action %d: %w", a.Entity, a.ID, err)
@@ -112,7 +118,7 @@ func Analyse(src *g18xx.Game) (*Report, error) {
 			if err != nil {
 				return fmt.Errorf("analysis: the run of %s at action %d: %w", a.Entity, a.ID, err)
 			}
-			op = &Operation{Round: w.round, Action: a.ID, Company: a.Entity, Revenue: rev, Subsidy: sub,
+			op = &Operation{Round: w.round, Action: a.ID, Position: position[a.ID], Company: a.Entity, Revenue: rev, Subsidy: sub,
 				BestRevenue: sol.Revenue, BestSubsidy: sol.Subsidy, BestTotal: sol.TotalRevenue + sol.TotalSubsidy}
 			if c := eg.Corp(a.Entity); c != nil {
 				op.President = c.President
@@ -124,17 +130,22 @@ func Analyse(src *g18xx.Game) (*Report, error) {
 			}
 			r.Operations = append(r.Operations, *op)
 			op = &r.Operations[len(r.Operations)-1]
-		case a.Type == "dividend" && op != nil && a.Entity == op.Company:
-			op.Paid = a.Kind
-			cashBefore = playerCash(eg)
+		}
+		// the run is paid or withheld by a dividend action, or by the
+		// engine itself (a forced payout or withhold): LastRevenue says
+		var before map[int]int
+		var last engine.Revenue
+		c := eg.Corp(a.Entity)
+		if op != nil && c != nil && a.Entity == op.Company && op.Paid == "" {
+			before, last = playerCash(eg), c.LastRevenue
 		}
 		if err := apply(); err != nil {
 			return err
 		}
 		lastID = a.ID
-		if cashBefore != nil && op != nil {
-			op.PerShare = perShare(eg, op.Company, cashBefore)
-			cashBefore = nil
+		if before != nil && c.LastRevenue != last && c.LastRevenue.Kind != "" {
+			op.Paid = c.LastRevenue.Kind
+			op.PerShare = perShare(eg, op.Company, before)
 		}
 		if op != nil && a.Entity == op.Company {
 			fillCompany(eg, op)
@@ -162,6 +173,7 @@ type walker struct {
 	eg        *engine.Game
 	round     string
 	lastValue map[int]int
+	position  map[int]int
 }
 
 // endRound records every player's standing as the round ends.
@@ -182,7 +194,7 @@ func (w *walker) endRound(lastID int) {
 		if p == nil {
 			continue
 		}
-		row := RoundRow{Round: w.round, Action: lastID, Player: p.ID, Cash: p.Cash}
+		row := RoundRow{Round: w.round, Action: lastID, Position: w.position[lastID], Player: p.ID, Cash: p.Cash}
 		for _, m := range players {
 			if num(m["id"]) == p.ID {
 				row.Value = num(m["value"])

@@ -73,6 +73,21 @@ func TestAgainstGoldenTraces(t *testing.T) {
 				}
 				bestTotal += o.BestRevenue
 			}
+			// how each run was paid, against the reference's dividend lines
+			for _, l := range lines {
+				if l.Type != "dividend" || l.Revenue == nil {
+					continue
+				}
+				var op *Operation
+				for i := range r.Operations {
+					if o := &r.Operations[i]; o.Company == l.Entity.String() && o.Action < l.ID {
+						op = o
+					}
+				}
+				if op == nil || op.Paid != l.Revenue.Kind {
+					t.Errorf("dividend of %s at action %d: the reference says %q, the analysis %+v", l.Entity.String(), l.ID, l.Revenue.Kind, op)
+				}
+			}
 			if compared == 0 || (len(r.Operations) > 0 && runs == 0) {
 				t.Fatalf("compared %d round ends and %d runs with the trace: nothing checked", compared, runs)
 			}

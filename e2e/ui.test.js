@@ -282,6 +282,35 @@ test('import an 18xx.games game, step through its history, final scores', { time
   await ctx.close();
 });
 
+test('the spreadsheet of an imported game: tables, charts, CSV and links into history', { timeout: 300000 }, async () => {
+  for (const [title, name, width, height] of [['1860', '19354.json', 1400, 1000], ['1825', '1825_game_end_bank.json', 390, 844]]) {
+    const ctx = await browser.newContext({ viewport: { width, height } });
+    const page = await newPage(ctx);
+    await signUp(page, `sheet${title}${width}`);
+    await page.setInputFiles('#import-file', join(fixtures, title, name));
+    await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
+    await page.waitForSelector('#final-scores');
+    await Promise.all([page.waitForURL(/view=sheet/), page.click('#open-sheet')]);
+    await page.waitForSelector('#sheet-operations tbody tr', { timeout: 60000 });
+    const id = new URL(page.url()).searchParams.get('game');
+    const rep = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/analysis`)).json(), id);
+    assert.equal(await page.locator('#sheet-operations tbody tr').count(), rep.operations.length, 'one row per run');
+    assert.equal(await page.locator('svg.chart').count(), 3, 'three charts');
+    assert.ok((await page.locator('svg.chart circle').count()) > 10, 'points on the charts');
+    const csv = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/analysis?format=csv`)).text(), id);
+    assert.match(csv, /^# players by round\nround,action,player,cash/);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), true, 'no sideways scroll of the page');
+    if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `sheet-${title}-${width}.png`), fullPage: true });
+    // a round links to the game at that point of its history
+    const link = page.locator('#sheet-players tbody th a').nth(2);
+    const href = await link.getAttribute('href');
+    await Promise.all([page.waitForURL(/action=\d+/), link.click()]);
+    const pos = new URL(base + href).searchParams.get('action');
+    await page.waitForFunction((p) => document.getElementById('history-pos')?.textContent.startsWith(`action ${p} of`), pos);
+    await ctx.close();
+  }
+});
+
 test('live: moves by another user appear without reload, with the turn indicator', { timeout: 300000 }, async () => {
   const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const ctxB = await browser.newContext({ viewport: { width: 1400, height: 1000 } });

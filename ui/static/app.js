@@ -1,7 +1,8 @@
 // Entry point: `/` is the lobby, `/?game=ID` a game (`&action=N` views the
-// game after its first N actions).
+// game after its first N actions, `&view=sheet` its spreadsheet).
 import { renderLobby } from './lobby.js';
 import { renderGame } from './game.js';
+import { renderSheet } from './sheet.js';
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 
@@ -20,7 +21,9 @@ async function main() {
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
-  if (q.get('game')) {
+  if (q.get('game') && q.get('view') === 'sheet') {
+    await renderSheet(app, q.get('game'));
+  } else if (q.get('game')) {
     const at = q.get('action');
     await renderGame(app, q.get('game'), me, at === null ? null : Number(at));
   } else {

@@ -175,6 +175,7 @@ function draw(el, page) {
         await page.reload();
       } }, 'Start the game') : null,
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
+      v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
       h('a', { class: 'button', href: '/' }, 'Lobby'),
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server' }, `engine: ${page.engineNote}`)),
     endGameBar(page),
