@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 
+	"tresham/clock"
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/replay"
@@ -33,12 +34,18 @@ type Report struct {
 	// runs of the companies they directed then).
 	LeftByCompany map[string]int `json:"left_by_company"`
 	LeftByPlayer  map[string]int `json:"left_by_player"`
+	// LongestWaits are the game's five longest waits for a move.
+	LongestWaits []clock.Wait `json:"longest_waits"`
 }
 
-// Player is a seat of the game.
+// Player is a seat of the game, with the time it spent to act (see
+// package clock; zero when the log carries no times).
 type Player struct {
-	ID   int    `json:"id"`
-	Name string `json:"name"`
+	ID         int              `json:"id"`
+	Name       string           `json:"name"`
+	TimeSpentS int64            `json:"time_spent_s"`
+	ByRoundS   map[string]int64 `json:"by_round_s,omitempty"`
+	ByCompanyS map[string]int64 `json:"by_company_s,omitempty"`
 }
 
 // RoundRow is one player's standing when a round ended.
@@ -156,6 +163,9 @@ func Analyse(src *g18xx.Game) (*Report, error) {
 		return nil, err
 	}
 	w.endRound(lastID)
+	if err := r.addTimes(src); err != nil {
+		return nil, err
+	}
 	r.Finished = g.IsFinished()
 	if r.Finished {
 		r.Result = g.Result()
@@ -164,6 +174,23 @@ func Analyse(src *g18xx.Game) (*Report, error) {
 		}
 	}
 	return r, nil
+}
+
+// addTimes charges every wait to the players who were to act.
+func (r *Report) addTimes(src *g18xx.Game) error {
+	waits, err := clock.Waits(src)
+	if err != nil {
+		return fmt.Errorf("analysis: time spent: %w", err)
+	}
+	ids := make([]int, len(r.Players))
+	for i, p := range r.Players {
+		ids[i] = p.ID
+	}
+	for i, sp := range clock.TimeSpent(waits, ids) {
+		r.Players[i].TimeSpentS, r.Players[i].ByRoundS, r.Players[i].ByCompanyS = sp.TotalSeconds, sp.ByRound, sp.ByCompany
+	}
+	r.LongestWaits = clock.Longest(waits, 5)
+	return nil
 }
 
 // walker keeps the round being tabulated.

@@ -34,7 +34,11 @@ func (r *Report) Tables() []Table {
 	for _, p := range r.Players {
 		left.Rows = append(left.Rows, []string{p.Name, itoa(r.LeftByPlayer[strconv.Itoa(p.ID)])})
 	}
-	return []Table{players, ops, left}
+	spent := Table{Name: "time spent", Header: []string{"player", "total", "stock rounds", "operating rounds", "auction"}}
+	for _, p := range r.Players {
+		spent.Rows = append(spent.Rows, []string{p.Name, duration(p.TimeSpentS), duration(p.ByRoundS["Stock"]), duration(p.ByRoundS["Operating"]), duration(p.ByRoundS["Auction"])})
+	}
+	return []Table{players, ops, left, spent}
 }
 
 // Table is one spreadsheet table.
@@ -87,6 +91,17 @@ func WriteText(w io.Writer, tables []Table) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// duration writes seconds as hours and minutes ("12h05m", "3m20s").
+func duration(s int64) string {
+	switch {
+	case s >= 3600:
+		return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
+	case s >= 60:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	}
+	return fmt.Sprintf("%ds", s)
+}
 
 func signed(n int) string {
 	if n > 0 {

@@ -61,6 +61,14 @@ export async function renderSheet(el, id) {
       Object.entries(rep.left_by_company).map(([c, n]) => h('tr', {}, h('td', {}, c), h('td', {}, money(n)))),
       rep.players.map((p) => h('tr', {}, h('td', {}, p.name, ' (as director)'), h('td', {}, money(rep.left_by_player[String(p.id)] || 0))))));
 
+  const dur = (s) => (s >= 3600 ? `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min` : `${Math.floor(s / 60)} min ${s % 60} s`);
+  const timeTable = rep.players.some((p) => p.time_spent_s > 0) ? h('section', { class: 'card' }, h('h2', {}, 'Time spent'),
+    h('div', { class: 'scroll' }, h('table', { class: 'sheet', id: 'sheet-time' },
+      h('thead', {}, h('tr', {}, ['Player', 'In all', 'Stock rounds', 'Operating rounds', 'Auction'].map((t) => h('th', {}, t)))),
+      h('tbody', {}, rep.players.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, dur(p.time_spent_s)),
+        ['Stock', 'Operating', 'Auction'].map((k) => h('td', {}, dur((p.by_round_s || {})[k] || 0)))))))),
+    (rep.longest_waits || []).length ? h('p', { class: 'muted' }, 'Longest wait: ', dur((Date.parse(rep.longest_waits[0].to) - Date.parse(rep.longest_waits[0].from)) / 1000),
+      ' for ', rep.longest_waits[0].players.map((id) => names[id]).join(', '), ' (', h('a', { href: history(rep.longest_waits[0].after) }, 'see the game there'), ').') : null) : null;
   clear(el,
     h('div', { class: 'game-head' },
       h('h1', {}, `${rep.title} #${id}: spreadsheet`),
@@ -71,7 +79,8 @@ export async function renderSheet(el, id) {
     h('div', { class: 'charts' }, worth, prices, revenue),
     h('section', { class: 'card' }, h('h2', {}, 'Players by round'), h('div', { class: 'scroll' }, playerTable)),
     h('section', { class: 'card' }, h('h2', {}, 'Operating rounds'), h('div', { class: 'scroll' }, opsTable)),
-    h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll' }, leftTable)));
+    h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll' }, leftTable)),
+    timeTable);
 }
 
 // lineChart draws series of points (null: no point) over labels as an SVG

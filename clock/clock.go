@@ -1,0 +1,159 @@
+// Package clock accounts for time in a game from its stored, timestamped
+// action log: the wait between two stored actions is charged to the
+// players who were to act after the first of them (the engine says who; a
+// company's wait is its director's, a bot's is the bot's seat). Undo
+// refunds nothing: an undo is a stored action like any other, and the wait
+// before it was spent. The accounting is a pure function of the log, so it
+// survives restarts and is the same on every server instance.
+package clock
+
+import (
+	"sort"
+	"time"
+
+	"tresham/compat/g18xx"
+	"tresham/play"
+	"tresham/replay"
+)
+
+// Wait is the time between two stored actions.
+type Wait struct {
+	// After is how many stored actions came before the wait (the history
+	// position where it began); Action is the id of the action ending it.
+	After  int       `json:"after"`
+	Action int       `json:"action"`
+	From   time.Time `json:"from"`
+	To     time.Time `json:"to"`
+	// Players are those who were to act, charged with the wait.
+	Players []int `json:"players"`
+	// Round is the kind of round ("Auction", "Stock", "Operating").
+	Round string `json:"round"`
+	// Company is the company that was to act, when one was.
+	Company string `json:"company,omitempty"`
+}
+
+// Length is the wait's duration.
+func (w Wait) Length() time.Duration { return w.To.Sub(w.From) }
+
+// Waits lists the waits of a game export: one per pair of consecutive
+// stored actions that both carry a time (created_at), charged to whoever
+// was to act after the first. Chat does not end a wait: a message is
+// skipped, and the wait runs on to the next move.
+func Waits(src *g18xx.Game) ([]Wait, error) {
+	full, err := play.New(src)
+	if err != nil {
+		return nil, err
+	}
+	var out []Wait
+	var last who
+	start := -1 // the stored action the current wait began after
+	for i, a := range src.Actions {
+		if a.Type == g18xx.TypeMessage {
+			continue
+		}
+		if start >= 0 && src.Actions[start].CreatedAt > 0 && a.CreatedAt > 0 {
+			w := Wait{After: start + 1, Action: a.ID, From: time.Unix(src.Actions[start].CreatedAt, 0).UTC(), To: time.Unix(a.CreatedAt, 0).UTC()}
+			if g, err := full.At(start + 1); err == nil {
+				last = waiting(g)
+			}
+			// else: a stored action that was later undone and that this
+			// engine refuses (18xx.games took it then): the wait is charged
+			// to whoever was to act before it
+			w.Players, w.Round, w.Company = last.players, last.round, last.company
+			if len(w.Players) > 0 {
+				out = append(out, w)
+			}
+		}
+		start = i
+	}
+	return out, nil
+}
+
+// who is whom a wait is charged to.
+type who struct {
+	players []int
+	round   string
+	company string
+}
+
+// waiting says who is to act in g.
+func waiting(g play.Game) who {
+	var w who
+	eg := replay.Engine(g)
+	if eg != nil {
+		w.round = eg.RoundKind
+	}
+	for _, ent := range g.Acting() {
+		if eg != nil && eg.Corp(ent) != nil {
+			w.company = ent
+		}
+		if pid := replay.Controller(g, ent); pid != 0 && !contains(w.players, pid) {
+			w.players = append(w.players, pid)
+		}
+	}
+	return w
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Spent is the time one player spent to act.
+type Spent struct {
+	Player int           `json:"player"`
+	Total  time.Duration `json:"-"`
+	// TotalSeconds is Total in whole seconds (the JSON form).
+	TotalSeconds int64 `json:"time_spent_s"`
+	// ByRound and ByCompany split Total by the kind of round and by the
+	// company the player was operating, in seconds.
+	ByRound   map[string]int64 `json:"by_round_s"`
+	ByCompany map[string]int64 `json:"by_company_s,omitempty"`
+	// Longest is the player's longest wait.
+	Longest Wait `json:"longest"`
+}
+
+// TimeSpent sums the waits per player, in the order of players (ids).
+func TimeSpent(waits []Wait, players []int) []Spent {
+	by := map[int]*Spent{}
+	out := make([]Spent, len(players))
+	for i, p := range players {
+		out[i] = Spent{Player: p, ByRound: map[string]int64{}, ByCompany: map[string]int64{}}
+		by[p] = &out[i]
+	}
+	for _, w := range waits {
+		for _, p := range w.Players {
+			s := by[p]
+			if s == nil {
+				continue
+			}
+			d := w.Length()
+			s.Total += d
+			s.ByRound[w.Round] += int64(d / time.Second)
+			if w.Company != "" {
+				s.ByCompany[w.Company] += int64(d / time.Second)
+			}
+			if d > s.Longest.Length() {
+				s.Longest = w
+			}
+		}
+	}
+	for i := range out {
+		out[i].TotalSeconds = int64(out[i].Total / time.Second)
+	}
+	return out
+}
+
+// Longest returns the n longest waits, longest first.
+func Longest(waits []Wait, n int) []Wait {
+	out := append([]Wait(nil), waits...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Length() > out[j].Length() })
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}

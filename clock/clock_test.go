@@ -1,0 +1,84 @@
+package clock
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tresham/compat/g18xx"
+)
+
+// TestRealGames: on the real fixtures with timestamps, the players' times
+// add up to the span from the first to the last move when one player acts
+// at a time, and every wait is charged to someone.
+func TestRealGames(t *testing.T) {
+	for _, name := range []string{"1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json", "1825/141331.json"} {
+		t.Run(name, func(t *testing.T) {
+			src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
+			if err != nil {
+				t.Skip(err)
+			}
+			waits, err := Waits(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(waits) == 0 {
+				t.Fatal("no waits")
+			}
+			var ids []int
+			for _, p := range src.Players {
+				ids = append(ids, p.ID)
+			}
+			spent := TimeSpent(waits, ids)
+			var sum, span time.Duration
+			for _, s := range spent {
+				sum += s.Total
+			}
+			shared := false
+			for _, w := range waits {
+				span += w.Length()
+				shared = shared || len(w.Players) > 1
+			}
+			if !shared && sum != span {
+				t.Errorf("players' times add to %v, the waits to %v", sum, span)
+			}
+			first, last := waits[0].From, waits[len(waits)-1].To
+			if span > last.Sub(first) {
+				t.Errorf("waits add to %v, more than the game's span %v", span, last.Sub(first))
+			}
+			for _, s := range spent {
+				t.Logf("player %d: %v (%v)", s.Player, s.Total, s.ByRound)
+			}
+			t.Logf("span %v, waits %v, longest %v", last.Sub(first), span, Longest(waits, 1)[0].Length())
+		})
+	}
+}
+
+// TestTimeSpent: waits are charged to the players who were to act, split
+// by round and company; an undo refunds nothing (it is a wait like any).
+func TestTimeSpent(t *testing.T) {
+	at := func(s int) time.Time { return time.Unix(int64(1000+s), 0) }
+	waits := []Wait{
+		{From: at(0), To: at(60), Players: []int{1}, Round: "Stock"},
+		{From: at(60), To: at(90), Players: []int{2}, Round: "Stock"},
+		{From: at(90), To: at(300), Players: []int{1}, Round: "Operating", Company: "IOW"},
+		{From: at(300), To: at(310), Players: []int{1}, Round: "Operating", Company: "IOW"}, // then undone: still spent
+		{From: at(310), To: at(400), Players: []int{1, 2}, Round: "Operating"},
+	}
+	got := TimeSpent(waits, []int{1, 2})
+	want := []struct {
+		total   int64
+		stock   int64
+		iow     int64
+		longest time.Duration
+	}{{60 + 210 + 10 + 90, 60, 220, 210 * time.Second}, {30 + 90, 30, 0, 90 * time.Second}}
+	for i, w := range want {
+		g := got[i]
+		if g.TotalSeconds != w.total || g.ByRound["Stock"] != w.stock || g.ByCompany["IOW"] != w.iow || g.Longest.Length() != w.longest {
+			t.Errorf("player %d: %+v; want total %d stock %d IOW %d longest %v", g.Player, g, w.total, w.stock, w.iow, w.longest)
+		}
+	}
+	if l := Longest(waits, 2); l[0].Length() != 210*time.Second || l[1].Length() != 90*time.Second {
+		t.Errorf("longest: %v", l)
+	}
+}
