@@ -138,9 +138,8 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       const want = await page.evaluate(() => document.getElementById('confirm-tile').textContent);
       // (the preview is redrawn after the rotation: wait for the one that
       // matches the rotation the panel names)
-      const label = await page.evaluate(() => document.querySelector('#rotate').nextSibling.textContent);
-      const rot = (label.match(/rotation (\d)/) || [])[1];
-      assert.ok(rot !== undefined, `the panel names the rotation: ${label}`);
+      const rot = await page.getAttribute('#orientation', 'data-rotation');
+      assert.match(await page.textContent('#orientation'), /orientation \d of \d|the only orientation/);
       await page.waitForSelector(`svg.map .hex[data-hex="${hex}"].previewing .tile-preview[data-rotation="${rot}"]`);
       assert.ok(want.includes(hex));
       if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'tile-preview.png') });

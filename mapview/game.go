@@ -56,6 +56,9 @@ func RenderGame(game any) (View, error) {
 		}
 		rules.Companies = append(rules.Companies, row)
 	}
+	if g, ok := game.(*t1860.Game); ok {
+		rules.Auction = g.Auction()
+	}
 	v.Rules = &rules
 	if eg.Market != nil {
 		for _, c := range eg.Market.ParCells() {

@@ -7,6 +7,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/titles/t1860"
 )
 
 // MarketCell is one stock-market space of MarketGrid.
@@ -70,6 +71,8 @@ type Rules struct {
 	// Corporations are the public companies with their names and the price
 	// of their next station token.
 	Corporations []CorpRow `json:"corporations,omitempty"`
+	// Auction is 1860's opening auction while it runs (nil otherwise).
+	Auction *t1860.AuctionView `json:"auction,omitempty"`
 }
 
 // CompanyRow is one private company: its full name and what it does.

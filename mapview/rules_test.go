@@ -116,6 +116,12 @@ func TestRenderGameNamesAndRotations(t *testing.T) {
 		if got := r.TileRotations["9"]; got != [6]int{0, 1, 2, 0, 1, 2} {
 			t.Errorf("variant %d: tile 9 (straight) rotations %v", vi, got)
 		}
+		if vi == 0 && (r.Auction == nil || len(r.Auction.Items) != 6 || r.Auction.MinBid != 5 || r.Auction.HighBid != 0 || len(r.Auction.Bidders) != 3) {
+			t.Errorf("1860 at the start: auction %+v, want 6 items, no bid, minimum £5, 3 bidders", r.Auction)
+		}
+		if vi == 2 && r.Auction != nil {
+			t.Errorf("1825 has no auction: %+v", r.Auction)
+		}
 		if _, ok := r.TileRotations["8"]; ok {
 			t.Errorf("variant %d: tile 8 has no symmetry but is listed", vi)
 		}

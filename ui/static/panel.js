@@ -66,6 +66,7 @@ export function renderPanel(el, page) {
   page.stopTargets = null;
   page.afterDraw = null;
   page.preview = null;
+  page.fan = null;
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '');
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
@@ -96,6 +97,8 @@ export function renderPanel(el, page) {
     page.mapUI.highlight(highlights.hexes, highlights.cities);
     if (page.sel.hex) page.mapUI.select(page.sel.hex);
     showPreview(page);
+    if (page.fan) page.mapUI.fan(page.fan.hex, page.fan.options, page.fan.onPick); else page.mapUI.fan(null);
+    if (page.zoomTo) { page.mapUI.zoomTo(page.zoomTo); page.zoomTo = null; }
     page.mapUI.stopTargets(page.stopTargets);
     if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
@@ -195,30 +198,109 @@ function layTile(page, ent, cs, st, highlights) {
   const hexes = Object.keys(byHex).sort();
   highlights.hexes.push(...hexes);
   const sel = page.sel;
-  const pick = (hex) => { if (byHex[hex]) { page.sel = { hex }; page.rerenderPanel(); } };
-  page.onHex = pick;
+  const pickHex = (hex) => {
+    if (!byHex[hex]) return;
+    if (page.sel.hex !== hex) page.zoomTo = hex;
+    page.sel = { hex };
+    page.rerenderPanel();
+  };
+  page.onHex = pickHex;
   const g = h('div', { class: 'group lay' }, h('h3', {}, 'Lay or upgrade track'));
   g.append(h('p', { class: 'muted' }, 'Pick a highlighted hex on the map or here:'),
-    h('div', { class: 'hex-list' }, hexes.map((hx) => h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false', onclick: () => pick(hx) }, hx))));
-  if (sel.hex && byHex[sel.hex]) {
-    const list = byHex[sel.hex];
-    const tiles = [...new Set(list.map((c) => c.action.tile))];
-    const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
-    g.append(h('p', {}, `Hex ${sel.hex}`, cost ? ` — terrain cost ${money(cost)}` : ' — no terrain cost'),
-      h('div', { class: 'tile-list' }, tiles.map((t) => h('button', { type: 'button', class: 'tile-pick' + (sel.tile === t ? ' on' : ''), 'data-tile': t, 'aria-pressed': sel.tile === t ? 'true' : 'false', onclick: () => { page.sel = { hex: sel.hex, tile: t, rot: 0 }; page.rerenderPanel(); } }, `Tile ${t.split('-')[0]}`))));
-    if (sel.tile) {
-      const rots = list.filter((c) => c.action.tile === sel.tile);
-      const i = Math.min(sel.rot || 0, rots.length - 1);
-      const c = rots[i];
-      page.preview = { hex: sel.hex, tile: c.action.tile, rotation: c.action.rotation };
-      g.append(h('p', { class: 'muted', id: 'preview-note' }, 'The map shows the tile at this rotation before you confirm.'));
-      g.append(h('div', { class: 'row' },
-        h('button', { type: 'button', id: 'rotate', disabled: rots.length < 2, onclick: () => { page.sel = { ...sel, rot: (i + 1) % rots.length }; page.rerenderPanel(); } }, `Rotate (${i + 1} of ${rots.length} legal)`),
-        h('span', {}, ` rotation ${c.action.rotation} `),
-        h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(c.action) }, `Lay ${sel.tile.split('-')[0]} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`)));
-    }
+    h('div', { class: 'hex-list' }, hexes.map((hx) => h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false', onclick: () => pickHex(hx) }, hx))));
+  if (!sel.hex || !byHex[sel.hex]) return g;
+  const choices = tileChoices(page, byHex[sel.hex]);
+  const cur = choices.find((x) => x.tile === sel.tile) || null;
+  const n = cur ? cur.rots.length : 0;
+  const ri = cur ? (sel.rot || 0) % n : 0;
+  const shown = (ch) => (ch === cur ? ch.rots[ri] : ch.rots[0]).action;
+  // A click on the chosen tile turns it to its next distinct orientation;
+  // a click on another tile chooses that one.
+  const pick = (tile) => {
+    page.sel = sel.tile === tile && cur ? { ...sel, rot: (ri + 1) % n } : { hex: sel.hex, tile, rot: 0 };
+    page.rerenderPanel();
+  };
+  page.onHex = (hex) => (hex === sel.hex && cur ? pick(cur.tile) : pickHex(hex));
+  const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
+  const loc = page.map && page.map.locations ? page.map.locations[sel.hex] : '';
+  const again = () => page.sel.hex === sel.hex && page.rerenderPanel();
+  const label = (ch) => `Tile ${ch.name}` + (ch === cur ? `, orientation ${ri + 1} of ${n}` : '') + (ch.rots.length > 1 ? ` (${ch.rots.length} orientations)` : '');
+  page.fan = {
+    hex: sel.hex,
+    options: choices.map((ch) => ({ tile: ch.tile, svg: previewSvg(page, sel.hex, ch.tile, shown(ch).rotation, again), selected: ch === cur, label: label(ch) })),
+    onPick: pick,
+  };
+  g.append(h('p', {}, `Hex ${sel.hex}${loc ? ` (${loc})` : ''}`, cost ? ` — terrain cost ${money(cost)}` : ' — no terrain cost'),
+    h('p', { class: 'muted' }, cur
+      ? 'Click the tile again (here or around the hex on the map) to turn it; only orientations that look different are offered.'
+      : `Choose a tile (${choices.length} fit${choices.length === 1 ? 's' : ''} here); the choices are also drawn around the hex on the map.`),
+    h('div', { class: 'tile-list', role: 'group', 'aria-label': `Tiles for ${sel.hex}` }, choices.map((ch) => {
+      const a = shown(ch);
+      const b = h('button', {
+        type: 'button', class: 'tile-pick' + (ch === cur ? ' on' : ''), 'data-tile': ch.tile, 'data-rotation': a.rotation,
+        'data-orientations': ch.rots.length, 'aria-pressed': ch === cur ? 'true' : 'false', 'aria-label': label(ch), title: label(ch), onclick: () => pick(ch.tile),
+      });
+      b.append(tileThumb(previewSvg(page, sel.hex, ch.tile, a.rotation, again)),
+        h('span', { class: 'tile-name' }, `#${ch.name}`), h('small', {}, ch.rots.length < 2 ? '' : ch === cur ? ` ${ri + 1}/${n}` : ` ${ch.rots.length} ways`));
+      return b;
+    })));
+  if (cur) {
+    const a = shown(cur);
+    page.preview = { hex: sel.hex, tile: a.tile, rotation: a.rotation };
+    g.append(h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'rotate', disabled: n < 2, onclick: () => pick(cur.tile), 'aria-label': 'Turn the tile' }, 'Rotate ↻'),
+      h('span', { id: 'orientation', 'data-rotation': a.rotation, 'data-orientations': n }, n > 1 ? ` orientation ${ri + 1} of ${n} ` : ' the only orientation '),
+      h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(a) }, `Lay tile ${cur.name} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`),
+      h('button', { type: 'button', id: 'cancel-tile', onclick: () => { page.sel = { hex: sel.hex }; page.rerenderPanel(); } }, 'Cancel')));
   }
   return g;
+}
+
+// tileName is the tile's name in a tile id ("57-1" → "57").
+function tileName(id) {
+  const m = /^(.*)-\d+$/.exec(id);
+  return m ? m[1] : id;
+}
+
+// tileChoices groups the legal lays on one hex by tile and keeps, of the
+// rotations that draw the same track (the map rules' tile_rotations, from
+// the tile's paths), only the first legal one.
+function tileChoices(page, list) {
+  const classes = (page.map && page.map.rules && page.map.rules.tile_rotations) || {};
+  const byTile = new Map();
+  for (const c of [...list].sort((x, y) => x.action.rotation - y.action.rotation)) {
+    const id = c.action.tile;
+    const name = tileName(id);
+    if (!byTile.has(id)) byTile.set(id, { tile: id, name, rots: [], seen: new Set() });
+    const e = byTile.get(id);
+    const cls = (classes[name] || [0, 1, 2, 3, 4, 5])[c.action.rotation];
+    if (!e.seen.has(cls)) { e.seen.add(cls); e.rots.push(c); }
+  }
+  return [...byTile.values()];
+}
+
+// previewSvg is the drawing of hex with tile at rotation (hex-local SVG),
+// from the cache or '' while it is fetched (then ready is called).
+function previewSvg(page, hex, tile, rotation, ready) {
+  const key = `${hex} ${tile} ${rotation}`;
+  page.previews ||= new Map();
+  if (page.previews.has(key)) return page.previews.get(key) || '';
+  page.previews.set(key, null);
+  Promise.resolve().then(() => page.svc.tile(hex, tile, rotation)).then((r) => {
+    page.previews.set(key, r.svg);
+    if (ready) ready();
+  }, () => { page.previews.set(key, ''); });
+  return '';
+}
+
+// tileThumb is a small picture of a hex-local tile drawing.
+function tileThumb(svgText) {
+  const s = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  s.setAttribute('viewBox', '-52 -52 104 104');
+  s.setAttribute('class', 'tile-thumb');
+  s.setAttribute('aria-hidden', 'true');
+  s.innerHTML = svgText || '';
+  return s;
 }
 
 function placeToken(page, cs, st, highlights) {
@@ -373,12 +455,9 @@ function showPreview(page) {
   const p = page.preview;
   if (!p) { page.mapUI.preview(null); return; }
   const key = `${p.hex} ${p.tile} ${p.rotation}`;
-  page.previews ||= new Map();
-  const svg = page.previews.get(key);
-  if (svg !== undefined) { page.mapUI.preview(p.hex, svg); return; }
-  page.svc.tile(p.hex, p.tile, p.rotation).then((r) => {
-    page.previews.set(key, r.svg);
+  const svg = previewSvg(page, p.hex, p.tile, p.rotation, () => {
     const q = page.preview;
-    if (q && `${q.hex} ${q.tile} ${q.rotation}` === key && page.mapUI) page.mapUI.preview(p.hex, r.svg);
-  }, () => { page.previews.set(key, ''); });
+    if (q && `${q.hex} ${q.tile} ${q.rotation}` === key && page.mapUI) page.mapUI.preview(q.hex, page.previews.get(key));
+  });
+  page.mapUI.preview(p.hex, svg || null);
 }
