@@ -74,6 +74,76 @@ test('tile choice: a fan of tile pictures at the hex, distinct orientations only
   }
 });
 
+// panelText is the action panel's text, checked for leaked internals.
+async function panelText(page) {
+  const t = await page.textContent('.panel');
+  assert.doesNotMatch(t, /undefined|null|NaN|\[object/, `the panel shows no internals: ${t}`);
+  return t;
+}
+
+test('names and abilities, the 1860 auction, round headers and labels as sentences', { timeout: 300000 }, async () => {
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'names');
+  const file = '19354.json';
+  // The auction under way: Player 1 bid £30, Player 2 £35.
+  await openAt(page, '1860', file, 3);
+  assert.equal(await page.textContent('#round'), 'Opening auction · phase 2');
+  await page.waitForSelector('#auction-lots');
+  const lots = await page.locator('#auction-lots > li').allTextContents();
+  assert.equal(lots.length, 6, `six certificates on offer: ${lots}`);
+  assert.ok(lots.some((l) => l.startsWith('Brading Harbour Company (BHC) — £30')), lots.join(' | '));
+  assert.ok(lots.some((l) => /Isle of Wight \(IOW\) director's certificate/.test(l)), lots.join(' | '));
+  assert.match(await page.textContent('#auction-high'), /^High bid: £35 by Player 2\. Minimum next bid: £40\./);
+  assert.equal(await page.inputValue('.price-choice[data-type="bid"] input'), '40');
+  await panelText(page);
+  // The winner takes a private at its face value: worded as a purchase.
+  await openAt(page, '1860', file, 11);
+  const buys = await page.locator('button.choice.bid').allTextContents();
+  assert.ok(buys.length > 0);
+  for (const b of buys) assert.match(b, /^Buy .+ \([A-Z&]+\) for £\d+, its face value$/, b);
+  assert.match(await page.textContent('#auction h3'), /won the bidding: take one/);
+  await panelText(page);
+  // The first operating round of the second set, then a later stock round.
+  await openAt(page, '1860', file, 64);
+  assert.equal(await page.textContent('#round'), 'OR 2.1 · phase 2');
+  await openAt(page, '1860', file, 228);
+  const v = await gameView(page);
+  assert.equal(await page.textContent('#round'), `SR ${v.state.turn} · phase ${v.state.phase}`);
+  // RPSC's exchange is a swap, named, with no "undefined".
+  const legend = await page.textContent('fieldset.entity[data-entity="RPSC"] legend');
+  assert.equal(legend, 'Ryde Pier & Shipping Company (RPSC), owned by Player 1');
+  assert.match(await page.textContent('fieldset.entity[data-entity="RPSC"] .ability'), /swap it for the reserved 10% share of the IOW/);
+  assert.match(await page.textContent('fieldset.entity[data-entity="RPSC"] button.choice'), /^Swap Ryde Pier & Shipping Company \(RPSC\) for a 10% share of IOW \(worth £\d+\); RPSC closes$/);
+  // Sales sorted by corporation then size, at the engine's prices (S&C has
+  // no train: half price).
+  const sales = Object.values(v.legal).flat().map((c) => c.action).filter((a) => a.type === 'sell_shares');
+  const texts = await page.locator('button.choice.sell_shares').allTextContents();
+  assert.equal(texts.length, sales.length);
+  const keys = texts.map((t) => { const m = /^Sell (\d+)% of (\S+) for £(\d+)/.exec(t); assert.ok(m, t); return [m[2], Number(m[1]), Number(m[3])]; });
+  const sorted = [...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  assert.deepEqual(keys, sorted, 'sales are sorted');
+  for (const a of sales.filter((x) => x.share_price)) {
+    const k = keys.find(([c, pct]) => c === a.shares[0].split('_')[0] && pct === a.percent);
+    assert.equal(k[2], a.share_price * a.percent / 10, `the price shown for ${a.percent}% is the engine's`);
+  }
+  assert.ok(texts.some((t) => /it has no train/.test(t)), 'a half-price sale says why');
+  // Privates: names, abilities and state.
+  const cos = await page.locator('#companies li').allTextContents();
+  assert.equal(cos.length, v.state.companies.length);
+  for (const c of cos) assert.match(c, /^[A-Z][a-z].* \([A-Z]+\).*owner: .*Pays its owner £\d+/, c);
+  // Certificates: counted against the limit, no raw ids.
+  const certs = await page.locator('.players td.certs').allTextContents();
+  for (const c of certs) { assert.match(c, /^\d+ of \d+ certificates /, c); assert.doesNotMatch(c, /_\d/, c); }
+  // A train bought from another corporation names the seller.
+  await openAt(page, '1860', file, 115);
+  const trainTexts = (await page.locator('.panel .group').filter({ hasText: 'Buy a train' }).textContent());
+  assert.match(trainTexts, /Buy a 2\+1 train from IOW/);
+  assert.doesNotMatch(trainTexts, /2\+1-\d/);
+  await shot(page, 'labels-1860-desktop', { fullPage: true });
+  await ctx.close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(env.consoleErrors, []);
 });
