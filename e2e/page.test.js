@@ -61,6 +61,18 @@ test('tile choice: a fan of tile pictures at the hex, distinct orientations only
         }
         assert.deepEqual([...seen].sort(), [...legalRots].sort(), 'every legal orientation is reached by turning');
       }
+      if (phone) {
+        // On a phone the map stays on screen next to the action: the
+        // confirm button and the previewed hex are visible together.
+        await page.locator('#confirm-tile').scrollIntoViewIfNeeded();
+        const hexBox = await page.locator(`svg.map .hex[data-hex="${hex}"]`).boundingBox();
+        const btn = await page.locator('#confirm-tile').boundingBox();
+        for (const [what, b] of [['the previewed hex', hexBox], ['the confirm button', btn]]) {
+          assert.ok(b.y >= 0 && b.y + b.height / 2 <= vp.height, `${title} phone: ${what} is on screen (y ${Math.round(b.y)})`);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 1, `no horizontal scrolling (${overflow}px)`);
+      }
       await shot(page, `tiles-${title}-${phone ? 'phone' : 'desktop'}`);
       const before = (await gameView(page)).actions;
       await page.click('#confirm-tile');
