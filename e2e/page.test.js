@@ -156,6 +156,45 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   await ctx.close();
 });
 
+test('stock market fits its card with markers and legend; a hotseat game starts at once', { timeout: 300000 }, async () => {
+  for (const vp of [{ width: 1400, height: 1000 }, { width: 390, height: 844 }]) {
+    const phone = vp.width < 500;
+    const ctx = await env.browser.newContext({ viewport: vp, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+    const page = await newPage(ctx);
+    await signUp(page, `market${vp.width}`);
+    for (const [title, file, n] of [['1860', '19354.json', 228], ['1825', '1825_game_end_bank.json', 200]]) {
+      await openAt(page, title, file, n);
+      const v = await gameView(page);
+      const card = await page.locator('.market-card').boundingBox();
+      const chart = await page.locator('#market-chart').boundingBox();
+      assert.ok(chart.x >= card.x - 1 && chart.x + chart.width <= card.x + card.width + 1, `${title} ${vp.width}: the chart fits its card (${Math.round(chart.width)} in ${Math.round(card.width)})`);
+      // every floated company's marker is drawn inside the card
+      for (const c of v.state.corporations.filter((x) => x.share_price && !x.closed && x.share_pos)) {
+        const m = page.locator(`#market-chart [data-corp="${c.sym}"]`).first();
+        const b = await m.boundingBox();
+        assert.ok(b && b.x >= card.x && b.x + b.width <= card.x + card.width + 1, `${title}: ${c.sym}'s marker is visible`);
+      }
+      const legend = await page.locator('#market-legend li').allTextContents();
+      assert.ok(legend.some((l) => /par price/.test(l)), `${title}: the legend explains the colours: ${legend}`);
+      await page.locator('.market-card').scrollIntoViewIfNeeded();
+      await shot(page, `market-${title}-${phone ? 'phone' : 'desktop'}`);
+    }
+    await ctx.close();
+  }
+  // Hotseat: the game page starts the game itself.
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'hotseat');
+  await page.selectOption('#create-title', '1860');
+  await page.fill('#create-players', '3');
+  await page.check('#create-hotseat');
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
+  await page.waitForSelector('#turn.yours', { timeout: 20000 });
+  assert.equal(await page.$('#start-game'), null);
+  assert.equal((await gameView(page)).status, 'active');
+  await ctx.close();
+});
+
 test('no console errors', () => {
   assert.deepEqual(env.consoleErrors, []);
 });

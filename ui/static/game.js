@@ -109,6 +109,12 @@ export async function renderGame(el, id, me, at) {
     check: async (ent, routes) => (page.local ? page.local.check(ent, routes) : api.checkRoutes(id, ent, routes)),
   };
   await page.reload();
+  // A hotseat game has every seat filled by its owner (or bots): start it
+  // at once rather than wait for a click.
+  if (page.view && page.view.hotseat && canStart(page.view, me)) {
+    try { await api.start(id); } catch (e) { page.error = e.message; }
+    await page.reload();
+  }
   live(page);
 }
 
@@ -185,7 +191,7 @@ function draw(el, page) {
     v.finished ? scores(v, st) : null,
     h('div', { class: 'info' },
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
-      phaseChart(page.map, st), market(page.map), chatCard(page), gameLog(v)));
+      phaseChart(page.map, st), market(page.map, st), chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
@@ -403,11 +409,44 @@ function phaseChart(map, st) {
     h('p', { class: 'muted' }, 'Trains: ', r.trains.map((t) => `${t.name} ${money(t.price)}${t.count ? ` ×${t.count}` : ''}`).join(' · ')));
 }
 
-function market(map) {
+const CELL_TYPES = {
+  normal: ['#fff', 'price'], par: ['#c9b3ff', 'par price'], endgame: ['#7fd1ff', 'game ends when reached'],
+  close: ['#555', 'company closes'], repar: ['#ffd27f', 're-par (after bankruptcy)'], ignore_one_sale: ['#ffe9a8', 'first share sold does not move the price'],
+};
+
+// market draws the stock market: a single-row chart (1860's zig-zag) as
+// cells that wrap to the card's width, a grid (1825) as the printed chart
+// scaled to fit; company markers on their price, a colour legend and the
+// par values.
+function market(map, st) {
   if (!map || !map.market) return null;
-  const div = h('div', { class: 'scroll market-chart' });
-  div.innerHTML = map.market;
-  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), div,
+  const grid = map.rules && map.rules.market_grid;
+  let chart;
+  const used = new Set();
+  if (grid && grid.rows.length === 1) {
+    const at = {};
+    for (const c of st.corporations || []) {
+      if (!c.share_pos || c.closed) continue;
+      (at[c.share_pos.join(',')] ||= []).push(c);
+    }
+    chart = h('ol', { class: 'market-row', id: 'market-chart' }, grid.rows[0].map((cell, i) => {
+      if (!cell) return null;
+      used.add(cell.type);
+      const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
+      return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
+        h('span', { class: 'price' }, cell.price),
+        here.map((c) => h('span', { class: 'marker corp-chip', 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
+    }));
+  } else {
+    chart = h('div', { class: 'market-chart fit', id: 'market-chart' });
+    chart.innerHTML = map.market;
+    const svg = chart.querySelector('svg');
+    if (svg) { svg.removeAttribute('height'); svg.setAttribute('width', '100%'); }
+    for (const row of (grid && grid.rows) || []) for (const c of row) if (c) used.add(c.type);
+  }
+  const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text]]) =>
+    h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}` }), ` ${text}`)));
+  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), chart, legend,
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
 }
 
