@@ -81,6 +81,8 @@ test('tile choice: a fan of tile pictures at the hex, distinct orientations only
         return (await (await fetch(`/api/games/${id}`)).json()).actions > b;
       }, [before]);
       assert.equal(await page.textContent('#action-error'), '');
+      // once the tile is laid the map goes back to the player's view
+      await page.waitForFunction((v) => document.querySelector('svg.map').getAttribute('viewBox') === v, vb0);
       await ctx.close();
     }
   }
@@ -109,6 +111,7 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.match(await page.textContent('#auction-high'), /^High bid: £35 by Player 2\. Minimum next bid: £40\./);
   assert.equal(await page.inputValue('.price-choice[data-type="bid"] input'), '40');
   await panelText(page);
+  await shot(page, 'auction-1860-desktop');
   // The winner takes a private at its face value: worded as a purchase.
   await openAt(page, '1860', file, 11);
   const buys = await page.locator('button.choice.bid').allTextContents();

@@ -94,7 +94,6 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
   await page.check('#create-hotseat');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   await page.waitForSelector('#turn');
-  if (await page.$('#start-game')) await Promise.all([page.waitForSelector('#turn.yours'), page.click('#start-game')]);
   await page.waitForSelector('#turn.yours');
   assert.ok(await page.$('svg.map .hex[data-hex="G5"]'), 'the map shows hex G5');
 
@@ -348,7 +347,6 @@ test('hotseat 1825: first stock round and a tile lay through the UI, keyboard an
   await page.check('#create-hotseat');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   await page.waitForSelector('#turn');
-  if (await page.$('#start-game')) await Promise.all([page.waitForSelector('#turn.yours'), page.click('#start-game')]);
   await page.waitForSelector('#turn.yours');
   await checkPhaseChart(page, '1');
 
@@ -453,7 +451,6 @@ test('a game against the computer: bot seats move by themselves', { timeout: 300
   await page.selectOption('#create-bot-kind', 'heuristic');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   await page.waitForSelector('#turn');
-  if (await page.$('#start-game')) await page.click('#start-game');
   await page.waitForSelector('#turn.yours');
   let v = await gameView(page);
   assert.deepEqual(v.seats.map((s) => s.bot || ''), ['', 'heuristic', 'heuristic'], 'the last two seats are bots');

@@ -75,6 +75,8 @@ export async function renderGame(el, id, me, at) {
       page.routes = null;
       page.edit = null;
       page.shownRoutes = null;
+      // back to the view the player had before the map zoomed to a hex
+      if (page.zoomedFrom) { page.mapKeep = { vb: page.zoomedFrom }; page.zoomedFrom = null; }
       // the server accepted it: play it locally too, then compare hashes
       if (page.local && page.local.actions === seq && view.actions === seq + 1) {
         try { page.local.propose(action); } catch (e) { console.warn('local engine refused an accepted move:', e); }
@@ -152,7 +154,8 @@ function draw(el, page) {
   const st = v.state || {};
   const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
   document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
-  const keep = page.mapUI ? page.mapUI.state() : null;
+  const keep = page.mapKeep || (page.mapUI ? page.mapUI.state() : null);
+  page.mapKeep = null;
   page.mapUI = page.map ? mountMap(page.map, {
     keep,
     onHex: (hex) => page.onHex && page.onHex(hex),
@@ -176,7 +179,7 @@ function draw(el, page) {
       h('h1', {}, `${v.title} #${v.id}`),
       h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
       banner,
-      canStart(v, page.me) ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
+      canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
         try { await api.start(v.id); } catch (e) { page.error = e.message; }
         await page.reload();
       } }, 'Start the game') : null,

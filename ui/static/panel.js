@@ -150,7 +150,11 @@ export function renderPanel(el, page) {
     if (page.sel.hex) page.mapUI.select(page.sel.hex);
     showPreview(page);
     if (page.fan) page.mapUI.fan(page.fan.hex, page.fan.options, page.fan.onPick); else page.mapUI.fan(null);
-    if (page.zoomTo) { page.mapUI.zoomTo(page.zoomTo); page.zoomTo = null; }
+    if (page.zoomTo) {
+      page.zoomedFrom ||= page.mapUI.viewBox();
+      page.mapUI.zoomTo(page.zoomTo);
+      page.zoomTo = null;
+    }
     page.mapUI.stopTargets(page.stopTargets);
     if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
@@ -212,16 +216,20 @@ function auctionGroup(page, cs, st) {
     if (!au.winner) {
       g.append(h('p', { class: 'muted' }, 'The highest bidder pays the bid and then takes one of these at its price; the others keep bidding for the next pick.'));
     }
-    g.append(h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => h('li', { 'data-sym': it.sym },
-      h('strong', {}, it.company ? companyName(rules, it.sym) : `${it.name} (${it.sym}) director's certificate`),
-      it.company ? ` — ${money(it.price)}` : ` — from ${money(it.price)} (two shares at the least par)`,
-      it.cheapest ? h('span', { class: 'tag' }, 'cheapest') : null,
-      it.company && companyRow(rules, it.sym) ? h('div', { class: 'ability muted' }, companyRow(rules, it.sym).ability) : null))));
     if (!au.winner) {
       g.append(h('p', { id: 'auction-high' }, au.high_bid ? `High bid: ${money(au.high_bid)} by ${nameOf(st, au.high_bidder)}.` : 'No bid yet.',
         ` Minimum next bid: ${money(au.min_bid)}.`,
         au.bidders && au.bidders.length ? ` Still bidding: ${au.bidders.map((id) => nameOf(st, id)).join(', ')}.` : ''));
     }
+    g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
+    g.append(h('h4', {}, 'On offer (open one to read what it does)'), h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => {
+      const row = it.company ? companyRow(rules, it.sym) : null;
+      const head = [h('strong', {}, it.company ? companyName(rules, it.sym) : `${it.name} (${it.sym}) director's certificate`),
+        it.company ? ` — ${money(it.price)}` : ` — from ${money(it.price)} (two shares at the least par)`,
+        it.cheapest ? h('span', { class: 'tag' }, 'cheapest') : null];
+      return h('li', { 'data-sym': it.sym }, row && row.ability ? h('details', {}, h('summary', {}, head), h('div', { class: 'ability muted' }, row.ability)) : head);
+    })));
+    return g;
   }
   g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
   return g;
