@@ -94,7 +94,6 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
   await page.check('#create-hotseat');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   await page.waitForSelector('#turn');
-  if (await page.$('#start-game')) await Promise.all([page.waitForSelector('#turn.yours'), page.click('#start-game')]);
   await page.waitForSelector('#turn.yours');
   assert.ok(await page.$('svg.map .hex[data-hex="G5"]'), 'the map shows hex G5');
 
@@ -138,9 +137,8 @@ test('hotseat 1860: auction, stock round and operating rounds through the UI', {
       const want = await page.evaluate(() => document.getElementById('confirm-tile').textContent);
       // (the preview is redrawn after the rotation: wait for the one that
       // matches the rotation the panel names)
-      const label = await page.evaluate(() => document.querySelector('#rotate').nextSibling.textContent);
-      const rot = (label.match(/rotation (\d)/) || [])[1];
-      assert.ok(rot !== undefined, `the panel names the rotation: ${label}`);
+      const rot = await page.getAttribute('#orientation', 'data-rotation');
+      assert.match(await page.textContent('#orientation'), /orientation \d of \d|the only orientation/);
       await page.waitForSelector(`svg.map .hex[data-hex="${hex}"].previewing .tile-preview[data-rotation="${rot}"]`);
       assert.ok(want.includes(hex));
       if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'tile-preview.png') });
@@ -379,7 +377,6 @@ test('hotseat 1825: first stock round and a tile lay through the UI, keyboard an
   await page.check('#create-hotseat');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   await page.waitForSelector('#turn');
-  if (await page.$('#start-game')) await Promise.all([page.waitForSelector('#turn.yours'), page.click('#start-game')]);
   await page.waitForSelector('#turn.yours');
   await checkPhaseChart(page, '1');
 
@@ -484,7 +481,6 @@ test('a game against the computer: bot seats move by themselves', { timeout: 300
   await page.selectOption('#create-bot-kind', 'heuristic');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   await page.waitForSelector('#turn');
-  if (await page.$('#start-game')) await page.click('#start-game');
   await page.waitForSelector('#turn.yours');
   let v = await gameView(page);
   assert.deepEqual(v.seats.map((s) => s.bot || ''), ['', 'heuristic', 'heuristic'], 'the last two seats are bots');

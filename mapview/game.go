@@ -45,6 +45,20 @@ func RenderGame(game any) (View, error) {
 	v := Render(b, GameOptions(eg))
 	v.Market = MarketSVG(eg)
 	rules := RulesOf(eg)
+	rules.TileRotations = tileRotations(b)
+	for _, c := range eg.Companies {
+		row := CompanyRow{Sym: c.Sym, Name: c.Name, Value: c.Value, Revenue: c.Revenue}
+		switch game.(type) {
+		case *t1860.Game:
+			row.Ability = t1860.CompanyAbility(c.Sym, eg.Options)
+		case *t1825.Game:
+			row.Ability = t1825.CompanyAbility(c.Sym)
+		}
+		rules.Companies = append(rules.Companies, row)
+	}
+	if g, ok := game.(*t1860.Game); ok {
+		rules.Auction = g.Auction()
+	}
 	v.Rules = &rules
 	if eg.Market != nil {
 		for _, c := range eg.Market.ParCells() {

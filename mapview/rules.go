@@ -7,6 +7,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/titles/t1860"
 )
 
 // MarketCell is one stock-market space of MarketGrid.
@@ -60,6 +61,36 @@ type Rules struct {
 	// Phase is the index of the current phase in Phases.
 	Phase  int        `json:"phase_index"`
 	Trains []TrainRow `json:"trains"`
+	// TileRotations lists, for each tile name with a symmetric drawing,
+	// the smallest rotation drawing the same track as rotation r (see
+	// board.TileDef.RotationClasses); tiles with six distinct rotations are
+	// left out.
+	TileRotations map[string][6]int `json:"tile_rotations,omitempty"`
+	// Companies are the private companies with their names and abilities.
+	Companies []CompanyRow `json:"companies,omitempty"`
+	// Corporations are the public companies with their names and the price
+	// of their next station token.
+	Corporations []CorpRow `json:"corporations,omitempty"`
+	// Auction is 1860's opening auction while it runs (nil otherwise).
+	Auction *t1860.AuctionView `json:"auction,omitempty"`
+}
+
+// CompanyRow is one private company: its full name and what it does.
+type CompanyRow struct {
+	Sym     string `json:"sym"`
+	Name    string `json:"name"`
+	Value   int    `json:"value"`
+	Revenue int    `json:"revenue"`
+	// Ability is a sentence saying what the company does.
+	Ability string `json:"ability,omitempty"`
+}
+
+// CorpRow is one corporation: its full name and the price of its next
+// station token (-1 when every token is placed).
+type CorpRow struct {
+	Sym            string `json:"sym"`
+	Name           string `json:"name"`
+	NextTokenPrice int    `json:"next_token_price"`
 }
 
 // RulesOf collects the tables of an engine game.
@@ -88,7 +119,32 @@ func RulesOf(g *engine.Game) Rules {
 			r.Trains = append(r.Trains, TrainRow{Name: t.Name, Price: t.Price, Count: t.Count, RustsOn: t.RustsOn, Events: t.Events})
 		}
 	}
+	for _, c := range g.Corps {
+		row := CorpRow{Sym: c.Sym, Name: c.Name, NextTokenPrice: -1}
+		for _, t := range c.Tokens {
+			if t.Location == "" {
+				row.NextTokenPrice = t.Price
+				break
+			}
+		}
+		r.Corporations = append(r.Corporations, row)
+	}
 	return r
+}
+
+// tileRotations collects the rotation classes of b's symmetric tiles.
+func tileRotations(b *board.Board) map[string][6]int {
+	out := map[string][6]int{}
+	for _, name := range b.TileNames() {
+		t, ok := b.TileDef(name)
+		if !ok {
+			continue
+		}
+		if c := t.RotationClasses(); c != [6]int{0, 1, 2, 3, 4, 5} {
+			out[name] = c
+		}
+	}
+	return out
 }
 
 // TilePreview draws hex as it would look with tile (a tile id "NAME-COPY"

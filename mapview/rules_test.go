@@ -89,3 +89,41 @@ func TestTilePreview(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderGameNamesAndRotations checks the map rules name every private
+// with an ability sentence and every corporation with its next token
+// price, and list the symmetric tiles' rotation classes.
+func TestRenderGameNamesAndRotations(t *testing.T) {
+	for _, vi := range []int{0, 2} {
+		v, err := RenderGame(newGame(t, variants[vi]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := v.Rules
+		if len(r.Companies) == 0 || len(r.Corporations) == 0 {
+			t.Fatalf("variant %d: companies %d, corporations %d", vi, len(r.Companies), len(r.Corporations))
+		}
+		for _, c := range r.Companies {
+			if c.Name == "" || c.Name == c.Sym || !strings.Contains(c.Ability, "£") {
+				t.Errorf("variant %d: company %+v lacks a name or an ability", vi, c)
+			}
+		}
+		for _, c := range r.Corporations {
+			if c.Name == "" || c.NextTokenPrice < 0 {
+				t.Errorf("variant %d: corporation %+v", vi, c)
+			}
+		}
+		if got := r.TileRotations["9"]; got != [6]int{0, 1, 2, 0, 1, 2} {
+			t.Errorf("variant %d: tile 9 (straight) rotations %v", vi, got)
+		}
+		if vi == 0 && (r.Auction == nil || len(r.Auction.Items) != 6 || r.Auction.MinBid != 5 || r.Auction.HighBid != 0 || len(r.Auction.Bidders) != 3) {
+			t.Errorf("1860 at the start: auction %+v, want 6 items, no bid, minimum £5, 3 bidders", r.Auction)
+		}
+		if vi == 2 && r.Auction != nil {
+			t.Errorf("1825 has no auction: %+v", r.Auction)
+		}
+		if _, ok := r.TileRotations["8"]; ok {
+			t.Errorf("variant %d: tile 8 has no symmetry but is listed", vi)
+		}
+	}
+}

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { mountMap } from './mapview.js';
-import { renderPanel } from './panel.js';
+import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
 import { chatCard, endGameBar } from './talk.js';
 
@@ -75,6 +75,8 @@ export async function renderGame(el, id, me, at) {
       page.routes = null;
       page.edit = null;
       page.shownRoutes = null;
+      // back to the view the player had before the map zoomed to a hex
+      if (page.zoomedFrom) { page.mapKeep = { vb: page.zoomedFrom }; page.zoomedFrom = null; }
       // the server accepted it: play it locally too, then compare hashes
       if (page.local && page.local.actions === seq && view.actions === seq + 1) {
         try { page.local.propose(action); } catch (e) { console.warn('local engine refused an accepted move:', e); }
@@ -109,6 +111,12 @@ export async function renderGame(el, id, me, at) {
     check: async (ent, routes) => (page.local ? page.local.check(ent, routes) : api.checkRoutes(id, ent, routes)),
   };
   await page.reload();
+  // A hotseat game has every seat filled by its owner (or bots): start it
+  // at once rather than wait for a click.
+  if (page.view && page.view.hotseat && canStart(page.view, me)) {
+    try { await api.start(id); } catch (e) { page.error = e.message; }
+    await page.reload();
+  }
   live(page);
 }
 
@@ -146,7 +154,8 @@ function draw(el, page) {
   const st = v.state || {};
   const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
   document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
-  const keep = page.mapUI ? page.mapUI.state() : null;
+  const keep = page.mapKeep || (page.mapUI ? page.mapUI.state() : null);
+  page.mapKeep = null;
   page.mapUI = page.map ? mountMap(page.map, {
     keep,
     onHex: (hex) => page.onHex && page.onHex(hex),
@@ -168,9 +177,9 @@ function draw(el, page) {
   clear(el,
     h('div', { class: 'game-head' },
       h('h1', {}, `${v.title} #${v.id}`),
-      h('span', { class: 'round' }, `${st.round || ''} ${st.round_num || ''}`, st.turn ? ` · turn ${st.turn}` : '', ` · phase ${st.phase || '?'}`),
+      h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
       banner,
-      canStart(v, page.me) ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
+      canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
         try { await api.start(v.id); } catch (e) { page.error = e.message; }
         await page.reload();
       } }, 'Start the game') : null,
@@ -185,11 +194,31 @@ function draw(el, page) {
       side),
     v.finished ? scores(v, st) : null,
     h('div', { class: 'info' },
-      corporations(st), players(st, v), companies(st), bankDepot(st),
-      phaseChart(page.map, st), market(page.map), chatCard(page), gameLog(v)));
+      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
+      phaseChart(page.map, st), market(page.map, st), chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+// roundLabel is the round as players call it: the opening auction, SR n
+// (the n-th stock round) or OR n.m (the m-th operating round after SR n);
+// the view's turn is the set number and round_num the operating round in it.
+export function roundLabel(st) {
+  switch (st.round) {
+    case 'Auction': return 'Opening auction';
+    case 'Stock': return `SR ${st.turn ?? '?'}`;
+    case 'Operating': return `OR ${st.turn ?? '?'}.${st.round_num ?? '?'}`;
+    default: return `${st.round || ''} ${st.round_num || ''}`.trim();
+  }
+}
+
+function roundTitle(st) {
+  switch (st.round) {
+    case 'Stock': return `Stock round ${st.turn}`;
+    case 'Operating': return `Operating round ${st.round_num} of set ${st.turn}`;
+    default: return '';
+  }
 }
 
 // canStart reports whether me may start v now (owner, every seat filled,
@@ -244,18 +273,19 @@ function ownerName(st, k) {
   return nameOf(st, k);
 }
 
-function corporations(st) {
+function corporations(st, map) {
+  const rules = map && map.rules;
   const corps = (st.corporations || []).filter((c) => c.ipoed || c.floated || c.closed || c.president);
   return h('section', { class: 'card corps' }, h('h2', {}, 'Corporations'),
     corps.length === 0 ? h('p', { class: 'muted' }, 'No corporation has been started.') :
       h('div', { class: 'scroll' }, h('table', {},
         h('thead', {}, h('tr', {}, ['Corp', 'Director', 'Treasury', 'Price (par)', 'Trains', 'Tokens left', 'Shares', 'Status'].map((t) => h('th', {}, t)))),
         h('tbody', {}, corps.map((c) => h('tr', { 'data-corp': c.sym },
-          h('th', {}, h('span', { class: 'corp-chip', 'data-sym': c.sym }, c.sym)),
+          h('th', { title: (corpRow(rules, c.sym) || {}).name || c.sym }, h('span', { class: 'corp-chip', 'data-sym': c.sym }, c.sym), corpRow(rules, c.sym) ? h('div', { class: 'corp-name' }, corpRow(rules, c.sym).name) : null),
           h('td', {}, c.president ? nameOf(st, c.president) : '–'),
           h('td', { class: 'num' }, money(c.cash)),
           h('td', { class: 'num' }, money(c.share_price), c.par_price ? ` (${money(c.par_price)})` : ''),
-          h('td', {}, (c.trains || []).map((t) => (typeof t === 'string' ? t : t.name || JSON.stringify(t))).join(', ') || '–'),
+          h('td', {}, (c.trains || []).map((t) => (typeof t === 'string' ? trainName(t) : t.name || JSON.stringify(t))).join(', ') || '–'),
           h('td', { class: 'num' }, c.tokens_unplaced ?? '–'),
           h('td', {}, Object.entries(c.shares_by_owner || {}).map(([k, pct]) => `${ownerName(st, k)} ${pct}%`).join(', ')),
           h('td', {}, flags(c), c.floated ? h('span', { class: 'tag' }, 'floated') : null, c.operated ? h('span', { class: 'tag' }, 'operated') : null)))))));
@@ -268,23 +298,64 @@ function players(st, v) {
       h('tbody', {}, (st.players || []).map((p) => h('tr', { 'data-player': p.id, class: (v.acting || []).map(String).includes(String(p.id)) ? 'acting' : '' },
         h('th', {}, p.name, String(st.priority_deal) === String(p.id) ? h('span', { class: 'tag', title: 'priority deal' }, 'PD') : null, p.bankrupt ? h('span', { class: 'tag bankrupt' }, 'bankrupt') : null),
         h('td', { class: 'num' }, money(p.cash)),
-        h('td', {}, `${p.num_certs ?? (p.certs || []).length}/${st.cert_limit ?? '?'} `, h('small', {}, (p.certs || []).join(' '))),
+        h('td', { class: 'certs' }, certCount(p, st), ' ', h('small', {}, certList(p.certs || []))),
         h('td', { class: 'num' }, money(p.value)))))));
 }
 
-function companies(st) {
-  const cs = st.companies || [];
-  if (!cs.length) return null;
-  return h('section', { class: 'card companies' }, h('h2', {}, 'Private companies'),
-    h('table', {}, h('thead', {}, h('tr', {}, ['Company', 'Owner', 'Value', 'Revenue'].map((t) => h('th', {}, t)))),
-      h('tbody', {}, cs.map((c) => h('tr', { class: c.closed ? 'closed' : '' },
-        h('th', {}, c.sym, c.closed ? h('span', { class: 'tag closed' }, 'closed') : null),
-        h('td', {}, c.owner === null || c.owner === undefined ? 'bank' : ownerName(st, c.owner)),
-        h('td', { class: 'num' }, money(c.value)), h('td', { class: 'num' }, money(c.revenue)))))));
+// certCount is "held / limit" ("no limit" once the limit is lifted).
+function certCount(p, st) {
+  const n = p.num_certs ?? (p.certs || []).length;
+  const lim = st.cert_limit;
+  if (lim === undefined || lim === null || lim >= 999) return `${n} certificates (no limit)`;
+  return `${n} of ${lim} certificates`;
 }
 
+// certList groups a player's certificates: "IOW 30% (director)", privates by symbol.
+function certList(certs) {
+  const by = new Map();
+  const out = [];
+  for (const c of certs) {
+    const i = c.lastIndexOf('_');
+    if (i < 0) { out.push(c); continue; }
+    const sym = c.slice(0, i);
+    const e = by.get(sym) || { n: 0, dir: false };
+    e.n++;
+    if (c.slice(i + 1) === '0') e.dir = true;
+    by.set(sym, e);
+  }
+  for (const [sym, e] of by) out.push(`${sym} ×${e.n}${e.dir ? ' (director)' : ''}`);
+  return out.join(', ');
+}
+
+function companies(st, map) {
+  const cs = st.companies || [];
+  if (!cs.length) return null;
+  const rules = map && map.rules;
+  const owner = (c) => {
+    if (c.closed) return 'closed';
+    if (c.owner === null || c.owner === undefined || c.owner === 'bank') return 'bank';
+    const s = String(c.owner);
+    return s.startsWith('corp:') ? s.slice(5) : ownerName(st, s);
+  };
+  return h('section', { class: 'card companies', id: 'companies' }, h('h2', {}, 'Private companies'),
+    h('ul', { class: 'company-list' }, cs.map((c) => {
+      const row = companyRow(rules, c.sym);
+      return h('li', { class: c.closed ? 'closed' : '', 'data-company': c.sym },
+        h('div', { class: 'company-head' }, h('strong', {}, companyName(rules, c.sym)),
+          c.closed ? h('span', { class: 'tag closed' }, 'closed') : null,
+          h('span', { class: 'muted' }, ` — owner: ${owner(c)} · value ${money(c.value)} · revenue ${money(c.revenue)}`)),
+        row && row.ability ? h('div', { class: 'ability' }, row.ability) : null);
+    })));
+}
+
+// trainList names trains by type with a count ("2+1 ×5").
 function trainList(list) {
-  return (list || []).map((t) => (Array.isArray(t) ? `${t[0]} ×${t[1]}` : typeof t === 'string' ? t : t.name || JSON.stringify(t))).join(', ') || '–';
+  const out = new Map();
+  for (const t of list || []) {
+    const [name, n] = Array.isArray(t) ? [t[0], t[1]] : [typeof t === 'string' ? trainName(t) : t.name || JSON.stringify(t), 1];
+    out.set(name, (out.get(name) || 0) + n);
+  }
+  return [...out].map(([name, n]) => `${name} ×${n}`).join(', ') || '–';
 }
 
 function bankDepot(st) {
@@ -292,12 +363,20 @@ function bankDepot(st) {
   const next = (d.upcoming || [])[0];
   return h('section', { class: 'card bank' }, h('h2', {}, 'Bank, depot and phase'),
     h('dl', {},
-      h('dt', {}, 'Bank'), h('dd', { id: 'bank-cash' }, money(st.bank_cash), st.bank_broken ? ' (broken)' : ''),
+      h('dt', {}, 'Bank'), h('dd', { id: 'bank-cash' }, bankText(st)),
       h('dt', {}, 'Phase'), h('dd', {}, st.phase ?? '?'),
       h('dt', {}, 'Next train'), h('dd', {}, next ? (Array.isArray(next) ? `${next[0]} (${next[1]} left) — buying the first of a new type may start a new phase and rust older trains` : String(next)) : 'none'),
       h('dt', {}, 'Depot'), h('dd', {}, trainList(d.upcoming)),
       h('dt', {}, 'Pool'), h('dd', {}, trainList(d.discarded)),
       h('dt', {}, 'Rusted'), h('dd', {}, trainList(d.rusted))));
+}
+
+// bankText is the bank's cash, or that it has broken (paying out beyond
+// its cash once broken, which the game allows until it ends).
+function bankText(st) {
+  if (!st.bank_broken) return money(st.bank_cash);
+  if (st.bank_cash < 0) return `broken: it has paid out ${money(-st.bank_cash)} more than it held; the game ends as the rules say`;
+  return `broken (${money(st.bank_cash)} left); the game ends as the rules say`;
 }
 
 // phaseChart is the whole phase table: what each phase's first train is,
@@ -334,11 +413,44 @@ function phaseChart(map, st) {
     h('p', { class: 'muted' }, 'Trains: ', r.trains.map((t) => `${t.name} ${money(t.price)}${t.count ? ` ×${t.count}` : ''}`).join(' · ')));
 }
 
-function market(map) {
+const CELL_TYPES = {
+  normal: ['#fff', 'price'], par: ['#c9b3ff', 'par price'], endgame: ['#7fd1ff', 'game ends when reached'],
+  close: ['#555', 'company closes'], repar: ['#ffd27f', 're-par (after bankruptcy)'], ignore_one_sale: ['#ffe9a8', 'first share sold does not move the price'],
+};
+
+// market draws the stock market: a single-row chart (1860's zig-zag) as
+// cells that wrap to the card's width, a grid (1825) as the printed chart
+// scaled to fit; company markers on their price, a colour legend and the
+// par values.
+function market(map, st) {
   if (!map || !map.market) return null;
-  const div = h('div', { class: 'scroll market-chart' });
-  div.innerHTML = map.market;
-  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), div,
+  const grid = map.rules && map.rules.market_grid;
+  let chart;
+  const used = new Set();
+  if (grid && grid.rows.length === 1) {
+    const at = {};
+    for (const c of st.corporations || []) {
+      if (!c.share_pos || c.closed) continue;
+      (at[c.share_pos.join(',')] ||= []).push(c);
+    }
+    chart = h('ol', { class: 'market-row', id: 'market-chart' }, grid.rows[0].map((cell, i) => {
+      if (!cell) return null;
+      used.add(cell.type);
+      const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
+      return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
+        h('span', { class: 'price' }, cell.price),
+        here.map((c) => h('span', { class: 'marker corp-chip', 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
+    }));
+  } else {
+    chart = h('div', { class: 'market-chart fit', id: 'market-chart' });
+    chart.innerHTML = map.market;
+    const svg = chart.querySelector('svg');
+    if (svg) { svg.removeAttribute('height'); svg.setAttribute('width', '100%'); }
+    for (const row of (grid && grid.rows) || []) for (const c of row) if (c) used.add(c.type);
+  }
+  const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text]]) =>
+    h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}` }), ` ${text}`)));
+  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), chart, legend,
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
 }
 

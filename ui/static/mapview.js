@@ -30,10 +30,14 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
     vb = { x: cx - (cx - vb.x) * (nw / vb.w), y: cy - (cy - vb.y) * (nh / vb.h), w: nw, h: nh };
     apply();
   };
+  // toSvg maps a pointer position to map coordinates, allowing for the
+  // letterboxing of a map whose shape differs from the frame's.
   const toSvg = (ev) => {
     const r = svg.getBoundingClientRect();
     const s = Math.max(vb.w / r.width, vb.h / r.height);
-    return { x: vb.x + (ev.clientX - r.left) * s, y: vb.y + (ev.clientY - r.top) * s, s };
+    const ox = (r.width - vb.w / s) / 2;
+    const oy = (r.height - vb.h / s) / 2;
+    return { x: vb.x + (ev.clientX - r.left - ox) * s, y: vb.y + (ev.clientY - r.top - oy) * s, s };
   };
   frame.addEventListener('wheel', (ev) => {
     ev.preventDefault();
@@ -61,6 +65,8 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
   frame.addEventListener('pointerleave', end);
   svg.addEventListener('click', (ev) => {
     if (moved) return;
+    const opt = ev.target.closest('.tile-option');
+    if (opt && fanPick) { fanPick(opt.dataset.tile); return; }
     const stop = ev.target.closest('.stop-target');
     if (stop && onStop) { onStop(stop.dataset.node); return; }
     const city = ev.target.closest('.city');
@@ -71,6 +77,10 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
   const overlay = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   overlay.setAttribute('class', 'routes');
   svg.append(overlay);
+  const fanLayer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  fanLayer.setAttribute('class', 'tile-fan');
+  svg.append(fanLayer);
+  let fanPick = null;
   const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   targets.setAttribute('class', 'stop-targets');
   svg.append(targets);
@@ -83,6 +93,9 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
     el,
     svg,
     state: () => ({ vb }),
+    /** viewBox is the shown part of the map. */
+    viewBox: () => ({ ...vb }),
+    full,
     /** highlight marks hexes (and cities) as legal. */
     highlight(hexes, cities) {
       for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected')) g.classList.remove('legal', 'selected');
@@ -115,7 +128,7 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
     /** preview shows svg (a hex-local fragment) in place of hex's drawing; preview(null) removes it. */
     preview(hex, svg) {
       for (const g of svg ? [] : svgEl.querySelectorAll('.hex.previewing')) g.classList.remove('previewing');
-      svgEl.querySelectorAll('.tile-preview').forEach((x) => x.remove());
+      svgEl.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
       if (!hex || !svg) return;
       const g = svgEl.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
       if (!g) return;
@@ -124,6 +137,55 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
       const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       tmp.innerHTML = svg;
       g.append(...tmp.childNodes);
+    },
+    /**
+     * fan draws the tile choices for hex as small tile pictures on a ring
+     * around it: options are {tile, svg (hex-local), selected, label};
+     * onPick(tile) is called when one is clicked. fan(null) removes it.
+     */
+    fan(hex, options, onPick) {
+      fanLayer.replaceChildren();
+      fanPick = onPick || null;
+      const c = hex && data.hexes[hex];
+      if (!c || !options || !options.length) return;
+      const n = options.length;
+      const scale = 0.5;
+      const ring = Math.max(88, (n * 56) / (2 * Math.PI));
+      fanLayer.dataset.hex = hex;
+      options.forEach((o, i) => {
+        const ang = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(n, 6);
+        const x = c.x + ring * Math.cos(ang);
+        const y = c.y + ring * Math.sin(ang);
+        const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        g.setAttribute('class', 'tile-option' + (o.selected ? ' selected' : ''));
+        g.setAttribute('transform', `translate(${x} ${y}) scale(${scale})`);
+        g.dataset.tile = o.tile;
+        g.setAttribute('role', 'button');
+        const bg = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+        bg.setAttribute('class', 'tile-option-bg');
+        bg.setAttribute('r', '54');
+        g.append(bg);
+        const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        tmp.innerHTML = o.svg || '';
+        g.append(...tmp.childNodes);
+        const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        t.textContent = o.label || o.tile;
+        g.append(t);
+        fanLayer.append(g);
+      });
+    },
+    /** zoomTo centres the view on hex, large enough to see its tile and the choices around it. */
+    zoomTo(hex) {
+      const c = data.hexes[hex];
+      if (!c) return;
+      const r = frame.getBoundingClientRect();
+      const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : full.h / full.w;
+      // a hex (100 units across) about 140 px wide, at least four across
+      const px = Math.min(140, (r.width || 700) / 4);
+      const w = Math.min(full.w, ((r.width || 700) / px) * 100);
+      const hh = w * aspect;
+      vb = { x: c.x - w / 2, y: c.y - hh / 2, w, h: hh };
+      apply();
     },
     cityHex(city) {
       return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;

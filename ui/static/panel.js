@@ -12,46 +12,98 @@ function nameOf(st, id) {
   return p ? p.name : String(id);
 }
 
-function corpOfShare(s) { return String(s).split('_')[0]; }
+function corpOfShare(s) { return String(s).slice(0, String(s).lastIndexOf('_')); }
 
 function corpState(st, sym) { return (st.corporations || []).find((c) => c.sym === sym) || {}; }
 
+/** companyRow is the map rules' row of private company sym (name, ability). */
+export function companyRow(rules, sym) {
+  return ((rules && rules.companies) || []).find((c) => c.sym === sym) || null;
+}
+
+/** corpRow is the map rules' row of corporation sym (name, next token price). */
+export function corpRow(rules, sym) {
+  return ((rules && rules.corporations) || []).find((c) => c.sym === sym) || null;
+}
+
+/** companyName is "Full Name (SYM)" for a private company. */
+export function companyName(rules, sym) {
+  const c = companyRow(rules, sym);
+  return c && c.name && c.name !== sym ? `${c.name} (${sym})` : String(sym);
+}
+
+/** trainName is a train's type from its id ("2+1-0" → "2+1"). */
+export function trainName(id) {
+  const m = /^(.*)-\d+$/.exec(String(id));
+  return m ? m[1] : String(id);
+}
+
+// trainSeller says where train id comes from: a corporation holding it,
+// the pool (discarded trains) or the bank.
+function trainSeller(st, id) {
+  const c = (st.corporations || []).find((x) => (x.trains || []).includes(id));
+  if (c) return `from ${c.sym}`;
+  if (((st.depot && st.depot.discarded) || []).some((t) => (Array.isArray(t) ? t[0] : t) === id || (Array.isArray(t) ? t[0] : t) === trainName(id))) return 'from the pool';
+  return 'from the bank';
+}
+
+// parPrice is the price of a par action's share_price ("74,0,21" → 74).
+const parPrice = (a) => Number(String(a.share_price).split(',')[0]);
+
 /**
- * describe is a one-line text of an action; ctx ({title, rules, revenue})
- * adds computed share-price effects.
+ * describe is a one-line sentence for an action; ctx ({title, rules,
+ * revenue}) adds names and computed share-price effects. Prices are the
+ * ones the engine wrote into the action.
  */
 export function describe(a, st, ctx = {}) {
+  const rules = ctx.rules;
   switch (a.type) {
     case 'pass': return 'Pass';
-    case 'bid': return `Bid ${money(a.price)}` + (a.company ? ` on ${a.company}` : '');
-    case 'par': return `Par ${a.corporation} at ${money(Number(String(a.share_price).split(',')[0]))}`;
+    case 'bid':
+      if (a.company) return `Buy ${companyName(rules, a.company)} for ${money(a.price)}, its face value`;
+      return `Bid ${money(a.price)} for the first pick`;
+    case 'par': {
+      const p = parPrice(a);
+      return `Start ${a.corporation} at par ${money(p)}` + (st.round === 'Auction' ? `: pay ${money(2 * p)} for the director's certificate (20%)` : '');
+    }
     case 'buy_shares': {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
-      return `Buy ${a.percent}% of ${c} (${a.shares.join(', ')})${cs.share_price ? ' at ' + money(cs.share_price) : ''}`;
+      const what = a.shares.length === 1 && /_0$/.test(a.shares[0]) ? `the ${c} director's certificate (${a.percent}%)` : `a ${a.percent}% share of ${c}`;
+      if (a.entity_type === 'company') {
+        return `Swap ${companyName(rules, a.entity)} for ${what}` + (cs.share_price ? ` (worth ${money(cs.share_price * a.percent / 10)})` : '') + `; ${a.entity} closes`;
+      }
+      const price = a.price ?? (cs.share_price ? cs.share_price * a.percent / 10 : undefined);
+      return `Buy ${what}${price !== undefined ? ' for ' + money(price) : ''}`;
     }
     case 'sell_shares': {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
-      const eff = saleEffect(ctx.title, ctx.rules, st, cs, a.percent);
-      return `Sell ${a.percent}% of ${c}${cs.share_price ? ` for ${money(cs.share_price * a.percent / 10)}` : ''}${eff ? ' — ' + eff.text : ''}`;
+      const each = a.share_price ?? cs.share_price;
+      const eff = saleEffect(ctx.title, rules, st, cs, a.percent);
+      const why = a.share_price && cs.share_price && a.share_price < cs.share_price
+        ? ` (${money(a.share_price)} a share, not the market's ${money(cs.share_price)}${(cs.trains || []).length === 0 ? ': it has no train' : ''})` : '';
+      return `Sell ${a.percent}% of ${c}${each ? ` for ${money(each * a.percent / 10)}` : ''}${why}${eff ? ' — ' + eff.text : ''}`;
     }
-    case 'buy_company': return `Buy ${a.company} for ${money(a.price)}`;
-    case 'lay_tile': return `Lay ${a.tile} on ${a.hex} (rotation ${a.rotation})`;
-    case 'place_token': return `Place a token in ${a.city}` + (a.slot !== undefined ? ` slot ${a.slot + 1}` : '');
+    case 'buy_company': return `Buy ${companyName(rules, a.company)} for ${money(a.price)}`;
+    case 'sell_company': return `Sell ${companyName(rules, a.company || a.entity)} to the bank for ${money(a.price)}`;
+    case 'manual_close_company': return `Close ${companyName(rules, a.company || a.entity)}`;
+    case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}`;
+    case 'place_token': return `Place a station token in ${a.city}`;
     case 'dividend': {
       const cs = corpState(st, a.entity);
-      const eff = dividendEffect(ctx.title, ctx.rules, cs, a.kind, ctx.revenue);
+      const eff = dividendEffect(ctx.title, rules, cs, a.kind, ctx.revenue);
       const rev = ctx.revenue !== undefined && ctx.revenue !== null ? ` ${money(ctx.revenue)}` : '';
-      const verb = a.kind === 'payout' ? `Pay out${rev}` : a.kind === 'withhold' ? `Withhold${rev}` : `Dividend: ${a.kind}`;
+      const verb = a.kind === 'payout' ? `Pay out${rev}` : a.kind === 'withhold' ? `Withhold${rev}` : a.kind === 'half' ? `Pay half${rev}` : `Dividend: ${a.kind}`;
       return eff ? `${verb} — ${eff.text}` : verb;
     }
-    case 'buy_train': return `Buy train ${a.train} for ${money(a.price)}` + (a.variant ? ` as ${a.variant}` : '');
-    case 'discard_train': return `Discard train ${a.train}`;
-    case 'run_routes': return 'Run routes';
+    case 'buy_train': return `Buy a ${trainName(a.train)} train ${trainSeller(st, a.train)} for ${money(a.price)}` + (a.variant ? ` as a ${a.variant}` : '');
+    case 'discard_train': return `Discard the ${trainName(a.train)} train`;
+    case 'run_routes': return 'Run trains';
     default: {
-      const rest = Object.entries(a).filter(([k]) => !['type', 'entity', 'entity_type'].includes(k)).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`);
-      return `${a.type.replace(/_/g, ' ')}${rest.length ? ': ' + rest.join('; ') : ''}`;
+      const rest = Object.entries(a).filter(([k]) => !['type', 'entity', 'entity_type'].includes(k)).map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? v.join(', ') : v}`);
+      const t = a.type.replace(/_/g, ' ');
+      return `${t[0].toUpperCase()}${t.slice(1)}${rest.length ? ' (' + rest.join('; ') + ')' : ''}`;
     }
   }
 }
@@ -66,6 +118,7 @@ export function renderPanel(el, page) {
   page.stopTargets = null;
   page.afterDraw = null;
   page.preview = null;
+  page.fan = null;
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '');
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
@@ -96,6 +149,12 @@ export function renderPanel(el, page) {
     page.mapUI.highlight(highlights.hexes, highlights.cities);
     if (page.sel.hex) page.mapUI.select(page.sel.hex);
     showPreview(page);
+    if (page.fan) page.mapUI.fan(page.fan.hex, page.fan.options, page.fan.onPick); else page.mapUI.fan(null);
+    if (page.zoomTo) {
+      page.zoomedFrom ||= page.mapUI.viewBox();
+      page.mapUI.zoomTo(page.zoomTo);
+      page.zoomTo = null;
+    }
     page.mapUI.stopTargets(page.stopTargets);
     if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
@@ -110,13 +169,19 @@ function entityBox(page, ent, choices, st, highlights) {
     const ib = ORDER.indexOf(b) < 0 ? 50 : ORDER.indexOf(b);
     return (a === 'pass') - (b === 'pass') || ia - ib;
   });
-  const box = h('fieldset', { class: 'entity', 'data-entity': ent },
-    h('legend', {}, isPlayer ? nameOf(st, ent) : h('span', { class: 'corp-chip', 'data-sym': ent }, ent),
-      isPlayer ? '' : ` (${nameOf(st, corpState(st, ent).president)})`));
+  const rules = page.map && page.map.rules;
+  const company = !isPlayer && companyRow(rules, ent);
+  const co = company && (st.companies || []).find((c) => c.sym === ent);
+  const legend = isPlayer ? nameOf(st, ent)
+    : company ? [companyName(rules, ent), co && co.owner !== null && co.owner !== undefined ? `, owned by ${nameOf(st, co.owner)}` : '']
+      : [h('span', { class: 'corp-chip', 'data-sym': ent }, ent), corpState(st, ent).president !== undefined && corpState(st, ent).president !== null ? ` (${nameOf(st, corpState(st, ent).president)})` : ''];
+  const box = h('fieldset', { class: 'entity', 'data-entity': ent }, h('legend', {}, legend));
+  if (company && company.ability) box.append(h('p', { class: 'ability muted' }, company.ability));
+  if (groups.sell_shares) groups.sell_shares.sort(saleOrder);
   for (const t of types) {
     const cs = groups[t];
     switch (t) {
-      case 'bid': box.append(...cs.map((c) => priceChoice(page, c, 'Bid', st))); break;
+      case 'bid': box.append(auctionGroup(page, cs, st)); break;
       case 'par': box.append(parChoice(page, cs, st)); break;
       case 'lay_tile': box.append(layTile(page, ent, cs, st, highlights)); break;
       case 'place_token': box.append(placeToken(page, cs, st, highlights)); break;
@@ -129,6 +194,45 @@ function entityBox(page, ent, choices, st, highlights) {
     }
   }
   return box;
+}
+
+// saleOrder sorts sales by corporation, then by size.
+function saleOrder(x, y) {
+  const cx = corpOfShare(x.action.shares[0]);
+  const cy = corpOfShare(y.action.shares[0]);
+  return cx < cy ? -1 : cx > cy ? 1 : x.action.percent - y.action.percent;
+}
+
+// auctionGroup is 1860's opening auction: what is on offer, the high bid
+// and bidder, the least next bid; then the winner's pick.
+function auctionGroup(page, cs, st) {
+  const rules = page.map && page.map.rules;
+  const au = rules && rules.auction;
+  const g = h('div', { class: 'group auction', id: 'auction' });
+  const priced = cs.filter((c) => !c.action.company);
+  const picks = cs.filter((c) => c.action.company);
+  if (au) {
+    g.append(h('h3', {}, au.winner ? `${nameOf(st, au.winner)} won the bidding: take one` : 'Opening auction: bidding for the first pick'));
+    if (!au.winner) {
+      g.append(h('p', { class: 'muted' }, 'The highest bidder pays the bid and then takes one of these at its price; the others keep bidding for the next pick.'));
+    }
+    if (!au.winner) {
+      g.append(h('p', { id: 'auction-high' }, au.high_bid ? `High bid: ${money(au.high_bid)} by ${nameOf(st, au.high_bidder)}.` : 'No bid yet.',
+        ` Minimum next bid: ${money(au.min_bid)}.`,
+        au.bidders && au.bidders.length ? ` Still bidding: ${au.bidders.map((id) => nameOf(st, id)).join(', ')}.` : ''));
+    }
+    g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
+    g.append(h('h4', {}, 'On offer (open one to read what it does)'), h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => {
+      const row = it.company ? companyRow(rules, it.sym) : null;
+      const head = [h('strong', {}, it.company ? companyName(rules, it.sym) : `${it.name} (${it.sym}) director's certificate`),
+        it.company ? ` — ${money(it.price)}` : ` — from ${money(it.price)} (two shares at the least par)`,
+        it.cheapest ? h('span', { class: 'tag' }, 'cheapest') : null];
+      return h('li', { 'data-sym': it.sym }, row && row.ability ? h('details', {}, h('summary', {}, head), h('div', { class: 'ability muted' }, row.ability)) : head);
+    })));
+    return g;
+  }
+  g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
+  return g;
 }
 
 function button(page, c, st) {
@@ -173,7 +277,7 @@ function priceChoice(page, c, verb, st) {
     }
     page.act({ ...a, price: p });
   } },
-  h('label', { for: id }, describe({ ...a, price: undefined }, st).replace(/ undefined|£undefined|–/g, '').trim() || verb, ' '),
+  h('label', { for: id }, a.type === 'bid' && !a.company ? 'Bid for the first pick' : describe({ ...a, price: undefined }, st, { rules: page.map && page.map.rules }).replace(/ for –/g, '').trim() || verb, ' '),
   input, h('button', { type: 'submit', class: 'choice ' + a.type }, verb),
   h('small', { class: 'muted' }, ` ${money(a.price)}–${money(c.max_price || a.price)}`));
 }
@@ -195,40 +299,122 @@ function layTile(page, ent, cs, st, highlights) {
   const hexes = Object.keys(byHex).sort();
   highlights.hexes.push(...hexes);
   const sel = page.sel;
-  const pick = (hex) => { if (byHex[hex]) { page.sel = { hex }; page.rerenderPanel(); } };
-  page.onHex = pick;
+  const pickHex = (hex) => {
+    if (!byHex[hex]) return;
+    if (page.sel.hex !== hex) page.zoomTo = hex;
+    page.sel = { hex };
+    page.rerenderPanel();
+  };
+  page.onHex = pickHex;
   const g = h('div', { class: 'group lay' }, h('h3', {}, 'Lay or upgrade track'));
   g.append(h('p', { class: 'muted' }, 'Pick a highlighted hex on the map or here:'),
-    h('div', { class: 'hex-list' }, hexes.map((hx) => h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false', onclick: () => pick(hx) }, hx))));
-  if (sel.hex && byHex[sel.hex]) {
-    const list = byHex[sel.hex];
-    const tiles = [...new Set(list.map((c) => c.action.tile))];
-    const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
-    g.append(h('p', {}, `Hex ${sel.hex}`, cost ? ` — terrain cost ${money(cost)}` : ' — no terrain cost'),
-      h('div', { class: 'tile-list' }, tiles.map((t) => h('button', { type: 'button', class: 'tile-pick' + (sel.tile === t ? ' on' : ''), 'data-tile': t, 'aria-pressed': sel.tile === t ? 'true' : 'false', onclick: () => { page.sel = { hex: sel.hex, tile: t, rot: 0 }; page.rerenderPanel(); } }, `Tile ${t.split('-')[0]}`))));
-    if (sel.tile) {
-      const rots = list.filter((c) => c.action.tile === sel.tile);
-      const i = Math.min(sel.rot || 0, rots.length - 1);
-      const c = rots[i];
-      page.preview = { hex: sel.hex, tile: c.action.tile, rotation: c.action.rotation };
-      g.append(h('p', { class: 'muted', id: 'preview-note' }, 'The map shows the tile at this rotation before you confirm.'));
-      g.append(h('div', { class: 'row' },
-        h('button', { type: 'button', id: 'rotate', disabled: rots.length < 2, onclick: () => { page.sel = { ...sel, rot: (i + 1) % rots.length }; page.rerenderPanel(); } }, `Rotate (${i + 1} of ${rots.length} legal)`),
-        h('span', {}, ` rotation ${c.action.rotation} `),
-        h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(c.action) }, `Lay ${sel.tile.split('-')[0]} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`)));
-    }
+    h('div', { class: 'hex-list' }, hexes.map((hx) => h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false', onclick: () => pickHex(hx) }, hx))));
+  if (!sel.hex || !byHex[sel.hex]) return g;
+  const choices = tileChoices(page, byHex[sel.hex]);
+  const cur = choices.find((x) => x.tile === sel.tile) || null;
+  const n = cur ? cur.rots.length : 0;
+  const ri = cur ? (sel.rot || 0) % n : 0;
+  const shown = (ch) => (ch === cur ? ch.rots[ri] : ch.rots[0]).action;
+  // A click on the chosen tile turns it to its next distinct orientation;
+  // a click on another tile chooses that one.
+  const pick = (tile) => {
+    page.sel = sel.tile === tile && cur ? { ...sel, rot: (ri + 1) % n } : { hex: sel.hex, tile, rot: 0 };
+    page.rerenderPanel();
+  };
+  page.onHex = (hex) => (hex === sel.hex && cur ? pick(cur.tile) : pickHex(hex));
+  const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
+  const loc = page.map && page.map.locations ? page.map.locations[sel.hex] : '';
+  const again = () => page.sel.hex === sel.hex && page.rerenderPanel();
+  const label = (ch) => `Tile ${ch.name}` + (ch === cur ? `, orientation ${ri + 1} of ${n}` : '') + (ch.rots.length > 1 ? ` (${ch.rots.length} orientations)` : '');
+  page.fan = {
+    hex: sel.hex,
+    options: choices.map((ch) => ({ tile: ch.tile, svg: previewSvg(page, sel.hex, ch.tile, shown(ch).rotation, again), selected: ch === cur, label: label(ch) })),
+    onPick: pick,
+  };
+  g.append(h('p', {}, `Hex ${sel.hex}${loc ? ` (${loc})` : ''}`, cost ? ` — terrain cost ${money(cost)}` : ' — no terrain cost'),
+    h('p', { class: 'muted' }, cur
+      ? 'Click the tile again (here or around the hex on the map) to turn it; only orientations that look different are offered.'
+      : `Choose a tile (${choices.length} fit${choices.length === 1 ? 's' : ''} here); the choices are also drawn around the hex on the map.`),
+    h('div', { class: 'tile-list', role: 'group', 'aria-label': `Tiles for ${sel.hex}` }, choices.map((ch) => {
+      const a = shown(ch);
+      const b = h('button', {
+        type: 'button', class: 'tile-pick' + (ch === cur ? ' on' : ''), 'data-tile': ch.tile, 'data-rotation': a.rotation,
+        'data-orientations': ch.rots.length, 'aria-pressed': ch === cur ? 'true' : 'false', 'aria-label': label(ch), title: label(ch), onclick: () => pick(ch.tile),
+      });
+      b.append(tileThumb(previewSvg(page, sel.hex, ch.tile, a.rotation, again)),
+        h('span', { class: 'tile-name' }, `#${ch.name}`), h('small', {}, ch.rots.length < 2 ? '' : ch === cur ? ` ${ri + 1}/${n}` : ` ${ch.rots.length} ways`));
+      return b;
+    })));
+  if (cur) {
+    const a = shown(cur);
+    page.preview = { hex: sel.hex, tile: a.tile, rotation: a.rotation };
+    g.append(h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'rotate', disabled: n < 2, onclick: () => pick(cur.tile), 'aria-label': 'Turn the tile' }, 'Rotate ↻'),
+      h('span', { id: 'orientation', 'data-rotation': a.rotation, 'data-orientations': n }, n > 1 ? ` orientation ${ri + 1} of ${n} ` : ' the only orientation '),
+      h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(a) }, `Lay tile ${cur.name} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`),
+      h('button', { type: 'button', id: 'cancel-tile', onclick: () => { page.sel = { hex: sel.hex }; page.rerenderPanel(); } }, 'Cancel')));
   }
   return g;
+}
+
+// tileName is the tile's name in a tile id ("57-1" → "57").
+function tileName(id) {
+  const m = /^(.*)-\d+$/.exec(id);
+  return m ? m[1] : id;
+}
+
+// tileChoices groups the legal lays on one hex by tile and keeps, of the
+// rotations that draw the same track (the map rules' tile_rotations, from
+// the tile's paths), only the first legal one.
+function tileChoices(page, list) {
+  const classes = (page.map && page.map.rules && page.map.rules.tile_rotations) || {};
+  const byTile = new Map();
+  for (const c of [...list].sort((x, y) => x.action.rotation - y.action.rotation)) {
+    const id = c.action.tile;
+    const name = tileName(id);
+    if (!byTile.has(id)) byTile.set(id, { tile: id, name, rots: [], seen: new Set() });
+    const e = byTile.get(id);
+    const cls = (classes[name] || [0, 1, 2, 3, 4, 5])[c.action.rotation];
+    if (!e.seen.has(cls)) { e.seen.add(cls); e.rots.push(c); }
+  }
+  return [...byTile.values()];
+}
+
+// previewSvg is the drawing of hex with tile at rotation (hex-local SVG),
+// from the cache or '' while it is fetched (then ready is called).
+function previewSvg(page, hex, tile, rotation, ready) {
+  const key = `${hex} ${tile} ${rotation}`;
+  page.previews ||= new Map();
+  if (page.previews.has(key)) return page.previews.get(key) || '';
+  page.previews.set(key, null);
+  Promise.resolve().then(() => page.svc.tile(hex, tile, rotation)).then((r) => {
+    page.previews.set(key, r.svg);
+    if (ready) ready();
+  }, () => { page.previews.set(key, ''); });
+  return '';
+}
+
+// tileThumb is a small picture of a hex-local tile drawing.
+function tileThumb(svgText) {
+  const s = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  s.setAttribute('viewBox', '-52 -52 104 104');
+  s.setAttribute('class', 'tile-thumb');
+  s.setAttribute('aria-hidden', 'true');
+  s.innerHTML = svgText || '';
+  return s;
 }
 
 function placeToken(page, cs, st, highlights) {
   highlights.cities.push(...cs.map((c) => c.action.city));
   page.onCity = (city) => { const c = cs.find((x) => x.action.city === city); if (c) page.act(c.action); };
+  const row = corpRow(page.map && page.map.rules, cs[0] && cs[0].action.entity);
+  const cost = c0 => (c0.action.price ?? c0.action.cost ?? (row && row.next_token_price >= 0 ? row.next_token_price : undefined));
   return h('div', { class: 'group token' }, h('h3', {}, 'Place a station token'),
     cs.map((c) => {
       const hex = page.mapUI ? page.mapUI.cityHex(c.action.city) : '';
+      const p = cost(c);
       return h('button', { type: 'button', class: 'choice place_token', 'data-type': 'place_token', onclick: () => page.act(c.action) },
-        `Place a token in ${hex || c.action.city}` + (c.action.slot !== undefined ? ` (slot ${c.action.slot + 1})` : ''));
+        `Place a station token in ${hex || c.action.city}` + (c.action.slot !== undefined ? ` (space ${c.action.slot + 1})` : '') + (p !== undefined ? (p ? ` for ${money(p)}` : ' (free)') : ''));
     }));
 }
 
@@ -373,12 +559,9 @@ function showPreview(page) {
   const p = page.preview;
   if (!p) { page.mapUI.preview(null); return; }
   const key = `${p.hex} ${p.tile} ${p.rotation}`;
-  page.previews ||= new Map();
-  const svg = page.previews.get(key);
-  if (svg !== undefined) { page.mapUI.preview(p.hex, svg); return; }
-  page.svc.tile(p.hex, p.tile, p.rotation).then((r) => {
-    page.previews.set(key, r.svg);
+  const svg = previewSvg(page, p.hex, p.tile, p.rotation, () => {
     const q = page.preview;
-    if (q && `${q.hex} ${q.tile} ${q.rotation}` === key && page.mapUI) page.mapUI.preview(p.hex, r.svg);
-  }, () => { page.previews.set(key, ''); });
+    if (q && `${q.hex} ${q.tile} ${q.rotation}` === key && page.mapUI) page.mapUI.preview(q.hex, page.previews.get(key));
+  });
+  page.mapUI.preview(p.hex, svg || null);
 }

@@ -1,0 +1,100 @@
+// Shared set-up for the game-page browser tests: a real `tresham serve`
+// built from this checkout, Debian's chromium through playwright-core, and
+// helpers to sign up and to open an 18xx.games export cut at an action.
+import { before, after } from 'node:test';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
+/** env holds base (the server's URL), browser and the console errors seen. */
+export const env = { base: '', browser: null, consoleErrors: [] };
+let server;
+let tmp;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+/** serve registers the before/after hooks that start and stop the server and browser. */
+export function serve() {
+  before(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-page-'));
+    const bin = join(tmp, 'tresham');
+    execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
+    const port = await freePort();
+    env.base = `http://127.0.0.1:${port}`;
+    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
+    for (let i = 0; ; i++) {
+      try { if ((await fetch(env.base + '/healthz')).ok) break; } catch { /* not up yet */ }
+      if (i > 300) throw new Error('tresham serve did not become healthy');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    env.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (server) server.kill('SIGTERM');
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+}
+
+/** newPage opens a page that records console errors. */
+export async function newPage(ctx) {
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') env.consoleErrors.push(`${page.url()}: ${m.text()}`); });
+  page.on('response', (r) => { if (r.status() === 404) env.consoleErrors.push('404 ' + r.url()); });
+  page.on('pageerror', (e) => env.consoleErrors.push(`${page.url()}: ${e.message}`));
+  return page;
+}
+
+/** signUp creates a user and leaves the page on the lobby. */
+export async function signUp(page, name) {
+  await page.goto(env.base + '/');
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', 'correct horse battery staple');
+  await page.click('#signup');
+  await page.waitForSelector('#create');
+}
+
+/**
+ * openAt imports the 18xx.games export at title/file cut after its first n
+ * actions (a live hotseat game of the signed-in user) and opens its page.
+ */
+export async function openAt(page, title, file, n) {
+  const src = JSON.parse(readFileSync(join(fixtures, title, file), 'utf8'));
+  const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
+  delete cut.game_end_reason;
+  const id = await page.evaluate(async (body) => {
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.error);
+    return j.id;
+  }, JSON.stringify(cut));
+  await page.goto(`${env.base}/?game=${id}`);
+  await page.waitForSelector('#turn.yours');
+  return id;
+}
+
+/** gameView reads the game view of the page's game from the API. */
+export async function gameView(page) {
+  const id = new URL(page.url()).searchParams.get('game');
+  return page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+}
+
+/** shot saves a screenshot under $SHOTS (when set). */
+export async function shot(page, name, opts = {}) {
+  if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, name + '.png'), ...opts });
+}
