@@ -30,6 +30,11 @@ type Wait struct {
 	Round string `json:"round"`
 	// Company is the company that was to act, when one was.
 	Company string `json:"company,omitempty"`
+	// Phase is the game's phase index during the wait.
+	Phase int `json:"phase"`
+	// NewTurn is true when the wait begins a turn: who was to act (the
+	// players, or the operating company) changed since the previous wait.
+	NewTurn bool `json:"new_turn"`
 }
 
 // Length is the wait's duration.
@@ -59,8 +64,9 @@ func Waits(src *g18xx.Game) ([]Wait, error) {
 			// else: a stored action that was later undone and that this
 			// engine refuses (18xx.games took it then): the wait is charged
 			// to whoever was to act before it
-			w.Players, w.Round, w.Company = last.players, last.round, last.company
+			w.Players, w.Round, w.Company, w.Phase = last.players, last.round, last.company, last.phase
 			if len(w.Players) > 0 {
+				w.NewTurn = len(out) == 0 || !sameTurn(out[len(out)-1], w)
 				out = append(out, w)
 			}
 		}
@@ -74,6 +80,20 @@ type who struct {
 	players []int
 	round   string
 	company string
+	phase   int
+}
+
+// sameTurn reports whether two waits are for the same turn.
+func sameTurn(a, b Wait) bool {
+	if a.Round != b.Round || a.Company != b.Company || len(a.Players) != len(b.Players) {
+		return false
+	}
+	for i := range a.Players {
+		if a.Players[i] != b.Players[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // waiting says who is to act in g.
@@ -81,7 +101,7 @@ func waiting(g play.Game) who {
 	var w who
 	eg := replay.Engine(g)
 	if eg != nil {
-		w.round = eg.RoundKind
+		w.round, w.phase = eg.RoundKind, eg.PhaseIdx
 	}
 	for _, ent := range g.Acting() {
 		if eg != nil && eg.Corp(ent) != nil {
