@@ -46,3 +46,32 @@ func TestSelfPlayVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestSellFormsListed plays games with every distinct sale of every acting
+// player tried after every action: each form Apply accepts must be listed
+// by Legal (and each listed one accepted). The first is issue 21's repro,
+// where the director's certificate sold alone was accepted but not listed.
+func TestSellFormsListed(t *testing.T) {
+	for _, cfg := range []Config{
+		{Title: "1860", Options: []string{"original_insolvency"}, Players: 3, Bots: []string{"heuristic", "random", "random"}, Seed: 76601875, MaxActions: 700},
+		{Title: "1860", Players: 4, Bots: []string{"random"}, Seed: 5, MaxActions: 400},
+		{Title: "1825", Options: []string{"unit_12"}, Players: 4, Bots: []string{"random"}, Seed: 3, MaxActions: 400},
+		{Title: "1825", Options: []string{"unit_1", "r1"}, Players: 3, Bots: []string{"heuristic", "random", "random"}, Seed: 8, MaxActions: 400},
+	} {
+		cfg.Checks = Checks{FormsEvery: 3}
+		if testing.Short() {
+			cfg.Checks.FormsEvery = 15
+		}
+		t.Run(cfg.Name(), func(t *testing.T) {
+			t.Parallel()
+			rec, err := Play(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := rec.Violation; v != nil {
+				t.Fatalf("%v", v)
+			}
+			t.Logf("%d actions, %d sale forms tried", rec.Actions, rec.Counts["sell-forms"])
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package t1825
 
 import (
+	"sort"
 	"tresham/engine"
 )
 
@@ -345,8 +346,9 @@ func shareCorp(a *engine.Action) string {
 	return ""
 }
 
-// sellBundles lists the bundles of c a player could sell: growing sets of
-// shares, the director's last, and the director's certificate in part.
+// sellBundles lists the bundles of c a player could name in a sale: any
+// number of ordinary shares (alike ones listed once, smallest first),
+// alone or with the director's certificate last.
 func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.Share {
 	held := c.SharesOf(engine.Holder(p.ID))
 	if len(held) == 0 || !c.IPOed {
@@ -361,12 +363,15 @@ func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.
 			norm = append(norm, s)
 		}
 	}
+	sort.SliceStable(norm, func(i, j int) bool { return norm[i].Percent < norm[j].Percent })
 	var out [][]*engine.Share
-	for i := range norm {
-		out = append(out, append([]*engine.Share(nil), norm[:i+1]...))
-	}
-	if pres != nil {
-		out = append(out, append(append([]*engine.Share(nil), norm...), pres))
+	for k := 0; k <= len(norm); k++ {
+		if k > 0 {
+			out = append(out, append([]*engine.Share(nil), norm[:k]...))
+		}
+		if pres != nil {
+			out = append(out, append(append([]*engine.Share(nil), norm[:k]...), pres))
+		}
 	}
 	return out
 }
@@ -491,8 +496,13 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	// 20% shares; rule 1.5: the certificate is two ordinary Shares);
 	// 18xx.games lists the same partial bundles
 	unit := g.sharePercent(c)
-	if percent > total || percent%unit != 0 || total-percent >= c.Shares[0].Percent {
-		return engine.Refuse(a, "percent %d does not match the shares", percent)
+	hasPres := false
+	for _, s := range bundle {
+		hasPres = hasPres || s.President
+	}
+	// only the director's certificate is sold in part; other certificates whole
+	if percent <= 0 || percent > total || percent%unit != 0 || total-percent >= c.Shares[0].Percent || (!hasPres && percent != total) {
+		return engine.Refuse(a, "%d%% does not match the certificates %v: each is sold whole, but for part of the director's certificate", percent, a.Shares)
 	}
 	if why := g.sellRefusal(p, r, c, bundle, percent); why != "" {
 		return engine.Refuse(a, "%s cannot sell %s now: %s", p.Name, c.Sym, why)

@@ -578,8 +578,8 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	if percent == 0 {
 		percent = total
 	}
-	if percent > total || percent%10 != 0 {
-		return engine.Refuse(a, "percent %d does not match the shares", percent)
+	if !g.sellBundleOK(p, c, bundle, percent) {
+		return engine.Refuse(a, "%d%% does not match the certificates %v: each is sold whole, but for one share of the director's certificate when a share can be given back for it (rules 6.6)", percent, a.Shares)
 	}
 	r.markSold(p.ID, c.Sym)
 	g.sellShares(p, c, bundle, percent)
