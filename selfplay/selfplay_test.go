@@ -17,15 +17,46 @@ func testChecks() Checks {
 	if testing.Short() {
 		return Checks{RoundTripEvery: 1 << 30}
 	}
-	return Checks{RoundTripEvery: 1 << 30, UndoEvery: 400, ProbeEvery: 300, ProbeMax: 3, MutateEvery: 150}
+	return Checks{RoundTripEvery: 1 << 30, UndoEvery: 400, ProbeEvery: 300, ProbeMax: 3, MutateEvery: 150, FormsEvery: 70}
 }
 
+// shortGameActions is how far TestSelfPlayVariants plays the
+// configurations beyond Variants: far enough for several stock and
+// operating rounds, first trains and sales, in a few seconds each.
+const shortGameActions = 300
+
 // TestSelfPlayVariants plays every variant with every bot kind to the end,
-// with the invariants checked after every action.
+// and every other configuration of AllVariants for shortGameActions actions
+// with the bot kinds alternating by seat, with the invariants checked after
+// every action (the expensive ones sampled: see testChecks).
 func TestSelfPlayVariants(t *testing.T) {
 	seeds := []uint64{1}
+	full := map[string]bool{}
 	for _, v := range Variants() {
-		for _, kind := range bot.Kinds() {
+		full[v.String()] = true
+	}
+	kinds := bot.Kinds()
+	for i, v := range AllVariants() {
+		if !full[v.String()] {
+			bots := make([]string, v.Players)
+			for s := range bots {
+				bots[s] = kinds[(s+i)%len(kinds)]
+			}
+			cfg := Config{Title: v.Title, Options: v.Options, Players: v.Players, Bots: bots, Seed: uint64(i + 1), MaxActions: shortGameActions, Checks: testChecks()}
+			t.Run(fmt.Sprintf("%s/short/%d", v, cfg.Seed), func(t *testing.T) {
+				t.Parallel()
+				rec, err := Play(context.Background(), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v := rec.Violation; v != nil {
+					t.Fatalf("%s: %v", cfg.Name(), v)
+				}
+				t.Logf("%d actions, %v", rec.Actions, rec.Duration)
+			})
+			continue
+		}
+		for _, kind := range kinds {
 			for _, seed := range seeds {
 				cfg := Config{Title: v.Title, Options: v.Options, Players: v.Players, Bots: []string{kind}, Seed: seed, Checks: testChecks()}
 				t.Run(fmt.Sprintf("%s/%s/%d", v, kind, seed), func(t *testing.T) {
