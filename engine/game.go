@@ -133,31 +133,6 @@ func (g *Game) PlayerBundle(p *Player, ids []string) (*Corporation, []*Share, in
 	return c, bundle, total, nil
 }
 
-// SaleKeepsDirector reports whether p, selling bundle (which holds the
-// director's certificate) to the pool, would still hold at least the
-// certificate's size and as much as any other player once the bundle has
-// left: p would stay director while the certificate lay in the pool
-// (Transfer, like 18xx.games, moves no certificate back then). A director
-// who keeps control sells ordinary shares instead (the certificate stays
-// with its director; 18xx.games offers only such bundles).
-func (g *Game) SaleKeepsDirector(p *Player, c *Corporation, bundle []*Share) bool {
-	left := c.PercentOf(Holder(p.ID))
-	hasPres := false
-	for _, s := range bundle {
-		left -= s.Percent
-		hasPres = hasPres || s.President
-	}
-	if !hasPres || left < c.Shares[0].Percent {
-		return false
-	}
-	for id, pct := range g.PlayerHolders(c) {
-		if id != p.ID && pct > left {
-			return false
-		}
-	}
-	return true
-}
-
 // ShareByID finds a certificate from its "SYM_i" id.
 func (g *Game) ShareByID(id string) (*Corporation, *Share, error) {
 	for i := len(id) - 1; i > 0; i-- {

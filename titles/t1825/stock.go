@@ -309,9 +309,6 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	for _, s := range bundle {
 		hasPres = hasPres || s.President
 	}
-	if hasPres && g.SaleKeepsDirector(p, c, bundle) {
-		return "the director keeps control: the director's certificate stays with its director (sell ordinary shares)"
-	}
 	if hasPres && percent < c.Shares[0].Percent {
 		// part of the director's certificate: someone must take it over or
 		// the pool must hold a share to swap (18xx.games can_dump?)

@@ -244,8 +244,7 @@ func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
 // land there first) or from a player holding enough to become director
 // and swap two shares in. 18xx.games refuses the same sales (can_dump?: a
 // part of the director's certificate alone needs a pool share or another
-// holder of more than one share). The director's certificate is not sold
-// by a director who keeps control (engine.SaleKeepsDirector).
+// holder of more than one share).
 func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*engine.Share, percent int) bool {
 	total := 0
 	var pres *engine.Share
@@ -259,9 +258,6 @@ func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*e
 		}
 	}
 	if percent <= 0 || percent > total || percent%10 != 0 {
-		return false
-	}
-	if pres != nil && g.SaleKeepsDirector(p, c, shares) {
 		return false
 	}
 	if total == percent {
