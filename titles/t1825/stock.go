@@ -309,6 +309,12 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	for _, s := range bundle {
 		hasPres = hasPres || s.President
 	}
+	if hasPres && len(bundle) != len(c.SharesOf(engine.Holder(p.ID))) {
+		// 18xx.games offers only bundles that grow ordinary shares first,
+		// the certificate last; its engine turns others into different
+		// certificates or a director without the certificate
+		return "the director's certificate is sold only together with all other shares"
+	}
 	if hasPres && percent < c.Shares[0].Percent {
 		// part of the director's certificate: someone must take it over or
 		// the pool must hold a share to swap (18xx.games can_dump?)
@@ -347,8 +353,8 @@ func shareCorp(a *engine.Action) string {
 }
 
 // sellBundles lists the bundles of c a player could name in a sale: any
-// number of ordinary shares (alike ones listed once, smallest first),
-// alone or with the director's certificate last.
+// number of ordinary shares (alike ones listed once, smallest first), and
+// all of them with the director's certificate last.
 func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.Share {
 	held := c.SharesOf(engine.Holder(p.ID))
 	if len(held) == 0 || !c.IPOed {
@@ -365,13 +371,11 @@ func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.
 	}
 	sort.SliceStable(norm, func(i, j int) bool { return norm[i].Percent < norm[j].Percent })
 	var out [][]*engine.Share
-	for k := 0; k <= len(norm); k++ {
-		if k > 0 {
-			out = append(out, append([]*engine.Share(nil), norm[:k]...))
-		}
-		if pres != nil {
-			out = append(out, append(append([]*engine.Share(nil), norm[:k]...), pres))
-		}
+	for i := range norm {
+		out = append(out, append([]*engine.Share(nil), norm[:i+1]...))
+	}
+	if pres != nil {
+		out = append(out, append(append([]*engine.Share(nil), norm...), pres))
 	}
 	return out
 }

@@ -204,7 +204,7 @@ func (b bundle) ids() []string {
 
 // sellBundles lists the distinct sales a holder can name: any number of
 // ordinary shares (alike certificates are listed once, smallest first),
-// alone or with the director's certificate, which may also be sold in part
+// and all of them with the director's certificate, whole or in part
 // (rules 6.6: one of the two shares it represents may be sold). Whether
 // each is allowed now is sellBundleOK's to say.
 func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
@@ -220,15 +220,12 @@ func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
 	sort.SliceStable(ordinary, func(i, j int) bool { return ordinary[i].Percent < ordinary[j].Percent })
 	var out []bundle
 	total := 0
-	for k := 0; k <= len(ordinary); k++ {
-		if k > 0 {
-			total += ordinary[k-1].Percent
-			out = append(out, bundle{corp: c, shares: ordinary[:k:k], percent: total})
-		}
-		if pres == nil {
-			continue
-		}
-		shares := append(append([]*engine.Share(nil), ordinary[:k]...), pres)
+	for k := 1; k <= len(ordinary); k++ {
+		total += ordinary[k-1].Percent
+		out = append(out, bundle{corp: c, shares: ordinary[:k:k], percent: total})
+	}
+	if pres != nil {
+		shares := append(append([]*engine.Share(nil), ordinary...), pres)
 		for part := 0; part < pres.Percent; part += 10 {
 			out = append(out, bundle{corp: c, shares: shares, percent: total + pres.Percent - part})
 		}
@@ -244,7 +241,8 @@ func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
 // land there first) or from a player holding enough to become director
 // and swap two shares in. 18xx.games refuses the same sales (can_dump?: a
 // part of the director's certificate alone needs a pool share or another
-// holder of more than one share).
+// holder of more than one share). The certificate is sold only with all the
+// seller's other shares.
 func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*engine.Share, percent int) bool {
 	total := 0
 	var pres *engine.Share
@@ -258,6 +256,13 @@ func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*e
 		}
 	}
 	if percent <= 0 || percent > total || percent%10 != 0 {
+		return false
+	}
+	// the director's certificate goes only with all the seller's other
+	// shares: 18xx.games offers only such bundles (ordinary shares first,
+	// the certificate last), and its engine turns others into different
+	// certificates or a director without the certificate
+	if pres != nil && ordinary != len(c.SharesOf(engine.Holder(p.ID)))-1 {
 		return false
 	}
 	if total == percent {
