@@ -179,7 +179,10 @@ func TestFixtureResults(t *testing.T) {
 	}
 }
 
-// fixtureFiles lists real and synthetic fixture files matching pattern. Without
+// fixtureFiles lists real, synthetic and reported fixture files matching
+// pattern (reported/: games 18xx.games replays that were reported against
+// Tresham; shared/ is read-only here, so they are read where they lie until
+// they move to synthetic/). Without
 // ../shared the test is skipped, except under CI where that is a failure.
 func fixtureFiles(t *testing.T, pattern string) []string {
 	t.Helper()
@@ -191,6 +194,9 @@ func fixtureFiles(t *testing.T, pattern string) []string {
 		t.Skipf("fixtures not found at %s (CI provides them)", root)
 	}
 	files, _ := filepath.Glob(filepath.Join(root, "*", pattern))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", pattern))
-	return append(files, more...)
+	for _, dir := range []string{"synthetic", "reported"} {
+		more, _ := filepath.Glob(filepath.Join(root, dir, "*", pattern))
+		files = append(files, more...)
+	}
+	return files
 }

@@ -53,16 +53,21 @@ type Checks struct {
 	// (another mover, price, hex, certificate, train...); each must be
 	// refused with the state unchanged.
 	MutateEvery int
+	// FormsEvery: for each acting player, name every distinct bundle of
+	// their certificates of each corporation (any alike certificates, the
+	// director's or not; its sum or a part of it) in a sale: each must be accepted
+	// exactly when Legal lists it, a refusal leaving the state unchanged.
+	FormsEvery int
 }
 
 // DefaultChecks are the sampling rates the selfplay command uses.
 func DefaultChecks() Checks {
-	return Checks{RoundTripEvery: 250, UndoEvery: 50, ProbeEvery: 97, ProbeMax: 4, MutateEvery: 13}
+	return Checks{RoundTripEvery: 250, UndoEvery: 50, ProbeEvery: 97, ProbeMax: 4, MutateEvery: 13, FormsEvery: 17}
 }
 
 // AllChecks runs every check after every action (slow: for short games).
 func AllChecks() Checks {
-	return Checks{RoundTripEvery: 1, UndoEvery: 1, ProbeEvery: 1, ProbeMax: 1 << 20, MutateEvery: 1}
+	return Checks{RoundTripEvery: 1, UndoEvery: 1, ProbeEvery: 1, ProbeMax: 1 << 20, MutateEvery: 1, FormsEvery: 1}
 }
 
 // Violation is a broken invariant.
@@ -154,6 +159,11 @@ func (c *Checker) Apply(a engine.Action) error {
 	}
 	if every(c.checks.MutateEvery, i) {
 		if err := c.mutate(a); err != nil {
+			return viol("unlisted-refused", "%v", err)
+		}
+	}
+	if every(c.checks.FormsEvery, i) {
+		if err := c.sellForms(); err != nil {
 			return viol("unlisted-refused", "%v", err)
 		}
 	}
@@ -556,4 +566,100 @@ func abbreviate(b []byte) string {
 		return string(b[:300]) + "..."
 	}
 	return string(b)
+}
+
+// sellForms names, for each acting player, every distinct sale of their
+// certificates: per corporation each choice of how many alike certificates
+// of each kind (size, director's or not) to name, with their sum and the
+// two next smaller percentages. Each must be accepted exactly when Legal lists it,
+// and a refused one must leave the game as it was.
+func (c *Checker) sellForms() error {
+	if c.g.IsFinished() {
+		return nil
+	}
+	g := c.g.Engine()
+	var before string
+	for _, ent := range c.g.Acting() {
+		id, err := strconv.Atoi(ent)
+		if err != nil || g.Player(id) == nil {
+			continue
+		}
+		var legal []engine.Choice
+		for _, co := range g.Corps {
+			held := co.SharesOf(engine.Holder(id))
+			if len(held) == 0 {
+				continue
+			}
+			if legal == nil {
+				legal = c.g.Legal(ent)
+			}
+			if before == "" {
+				before = stateJSON(c.g)
+			}
+			for _, ids := range bundleForms(co, held) {
+				total := 0
+				for _, sid := range ids {
+					_, s, _ := g.ShareByID(sid)
+					total += s.Percent
+				}
+				// the whole, and the two next smaller percentages: every
+				// part of a director's certificate (20% or 40% with 20%
+				// shares) and the first that no certificate allows
+				for pct := total; pct > 0 && pct >= total-20; pct -= 10 {
+					a := engine.Action{Type: "sell_shares", Entity: ent, EntityType: g18xx.EntityPlayer, Shares: ids, Percent: pct, ID: len(c.actions) + 1}
+					listed := engine.CoveredBy(g, legal, a)
+					c.Counts["sell-forms"]++
+					err := c.g.Apply(&a)
+					if err == nil {
+						if uerr := c.g.Undo(); uerr != nil {
+							return fmt.Errorf("sale %s by %s: undo failed: %v", a.Brief(), ent, uerr)
+						}
+						if !listed {
+							return fmt.Errorf("unlisted sell_shares by %s %s was accepted", ent, a.Brief())
+						}
+					} else if listed {
+						return fmt.Errorf("listed sell_shares by %s %s was refused: %v", ent, a.Brief(), err)
+					}
+				}
+			}
+		}
+	}
+	// one comparison for all the forms (each costs about as much as a sale)
+	if before != "" {
+		if got := stateJSON(c.g); got != before {
+			return fmt.Errorf("the sales tried (each refused, or accepted and undone) left the game changed: %s", diffJSON(before, got))
+		}
+	}
+	return nil
+}
+
+// bundleForms lists one representative of every distinct non-empty set of
+// held certificates, alike ones (same size, director's or not) counted as
+// the same.
+func bundleForms(co *engine.Corporation, held []*engine.Share) [][]string {
+	type kind struct {
+		percent   int
+		president bool
+	}
+	var kinds []kind
+	byKind := map[kind][]string{}
+	for _, s := range held {
+		k := kind{s.Percent, s.President}
+		if _, ok := byKind[k]; !ok {
+			kinds = append(kinds, k)
+		}
+		byKind[k] = append(byKind[k], co.ShareID(s.Index))
+	}
+	out := [][]string{nil}
+	for _, k := range kinds {
+		ids := byKind[k]
+		var next [][]string
+		for _, prefix := range out {
+			for n := 0; n <= len(ids); n++ {
+				next = append(next, append(slices.Clone(prefix), ids[:n]...))
+			}
+		}
+		out = next
+	}
+	return out[1:] // the first is the empty set
 }

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -70,6 +71,94 @@ func Variants() []Variant {
 		v("1825", 4, "unit_23", "k2", "k3", "k5", "u3p"),
 		v("1825", 5, "unit_123", "r1", "r2", "r3", "k1", "k3", "k5", "k6", "k7", "u3p", "db1", "db2", "db3"),
 	}
+}
+
+// Options1860Reference are 1860's optional rules that 18xx.games knows;
+// Options1860Tresham are Tresham's own (from the first edition's rules),
+// which 18xx.games ignores.
+var (
+	Options1860Reference = []string{"two_player_map", "original_insolvency", "simplified_insolvency",
+		"no_skip_towns", "original_game", "re_enter_hexes", "non_operated_full_value"}
+	Options1860Tresham = []string{"destinations", "accelerated_track", "ignore_historical_order",
+		"variable_private_revenue", "beginner_7_4_trains", "no_train_limit"}
+)
+
+// AllVariants lists every configuration the self-play sweep and the short
+// variant test cover, Variants first: 1860 with 2-4 players without options,
+// with every option alone and in combinations; 1825 without units (they
+// follow the player count) for 2-7 players, every unit combination at every
+// player count it allows up to 7, every kit and variant with a unit that
+// accepts it, and combinations. Configurations a title refuses (an option
+// for other player counts) are left out, so each one is playable.
+func AllVariants() []Variant {
+	v := func(title string, players int, opts ...string) Variant {
+		return Variant{Title: title, Options: opts, Players: players}
+	}
+	out := Variants()
+	for n := 2; n <= 4; n++ {
+		for _, o := range append(slices.Clone(Options1860Reference), Options1860Tresham...) {
+			out = append(out, v("1860", n, o))
+		}
+	}
+	out = append(out,
+		v("1860", 2, "two_player_map", "re_enter_hexes"),
+		v("1860", 3, "original_game", "original_insolvency"),
+		v("1860", 4, "original_game", "re_enter_hexes", "no_skip_towns"),
+		v("1860", 3, "simplified_insolvency", "no_skip_towns", "non_operated_full_value"),
+		v("1860", 2, "two_player_map", "original_insolvency", "non_operated_full_value"),
+		v("1860", 3, "two_player_map", "original_insolvency", "no_skip_towns", "original_game", "re_enter_hexes", "non_operated_full_value"),
+		v("1860", 4, "original_insolvency", "no_skip_towns", "re_enter_hexes", "non_operated_full_value"),
+		v("1860", 4, "destinations", "accelerated_track"),
+		v("1860", 2, "variable_private_revenue", "beginner_7_4_trains", "no_train_limit"),
+	)
+	for n := 2; n <= 7; n++ {
+		out = append(out, v("1825", n))
+	}
+	for _, u := range []string{"unit_1", "unit_2", "unit_3", "unit_12", "unit_23", "unit_123"} {
+		for n := 2; n <= 7; n++ {
+			out = append(out, v("1825", n, u))
+		}
+	}
+	out = append(out,
+		v("1825", 3, "unit_1", "r1"), v("1825", 4, "unit_1", "r2"), v("1825", 5, "unit_1", "r3"),
+		v("1825", 3, "unit_1", "k1"), v("1825", 3, "unit_2", "k2", "k3"), v("1825", 4, "unit_1", "k3"),
+		v("1825", 2, "unit_2", "k5"), v("1825", 4, "unit_12", "k6"), v("1825", 2, "unit_1", "k7"),
+		v("1825", 3, "unit_1", "d1"), v("1825", 2, "unit_3", "u3p"), v("1825", 3, "unit_2", "big_bank"),
+		v("1825", 4, "unit_1", "strict_bank"), v("1825", 3, "unit_1", "db1"), v("1825", 2, "unit_1", "db2"),
+		v("1825", 2, "unit_3", "db3"), v("1825", 2, "unit_3", "unit_4"), v("1825", 4, "unit_1", "surveyors"),
+		v("1825", 5, "unit_1", "r1", "r2", "r3"),
+		v("1825", 6, "unit_12", "k1", "k3", "k7"),
+		v("1825", 4, "unit_23", "k2", "k3", "k5", "u3p", "db3"),
+		v("1825", 6, "unit_123", "r1", "r2", "r3", "k1", "k2", "k3", "k5", "k6", "k7", "u3p", "db1", "db2", "db3"),
+		v("1825", 7, "unit_123", "r1", "r2", "r3", "big_bank"),
+		v("1825", 4, "unit_12", "d1", "strict_bank", "db1", "db2"),
+		v("1825", 3, "unit_23", "db1", "db3", "unit_4"),
+		v("1825", 2, "unit_3", "u3p", "db3", "unit_4"),
+	)
+	var valid []Variant
+	seen := map[string]bool{}
+	for _, x := range out {
+		if seen[x.String()] {
+			continue
+		}
+		seen[x.String()] = true
+		if _, _, err := NewGame(Config{Title: x.Title, Options: x.Options, Players: x.Players}); err == nil {
+			valid = append(valid, x)
+		}
+	}
+	return valid
+}
+
+// ReferenceKnows reports whether 18xx.games knows every option of v (so
+// that it can replay a game of v): not Tresham's own 1860 options nor
+// 1825's surveyors.
+func ReferenceKnows(v Variant) bool {
+	for _, o := range v.Options {
+		if slices.Contains(Options1860Tresham, o) || o == "surveyors" {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseOptions splits a comma-separated option list ("" is none).

@@ -21,6 +21,8 @@ import (
 const selfplayUsage = `usage: tresham selfplay --title 1860|1825 [--options a,b] [--players N] [--games K]
                         [--bot KIND | --bots KIND,KIND,...] [--seed S] [--out DIR]
                         [--checks default|all|light] [--max-actions N]
+       tresham selfplay --all [--games K] [--bot KIND] [--seed S] [--out DIR] [--checks ...]
+                        [--reference-only]
 `
 
 // cmdSelfplay plays K games between bots with the invariants checked after
@@ -41,8 +43,30 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	out := fs.String("out", "", "directory for the game exports (none when empty)")
 	checks := fs.String("checks", "default", "invariant sampling: default, all (every check after every action: slow) or light (cheap checks and a final round trip)")
 	maxActions := fs.Int("max-actions", selfplay.DefaultMaxActions, "stop a game that has not ended after this many actions")
+	all := fs.Bool("all", false, "play K games of every configuration (selfplay.AllVariants; --title, --options and --players are ignored); seats alternate between the bot kinds unless --bot is given")
+	refOnly := fs.Bool("reference-only", false, "with --all: only configurations whose options 18xx.games knows (for a cross-check there)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *all {
+		botSet := false
+		fs.Visit(func(f *flag.Flag) { botSet = botSet || f.Name == "bot" })
+		var ck selfplay.Checks
+		switch *checks {
+		case "default":
+			ck = selfplay.DefaultChecks()
+		case "all":
+			ck = selfplay.AllChecks()
+		case "light":
+			ck = selfplay.Checks{RoundTripEvery: 1 << 30}
+		default:
+			fmt.Fprintf(stderr, "tresham: --checks %q: want default, all or light\n", *checks)
+			return 2
+		}
+		if !botSet {
+			*kind = ""
+		}
+		return sweep(ctx, sweepSpec{games: *games, kind: *kind, seed: *seed, out: *out, checks: ck, maxActions: *maxActions, refOnly: *refOnly}, stdout, stderr)
 	}
 	if fs.NArg() != 0 || *games < 1 || *players < 1 {
 		fs.Usage()
@@ -259,4 +283,94 @@ func sum(xs []float64) float64 {
 		t += x
 	}
 	return t
+}
+
+// sweepSpec is a selfplay --all run.
+type sweepSpec struct {
+	games      int
+	kind       string // "" alternates the bot kinds by seat and game
+	seed       uint64
+	out        string
+	checks     selfplay.Checks
+	maxActions int
+	refOnly    bool
+}
+
+// sweep plays sp.games games of every configuration and prints a line per
+// configuration (games, finished, failed, median actions) and the failures.
+// It exits 1 when an invariant failed or a game did not finish.
+func sweep(ctx context.Context, sp sweepSpec, stdout, stderr io.Writer) int {
+	if sp.out != "" {
+		if err := os.MkdirAll(sp.out, 0o755); err != nil {
+			fmt.Fprintf(stderr, "tresham: %v\n", err)
+			return 1
+		}
+	}
+	var variants []selfplay.Variant
+	for _, v := range selfplay.AllVariants() {
+		if !sp.refOnly || selfplay.ReferenceKnows(v) {
+			variants = append(variants, v)
+		}
+	}
+	prog := newProgress(stderr, len(variants)*sp.games)
+	kinds := bot.Kinds()
+	var failures []string
+	n := 0
+	start := time.Now()
+	fmt.Fprintf(stdout, "%-70s %5s %8s %6s %8s\n", "configuration", "games", "finished", "failed", "actions")
+	for _, v := range variants {
+		finished, failed := 0, 0
+		var lengths []float64
+		for i := range sp.games {
+			seed := sp.seed + uint64(i)
+			bots := make([]string, v.Players)
+			for s := range bots {
+				bots[s] = sp.kind
+				if sp.kind == "" {
+					bots[s] = kinds[(s+i)%len(kinds)]
+				}
+			}
+			cfg := selfplay.Config{Title: v.Title, Options: v.Options, Players: v.Players, Bots: bots, Seed: seed, MaxActions: sp.maxActions, Checks: sp.checks}
+			rec, err := selfplay.Play(ctx, cfg)
+			if err != nil {
+				prog.done()
+				fmt.Fprintf(stderr, "tresham: %v\n", err)
+				return 1
+			}
+			if sp.out != "" {
+				if err := writeExport(filepath.Join(sp.out, cfg.Name()+".json"), rec.Export); err != nil {
+					prog.done()
+					fmt.Fprintf(stderr, "tresham: %v\n", err)
+					return 1
+				}
+			}
+			lengths = append(lengths, float64(rec.Actions))
+			switch {
+			case rec.Violation != nil:
+				failed++
+				failures = append(failures, fmt.Sprintf("%s: %v", cfg.Name(), rec.Violation))
+				prog.note("FAIL " + failures[len(failures)-1])
+			case !rec.Finished:
+				failed++
+				failures = append(failures, fmt.Sprintf("%s: not finished after %d actions", cfg.Name(), rec.Actions))
+				prog.note("FAIL " + failures[len(failures)-1])
+			default:
+				finished++
+			}
+			n++
+			prog.step(n, rec)
+		}
+		fmt.Fprintf(stdout, "%-70s %5d %8d %6d %8.0f\n", v, sp.games, finished, failed, median(lengths))
+	}
+	prog.done()
+	fmt.Fprintf(stdout, "%d configurations, %d games in %s\n", len(variants), n, time.Since(start).Round(time.Second))
+	if len(failures) > 0 {
+		fmt.Fprintf(stdout, "%d failed:\n", len(failures))
+		for _, f := range failures {
+			fmt.Fprintf(stdout, "  %s\n", f)
+		}
+		return 1
+	}
+	fmt.Fprintln(stdout, "all invariants held")
+	return 0
 }

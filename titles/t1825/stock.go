@@ -1,6 +1,7 @@
 package t1825
 
 import (
+	"sort"
 	"tresham/engine"
 )
 
@@ -308,6 +309,12 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	for _, s := range bundle {
 		hasPres = hasPres || s.President
 	}
+	if hasPres && len(bundle) != len(c.SharesOf(engine.Holder(p.ID))) {
+		// 18xx.games offers only bundles that grow ordinary shares first,
+		// the certificate last; its engine turns others into different
+		// certificates or a director without the certificate
+		return "the director's certificate is sold only together with all other shares"
+	}
 	if hasPres && percent < c.Shares[0].Percent {
 		// part of the director's certificate: someone must take it over or
 		// the pool must hold a share to swap (18xx.games can_dump?)
@@ -345,8 +352,9 @@ func shareCorp(a *engine.Action) string {
 	return ""
 }
 
-// sellBundles lists the bundles of c a player could sell: growing sets of
-// shares, the director's last, and the director's certificate in part.
+// sellBundles lists the bundles of c a player could name in a sale: any
+// number of ordinary shares (alike ones listed once, smallest first), and
+// all of them with the director's certificate last.
 func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.Share {
 	held := c.SharesOf(engine.Holder(p.ID))
 	if len(held) == 0 || !c.IPOed {
@@ -361,6 +369,7 @@ func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.
 			norm = append(norm, s)
 		}
 	}
+	sort.SliceStable(norm, func(i, j int) bool { return norm[i].Percent < norm[j].Percent })
 	var out [][]*engine.Share
 	for i := range norm {
 		out = append(out, append([]*engine.Share(nil), norm[:i+1]...))

@@ -202,58 +202,85 @@ func (b bundle) ids() []string {
 	return out
 }
 
-// sellBundles lists the distinct sales a holder can make: ordinary shares
-// first (smallest first), then the director's certificate, whole or in part
-// (rules 6.6: one of the two shares it represents may be sold).
+// sellBundles lists the distinct sales a holder can name: any number of
+// ordinary shares (alike certificates are listed once, smallest first),
+// and all of them with the director's certificate, whole or in part
+// (rules 6.6: one of the two shares it represents may be sold). Whether
+// each is allowed now is sellBundleOK's to say.
 func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
-	shares := append([]*engine.Share(nil), held...)
-	sort.SliceStable(shares, func(i, j int) bool {
-		if shares[i].President != shares[j].President {
-			return !shares[i].President
+	var ordinary []*engine.Share
+	var pres *engine.Share
+	for _, s := range held {
+		if s.President {
+			pres = s
+		} else {
+			ordinary = append(ordinary, s)
 		}
-		return shares[i].Percent < shares[j].Percent
-	})
+	}
+	sort.SliceStable(ordinary, func(i, j int) bool { return ordinary[i].Percent < ordinary[j].Percent })
 	var out []bundle
 	total := 0
-	for i, s := range shares {
-		total += s.Percent
-		out = append(out, bundle{corp: c, shares: shares[:i+1], percent: total})
+	for k := 1; k <= len(ordinary); k++ {
+		total += ordinary[k-1].Percent
+		out = append(out, bundle{corp: c, shares: ordinary[:k:k], percent: total})
 	}
-	if n := len(shares); n > 0 && shares[n-1].President {
-		for part := 10; part < shares[n-1].Percent; part += 10 {
-			out = append(out, bundle{corp: c, shares: shares, percent: total - part})
+	if pres != nil {
+		shares := append(append([]*engine.Share(nil), ordinary...), pres)
+		for part := 0; part < pres.Percent; part += 10 {
+			out = append(out, bundle{corp: c, shares: shares, percent: total + pres.Percent - part})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].percent < out[j].percent })
 	return out
 }
 
-// sellBundleOK checks a sale beyond the round's own limits: a part of the
-// director's certificate can be sold only when the pool (or the incoming
-// director) gives back the ordinary shares the seller keeps (rules 6.6).
+// sellBundleOK checks a sale's certificates against its percentage, for
+// Legal and Apply alike: the whole of each certificate is sold, except the
+// director's, of which one share may be kept (rules 6.6) when a share can
+// be given back for it - from the pool (the bundle's own ordinary shares
+// land there first) or from a player holding enough to become director
+// and swap two shares in. 18xx.games refuses the same sales (can_dump?: a
+// part of the director's certificate alone needs a pool share or another
+// holder of more than one share). The certificate is sold only with all the
+// seller's other shares.
 func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*engine.Share, percent int) bool {
 	total := 0
-	hasPres := false
+	var pres *engine.Share
+	ordinary := 0
 	for _, s := range shares {
 		total += s.Percent
-		hasPres = hasPres || s.President
+		if s.President {
+			pres = s
+		} else {
+			ordinary++
+		}
 	}
 	if percent <= 0 || percent > total || percent%10 != 0 {
 		return false
 	}
-	if total == percent || !hasPres {
-		return total == percent
+	// the director's certificate goes only with all the seller's other
+	// shares: 18xx.games offers only such bundles (ordinary shares first,
+	// the certificate last), and its engine turns others into different
+	// certificates or a director without the certificate
+	if pres != nil && ordinary != len(c.SharesOf(engine.Holder(p.ID)))-1 {
+		return false
+	}
+	if total == percent {
+		return true
+	}
+	if pres == nil || total-percent >= pres.Percent {
+		return false
 	}
 	back := (total - percent) / 10
-	pool := 0
+	pool := ordinary
 	for _, s := range c.SharesOf(engine.HolderMarket) {
 		if !s.President {
 			pool++
 		}
 	}
 	for id, pct := range g.PlayerHolders(c) {
-		if id != p.ID && pct >= c.Shares[0].Percent {
-			pool += c.Shares[0].Percent / 10
+		if id != p.ID && pct >= pres.Percent {
+			pool += pres.Percent / 10
 			break
 		}
 	}

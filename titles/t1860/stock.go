@@ -240,8 +240,9 @@ func (r *stockRound) finish(g *Game) {
 }
 
 // playerCanDeal reports whether p has any stock-round move but passing
-// (a par counting only for a corporation whose layer is open, unlike the
-// reference's turn rule in playerHasStockActions).
+// that Apply would accept (a par counting only for a corporation whose
+// layer is open, a private only when affordable), unlike the reference's
+// turn rule in playerHasStockActions.
 func (g *Game) playerCanDeal(p *engine.Player, r *stockRound) bool {
 	return g.stockActions(p, r, true)
 }
@@ -264,16 +265,19 @@ func (g *Game) stalled() bool {
 	return true
 }
 
-// playerHasStockActions reports whether the player may still do anything but pass this turn.
+// playerHasStockActions reports whether the player has a stock-round turn
+// (or keeps it): 18xx.games' turn rule, under which a player who can do
+// nothing but pass has no turn and passes automatically.
 func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
 	return g.stockActions(p, r, false)
 }
 
-// stockActions reports whether p may do anything but pass; openLayers
-// limits pars to corporations that may be started now.
-func (g *Game) stockActions(p *engine.Player, r *stockRound, openLayers bool) bool {
-	return g.canBuyAny(p, r) || g.canParAny(p, r, openLayers) || g.canSellAny(p, r) ||
-		g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p)
+// stockActions reports whether p may do anything but pass. With dealing,
+// only moves Apply accepts count: pars of corporations that may be started
+// now and privates p can afford; without, 18xx.games' wider turn rule.
+func (g *Game) stockActions(p *engine.Player, r *stockRound, dealing bool) bool {
+	return g.canBuyAny(p, r) || g.canParAny(p, r, dealing) || g.canSellAny(p, r) ||
+		g.offersCompany(p, r, dealing) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p)
 }
 
 // lastChanceToExchange: after parring (or buying a private) a player holding the
@@ -533,12 +537,25 @@ func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	return false
 }
 
+// canBuyAnyCompany reports whether p may buy some private from the bank now.
 func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
+	return g.offersCompany(p, r, true)
+}
+
+// offersCompany reports whether the bank offers p a private this turn.
+// 18xx.games (BuySellParSharesCompanies#can_buy_any_companies?) offers one
+// - and so gives the player a stock-round turn, to be passed explicitly -
+// while the player has some cash, is under the certificate limit, has
+// bought nothing this turn and the bank owns a private the player did not
+// sell this round, whether or not the player can afford it; with
+// affordable, only a private p can pay for counts (rules 5.4: the bank
+// sells at face value).
+func (g *Game) offersCompany(p *engine.Player, r *stockRound, affordable bool) bool {
 	if r.bought() || p.Cash <= 0 || g.NumCerts(p) >= g.CertLimit {
 		return false
 	}
 	for _, co := range g.Companies {
-		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && p.Cash >= co.Value {
+		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && (!affordable || p.Cash >= co.Value) {
 			return true
 		}
 	}
@@ -560,6 +577,9 @@ func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
 	percent, err := engine.SalePercent(a.Percent, bundle, total, 10)
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
+	}
+	if !g.sellBundleOK(p, c, bundle, percent) {
+		return engine.Refuse(a, "%d%% does not match the certificates %v: each is sold whole, but for one share of the director's certificate when a share can be given back for it (rules 6.6)", percent, a.Shares)
 	}
 	r.markSold(p.ID, c.Sym)
 	g.sellShares(p, c, bundle, percent)
