@@ -19,6 +19,7 @@ var listDialect = dbutil.Dialect{
 	OpenSeat: `NOT hotseat AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats::jsonb) AS s` +
 		` WHERE coalesce((s->>'user_id')::bigint, 0) = 0 AND coalesce(s->>'bot', '') = '')`,
 	Contains: func(col, p string) string { return "strpos(lower(" + col + "), " + p + "::text) > 0" },
+	IDIn:     func(sub string) string { return "id = ANY(ARRAY(" + sub + "))" },
 }
 
 // SetPassword stores a new password hash and ends the user's other

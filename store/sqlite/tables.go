@@ -19,6 +19,7 @@ var listDialect = dbutil.Dialect{
 	OpenSeat: `hotseat = 0 AND EXISTS (SELECT 1 FROM json_each(games.seats) AS s` +
 		` WHERE coalesce(json_extract(s.value, '$.user_id'), 0) = 0 AND coalesce(json_extract(s.value, '$.bot'), '') = '')`,
 	Contains: func(col, p string) string { return "instr(lower(" + col + "), " + p + ") > 0" },
+	IDIn:     func(sub string) string { return "id IN (" + sub + ")" },
 }
 
 // SetPassword stores a new password hash and ends the user's other

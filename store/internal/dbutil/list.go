@@ -20,6 +20,10 @@ type Dialect struct {
 	// Contains returns the condition "column col contains the already
 	// lower-cased text of placeholder p, ignoring case".
 	Contains func(col, p string) string
+	// IDIn returns the condition "games.id is one of the ids sub selects"
+	// in the form that makes the planner look those games up by key
+	// (their number is one player's games) instead of scanning all games.
+	IDIn func(sub string) string
 }
 
 // ListQuery builds the SELECT of ListGames for f: the condition and
@@ -34,10 +38,10 @@ func ListQuery(f store.Filter, cols string, d Dialect) (string, []any) {
 	var where []string
 	if f.UserID != 0 {
 		u := arg(f.UserID)
-		where = append(where, fmt.Sprintf(`id IN (SELECT game_id FROM game_users WHERE user_id = %[1]s UNION SELECT id FROM games WHERE owner_id = %[1]s)`, u))
+		where = append(where, d.IDIn(fmt.Sprintf(`SELECT game_id FROM game_users WHERE user_id = %[1]s UNION SELECT id FROM games WHERE owner_id = %[1]s`, u)))
 	}
 	if f.Player != 0 {
-		where = append(where, `id IN (SELECT game_id FROM game_users WHERE user_id = `+arg(f.Player)+`)`)
+		where = append(where, d.IDIn(`SELECT game_id FROM game_users WHERE user_id = `+arg(f.Player)))
 	}
 	if f.Status != "" {
 		where = append(where, `status = `+arg(f.Status))
