@@ -85,6 +85,8 @@ type Game struct {
 	// SilenceLimit is how long a player of an asynchronous game may stay
 	// silent before the others may hand the seat on (0: no limit).
 	SilenceLimit time.Duration
+	// AutoStart: the game starts by itself once every seat is taken.
+	AutoStart bool
 }
 
 // Action is one stored action: the 18xx.games JSON of the action (undo and

@@ -3,13 +3,15 @@
 -- Table settings: a name and description (searched by the lobby), the
 -- minimum players to start, live or asynchronous play, the hash of an
 -- invite token (invite-only games; '' for public ones) and how long an
--- asynchronous player may stay silent (seconds; 0 for no limit).
+-- asynchronous player may stay silent (seconds; 0 for no limit), and
+-- whether the game starts by itself once every seat is taken.
 ALTER TABLE games ADD COLUMN name          TEXT    NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN description   TEXT    NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN min_players   INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN live          INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN invite_hash   TEXT    NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN silence_limit INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN auto_start    INTEGER NOT NULL DEFAULT 0;
 
 -- The lobby pages newest first by (created_at, id): one index per way of
 -- narrowing it, each ending in the keyset, so a page is an index range.
