@@ -268,11 +268,10 @@ func (s *Server) lobbyFilter(r *http.Request) (f store.Filter, found bool, err e
 		f.Before = &cur
 	}
 	if name := q.Get("player"); name != "" {
-		_, key, err := NormalizeName(name)
-		if err != nil {
+		if err := checkChars(name, MaxNameLength); err != nil {
 			return f, false, errorf(http.StatusBadRequest, "player: %v", err)
 		}
-		p, err := s.st.UserByNameKey(r.Context(), key)
+		p, err := s.findLogin(r.Context(), name)
 		if errors.Is(err, store.ErrNotFound) || err == nil && !p.DeletedAt.IsZero() {
 			return f, false, nil
 		}
@@ -442,7 +441,7 @@ func (s *Server) changeSeat(w http.ResponseWriter, r *http.Request, pick func(h 
 	defer e.mu.Unlock()
 	h := e.h
 	switch {
-	case !takesPart(h, u.ID):
+	case h.InviteHash != "" && !takesPart(h, u.ID):
 		err = noGame(id)
 	case h.Status != store.StatusNew:
 		err = errorf(http.StatusConflict, "game %d has started: seats can no longer change", id)
