@@ -272,7 +272,7 @@ func (s *Server) lobbyFilter(r *http.Request) (f store.Filter, found bool, err e
 			return f, false, errorf(http.StatusBadRequest, "player: %v", err)
 		}
 		p, err := s.findLogin(r.Context(), name)
-		if errors.Is(err, store.ErrNotFound) || err == nil && !p.DeletedAt.IsZero() {
+		if errors.Is(err, store.ErrNotFound) {
 			return f, false, nil
 		}
 		if err != nil {

@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"tresham/store"
 	"tresham/store/memstore"
@@ -21,27 +23,40 @@ import (
 // eachStore runs fn on a server over each store: memory, SQLite and (when
 // $TRESHAM_TEST_POSTGRES names a server) PostgreSQL.
 func eachStore(t *testing.T, fn func(t *testing.T, env *testEnv)) {
+	eachStoreClock(t, func(t *testing.T, env *testEnv, _ *atomic.Int64) { fn(t, env) })
+}
+
+// eachStoreClock is eachStore with a clock skew fn may set (nanoseconds
+// added to time.Now).
+func eachStoreClock(t *testing.T, fn func(t *testing.T, env *testEnv, skew *atomic.Int64)) {
+	var skew *atomic.Int64 // each store's test gets its own clock (set before it runs)
 	cfg := Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}}
-	t.Run("memstore", func(t *testing.T) {
+	run := func(name string, f func(t *testing.T)) {
+		skew = new(atomic.Int64)
+		clock := skew
+		cfg.Now = func() time.Time { return time.Now().Add(time.Duration(clock.Load())) }
+		t.Run(name, f)
+	}
+	run("memstore", func(t *testing.T) {
 		st := memstore.New()
-		fn(t, startEnv(t, cfg, st, st, slog.New(slog.DiscardHandler)))
+		fn(t, startEnv(t, cfg, st, st, slog.New(slog.DiscardHandler)), skew)
 	})
-	t.Run("sqlite", func(t *testing.T) {
+	run("sqlite", func(t *testing.T) {
 		st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		fn(t, startEnv(t, cfg, st, nil, slog.New(slog.DiscardHandler)))
+		fn(t, startEnv(t, cfg, st, nil, slog.New(slog.DiscardHandler)), skew)
 	})
-	t.Run("postgres", func(t *testing.T) {
+	run("postgres", func(t *testing.T) {
 		pgtest.ServerDSN(t)
 		st, err := postgres.Open(context.Background(), pgtest.FreshDSN(t))
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		fn(t, startEnv(t, cfg, st, nil, slog.New(slog.DiscardHandler)))
+		fn(t, startEnv(t, cfg, st, nil, slog.New(slog.DiscardHandler)), skew)
 	})
 }
 
