@@ -115,7 +115,11 @@ test('invite-only table: link, seats freed by the host, start with the minimum',
   await shot(b, 'invited-desktop');
   await Promise.all([b.waitForURL(new RegExp(`\\?game=${id}$`)), b.click('.invited li.game button:text("Join")')]);
 
-  // the host frees his seat, he takes it again, the host starts with 2 of 3
+  // the host frees his seat (bob back in the lobby: a freed player no
+  // longer sees an invite-only game, so his game page would lose it), he
+  // takes it again, the host starts with 2 of 3
+  await b.goto(base + '/');
+  await b.waitForSelector(`#games-mine li[data-game="${id}"]`);
   await a.goto(base + '/');
   const item = `#games-mine li[data-game="${id}"]`;
   await a.waitForSelector(`${item} >> text=bob`);
