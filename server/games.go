@@ -93,9 +93,12 @@ func summary(h store.Game) summaryJSON {
 	if opts == nil {
 		opts = []string{}
 	}
-	seats := h.Seats
+	seats := slices.Clone(h.Seats)
 	if seats == nil {
 		seats = []store.Seat{}
+	}
+	for i := range seats {
+		seats[i].Substitute = "" // the hash of a substitute link stays on the server
 	}
 	return summaryJSON{ID: h.ID, Title: h.Title, Options: opts, Status: h.Status, Hotseat: h.Hotseat, Owner: h.OwnerID,
 		Seats: seats, Actions: h.Actions, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,

@@ -278,6 +278,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/join", s.joinGame)
 	mux.HandleFunc("POST /api/games/{id}/leave", s.leaveGame)
 	mux.HandleFunc("POST /api/games/{id}/free", s.freeSeat)
+	mux.HandleFunc("POST /api/games/{id}/handover", s.visible(s.handover))
+	mux.HandleFunc("POST /api/games/{id}/substitute", s.substitute)
 	mux.HandleFunc("POST /api/games/{id}/start", s.visible(s.startGame))
 	mux.HandleFunc("GET /api/games/{id}/export", s.visible(s.exportGame))
 	mux.HandleFunc("POST /api/games/{id}/actions", s.visible(s.submitAction))

@@ -55,6 +55,9 @@ type Seat struct {
 	Name     string `json:"name"`
 	UserID   int64  `json:"user_id,omitempty"` // 0: open seat (or a hotseat seat played by the owner)
 	Bot      string `json:"bot,omitempty"`     // "" for a human; else the bot kind ("random", "heuristic")
+	// Substitute is the SHA-256 (hex) of the token of the link by which a
+	// substitute takes over this seat of a running game ("" for none).
+	Substitute string `json:"substitute,omitempty"`
 }
 
 // Game is a game's header: everything but its actions.
