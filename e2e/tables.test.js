@@ -236,6 +236,31 @@ test('profile page, password change and account deletion', { timeout: 120000 }, 
   await frank.ctx.close();
 });
 
+test('silent seats: the vote is refused before the limit; a wrong substitute link', { timeout: 120000 }, async () => {
+  const gina = await person('gina');
+  const hugo = await person('hugo');
+  const g = gina.page;
+  await g.fill('#create-name', 'Slow table');
+  await g.fill('#create-players', '2');
+  await g.uncheck('#create-hotseat');
+  await g.fill('#create-silence', '24');
+  await Promise.all([g.waitForURL(/\?game=/), g.click('#create')]);
+  const id = new URL(g.url()).searchParams.get('game');
+  const hu = hugo.page;
+  await hu.reload();
+  await hu.click(`#games-open li[data-game="${id}"] button:text("Join")`);
+  await hu.waitForSelector(`#games-mine li[data-game="${id}"] >> text=being played`);
+  assert.match(await hu.textContent(`#games-mine li[data-game="${id}"]`), /24 h to move/);
+  await hu.click(`#games-mine li[data-game="${id}"] button.hand-bot`);
+  await hu.waitForFunction(() => /can be handed over after 1 day \(/.test(document.getElementById('lobby-error').textContent));
+  await shot(hu, 'handover-refused-desktop');
+  await hu.goto(`${base}/?game=${id}&seat=0&substitute=${'A'.repeat(43)}`);
+  await hu.click('#take-over');
+  await hu.waitForSelector('text=This link does not work');
+  await gina.ctx.close();
+  await hugo.ctx.close();
+});
+
 test('no page errors', () => {
   assert.deepEqual(errors, []);
 });

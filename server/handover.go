@@ -165,12 +165,16 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 		return handoverJSON{}, errorf(http.StatusConflict, "seat %d is your own", i)
 	}
 	silent := time.Duration(s.cfg.Now().Unix()-silentSince(e, i)) * time.Second
-	if req.To != handoverNobody && (!isActing(e, i) || silent < h.SilenceLimit) {
-		return handoverJSON{}, errorf(http.StatusConflict, "%s has not been silent on their turn for %v (the table's limit): silent %v",
-			st.Name, h.SilenceLimit, silent.Truncate(time.Minute))
+	switch {
+	case req.To == handoverNobody:
+	case !isActing(e, i):
+		return handoverJSON{}, errorf(http.StatusConflict, "%s is not keeping the game waiting: it is not their move", st.Name)
+	case silent < h.SilenceLimit:
+		return handoverJSON{}, errorf(http.StatusConflict, "%s has kept the game waiting for %s; their seat can be handed over after %s (the table's limit)",
+			st.Name, plainDuration(silent), plainDuration(h.SilenceLimit))
 	}
 	what := map[string]string{handoverBot: "a bot", handoverSub: "a substitute", handoverNobody: "no one"}[req.To]
-	text := fmt.Sprintf("I agree to hand seat %d (%s), silent for %v, to %s.", i+1, st.Name, silent.Truncate(time.Minute), what)
+	text := fmt.Sprintf("I agree to hand seat %d (%s), silent for %s, to %s.", i+1, st.Name, plainDuration(silent), what)
 	if req.To == handoverNobody {
 		text = fmt.Sprintf("I withdraw my agreement to hand seat %d (%s) over.", i+1, st.Name)
 	}
@@ -199,7 +203,7 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 	nh := e.h
 	nh.Seats = slices.Clone(nh.Seats)
 	ns := store.Seat{PlayerID: st.PlayerID, Name: st.Name}
-	line := fmt.Sprintf("Seat %d (%s) was silent for more than %v: by agreement it is now played by a bot.", i+1, st.Name, h.SilenceLimit)
+	line := fmt.Sprintf("Seat %d (%s) was silent for more than %s: by agreement it is now played by a bot.", i+1, st.Name, plainDuration(h.SilenceLimit))
 	if req.To == handoverBot {
 		ns.Bot = handoverBotKind
 	} else {
@@ -209,7 +213,7 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 		}
 		out.Link = base64.RawURLEncoding.EncodeToString(raw)
 		ns.Substitute = inviteHash(out.Link)
-		line = fmt.Sprintf("Seat %d (%s) was silent for more than %v: by agreement it waits for a substitute, invited by link.", i+1, st.Name, h.SilenceLimit)
+		line = fmt.Sprintf("Seat %d (%s) was silent for more than %s: by agreement it waits for a substitute, invited by link.", i+1, st.Name, plainDuration(h.SilenceLimit))
 	}
 	nh.Seats[i] = ns
 	if err := s.st.UpdateGame(ctx, nh, e.h); err != nil {
@@ -286,4 +290,26 @@ func (s *Server) substitute(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("substitute seated", "game", id, "seat", i, "user", u.ID)
 	writeJSON(w, http.StatusOK, summary(h))
+}
+
+// plainDuration says d in days, hours and minutes ("1 day", "2 days 3 h",
+// "5 h 20 min", "0 min").
+func plainDuration(d time.Duration) string {
+	m := int64(d / time.Minute)
+	days, hours, mins := m/(24*60), m/60%24, m%60
+	unit := "days"
+	if days == 1 {
+		unit = "day"
+	}
+	switch {
+	case days > 0 && hours > 0:
+		return fmt.Sprintf("%d %s %d h", days, unit, hours)
+	case days > 0:
+		return fmt.Sprintf("%d %s", days, unit)
+	case hours > 0 && mins > 0:
+		return fmt.Sprintf("%d h %d min", hours, mins)
+	case hours > 0:
+		return fmt.Sprintf("%d h", hours)
+	}
+	return fmt.Sprintf("%d min", mins)
 }

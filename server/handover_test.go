@@ -33,7 +33,7 @@ func TestHandoverToBot(t *testing.T) {
 		path := fmt.Sprintf("/api/games/%d/handover", id)
 		// not yet silent long enough; not one's own seat; not a bot seat
 		code, body := bob.do("POST", path, map[string]any{"seat": 0, "to": "bot"})
-		if code != http.StatusConflict || !strings.Contains(string(body), "silent") {
+		if code != http.StatusConflict || !strings.Contains(string(body), "handed over after 1 h") {
 			t.Fatalf("vote before the limit: %d %s", code, body)
 		}
 		skew.Store(int64(2 * time.Hour))
@@ -130,4 +130,18 @@ func TestHandoverToSubstitute(t *testing.T) {
 		}
 		env.signup("erin").mustDo("POST", sub, map[string]any{"seat": 0, "token": out.Link}, http.StatusNotFound, nil) // used once
 	})
+}
+
+func TestPlainDuration(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0 min"}, {59 * time.Second, "0 min"}, {5 * time.Minute, "5 min"}, {time.Hour, "1 h"},
+		{80 * time.Minute, "1 h 20 min"}, {24 * time.Hour, "1 day"}, {51 * time.Hour, "2 days 3 h"},
+	} {
+		if got := plainDuration(c.d); got != c.want {
+			t.Errorf("plainDuration(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
 }

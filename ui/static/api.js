@@ -42,6 +42,8 @@ export const api = {
   free: (id, seat) => call('POST', `/api/games/${id}/free`, { seat }),
   invited: (id, invite) => call('GET', `/api/games/${id}?invite=${encodeURIComponent(invite)}`),
   player: (name, params) => call('GET', `/api/players/${encodeURIComponent(name)}?` + query(params)),
+  handover: (id, seat, to) => call('POST', `/api/games/${id}/handover`, { seat, to }),
+  substitute: (id, seat, token) => call('POST', `/api/games/${id}/substitute`, { seat, token }),
   changePassword: (old, pw) => call('PUT', '/api/me/password', { old, new: pw }),
   deleteAccount: (password) => call('DELETE', '/api/me', { password }),
   start: (id) => call('POST', `/api/games/${id}/start`),

@@ -1,7 +1,8 @@
 // Entry point: `/` is the lobby, `/?game=ID` a game (`&action=N` views the
-// game after its first N actions; `&invite=TOKEN` is an invite link),
+// game after its first N actions; `&invite=TOKEN` is an invite link,
+// `&seat=I&substitute=TOKEN` a substitute's link),
 // `/?player=NAME` a player's page.
-import { renderLobby, renderInvite } from './lobby.js';
+import { renderLobby, renderInvite, renderSubstitute } from './lobby.js';
 import { renderProfile } from './profile.js';
 import { renderGame } from './game.js';
 import { api } from './api.js';
@@ -22,7 +23,9 @@ async function main() {
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
-  if (q.get('game') && q.get('invite')) {
+  if (q.get('game') && q.get('substitute')) {
+    await renderSubstitute(app, q.get('game'), q.get('seat'), q.get('substitute'), me);
+  } else if (q.get('game') && q.get('invite')) {
     await renderInvite(app, q.get('game'), q.get('invite'), me);
   } else if (q.get('player')) {
     await renderProfile(app, q.get('player'), me);

@@ -124,11 +124,29 @@ export function gameItem(g, me, msg, refresh, invite) {
   const host = String(g.owner) === String(me.id);
   const mine = seats.some((s) => String(s.user_id) === String(me.id));
   const canStart = host && !started && (g.hotseat || taken >= (g.min_players || seats.length));
+  const what = g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '');
+  // a player silent past the table's limit: the others may vote to hand the seat over
+  const handover = (i, to) => async () => {
+    msg.textContent = '';
+    try {
+      const r = await api.handover(g.id, i, to);
+      await refresh();
+      if (r.substitute_token) {
+        showLink('A substitute may take the seat', 'Send this link to the player who will take over the seat. It is shown only now.',
+          `${location.origin}/?game=${g.id}&seat=${i}&substitute=${encodeURIComponent(r.substitute_token)}`, `/?game=${g.id}`);
+      } else {
+        msg.textContent = r.done ? 'The seat is handed over.' : `Your vote is recorded. Still to agree: ${r.waiting.join(', ')}.`;
+      }
+    } catch (e) { msg.textContent = e.message; }
+  };
+  const canHand = g.status === 'active' && !g.hotseat && g.silence_hours && mine;
   const seatItems = seats.map((s, i) => h('li', {},
     `Seat ${i + 1}: `, playerLink(s, g.hotseat),
     !g.hotseat && !started && !s.user_id && !s.bot && !mine ? h('button', { class: 'small', onclick: act(() => api.join(g.id, i, invite)) }, 'Join') : null,
-    !g.hotseat && !started && host && (s.bot || (s.user_id && String(s.user_id) !== String(me.id))) ? h('button', { class: 'small free', onclick: act(() => api.free(g.id, i)) }, 'Free this seat') : null));
-  const what = g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn';
+    !g.hotseat && !started && host && (s.bot || (s.user_id && String(s.user_id) !== String(me.id))) ? h('button', { class: 'small free', onclick: act(() => api.free(g.id, i)) }, 'Free this seat') : null,
+    canHand && s.user_id && String(s.user_id) !== String(me.id) ? [
+      h('button', { class: 'small hand-bot', title: `If ${s.name} has kept everyone waiting past the limit`, onclick: handover(i, 'bot') }, 'Give to a bot'),
+      h('button', { class: 'small hand-sub', title: `If ${s.name} has kept everyone waiting past the limit`, onclick: handover(i, 'substitute') }, 'Find a substitute')] : null));
   return h('li', { class: 'game', 'data-game': g.id },
     h('a', { href: `/?game=${g.id}`, class: 'game-name' }, g.name || `${g.title} #${g.id}`), ' ',
     g.name ? h('span', { class: 'muted' }, `${g.title} #${g.id} `) : null,
@@ -159,15 +177,18 @@ function createForm(titles, msg, onCreated) {
   const desc = h('textarea', { id: 'create-description', maxlength: 500, rows: 2, placeholder: 'Who is welcome, how fast you play…' });
   const minPlayers = h('input', { id: 'create-min', type: 'number', value: 0, min: 0 });
   const live = h('select', { id: 'create-pace' }, h('option', { value: 'async' }, 'Turn by turn (come back when it is your turn)'), h('option', { value: 'live' }, 'Live (everyone plays at once)'));
+  const silence = h('input', { id: 'create-silence', type: 'number', value: 0, min: 0, max: 1440 });
   const inviteOnly = h('input', { id: 'create-invite', type: 'checkbox' });
   const whenFull = h('input', { id: 'create-full', type: 'checkbox', checked: true });
   const online = h('div', { class: 'online' },
     h('label', { for: 'create-min' }, 'Fewest players to start (0: every seat)'), minPlayers,
     h('label', { for: 'create-pace' }, 'Pace'), live,
+    h('label', { for: 'create-silence' }, 'Hours a player may keep everyone waiting before the others may give the seat to a bot or a substitute (0: no limit)'), silence,
     h('label', { class: 'option' }, whenFull, ' Start as soon as every seat is taken'),
     h('label', { class: 'option' }, inviteOnly, ' Invite only (not listed; players join with a link)'));
-  const syncOnline = () => { online.hidden = hotseat.checked; };
+  const syncOnline = () => { online.hidden = hotseat.checked; silence.disabled = live.value === 'live'; };
   hotseat.addEventListener('change', syncOnline);
+  live.addEventListener('change', syncOnline);
   syncOnline();
   const sync = () => {
     const t = titles.find((x) => x.title === title.value);
@@ -193,7 +214,7 @@ function createForm(titles, msg, onCreated) {
       const spec = { title: title.value, options, players: n, hotseat: hotseat.checked, bots, name: name.value, description: desc.value };
       if (!hotseat.checked) {
         Object.assign(spec, { min_players: Number(minPlayers.value) || 0, live: live.value === 'live', invite_only: inviteOnly.checked,
-          start_when_full: whenFull.checked });
+          silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked });
       }
       const { id, invite } = await api.create(spec);
       if (invite) {
@@ -236,15 +257,21 @@ function importForm(msg) {
 // showInvite shows the link of a new invite-only game (shown once: the
 // server keeps only a hash of it).
 function showInvite(id, invite) {
-  const link = `${location.origin}/?game=${id}&invite=${encodeURIComponent(invite)}`;
+  showLink('Your table is invite only',
+    'Send this link to the players you want. Anyone with it can see the table and take a seat. It is shown only now: copy it before you leave this page.',
+    `${location.origin}/?game=${id}&invite=${encodeURIComponent(invite)}`, `/?game=${id}`);
+}
+
+// showLink shows a link to pass on, shown once, above the page.
+function showLink(title, text, link, next) {
   const box = h('input', { id: 'invite-link', readonly: true, value: link });
-  const dlg = h('div', { class: 'card invite-box', role: 'dialog', 'aria-label': 'Invite link' },
-    h('h2', {}, 'Your table is invite only'),
-    h('p', {}, 'Send this link to the players you want. Anyone with it can see the table and take a seat. It is shown only now: copy it before you leave this page.'),
+  const dlg = h('div', { class: 'card invite-box', role: 'dialog', 'aria-label': title },
+    h('h2', {}, title),
+    h('p', {}, text),
     box,
     h('div', { class: 'row' },
       h('button', { type: 'button', onclick: async () => { box.select(); try { await navigator.clipboard.writeText(link); } catch { /* selected: copy by hand */ } } }, 'Copy link'),
-      h('a', { class: 'button', href: `/?game=${id}` }, 'Go to the table')));
+      h('a', { class: 'button', href: next }, 'Go to the table')));
   document.getElementById('app').prepend(dlg);
   box.focus();
   box.select();
@@ -269,4 +296,24 @@ export async function renderInvite(el, id, invite, me) {
   };
   clear(el, msg, h('section', { class: 'games card invited' }, h('h2', {}, 'You are invited'),
     h('ul', {}, gameItem(g, me, msg, done, invite))));
+}
+
+/** renderSubstitute lets the bearer of a substitute link take over a seat. */
+export async function renderSubstitute(el, id, seat, token, me) {
+  document.title = 'Take over a seat – Tresham';
+  if (!me) {
+    clear(el, h('p', { class: 'card' }, 'You have been asked to take over a seat in a game. Sign in or sign up, then open the link again.'), authForm());
+    return;
+  }
+  const msg = h('p', { class: 'error', role: 'alert' });
+  clear(el, h('section', { class: 'card substitute' },
+    h('h2', {}, 'Take over a seat'),
+    h('p', {}, `The other players of game #${id} ask you to take over seat ${Number(seat) + 1}: its player stopped playing. You continue from where the game stands.`),
+    h('button', { id: 'take-over', onclick: async () => {
+      msg.textContent = '';
+      try {
+        await api.substitute(id, Number(seat), token);
+        location.href = `/?game=${id}`;
+      } catch (e) { msg.textContent = e.status === 404 ? 'This link does not work: it is wrong or already used.' : e.message; }
+    } }, 'Take over the seat'), msg));
 }
