@@ -11,8 +11,9 @@ import (
 // BenchLobby measures lobby pages (50 games) on a store holding n games
 // of 200 players (unstarted ones have an open seat): the first page, a
 // page deep in the listing (through a cursor), a title and status filter,
-// one player's games, "my games" and open seats. Run it at two sizes and
-// compare: keyset paging should keep a page's cost flat as games are added.
+// one player's games, "my games", open seats and two searches. Run it at
+// two sizes and compare: keyset paging should keep a page's cost flat as
+// games are added (a search that matches little is the exception).
 //
 // analyze, when not nil, runs after the games are stored (a database
 // gathering planner statistics, as its background maintenance would).
@@ -62,6 +63,11 @@ func BenchLobby(b *testing.B, s store.Store, n int, analyze func() error) {
 		{"player", store.Filter{Listed: true, Player: users[17]}},
 		{"mine", store.Filter{UserID: users[17]}},
 		{"open", store.Filter{Listed: true, Status: store.StatusNew, OpenSeat: true}},
+		// a search matching one game in ten and one matching none: a
+		// substring search scans the newest-first index until the page is
+		// full, so a rare match costs in proportion to the games stored
+		{"search", store.Filter{Listed: true, Search: "table 1"}},
+		{"search-miss", store.Filter{Listed: true, Search: "no such table"}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			bc.f.Limit = 50
