@@ -251,7 +251,13 @@ func (s *Server) lobbyFilter(r *http.Request) (f store.Filter, found bool, err e
 		if err := checkText("search", text, maxSearch, false); err != nil {
 			return f, false, err
 		}
-		f.Search = strings.TrimSpace(text)
+		switch n := len(store.SearchWords(text)); {
+		case n == 0:
+			return f, false, errorf(http.StatusBadRequest, "search %q has no word to look for (letters or digits)", truncate(text, 40))
+		case n > store.MaxSearchWords:
+			return f, false, errorf(http.StatusBadRequest, "search has %d words: at most %d", n, store.MaxSearchWords)
+		}
+		f.Search = text
 	}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)

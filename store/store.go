@@ -118,8 +118,9 @@ type Filter struct {
 	Title  string // if set, only games of this title
 	// Player, if set, keeps only games where this user holds a seat.
 	Player int64
-	// Search, if set, keeps games whose Name or Description contains it,
-	// ignoring case (a plain substring: no pattern characters).
+	// Search, if set, keeps games where each of its words (SearchWords)
+	// begins a word of the Name or Description, ignoring case. Both SQL
+	// stores answer it from a full-text index.
 	Search string
 	// Listed hides invite-only games, except those Viewer owns or holds
 	// a seat in (Viewer 0: hides every invite-only game).

@@ -26,9 +26,15 @@ func matches(g store.Game, f store.Filter) bool {
 		return false
 	}
 	if f.Search != "" {
-		q := strings.ToLower(f.Search)
-		if !strings.Contains(strings.ToLower(g.Name), q) && !strings.Contains(strings.ToLower(g.Description), q) {
+		words := store.SearchWords(f.Search)
+		have := append(store.SearchWords(g.Name), store.SearchWords(g.Description)...)
+		if len(words) == 0 {
 			return false
+		}
+		for _, w := range words {
+			if !slices.ContainsFunc(have, func(h string) bool { return strings.HasPrefix(h, w) }) {
+				return false
+			}
 		}
 	}
 	if c := f.Before; c != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -18,8 +19,16 @@ var listDialect = dbutil.Dialect{
 	Time:  func(t time.Time) any { return t },
 	OpenSeat: `NOT hotseat AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats::jsonb) AS s` +
 		` WHERE coalesce((s->>'user_id')::bigint, 0) = 0 AND coalesce(s->>'bot', '') = '')`,
-	Contains: func(col, p string) string { return "strpos(lower(" + col + "), " + p + "::text) > 0" },
-	IDIn:     func(sub string) string { return "id = ANY(ARRAY(" + sub + "))" },
+	// the expression of the GIN index games_search (migration 003); words
+	// hold only letters and digits, so none is tsquery syntax
+	Search: func(words []string, arg func(v any) string) string {
+		q := make([]string, len(words))
+		for i, w := range words {
+			q[i] = w + ":*"
+		}
+		return `to_tsvector('simple', name || ' ' || description) @@ to_tsquery('simple', ` + arg(strings.Join(q, " & ")) + `)`
+	},
+	IDIn: func(sub string) string { return "id = ANY(ARRAY(" + sub + "))" },
 }
 
 // SetPassword stores a new password hash and ends the user's other

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"tresham/store"
@@ -18,8 +19,16 @@ var listDialect = dbutil.Dialect{
 	Time:  func(t time.Time) any { return micros(t) },
 	OpenSeat: `hotseat = 0 AND EXISTS (SELECT 1 FROM json_each(games.seats) AS s` +
 		` WHERE coalesce(json_extract(s.value, '$.user_id'), 0) = 0 AND coalesce(json_extract(s.value, '$.bot'), '') = '')`,
-	Contains: func(col, p string) string { return "instr(lower(" + col + "), " + p + ") > 0" },
-	IDIn:     func(sub string) string { return "id IN (" + sub + ")" },
+	// games_fts (migration 003) indexes name and description; each word is
+	// a quoted prefix query, so nothing in it is FTS syntax
+	Search: func(words []string, arg func(v any) string) string {
+		q := make([]string, len(words))
+		for i, w := range words {
+			q[i] = `"` + strings.ReplaceAll(w, `"`, `""`) + `"*`
+		}
+		return `id IN (SELECT rowid FROM games_fts WHERE games_fts MATCH ` + arg(strings.Join(q, " ")) + `)`
+	},
+	IDIn: func(sub string) string { return "id IN (" + sub + ")" },
 }
 
 // SetPassword stores a new password hash and ends the user's other

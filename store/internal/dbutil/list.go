@@ -17,9 +17,9 @@ type Dialect struct {
 	// OpenSeat is the condition "an online game with a seat that neither
 	// a user nor a bot holds".
 	OpenSeat string
-	// Contains returns the condition "column col contains the already
-	// lower-cased text of placeholder p, ignoring case".
-	Contains func(col, p string) string
+	// Search returns the condition "each of words begins a word of the
+	// game's name or description", passing its values through arg.
+	Search func(words []string, arg func(v any) string) string
 	// IDIn returns the condition "games.id is one of the ids sub selects"
 	// in the form that makes the planner look those games up by key
 	// (their number is one player's games) instead of scanning all games.
@@ -53,8 +53,12 @@ func ListQuery(f store.Filter, cols string, d Dialect) (string, []any) {
 		where = append(where, d.OpenSeat)
 	}
 	if f.Search != "" {
-		p := arg(strings.ToLower(f.Search))
-		where = append(where, `(`+d.Contains("name", p)+` OR `+d.Contains("description", p)+`)`)
+		words := store.SearchWords(f.Search)
+		if len(words) == 0 {
+			where = append(where, `false`) // nothing to look for: nothing matches
+		} else {
+			where = append(where, d.Search(words, arg))
+		}
 	}
 	if f.Listed {
 		if f.Viewer == 0 {

@@ -28,3 +28,7 @@ DROP INDEX games_owner;
 
 -- Deleted accounts (NULL while the account is live).
 ALTER TABLE users ADD COLUMN deleted_at timestamptz;
+
+-- Lobby search: a full-text index of the table's name and description
+-- (words begin with the searched ones).
+CREATE INDEX games_search ON games USING gin (to_tsvector('simple', name || ' ' || description));

@@ -28,3 +28,16 @@ DROP INDEX games_owner;
 
 -- Deleted accounts (Unix microseconds; 0 while the account is live).
 ALTER TABLE users ADD COLUMN deleted_at INTEGER NOT NULL DEFAULT 0;
+
+-- Lobby search: a full-text index of the table's name and description
+-- (words begin with the searched ones), kept by triggers.
+CREATE VIRTUAL TABLE games_fts USING fts5(name, description, content = 'games', content_rowid = 'id',
+    tokenize = 'unicode61 remove_diacritics 0');
+INSERT INTO games_fts (games_fts) VALUES ('rebuild');
+CREATE TRIGGER games_fts_insert AFTER INSERT ON games BEGIN
+    INSERT INTO games_fts (rowid, name, description) VALUES (new.id, new.name, new.description);
+END;
+CREATE TRIGGER games_fts_update AFTER UPDATE OF name, description ON games BEGIN
+    INSERT INTO games_fts (games_fts, rowid, name, description) VALUES ('delete', old.id, old.name, old.description);
+    INSERT INTO games_fts (rowid, name, description) VALUES (new.id, new.name, new.description);
+END;
