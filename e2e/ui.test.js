@@ -319,6 +319,7 @@ test('live: moves by another user appear without reload, with the turn indicator
   await a.selectOption('#create-title', '1860');
   await a.fill('#create-players', '2');
   await a.uncheck('#create-hotseat');
+  await a.uncheck('#create-full'); // the host starts it (below), not the last seat taken
   await Promise.all([a.waitForURL(/\?game=/), a.click('#create')]);
   const id = new URL(a.url()).searchParams.get('game');
   await signUp(b, 'dave');

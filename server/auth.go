@@ -147,6 +147,11 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// a deleted account's name is free again after the grace period
+	if _, err := s.st.ReleaseName(r.Context(), key, s.cfg.Now().Add(-nameGrace)); err != nil {
+		s.fail(w, r, fmt.Errorf("signup: %w", err))
+		return
+	}
 	if _, err := s.st.UserByNameKey(r.Context(), key); err == nil {
 		writeError(w, http.StatusConflict, "name %q is taken (names are compared ignoring case, width and look-alike letters)", display)
 		return
@@ -257,10 +262,13 @@ func tooMany(w http.ResponseWriter, d time.Duration, who string) {
 // first (accounts made before the name rules), then by name key.
 func (s *Server) findLogin(ctx context.Context, name string) (store.User, error) {
 	u, err := s.st.UserByName(ctx, name)
-	if !errors.Is(err, store.ErrNotFound) {
-		return u, err
+	if errors.Is(err, store.ErrNotFound) {
+		u, err = s.st.UserByNameKey(ctx, loginKey(name))
 	}
-	return s.st.UserByNameKey(ctx, loginKey(name))
+	if err == nil && !u.DeletedAt.IsZero() {
+		return store.User{}, fmt.Errorf("user %q was deleted: %w", name, store.ErrNotFound)
+	}
+	return u, err
 }
 
 // newSession stores a session for the user and sets its cookie.

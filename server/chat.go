@@ -103,6 +103,9 @@ func (s *Server) checkChat(u store.User, seats []int, a *g18xx.Action) error {
 	if a.EndVote != "" || a.Has("end_vote") {
 		return errorf(http.StatusBadRequest, "message: end_vote is set by POST /api/games/{id}/end, not by a message")
 	}
+	if _, ok := a.Extra[handoverKey]; ok || a.Has(handoverKey) {
+		return errorf(http.StatusBadRequest, "message: %s is set by POST /api/games/{id}/handover, not by a message", handoverKey)
+	}
 	if msg := chatTextError(a.Message, maxChatRunes); msg != "" {
 		return errorf(http.StatusBadRequest, "message: %s", msg)
 	}

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"tresham/bot"
@@ -86,6 +85,7 @@ type summaryJSON struct {
 	UpdatedAt time.Time      `json:"updated_at"`
 	Finished  bool           `json:"finished"`
 	Result    map[string]int `json:"result"`
+	tableJSON
 }
 
 func summary(h store.Game) summaryJSON {
@@ -93,13 +93,16 @@ func summary(h store.Game) summaryJSON {
 	if opts == nil {
 		opts = []string{}
 	}
-	seats := h.Seats
+	seats := slices.Clone(h.Seats)
 	if seats == nil {
 		seats = []store.Seat{}
 	}
+	for i := range seats {
+		seats[i].Substitute = "" // the hash of a substitute link stays on the server
+	}
 	return summaryJSON{ID: h.ID, Title: h.Title, Options: opts, Status: h.Status, Hotseat: h.Hotseat, Owner: h.OwnerID,
 		Seats: seats, Actions: h.Actions, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
-		Finished: h.Status == store.StatusFinished, Result: h.Result}
+		Finished: h.Status == store.StatusFinished, Result: h.Result, tableJSON: tableOf(h)}
 }
 
 // viewJSON is the game view.
@@ -222,6 +225,7 @@ type createRequest struct {
 	Players int               `json:"players"`
 	Hotseat bool              `json:"hotseat"`
 	Bots    map[string]string `json:"bots"`
+	tableRequest
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
@@ -240,6 +244,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	invite, err := applyTable(&h, req.tableRequest)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if err := s.checkUnstarted(r.Context(), u); err != nil {
 		s.fail(w, r, err)
 		return
@@ -249,8 +258,12 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fmt.Errorf("create game: %w", err))
 		return
 	}
-	s.log.Info("game created", "game", h.ID, "title", h.Title, "owner", u.ID)
-	writeJSON(w, http.StatusCreated, map[string]int64{"id": h.ID})
+	s.log.Info("game created", "game", h.ID, "title", h.Title, "owner", u.ID, "invite_only", invite != "")
+	out := map[string]any{"id": h.ID}
+	if invite != "" {
+		out["invite"] = invite
+	}
+	writeJSON(w, http.StatusCreated, out)
 }
 
 // newGameHeader validates a create request and returns the new game.
@@ -303,40 +316,6 @@ func newGameHeader(req createRequest, u store.User) (store.Game, error) {
 	}, nil
 }
 
-func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
-	f := store.Filter{Limit: 200}
-	filter := r.URL.Query().Get("filter")
-	switch filter {
-	case "", "all":
-	case "mine":
-		u, err := s.mustUser(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		f.UserID = u.ID
-	case "open":
-		f.Status, f.OpenSeat = store.StatusNew, true
-	case "active":
-		f.Status = store.StatusActive
-	case "finished":
-		f.Status = store.StatusFinished
-	default:
-		writeError(w, http.StatusBadRequest, "filter %q is not one of mine, open, active, finished", filter)
-		return
-	}
-	games, err := s.st.ListGames(r.Context(), f)
-	if err != nil {
-		s.fail(w, r, fmt.Errorf("list games: %w", err))
-		return
-	}
-	out := []summaryJSON{}
-	for _, h := range games {
-		out = append(out, summary(h))
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
-}
-
 func openSeat(st store.Seat) bool { return st.UserID == 0 && st.Bot == "" }
 
 func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
@@ -351,7 +330,8 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		Seat *int `json:"seat"`
+		Seat   *int   `json:"seat"`
+		Invite string `json:"invite"`
 	}
 	if err := decodeBody(r, &req); err != nil {
 		s.fail(w, r, err)
@@ -365,6 +345,8 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 	defer e.mu.Unlock()
 	h := e.h
 	switch {
+	case !takesPart(h, u.ID) && !inviteOK(h, req.Invite):
+		err = noGame(id) // a wrong invite token says nothing about the game
 	case req.Seat == nil:
 		err = errorf(http.StatusBadRequest, "seat is missing")
 	case h.Status != store.StatusNew:
@@ -384,12 +366,22 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Seats = slices.Clone(h.Seats)
 	h.Seats[*req.Seat].UserID, h.Seats[*req.Seat].Name = u.ID, u.Name
+	full := h.AutoStart && !slices.ContainsFunc(h.Seats, openSeat)
+	if full {
+		h.Status = store.StatusActive // the last seat taken starts the game
+	}
 	if err := s.st.UpdateGame(r.Context(), h, e.h); err != nil {
 		s.fail(w, r, headerError(fmt.Errorf("join game %d: %w", id, err)))
 		return
 	}
 	e.h = h
 	s.publishUpdate(h)
+	if full {
+		s.log.Info("game started: every seat taken", "game", id)
+		if s.botActing(e) {
+			s.kickBots(id)
+		}
+	}
 	writeJSON(w, http.StatusOK, summary(h))
 }
 
@@ -429,16 +421,12 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !h.Hotseat {
-		var open []string
-		for i, st := range h.Seats {
-			if openSeat(st) {
-				open = append(open, strconv.Itoa(i))
-			}
-		}
-		if len(open) > 0 {
-			s.fail(w, r, errorf(http.StatusConflict, "seats not filled: %s", strings.Join(open, ", ")))
+		seats, err := startSeats(h)
+		if err != nil {
+			s.fail(w, r, err)
 			return
 		}
+		h.Seats = seats
 	}
 	h.Status = store.StatusActive
 	if err := s.st.UpdateGame(r.Context(), h, e.h); err != nil {

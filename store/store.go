@@ -29,6 +29,10 @@ type User struct {
 	PasswordHash string // encoded argon2id hash; never the password
 	WebhookURL   string // notified when it is the user's turn ("" for none)
 	CreatedAt    time.Time
+	// DeletedAt is when the account was deleted (zero: it is not). A
+	// deleted account cannot sign in; its name stays reserved until
+	// ReleaseName frees it.
+	DeletedAt time.Time
 }
 
 // Session is a signed-in browser. Only a hash of the cookie token is kept.
@@ -51,6 +55,9 @@ type Seat struct {
 	Name     string `json:"name"`
 	UserID   int64  `json:"user_id,omitempty"` // 0: open seat (or a hotseat seat played by the owner)
 	Bot      string `json:"bot,omitempty"`     // "" for a human; else the bot kind ("random", "heuristic")
+	// Substitute is the SHA-256 (hex) of the token of the link by which a
+	// substitute takes over this seat of a running game ("" for none).
+	Substitute string `json:"substitute,omitempty"`
 }
 
 // Game is a game's header: everything but its actions.
@@ -68,6 +75,21 @@ type Game struct {
 	Actions   int             // number of stored actions (= next sequence number)
 	CreatedAt time.Time
 	UpdatedAt time.Time
+
+	// Table settings, fixed at creation.
+	Name        string // the table's name ("" for none), searchable
+	Description string // free text shown in the lobby, searchable
+	MinPlayers  int    // the host may start with this many seats filled (0: every seat)
+	Live        bool   // played in one sitting (false: asynchronous)
+	// InviteHash is the SHA-256 (hex) of the invite token of an
+	// invite-only game ("" for a public game). Invite-only games are
+	// listed only to those taking part (Filter.Viewer).
+	InviteHash string
+	// SilenceLimit is how long a player of an asynchronous game may stay
+	// silent before the others may hand the seat on (0: no limit).
+	SilenceLimit time.Duration
+	// AutoStart: the game starts by itself once every seat is taken.
+	AutoStart bool
 }
 
 // Action is one stored action: the 18xx.games JSON of the action (undo and
@@ -80,14 +102,40 @@ type Action struct {
 	CreatedAt time.Time
 }
 
-// Filter selects games for listings.
+// Filter selects games for listings. Every field is passed to the
+// database as a bound parameter, never as SQL text.
 type Filter struct {
 	UserID int64  // if set, only games where this user owns or holds a seat
 	Status string // if set, only games in this status
 	// OpenSeat: only online (not hotseat) games with a seat nobody holds.
 	OpenSeat bool
 	Limit    int // 0: DefaultListLimit
+
+	// Before pages: only games strictly older than this position in the
+	// listing order (newest first: CreatedAt, then ID, descending). Games
+	// created after the first page never shift later pages.
+	Before *Cursor
+	Title  string // if set, only games of this title
+	// Player, if set, keeps only games where this user holds a seat.
+	Player int64
+	// Search, if set, keeps games where each of its words (SearchWords)
+	// begins a word of the Name or Description, ignoring case. Both SQL
+	// stores answer it from a full-text index.
+	Search string
+	// Listed hides invite-only games, except those Viewer owns or holds
+	// a seat in (Viewer 0: hides every invite-only game).
+	Listed bool
+	Viewer int64
 }
+
+// Cursor is a position in the newest-first listing order.
+type Cursor struct {
+	CreatedAt time.Time
+	ID        int64
+}
+
+// CursorOf is the cursor just after g in the listing order.
+func CursorOf(g Game) Cursor { return Cursor{CreatedAt: g.CreatedAt, ID: g.ID} }
 
 // DefaultListLimit is the page size ListGames uses when Filter.Limit is 0.
 const DefaultListLimit = 100
@@ -100,6 +148,16 @@ type Store interface {
 	UserByNameKey(ctx context.Context, key string) (User, error)
 	UserByID(ctx context.Context, id int64) (User, error)
 	SetWebhook(ctx context.Context, userID int64, url string) error
+	// SetPassword stores a new password hash and ends every session of
+	// the user but keepSession (a token hash; "" ends them all).
+	SetPassword(ctx context.Context, userID int64, hash, keepSession string) error
+	// DeleteUser marks the account deleted at at: its password and
+	// webhook are cleared and its sessions ended. Its name stays taken.
+	DeleteUser(ctx context.Context, userID int64, at time.Time) error
+	// ReleaseName frees the name key of an account deleted before
+	// deletedBefore (it is renamed to a name no one can choose); false if
+	// no such account holds the key.
+	ReleaseName(ctx context.Context, key string, deletedBefore time.Time) (bool, error)
 
 	CreateSession(ctx context.Context, s Session) error
 	SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) // ErrNotFound if unknown or expired

@@ -186,7 +186,7 @@ func (s *Store) CreateGame(_ context.Context, g store.Game, actions []json.RawMe
 	}
 	s.nextGame++
 	g.ID = s.nextGame
-	now := s.now()
+	now := time.UnixMicro(s.now().UnixMicro()).UTC() // microseconds, as the SQL stores keep (and cursors carry)
 	g.CreatedAt, g.UpdatedAt = now, now
 	g.Actions = len(actions)
 	g = cloneGame(g)
@@ -217,13 +217,7 @@ func (s *Store) ListGames(_ context.Context, f store.Filter) ([]store.Game, erro
 	defer s.mu.Unlock()
 	var out []store.Game
 	for _, g := range s.games {
-		if f.Status != "" && g.Status != f.Status {
-			continue
-		}
-		if f.UserID != 0 && g.OwnerID != f.UserID && !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.UserID == f.UserID }) {
-			continue
-		}
-		if f.OpenSeat && (g.Hotseat || !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.UserID == 0 && st.Bot == "" })) {
+		if !matches(g, f) {
 			continue
 		}
 		out = append(out, cloneGame(g))

@@ -196,12 +196,16 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	return u, nil
 }
 
-const userCols = `u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at`
+const userCols = `u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at, u.deleted_at`
 
 func scanUser(row pgx.Row) (store.User, error) {
 	var u store.User
-	err := row.Scan(&u.ID, &u.Name, &u.NameKey, &u.PasswordHash, &u.WebhookURL, &u.CreatedAt)
+	var deleted *time.Time
+	err := row.Scan(&u.ID, &u.Name, &u.NameKey, &u.PasswordHash, &u.WebhookURL, &u.CreatedAt, &deleted)
 	u.CreatedAt = utc(u.CreatedAt)
+	if deleted != nil {
+		u.DeletedAt = utc(*deleted)
+	}
 	return u, err
 }
 
@@ -317,9 +321,11 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 	g.Actions = len(actions)
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, `INSERT INTO games
-			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, created_at, updated_at`,
+			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions,
+			 name, description, min_players, live, invite_hash, silence_limit, auto_start)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id, created_at, updated_at`,
 			g.Title, h.Options, g.Seed, dbutil.NullID(g.OwnerID), g.Hotseat, g.Status, h.Seats, h.Result, h.Meta, g.Actions,
+			g.Name, g.Description, g.MinPlayers, g.Live, g.InviteHash, int64(g.SilenceLimit/time.Second), g.AutoStart,
 		).Scan(&g.ID, &g.CreatedAt, &g.UpdatedAt); err != nil {
 			return err
 		}
@@ -351,16 +357,20 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 	return g, nil
 }
 
-const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at`
+const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at,
+	name, description, min_players, live, invite_hash, silence_limit, auto_start`
 
 func scanGame(row pgx.Row) (store.Game, error) {
 	var g store.Game
 	var h dbutil.Header
 	var owner *int64
+	var silence int64
 	if err := row.Scan(&g.ID, &g.Title, &h.Options, &g.Seed, &owner, &g.Hotseat, &g.Status, &h.Seats,
-		&h.Result, &h.Meta, &g.Actions, &g.CreatedAt, &g.UpdatedAt); err != nil {
+		&h.Result, &h.Meta, &g.Actions, &g.CreatedAt, &g.UpdatedAt,
+		&g.Name, &g.Description, &g.MinPlayers, &g.Live, &g.InviteHash, &silence, &g.AutoStart); err != nil {
 		return g, err
 	}
+	g.SilenceLimit = time.Duration(silence) * time.Second
 	if owner != nil {
 		g.OwnerID = *owner
 	}
@@ -379,22 +389,7 @@ func (s *Store) GetGame(ctx context.Context, id int64) (store.Game, error) {
 
 // ListGames returns the games matching f, newest first.
 func (s *Store) ListGames(ctx context.Context, f store.Filter) ([]store.Game, error) {
-	q := `SELECT ` + gameCols + ` FROM games WHERE true`
-	var args []any
-	if f.UserID != 0 {
-		args = append(args, f.UserID)
-		q += fmt.Sprintf(` AND (owner_id = $%d OR id IN (SELECT game_id FROM game_users WHERE user_id = $%[1]d))`, len(args))
-	}
-	if f.Status != "" {
-		args = append(args, f.Status)
-		q += fmt.Sprintf(` AND status = $%d`, len(args))
-	}
-	if f.OpenSeat {
-		q += ` AND NOT hotseat AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats::jsonb) AS s` +
-			` WHERE coalesce((s->>'user_id')::bigint, 0) = 0 AND coalesce(s->>'bot', '') = '')`
-	}
-	args = append(args, dbutil.Limit(f))
-	q += fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d`, len(args))
+	q, args := dbutil.ListQuery(f, gameCols, listDialect)
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("listing games: %w", err)

@@ -76,7 +76,7 @@ type hotStatements struct {
 
 const (
 	sqlGetGame     = `SELECT ` + gameCols + ` FROM games WHERE id = ?`
-	sqlSessionUser = `SELECT u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at
+	sqlSessionUser = `SELECT u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at, u.deleted_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`
 	sqlActionCount  = `SELECT actions FROM games WHERE id = ?`
@@ -256,13 +256,16 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	return u, nil
 }
 
-const userCols = `id, name, name_key, password_hash, webhook_url, created_at`
+const userCols = `id, name, name_key, password_hash, webhook_url, created_at, deleted_at`
 
 func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 	var u store.User
-	var created int64
-	err := row.Scan(&u.ID, &u.Name, &u.NameKey, &u.PasswordHash, &u.WebhookURL, &created)
+	var created, deleted int64
+	err := row.Scan(&u.ID, &u.Name, &u.NameKey, &u.PasswordHash, &u.WebhookURL, &created, &deleted)
 	u.CreatedAt = fromMicros(created)
+	if deleted != 0 {
+		u.DeletedAt = fromMicros(deleted)
+	}
 	return u, err
 }
 
@@ -379,10 +382,12 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 	g.CreatedAt, g.UpdatedAt, g.Actions = now, now, len(actions)
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO games
-			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at,
+			 name, description, min_players, live, invite_hash, silence_limit, auto_start)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.Title, h.Options, g.Seed, dbutil.NullID(g.OwnerID), g.Hotseat, g.Status, h.Seats, h.Result, h.Meta,
-			g.Actions, micros(now), micros(now))
+			g.Actions, micros(now), micros(now),
+			g.Name, g.Description, g.MinPlayers, g.Live, g.InviteHash, int64(g.SilenceLimit/time.Second), g.AutoStart)
 		if err != nil {
 			return err
 		}
@@ -420,18 +425,21 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 	return g, nil
 }
 
-const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at`
+const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at,
+	name, description, min_players, live, invite_hash, silence_limit, auto_start`
 
 func scanGame(row interface{ Scan(...any) error }) (store.Game, error) {
 	var g store.Game
 	var h dbutil.Header
 	var owner sql.NullInt64
-	var created, updated int64
+	var created, updated, silence int64
 	if err := row.Scan(&g.ID, &g.Title, &h.Options, &g.Seed, &owner, &g.Hotseat, &g.Status, &h.Seats,
-		&h.Result, &h.Meta, &g.Actions, &created, &updated); err != nil {
+		&h.Result, &h.Meta, &g.Actions, &created, &updated,
+		&g.Name, &g.Description, &g.MinPlayers, &g.Live, &g.InviteHash, &silence, &g.AutoStart); err != nil {
 		return g, err
 	}
 	g.OwnerID = owner.Int64
+	g.SilenceLimit = time.Duration(silence) * time.Second
 	g.CreatedAt, g.UpdatedAt = fromMicros(created), fromMicros(updated)
 	return g, dbutil.DecodeHeader(h, &g)
 }
@@ -447,22 +455,7 @@ func (s *Store) GetGame(ctx context.Context, id int64) (store.Game, error) {
 
 // ListGames returns the games matching f, newest first.
 func (s *Store) ListGames(ctx context.Context, f store.Filter) ([]store.Game, error) {
-	q := `SELECT ` + gameCols + ` FROM games WHERE 1=1`
-	var args []any
-	if f.UserID != 0 {
-		q += ` AND (owner_id = ? OR id IN (SELECT game_id FROM game_users WHERE user_id = ?))`
-		args = append(args, f.UserID, f.UserID)
-	}
-	if f.Status != "" {
-		q += ` AND status = ?`
-		args = append(args, f.Status)
-	}
-	if f.OpenSeat {
-		q += ` AND hotseat = 0 AND EXISTS (SELECT 1 FROM json_each(games.seats) AS s` +
-			` WHERE coalesce(json_extract(s.value, '$.user_id'), 0) = 0 AND coalesce(json_extract(s.value, '$.bot'), '') = '')`
-	}
-	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
-	args = append(args, dbutil.Limit(f))
+	q, args := dbutil.ListQuery(f, gameCols, listDialect)
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("listing games: %w", err)

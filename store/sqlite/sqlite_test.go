@@ -13,7 +13,7 @@ import (
 	"tresham/store/storetest"
 )
 
-func openTemp(t *testing.T) *Store {
+func openTemp(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "tresham.db"))
 	if err != nil {

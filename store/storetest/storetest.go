@@ -39,6 +39,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Events", testEvents},
 		{"SubscriberStops", testSubscriberStops},
 		{"Close", testClose},
+		{"TableFields", testTableFields},
+		{"Lobby", testLobby},
+		{"Accounts", testAccounts},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

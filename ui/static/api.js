@@ -20,6 +20,12 @@ async function call(method, path, body, raw) {
   return data;
 }
 
+function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params || {})) if (v !== '' && v !== undefined && v !== null) q.set(k, String(v));
+  return q.toString();
+}
+
 export const api = {
   me: () => call('GET', '/api/me'),
   signup: (name, password) => call('POST', '/api/signup', { name, password }),
@@ -27,8 +33,19 @@ export const api = {
   logout: () => call('POST', '/api/logout'),
   titles: () => call('GET', '/api/titles'),
   games: (filter) => call('GET', '/api/games?filter=' + encodeURIComponent(filter)),
+  // lobby: params is {filter, status, title, player, q, cursor, limit}
+  // (empty ones are left out); resolves to {games, next_cursor}.
+  lobby: (params) => call('GET', '/api/games?' + query(params)),
   create: (spec) => call('POST', '/api/games', spec),
-  join: (id, seat) => call('POST', `/api/games/${id}/join`, { seat }),
+  join: (id, seat, invite) => call('POST', `/api/games/${id}/join`, invite ? { seat, invite } : { seat }),
+  leave: (id) => call('POST', `/api/games/${id}/leave`),
+  free: (id, seat) => call('POST', `/api/games/${id}/free`, { seat }),
+  invited: (id, invite) => call('GET', `/api/games/${id}?invite=${encodeURIComponent(invite)}`),
+  player: (name, params) => call('GET', `/api/players/${encodeURIComponent(name)}?` + query(params)),
+  handover: (id, seat, to) => call('POST', `/api/games/${id}/handover`, { seat, to }),
+  substitute: (id, seat, token) => call('POST', `/api/games/${id}/substitute`, { seat, token }),
+  changePassword: (old, pw) => call('PUT', '/api/me/password', { old, new: pw }),
+  deleteAccount: (password) => call('DELETE', '/api/me', { password }),
   start: (id) => call('POST', `/api/games/${id}/start`),
   importGame: (text) => call('POST', '/api/games/import', text, true),
   view: (id, at) => call('GET', `/api/games/${id}` + (at !== null && at !== undefined ? `?action=${at}` : '')),

@@ -1,6 +1,9 @@
 // Entry point: `/` is the lobby, `/?game=ID` a game (`&action=N` views the
-// game after its first N actions, `&view=sheet` its spreadsheet).
-import { renderLobby } from './lobby.js';
+// game after its first N actions, `&view=sheet` its spreadsheet;
+// `&invite=TOKEN` is an invite link, `&seat=I&substitute=TOKEN` a
+// substitute's link), `/?player=NAME` a player's page.
+import { renderLobby, renderInvite, renderSubstitute } from './lobby.js';
+import { renderProfile } from './profile.js';
 import { renderGame } from './game.js';
 import { renderSheet } from './sheet.js';
 import { api } from './api.js';
@@ -17,12 +20,18 @@ async function main() {
     if (!me) localStorage.removeItem('tresham.signedIn');
   }
   if (me) {
-    clear(who, 'Signed in as ', h('strong', {}, me.name), ' ',
+    clear(who, 'Signed in as ', h('a', { href: `/?player=${encodeURIComponent(me.name)}`, id: 'me-link' }, h('strong', {}, me.name)), ' ',
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
   if (q.get('game') && q.get('view') === 'sheet') {
     await renderSheet(app, q.get('game'));
+  } else if (q.get('game') && q.get('substitute')) {
+    await renderSubstitute(app, q.get('game'), q.get('seat'), q.get('substitute'), me);
+  } else if (q.get('game') && q.get('invite')) {
+    await renderInvite(app, q.get('game'), q.get('invite'), me);
+  } else if (q.get('player')) {
+    await renderProfile(app, q.get('player'), me);
   } else if (q.get('game')) {
     const at = q.get('action');
     await renderGame(app, q.get('game'), me, at === null ? null : Number(at));

@@ -12,19 +12,66 @@ export async function renderLobby(el, me) {
   }
   const msg = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
   const lists = h('div', { class: 'lists' });
-  const refresh = async () => {
-    clear(lists);
-    for (const [filter, label] of [['mine', 'My games'], ['open', 'Open games'], ['finished', 'Finished games']]) {
-      let games = [];
-      try { games = (await api.games(filter)).games || []; } catch (e) { msg.textContent = e.message; }
-      lists.append(h('section', { class: 'games', id: 'games-' + filter },
-        h('h2', {}, label),
-        games.length ? h('ul', {}, games.map((g) => gameItem(g, me, msg, refresh))) : h('p', { class: 'muted' }, 'None.')));
-    }
-  };
   const titles = await api.titles();
-  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg), importForm(msg))));
+  const sections = [
+    gameList('mine', 'My games', { filter: 'mine' }, me, msg),
+    gameList('open', 'Open tables', { filter: 'open' }, me, msg),
+    gameList('finished', 'Finished games', { filter: 'finished' }, me, msg),
+  ];
+  const found = gameList('found', 'Search results', null, me, msg);
+  const refresh = () => Promise.all([...sections, found].map((s) => s.reload()));
+  for (const s of [...sections, found]) s.refresh = refresh;
+  clear(lists, findForm(titles, found), found.el, sections.map((s) => s.el));
+  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg, refresh), importForm(msg))));
   await refresh();
+}
+
+// gameList is one paged list of games: reload() shows its first page,
+// "Show more" appends the next. params null: hidden until searched.
+function gameList(id, label, params, me, msg) {
+  const list = h('ul', {});
+  const more = h('button', { type: 'button', class: 'more', hidden: true }, 'Show more');
+  const empty = h('p', { class: 'muted', hidden: true }, 'No games.');
+  const section = h('section', { class: 'games', id: 'games-' + id, hidden: !params },
+    h('h2', {}, label), list, empty, more);
+  const self = { el: section, params, cursor: '', refresh: null };
+  const load = async (append) => {
+    if (!self.params) return;
+    msg.textContent = '';
+    try {
+      const page = await api.lobby({ ...self.params, limit: 10, cursor: append ? self.cursor : '' });
+      if (!append) clear(list);
+      list.append(...page.games.map((g) => gameItem(g, me, msg, () => self.refresh())));
+      self.cursor = page.next_cursor;
+      more.hidden = !page.next_cursor;
+      empty.hidden = list.children.length > 0;
+      section.hidden = false;
+    } catch (e) { msg.textContent = e.message; }
+  };
+  more.addEventListener('click', () => load(true));
+  self.reload = () => load(false);
+  self.show = (p) => { self.params = p; return load(false); };
+  return self;
+}
+
+// findForm searches every game listed to the user.
+function findForm(titles, found) {
+  const q = h('input', { id: 'find-q', type: 'search', placeholder: 'Table name or description', maxlength: 100 });
+  const title = h('select', { id: 'find-title' }, h('option', { value: '' }, 'Any game'), titles.map((t) => h('option', { value: t.title }, t.title)));
+  const status = h('select', { id: 'find-status' }, [['', 'Any state'], ['new', 'Waiting for players'], ['active', 'Being played'], ['finished', 'Finished']]
+    .map(([v, l]) => h('option', { value: v }, l)));
+  const player = h('input', { id: 'find-player', placeholder: 'Player name', maxlength: 40 });
+  return h('form', { class: 'card find', role: 'search', onsubmit: async (ev) => {
+    ev.preventDefault();
+    await found.show({ q: q.value.trim(), title: title.value, status: status.value, player: player.value.trim() });
+  } },
+  h('h2', {}, 'Find games'),
+  h('div', { class: 'row' },
+    h('label', { class: 'sr', for: 'find-q' }, 'Search'), q,
+    h('label', { class: 'sr', for: 'find-title' }, 'Game'), title,
+    h('label', { class: 'sr', for: 'find-status' }, 'State'), status,
+    h('label', { class: 'sr', for: 'find-player' }, 'Player'), player,
+    h('button', { type: 'submit', id: 'find' }, 'Search')));
 }
 
 function authForm() {
@@ -56,34 +103,93 @@ function seatText(s) {
   return s.name || (s.user_id ? 'taken' : 'open');
 }
 
-function gameItem(g, me, msg, refresh) {
+const statusText = { new: 'waiting for players', active: 'being played', finished: 'finished' };
+
+/** playerLink links a seat's player to their profile page (hotseat: the seat's name). */
+export function playerLink(s, hotseat) {
+  if (!s.user_id && !s.bot && !hotseat) return h('span', { class: 'seat-open' }, 'open seat');
+  if (!s.user_id || /^Deleted player /.test(s.name || '')) return seatText(s);
+  return h('a', { href: `/?player=${encodeURIComponent(s.name)}` }, s.name);
+}
+
+/** gameItem draws one game of a list; invite is the token of an invite link. */
+export function gameItem(g, me, msg, refresh, invite) {
   const act = (fn) => async () => {
     msg.textContent = '';
     try { await fn(); await refresh(); } catch (e) { msg.textContent = e.message; }
   };
-  const filled = g.hotseat || (g.seats || []).every((s) => s.user_id || s.bot);
+  const seats = g.seats || [];
+  const taken = seats.filter((s) => s.user_id || s.bot).length;
   const started = g.status !== 'new';
-  const seats = (g.seats || []).map((s, i) => h('li', {},
-    `Seat ${i + 1}: ${seatText(s)}`,
-    !g.hotseat && !started && !s.user_id && !s.bot ? h('button', { class: 'small', onclick: act(() => api.join(g.id, i)) }, 'Join') : null));
+  const host = String(g.owner) === String(me.id);
+  const mine = seats.some((s) => String(s.user_id) === String(me.id));
+  const canStart = host && !started && (g.hotseat || taken >= (g.min_players || seats.length));
+  const what = g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '');
+  // a player silent past the table's limit: the others may vote to hand the seat over
+  const handover = (i, to) => async () => {
+    msg.textContent = '';
+    try {
+      const r = await api.handover(g.id, i, to);
+      await refresh();
+      if (r.substitute_token) {
+        showLink('A substitute may take the seat', 'Send this link to the player who will take over the seat. It is shown only now.',
+          `${location.origin}/?game=${g.id}&seat=${i}&substitute=${encodeURIComponent(r.substitute_token)}`, `/?game=${g.id}`);
+      } else {
+        msg.textContent = r.done ? 'The seat is handed over.' : `Your vote is recorded. Still to agree: ${r.waiting.join(', ')}.`;
+      }
+    } catch (e) { msg.textContent = e.message; }
+  };
+  const canHand = g.status === 'active' && !g.hotseat && g.silence_hours && mine;
+  const seatItems = seats.map((s, i) => h('li', {},
+    `Seat ${i + 1}: `, playerLink(s, g.hotseat),
+    !g.hotseat && !started && !s.user_id && !s.bot && !mine ? h('button', { class: 'small', onclick: act(() => api.join(g.id, i, invite)) }, 'Join') : null,
+    !g.hotseat && !started && host && (s.bot || (s.user_id && String(s.user_id) !== String(me.id))) ? h('button', { class: 'small free', onclick: act(() => api.free(g.id, i)) }, 'Free this seat') : null,
+    canHand && s.user_id && String(s.user_id) !== String(me.id) ? [
+      h('button', { class: 'small hand-bot', title: `If ${s.name} has kept everyone waiting past the limit`, onclick: handover(i, 'bot') }, 'Give to a bot'),
+      h('button', { class: 'small hand-sub', title: `If ${s.name} has kept everyone waiting past the limit`, onclick: handover(i, 'substitute') }, 'Find a substitute')] : null));
   return h('li', { class: 'game', 'data-game': g.id },
-    h('a', { href: `/?game=${g.id}` }, `${g.title} #${g.id}`), ' ',
-    h('span', { class: 'status' }, g.status), g.hotseat ? h('span', { class: 'tag' }, 'hotseat') : null,
-    (g.options || []).length ? h('span', { class: 'muted' }, ' ' + g.options.join(', ')) : null,
-    h('ul', { class: 'seats' }, seats),
+    h('a', { href: `/?game=${g.id}`, class: 'game-name' }, g.name || `${g.title} #${g.id}`), ' ',
+    g.name ? h('span', { class: 'muted' }, `${g.title} #${g.id} `) : null,
+    h('span', { class: 'status' }, statusText[g.status] || g.status),
+    h('span', { class: 'tag' }, what),
+    g.invite_only ? h('span', { class: 'tag invite' }, 'invite only') : null,
+    g.description ? h('p', { class: 'desc' }, g.description) : null,
+    (g.options || []).length ? h('p', { class: 'muted opts' }, 'Options: ' + g.options.join(', ')) : null,
+    !g.hotseat && !started ? h('p', { class: 'muted' }, `${taken} of ${seats.length} seats taken; starts ` +
+      (g.start_when_full ? 'as soon as every seat is taken' : 'when the host starts it') +
+      (g.min_players < seats.length ? ` (the host may start with ${g.min_players})` : '')) : null,
+    h('ul', { class: 'seats' }, seatItems),
     h('div', { class: 'row' },
-      String(g.owner) === String(me.id) && !started && filled ? h('button', { class: 'start', onclick: act(() => api.start(g.id)) }, 'Start') : null,
+      canStart ? h('button', { class: 'start', onclick: act(() => api.start(g.id)) }, 'Start') : null,
+      mine && !host && !started && !g.hotseat ? h('button', { class: 'leave', onclick: act(() => api.leave(g.id)) }, 'Leave this table') : null,
       h('a', { class: 'button', href: `/?game=${g.id}` }, 'Open'),
       h('a', { class: 'button', href: `/api/games/${g.id}/export`, download: `tresham-${g.id}.json` }, 'Export')));
 }
 
-function createForm(titles, msg) {
+function createForm(titles, msg, onCreated) {
   const title = h('select', { id: 'create-title' }, titles.map((t) => h('option', { value: t.title }, t.title)));
   const players = h('input', { id: 'create-players', type: 'number', value: 3 });
   const hotseat = h('input', { id: 'create-hotseat', type: 'checkbox', checked: true });
   const botCount = h('input', { id: 'create-bots', type: 'number', value: 0, min: 0 });
   const botKind = h('select', { id: 'create-bot-kind' }, ['heuristic', 'random'].map((k) => h('option', { value: k }, k)));
   const opts = h('fieldset', { class: 'options' });
+  const name = h('input', { id: 'create-name', maxlength: 80, placeholder: 'e.g. Sunday evening game' });
+  const desc = h('textarea', { id: 'create-description', maxlength: 500, rows: 2, placeholder: 'Who is welcome, how fast you play…' });
+  const minPlayers = h('input', { id: 'create-min', type: 'number', value: 0, min: 0 });
+  const live = h('select', { id: 'create-pace' }, h('option', { value: 'async' }, 'Turn by turn (come back when it is your turn)'), h('option', { value: 'live' }, 'Live (everyone plays at once)'));
+  const silence = h('input', { id: 'create-silence', type: 'number', value: 0, min: 0, max: 1440 });
+  const inviteOnly = h('input', { id: 'create-invite', type: 'checkbox' });
+  const whenFull = h('input', { id: 'create-full', type: 'checkbox', checked: true });
+  const online = h('div', { class: 'online' },
+    h('label', { for: 'create-min' }, 'Fewest players to start (0: every seat)'), minPlayers,
+    h('label', { for: 'create-pace' }, 'Pace'), live,
+    h('label', { for: 'create-silence' }, 'Hours a player may keep everyone waiting before the others may give the seat to a bot or a substitute (0: no limit)'), silence,
+    h('label', { class: 'option' }, whenFull, ' Start as soon as every seat is taken'),
+    h('label', { class: 'option' }, inviteOnly, ' Invite only (not listed; players join with a link)'));
+  const syncOnline = () => { online.hidden = hotseat.checked; silence.disabled = live.value === 'live'; };
+  hotseat.addEventListener('change', syncOnline);
+  live.addEventListener('change', syncOnline);
+  syncOnline();
   const sync = () => {
     const t = titles.find((x) => x.title === title.value);
     players.min = t.min_players;
@@ -105,16 +211,29 @@ function createForm(titles, msg) {
       const n = Number(players.value);
       const bots = {};
       for (let i = n - Math.min(Number(botCount.value) || 0, n - 1); i < n; i++) bots[String(i)] = botKind.value;
-      const { id } = await api.create({ title: title.value, options, players: n, hotseat: hotseat.checked, bots });
+      const spec = { title: title.value, options, players: n, hotseat: hotseat.checked, bots, name: name.value, description: desc.value };
+      if (!hotseat.checked) {
+        Object.assign(spec, { min_players: Number(minPlayers.value) || 0, live: live.value === 'live', invite_only: inviteOnly.checked,
+          silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked });
+      }
+      const { id, invite } = await api.create(spec);
+      if (invite) {
+        showInvite(id, invite);
+        if (onCreated) await onCreated();
+        return;
+      }
       location.href = `/?game=${id}`;
     } catch (e) { msg.textContent = e.message; }
   } },
   h('h2', {}, 'New game'),
-  h('label', { for: 'create-title' }, 'Title'), title,
+  h('label', { for: 'create-name' }, 'Table name'), name,
+  h('label', { for: 'create-description' }, 'Description'), desc,
+  h('label', { for: 'create-title' }, 'Game'), title,
   h('label', { for: 'create-players' }, 'Players'), players,
   h('label', { class: 'option' }, hotseat, ' Hotseat (all seats played from this browser)'),
   h('label', { for: 'create-bots' }, 'Computer players (the last seats)'), botCount,
   h('label', { for: 'create-bot-kind' }, 'Computer strength'), botKind,
+  online,
   opts,
   h('button', { type: 'submit', id: 'create' }, 'Create game'));
 }
@@ -133,4 +252,68 @@ function importForm(msg) {
   h('h2', {}, 'Import an 18xx.games game'),
   h('label', { for: 'import-file' }, 'Game export (JSON)'), file,
   h('button', { type: 'submit', id: 'import' }, 'Import'));
+}
+
+// showInvite shows the link of a new invite-only game (shown once: the
+// server keeps only a hash of it).
+function showInvite(id, invite) {
+  showLink('Your table is invite only',
+    'Send this link to the players you want. Anyone with it can see the table and take a seat. It is shown only now: copy it before you leave this page.',
+    `${location.origin}/?game=${id}&invite=${encodeURIComponent(invite)}`, `/?game=${id}`);
+}
+
+// showLink shows a link to pass on, shown once, above the page.
+function showLink(title, text, link, next) {
+  const box = h('input', { id: 'invite-link', readonly: true, value: link });
+  const dlg = h('div', { class: 'card invite-box', role: 'dialog', 'aria-label': title },
+    h('h2', {}, title),
+    h('p', {}, text),
+    box,
+    h('div', { class: 'row' },
+      h('button', { type: 'button', onclick: async () => { box.select(); try { await navigator.clipboard.writeText(link); } catch { /* selected: copy by hand */ } } }, 'Copy link'),
+      h('a', { class: 'button', href: next }, 'Go to the table')));
+  document.getElementById('app').prepend(dlg);
+  box.focus();
+  box.select();
+}
+
+/** renderInvite shows an invite-only table reached through its link. */
+export async function renderInvite(el, id, invite, me) {
+  document.title = 'Invitation – Tresham';
+  if (!me) {
+    clear(el, h('p', { class: 'card' }, 'You have been invited to a table. Sign in or sign up, then open the link again.'), authForm());
+    return;
+  }
+  const msg = h('p', { class: 'error', role: 'alert' });
+  let g;
+  try { g = await api.invited(id, invite); } catch (e) {
+    clear(el, h('p', { class: 'error', role: 'alert' }, 'This invitation does not work: the link is wrong or the table is gone.'));
+    return;
+  }
+  const done = async () => {
+    const now = await api.view(id);
+    if ((now.you || []).length) location.href = `/?game=${id}`;
+  };
+  clear(el, msg, h('section', { class: 'games card invited' }, h('h2', {}, 'You are invited'),
+    h('ul', {}, gameItem(g, me, msg, done, invite))));
+}
+
+/** renderSubstitute lets the bearer of a substitute link take over a seat. */
+export async function renderSubstitute(el, id, seat, token, me) {
+  document.title = 'Take over a seat – Tresham';
+  if (!me) {
+    clear(el, h('p', { class: 'card' }, 'You have been asked to take over a seat in a game. Sign in or sign up, then open the link again.'), authForm());
+    return;
+  }
+  const msg = h('p', { class: 'error', role: 'alert' });
+  clear(el, h('section', { class: 'card substitute' },
+    h('h2', {}, 'Take over a seat'),
+    h('p', {}, `The other players of game #${id} ask you to take over seat ${Number(seat) + 1}: its player stopped playing. You continue from where the game stands.`),
+    h('button', { id: 'take-over', onclick: async () => {
+      msg.textContent = '';
+      try {
+        await api.substitute(id, Number(seat), token);
+        location.href = `/?game=${id}`;
+      } catch (e) { msg.textContent = e.status === 404 ? 'This link does not work: it is wrong or already used.' : e.message; }
+    } }, 'Take over the seat'), msg));
 }
