@@ -66,7 +66,7 @@ func Waits(src *g18xx.Game) ([]Wait, error) {
 			// to whoever was to act before it
 			w.Players, w.Round, w.Company, w.Phase = last.players, last.round, last.company, last.phase
 			if len(w.Players) > 0 {
-				w.NewTurn = len(out) == 0 || !sameTurn(out[len(out)-1], w)
+				w.NewTurn = len(out) == 0 || !SameTurn(out[len(out)-1], w)
 				out = append(out, w)
 			}
 		}
@@ -83,8 +83,9 @@ type who struct {
 	phase   int
 }
 
-// sameTurn reports whether two waits are for the same turn.
-func sameTurn(a, b Wait) bool {
+// SameTurn reports whether two waits are for the same turn: the same
+// players, round and company to act.
+func SameTurn(a, b Wait) bool {
 	if a.Round != b.Round || a.Company != b.Company || len(a.Players) != len(b.Players) {
 		return false
 	}
@@ -94,6 +95,13 @@ func sameTurn(a, b Wait) bool {
 		}
 	}
 	return true
+}
+
+// Waiting says who is to act in g (a title game): a Wait with Players,
+// Round, Company and Phase set, for the wait in progress.
+func Waiting(g play.Game) Wait {
+	w := waiting(g)
+	return Wait{Players: w.players, Round: w.round, Company: w.company, Phase: w.phase}
 }
 
 // waiting says who is to act in g.

@@ -310,6 +310,39 @@ test('the spreadsheet of an imported game: tables, charts, CSV and links into hi
   }
 });
 
+test('a game with a clock: chosen at creation, shown in the lobby, counting down for the seat to act', { timeout: 300000 }, async () => {
+  const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const a = await newPage(ctxA);
+  const b = await newPage(ctxB);
+  await signUp(a, 'clara');
+  await a.selectOption('#create-title', '1860');
+  await a.fill('#create-players', '2');
+  await a.uncheck('#create-hotseat');
+  await a.selectOption('#create-clock', 'fast');
+  await Promise.all([a.waitForURL(/\?game=/), a.click('#create')]);
+  const id = new URL(a.url()).searchParams.get('game');
+  await signUp(b, 'dan');
+  await b.waitForSelector(`#games-open li.game[data-game="${id}"]`);
+  assert.match(await b.textContent(`#games-open li.game[data-game="${id}"]`), /clock: 45m0s each/);
+  await b.click(`#games-open li.game[data-game="${id}"] button:has-text("Join")`);
+  await b.goto(`${base}/?game=${id}`);
+  // the clock runs from the first move: clara passes, dan is on the clock
+  await a.waitForSelector('#turn.yours', { timeout: 20000 });
+  await clickAndWait(a, () => a.click('button.choice.pass'));
+  await a.waitForSelector('td.clock.running', { timeout: 20000 });
+  assert.equal(await a.locator('td.clock').count(), 2, 'a clock per player');
+  const first = await a.textContent('td.clock.running');
+  await a.waitForFunction((t) => document.querySelector('td.clock.running')?.textContent !== t, first, { timeout: 5000 });
+  await b.waitForSelector('td.clock', { timeout: 20000 });
+  if (process.env.SHOTS) {
+    await a.screenshot({ path: join(process.env.SHOTS, 'clock-desktop.png') });
+    await b.screenshot({ path: join(process.env.SHOTS, 'clock-phone.png'), fullPage: true });
+  }
+  await ctxA.close();
+  await ctxB.close();
+});
+
 test('live: moves by another user appear without reload, with the turn indicator', { timeout: 300000 }, async () => {
   const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const ctxB = await browser.newContext({ viewport: { width: 1400, height: 1000 } });

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tresham/bot"
+	"tresham/clock"
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/internal/jsonerr"
@@ -85,6 +86,8 @@ type summaryJSON struct {
 	UpdatedAt time.Time      `json:"updated_at"`
 	Finished  bool           `json:"finished"`
 	Result    map[string]int `json:"result"`
+	// Clock is the time control, when the table has one.
+	Clock *clock.Settings `json:"clock,omitempty"`
 	tableJSON
 }
 
@@ -100,9 +103,16 @@ func summary(h store.Game) summaryJSON {
 	for i := range seats {
 		seats[i].Substitute = "" // the hash of a substitute link stays on the server
 	}
+	var ck *clock.Settings
+	if h.Clock != "" {
+		ck = &clock.Settings{}
+		if json.Unmarshal([]byte(h.Clock), ck) != nil {
+			ck = nil
+		}
+	}
 	return summaryJSON{ID: h.ID, Title: h.Title, Options: opts, Status: h.Status, Hotseat: h.Hotseat, Owner: h.OwnerID,
 		Seats: seats, Actions: h.Actions, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
-		Finished: h.Status == store.StatusFinished, Result: h.Result, tableJSON: tableOf(h)}
+		Finished: h.Status == store.StatusFinished, Result: h.Result, Clock: ck, tableJSON: tableOf(h)}
 }
 
 // viewJSON is the game view.
@@ -119,6 +129,9 @@ type viewJSON struct {
 	State       map[string]any `json:"state"` // null in lean views
 	Chat        []chatLine     `json:"chat"`  // null in lean views
 	Log         []string       `json:"log"`   // null in lean views
+	// Clocks are the players' time left, when the table has a clock (the
+	// live view only).
+	Clocks *clockJSON `json:"clocks,omitempty"`
 	// Hash is the state hash (play.HashState) the page compares with its
 	// own engine's after each action; "" in lean views.
 	Hash string `json:"hash,omitempty"`
@@ -225,6 +238,9 @@ type createRequest struct {
 	Players int               `json:"players"`
 	Hotseat bool              `json:"hotseat"`
 	Bots    map[string]string `json:"bots"`
+	// Clock is the time control: "off" (or absent), a preset's name, or
+	// custom clock.Settings.
+	Clock json.RawMessage `json:"clock"`
 	tableRequest
 }
 
@@ -241,6 +257,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	}
 	h, err := newGameHeader(req, u)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if h.Clock, err = clockSettings(req.Clock); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -659,7 +679,11 @@ func (s *Server) viewBytes(e *entry, userID int64, at *int, lean bool) ([]byte, 
 			return nil, err
 		}
 	}
-	b, err := json.Marshal(view(e, g, userID, at, lean))
+	v := view(e, g, userID, at, lean)
+	if at == nil && !lean {
+		v.Clocks = s.clockOf(e)
+	}
+	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("render game %d: %w", e.id, err)
 	}

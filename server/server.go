@@ -112,6 +112,7 @@ type Server struct {
 	hashWait       time.Duration // longest wait for a hashing slot
 
 	chat    chatLimiter
+	clocks  clockWaits
 	sockets socketSlots
 
 	following atomic.Bool // the store's events are being followed (Start)

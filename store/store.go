@@ -90,6 +90,9 @@ type Game struct {
 	SilenceLimit time.Duration
 	// AutoStart: the game starts by itself once every seat is taken.
 	AutoStart bool
+	// Clock is the game's time control as JSON (clock.Settings; "" for
+	// none), fixed at creation.
+	Clock string
 }
 
 // Action is one stored action: the 18xx.games JSON of the action (undo and

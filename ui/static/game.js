@@ -6,6 +6,7 @@ import { mountMap } from './mapview.js';
 import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
 import { chatCard, endGameBar } from './talk.js';
+import { clockBanner, clockCell, tickClocks } from './clockview.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -179,6 +180,7 @@ function draw(el, page) {
       h('h1', {}, `${v.title} #${v.id}`),
       h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
       banner,
+      clockBanner(v, h, (id) => nameOf(st, id)),
       canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
         try { await api.start(v.id); } catch (e) { page.error = e.message; }
         await page.reload();
@@ -197,6 +199,7 @@ function draw(el, page) {
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
       phaseChart(page.map, st), market(page.map, st), chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
+  if (v.clocks) tickClocks();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
 }
@@ -294,12 +297,13 @@ function corporations(st, map) {
 function players(st, v) {
   return h('section', { class: 'card players' }, h('h2', {}, 'Players'),
     h('table', {},
-      h('thead', {}, h('tr', {}, ['Player', 'Cash', 'Certificates', 'Value'].map((t) => h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ['Player', 'Cash', 'Certificates', 'Value', v.clocks ? 'Time left' : null].filter(Boolean).map((t) => h('th', {}, t)))),
       h('tbody', {}, (st.players || []).map((p) => h('tr', { 'data-player': p.id, class: (v.acting || []).map(String).includes(String(p.id)) ? 'acting' : '' },
         h('th', {}, p.name, String(st.priority_deal) === String(p.id) ? h('span', { class: 'tag', title: 'priority deal' }, 'PD') : null, p.bankrupt ? h('span', { class: 'tag bankrupt' }, 'bankrupt') : null),
         h('td', { class: 'num' }, money(p.cash)),
         h('td', { class: 'certs' }, certCount(p, st), ' ', h('small', {}, certList(p.certs || []))),
-        h('td', { class: 'num' }, money(p.value)))))));
+        h('td', { class: 'num' }, money(p.value)),
+        clockCell(v, p.id, h))))));
 }
 
 // certCount is "held / limit" ("no limit" once the limit is lifted).

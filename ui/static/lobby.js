@@ -124,7 +124,8 @@ export function gameItem(g, me, msg, refresh, invite) {
   const host = String(g.owner) === String(me.id);
   const mine = seats.some((s) => String(s.user_id) === String(me.id));
   const canStart = host && !started && (g.hotseat || taken >= (g.min_players || seats.length));
-  const what = g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '');
+  const what = (g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '')) +
+    (g.clock ? `, clock: ${g.clock.bank} each` : '');
   // a player silent past the table's limit: the others may vote to hand the seat over
   const handover = (i, to) => async () => {
     msg.textContent = '';
@@ -180,7 +181,14 @@ function createForm(titles, msg, onCreated) {
   const silence = h('input', { id: 'create-silence', type: 'number', value: 0, min: 0, max: 1440 });
   const inviteOnly = h('input', { id: 'create-invite', type: 'checkbox' });
   const whenFull = h('input', { id: 'create-full', type: 'checkbox', checked: true });
+  const clockChoice = h('select', { id: 'create-clock' },
+    [['off', 'No clock'], ['blitz', 'Blitz: 20 min each, +15 s a stock turn, +20-45 s a company turn'],
+      ['fast', 'Fast: 45 min each, +30 s a stock turn, +45-90 s a company turn'],
+      ['normal', 'Normal: 90 min each, +45 s a stock turn, +1-2 min a company turn'],
+      ['slow', 'Slow: 3 h each, +90 s a stock turn, +2-4 min a company turn'],
+      ['async days', 'Async: a day each, +1 h a turn, the first 8 h of each wait free']].map(([v, t]) => h('option', { value: v }, t)));
   const online = h('div', { class: 'online' },
+    h('label', { for: 'create-clock' }, 'Clock (time for each player; shown to all, the rules never change)'), clockChoice,
     h('label', { for: 'create-min' }, 'Fewest players to start (0: every seat)'), minPlayers,
     h('label', { for: 'create-pace' }, 'Pace'), live,
     h('label', { for: 'create-silence' }, 'Hours a player may keep everyone waiting before the others may give the seat to a bot or a substitute (0: no limit)'), silence,
@@ -214,7 +222,7 @@ function createForm(titles, msg, onCreated) {
       const spec = { title: title.value, options, players: n, hotseat: hotseat.checked, bots, name: name.value, description: desc.value };
       if (!hotseat.checked) {
         Object.assign(spec, { min_players: Number(minPlayers.value) || 0, live: live.value === 'live', invite_only: inviteOnly.checked,
-          silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked });
+          silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked, clock: clockChoice.value });
       }
       const { id, invite } = await api.create(spec);
       if (invite) {

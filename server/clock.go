@@ -1,0 +1,163 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"tresham/clock"
+	"tresham/store"
+)
+
+// Game clocks (issue 20): a table's time control is chosen at creation (a
+// preset name or custom settings) and fixed from then on; every view
+// carries each player's time left, computed from the stored, timestamped
+// log (clock.Waits) and the settings, so it is the same on every instance
+// and after a restart. No client sends times: the server stamps actions.
+
+// clockSettings reads the clock of a create request: absent or "off" for
+// none, a preset's name, or custom settings; 400 naming the field.
+func clockSettings(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var name string
+	if json.Unmarshal(raw, &name) == nil {
+		if name == "" || name == "off" {
+			return "", nil
+		}
+		p, ok := clock.Presets[name]
+		if !ok {
+			return "", errorf(http.StatusBadRequest, "clock: %q is not one of off, %s", name, strings.Join(clock.PresetNames(), ", "))
+		}
+		b, err := json.Marshal(p)
+		return string(b), err
+	}
+	var st clock.Settings
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		return "", errorf(http.StatusBadRequest, "clock: %v", err)
+	}
+	if st.OnTimeout == "" {
+		st.OnTimeout = clock.OnTimeoutNone
+	}
+	if err := st.Validate(); err != nil {
+		return "", errorf(http.StatusBadRequest, "%v", err)
+	}
+	b, err := json.Marshal(st)
+	return string(b), err
+}
+
+// clockJSON is a game view's clocks.
+type clockJSON struct {
+	Settings clock.Settings `json:"settings"`
+	// Left is each player's time left in seconds (negative: over), at
+	// AsOf; the players on the clock then keep losing time.
+	Left    map[int]int64 `json:"left_s"`
+	OnClock []int         `json:"on_clock"`
+	AsOf    time.Time     `json:"as_of"`
+	// Penalty is the points the ranking takes off each player for time
+	// over (on_timeout penalty); the book result stays the engine's.
+	Penalty map[int]int `json:"penalty,omitempty"`
+}
+
+// clockWaits caches a game's waits by its stored action count.
+type clockWaits struct {
+	mu    sync.Mutex
+	games map[int64]cachedWaits
+}
+
+type cachedWaits struct {
+	actions int
+	waits   []clock.Wait
+	after   []int // who is to act after the last stored action
+	last    time.Time
+	round   string
+	company string
+	phase   int
+}
+
+// clockOf computes the clocks of entry e now (e.mu held); nil when the
+// game has no clock.
+func (s *Server) clockOf(e *entry) *clockJSON {
+	if e.h.Clock == "" {
+		return nil
+	}
+	var st clock.Settings
+	if err := json.Unmarshal([]byte(e.h.Clock), &st); err != nil {
+		s.log.Warn("game clock settings", "game", e.id, "err", err)
+		return nil
+	}
+	cw, err := s.waitsOf(e)
+	if err != nil {
+		s.log.Warn("game clock", "game", e.id, "err", err)
+		return nil
+	}
+	now := s.cfg.Now().UTC()
+	var open *clock.Wait
+	if e.h.Status == store.StatusActive && len(cw.after) > 0 && !cw.last.IsZero() {
+		open = &clock.Wait{From: cw.last, To: now, Players: cw.after, Round: cw.round, Company: cw.company, Phase: cw.phase}
+		n := len(cw.waits)
+		open.NewTurn = n == 0 || !clock.SameTurn(cw.waits[n-1], *open)
+	}
+	ids := make([]int, len(e.h.Seats))
+	for i, st := range e.h.Seats {
+		ids[i] = st.PlayerID
+	}
+	out := &clockJSON{Settings: st, Left: map[int]int64{}, AsOf: now, OnClock: []int{}}
+	if open != nil {
+		out.OnClock = open.Players
+	}
+	for p, d := range st.Remaining(cw.waits, open, ids) {
+		out.Left[p] = int64(d / time.Second)
+		if pen := st.Penalty(d); pen > 0 {
+			if out.Penalty == nil {
+				out.Penalty = map[int]int{}
+			}
+			out.Penalty[p] = pen
+		}
+	}
+	return out
+}
+
+// waitsOf returns the waits of e's stored log, recomputed only when the
+// log grew (e.mu held).
+func (s *Server) waitsOf(e *entry) (cachedWaits, error) {
+	s.clocks.mu.Lock()
+	c, ok := s.clocks.games[e.id]
+	s.clocks.mu.Unlock()
+	if ok && c.actions == e.h.Actions {
+		return c, nil
+	}
+	src, err := exportOf(e)
+	if err != nil {
+		return cachedWaits{}, err
+	}
+	waits, err := clock.Waits(src)
+	if err != nil {
+		return cachedWaits{}, err
+	}
+	c = cachedWaits{actions: e.h.Actions, waits: waits}
+	for i := len(src.Actions) - 1; i >= 0; i-- {
+		if a := src.Actions[i]; a.Type != "message" && a.CreatedAt > 0 {
+			c.last = time.Unix(a.CreatedAt, 0).UTC()
+			break
+		}
+	}
+	if e.g != nil {
+		w := clock.Waiting(e.g)
+		c.after, c.round, c.company, c.phase = w.Players, w.Round, w.Company, w.Phase
+	}
+	s.clocks.mu.Lock()
+	if s.clocks.games == nil || len(s.clocks.games) > 10000 {
+		s.clocks.games = map[int64]cachedWaits{} // forget all now and then
+	}
+	s.clocks.games[e.id] = c
+	s.clocks.mu.Unlock()
+	return c, nil
+}

@@ -1,0 +1,50 @@
+// Game clocks on the page: each player's time left, counting down live for
+// the players on the clock. The server computes the clocks from the stored
+// log; the page only counts down from the figure it was given.
+
+/** clockText writes seconds left as "1 h 05 min", "4:07", or "over by 2:10". */
+export function clockText(s) {
+  const over = s < 0;
+  const a = Math.abs(Math.trunc(s));
+  const text = a >= 3600 ? `${Math.floor(a / 3600)} h ${String(Math.floor((a % 3600) / 60)).padStart(2, '0')} min`
+    : `${Math.floor(a / 60)}:${String(a % 60).padStart(2, '0')}`;
+  return over ? `over by ${text}` : text;
+}
+
+/** clockCell is a player's clock cell (null when the game has no clock). */
+export function clockCell(v, playerID, h) {
+  const c = v.clocks;
+  if (!c) return null;
+  const left = c.left_s[String(playerID)] ?? 0;
+  const on = (c.on_clock || []).map(String).includes(String(playerID));
+  return h('td', {
+    class: 'num clock' + (on ? ' running' : '') + (left < 60 ? ' low' : ''),
+    'data-left': left, 'data-as-of': Date.parse(c.as_of), 'data-running': on ? '1' : '',
+  }, clockText(left), c.penalty && c.penalty[String(playerID)] ? ` (−${c.penalty[String(playerID)]} points)` : '');
+}
+
+/** clockBanner says how long the players on the clock have left, for the
+ * page's header (null without a running clock). */
+export function clockBanner(v, h, nameOf) {
+  const c = v.clocks;
+  if (!c || !(c.on_clock || []).length) return null;
+  return (c.on_clock || []).map((id) => {
+    const left = c.left_s[String(id)] ?? 0;
+    return h('span', { class: 'clock running banner-clock' + (left < 60 ? ' low' : ''), 'data-left': left, 'data-as-of': Date.parse(c.as_of), 'data-running': '1',
+      title: `${nameOf(id)}'s time left` }, clockText(left));
+  });
+}
+
+let ticker = null;
+
+/** tickClocks counts the running clocks down once a second. */
+export function tickClocks() {
+  if (ticker) return;
+  ticker = setInterval(() => {
+    for (const el of document.querySelectorAll('.clock[data-running="1"]')) {
+      const left = Number(el.dataset.left) - (Date.now() - Number(el.dataset.asOf)) / 1000;
+      el.firstChild.textContent = clockText(left);
+      el.classList.toggle('low', left < 60);
+    }
+  }, 1000);
+}
