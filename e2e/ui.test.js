@@ -255,6 +255,7 @@ test('import an 18xx.games game, step through its history, final scores', { time
   await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
   await page.waitForSelector('#final-scores');
   const scores = await page.textContent('#final-scores');
+  assert.match(await page.textContent('#end-reason'), /Nationalisation ended the game/);
   for (const [pid, value] of Object.entries(src.result)) {
     const name = src.players.find((p) => String(p.id) === pid).name;
     assert.ok(scores.includes(name), `final scores name ${name}`);
@@ -335,6 +336,10 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
   const first = await a.textContent('td.clock.running');
   await a.waitForFunction((t) => document.querySelector('td.clock.running')?.textContent !== t, first, { timeout: 5000 });
   await b.waitForSelector('td.clock', { timeout: 20000 });
+  // the tab's icon carries a badge for the player to act, not for the other
+  await b.waitForSelector('#turn.yours', { timeout: 20000 });
+  assert.match(await b.getAttribute('link[rel="icon"]', 'href'), /circle/, "dan's tab shows a badge");
+  assert.doesNotMatch(await a.getAttribute('link[rel="icon"]', 'href'), /circle/, "clara's tab shows none");
   if (process.env.SHOTS) {
     await a.screenshot({ path: join(process.env.SHOTS, 'clock-desktop.png') });
     await b.screenshot({ path: join(process.env.SHOTS, 'clock-phone.png'), fullPage: true });

@@ -7,6 +7,7 @@ import { renderPanel, companyRow, companyName, corpRow, trainName } from './pane
 import { loadEngine } from './engine.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, tickClocks } from './clockview.js';
+import { notifyButton, turnChanged } from './notify.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -125,7 +126,9 @@ function live(page) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   let ws;
   const connect = () => {
-    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
+    // from: what the page has, so moves made while connecting are not missed
+    const from = page.total || page.view?.actions || 0;
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws?from=${from}`);
     ws.onmessage = (ev) => {
       let m = {};
       try { m = JSON.parse(ev.data); } catch { return; }
@@ -155,6 +158,7 @@ function draw(el, page) {
   const st = v.state || {};
   const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
   document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
+  if (page.at === null) turnChanged(mine, `Your turn in ${v.title} #${v.id}`, v.clocks ? 'Your clock is running.' : 'The others are waiting for you.');
   const keep = page.mapKeep || (page.mapUI ? page.mapUI.state() : null);
   page.mapKeep = null;
   page.mapUI = page.map ? mountMap(page.map, {
@@ -181,6 +185,7 @@ function draw(el, page) {
       h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
       banner,
       clockBanner(v, h, (id) => nameOf(st, id)),
+      v.you && v.you.length && !v.finished ? notifyButton() : null,
       canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
         try { await api.start(v.id); } catch (e) { page.error = e.message; }
         await page.reload();
@@ -257,12 +262,35 @@ function drawHistory(page) {
   page.historyEl.replaceWith(fresh);
 }
 
+// endReasons says in words why a game ended (the engine's reasons).
+const endReasons = {
+  bank: 'The bank broke.',
+  stock_market: 'A company reached the end of the stock market.',
+  nationalization: 'Nationalisation ended the game.',
+  manually_ended: 'The players agreed to end the game.',
+  bankruptcy: 'A player went bankrupt.',
+};
+
 function scores(v, st) {
   const res = Object.entries(v.result || st.result || {}).sort((a, b) => b[1] - a[1]);
+  const player = (pid) => (st.players || []).find((p) => String(p.id) === String(pid)) || {};
+  const penalty = (v.clocks && v.clocks.penalty) || {};
+  const anyPenalty = Object.keys(penalty).length > 0;
+  const reason = endReasons[st.game_end_reason] || (st.game_end_reason ? `Ended: ${st.game_end_reason}.` : '');
   return h('section', { class: 'card final-scores', id: 'final-scores' },
     h('h2', {}, 'Final scores'),
-    h('table', {}, h('tbody', {}, res.map(([pid, val], i) => h('tr', { 'data-player': pid },
-      h('td', {}, i + 1 + '.'), h('td', {}, nameOf(st, pid)), h('td', { class: 'num' }, money(val)))))));
+    reason ? h('p', { id: 'end-reason' }, reason) : null,
+    h('table', {},
+      h('thead', {}, h('tr', {}, ['', 'Player', 'Cash', 'Shares and privates', 'Score', anyPenalty ? 'Time penalty' : null].filter((x) => x !== null).map((t) => h('th', {}, t)))),
+      h('tbody', {}, res.map(([pid, val], i) => {
+        const p = player(pid);
+        return h('tr', { 'data-player': pid },
+          h('td', {}, i + 1 + '.'), h('td', {}, nameOf(st, pid)),
+          h('td', { class: 'num' }, money(p.cash)), h('td', { class: 'num' }, p.cash === undefined ? '–' : money(val - p.cash)),
+          h('td', { class: 'num' }, money(val)),
+          anyPenalty ? h('td', { class: 'num' }, penalty[pid] ? `−${penalty[pid]} (${money(val - penalty[pid])})` : '–') : null);
+      }))),
+    h('p', {}, h('a', { href: `/?game=${v.id}&view=sheet` }, 'The whole game as a spreadsheet, with charts')));
 }
 
 function flags(c) {
