@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tresham/clock"
+	"tresham/compat/g18xx"
 	"tresham/store"
 )
 
@@ -160,4 +161,40 @@ func (s *Server) waitsOf(e *entry) (cachedWaits, error) {
 	s.clocks.games[e.id] = c
 	s.clocks.mu.Unlock()
 	return c, nil
+}
+
+// clockCommitted extends the cached waits of e by its newest stored
+// action a (e.mu held, after commit), so a clocked game does not replay
+// its log for every view; when the cache is not one action behind it is
+// dropped and rebuilt on the next view. It follows clock.Waits exactly: a
+// message does not end a wait; a move ends the wait since the previous
+// move, charged to whoever was to act after that one.
+func (s *Server) clockCommitted(e *entry, a g18xx.Action) {
+	if e.h.Clock == "" {
+		return
+	}
+	s.clocks.mu.Lock()
+	defer s.clocks.mu.Unlock()
+	c, ok := s.clocks.games[e.id]
+	if !ok {
+		return
+	}
+	if c.actions != e.h.Actions-1 || e.g == nil {
+		delete(s.clocks.games, e.id)
+		return
+	}
+	c.actions = e.h.Actions
+	if a.Type != g18xx.TypeMessage && a.CreatedAt > 0 {
+		at := time.Unix(a.CreatedAt, 0).UTC()
+		if !c.last.IsZero() && len(c.after) > 0 {
+			w := clock.Wait{After: c.actions - 1, Action: a.ID, From: c.last, To: at, Players: c.after, Round: c.round, Company: c.company, Phase: c.phase}
+			n := len(c.waits)
+			w.NewTurn = n == 0 || !clock.SameTurn(c.waits[n-1], w)
+			c.waits = append(c.waits[:n:n], w)
+		}
+		c.last = at
+		wt := clock.Waiting(e.g)
+		c.after, c.round, c.company, c.phase = wt.Players, wt.Round, wt.Company, wt.Phase
+	}
+	s.clocks.games[e.id] = c
 }

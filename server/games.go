@@ -912,6 +912,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	e.log = append(e.log, logAction{userID: userID, data: data, act: a})
 	defer e.noteKnown()
 	e.h.Actions = len(e.log)
+	s.clockCommitted(e, a)
 	e.g = g
 	s.met.actions.inc(source)
 	s.publishAction(e.id, seq, data)
