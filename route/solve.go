@@ -130,6 +130,7 @@ type workspace struct {
 	scores []scored
 	runs   []bool
 	visits []*NodeInfo
+	counts [MaxClasses]int // the hook's view of a candidate's class counts
 	buf    []Outcome
 	opts   []option
 	keys   []uint64
@@ -288,11 +289,13 @@ func (s *solver) evaluate() {
 	ws.runs = resize(ws.runs, nk*nc)
 	for ci := range e.out {
 		c := &e.out[ci]
-		counts := countsOf(c)
+		// The counts live in the workspace: a local passed to the hook
+		// would escape, one allocation per candidate.
+		ws.counts = countsOf(c)
 		ws.visits = ws.visits[:0]
 		for k, t := range s.firstTrain {
 			ws.runs[k*nc+ci] = false
-			if !p.Hook.Within(t, &counts) {
+			if !p.Hook.Within(t, &ws.counts) {
 				continue
 			}
 			if len(ws.visits) == 0 { // the route's nodes, once for all trains

@@ -33,6 +33,8 @@ type solveHook struct {
 	byIndex []stop
 	known   []bool
 	buf     []stop
+	sc      scorer
+	paid    []board.NodeRef
 	// townEnds: some train may begin or end a route at a small station.
 	townEnds bool
 }
@@ -121,8 +123,8 @@ func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcom
 		}
 		return buf
 	}
-	rev, _, err := st.rule.evaluate(v, h.late, false, nil)
-	if err != nil {
+	rev, _, why := h.sc.score(st.rule, v, h.late, false, nil)
+	if why != refusedNone {
 		return buf
 	}
 	return append(buf, route.Outcome{Revenue: rev, Choice: -1})
@@ -138,16 +140,16 @@ func (h *solveHook) doubledRevenue(st *solveTrain, v []stop, visits []*route.Nod
 	if !pairable(a, b, func(board.NodeRef) bool { return visits[1].Blocked }) {
 		return 0, false
 	}
-	ra, sa, err := st.rule.evaluate(a, h.late, true, nil)
-	if err != nil {
+	ra, sa, why := h.sc.score(st.rule, a, h.late, true, nil)
+	if why != refusedNone {
 		return 0, false
 	}
-	var paid []board.NodeRef
+	h.paid = h.paid[:0]
 	for _, i := range sa {
-		paid = append(paid, a[i].ref)
+		h.paid = append(h.paid, a[i].ref)
 	}
-	rb, _, err := st.rule.evaluate(b, h.late, true, paid)
-	if err != nil {
+	rb, _, why := h.sc.score(st.rule, b, h.late, true, h.paid)
+	if why != refusedNone {
 		return 0, false
 	}
 	return ra + rb, true
