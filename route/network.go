@@ -89,17 +89,26 @@ type trackNet struct {
 	nraw   int     // number of raw keys
 	nodeAt []int32 // nodeBase[hex] + tile node -> node, or -1
 	base   []int32 // per hex: offset into nodeAt
+	// pathBase[h] numbers the first path of hex h among all paths (raw
+	// path keys); pathBase[len(hexes)] is their number.
+	pathBase []int32
 }
 
 // trackNetKey is the MemoByVersion key of the track network.
 type trackNetKey struct{}
 
-// trackNetOf returns the track network of b's tiles.
+// trackNetOf returns the track network of b's tiles: updated from the
+// network last built for the board or a clone of it when there is one
+// (only the track near the hexes whose tile changed is walked again),
+// else built afresh.
 func trackNetOf(b *board.Board) (*trackNet, error) {
 	v, err := b.MemoByVersion(trackNetKey{}, true, func() (any, error) {
 		m, err := mapInfoOf(b)
 		if err != nil {
 			return nil, err
+		}
+		if prev, ok := b.MemoLatest(trackNetKey{}).(*trackNet); ok && prev.m == m {
+			return updateTrackNet(b, prev), nil
 		}
 		return buildTrackNet(b, m), nil
 	})
@@ -119,16 +128,40 @@ type netBuilder struct {
 	walk     []step
 	from     int32 // node the walk started at
 	keys     []int32
+	// found, when set, collects the nodes walks reach instead of
+	// recording segments (updateTrackNet).
+	found []bool
 }
 
 func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
+	tn, bd := layoutTrackNet(b, m)
+	for nid := range tn.nodes {
+		bd.walkFrom(int32(nid))
+	}
+	tn.link()
+	return tn
+}
+
+// layoutTrackNet reads the board's tiles and numbers the network's nodes
+// (by hex, then tile node) and the raw track keys; the segments are left
+// to walk.
+func layoutTrackNet(b *board.Board, m *mapInfo) (*trackNet, *netBuilder) {
 	nh := len(m.ids)
 	tn := &trackNet{m: m, tiles: make([]*board.TileDef, nh), rots: make([]int8, nh), base: make([]int32, nh)}
-	bd := &netBuilder{tn: tn, pathBase: make([]int32, nh+1)}
-	nn, nt := 0, 0
 	for h, id := range m.ids {
 		t, rot, _ := b.TileOn(id)
 		tn.tiles[h], tn.rots[h] = t, int8(rot)
+	}
+	return tn, tn.layout()
+}
+
+// layout numbers the nodes and raw keys of tn's tiles (see
+// layoutTrackNet).
+func (tn *trackNet) layout() *netBuilder {
+	nh := len(tn.m.ids)
+	bd := &netBuilder{tn: tn, pathBase: make([]int32, nh+1)}
+	nn, nt := 0, 0
+	for _, t := range tn.tiles {
 		if t != nil {
 			nt += len(t.Nodes)
 			for n := range t.Nodes {
@@ -141,7 +174,7 @@ func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
 	tn.nodes, tn.hexOf, tn.nodeAt = make([]tnode, 0, nn), make([]int32, 0, nn), make([]int32, 0, nt)
 	tn.arena, tn.paths = make([]int32, 0, 16*nn), make([][2]int32, 0, 8*nn)
 	tn.segs = make([]tseg, 0, 2*nn)
-	for h, id := range m.ids {
+	for h, id := range tn.m.ids {
 		t := tn.tiles[h]
 		tn.base[h] = int32(len(tn.nodeAt))
 		bd.pathBase[h+1] = bd.pathBase[h]
@@ -160,19 +193,29 @@ func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
 		}
 	}
 	tn.nraw = 6*nh + int(bd.pathBase[nh])
-	for nid, nd := range tn.nodes {
-		h := tn.hexOf[nid]
-		t := tn.tiles[h]
-		bd.from = int32(nid)
-		for _, p0 := range nd.def.Paths {
-			pd := &t.Paths[p0]
-			from := pd.A
-			if !(pd.A.Kind == board.EndNode && pd.A.N == nd.ref.Node) {
-				from = pd.B
-			}
-			bd.rec(h, int32(p0), from)
+	tn.pathBase = bd.pathBase
+	return bd
+}
+
+// walkFrom records the segments whose lower end is node nid.
+func (bd *netBuilder) walkFrom(nid int32) {
+	tn := bd.tn
+	nd := &tn.nodes[nid]
+	h := tn.hexOf[nid]
+	t := tn.tiles[h]
+	bd.from = nid
+	for _, p0 := range nd.def.Paths {
+		pd := &t.Paths[p0]
+		from := pd.A
+		if !(pd.A.Kind == board.EndNode && pd.A.N == nd.ref.Node) {
+			from = pd.B
 		}
+		bd.rec(h, int32(p0), from)
 	}
+}
+
+// link builds the adjacency lists of the segments.
+func (tn *trackNet) link() {
 	tn.adjAt = make([]int32, len(tn.nodes)+1)
 	for _, s := range tn.segs {
 		tn.adjAt[s.a+1]++
@@ -189,7 +232,6 @@ func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
 		tn.adj[fill[s.b]] = int32(i)
 		fill[s.b]++
 	}
-	return tn
 }
 
 // segsAt returns the segments at node n.
@@ -219,6 +261,12 @@ func (bd *netBuilder) rec(h, p int32, from board.End) {
 	switch other.Kind {
 	case board.EndNode:
 		m := tn.node(h, other.N)
+		if bd.found != nil {
+			if m >= 0 {
+				bd.found[m] = true
+			}
+			return
+		}
 		if m < 0 || m <= bd.from {
 			return // each segment once, from its lower end
 		}
