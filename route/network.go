@@ -387,6 +387,9 @@ type arc struct {
 	// it enters after leaving the current node's hex, in travel order
 	// (ranges of corpNet.arena).
 	keys, tail span
+	// conflicts: the segments sharing track with this one (itself
+	// included); tailMask: the tail's hexes (both on small networks).
+	conflicts, tailMask uint64
 }
 
 // corpSeg is a segment of a corporation's network.
@@ -408,6 +411,15 @@ type corpNet struct {
 	segs  []corpSeg
 	arcs  []arc // the arcs from node n: arcs[arcAt[n]:arcAt[n+1]]
 	arcAt []int32
+	// nbr[n] is the set of nodes joined to node n by a segment, and
+	// offboard the set of off-boards (routes end there), when the network
+	// has at most 64 nodes (else nil).
+	nbr      []uint64
+	offboard uint64
+	// small: at most 64 segments and 64 hexes, so that the enumeration
+	// keeps the used track as a set of segments and the hexes entered in
+	// one word each (arc.conflicts, arc.tailMask).
+	small bool
 	arena []int32
 	nkeys int
 	nhex  int
@@ -580,6 +592,36 @@ func buildCorpNet(b *board.Board, tn *trackNet, key corpNetKey) *corpNet {
 			ar.tail.hi = int32(len(cn.arena))
 			cn.arcs[fill[from]] = ar
 			fill[from]++
+		}
+	}
+	if cn.small = len(cn.segs) <= 64 && cn.nhex <= 64; cn.small {
+		// segments by track key, then each segment's conflicts
+		bySeg := make([]uint64, cn.nkeys)
+		for si, s := range cn.segs {
+			for _, k := range cn.arena[s.keys.lo:s.keys.hi] {
+				bySeg[k] |= 1 << uint(si)
+			}
+		}
+		for i := range cn.arcs {
+			ar := &cn.arcs[i]
+			for _, k := range cn.arena[ar.keys.lo:ar.keys.hi] {
+				ar.conflicts |= bySeg[k]
+			}
+			for _, h := range cn.arena[ar.tail.lo:ar.tail.hi] {
+				ar.tailMask |= 1 << uint(h)
+			}
+		}
+	}
+	if len(cn.nodes) <= 64 {
+		cn.nbr = make([]uint64, len(cn.nodes))
+		for _, s := range cn.segs {
+			cn.nbr[s.a] |= 1 << uint(s.b)
+			cn.nbr[s.b] |= 1 << uint(s.a)
+		}
+		for i := range cn.nodes {
+			if cn.nodes[i].Kind == board.Offboard {
+				cn.offboard |= 1 << uint(i)
+			}
 		}
 	}
 	return cn
