@@ -9,7 +9,9 @@ import (
 //
 //   - the track network (trackNet) of the board's tiles: every node with
 //     track and every segment (the track between two nodes with no node
-//     between), for all corporations; rebuilt when a tile is laid;
+//     between), for all corporations; when a tile is laid it is updated
+//     from the last one built for the board or its clones, walking again
+//     only the track near the changed hexes (network_update.go);
 //   - a corporation's network (corpNet): the part of the track network a
 //     route of the corporation can use (the nodes reachable from its
 //     tokens), renumbered densely, with the corporation's tokens and the

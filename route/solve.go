@@ -22,10 +22,12 @@ import (
 //  1. network: the corporation's network — the nodes its routes can reach
 //     from its tokens and the segments (track between two nodes with no
 //     node between) joining them — as integer arrays, memoised on the
-//     board per board version (network.go);
+//     board per board version, the track part updated incrementally
+//     after tile lays (network.go, network_update.go);
 //  2. classify: the hook's stop class and route-end permission per node;
 //  3. enumerate: every legal route, each once, by depth-first search from
-//     its possible ends (enumerate.go);
+//     its possible ends, cutting walks that can no longer reach a
+//     higher-numbered end (enumerate.go);
 //  4. evaluate: each distinct train's best outcome on every route, per
 //     objective (through the hook);
 //  5. search, per objective: a greedy run gives a lower bound, then a
