@@ -48,3 +48,12 @@ func (c *TrackNetChecker) Check(b *board.Board) error {
 	}
 	return nil
 }
+
+// TrackNetBuilds returns functions building b's track network afresh and
+// by updating the network of prev (an earlier tile state), for
+// benchmarks.
+func TrackNetBuilds(prev, b *board.Board) (fresh, update func()) {
+	m, _ := mapInfoOf(b)
+	old := buildTrackNet(prev, m)
+	return func() { buildTrackNet(b, m) }, func() { updateTrackNet(b, old) }
+}

@@ -48,13 +48,7 @@ func TestUpdateTrackNet(t *testing.T) {
 			if err := g.Apply(&ea); err != nil {
 				t.Fatalf("%s: action %d: %v", path, a.ID, err)
 			}
-			var b *board.Board
-			switch x := g.(type) {
-			case *t1860.Game:
-				b = x.Map()
-			case *t1825.Game:
-				b = x.Board
-			}
+			b := boardOf(g)
 			if b == nil || b.TileVersion() == last {
 				continue
 			}
@@ -75,4 +69,15 @@ func TestUpdateTrackNet(t *testing.T) {
 			}
 		}
 	}
+}
+
+// boardOf returns the map of an 1860 or 1825 game (nil for others).
+func boardOf(g replay.Game) *board.Board {
+	switch x := g.(type) {
+	case *t1860.Game:
+		return x.Map()
+	case *t1825.Game:
+		return x.Board
+	}
+	return nil
 }
