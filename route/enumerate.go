@@ -116,6 +116,22 @@ func (e *enumerator) candNodes(c *candidate) []int32 {
 	return out
 }
 
+// candVisits appends the nodes of a candidate in route order to v.
+func (e *enumerator) candVisits(c *candidate, v []*NodeInfo) []*NodeInfo {
+	segs := e.cn.segs
+	n := e.pathArena[c.path.lo]
+	v = append(v, &e.nodes[n])
+	for _, si := range e.candSegs(c) {
+		if si >= 0 {
+			n = segs[si].b
+		} else {
+			n = segs[^si].a
+		}
+		v = append(v, &e.nodes[n])
+	}
+	return v
+}
+
 // countsOf returns a candidate's class counts as the hook takes them.
 func countsOf(c *candidate) [MaxClasses]int {
 	var out [MaxClasses]int

@@ -301,9 +301,7 @@ func (s *solver) evaluate() {
 				continue
 			}
 			if len(ws.visits) == 0 { // the route's nodes, once for all trains
-				for _, n := range e.candNodes(c) {
-					ws.visits = append(ws.visits, &e.nodes[n])
-				}
+				ws.visits = e.candVisits(c, ws.visits)
 			}
 			ws.buf = p.Hook.Evaluate(t, ws.visits, ws.buf[:0])
 			if len(ws.buf) == 0 {
