@@ -154,11 +154,14 @@ func layoutTrackNet(b *board.Board, m *mapInfo) (*trackNet, *netBuilder) {
 		t, rot, _ := b.TileOn(id)
 		tn.tiles[h], tn.rots[h] = t, int8(rot)
 	}
-	return tn, tn.layout()
+	bd := tn.layout()
+	nn := len(tn.nodes)
+	tn.arena, tn.paths, tn.segs = make([]int32, 0, 16*nn), make([][2]int32, 0, 8*nn), make([]tseg, 0, 2*nn)
+	return tn, bd
 }
 
 // layout numbers the nodes and raw keys of tn's tiles (see
-// layoutTrackNet).
+// layoutTrackNet); the caller sizes the segment arrays.
 func (tn *trackNet) layout() *netBuilder {
 	nh := len(tn.m.ids)
 	bd := &netBuilder{tn: tn, pathBase: make([]int32, nh+1)}
@@ -174,8 +177,6 @@ func (tn *trackNet) layout() *netBuilder {
 		}
 	}
 	tn.nodes, tn.hexOf, tn.nodeAt = make([]tnode, 0, nn), make([]int32, 0, nn), make([]int32, 0, nt)
-	tn.arena, tn.paths = make([]int32, 0, 16*nn), make([][2]int32, 0, 8*nn)
-	tn.segs = make([]tseg, 0, 2*nn)
 	for h, id := range tn.m.ids {
 		t := tn.tiles[h]
 		tn.base[h] = int32(len(tn.nodeAt))

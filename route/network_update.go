@@ -35,6 +35,10 @@ func updateTrackNet(b *board.Board, prev *trackNet) *trackNet {
 		return prev // immutable: shared by both versions
 	}
 	bd := tn.layout()
+	// The segment arrays change little after a lay: sized from prev's.
+	tn.arena = make([]int32, 0, len(prev.arena)+len(prev.arena)/8+16)
+	tn.paths = make([][2]int32, 0, len(prev.paths)+len(prev.paths)/8+16)
+	tn.segs = make([]tseg, 0, len(prev.segs)+len(prev.segs)/8+8)
 	if nchanged > maxUpdatedHexes {
 		for nid := range tn.nodes {
 			bd.walkFrom(int32(nid))
