@@ -108,6 +108,7 @@ func (p *position) revenue(b *board.Board, c *engine.Corporation) int {
 		ReEnterHexes:     p.title == "1825",
 		MaxBlockedPass:   1,
 		MaxBlockedRoutes: 1,
+		RevenueOnly:      true, // only the revenue ranks the boards
 	}
 	if p.title == "1825" {
 		prob.MaxBlockedPass, prob.MaxBlockedRoutes = 0, 0

@@ -85,6 +85,10 @@ type Problem struct {
 	// MaxBlockedPass is how many tokened-out stations one route may pass
 	// through; MaxBlockedRoutes how many routes of the run may do so.
 	MaxBlockedPass, MaxBlockedRoutes int
+	// RevenueOnly asks for the maximum-revenue run alone, undescribed:
+	// Best[MaxTotal] is left empty and each Planned has only its Train
+	// and Outcome (for callers that rank boards by revenue, like the bot).
+	RevenueOnly bool
 }
 
 // Objective selects what the solver maximises.
@@ -224,7 +228,7 @@ func Solve(p *Problem) (*Result, error) {
 	s.e.run()
 	s.evaluate()
 	res := &Result{Stats: Stats{Nodes: len(cn.nodes), Segments: len(cn.segs), Candidates: len(s.e.out)}}
-	for obj := MaxRevenue; obj <= MaxTotal; obj++ {
+	for obj := MaxRevenue; obj <= MaxTotal && !(p.RevenueOnly && obj == MaxTotal); obj++ {
 		res.Best[obj] = s.search(obj, &res.Stats)
 	}
 	s.release()
@@ -399,7 +403,9 @@ func (s *solver) search(obj Objective, stats *Stats) Solution {
 		if o := sr.bestAt[i]; o != nil {
 			out := scores[posKey[i]][o.cand].out
 			pl.Outcome = out
-			s.describe(&e.out[o.cand], &pl)
+			if !p.RevenueOnly {
+				s.describe(&e.out[o.cand], &pl)
+			}
 			sol.Revenue += out.Revenue
 			sol.Subsidy += out.Subsidy
 		}
