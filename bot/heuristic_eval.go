@@ -39,11 +39,7 @@ func positionOf(g Game) (*position, error) {
 			live := x.Board
 			x.Board = b
 			defer func() { x.Board = live }()
-			sol, err := x.SolveRoutes(sym)
-			if err != nil {
-				return 0, err
-			}
-			return sol.Revenue, nil
+			return x.BestRevenue(sym)
 		}
 		return p, nil
 	}

@@ -185,6 +185,21 @@ func (g *Game) runnable(c *engine.Corporation) []*engine.Train {
 // exactly, under the 1825 rules: every way of pairing its '2' trains as
 // double-headed '3's is solved and the best kept.
 func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
+	return g.solveRoutes(sym, false)
+}
+
+// BestRevenue is the revenue of SolveRoutes' run alone (the routes are
+// not described): for ranking boards, as the bot does.
+func (g *Game) BestRevenue(sym string) (int, error) {
+	sol, err := g.solveRoutes(sym, true)
+	if err != nil {
+		return 0, err
+	}
+	return sol.Revenue, nil
+}
+
+// solveRoutes is SolveRoutes, without the routes when revenueOnly is set.
+func (g *Game) solveRoutes(sym string, revenueOnly bool) (*RouteSolution, error) {
 	c := g.Corp(sym)
 	if c == nil {
 		return nil, fmt.Errorf("1825: no company %s", sym)
@@ -217,7 +232,7 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 			}
 			sts = append(sts, solveTrain{rule: r, trains: []*engine.Train{t}})
 		}
-		rev, routes, stats, err := g.solveWith(c, sts)
+		rev, routes, stats, err := g.solveWith(c, sts, revenueOnly)
 		if err != nil {
 			return nil, err
 		}
@@ -232,7 +247,7 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 	return sol, nil
 }
 
-func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain) (int, []engine.Route, route.Stats, error) {
+func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain, revenueOnly bool) (int, []engine.Route, route.Stats, error) {
 	b := g.Board
 	h := &solveHook{b: b, corp: c.Sym, late: lateRules(g.Phase().Name), colors: g.phaseColors(), trains: sts, stops: map[board.NodeRef]stop{}}
 	for _, st := range sts {
@@ -245,7 +260,7 @@ func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain) (int, []engine
 			h.n200++
 		}
 	}
-	p := &route.Problem{Board: b, Corp: c.Sym, Trains: len(sts), Hook: h, ReEnterHexes: true}
+	p := &route.Problem{Board: b, Corp: c.Sym, Trains: len(sts), Hook: h, ReEnterHexes: true, RevenueOnly: revenueOnly}
 	res, err := route.Solve(p)
 	if err != nil {
 		return 0, nil, route.Stats{}, err
