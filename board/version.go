@@ -83,3 +83,18 @@ func (b *Board) MemoByVersion(key any, tiles bool, compute func() (any, error)) 
 	vm.mu.Unlock()
 	return val, nil
 }
+
+// MemoLatest returns the value most recently memoised under key by
+// MemoByVersion, for any version of the board or of its clones (nil when
+// there is none): a starting point for computing the value of a new
+// version incrementally from an older one.
+func (b *Board) MemoLatest(key any) any {
+	vm := &b.s.vmemo
+	vm.mu.Lock()
+	defer vm.mu.Unlock()
+	e := vm.m[key]
+	if e == nil {
+		return nil
+	}
+	return e.val[(e.next+versionMemoSlots-1)%versionMemoSlots]
+}

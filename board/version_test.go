@@ -86,4 +86,10 @@ func TestMemoByVersion(t *testing.T) {
 	if v, w := get(b, true), get(c, true); v != 1 || w != 2 || calls != 2 {
 		t.Fatalf("alternating boards: %v, %v after %d calls", v, w, calls)
 	}
+	if v := c.MemoLatest("k"); v != 2 {
+		t.Fatalf("latest value %v, want 2", v)
+	}
+	if v := b.MemoLatest("none"); v != nil {
+		t.Fatalf("latest value of an unused key: %v", v)
+	}
 }

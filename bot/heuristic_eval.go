@@ -39,11 +39,7 @@ func positionOf(g Game) (*position, error) {
 			live := x.Board
 			x.Board = b
 			defer func() { x.Board = live }()
-			sol, err := x.SolveRoutes(sym)
-			if err != nil {
-				return 0, err
-			}
-			return sol.Revenue, nil
+			return x.BestRevenue(sym)
 		}
 		return p, nil
 	}
@@ -108,6 +104,7 @@ func (p *position) revenue(b *board.Board, c *engine.Corporation) int {
 		ReEnterHexes:     p.title == "1825",
 		MaxBlockedPass:   1,
 		MaxBlockedRoutes: 1,
+		RevenueOnly:      true, // only the revenue ranks the boards
 	}
 	if p.title == "1825" {
 		prob.MaxBlockedPass, prob.MaxBlockedRoutes = 0, 0

@@ -1,11 +1,19 @@
 package route
 
-import "tresham/board"
+import (
+	"math/bits"
+
+	"tresham/board"
+)
 
 // This file enumerates the candidate routes of a corporation's network:
 // every legal route, each once, by depth-first search from each node a
 // route may end at, recording a route when it reaches a higher-numbered
-// end (so each route is found from its lower end only). The search keeps
+// end (so each route is found from its lower end only). A walk is not
+// extended when no higher-numbered end is left within reach of it (on
+// networks of up to 64 nodes: a breadth-first search over node bitsets
+// that ignores the track rules, so it never cuts a route that could be
+// recorded). The search keeps
 // its state in bitsets and stacks of the workspace and records routes in
 // its arenas: nothing is allocated per route once the arenas have grown.
 
@@ -36,8 +44,16 @@ type enumerator struct {
 	segStack             []int32 // its segments, ^seg when walked b to a
 	counts               [MaxClasses]int
 	tokens, passes       int
-	start                int32
-	out                  []candidate
+	homes                int // home-base cities on the route so far
+	// usedSegs and hexMask are used and hexes on small networks
+	// (corpNet.small): segments by number, dense hexes by number.
+	usedSegs, hexMask uint64
+	start             int32
+	// higher: the nodes a route from start may end at and be recorded
+	// (ends numbered above start), as a bitset when the network has at
+	// most 64 nodes.
+	higher uint64
+	out    []candidate
 	// arenas of the recorded candidates
 	pathArena []int32
 	bitArena  []uint64
@@ -100,6 +116,22 @@ func (e *enumerator) candNodes(c *candidate) []int32 {
 	return out
 }
 
+// candVisits appends the nodes of a candidate in route order to v.
+func (e *enumerator) candVisits(c *candidate, v []*NodeInfo) []*NodeInfo {
+	segs := e.cn.segs
+	n := e.pathArena[c.path.lo]
+	v = append(v, &e.nodes[n])
+	for _, si := range e.candSegs(c) {
+		if si >= 0 {
+			n = segs[si].b
+		} else {
+			n = segs[^si].a
+		}
+		v = append(v, &e.nodes[n])
+	}
+	return v
+}
+
 // countsOf returns a candidate's class counts as the hook takes them.
 func countsOf(c *candidate) [MaxClasses]int {
 	var out [MaxClasses]int
@@ -130,15 +162,34 @@ func (e *enumerator) run() {
 	e.visited = zeroed(e.visited, words(len(cn.nodes)))
 	e.hexes = zeroed(e.hexes, words(cn.nhex))
 	e.stack, e.segStack = e.stack[:0], e.segStack[:0]
-	e.counts, e.tokens, e.passes = [MaxClasses]int{}, 0, 0
+	e.counts, e.tokens, e.passes, e.homes = [MaxClasses]int{}, 0, 0, 0
+	e.usedSegs = 0
+	var ends uint64
+	if cn.nbr != nil {
+		for s := range cn.nodes {
+			if e.canEnd[s] {
+				ends |= 1 << uint(s)
+			}
+		}
+	}
 	for s := range cn.nodes {
 		if !e.canEnd[s] {
 			continue
+		}
+		if cn.nbr != nil {
+			e.higher = ends &^ (1<<uint(s+1) - 1)
+			if e.higher == 0 {
+				break // no end is numbered above s or any later start
+			}
 		}
 		e.start = int32(s)
 		e.counts[e.class[s]]++
 		e.enter(int32(s))
 		setBit(e.hexes, cn.hex[s])
+		e.hexMask = 0
+		if cn.small {
+			e.hexMask = 1 << uint(cn.hex[s])
+		}
 		e.dfs(int32(s))
 		clrBit(e.hexes, cn.hex[s])
 		e.leave(int32(s))
@@ -153,6 +204,9 @@ func (e *enumerator) enter(n int32) {
 	if e.nodes[n].Token {
 		e.tokens++
 	}
+	if e.nodes[n].Home {
+		e.homes++
+	}
 }
 
 func (e *enumerator) leave(n int32) {
@@ -160,6 +214,9 @@ func (e *enumerator) leave(n int32) {
 	e.stack = e.stack[:len(e.stack)-1]
 	if e.nodes[n].Token {
 		e.tokens--
+	}
+	if e.nodes[n].Home {
+		e.homes--
 	}
 }
 
@@ -188,21 +245,37 @@ func (e *enumerator) dfs(cur int32) {
 		if hasBit(e.visited, m) {
 			continue
 		}
-		keys := cn.arena[a.keys.lo:a.keys.hi]
-		if anyBit(e.used, keys) {
-			continue
-		}
-		var tail []int32
-		if !reEnter {
-			tail = cn.arena[a.tail.lo:a.tail.hi]
-			if anyBit(e.hexes, tail) {
+		// Track and hexes: as single words on small networks, else as
+		// bitsets of track keys and hexes.
+		var keys, tail []int32
+		if cn.small {
+			if e.usedSegs&a.conflicts != 0 || (!reEnter && e.hexMask&a.tailMask != 0) {
 				continue
+			}
+		} else {
+			keys = cn.arena[a.keys.lo:a.keys.hi]
+			if anyBit(e.used, keys) {
+				continue
+			}
+			if !reEnter {
+				tail = cn.arena[a.tail.lo:a.tail.hi]
+				if anyBit(e.hexes, tail) {
+					continue
+				}
 			}
 		}
 		e.counts[e.class[m]]++
 		if e.p.Hook.Within(-1, &e.counts) {
-			setBits(e.used, keys)
-			setBits(e.hexes, tail)
+			usedSegs, hexMask := e.usedSegs, e.hexMask
+			if cn.small {
+				e.usedSegs |= 1 << uint(a.seg)
+				if !reEnter {
+					e.hexMask |= a.tailMask
+				}
+			} else {
+				setBits(e.used, keys)
+				setBits(e.hexes, tail)
+			}
 			e.enter(m)
 			seg := a.seg
 			if !a.fwd {
@@ -212,11 +285,17 @@ func (e *enumerator) dfs(cur int32) {
 			if e.canEnd[m] && e.tokens > 0 && e.start < m {
 				e.record()
 			}
-			e.dfs(m)
+			if cn.nbr == nil || e.mayRecord(m) {
+				e.dfs(m)
+			}
 			e.segStack = e.segStack[:len(e.segStack)-1]
 			e.leave(m)
-			clrBits(e.hexes, tail)
-			clrBits(e.used, keys)
+			if cn.small {
+				e.usedSegs, e.hexMask = usedSegs, hexMask
+			} else {
+				clrBits(e.hexes, tail)
+				clrBits(e.used, keys)
+			}
 		}
 		e.counts[e.class[m]]--
 	}
@@ -225,9 +304,39 @@ func (e *enumerator) dfs(cur int32) {
 	}
 }
 
+// mayRecord reports whether a walk that has reached node m may still be
+// extended to an end numbered above the start: whether such an end can be
+// reached from m through nodes the walk has not visited, passing no
+// off-board (the track rules are ignored: an over-estimate).
+func (e *enumerator) mayRecord(m int32) bool {
+	cn := e.cn
+	if cn.nodes[m].Kind == board.Offboard {
+		return false // dfs stops there
+	}
+	seen := e.visited[0]
+	reach := cn.nbr[m] &^ seen
+	for {
+		if reach&e.higher != 0 {
+			return true
+		}
+		seen |= reach
+		todo := reach &^ cn.offboard
+		if todo == 0 {
+			return false
+		}
+		reach = 0
+		for todo != 0 {
+			v := bits.TrailingZeros64(todo)
+			todo &= todo - 1
+			reach |= cn.nbr[v]
+		}
+		reach &^= seen
+	}
+}
+
 // record adds the route on the stack to the candidates.
 func (e *enumerator) record() {
-	c := candidate{blocked: e.passes > 0, bits: -1}
+	c := candidate{blocked: e.passes > 0, home: e.homes > 0, bits: -1}
 	for i, x := range e.counts {
 		c.counts[i] = int16(x)
 	}
@@ -235,9 +344,6 @@ func (e *enumerator) record() {
 	e.pathArena = append(e.pathArena, e.start)
 	e.pathArena = append(e.pathArena, e.segStack...)
 	c.path.hi = int32(len(e.pathArena))
-	for _, n := range e.stack {
-		c.home = c.home || e.nodes[n].Home
-	}
 	e.out = append(e.out, c)
 }
 

@@ -9,7 +9,9 @@ import (
 //
 //   - the track network (trackNet) of the board's tiles: every node with
 //     track and every segment (the track between two nodes with no node
-//     between), for all corporations; rebuilt when a tile is laid;
+//     between), for all corporations; when a tile is laid it is updated
+//     from the last one built for the board or its clones, walking again
+//     only the track near the changed hexes (network_update.go);
 //   - a corporation's network (corpNet): the part of the track network a
 //     route of the corporation can use (the nodes reachable from its
 //     tokens), renumbered densely, with the corporation's tokens and the
@@ -89,17 +91,26 @@ type trackNet struct {
 	nraw   int     // number of raw keys
 	nodeAt []int32 // nodeBase[hex] + tile node -> node, or -1
 	base   []int32 // per hex: offset into nodeAt
+	// pathBase[h] numbers the first path of hex h among all paths (raw
+	// path keys); pathBase[len(hexes)] is their number.
+	pathBase []int32
 }
 
 // trackNetKey is the MemoByVersion key of the track network.
 type trackNetKey struct{}
 
-// trackNetOf returns the track network of b's tiles.
+// trackNetOf returns the track network of b's tiles: updated from the
+// network last built for the board or a clone of it when there is one
+// (only the track near the hexes whose tile changed is walked again),
+// else built afresh.
 func trackNetOf(b *board.Board) (*trackNet, error) {
 	v, err := b.MemoByVersion(trackNetKey{}, true, func() (any, error) {
 		m, err := mapInfoOf(b)
 		if err != nil {
 			return nil, err
+		}
+		if prev, ok := b.MemoLatest(trackNetKey{}).(*trackNet); ok && prev.m == m {
+			return updateTrackNet(b, prev), nil
 		}
 		return buildTrackNet(b, m), nil
 	})
@@ -119,16 +130,43 @@ type netBuilder struct {
 	walk     []step
 	from     int32 // node the walk started at
 	keys     []int32
+	// found, when set, collects the nodes walks reach instead of
+	// recording segments (updateTrackNet).
+	found []bool
 }
 
 func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
+	tn, bd := layoutTrackNet(b, m)
+	for nid := range tn.nodes {
+		bd.walkFrom(int32(nid))
+	}
+	tn.link()
+	return tn
+}
+
+// layoutTrackNet reads the board's tiles and numbers the network's nodes
+// (by hex, then tile node) and the raw track keys; the segments are left
+// to walk.
+func layoutTrackNet(b *board.Board, m *mapInfo) (*trackNet, *netBuilder) {
 	nh := len(m.ids)
 	tn := &trackNet{m: m, tiles: make([]*board.TileDef, nh), rots: make([]int8, nh), base: make([]int32, nh)}
-	bd := &netBuilder{tn: tn, pathBase: make([]int32, nh+1)}
-	nn, nt := 0, 0
 	for h, id := range m.ids {
 		t, rot, _ := b.TileOn(id)
 		tn.tiles[h], tn.rots[h] = t, int8(rot)
+	}
+	bd := tn.layout()
+	nn := len(tn.nodes)
+	tn.arena, tn.paths, tn.segs = make([]int32, 0, 16*nn), make([][2]int32, 0, 8*nn), make([]tseg, 0, 2*nn)
+	return tn, bd
+}
+
+// layout numbers the nodes and raw keys of tn's tiles (see
+// layoutTrackNet); the caller sizes the segment arrays.
+func (tn *trackNet) layout() *netBuilder {
+	nh := len(tn.m.ids)
+	bd := &netBuilder{tn: tn, pathBase: make([]int32, nh+1)}
+	nn, nt := 0, 0
+	for _, t := range tn.tiles {
 		if t != nil {
 			nt += len(t.Nodes)
 			for n := range t.Nodes {
@@ -139,9 +177,7 @@ func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
 		}
 	}
 	tn.nodes, tn.hexOf, tn.nodeAt = make([]tnode, 0, nn), make([]int32, 0, nn), make([]int32, 0, nt)
-	tn.arena, tn.paths = make([]int32, 0, 16*nn), make([][2]int32, 0, 8*nn)
-	tn.segs = make([]tseg, 0, 2*nn)
-	for h, id := range m.ids {
+	for h, id := range tn.m.ids {
 		t := tn.tiles[h]
 		tn.base[h] = int32(len(tn.nodeAt))
 		bd.pathBase[h+1] = bd.pathBase[h]
@@ -160,19 +196,29 @@ func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
 		}
 	}
 	tn.nraw = 6*nh + int(bd.pathBase[nh])
-	for nid, nd := range tn.nodes {
-		h := tn.hexOf[nid]
-		t := tn.tiles[h]
-		bd.from = int32(nid)
-		for _, p0 := range nd.def.Paths {
-			pd := &t.Paths[p0]
-			from := pd.A
-			if !(pd.A.Kind == board.EndNode && pd.A.N == nd.ref.Node) {
-				from = pd.B
-			}
-			bd.rec(h, int32(p0), from)
+	tn.pathBase = bd.pathBase
+	return bd
+}
+
+// walkFrom records the segments whose lower end is node nid.
+func (bd *netBuilder) walkFrom(nid int32) {
+	tn := bd.tn
+	nd := &tn.nodes[nid]
+	h := tn.hexOf[nid]
+	t := tn.tiles[h]
+	bd.from = nid
+	for _, p0 := range nd.def.Paths {
+		pd := &t.Paths[p0]
+		from := pd.A
+		if !(pd.A.Kind == board.EndNode && pd.A.N == nd.ref.Node) {
+			from = pd.B
 		}
+		bd.rec(h, int32(p0), from)
 	}
+}
+
+// link builds the adjacency lists of the segments.
+func (tn *trackNet) link() {
 	tn.adjAt = make([]int32, len(tn.nodes)+1)
 	for _, s := range tn.segs {
 		tn.adjAt[s.a+1]++
@@ -189,7 +235,6 @@ func buildTrackNet(b *board.Board, m *mapInfo) *trackNet {
 		tn.adj[fill[s.b]] = int32(i)
 		fill[s.b]++
 	}
-	return tn
 }
 
 // segsAt returns the segments at node n.
@@ -219,6 +264,12 @@ func (bd *netBuilder) rec(h, p int32, from board.End) {
 	switch other.Kind {
 	case board.EndNode:
 		m := tn.node(h, other.N)
+		if bd.found != nil {
+			if m >= 0 {
+				bd.found[m] = true
+			}
+			return
+		}
 		if m < 0 || m <= bd.from {
 			return // each segment once, from its lower end
 		}
@@ -339,6 +390,9 @@ type arc struct {
 	// it enters after leaving the current node's hex, in travel order
 	// (ranges of corpNet.arena).
 	keys, tail span
+	// conflicts: the segments sharing track with this one (itself
+	// included); tailMask: the tail's hexes (both on small networks).
+	conflicts, tailMask uint64
 }
 
 // corpSeg is a segment of a corporation's network.
@@ -360,6 +414,15 @@ type corpNet struct {
 	segs  []corpSeg
 	arcs  []arc // the arcs from node n: arcs[arcAt[n]:arcAt[n+1]]
 	arcAt []int32
+	// nbr[n] is the set of nodes joined to node n by a segment, and
+	// offboard the set of off-boards (routes end there), when the network
+	// has at most 64 nodes (else nil).
+	nbr      []uint64
+	offboard uint64
+	// small: at most 64 segments and 64 hexes, so that the enumeration
+	// keeps the used track as a set of segments and the hexes entered in
+	// one word each (arc.conflicts, arc.tailMask).
+	small bool
 	arena []int32
 	nkeys int
 	nhex  int
@@ -532,6 +595,36 @@ func buildCorpNet(b *board.Board, tn *trackNet, key corpNetKey) *corpNet {
 			ar.tail.hi = int32(len(cn.arena))
 			cn.arcs[fill[from]] = ar
 			fill[from]++
+		}
+	}
+	if cn.small = len(cn.segs) <= 64 && cn.nhex <= 64; cn.small {
+		// segments by track key, then each segment's conflicts
+		bySeg := make([]uint64, cn.nkeys)
+		for si, s := range cn.segs {
+			for _, k := range cn.arena[s.keys.lo:s.keys.hi] {
+				bySeg[k] |= 1 << uint(si)
+			}
+		}
+		for i := range cn.arcs {
+			ar := &cn.arcs[i]
+			for _, k := range cn.arena[ar.keys.lo:ar.keys.hi] {
+				ar.conflicts |= bySeg[k]
+			}
+			for _, h := range cn.arena[ar.tail.lo:ar.tail.hi] {
+				ar.tailMask |= 1 << uint(h)
+			}
+		}
+	}
+	if len(cn.nodes) <= 64 {
+		cn.nbr = make([]uint64, len(cn.nodes))
+		for _, s := range cn.segs {
+			cn.nbr[s.a] |= 1 << uint(s.b)
+			cn.nbr[s.b] |= 1 << uint(s.a)
+		}
+		for i := range cn.nodes {
+			if cn.nodes[i].Kind == board.Offboard {
+				cn.offboard |= 1 << uint(i)
+			}
 		}
 	}
 	return cn

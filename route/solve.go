@@ -22,10 +22,12 @@ import (
 //  1. network: the corporation's network — the nodes its routes can reach
 //     from its tokens and the segments (track between two nodes with no
 //     node between) joining them — as integer arrays, memoised on the
-//     board per board version (network.go);
+//     board per board version, the track part updated incrementally
+//     after tile lays (network.go, network_update.go);
 //  2. classify: the hook's stop class and route-end permission per node;
 //  3. enumerate: every legal route, each once, by depth-first search from
-//     its possible ends (enumerate.go);
+//     its possible ends, cutting walks that can no longer reach a
+//     higher-numbered end (enumerate.go);
 //  4. evaluate: each distinct train's best outcome on every route, per
 //     objective (through the hook);
 //  5. search, per objective: a greedy run gives a lower bound, then a
@@ -83,6 +85,10 @@ type Problem struct {
 	// MaxBlockedPass is how many tokened-out stations one route may pass
 	// through; MaxBlockedRoutes how many routes of the run may do so.
 	MaxBlockedPass, MaxBlockedRoutes int
+	// RevenueOnly asks for the maximum-revenue run alone, undescribed:
+	// Best[MaxTotal] is left empty and each Planned has only its Train
+	// and Outcome (for callers that rank boards by revenue, like the bot).
+	RevenueOnly bool
 }
 
 // Objective selects what the solver maximises.
@@ -130,6 +136,7 @@ type workspace struct {
 	scores []scored
 	runs   []bool
 	visits []*NodeInfo
+	counts [MaxClasses]int // the hook's view of a candidate's class counts
 	buf    []Outcome
 	opts   []option
 	keys   []uint64
@@ -221,7 +228,7 @@ func Solve(p *Problem) (*Result, error) {
 	s.e.run()
 	s.evaluate()
 	res := &Result{Stats: Stats{Nodes: len(cn.nodes), Segments: len(cn.segs), Candidates: len(s.e.out)}}
-	for obj := MaxRevenue; obj <= MaxTotal; obj++ {
+	for obj := MaxRevenue; obj <= MaxTotal && !(p.RevenueOnly && obj == MaxTotal); obj++ {
 		res.Best[obj] = s.search(obj, &res.Stats)
 	}
 	s.release()
@@ -288,17 +295,17 @@ func (s *solver) evaluate() {
 	ws.runs = resize(ws.runs, nk*nc)
 	for ci := range e.out {
 		c := &e.out[ci]
-		counts := countsOf(c)
+		// The counts live in the workspace: a local passed to the hook
+		// would escape, one allocation per candidate.
+		ws.counts = countsOf(c)
 		ws.visits = ws.visits[:0]
 		for k, t := range s.firstTrain {
 			ws.runs[k*nc+ci] = false
-			if !p.Hook.Within(t, &counts) {
+			if !p.Hook.Within(t, &ws.counts) {
 				continue
 			}
 			if len(ws.visits) == 0 { // the route's nodes, once for all trains
-				for _, n := range e.candNodes(c) {
-					ws.visits = append(ws.visits, &e.nodes[n])
-				}
+				ws.visits = e.candVisits(c, ws.visits)
 			}
 			ws.buf = p.Hook.Evaluate(t, ws.visits, ws.buf[:0])
 			if len(ws.buf) == 0 {
@@ -396,7 +403,9 @@ func (s *solver) search(obj Objective, stats *Stats) Solution {
 		if o := sr.bestAt[i]; o != nil {
 			out := scores[posKey[i]][o.cand].out
 			pl.Outcome = out
-			s.describe(&e.out[o.cand], &pl)
+			if !p.RevenueOnly {
+				s.describe(&e.out[o.cand], &pl)
+			}
 			sol.Revenue += out.Revenue
 			sol.Subsidy += out.Subsidy
 		}

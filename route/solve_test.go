@@ -70,5 +70,22 @@ func TestSolveLine(t *testing.T) {
 			}
 			other = append(other, r.Paths()...)
 		}
+		// asked for the revenue alone, the same revenue, undescribed
+		p.RevenueOnly = true
+		ro, err := Solve(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := ro.Best[MaxRevenue]; r.Revenue != got.Revenue || r.Subsidy != got.Subsidy {
+			t.Errorf("%s: revenue only: %d/%d, want %d/%d", tc.name, r.Revenue, r.Subsidy, got.Revenue, got.Subsidy)
+		}
+		for _, pl := range ro.Best[MaxRevenue].Routes {
+			if pl.Visits != nil || pl.Connections != nil {
+				t.Errorf("%s: revenue only: route described: %+v", tc.name, pl)
+			}
+		}
+		if ro.Best[MaxTotal].Routes != nil {
+			t.Errorf("%s: revenue only: a max-total run", tc.name)
+		}
 	}
 }

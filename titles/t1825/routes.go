@@ -104,13 +104,84 @@ func lateRules(phase string) bool {
 	return n > 2
 }
 
+// refusal is why a train may not run a route (refusedNone: it may).
+type refusal int8
+
+const (
+	refusedNone refusal = iota
+	refusedShort
+	refusedDistance
+	refusedAllowance
+	refusedHexag
+	refusedEnds
+)
+
 // evaluate checks one route's visits against the train (distance, one
 // station per hexag, ends) and returns its stops (indices into v) and
 // revenue. doubled marks one of two double-headed '2's; zero lists the
 // stops its partner already pays for (they earn nothing a second time).
+// A refusal is described as an error for the player.
 func (r trainRule) evaluate(v []stop, late, doubled bool, zero []board.NodeRef) (int, []int, error) {
+	var sc scorer
+	rev, sel, why := sc.score(r, v, late, doubled, zero)
+	if why != refusedNone {
+		return 0, nil, r.refusalError(why, v, late)
+	}
+	return rev, slices.Clone(sel), nil
+}
+
+// refusalError describes a refusal of score for the player.
+func (r trainRule) refusalError(why refusal, v []stop, late bool) error {
+	switch why {
+	case refusedShort:
+		return fmt.Errorf("a route must have at least 2 stops")
+	case refusedDistance:
+		n := 0
+		for i := range v {
+			n += v[i].cost()
+		}
+		return fmt.Errorf("%d stops are too many for a %s train", n, r.name)
+	case refusedAllowance:
+		return fmt.Errorf("the route has too many stops for a %s train", r.name)
+	case refusedHexag:
+		for i := range v {
+			for j := i + 1; j < len(v); j++ {
+				if r.sameHexag(&v[i], &v[j]) {
+					return fmt.Errorf("a route may not call at two stations of hexag %s", v[i].ref.Hex)
+				}
+			}
+		}
+	case refusedEnds:
+		return fmt.Errorf("a route must begin and end at a large station")
+	}
+	return fmt.Errorf("the %s train may not run the route", r.name)
+}
+
+// sameHexag reports two stops of one hexag the train may not both call at.
+func (r trainRule) sameHexag(a, b *stop) bool {
+	return a.ref.Hex == b.ref.Hex && !(r.tee() && !a.city && !b.city)
+}
+
+// scorer holds the buffers of trainRule scoring: once they have grown,
+// score allocates nothing (the solver calls it for every route).
+type scorer struct {
+	sel, set, best []int
+	v              []stop
+	zero           []board.NodeRef
+	r              trainRule
+	k, bestSum     int
+	needToken      bool
+	cityCap        int
+	townCap        int
+	total          int
+}
+
+// score is evaluate without the error: the revenue, the stops paid
+// (indices into v, valid until the next call) or why the train may not
+// run the route.
+func (sc *scorer) score(r trainRule, v []stop, late, doubled bool, zero []board.NodeRef) (int, []int, refusal) {
 	if len(v) < 2 {
-		return 0, nil, fmt.Errorf("a route must have at least 2 stops")
+		return 0, nil, refusedShort
 	}
 	n200 := 0
 	if late && r.passes200() {
@@ -131,86 +202,93 @@ func (r trainRule) evaluate(v []stop, late, doubled bool, zero []board.NodeRef) 
 	switch {
 	case r.distance > 0:
 		if cities+towns > r.distance+n200 {
-			return 0, nil, fmt.Errorf("%d stops are too many for a %s train", cities+towns, r.name)
+			return 0, nil, refusedDistance
 		}
 	default:
 		if cities > r.cityVisit+n200 || towns > r.townVisit+n200 {
-			return 0, nil, fmt.Errorf("the route has too many stops for a %s train", r.name)
+			return 0, nil, refusedAllowance
 		}
 	}
 	for i := range v {
 		for j := i + 1; j < len(v); j++ {
-			if v[i].ref.Hex == v[j].ref.Hex && !(r.tee() && !v[i].city && !v[j].city) {
-				return 0, nil, fmt.Errorf("a route may not call at two stations of hexag %s", v[i].ref.Hex)
+			if r.sameHexag(&v[i], &v[j]) {
+				return 0, nil, refusedHexag
 			}
 		}
 	}
 	if !r.townEnds() {
 		first, last := !v[0].city, !v[len(v)-1].city
 		if (first && last) || ((first || last) && !(r.distance == 2 && doubled)) {
-			return 0, nil, fmt.Errorf("a route must begin and end at a large station")
+			return 0, nil, refusedEnds
 		}
 	}
-	value := func(i int) int {
-		if slices.Contains(zero, v[i].ref) {
-			return 0
-		}
-		return r.pay(&v[i])
-	}
+	sc.r, sc.v, sc.zero = r, v, zero
 	if n200 == 0 && r.distance > 0 {
 		sum := 0
-		idx := make([]int, len(v))
+		sc.sel = sc.sel[:0]
 		for i := range v {
-			idx[i] = i
-			sum += value(i)
+			sc.sel = append(sc.sel, i)
+			sum += sc.value(i)
 		}
-		return sum, idx, nil
+		return sum, sc.sel, refusedNone
 	}
 	// Choose the stops: the most stops the allowances pay for, then the
 	// best revenue (with a base among them, except when passing #200).
-	var cityCap, townCap, total int
 	if r.distance > 0 {
-		cityCap, townCap, total = r.distance, r.distance, r.distance
+		sc.cityCap, sc.townCap, sc.total = r.distance, r.distance, r.distance
 	} else {
-		cityCap, townCap, total = r.cityPay, r.townPay, r.cityPay+r.townPay
+		sc.cityCap, sc.townCap, sc.total = r.cityPay, r.townPay, r.cityPay+r.townPay
 	}
-	needToken := n200 == 0
-	for k := min(total, len(v)); k >= 1; k-- {
-		best, bestSet := -1, []int(nil)
-		set := make([]int, 0, k)
-		var rec func(from, c, t, sum int, tok bool)
-		rec = func(from, c, t, sum int, tok bool) {
-			if len(set) == k {
-				if (tok || !needToken) && sum > best {
-					best, bestSet = sum, slices.Clone(set)
-				}
-				return
-			}
-			for i := from; i <= len(v)-(k-len(set)); i++ {
-				nc, nt := c, t
-				if v[i].city {
-					nc++
-				} else {
-					nt++
-				}
-				if r.distance > 0 {
-					if nc+nt > total {
-						continue
-					}
-				} else if nc > cityCap || nt > townCap {
-					continue
-				}
-				set = append(set, i)
-				rec(i+1, nc, nt, sum+value(i), tok || v[i].token)
-				set = set[:len(set)-1]
-			}
-		}
-		rec(0, 0, 0, 0, false)
-		if best > 0 {
-			return best, bestSet, nil
+	sc.needToken = n200 == 0
+	for k := min(sc.total, len(v)); k >= 1; k-- {
+		sc.k, sc.bestSum = k, -1
+		sc.set = sc.set[:0]
+		sc.choose(0, 0, 0, 0, false)
+		if sc.bestSum > 0 {
+			return sc.bestSum, sc.best, refusedNone
 		}
 	}
-	return 0, nil, nil
+	return 0, nil, refusedNone
+}
+
+// value is what stop i earns the train (nothing when the partner of a
+// double-headed pair already pays for it).
+func (sc *scorer) value(i int) int {
+	if slices.Contains(sc.zero, sc.v[i].ref) {
+		return 0
+	}
+	return sc.r.pay(&sc.v[i])
+}
+
+// choose extends the stop set with stops from index from on, keeping the
+// best set of sc.k stops.
+func (sc *scorer) choose(from, c, t, sum int, tok bool) {
+	v, r := sc.v, &sc.r
+	if len(sc.set) == sc.k {
+		if (tok || !sc.needToken) && sum > sc.bestSum {
+			sc.bestSum = sum
+			sc.best = append(sc.best[:0], sc.set...)
+		}
+		return
+	}
+	for i := from; i <= len(v)-(sc.k-len(sc.set)); i++ {
+		nc, nt := c, t
+		if v[i].city {
+			nc++
+		} else {
+			nt++
+		}
+		if r.distance > 0 {
+			if nc+nt > sc.total {
+				continue
+			}
+		} else if nc > sc.cityCap || nt > sc.townCap {
+			continue
+		}
+		sc.set = append(sc.set, i)
+		sc.choose(i+1, nc, nt, sum+sc.value(i), tok || v[i].token)
+		sc.set = sc.set[:len(sc.set)-1]
+	}
 }
 
 // runRoute is one route of a run being checked.

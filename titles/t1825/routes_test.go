@@ -150,3 +150,27 @@ func TestDoubleHeading(t *testing.T) {
 		t.Errorf("double-headed train ending at a town: %v", err)
 	}
 }
+
+// TestScoreAllocatesNothing checks that the solver's scoring of a route
+// (accepted, refused, or choosing stops) allocates nothing once its
+// buffers have grown.
+func TestScoreAllocatesNothing(t *testing.T) {
+	tests := []struct {
+		train, route string
+		late         bool
+	}{
+		{"3", "C20* T10 C30", false},
+		{"2", "C20* T10 C30", false},                // refused: too many
+		{"4", "C20* T10@XZ T10@XZ C30", false},      // refused: two stations
+		{"4+4E", "C20* T10 C30 C40 C50 C60", false}, // chooses stops
+		{"U3", "C20* C10*# C30 C40 T10", true},
+	}
+	for _, tc := range tests {
+		r, v := mustRule(t, tc.train), stops(tc.route)
+		var sc scorer
+		sc.score(r, v, tc.late, false, nil)
+		if n := testing.AllocsPerRun(100, func() { sc.score(r, v, tc.late, false, nil) }); n != 0 {
+			t.Errorf("%s on %s: %v allocations per score, want 0", tc.train, tc.route, n)
+		}
+	}
+}

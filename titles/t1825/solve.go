@@ -33,6 +33,8 @@ type solveHook struct {
 	byIndex []stop
 	known   []bool
 	buf     []stop
+	sc      scorer
+	paid    []board.NodeRef
 	// townEnds: some train may begin or end a route at a small station.
 	townEnds bool
 }
@@ -121,8 +123,8 @@ func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcom
 		}
 		return buf
 	}
-	rev, _, err := st.rule.evaluate(v, h.late, false, nil)
-	if err != nil {
+	rev, _, why := h.sc.score(st.rule, v, h.late, false, nil)
+	if why != refusedNone {
 		return buf
 	}
 	return append(buf, route.Outcome{Revenue: rev, Choice: -1})
@@ -138,16 +140,16 @@ func (h *solveHook) doubledRevenue(st *solveTrain, v []stop, visits []*route.Nod
 	if !pairable(a, b, func(board.NodeRef) bool { return visits[1].Blocked }) {
 		return 0, false
 	}
-	ra, sa, err := st.rule.evaluate(a, h.late, true, nil)
-	if err != nil {
+	ra, sa, why := h.sc.score(st.rule, a, h.late, true, nil)
+	if why != refusedNone {
 		return 0, false
 	}
-	var paid []board.NodeRef
+	h.paid = h.paid[:0]
 	for _, i := range sa {
-		paid = append(paid, a[i].ref)
+		h.paid = append(h.paid, a[i].ref)
 	}
-	rb, _, err := st.rule.evaluate(b, h.late, true, paid)
-	if err != nil {
+	rb, _, why := h.sc.score(st.rule, b, h.late, true, h.paid)
+	if why != refusedNone {
 		return 0, false
 	}
 	return ra + rb, true
@@ -183,6 +185,21 @@ func (g *Game) runnable(c *engine.Corporation) []*engine.Train {
 // exactly, under the 1825 rules: every way of pairing its '2' trains as
 // double-headed '3's is solved and the best kept.
 func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
+	return g.solveRoutes(sym, false)
+}
+
+// BestRevenue is the revenue of SolveRoutes' run alone (the routes are
+// not described): for ranking boards, as the bot does.
+func (g *Game) BestRevenue(sym string) (int, error) {
+	sol, err := g.solveRoutes(sym, true)
+	if err != nil {
+		return 0, err
+	}
+	return sol.Revenue, nil
+}
+
+// solveRoutes is SolveRoutes, without the routes when revenueOnly is set.
+func (g *Game) solveRoutes(sym string, revenueOnly bool) (*RouteSolution, error) {
 	c := g.Corp(sym)
 	if c == nil {
 		return nil, fmt.Errorf("1825: no company %s", sym)
@@ -215,7 +232,7 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 			}
 			sts = append(sts, solveTrain{rule: r, trains: []*engine.Train{t}})
 		}
-		rev, routes, stats, err := g.solveWith(c, sts)
+		rev, routes, stats, err := g.solveWith(c, sts, revenueOnly)
 		if err != nil {
 			return nil, err
 		}
@@ -230,7 +247,7 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 	return sol, nil
 }
 
-func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain) (int, []engine.Route, route.Stats, error) {
+func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain, revenueOnly bool) (int, []engine.Route, route.Stats, error) {
 	b := g.Board
 	h := &solveHook{b: b, corp: c.Sym, late: lateRules(g.Phase().Name), colors: g.phaseColors(), trains: sts, stops: map[board.NodeRef]stop{}}
 	for _, st := range sts {
@@ -243,7 +260,7 @@ func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain) (int, []engine
 			h.n200++
 		}
 	}
-	p := &route.Problem{Board: b, Corp: c.Sym, Trains: len(sts), Hook: h, ReEnterHexes: true}
+	p := &route.Problem{Board: b, Corp: c.Sym, Trains: len(sts), Hook: h, ReEnterHexes: true, RevenueOnly: revenueOnly}
 	res, err := route.Solve(p)
 	if err != nil {
 		return 0, nil, route.Stats{}, err

@@ -291,6 +291,9 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 			}
 			t.Fatalf("position %d (phase %s, trains %v, %d routes): solver %d, brute force %d\n%+v", n, g.Phase().Name, ts, len(routes), sol.Revenue, want, sol.Routes)
 		}
+		if rev, err := g.BestRevenue("X"); err != nil || rev != want {
+			t.Fatalf("position %d: BestRevenue %d (%v), brute force %d", n, rev, err, want)
+		}
 		if len(sol.Routes) > 0 {
 			rev, _, err := g.CheckRun("X", sol.Routes)
 			if err != nil {
