@@ -137,6 +137,12 @@ func (l *actionLog) add(userID int64, a *g18xx.Action) error {
 	return nil
 }
 
+// clip frees the spare capacity of the log (appends grew it by doubling).
+func (l *actionLog) clip() {
+	l.log = slices.Clone(l.log)
+	l.chat = slices.Clone(l.chat)
+}
+
 // userOf returns who submitted log entry i.
 func (l *actionLog) userOf(i int) int64 { return l.users[l.log[i].user] }
 
@@ -186,6 +192,9 @@ type entry struct {
 	actionLog               // every stored action (undo, redo, messages included)
 	elem      *list.Element // its place in Server.lru (cacheMu)
 	size      int64         // estimated bytes held, as last accounted (cacheMu)
+	usedAt    time.Time     // the last use (cacheMu)
+	// trimmed: g holds no memoised routes and its log is archived (leanGame.Trim)
+	trimmed bool
 
 	// freshness: an entry is re-read from the store before use unless the
 	// store's events (followed by Start) say nothing changed since checked
@@ -251,6 +260,7 @@ func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
 	} else {
 		s.lru.MoveToFront(e.elem)
 	}
+	e.usedAt = s.cfg.Now()
 	s.cacheMu.Unlock()
 
 	e.mu.Lock()
@@ -315,25 +325,63 @@ func (s *Server) dropLocked(e *entry) {
 }
 
 // Size estimate of a cached game, calibrated with BenchmarkCachedGameBytes
-// (the engine's state after replay; a log record; a log line's overhead).
+// on the fixtures: a trimmed game's state, its log (records, archived log
+// lines, state that grows with play) per action, and what a game in play
+// adds (memoised routes, uncompressed log lines) until trimmed again.
 const (
-	gameBaseBytes  = 48 << 10
-	recordBytes    = 24
-	lineExtraBytes = 16
+	gameBaseBytes   = 32 << 10
+	perActionBytes  = 56
+	untrimmedBytes  = 160 << 10
+	chatExtraBytes  = 48
+	trimAfter       = 15 * time.Second // idle time after which a game is trimmed
+	janitorInterval = 5 * time.Second
 )
 
 // estimate returns the approximate heap bytes held by e (e.mu held).
 func (e *entry) estimate() int64 {
-	n := int64(gameBaseBytes + recordBytes*len(e.log) + 4*len(e.moves))
+	n := int64(gameBaseBytes + perActionBytes*len(e.log))
 	for _, c := range e.chat {
-		n += int64(len(c.text)) + 40
+		n += int64(len(c.text)) + chatExtraBytes
 	}
-	if e.g != nil {
-		for _, l := range e.g.LogLines() {
-			n += int64(len(l)) + lineExtraBytes
-		}
+	if !e.trimmed {
+		n += untrimmedBytes
 	}
 	return n
+}
+
+// trim trims e's game (e.mu held) and accounts for the bytes it frees.
+func (s *Server) trim(e *entry) {
+	if lean, ok := e.g.(leanGame); ok && !e.trimmed {
+		lean.Trim()
+		e.trimmed = true
+		s.account(e)
+	}
+}
+
+// trimIdle trims the cached games not used for trimAfter: a game in play
+// keeps its memoised routes between moves, an idle one only its state.
+// Games busy now are left for the next round.
+func (s *Server) trimIdle() {
+	cutoff := s.cfg.Now().Add(-trimAfter)
+	var idle []*entry
+	s.cacheMu.Lock()
+	for el := s.lru.Back(); el != nil; el = el.Prev() {
+		e := el.Value.(*entry)
+		if e.usedAt.After(cutoff) {
+			break // the rest were used later still
+		}
+		idle = append(idle, e)
+	}
+	s.cacheMu.Unlock()
+	for _, e := range idle {
+		if !e.mu.TryLock() {
+			continue
+		}
+		if e.g != nil && !e.trimmed {
+			s.trim(e)
+		}
+		e.mu.Unlock()
+	}
 }
 
 // refresh brings e up to date with the store: header, new actions, and a
@@ -366,20 +414,24 @@ func (s *Server) refresh(ctx context.Context, e *entry) error {
 				return s.refresh(ctx, e)
 			}
 		} else {
-			g, err := s.replayActions(e.h, acts)
+			g, err := s.replayActions(e.h, acts, true)
 			if err != nil {
 				return fmt.Errorf("game %d: %w", e.id, err)
 			}
 			e.g = g
+			e.clip()
+			e.trimmed = false
+			s.trim(e)
 		}
 	}
 	e.h.Actions = len(e.log)
 	if e.g == nil { // no actions yet
-		g, err := s.replayActions(e.h, nil)
+		g, err := s.replayActions(e.h, nil, true)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", e.id, err)
 		}
 		e.g = g
+		e.trimmed = false
 	}
 	e.noteKnown()
 	s.account(e)
@@ -461,6 +513,7 @@ func (s *Server) applyNew(e *entry, acts []g18xx.Action) error {
 			return errors.New("undo/redo in the new actions")
 		}
 		ea := replay.Convert(a)
+		e.trimmed = false
 		if err := e.g.Apply(&ea); err != nil {
 			return fmt.Errorf("action id %d: %w", a.ID, err)
 		}
@@ -468,18 +521,56 @@ func (s *Server) applyNew(e *entry, acts []g18xx.Action) error {
 	return nil
 }
 
-// replayActions builds the game of header h from its stored actions.
-func (s *Server) replayActions(h store.Game, acts []g18xx.Action) (titleGame, error) {
+// replayActions builds the game of header h from its stored actions. A
+// game to be cached (live) leaves its accepted actions in the store
+// (journalSource) and drops its memoised routes once built.
+func (s *Server) replayActions(h store.Game, acts []g18xx.Action, live bool) (titleGame, error) {
 	start := time.Now()
 	g, err := newTitleGame(h.Title, h.Seats, h.Options)
 	if err != nil {
 		return nil, err
 	}
+	lean, isLean := g.(leanGame)
+	if live && isLean {
+		lean.KeepActionsIn(s.journalSource(h.ID))
+	}
 	if err := applyEffective(g, acts); err != nil {
 		return nil, err
 	}
+
 	s.met.replay.Observe(time.Since(start).Seconds())
 	return g, nil
+}
+
+// leanGame is a title game that can leave its accepted actions to the
+// server's store and drop memoised results: what a cached game needs to
+// serve the next action is then its state alone.
+type leanGame interface {
+	KeepActionsIn(src func(n int) ([]engine.Action, error))
+	Trim()
+}
+
+// journalSource returns the accepted actions of stored game id for a
+// cached game's restore (engine.Journal.Source): the first n effective
+// moves of the stored log. It runs when a live action is refused, with
+// the entry locked and in step with the store.
+func (s *Server) journalSource(id int64) func(n int) ([]engine.Action, error) {
+	return func(n int) ([]engine.Action, error) {
+		acts, err := s.loadActions(s.done, id, 0, nil)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]engine.Action, 0, n)
+		for _, i := range g18xx.EffectiveIndices(acts) {
+			if len(out) == n {
+				break
+			}
+			if acts[i].Type != g18xx.TypeMessage {
+				out = append(out, replay.Convert(&acts[i]))
+			}
+		}
+		return out, nil
+	}
 }
 
 // applyEffective applies the effective non-message actions of acts.

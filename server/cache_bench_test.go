@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
@@ -16,10 +17,8 @@ import (
 	"tresham/store/memstore"
 )
 
-// fixtureGames stores every fixture game (both titles) copies times in st
-// and returns their ids.
-func fixtureGames(tb testing.TB, st store.Store, copies int) []int64 {
-	tb.Helper()
+// fixturePaths lists the fixture games of both titles.
+func fixturePaths(tb testing.TB) []string {
 	var paths []string
 	for _, title := range []string{"1860", "1825"} {
 		m, _ := filepath.Glob(filepath.Join("..", "..", "shared", "fixtures", title, "*.json"))
@@ -28,6 +27,13 @@ func fixtureGames(tb testing.TB, st store.Store, copies int) []int64 {
 	if len(paths) == 0 {
 		tb.Skip("no fixtures in ../../shared/fixtures")
 	}
+	return paths
+}
+
+// storeFixtures stores the fixture games at paths copies times each in st
+// and returns their ids.
+func storeFixtures(tb testing.TB, st store.Store, paths []string, copies int) []int64 {
+	tb.Helper()
 	var ids []int64
 	for _, path := range paths {
 		data, err := os.ReadFile(path)
@@ -72,36 +78,81 @@ func liveHeap() uint64 {
 	return ms.HeapAlloc
 }
 
-// BenchmarkCachedGameBytes opens every fixture game (both titles, the
-// longest included) into the live-game cache and reports the live heap per
-// cached game (B/game), measured after GC against the heap before opening.
-// Set TRESHAM_HEAPPROFILE to a file name to write a heap profile of the
-// full cache.
+// BenchmarkCachedGameBytes opens fixture games (both titles, the longest
+// included) into the live-game cache and reports the live heap per cached
+// game (B/game), measured after GC against the heap before opening: "all"
+// holds every fixture, the others one fixture each. Set
+// TRESHAM_HEAPPROFILE to a file name to write a heap profile of the full
+// cache ("all").
 func BenchmarkCachedGameBytes(b *testing.B) {
 	const copies = 8
-	for range b.N {
-		st := memstore.New()
-		ids := fixtureGames(b, st, copies)
-		s := New(Config{CacheSize: len(ids) + 1}, st, slog.New(slog.DiscardHandler))
-		before := liveHeap()
-		for _, id := range ids {
-			e, err := s.game(context.Background(), id)
-			if err != nil {
-				b.Fatal(err)
+	paths := fixturePaths(b)
+	cases := []struct {
+		name  string
+		paths []string
+	}{{"all", paths}}
+	for _, p := range paths {
+		cases = append(cases, struct {
+			name  string
+			paths []string
+		}{strings.TrimSuffix(filepath.Base(p), ".json"), []string{p}})
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				st := memstore.New()
+				ids := storeFixtures(b, st, c.paths, copies)
+				s := New(Config{}, st, slog.New(slog.DiscardHandler))
+				before := liveHeap()
+				for _, id := range ids {
+					e, err := s.game(context.Background(), id)
+					if err != nil {
+						b.Fatal(err)
+					}
+					e.mu.Unlock()
+				}
+				after := liveHeap()
+				if n := len(s.cache); n != len(ids) {
+					b.Fatalf("%d games cached, want %d", n, len(ids))
+				}
+				b.ReportMetric(float64(after-before)/float64(len(ids)), "B/game")
+				b.ReportMetric(float64(s.cacheBytes)/float64(len(ids)), "estB/game")
+				if f := os.Getenv("TRESHAM_HEAPPROFILE"); f != "" && c.name == "all" {
+					out, err := os.Create(f)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := pprof.Lookup("heap").WriteTo(out, 0); err != nil {
+						b.Fatal(err)
+					}
+					out.Close()
+				}
+				runtime.KeepAlive(s)
+				runtime.KeepAlive(st)
 			}
-			e.mu.Unlock()
-		}
-		after := liveHeap()
-		b.ReportMetric(float64(after-before)/float64(len(ids)), "B/game")
-		if f := os.Getenv("TRESHAM_HEAPPROFILE"); f != "" {
-			out, err := os.Create(f)
-			if err != nil {
-				b.Fatal(err)
+		})
+	}
+}
+
+// BenchmarkColdOpen opens each fixture game with an empty cache: read
+// from the store, decode and replay (the time of a first view of an idle
+// game).
+func BenchmarkColdOpen(b *testing.B) {
+	for _, p := range fixturePaths(b) {
+		b.Run(strings.TrimSuffix(filepath.Base(p), ".json"), func(b *testing.B) {
+			st := memstore.New()
+			ids := storeFixtures(b, st, []string{p}, 1)
+			s := New(Config{}, st, slog.New(slog.DiscardHandler))
+			for range b.N {
+				e, err := s.game(context.Background(), ids[0])
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.mu.Unlock()
+				s.cacheMu.Lock()
+				s.dropLocked(e)
+				s.cacheMu.Unlock()
 			}
-			pprof.Lookup("heap").WriteTo(out, 0)
-			out.Close()
-		}
-		runtime.KeepAlive(s)
-		runtime.KeepAlive(st)
+		})
 	}
 }

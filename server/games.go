@@ -611,7 +611,7 @@ func (s *Server) historyGame(ctx context.Context, e *entry, n int) (titleGame, e
 	if err != nil {
 		return nil, fmt.Errorf("history of game %d at %d: %w", e.id, n, err)
 	}
-	g, err := s.replayActions(e.h, acts)
+	g, err := s.replayActions(e.h, acts, false)
 	if err != nil {
 		return nil, fmt.Errorf("history of game %d at %d: %w", e.id, n, err)
 	}
@@ -849,7 +849,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 		if err != nil {
 			return fmt.Errorf("%s: %w", a.Type, err)
 		}
-		ng, err := s.replayActions(e.h, append(log, a))
+		ng, err := s.replayActions(e.h, append(log, a), true)
 		if err != nil {
 			return errorf(http.StatusUnprocessableEntity, "%s: %v", a.Type, err)
 		}
@@ -910,6 +910,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	defer e.noteKnown()
 	e.h.Actions = len(e.log)
 	e.g = g
+	e.trimmed = false
 	s.account(e)
 	s.met.actions.WithLabelValues(source).Inc()
 	s.publishAction(e.id, seq, data)

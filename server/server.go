@@ -190,7 +190,22 @@ func (s *Server) Start(ctx context.Context) error {
 		return fmt.Errorf("server: subscribe to store events: %w", err)
 	}
 	s.following.Store(true)
-	s.wg.Add(1)
+	s.wg.Add(2)
+	go func() { // trims the cached games gone idle
+		defer s.wg.Done()
+		janitor := time.NewTicker(janitorInterval)
+		defer janitor.Stop()
+		for {
+			select {
+			case <-s.done.Done():
+				return
+			case <-ctx.Done():
+				return
+			case <-janitor.C:
+				s.trimIdle()
+			}
+		}
+	}()
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
