@@ -732,3 +732,11 @@ func redoStack(acts []g18xx.Action, userOf func(i int) int64) []int64 {
 	}
 	return stack
 }
+
+// CacheStats returns the number of games kept replayed in memory and their
+// estimated bytes.
+func (s *Server) CacheStats() (games int, bytes int64) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	return s.lru.Len(), s.cacheBytes
+}

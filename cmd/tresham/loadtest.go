@@ -14,6 +14,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -76,8 +77,38 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	var pop populateConfig
+	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
+	fs.StringVar(&pop.exports, "exports", filepath.Join("..", "shared", "fixtures"), "with --populate: directory of 18xx.games exports to cut games from")
+	fs.IntVar(&pop.open, "open", 1000, "with --populate: games to open (cold) and keep cached")
+	fs.IntVar(&pop.samples, "samples", 200, "with --populate: requests timed for each lobby and warm-open figure")
+	fs.Int64Var(&pop.cacheMB, "cache-mb", 256, "with --populate: the server's game cache bound in MiB")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if pop.games > 0 {
+		if cfg.url != "" || fs.NArg() != 0 || pop.samples < 1 || pop.cacheMB < 1 {
+			fmt.Fprint(stderr, "usage: tresham loadtest --populate N [--db DSN] [--exports DIR] [--open N] [--samples N] [--cache-mb N]\n")
+			return 2
+		}
+		pop.dsn, pop.seed = cfg.dsn, cfg.seed
+		if pop.dsn == "" {
+			dir, err := os.MkdirTemp("", "tresham-populate-")
+			if err != nil {
+				fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+				return 1
+			}
+			defer os.RemoveAll(dir)
+			pop.dsn = filepath.Join(dir, "populate.db")
+		}
+		rep, err := populate(ctx, pop)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+			return 1
+		}
+		b, _ := json.Marshal(rep)
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
 	}
 	if fs.NArg() != 0 || cfg.games < 1 || cfg.duration <= 0 {
 		fmt.Fprint(stderr, "usage: tresham loadtest [--url URL | --db DSN] [--games N] [--sockets N] [--duration D]\n")

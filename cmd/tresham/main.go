@@ -40,6 +40,7 @@ commands:
   play [--title 1860|1825] [--players N] [--seat K] [--bot KIND] [--save FILE.json]
                                          play a whole game against bots in the terminal
   loadtest [--db DSN | --url URL] [--games N] [--sockets N] [--duration D]
+  loadtest --populate N [--db DSN] [--exports DIR] [--open N] [--cache-mb N]
                                          load a server with concurrent games; print actions/s and latency
   selfplay --title T [--options a,b] [--players N] [--games K] [--bot KIND] [--seed S] [--out DIR]
                                          play bot games with the engine's invariants checked
