@@ -42,6 +42,7 @@ commands:
   loadtest [--db DSN | --url URL] [--games N] [--sockets N] [--duration D]
   loadtest --populate N [--db DSN] [--exports DIR] [--open N] [--cache-mb N]
                                          load a server with concurrent games; print actions/s and latency
+  backup [--data DIR | --db FILE] OUT.db   copy a SQLite database consistently while servers run
   selfplay --title T [--options a,b] [--players N] [--games K] [--bot KIND] [--seed S] [--out DIR]
                                          play bot games with the engine's invariants checked
 `
@@ -66,6 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdPlay(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "loadtest":
 		return cmdLoadtest(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return cmdBackup(ctx, args[1:], stdout, stderr)
 	case "selfplay":
 		return cmdSelfplay(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
