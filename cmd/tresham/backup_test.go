@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,5 +54,28 @@ func TestBackupCommand(t *testing.T) {
 	defer r.Close()
 	if gs, err := r.ListGames(ctx, store.Filter{}); err != nil || len(gs) != 1 {
 		t.Errorf("restored copy: %d games, %v", len(gs), err)
+	}
+}
+
+func TestHealthCommand(t *testing.T) {
+	ok := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok\n")) }))
+	defer ok.Close()
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "not ready", http.StatusServiceUnavailable)
+	}))
+	defer down.Close()
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"health", "--url", ok.URL}, 0},
+		{[]string{"health", "--url", down.URL}, 1},
+		{[]string{"health", "--url", "http://127.0.0.1:1/healthz"}, 1},
+		{[]string{"health", "extra"}, 2},
+	} {
+		var o, e bytes.Buffer
+		if code := run(context.Background(), tc.args, &o, &e); code != tc.code {
+			t.Errorf("%v: code %d (%s), want %d", tc.args, code, e.String(), tc.code)
+		}
 	}
 }
