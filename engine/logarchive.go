@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"io"
 	"slices"
+	"sync"
 )
 
 // ArchiveLog moves the first n log lines into a compressed archive to
@@ -20,17 +21,31 @@ func (g *Game) ArchiveLog(n int) {
 	}
 	lines := append(g.archivedLines(), g.Log[:n]...)
 	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestSpeed) // a valid level: no error
-	var lenBuf [binary.MaxVarintLen64]byte
+	w := flateWriters.Get().(*flate.Writer)
+	defer flateWriters.Put(w)
+	w.Reset(&buf)
+	size := 0
 	for _, l := range lines {
-		_, _ = w.Write(lenBuf[:binary.PutUvarint(lenBuf[:], uint64(len(l)))])
-		_, _ = io.WriteString(w, l) // writes to a bytes.Buffer do not fail
+		size += len(l) + binary.MaxVarintLen64
 	}
+	raw := make([]byte, 0, size)
+	for _, l := range lines {
+		raw = binary.AppendUvarint(raw, uint64(len(l)))
+		raw = append(raw, l...)
+	}
+	_, _ = w.Write(raw) // writes to a bytes.Buffer do not fail
 	_ = w.Close()
 	g.archive = bytes.Clone(buf.Bytes())
 	g.archived = len(lines)
 	g.Log = slices.Clone(g.Log[n:])
 }
+
+// flateWriters reuses compressors (each holds about a megabyte of tables,
+// which would otherwise be allocated at every ArchiveLog).
+var flateWriters = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.BestSpeed) // a valid level: no error
+	return w
+}}
 
 // archivedLines decompresses the archived log lines.
 func (g *Game) archivedLines() []string {
@@ -38,32 +53,17 @@ func (g *Game) archivedLines() []string {
 		return nil
 	}
 	out := make([]string, 0, g.archived+len(g.Log))
-	r := flate.NewReader(bytes.NewReader(g.archive))
-	br := &byteReader{r: r}
-	for range g.archived {
-		n, err := binary.ReadUvarint(br)
-		if err != nil {
+	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(g.archive)))
+	for err == nil && len(out) < g.archived {
+		n, k := binary.Uvarint(raw)
+		if k <= 0 || uint64(len(raw)-k) < n {
 			break
 		}
-		b := make([]byte, n)
-		if _, err := io.ReadFull(r, b); err != nil {
-			break
-		}
-		out = append(out, string(b))
+		out = append(out, string(raw[k:k+int(n)]))
+		raw = raw[k+int(n):]
 	}
 	if len(out) < g.archived {
 		out = append(out, "(the rest of the archived log is unreadable)")
 	}
 	return out
-}
-
-// byteReader reads single bytes from r.
-type byteReader struct {
-	r   io.Reader
-	buf [1]byte
-}
-
-func (b *byteReader) ReadByte() (byte, error) {
-	_, err := io.ReadFull(b.r, b.buf[:])
-	return b.buf[0], err
 }

@@ -39,3 +39,15 @@ func TestArchiveLog(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkArchiveLog archives a game-sized log (700 lines) at once.
+func BenchmarkArchiveLog(b *testing.B) {
+	lines := make([]string, 700)
+	for i := range lines {
+		lines[i] = fmt.Sprintf("Player %d buys a 10%% share of C%d from the IPO for %d", i%4, i%9, 60+i%50)
+	}
+	for range b.N {
+		g := &Game{Log: slices.Clone(lines)}
+		g.ArchiveLog(len(lines))
+	}
+}
