@@ -3,8 +3,8 @@
 # (CGO_ENABLED=0: the SQLite driver is pure Go), copies the system CA
 # bundle (webhooks over HTTPS) beside it and runs buildah (or docker).
 #
-#   podman/docker run -p 8060:8060 -v tresham-data:/data tresham
-#   ... serve --db postgres://user@db/tresham   (several instances, one database)
+#   podman run -p 8060:8060 -v tresham-data:/data tresham        (SQLite in /data)
+#   podman run -p 8060:8060 tresham serve --addr 0.0.0.0:8060 --db postgres://user@db/tresham
 FROM scratch
 COPY --chown=0:0 deploy/image-root/tresham /tresham
 COPY --chown=0:0 deploy/image-root/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
@@ -15,4 +15,5 @@ VOLUME ["/data"]
 EXPOSE 8060
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/tresham", "health", "--url", "http://127.0.0.1:8060/healthz"]
-ENTRYPOINT ["/tresham", "serve", "--addr", "0.0.0.0:8060", "--data", "/data"]
+ENTRYPOINT ["/tresham"]
+CMD ["serve", "--addr", "0.0.0.0:8060", "--data", "/data"]
