@@ -1,6 +1,14 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrRestoreFailed marks a refusal after which the game could not be
+// restored (possible only when the accepted actions come from a
+// Journal.Source that failed): the game must then be rebuilt.
+var ErrRestoreFailed = errors.New("restoring failed")
 
 // ApplyAtomically applies a, then its stored automatic follow-ups, with
 // step. When any of them is refused, restore must rebuild the game exactly
@@ -20,7 +28,7 @@ func ApplyAtomically(a *Action, step func(*Action) error, restore func() error) 
 		return nil
 	}
 	if rerr := restore(); rerr != nil {
-		return fmt.Errorf("%w (and restoring failed: %v)", err, rerr)
+		return fmt.Errorf("%w (and %w: %v)", err, ErrRestoreFailed, rerr)
 	}
 	return err
 }

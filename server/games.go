@@ -861,6 +861,10 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 			apply = func() error { return e.g.Apply(&ea) }
 		}
 		if err := apply(); err != nil {
+			if errors.Is(err, engine.ErrRestoreFailed) {
+				e.g, e.sig = nil, "" // not restored: rebuilt from the store on next use
+				return fmt.Errorf("game %d: %w", e.id, err)
+			}
 			var se *replay.SeatError
 			if errors.As(err, &se) {
 				return errorf(http.StatusForbidden, "%s: %v", a.Type, se)
