@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"tresham/store"
 	"tresham/store/memstore"
 )
 
@@ -190,4 +193,45 @@ func TestTrimIdle(t *testing.T) {
 	}
 	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 1, "action": alice.pick(id, alice.view(id), rng)}, http.StatusOK, nil)
 	sameGame(t, s, id, "after trimming")
+}
+
+// failingActions is a memstore whose Actions fails while fail is set.
+type failingActions struct {
+	*memstore.Store
+	fail atomic.Bool
+}
+
+func (f *failingActions) Actions(ctx context.Context, gameID int64, from int) ([]store.Action, error) {
+	if f.fail.Load() {
+		return nil, errors.New("the store is unreachable")
+	}
+	return f.Store.Actions(ctx, gameID, from)
+}
+
+// TestRefusalWithoutStore: a refused move whose restore cannot read the
+// store (engine.ErrRestoreFailed) leaves no half-applied game: the next
+// use rebuilds it, the same as a plain replay.
+func TestRefusalWithoutStore(t *testing.T) {
+	mem := memstore.New()
+	fs := &failingActions{Store: mem}
+	env := startEnv(t, Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}}, fs, mem, slog.New(slog.DiscardHandler))
+	alice := env.signup("alice")
+	id := alice.create(map[string]any{"title": "1860", "players": 3, "hotseat": true})
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 5 {
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": i, "action": alice.pick(id, alice.view(id), rng)}, http.StatusOK, nil)
+	}
+	var bad map[string]any
+	if err := json.Unmarshal(alice.pick(id, alice.view(id), rng), &bad); err != nil {
+		t.Fatal(err)
+	}
+	bad["type"], bad["train"], bad["price"] = "buy_train", "9", 1
+	fs.fail.Store(true)
+	code, body := alice.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 5, "action": bad})
+	fs.fail.Store(false)
+	if code != http.StatusInternalServerError {
+		t.Fatalf("refusal with the store down: %d %s", code, body)
+	}
+	sameGame(t, env.srv, id, "after a refusal that could not restore")
 }
