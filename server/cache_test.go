@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -106,6 +107,13 @@ func TestLeanCacheLivePlay(t *testing.T) {
 			e.mu.Unlock()
 		}
 		sameGame(t, env.srv, id, fmt.Sprintf("step %d", i))
+	}
+	// the refusals are counted, and so are the cache's hits
+	_, body := alice.do("GET", "/metrics", nil)
+	for _, want := range []string{`tresham_actions_refused_total{reason="illegal"} 27`, `tresham_actions_applied_total{source="player"} 80`} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("metrics lack %q", want)
+		}
 	}
 }
 

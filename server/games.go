@@ -836,7 +836,12 @@ func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ
 // decided by someone else is a 403, the engine refusing it a 422, the store
 // finding the game moved on a 409; in every case nothing is written and the
 // entry stays consistent with the store.
-func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string, mayPlay func(player int) bool) error {
+func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string, mayPlay func(player int) bool) (err error) {
+	defer func() {
+		if err != nil {
+			s.met.refused.WithLabelValues(refusalReason(err)).Inc()
+		}
+	}()
 	a.ID = e.nextID()
 	a.CreatedAt = s.cfg.Now().Unix()
 	before := actingPlayers(e.g)
@@ -877,7 +882,8 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 		}
 		touched = true
 	}
-	data, err := json.Marshal(a)
+	var data []byte
+	data, err = json.Marshal(a)
 	if err == nil {
 		var hp *store.Game
 		status, result := store.StatusActive, map[string]int(nil)

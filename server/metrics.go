@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -85,4 +86,21 @@ func newMetrics() *metrics {
 // handler serves the registry in the Prometheus exposition format.
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// refusalReason names why an action was not committed, for
+// tresham_actions_refused_total.
+func refusalReason(err error) string {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		switch ae.code {
+		case http.StatusForbidden:
+			return "forbidden"
+		case http.StatusUnprocessableEntity:
+			return "illegal"
+		case http.StatusConflict:
+			return "conflict"
+		}
+	}
+	return "error"
 }
