@@ -75,7 +75,6 @@ type static struct {
 	counts   []int
 	copyIDs  [][]string          // copyIDs[t][c] is "NAME-c" for tile def t
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
-	memo     tileMemo            // MemoByTiles values
 	directed bool                // Spec.DirectedWalk
 	vmemo    versionMemos        // MemoByVersion values
 	vers     atomic.Uint64       // the last version given to this board or a clone
@@ -100,6 +99,7 @@ type hexState struct {
 // concurrent reads: Graph and Distances memoise their results in it.
 type Board struct {
 	s     *static
+	memo  *tileMemo // MemoByTiles values, shared with clones
 	hexes []hexState
 	// used[t] has bit i set when copy i of tile def t is on the map.
 	used []uint64
@@ -120,10 +120,47 @@ type Board struct {
 	spareUsed  []uint64
 }
 
-// New builds a board from a spec.
+// New builds a board from a spec. Boards built from equal specs share
+// their static part (statics), which is most of a fresh board's memory.
 func New(spec Spec) (*Board, error) {
+	key := specKey(spec)
+	if v, ok := statics.Load(key); ok {
+		s := v.(*static)
+		b := &Board{s: s, memo: &tileMemo{}, hexes: make([]hexState, len(s.printed)), used: make([]uint64, len(s.tiles))}
+		for i, t := range s.printed {
+			b.hexes[i] = hexState{tile: t, copy: -1, tdef: -1}
+		}
+		return b, nil
+	}
+	b, err := build(spec)
+	if err != nil {
+		return nil, err
+	}
+	statics.LoadOrStore(key, b.s)
+	return b, nil
+}
+
+// statics memoises the static part of boards by their spec (specKey):
+// it is immutable, so boards of every game with the same map share it.
+var statics sync.Map // string -> *static
+
+// specKey returns a string that equal specs, and only they, share.
+func specKey(spec Spec) string {
+	var k strings.Builder
+	fmt.Fprintf(&k, "%v|%t|%v|%d|%d\n", spec.Layout, spec.DirectedWalk, spec.Impassable, len(spec.Hexes), len(spec.Tiles))
+	for _, h := range spec.Hexes {
+		fmt.Fprintf(&k, "%q %d %q %d %q\n", h.ID, h.Color, h.Code, h.Index, h.Location)
+	}
+	for _, t := range spec.Tiles {
+		fmt.Fprintf(&k, "%q %d %q %d\n", t.Name, t.Color, t.Code, t.Count)
+	}
+	return k.String()
+}
+
+// build builds a board and its static part from a spec.
+func build(spec Spec) (*Board, error) {
 	s := &static{layout: spec.Layout, index: map[string]int{}, tileIdx: map[string]int{}, tileByID: map[string]*TileDef{}, directed: spec.DirectedWalk}
-	b := &Board{s: s}
+	b := &Board{s: s, memo: &tileMemo{}}
 	coord := map[[2]int]int{}
 	for _, h := range spec.Hexes {
 		if _, dup := s.index[h.ID]; dup {
@@ -233,7 +270,7 @@ func parseTileShared(name string, color Color, code string) (*TileDef, error) {
 
 // Clone returns an independent deep copy of the board. Static data is shared.
 func (b *Board) Clone() *Board {
-	c := &Board{s: b.s}
+	c := &Board{s: b.s, memo: b.memo}
 	// Token slot lists are shared: they are never written in place (token
 	// changes replace a hex's lists, see writableTokens).
 	c.hexes = append([]hexState(nil), b.hexes...)
@@ -248,7 +285,7 @@ func (b *Board) Clone() *Board {
 // scratchClone is Clone for a checked lay: the copy reuses b's spare
 // storage (taking it from b).
 func (b *Board) scratchClone() *Board {
-	c := &Board{s: b.s}
+	c := &Board{s: b.s, memo: b.memo}
 	c.hexes = append(b.spareHexes[:0], b.hexes...)
 	c.used = append(b.spareUsed[:0], b.used...)
 	b.spareHexes, b.spareUsed = nil, nil

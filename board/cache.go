@@ -66,8 +66,7 @@ func (c *netCache) clone() *netCache {
 	return &netCache{graphs: append([]*Graph(nil), c.graphs...), dists: append([]*Distances(nil), c.dists...)}
 }
 
-// tileMemo holds MemoByTiles values; it lives in the static part of a board,
-// so a board and all its clones share it.
+// tileMemo holds MemoByTiles values; a board and all its clones share it.
 type tileMemo struct {
 	mu sync.Mutex
 	m  map[string]*tileMemoEntry
@@ -96,10 +95,10 @@ const tileMemoInline = 6
 // by them. Values must be immutable and depend on nothing but the map and
 // the tiles on the hexes named.
 func (b *Board) MemoByTiles(key string, compute func() (any, []string, error)) (any, error) {
-	s := b.s
-	s.memo.mu.Lock()
-	e := s.memo.m[key]
-	s.memo.mu.Unlock()
+	s := b.memo
+	s.mu.Lock()
+	e := s.m[key]
+	s.mu.Unlock()
 	if e != nil && b.tilesAre(e) {
 		return e.val, nil
 	}
@@ -109,10 +108,10 @@ func (b *Board) MemoByTiles(key string, compute func() (any, []string, error)) (
 // MemoByTilesBytes is MemoByTiles with the key given as bytes (the key is
 // copied only when a value is memoised).
 func (b *Board) MemoByTilesBytes(key []byte, compute func() (any, []string, error)) (any, error) {
-	s := b.s
-	s.memo.mu.Lock()
-	e := s.memo.m[string(key)]
-	s.memo.mu.Unlock()
+	s := b.memo
+	s.mu.Lock()
+	e := s.m[string(key)]
+	s.mu.Unlock()
 	if e != nil && b.tilesAre(e) {
 		return e.val, nil
 	}
@@ -139,12 +138,12 @@ func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (
 		}
 		e.hexes[k], e.tiles[k], e.rots[k] = int32(i), b.hexes[i].tile, int8(b.hexes[i].rot)
 	}
-	s.memo.mu.Lock()
-	if s.memo.m == nil {
-		s.memo.m = map[string]*tileMemoEntry{}
+	b.memo.mu.Lock()
+	if b.memo.m == nil {
+		b.memo.m = map[string]*tileMemoEntry{}
 	}
-	s.memo.m[key] = e
-	s.memo.mu.Unlock()
+	b.memo.m[key] = e
+	b.memo.mu.Unlock()
 	return v, nil
 }
 
@@ -156,4 +155,16 @@ func (b *Board) tilesAre(e *tileMemoEntry) bool {
 		}
 	}
 	return true
+}
+
+// DropMemos forgets every memoised result (network graphs, distances,
+// MemoByTiles values, shared with clones) and spare scratch storage, to
+// save memory while a board sits idle. Results are recomputed, the same,
+// when next asked for.
+func (b *Board) DropMemos() {
+	b.cache = nil
+	b.spareHexes, b.spareUsed = nil, nil
+	b.memo.mu.Lock()
+	b.memo.m = nil
+	b.memo.mu.Unlock()
 }

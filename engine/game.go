@@ -41,10 +41,20 @@ type Game struct {
 
 	seq     int
 	cellSeq int
+
+	// archive holds the first archived log lines, compressed (ArchiveLog).
+	archive  []byte
+	archived int
 }
 
-// LogLines returns the game log so far (shared; do not modify).
-func (g *Game) LogLines() []string { return g.Log }
+// LogLines returns the game log so far (shared unless part of it is
+// archived; do not modify).
+func (g *Game) LogLines() []string {
+	if g.archived == 0 {
+		return g.Log
+	}
+	return append(g.archivedLines(), g.Log...)
+}
 
 // Logf appends a line to the game log.
 func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, fmt.Sprintf(format, args...)) }

@@ -1,6 +1,14 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrRestoreFailed marks a refusal after which the game could not be
+// restored (possible only when the accepted actions come from a
+// Journal.Source that failed): the game must then be rebuilt.
+var ErrRestoreFailed = errors.New("restoring failed")
 
 // ApplyAtomically applies a, then its stored automatic follow-ups, with
 // step. When any of them is refused, restore must rebuild the game exactly
@@ -20,7 +28,7 @@ func ApplyAtomically(a *Action, step func(*Action) error, restore func() error) 
 		return nil
 	}
 	if rerr := restore(); rerr != nil {
-		return fmt.Errorf("%w (and restoring failed: %v)", err, rerr)
+		return fmt.Errorf("%w (and %w: %v)", err, ErrRestoreFailed, rerr)
 	}
 	return err
 }
@@ -31,6 +39,13 @@ func ApplyAtomically(a *Action, step func(*Action) error, restore func() error) 
 type Journal struct {
 	Applied ActionLog
 	LogMark int
+	// Source, when set, keeps the accepted actions in the caller's hands
+	// instead of Applied (a server whose store holds every game's log):
+	// nothing is recorded, and a restore replays Source(n), which must
+	// return the first n accepted actions. Undo is then not available.
+	Source func(n int) ([]Action, error)
+	// Count is the number of accepted actions (kept in both modes).
+	Count int
 }
 
 // Apply applies a to g with step, atomically (see ApplyAtomically), and
@@ -43,7 +58,10 @@ func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore fu
 	if err := ApplyAtomically(a, step, restore); err != nil {
 		return err
 	}
-	j.Applied.Push(a)
+	if j.Source == nil {
+		j.Applied.Push(a)
+	}
+	j.Count++
 	j.LogMark = mark
 	return nil
 }
@@ -64,6 +82,21 @@ func Checked(check func(*Action) error, step func(*Action) error) func(*Action) 
 // Replay applies every recorded action with apply (to a freshly set-up
 // game, when restoring).
 func (j *Journal) Replay(apply func(*Action) error) error {
+	if j.Source != nil {
+		acts, err := j.Source(j.Count)
+		if err != nil {
+			return fmt.Errorf("journal source: %w", err)
+		}
+		if len(acts) != j.Count {
+			return fmt.Errorf("journal source: %d actions, want %d", len(acts), j.Count)
+		}
+		for i := range acts {
+			if err := apply(&acts[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for i := range j.Applied.Len() {
 		a := j.Applied.At(i)
 		if err := apply(&a); err != nil {

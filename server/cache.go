@@ -1,6 +1,7 @@
 package server
 
 import (
+	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
@@ -42,24 +43,158 @@ func newTitleGame(title string, seats []store.Seat, options []string) (titleGame
 	return tg, nil
 }
 
-// logAction is one stored action, decoded.
-type logAction struct {
-	userID int64
-	data   json.RawMessage
-	act    g18xx.Action
+// logRec is what an entry keeps of one stored action: enough to offer undo
+// and redo and to count end votes. The action itself is read back from
+// the store when a whole log is needed (a rebuild, an undo, the history,
+// the export): a decoded action is several hundred bytes and the raw JSON
+// as much again, which made the log most of a cached game's memory.
+type logRec struct {
+	id     int32  // the action id
+	target int32  // undo: its action_id (noTarget: none, "the last action")
+	user   uint16 // who submitted it: index into entry.users
+	entity uint16 // index into entry.entities
+	etype  uint16 // entity type: index into entry.strs
+	vote   uint16 // message: end vote, index into entry.strs (0: none)
+	kind   uint8  // recMove, recMessage, recUndo, recRedo
+}
+
+// Kinds of logRec.
+const (
+	recMove uint8 = iota
+	recMessage
+	recUndo
+	recRedo
+)
+
+// noTarget marks an undo without action_id.
+const noTarget = -1 << 31
+
+// chatRec is one chat message of the log.
+type chatRec struct {
+	seq  int
+	at   int64
+	text string
+}
+
+// actionLog is an entry's compact log: one logRec per stored action and
+// the tables its small indices point into.
+type actionLog struct {
+	log      []logRec
+	users    []int64
+	entities []g18xx.Entity
+	strs     []string // strs[0] is ""
+	chat     []chatRec
+}
+
+// reset empties the log.
+func (l *actionLog) reset() { *l = actionLog{} }
+
+// index returns the position of v in *tab, adding it when new.
+func index[T comparable](tab *[]T, v T) (uint16, error) {
+	for i, x := range *tab {
+		if x == v {
+			return uint16(i), nil
+		}
+	}
+	if len(*tab) > 0xffff {
+		return 0, fmt.Errorf("more than %d distinct values", 0xffff)
+	}
+	*tab = append(*tab, v)
+	return uint16(len(*tab) - 1), nil
+}
+
+// add appends the record of stored action a, submitted by userID.
+func (l *actionLog) add(userID int64, a *g18xx.Action) error {
+	if a.ID < 0 || a.ID > 1<<31-1 || a.ActionID != nil && (*a.ActionID < 0 || *a.ActionID > 1<<31-1) {
+		return fmt.Errorf("action id %d: ids must be from 0 to %d", a.ID, 1<<31-1)
+	}
+	if len(l.strs) == 0 {
+		l.strs = []string{""}
+	}
+	r := logRec{id: int32(a.ID), target: noTarget}
+	switch a.Type {
+	case g18xx.TypeMessage:
+		r.kind = recMessage
+		l.chat = append(l.chat, chatRec{seq: len(l.log), at: a.CreatedAt, text: a.Message})
+	case g18xx.TypeUndo:
+		r.kind = recUndo
+		if a.ActionID != nil {
+			r.target = int32(*a.ActionID)
+		}
+	case g18xx.TypeRedo:
+		r.kind = recRedo
+	}
+	var err error
+	var errs [4]error
+	r.user, errs[0] = index(&l.users, userID)
+	r.entity, errs[1] = index(&l.entities, a.Entity)
+	r.etype, errs[2] = index(&l.strs, a.EntityType)
+	r.vote, errs[3] = index(&l.strs, a.EndVote)
+	if err = errors.Join(errs[:]...); err != nil {
+		return fmt.Errorf("action id %d: %w", a.ID, err)
+	}
+	l.log = append(l.log, r)
+	return nil
+}
+
+// clip frees the spare capacity of the log (appends grew it by doubling).
+func (l *actionLog) clip() {
+	l.log = slices.Clone(l.log)
+	l.chat = slices.Clone(l.chat)
+}
+
+// userOf returns who submitted log entry i.
+func (l *actionLog) userOf(i int) int64 { return l.users[l.log[i].user] }
+
+// entityOf returns the entity and entity type of log entry i.
+func (l *actionLog) entityOf(i int) (g18xx.Entity, string) {
+	r := &l.log[i]
+	return l.entities[r.entity], l.strs[r.etype]
+}
+
+// voteOf returns the end vote of message i ("" for none).
+func (l *actionLog) voteOf(i int) string { return l.strs[l.log[i].vote] }
+
+// skeleton returns the log as actions carrying only what resolving undo
+// and redo reads: type, id and undo target.
+func (l *actionLog) skeleton() []g18xx.Action {
+	acts := make([]g18xx.Action, len(l.log))
+	for i, r := range l.log {
+		a := &acts[i]
+		a.ID = int(r.id)
+		switch r.kind {
+		case recMessage:
+			a.Type = g18xx.TypeMessage
+		case recUndo:
+			a.Type = g18xx.TypeUndo
+			if r.target != noTarget {
+				t := int(r.target)
+				a.ActionID = &t
+			}
+		case recRedo:
+			a.Type = g18xx.TypeRedo
+		default:
+			a.Type = "move"
+		}
+	}
+	return acts
 }
 
 // entry is one game replayed in memory. Its mutex guards everything; the
 // store is the truth: an entry is brought up to date with the store's
 // header and log before each use.
 type entry struct {
-	mu   sync.Mutex
-	id   int64
-	h    store.Game  // the header as last read
-	sig  string      // title, options and seats the game was built with
-	g    titleGame   // nil: must be rebuilt
-	log  []logAction // every stored action (undo, redo, messages included)
-	used uint64      // LRU clock value of the last use
+	mu        sync.Mutex
+	id        int64
+	h         store.Game    // the header as last read
+	sig       string        // title, options and seats the game was built with
+	g         titleGame     // nil: must be rebuilt
+	actionLog               // every stored action (undo, redo, messages included)
+	elem      *list.Element // its place in Server.lru (cacheMu)
+	size      int64         // estimated bytes held, as last accounted (cacheMu)
+	usedAt    time.Time     // the last use (cacheMu)
+	// trimmed: g holds no memoised routes and its log is archived (leanGame.Trim)
+	trimmed bool
 
 	// freshness: an entry is re-read from the store before use unless the
 	// store's events (followed by Start) say nothing changed since checked
@@ -69,7 +204,7 @@ type entry struct {
 
 	// undo bookkeeping, kept in step with log by syncMoves
 	movesLen  int     // log entries accounted for
-	moves     []int   // indices of the effective non-message actions
+	moves     []int32 // indices of the effective non-message actions
 	redoStack []int64 // users whose undos a redo would take back, last on top
 }
 
@@ -80,24 +215,21 @@ func (e *entry) syncMoves() {
 		e.movesLen, e.moves, e.redoStack = 0, nil, nil
 	}
 	for i := e.movesLen; i < len(e.log); i++ {
-		switch e.log[i].act.Type {
-		case g18xx.TypeMessage:
-		case g18xx.TypeUndo, g18xx.TypeRedo:
-			acts := make([]g18xx.Action, len(e.log))
-			for j := range e.log {
-				acts[j] = e.log[j].act
-			}
+		switch e.log[i].kind {
+		case recMessage:
+		case recUndo, recRedo:
+			acts := e.skeleton()
 			e.moves = e.moves[:0]
 			for _, j := range g18xx.EffectiveIndices(acts) {
 				if acts[j].Type != g18xx.TypeMessage {
-					e.moves = append(e.moves, j)
+					e.moves = append(e.moves, int32(j))
 				}
 			}
-			e.redoStack = redoStack(acts, e.log)
+			e.redoStack = redoStack(acts, e.userOf)
 			e.movesLen = len(e.log)
 			return
 		default:
-			e.moves = append(e.moves, i)
+			e.moves = append(e.moves, int32(i))
 			e.redoStack = e.redoStack[:0]
 		}
 	}
@@ -121,27 +253,35 @@ func setupSig(h store.Game) string {
 func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
 	s.cacheMu.Lock()
 	e := s.cache[id]
-	s.tick++
 	if e == nil {
-		e = &entry{id: id, used: s.tick} // the newest: never the one evicted
+		e = &entry{id: id}
+		e.elem = s.lru.PushFront(e) // the newest: never the one evicted
 		s.cache[id] = e
-		s.evictLocked()
+	} else {
+		s.lru.MoveToFront(e.elem)
 	}
-	e.used = s.tick
+	e.usedAt = s.cfg.Now()
 	s.cacheMu.Unlock()
 
 	e.mu.Lock()
+	if e.g == nil {
+		s.met.cacheMisses.Inc()
+	} else {
+		s.met.cacheHits.Inc()
+	}
 	if s.following.Load() && e.g != nil && !e.stale.Load() && s.cfg.Now().Sub(e.checked) < freshFor {
 		return e, nil // nothing changed in the store since it was last read
 	}
 	if err := s.refresh(ctx, e); err != nil {
+		e.g, e.sig = nil, ""
+		e.reset()
 		e.mu.Unlock()
+		s.cacheMu.Lock()
+		if s.cache[id] == e {
+			s.dropLocked(e)
+		}
+		s.cacheMu.Unlock()
 		if errors.Is(err, store.ErrNotFound) {
-			s.cacheMu.Lock()
-			if s.cache[id] == e {
-				delete(s.cache, id)
-			}
-			s.cacheMu.Unlock()
 			return nil, errorf(http.StatusNotFound, "no game %d", id)
 		}
 		return nil, err
@@ -149,20 +289,98 @@ func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
 	return e, nil
 }
 
-// evictLocked drops the least recently used entries over the cache size.
-// An evicted entry still in use stays correct: it is refreshed from the
-// store before every use, like any other.
+// account brings the cache's byte count up to date with e's estimated
+// size (e.mu held), then evicts over the bounds.
+func (s *Server) account(e *entry) {
+	n := e.estimate()
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	if s.cache[e.id] != e {
+		return // evicted meanwhile: it is no longer counted
+	}
+	s.cacheBytes += n - e.size
+	e.size = n
+	s.evictLocked()
+}
+
+// evictLocked drops the least recently used entries while the cache is
+// over its byte bound (or its count bound, when set); the most recently
+// used entry always stays. An evicted entry still in use stays correct: it
+// is refreshed from the store before every use, like any other.
 func (s *Server) evictLocked() {
-	for len(s.cache) > s.cfg.CacheSize {
-		var oldest int64
-		var min uint64
-		first := true
-		for id, e := range s.cache {
-			if first || e.used < min {
-				oldest, min, first = id, e.used, false
-			}
+	for s.lru.Len() > 1 && (s.cacheBytes > s.cfg.CacheBytes || s.cfg.CacheSize > 0 && s.lru.Len() > s.cfg.CacheSize) {
+		s.dropLocked(s.lru.Back().Value.(*entry))
+		s.met.cacheEvictions.Inc()
+	}
+	s.met.cacheBytes.Set(float64(s.cacheBytes))
+	s.met.cacheEntries.Set(float64(s.lru.Len()))
+}
+
+// dropLocked removes e from the cache (cacheMu held).
+func (s *Server) dropLocked(e *entry) {
+	delete(s.cache, e.id)
+	s.lru.Remove(e.elem)
+	s.cacheBytes -= e.size
+	e.size = 0
+}
+
+// Size estimate of a cached game, calibrated with BenchmarkCachedGameBytes
+// on the fixtures: a trimmed game's state, its log (records, archived log
+// lines, state that grows with play) per action, and what a game in play
+// adds (memoised routes, uncompressed log lines) until trimmed again.
+const (
+	gameBaseBytes   = 32 << 10
+	perActionBytes  = 56
+	untrimmedBytes  = 160 << 10
+	chatExtraBytes  = 48
+	trimAfter       = 15 * time.Second // idle time after which a game is trimmed
+	janitorInterval = 5 * time.Second
+)
+
+// estimate returns the approximate heap bytes held by e (e.mu held).
+func (e *entry) estimate() int64 {
+	n := int64(gameBaseBytes + perActionBytes*len(e.log))
+	for _, c := range e.chat {
+		n += int64(len(c.text)) + chatExtraBytes
+	}
+	if !e.trimmed {
+		n += untrimmedBytes
+	}
+	return n
+}
+
+// trim trims e's game (e.mu held) and accounts for the bytes it frees.
+func (s *Server) trim(e *entry) {
+	if lean, ok := e.g.(leanGame); ok && !e.trimmed {
+		lean.Trim()
+		e.trimmed = true
+		s.account(e)
+	}
+}
+
+// trimIdle trims the cached games not used for trimAfter: a game in play
+// keeps its memoised routes between moves, an idle one only its state.
+// Games busy now are left for the next round.
+func (s *Server) trimIdle() {
+	cutoff := s.cfg.Now().Add(-trimAfter)
+	var idle []*entry
+	s.cacheMu.Lock()
+	for el := s.lru.Back(); el != nil; el = el.Prev() {
+		e := el.Value.(*entry)
+		if e.usedAt.After(cutoff) {
+			break // the rest were used later still
 		}
-		delete(s.cache, oldest)
+		idle = append(idle, e)
+	}
+	s.cacheMu.Unlock()
+	for _, e := range idle {
+		if !e.mu.TryLock() {
+			continue
+		}
+		if e.g != nil && !e.trimmed {
+			s.trim(e)
+		}
+		e.mu.Unlock()
 	}
 }
 
@@ -177,42 +395,84 @@ func (s *Server) refresh(ctx context.Context, e *entry) error {
 	}
 	e.h = h
 	sig := setupSig(h)
-	if sig != e.sig || h.Actions < len(e.log) {
-		e.g, e.log, e.sig = nil, nil, sig
+	if sig != e.sig || h.Actions < len(e.log) || e.g == nil {
+		// rebuilt from the whole stored log (the entry keeps no actions)
+		e.g, e.sig = nil, sig
+		e.reset()
 	}
 	if h.Actions > len(e.log) {
-		acts, err := s.st.Actions(ctx, e.id, len(e.log))
-		if err != nil {
-			return fmt.Errorf("load actions of game %d: %w", e.id, err)
-		}
 		start := len(e.log)
-		for _, a := range acts {
-			if a.Seq != len(e.log) {
-				return fmt.Errorf("game %d: stored action seq %d, want %d", e.id, a.Seq, len(e.log))
-			}
-			la := logAction{userID: a.UserID, data: a.Data}
-			if err := json.Unmarshal(a.Data, &la.act); err != nil {
-				return fmt.Errorf("game %d: stored action %d: %w", e.id, a.Seq, err)
-			}
-			e.log = append(e.log, la)
+		acts, err := s.loadActions(ctx, e.id, start, func(userID int64, a *g18xx.Action) error { return e.add(userID, a) })
+		if err != nil {
+			return err
 		}
 		if e.g != nil {
-			if err := s.applyNew(e, start); err != nil {
+			if err := s.applyNew(e, acts); err != nil {
 				s.log.Warn("incremental catch-up failed; rebuilding", "game", e.id, "err", err)
 				e.g = nil
+				e.reset()
+				return s.refresh(ctx, e)
 			}
+		} else {
+			g, err := s.replayActions(e.h, acts, true)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", e.id, err)
+			}
+			e.g = g
+			e.clip()
+			e.trimmed = false
+			s.trim(e)
 		}
 	}
 	e.h.Actions = len(e.log)
-	if e.g == nil {
-		g, err := s.replayLog(e.h, e.log)
+	if e.g == nil { // no actions yet
+		g, err := s.replayActions(e.h, nil, true)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", e.id, err)
 		}
 		e.g = g
+		e.trimmed = false
 	}
 	e.noteKnown()
+	s.account(e)
 	return nil
+}
+
+// loadActions reads and decodes the stored actions of game id from seq
+// from on, calling each (when not nil) with every one in order.
+func (s *Server) loadActions(ctx context.Context, id int64, from int, each func(userID int64, a *g18xx.Action) error) ([]g18xx.Action, error) {
+	stored, err := s.st.Actions(ctx, id, from)
+	if err != nil {
+		return nil, fmt.Errorf("load actions of game %d: %w", id, err)
+	}
+	acts := make([]g18xx.Action, len(stored))
+	for i, a := range stored {
+		if a.Seq != from+i {
+			return nil, fmt.Errorf("game %d: stored action seq %d, want %d", id, a.Seq, from+i)
+		}
+		if err := json.Unmarshal(a.Data, &acts[i]); err != nil {
+			return nil, fmt.Errorf("game %d: stored action %d: %w", id, a.Seq, err)
+		}
+		if each != nil {
+			if err := each(a.UserID, &acts[i]); err != nil {
+				return nil, fmt.Errorf("game %d: stored action %d: %w", id, a.Seq, err)
+			}
+		}
+	}
+	return acts, nil
+}
+
+// storedLog returns the first n stored actions of e's game (e.mu held; n
+// at most len(e.log)).
+func (s *Server) storedLog(ctx context.Context, e *entry, n int) ([]g18xx.Action, error) {
+	acts, err := s.loadActions(ctx, e.id, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(acts) < n {
+		return nil, fmt.Errorf("game %d: %d stored actions, want %d", e.id, len(acts), n)
+	}
+	return acts[:n], nil
 }
 
 // freshFor bounds how long an entry is trusted without reading the store,
@@ -241,11 +501,11 @@ func (s *Server) markStale(ev store.GameEvent) {
 	}
 }
 
-// applyNew applies the log entries from start on to the cached game;
-// undo and redo need a full rebuild (reported as an error).
-func (s *Server) applyNew(e *entry, start int) error {
-	for i := start; i < len(e.log); i++ {
-		a := &e.log[i].act
+// applyNew applies new stored actions to the cached game; undo and redo
+// need a full rebuild (reported as an error).
+func (s *Server) applyNew(e *entry, acts []g18xx.Action) error {
+	for i := range acts {
+		a := &acts[i]
 		switch a.Type {
 		case g18xx.TypeMessage:
 			continue
@@ -253,6 +513,7 @@ func (s *Server) applyNew(e *entry, start int) error {
 			return errors.New("undo/redo in the new actions")
 		}
 		ea := replay.Convert(a)
+		e.trimmed = false
 		if err := e.g.Apply(&ea); err != nil {
 			return fmt.Errorf("action id %d: %w", a.ID, err)
 		}
@@ -260,22 +521,56 @@ func (s *Server) applyNew(e *entry, start int) error {
 	return nil
 }
 
-// replayLog builds the game of header h from its stored actions.
-func (s *Server) replayLog(h store.Game, log []logAction) (titleGame, error) {
+// replayActions builds the game of header h from its stored actions. A
+// game to be cached (live) leaves its accepted actions in the store
+// (journalSource) and drops its memoised routes once built.
+func (s *Server) replayActions(h store.Game, acts []g18xx.Action, live bool) (titleGame, error) {
 	start := time.Now()
 	g, err := newTitleGame(h.Title, h.Seats, h.Options)
 	if err != nil {
 		return nil, err
 	}
-	acts := make([]g18xx.Action, len(log))
-	for i := range log {
-		acts[i] = log[i].act
+	lean, isLean := g.(leanGame)
+	if live && isLean {
+		lean.KeepActionsIn(s.journalSource(h.ID))
 	}
 	if err := applyEffective(g, acts); err != nil {
 		return nil, err
 	}
-	s.met.replay.observe(time.Since(start).Seconds())
+
+	s.met.replay.Observe(time.Since(start).Seconds())
 	return g, nil
+}
+
+// leanGame is a title game that can leave its accepted actions to the
+// server's store and drop memoised results: what a cached game needs to
+// serve the next action is then its state alone.
+type leanGame interface {
+	KeepActionsIn(src func(n int) ([]engine.Action, error))
+	Trim()
+}
+
+// journalSource returns the accepted actions of stored game id for a
+// cached game's restore (engine.Journal.Source): the first n effective
+// moves of the stored log. It runs when a live action is refused, with
+// the entry locked and in step with the store.
+func (s *Server) journalSource(id int64) func(n int) ([]engine.Action, error) {
+	return func(n int) ([]engine.Action, error) {
+		acts, err := s.loadActions(s.done, id, 0, nil)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]engine.Action, 0, n)
+		for _, i := range g18xx.EffectiveIndices(acts) {
+			if len(out) == n {
+				break
+			}
+			if acts[i].Type != g18xx.TypeMessage {
+				out = append(out, replay.Convert(&acts[i]))
+			}
+		}
+		return out, nil
+	}
 }
 
 // applyEffective applies the effective non-message actions of acts.
@@ -310,7 +605,7 @@ func (e *replayError) Unwrap() error { return e.Err }
 // nextID is the id of the next action (ids increase, imports keep theirs).
 func (e *entry) nextID() int {
 	if n := len(e.log); n > 0 {
-		return e.log[n-1].act.ID + 1
+		return int(e.log[n-1].id) + 1
 	}
 	return 1
 }
@@ -374,20 +669,22 @@ func undoFor(e *entry, userID int64) undoState {
 	e.syncMoves()
 	moves := e.moves
 	for k := len(moves) - 1; k >= 0; k-- {
-		la := &e.log[moves[k]]
-		if la.userID == userID {
-			u := g18xx.Action{Type: g18xx.TypeUndo, Entity: la.act.Entity, EntityType: la.act.EntityType}
+		i := int(moves[k])
+		user := e.userOf(i)
+		ent, etype := e.entityOf(i)
+		if user == userID {
+			u := g18xx.Action{Type: g18xx.TypeUndo, Entity: ent, EntityType: etype}
 			if k < len(moves)-1 {
 				target := 0
 				if k > 0 {
-					target = e.log[moves[k-1]].act.ID
+					target = int(e.log[moves[k-1]].id)
 				}
 				u.ActionID = &target
 			}
 			us.undo = &u
 			break
 		}
-		if la.userID != 0 || !isBotMove(e.h, la.act) {
+		if user != 0 || !isBotMove(e.h, ent) {
 			break // another human moved since
 		}
 	}
@@ -397,8 +694,8 @@ func undoFor(e *entry, userID int64) undoState {
 
 // isBotMove reports whether a stored action came from a bot seat's entity
 // (player entities of bot seats, or symbols, submitted with user 0).
-func isBotMove(h store.Game, a g18xx.Action) bool {
-	if id, ok := a.Entity.PlayerID(); ok {
+func isBotMove(h store.Game, ent g18xx.Entity) bool {
+	if id, ok := ent.PlayerID(); ok {
 		st, found := seatOf(h, id)
 		return found && st.Bot != ""
 	}
@@ -408,7 +705,7 @@ func isBotMove(h store.Game, a g18xx.Action) bool {
 // redoStack returns the users whose undos a redo would take back, the next
 // one last (empty: nothing to redo). It follows g18xx.Resolve's rules for
 // the redo stack.
-func redoStack(acts []g18xx.Action, log []logAction) []int64 {
+func redoStack(acts []g18xx.Action, userOf func(i int) int64) []int64 {
 	ids := make(map[int]bool, len(acts))
 	for i := range acts {
 		if acts[i].ID != 0 {
@@ -423,7 +720,7 @@ func redoStack(acts []g18xx.Action, log []logAction) []int64 {
 			if a.ActionID != nil && *a.ActionID != 0 && !ids[*a.ActionID] {
 				continue // ignored by Resolve
 			}
-			stack = append(stack, log[i].userID)
+			stack = append(stack, userOf(i))
 		case g18xx.TypeRedo:
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
@@ -434,4 +731,12 @@ func redoStack(acts []g18xx.Action, log []logAction) []int64 {
 		}
 	}
 	return stack
+}
+
+// CacheStats returns the number of games kept replayed in memory and their
+// estimated bytes.
+func (s *Server) CacheStats() (games int, bytes int64) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	return s.lru.Len(), s.cacheBytes
 }

@@ -43,7 +43,7 @@ func (s *Server) reportMismatch(w http.ResponseWriter, r *http.Request) {
 		now, _ = play.HashState(e.g.State())
 	}
 	e.mu.Unlock()
-	s.met.mismatches.inc()
+	s.met.mismatches.Inc()
 	s.log.Warn("client engine state mismatch", "game", id, "actions", req.Actions, "client_hash", req.Hash,
 		"server_hash_seen", req.ServerHash, "server_hash_now", now, "stored_actions", stored, "module", req.Module)
 	writeJSON(w, http.StatusOK, map[string]bool{"logged": true})

@@ -26,12 +26,12 @@ const (
 // vote of each user since the last move (e.mu held).
 func endVotes(e *entry) map[int64]bool {
 	latest := map[int64]bool{}
-	for i := len(e.log) - 1; i >= 0 && e.log[i].act.Type == g18xx.TypeMessage; i-- {
-		la := e.log[i]
-		if _, seen := latest[la.userID]; seen || la.act.EndVote == "" {
+	for i := len(e.log) - 1; i >= 0 && e.log[i].kind == recMessage; i-- {
+		user, vote := e.userOf(i), e.voteOf(i)
+		if _, seen := latest[user]; seen || vote == "" {
 			continue
 		}
-		latest[la.userID] = la.act.EndVote == voteAgree
+		latest[user] = vote == voteAgree
 	}
 	for u, agree := range latest {
 		if !agree {

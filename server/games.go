@@ -192,19 +192,17 @@ type chatLine struct {
 // actions, when at is set).
 func chatOf(e *entry, at *int) []chatLine {
 	out := []chatLine{}
-	for i, la := range e.log {
-		if la.act.Type != g18xx.TypeMessage {
-			continue
-		}
-		if at != nil && i >= *at {
+	for _, c := range e.chat {
+		if at != nil && c.seq >= *at {
 			break
 		}
-		pid, _ := la.act.Entity.PlayerID()
+		ent, _ := e.entityOf(c.seq)
+		pid, _ := ent.PlayerID()
 		name := ""
 		if st, ok := seatOf(e.h, pid); ok {
 			name = st.Name
 		}
-		out = append(out, chatLine{Player: pid, Name: name, Text: la.act.Message, At: la.act.CreatedAt, Seq: i})
+		out = append(out, chatLine{Player: pid, Name: name, Text: c.text, At: c.at, Seq: c.seq})
 	}
 	return out
 }
@@ -508,7 +506,7 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
-	s.met.replay.observe(time.Since(start).Seconds())
+	s.met.replay.Observe(time.Since(start).Seconds())
 	meta := *src
 	meta.Actions = nil
 	metaJSON, err := g18xx.Marshal(&meta)
@@ -542,7 +540,7 @@ func (s *Server) exportGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	out, err := exportOf(e)
+	out, err := s.exportOf(r.Context(), e)
 	e.mu.Unlock()
 	if err != nil {
 		s.fail(w, r, err)
@@ -559,7 +557,7 @@ func (s *Server) exportGame(w http.ResponseWriter, r *http.Request) {
 
 // exportOf builds the export of the entry's game (e.mu held): an imported
 // game keeps its original header; actions are the stored ones, verbatim.
-func exportOf(e *entry) (*g18xx.Game, error) {
+func (s *Server) exportOf(ctx context.Context, e *entry) (*g18xx.Game, error) {
 	out := &g18xx.Game{}
 	if len(e.h.Meta) > 0 {
 		if err := json.Unmarshal(e.h.Meta, out); err != nil {
@@ -580,10 +578,11 @@ func exportOf(e *entry) (*g18xx.Game, error) {
 		c, u := g18xx.Int(e.h.CreatedAt.Unix()), g18xx.Int(e.h.UpdatedAt.Unix())
 		out.CreatedAt, out.UpdatedAt = &c, &u
 	}
-	out.Actions = make([]g18xx.Action, len(e.log))
-	for i := range e.log {
-		out.Actions[i] = e.log[i].act
+	acts, err := s.storedLog(ctx, e, len(e.log))
+	if err != nil {
+		return nil, fmt.Errorf("export game %d: %w", e.id, err)
 	}
+	out.Actions = acts
 	out.Status = "active"
 	if e.h.Status == store.StatusNew {
 		out.Status = "new"
@@ -609,14 +608,18 @@ func exportOf(e *entry) (*g18xx.Game, error) {
 }
 
 // historyGame replays the first n stored actions into a fresh game (e.mu held).
-func (s *Server) historyGame(e *entry, n int) (titleGame, error) {
+func (s *Server) historyGame(ctx context.Context, e *entry, n int) (titleGame, error) {
 	if n < 0 || n > len(e.log) {
 		return nil, errorf(http.StatusBadRequest, "action=%d is not from 0 to %d", n, len(e.log))
 	}
 	if n == len(e.log) {
 		return e.g, nil
 	}
-	g, err := s.replayLog(e.h, e.log[:n])
+	acts, err := s.storedLog(ctx, e, n)
+	if err != nil {
+		return nil, fmt.Errorf("history of game %d at %d: %w", e.id, n, err)
+	}
+	g, err := s.replayActions(e.h, acts, false)
 	if err != nil {
 		return nil, fmt.Errorf("history of game %d at %d: %w", e.id, n, err)
 	}
@@ -675,7 +678,7 @@ func (s *Server) viewBytes(e *entry, userID int64, at *int, lean bool) ([]byte, 
 	g := e.g
 	if at != nil {
 		var err error
-		if g, err = s.historyGame(e, *at); err != nil {
+		if g, err = s.historyGame(s.done, e, *at); err != nil {
 			return nil, err
 		}
 	}
@@ -845,7 +848,12 @@ func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ
 // decided by someone else is a 403, the engine refusing it a 422, the store
 // finding the game moved on a 409; in every case nothing is written and the
 // entry stays consistent with the store.
-func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string, mayPlay func(player int) bool) error {
+func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID int64, source string, mayPlay func(player int) bool) (err error) {
+	defer func() {
+		if err != nil {
+			s.met.refused.WithLabelValues(refusalReason(err)).Inc()
+		}
+	}()
 	a.ID = e.nextID()
 	a.CreatedAt = s.cfg.Now().Unix()
 	before := actingPlayers(e.g)
@@ -854,8 +862,11 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	switch a.Type {
 	case g18xx.TypeMessage:
 	case g18xx.TypeUndo, g18xx.TypeRedo:
-		log := append(slices.Clone(e.log), logAction{userID: userID, act: a})
-		ng, err := s.replayLog(e.h, log)
+		log, err := s.storedLog(ctx, e, len(e.log))
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.Type, err)
+		}
+		ng, err := s.replayActions(e.h, append(log, a), true)
 		if err != nil {
 			return errorf(http.StatusUnprocessableEntity, "%s: %v", a.Type, err)
 		}
@@ -867,6 +878,10 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 			apply = func() error { return e.g.Apply(&ea) }
 		}
 		if err := apply(); err != nil {
+			if errors.Is(err, engine.ErrRestoreFailed) {
+				e.g, e.sig = nil, "" // not restored: rebuilt from the store on next use
+				return fmt.Errorf("game %d: %w", e.id, err)
+			}
 			var se *replay.SeatError
 			if errors.As(err, &se) {
 				return errorf(http.StatusForbidden, "%s: %v", a.Type, se)
@@ -879,7 +894,8 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 		}
 		touched = true
 	}
-	data, err := json.Marshal(a)
+	var data []byte
+	data, err = json.Marshal(a)
 	if err == nil {
 		var hp *store.Game
 		status, result := store.StatusActive, map[string]int(nil)
@@ -909,12 +925,17 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 		return fmt.Errorf("commit action to game %d: %w", e.id, err)
 	}
 	seq := len(e.log)
-	e.log = append(e.log, logAction{userID: userID, data: data, act: a})
+	if err := e.add(userID, &a); err != nil { // after the commit: rebuilt from the store on next use
+		e.g, e.sig = nil, ""
+		return fmt.Errorf("game %d: %w", e.id, err)
+	}
 	defer e.noteKnown()
 	e.h.Actions = len(e.log)
 	s.clockCommitted(e, a)
 	e.g = g
-	s.met.actions.inc(source)
+	e.trimmed = false
+	s.account(e)
+	s.met.actions.WithLabelValues(source).Inc()
 	s.publishAction(e.id, seq, data)
 	s.notifyTurns(e, before, userID)
 	return nil
@@ -1038,7 +1059,7 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		g := e.g
 		if at != nil {
 			var err error
-			if g, err = s.historyGame(e, *at); err != nil {
+			if g, err = s.historyGame(r.Context(), e, *at); err != nil {
 				return nil, err
 			}
 		}

@@ -266,8 +266,8 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	if err := s.join(g, c, from); err != nil {
 		s.log.Warn("websocket join", "game", id, "err", err)
 	}
-	s.met.websockets.add(1)
-	defer s.met.websockets.add(-1)
+	s.met.websockets.Inc()
+	defer s.met.websockets.Dec()
 	defer s.leave(id, c)
 	// CloseRead reads (and answers pings) in its own goroutine; ctx ends
 	// when the peer goes away. (It is not given s.done: a cancelled read
@@ -291,6 +291,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				conn.CloseNow()
 				return
 			}
+			s.met.wsMessages.Inc()
 		case <-ping.C:
 			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
 			err := conn.Ping(pctx)

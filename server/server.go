@@ -6,6 +6,7 @@
 package server
 
 import (
+	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
@@ -48,7 +49,10 @@ type Config struct {
 	SecureCookies bool
 	// Argon2 are the password hashing parameters (zero: the defaults).
 	Argon2 Argon2Params
-	// CacheSize bounds the number of games kept replayed in memory (0: 256).
+	// CacheBytes bounds the estimated memory of the games kept replayed
+	// in memory; the least recently used are evicted (0: 256 MiB).
+	CacheBytes int64
+	// CacheSize, when positive, also bounds their number.
 	CacheSize int
 	// MaxBotMoves bounds the bot moves made in one go for a game (0: 5000).
 	MaxBotMoves int
@@ -93,9 +97,10 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	cacheMu sync.Mutex
-	cache   map[int64]*entry
-	tick    uint64 // LRU clock of the cache
+	cacheMu    sync.Mutex
+	cache      map[int64]*entry
+	lru        *list.List // of *entry, the most recently used first
+	cacheBytes int64      // estimated bytes of the cached games
 
 	hubsMu sync.Mutex
 	hubs   map[int64]*hub
@@ -123,8 +128,8 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.Addr == "" {
 		cfg.Addr = "127.0.0.1:8060"
 	}
-	if cfg.CacheSize <= 0 {
-		cfg.CacheSize = 256
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 256 << 20
 	}
 	if cfg.MaxBotMoves <= 0 {
 		cfg.MaxBotMoves = 5000
@@ -160,6 +165,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	s := &Server{
 		cfg: cfg, st: st, log: log, met: newMetrics(),
 		cache:   map[int64]*entry{},
+		lru:     list.New(),
 		hubs:    map[int64]*hub{},
 		botRuns: map[int64]bool{},
 		hooks:   hookQueue{pending: map[int64][]webhookBody{}, busy: map[int64]bool{}},
@@ -190,7 +196,22 @@ func (s *Server) Start(ctx context.Context) error {
 		return fmt.Errorf("server: subscribe to store events: %w", err)
 	}
 	s.following.Store(true)
-	s.wg.Add(1)
+	s.wg.Add(2)
+	go func() { // trims the cached games gone idle
+		defer s.wg.Done()
+		janitor := time.NewTicker(janitorInterval)
+		defer janitor.Stop()
+		for {
+			select {
+			case <-s.done.Done():
+				return
+			case <-ctx.Done():
+				return
+			case <-janitor.C:
+				s.trimIdle()
+			}
+		}
+	}()
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
@@ -267,7 +288,7 @@ func (s *Server) Close() {
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.HandleFunc("GET /metrics", s.metricsPage)
+	mux.Handle("GET /metrics", s.met.handler())
 	mux.HandleFunc("POST /api/signup", s.signup)
 	mux.HandleFunc("POST /api/login", s.login)
 	mux.HandleFunc("POST /api/logout", s.logout)
@@ -374,8 +395,8 @@ func (s *Server) instrument(next http.Handler) http.Handler {
 		if code == 0 {
 			code = http.StatusOK
 		}
-		s.met.requests.inc(route, strconv.Itoa(code))
-		s.met.duration.observe(time.Since(start).Seconds(), route)
+		s.met.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
+		s.met.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
 	})
 }
 
@@ -386,13 +407,6 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write([]byte("ok\n"))
-}
-
-func (s *Server) metricsPage(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	if err := s.met.reg.write(w); err != nil {
-		s.log.Warn("write metrics", "err", err)
-	}
 }
 
 const placeholder = `<!doctype html>

@@ -818,10 +818,14 @@ func TestHealthAndMetrics(t *testing.T) {
 	u.do("GET", "/api/games/12345", nil)
 	code, body := u.do("GET", "/metrics", nil)
 	for _, want := range []string{
-		`tresham_http_requests_total{route="GET /api/games/{id}",code="404"} 1`,
+		`tresham_http_requests_total{code="404",route="GET /api/games/{id}"} 1`,
 		`tresham_http_request_duration_seconds_bucket{route="GET /healthz",le="+Inf"} 1`,
 		"# TYPE tresham_replay_seconds histogram",
 		"tresham_websockets_open 0",
+		"go_goroutines ",
+		"process_resident_memory_bytes ",
+		"tresham_cache_bytes ",
+		"tresham_cache_misses_total 1", // the look-up of game 12345
 	} {
 		if code != 200 || !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)

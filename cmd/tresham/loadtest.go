@@ -14,12 +14,14 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -58,6 +60,10 @@ type loadReport struct {
 	Sockets      int     `json:"sockets_open"`
 	SocketMsgs   int64   `json:"socket_messages"`
 	SocketErrors int64   `json:"socket_errors"`
+	// CPUmsPerAction is this process's CPU time (user and system: the
+	// clients and, in process, the server) per action while playing: a
+	// figure less disturbed than actions/s by other load on the machine.
+	CPUmsPerAction float64 `json:"cpu_ms_per_action"`
 }
 
 // cmdLoadtest drives a server with many concurrent games whose clients
@@ -76,8 +82,38 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	var pop populateConfig
+	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
+	fs.StringVar(&pop.exports, "exports", filepath.Join("..", "shared", "fixtures"), "with --populate: directory of 18xx.games exports to cut games from")
+	fs.IntVar(&pop.open, "open", 1000, "with --populate: games to open (cold) and keep cached")
+	fs.IntVar(&pop.samples, "samples", 200, "with --populate: requests timed for each lobby and warm-open figure")
+	fs.Int64Var(&pop.cacheMB, "cache-mb", 256, "with --populate: the server's game cache bound in MiB")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if pop.games > 0 {
+		if cfg.url != "" || fs.NArg() != 0 || pop.samples < 1 || pop.cacheMB < 1 {
+			fmt.Fprint(stderr, "usage: tresham loadtest --populate N [--db DSN] [--exports DIR] [--open N] [--samples N] [--cache-mb N]\n")
+			return 2
+		}
+		pop.dsn, pop.seed = cfg.dsn, cfg.seed
+		if pop.dsn == "" {
+			dir, err := os.MkdirTemp("", "tresham-populate-")
+			if err != nil {
+				fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+				return 1
+			}
+			defer os.RemoveAll(dir)
+			pop.dsn = filepath.Join(dir, "populate.db")
+		}
+		rep, err := populate(ctx, pop)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
+			return 1
+		}
+		b, _ := json.Marshal(rep)
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
 	}
 	if fs.NArg() != 0 || cfg.games < 1 || cfg.duration <= 0 {
 		fmt.Fprint(stderr, "usage: tresham loadtest [--url URL | --db DSN] [--games N] [--sockets N] [--duration D]\n")
@@ -202,6 +238,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	rep.Sockets = int(opened.Load())
 
+	cpuStart := cpuTime()
 	start := time.Now()
 	deadline := start.Add(cfg.duration)
 	var wg sync.WaitGroup
@@ -214,6 +251,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	wg.Wait()
 	rep.Seconds = time.Since(start).Seconds()
+	cpu := cpuTime() - cpuStart
 	time.Sleep(200 * time.Millisecond) // let the last broadcasts arrive
 	stopListen()
 	lwg.Wait()
@@ -233,6 +271,9 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	rep.Actions = len(lat)
 	rep.ActionsPerS = float64(len(lat)) / rep.Seconds
+	if len(lat) > 0 {
+		rep.CPUmsPerAction = float64(cpu.Microseconds()) / 1000 / float64(len(lat))
+	}
 	if len(lat) > 0 {
 		slices.Sort(lat)
 		q := func(p float64) float64 {
@@ -433,4 +474,13 @@ func (c *loadClient) call(ctx context.Context, method, path string, body, out an
 		}
 	}
 	return resp.StatusCode, nil
+}
+
+// cpuTime is the CPU time (user and system) this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -41,7 +41,10 @@ commands:
   play [--title 1860|1825] [--players N] [--seat K] [--bot KIND] [--save FILE.json]
                                          play a whole game against bots in the terminal
   loadtest [--db DSN | --url URL] [--games N] [--sockets N] [--duration D]
+  loadtest --populate N [--db DSN] [--exports DIR] [--open N] [--cache-mb N]
                                          load a server with concurrent games; print actions/s and latency
+  backup [--data DIR | --db FILE] OUT.db   copy a SQLite database consistently while servers run
+  health [--url URL]                     exit 0 when a server's /healthz answers 200 (container checks)
   selfplay --title T [--options a,b] [--players N] [--games K] [--bot KIND] [--seed S] [--out DIR]
                                          play bot games with the engine's invariants checked
 `
@@ -68,6 +71,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdPlay(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "loadtest":
 		return cmdLoadtest(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return cmdBackup(ctx, args[1:], stdout, stderr)
+	case "health":
+		return cmdHealth(ctx, args[1:], stdout, stderr)
 	case "selfplay":
 		return cmdSelfplay(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":

@@ -28,11 +28,12 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	dsn := fs.String("db", "", "database: a SQLite file (default DATA/tresham.db), postgres://… for PostgreSQL, or mem: for a throwaway in-memory store")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
 	allowPrivate := fs.Bool("allow-private-webhooks", false, "let webhooks call loopback, private and link-local addresses (a LAN install)")
+	cacheMB := fs.Int64("cache-mb", 256, "memory for games kept replayed in memory, in MiB (least recently used evicted first)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 {
-		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--secure-cookies] [--allow-private-webhooks]\n")
+	if fs.NArg() != 0 || *cacheMB <= 0 {
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks]\n")
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -51,7 +52,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate,
+	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate, CacheBytes: *cacheMB << 20,
 		UI: ui.FS(), UIHandler: ui.Handler(), MapView: mapview.ForGame, TilePreview: mapview.TilePreview}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)

@@ -252,10 +252,14 @@ func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) 
 
 // Undo takes back the last accepted action (the game is replayed without it).
 func (g *Game) Undo() error {
+	if g.journal.Source != nil {
+		return fmt.Errorf("1860: undo: the accepted actions are kept by the caller")
+	}
 	if g.journal.Applied.Len() == 0 {
 		return fmt.Errorf("1860: nothing to undo")
 	}
 	g.journal.Applied.Pop()
+	g.journal.Count--
 	return g.restore()
 }
 
@@ -265,6 +269,7 @@ func (g *Game) restore() error {
 	if err != nil {
 		return err
 	}
+	fresh.journal.Source = g.journal.Source
 	if err := g.journal.Replay(fresh.Apply); err != nil {
 		return err
 	}
@@ -429,4 +434,25 @@ func removeString(list []string, s string) []string {
 		}
 	}
 	return list
+}
+
+// KeepActionsIn makes the caller the keeper of the accepted actions
+// (engine.Journal.Source) to save memory: the game stops recording them,
+// and a refused action is taken back by replaying src(n), which must
+// return the first n actions the game accepted. Call it before the first
+// action: the actions recorded so far are dropped.
+func (g *Game) KeepActionsIn(src func(n int) ([]engine.Action, error)) {
+	g.journal.Source = src
+	g.journal.Applied = engine.ActionLog{}
+}
+
+// Trim saves memory while the game sits idle: it drops the map's memoised
+// route results (board.Board.DropMemos) and compresses the log lines of
+// earlier actions (engine.Game.ArchiveLog); the game plays on unchanged.
+func (g *Game) Trim() {
+	if mb, ok := g.Board.(*mapBoard); ok {
+		mb.b.DropMemos()
+	}
+	g.ArchiveLog(g.journal.LogMark)
+	g.journal.LogMark = 0
 }
