@@ -26,7 +26,7 @@ func (s *Server) analyseGame(w http.ResponseWriter, r *http.Request) {
 	}
 	src, err := func() (*g18xx.Game, error) {
 		defer e.mu.Unlock()
-		return exportOf(e)
+		return s.exportOf(r.Context(), e)
 	}()
 	if err != nil {
 		s.fail(w, r, fmt.Errorf("analysis of game %d: %w", id, err))

@@ -135,7 +135,7 @@ func (s *Server) waitsOf(e *entry) (cachedWaits, error) {
 	if ok && c.actions == e.h.Actions {
 		return c, nil
 	}
-	src, err := exportOf(e)
+	src, err := s.exportOf(s.done, e)
 	if err != nil {
 		return cachedWaits{}, err
 	}

@@ -37,13 +37,14 @@ const (
 
 // silentSince is when the player of seat i last acted or, if later, when
 // the position they must answer arose (the last move that was not chat).
-// Unix seconds. e.mu is held.
-func silentSince(e *entry, i int) int64 {
+// Unix seconds. acts is the stored log (the cache keeps no times); e.mu is
+// held.
+func silentSince(e *entry, acts []g18xx.Action, i int) int64 {
 	u := e.h.Seats[i].UserID
 	since := e.h.CreatedAt.Unix()
-	for _, la := range e.log {
-		if la.act.Type != g18xx.TypeMessage || (u != 0 && la.userID == u) {
-			since = max(since, la.act.CreatedAt)
+	for j, a := range acts {
+		if a.Type != g18xx.TypeMessage || (u != 0 && e.userOf(j) == u) {
+			since = max(since, a.CreatedAt)
 		}
 	}
 	return since
@@ -61,17 +62,19 @@ func isActing(e *entry, i int) bool {
 }
 
 // handoverVotes returns each user's latest vote on seat i since its
-// player's last action ("" none or withdrawn). e.mu is held.
-func handoverVotes(e *entry, i int) map[int64]string {
+// player's last action ("" none or withdrawn). acts is the stored log;
+// e.mu is held.
+func handoverVotes(e *entry, acts []g18xx.Action, i int) map[int64]string {
 	u := e.h.Seats[i].UserID
 	votes := map[int64]string{}
-	for j := len(e.log) - 1; j >= 0; j-- {
-		la := e.log[j]
-		if u != 0 && la.userID == u {
+	for j := len(acts) - 1; j >= 0; j-- {
+		a := acts[j]
+		user := e.userOf(j)
+		if u != 0 && user == u {
 			break
 		}
-		raw, ok := la.act.Extra[handoverKey]
-		if !ok || la.act.Type != g18xx.TypeMessage {
+		raw, ok := a.Extra[handoverKey]
+		if !ok || a.Type != g18xx.TypeMessage {
 			continue
 		}
 		var v string
@@ -82,8 +85,8 @@ func handoverVotes(e *entry, i int) map[int64]string {
 		if n, err := strconv.Atoi(seat); err != nil || n != i {
 			continue
 		}
-		if _, seen := votes[la.userID]; !seen {
-			votes[la.userID] = to
+		if _, seen := votes[user]; !seen {
+			votes[user] = to
 		}
 	}
 	return votes
@@ -164,7 +167,11 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 	case st.UserID == u.ID:
 		return handoverJSON{}, errorf(http.StatusConflict, "seat %d is your own", i)
 	}
-	silent := time.Duration(s.cfg.Now().Unix()-silentSince(e, i)) * time.Second
+	acts, err := s.storedLog(ctx, e, len(e.log))
+	if err != nil {
+		return handoverJSON{}, err
+	}
+	silent := time.Duration(s.cfg.Now().Unix()-silentSince(e, acts, i)) * time.Second
 	switch {
 	case req.To == handoverNobody:
 	case !isActing(e, i):
@@ -184,7 +191,10 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 	if err := s.commit(ctx, e, msg, u.ID, "player", nil); err != nil {
 		return handoverJSON{}, err
 	}
-	votes := handoverVotes(e, i)
+	if acts, err = s.storedLog(ctx, e, len(e.log)); err != nil {
+		return handoverJSON{}, err
+	}
+	votes := handoverVotes(e, acts, i)
 	out := handoverJSON{Seat: i, To: req.To, Agreed: []string{}, Waiting: []string{}}
 	for _, hu := range humanUsers(e.h) {
 		if hu == st.UserID {
