@@ -109,7 +109,9 @@ func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.R
 	*keys = make([]string, 0, len(members)) // non-nil: marks the object as decoded
 	*extra = nil
 	for _, m := range members {
-		key, raw := m.key, m.raw
+		// a key with invalid UTF-8 is kept as its replacement characters,
+		// as encoding would write it, so decode and encode agree
+		key, raw := strings.ToValidUTF8(m.key, "\uFFFD"), m.raw
 		if has(*keys, key) {
 			continue // duplicate key: the first one wins
 		}
