@@ -25,6 +25,9 @@ type webhookBody struct {
 	Title  string   `json:"title"`
 	Player int      `json:"player"`
 	Acting []string `json:"acting"`
+	// TimeLeftS is the player's time left on the game's clock, in
+	// seconds (absent when the game has no clock).
+	TimeLeftS *int64 `json:"time_left_s,omitempty"`
 }
 
 const (
@@ -41,6 +44,7 @@ const (
 // notifyTurns posts webhooks for the seats that a commit by actor made
 // newly acting (e.mu held). Posting is asynchronous and never blocks play.
 func (s *Server) notifyTurns(e *entry, before map[int][]string, actor int64) {
+	var clocks *clockJSON
 	for pid, ents := range actingPlayers(e.g) {
 		if _, was := before[pid]; was {
 			continue
@@ -56,7 +60,15 @@ func (s *Server) notifyTurns(e *entry, before map[int][]string, actor int64) {
 		if user == 0 || user == actor {
 			continue
 		}
-		s.postWebhook(user, webhookBody{Game: e.id, Title: e.h.Title, Player: pid, Acting: slices.Clone(ents)})
+		body := webhookBody{Game: e.id, Title: e.h.Title, Player: pid, Acting: slices.Clone(ents)}
+		if e.h.Clock != "" && clocks == nil {
+			clocks = s.clockOf(e)
+		}
+		if clocks != nil {
+			left := clocks.Left[pid]
+			body.TimeLeftS = &left
+		}
+		s.postWebhook(user, body)
 	}
 }
 
@@ -180,6 +192,9 @@ func hookPayload(rawURL string, body webhookBody) ([]byte, error) {
 		msg += ", acting for " + strings.Join(body.Acting, ", ")
 	}
 	msg += ")"
+	if body.TimeLeftS != nil {
+		msg += "; " + clockWords(*body.TimeLeftS) + " on your clock"
+	}
 	var v any = body
 	switch hookFormat(rawURL) {
 	case "discord":
@@ -351,4 +366,17 @@ func hookClient(timeout time.Duration, allowPrivate bool) *http.Client {
 			return http.ErrUseLastResponse
 		},
 	}
+}
+
+// clockWords writes seconds left as "1 h 05 min left" or "3 min 20 s left"
+// ("… over" when negative).
+func clockWords(s int64) string {
+	suffix := " left"
+	if s < 0 {
+		s, suffix = -s, " over"
+	}
+	if s >= 3600 {
+		return fmt.Sprintf("%d h %02d min%s", s/3600, s%3600/60, suffix)
+	}
+	return fmt.Sprintf("%d min %d s%s", s/60, s%60, suffix)
 }

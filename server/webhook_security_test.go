@@ -205,6 +205,17 @@ func TestHookPayload(t *testing.T) {
 			t.Errorf("hookPayload(%s) is not JSON: %s", c.url, b)
 		}
 	}
+	// a game with a clock says how much time the player has left
+	left := int64(3725)
+	body.TimeLeftS = &left
+	for url, want := range map[string]string{
+		"https://discord.com/api/webhooks/1/abc": "1 h 02 min left on your clock",
+		"https://example.org/hook":               `"time_left_s":3725`,
+	} {
+		if b, _ := hookPayload(url, body); !strings.Contains(string(b), want) {
+			t.Errorf("hookPayload(%s) with a clock = %s; want %s", url, b, want)
+		}
+	}
 }
 
 func TestBlockedAddr(t *testing.T) {

@@ -6,7 +6,7 @@ import { mountMap } from './mapview.js';
 import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
 import { chatCard, endGameBar } from './talk.js';
-import { clockBanner, clockCell, tickClocks } from './clockview.js';
+import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
@@ -158,7 +158,10 @@ function draw(el, page) {
   const st = v.state || {};
   const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
   document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
-  if (page.at === null) turnChanged(mine, `Your turn in ${v.title} #${v.id}`, v.clocks ? 'Your clock is running.' : 'The others are waiting for you.');
+  if (page.at === null) {
+    const myClock = v.clocks && (v.you || []).map((id) => v.clocks.left_s[String(id)]).find((x) => x !== undefined);
+    turnChanged(mine, `Your turn in ${v.title} #${v.id}`, myClock !== undefined && myClock !== null ? `${clockText(myClock)} left on your clock.` : 'The others are waiting for you.');
+  }
   const keep = page.mapKeep || (page.mapUI ? page.mapUI.state() : null);
   page.mapKeep = null;
   page.mapUI = page.map ? mountMap(page.map, {
