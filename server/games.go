@@ -337,25 +337,11 @@ func newGameHeader(req createRequest, u store.User) (store.Game, error) {
 func openSeat(st store.Seat) bool { return st.UserID == 0 && st.Bot == "" }
 
 func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
-	u, err := s.mustUser(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var req struct {
 		Seat   *int   `json:"seat"`
 		Invite string `json:"invite"`
 	}
-	if err := decodeBody(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	u, id, e, err := s.gameRequest(r, &req, false)
 	if err != nil {
 		s.fail(w, r, err)
 		return

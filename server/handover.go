@@ -113,22 +113,8 @@ type handoverJSON struct {
 // handover records the caller's vote on handing a silent seat over, and
 // hands it over once every other human player agrees.
 func (s *Server) handover(w http.ResponseWriter, r *http.Request) {
-	u, err := s.mustUser(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var req handoverRequest
-	if err := decodeBody(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	u, _, e, err := s.gameRequest(r, &req, false)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -246,25 +232,11 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 // substitute seats the caller in a running game's seat waiting for a
 // substitute, given that seat's token.
 func (s *Server) substitute(w http.ResponseWriter, r *http.Request) {
-	u, err := s.mustUser(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var req struct {
 		Seat  *int   `json:"seat"`
 		Token string `json:"token"`
 	}
-	if err := decodeBody(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	u, id, e, err := s.gameRequest(r, &req, false)
 	if err != nil {
 		s.fail(w, r, err)
 		return

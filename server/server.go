@@ -507,6 +507,31 @@ func bodyError(err error) error {
 	return errorf(http.StatusBadRequest, "malformed JSON body: %s", jsonerr.Describe(err))
 }
 
+// gameRequest reads what the game endpoints that change a game start
+// with: the signed-in caller, the game id of the path, the JSON body into
+// body (an empty body is allowed when optional) and the game's entry,
+// locked: the caller unlocks e.mu.
+func (s *Server) gameRequest(r *http.Request, body any, optional bool) (store.User, int64, *entry, error) {
+	u, err := s.mustUser(r)
+	if err != nil {
+		return u, 0, nil, err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return u, 0, nil, err
+	}
+	if !optional || r.ContentLength != 0 {
+		if err := decodeBody(r, body); err != nil {
+			return u, id, nil, err
+		}
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		return u, id, nil, err
+	}
+	return u, id, e, nil
+}
+
 // pathID parses the {id} path value.
 func pathID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)

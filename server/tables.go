@@ -420,26 +420,10 @@ func (s *Server) freeSeat(w http.ResponseWriter, r *http.Request) {
 
 // changeSeat opens the seat pick chooses in an unstarted online game.
 func (s *Server) changeSeat(w http.ResponseWriter, r *http.Request, pick func(h store.Game, u store.User, seat *int) (int, error)) {
-	u, err := s.mustUser(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var req struct {
 		Seat *int `json:"seat"`
 	}
-	if r.ContentLength != 0 {
-		if err := decodeBody(r, &req); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
-	e, err := s.game(r.Context(), id)
+	u, id, e, err := s.gameRequest(r, &req, true)
 	if err != nil {
 		s.fail(w, r, err)
 		return
