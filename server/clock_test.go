@@ -113,3 +113,41 @@ func TestGameClock(t *testing.T) {
 		t.Fatalf("lobby: %+v", list.Games)
 	}
 }
+
+// TestGameClockUndo: an undo refunds nothing, and after it the clock runs
+// for whoever the undo made to act.
+func TestGameClockUndo(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Unix(1_800_000_000, 0)
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	env := newEnvWith(t, nil, func(c *Config) {
+		c.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	})
+	alice, bob := env.signup("alice"), env.signup("bob")
+	id := alice.create(map[string]any{"title": "1860", "players": 2, "clock": map[string]any{"bank": "10m"}})
+	bob.mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]int{"seat": 1}, http.StatusOK, nil)
+	if v := alice.view(id); v.Status == "new" {
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	}
+	v := alice.view(id)
+	var pass json.RawMessage
+	for _, ch := range v.Legal["1"] {
+		if strings.Contains(string(ch.Action), `"pass"`) {
+			pass = ch.Action
+		}
+	}
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": pass}, http.StatusOK, nil)
+	advance(10 * time.Second) // bob is to act
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/undo", id), map[string]any{"seq": v.Actions + 1}, http.StatusOK, nil)
+	advance(20 * time.Second) // alice is to act again
+	var got struct {
+		Clocks struct {
+			Left    map[string]int64 `json:"left_s"`
+			OnClock []int            `json:"on_clock"`
+		} `json:"clocks"`
+	}
+	bob.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, &got)
+	if got.Clocks.Left["1"] != 580 || got.Clocks.Left["2"] != 590 || len(got.Clocks.OnClock) != 1 || got.Clocks.OnClock[0] != 1 {
+		t.Fatalf("after alice's undo: %+v; want alice 580 (on the clock), bob 590 (his 10 s not refunded)", got.Clocks)
+	}
+}

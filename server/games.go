@@ -917,8 +917,8 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	}
 	defer e.noteKnown()
 	e.h.Actions = len(e.log)
-	s.clockCommitted(e, a)
 	e.g = g
+	s.clockCommitted(e, a) // after e.g: an undo or redo replaced the game
 	e.trimmed = false
 	s.account(e)
 	s.met.actions.WithLabelValues(source).Inc()
