@@ -1,64 +1,24 @@
 // End-to-end tests of tables, the lobby's paging and search, invite links
 // and player pages (issue 24), against a real `tresham serve` in Debian's
 // chromium. E2E_SHOTS=DIR saves desktop and phone screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import net from 'node:net';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { env, serve } from './harness.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-let server;
-let browser;
-let base;
-let tmp;
 const errors = [];
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
-
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-tables-'));
-  const bin = join(tmp, 'tresham');
-  execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
-    if (i > 300) throw new Error('tresham serve did not become healthy');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+serve();
 
 async function person(name, viewport = { width: 1300, height: 950 }) {
-  const ctx = await browser.newContext({ viewport });
+  const ctx = await env.browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   page.on('console', (m) => {
     // refused requests the test makes on purpose show as console errors
     if (m.type() === 'error' && !/status of (40[0-9])/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
   });
-  await page.goto(base + '/');
+  await page.goto(env.base + '/');
   await page.fill('#auth-name', name);
   await page.fill('#auth-password', 'correct horse battery staple');
   await page.click('#signup');
@@ -118,9 +78,9 @@ test('invite-only table: link, seats freed by the host, start with the minimum',
   // the host frees his seat (bob back in the lobby: a freed player no
   // longer sees an invite-only game, so his game page would lose it), he
   // takes it again, the host starts with 2 of 3
-  await b.goto(base + '/');
+  await b.goto(env.base + '/');
   await b.waitForSelector(`#games-mine li[data-game="${id}"]`);
-  await a.goto(base + '/');
+  await a.goto(env.base + '/');
   const item = `#games-mine li[data-game="${id}"]`;
   await a.waitForSelector(`${item} >> text=bob`);
   await a.click(`${item} button.free`);
@@ -178,10 +138,10 @@ test('lobby pages and searches; leaving a table', { timeout: 120000 }, async () 
   const g = (await api(d, 'GET', `/api/games/${ids[0]}`)).body;
   assert.equal(g.seats[1].user_id, undefined);
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const p = await phone.newPage();
   p.on('pageerror', (e) => errors.push(`${p.url()}: ${e.message}`));
-  await p.goto(base + '/');
+  await p.goto(env.base + '/');
   await p.fill('#auth-name', 'carol');
   await p.fill('#auth-password', 'correct horse battery staple');
   await p.click('#login');
@@ -214,9 +174,9 @@ test('profile page, password change and account deletion', { timeout: 120000 }, 
   await e.click('#pw-change');
   await e.waitForSelector('#pw-msg:not(.error):has-text("Password changed")');
   await shot(e, 'profile-desktop');
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await erin.ctx.storageState() });
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await erin.ctx.storageState() });
   const p = await phone.newPage();
-  await p.goto(base + '/?player=erin');
+  await p.goto(env.base + '/?player=erin');
   await p.waitForSelector('.profile h1');
   const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the phone profile scrolls sideways by ${overflow}px`);
@@ -225,12 +185,12 @@ test('profile page, password change and account deletion', { timeout: 120000 }, 
 
   // frank deletes his account
   const f = frank.page;
-  await f.goto(base + '/?player=frank');
+  await f.goto(env.base + '/?player=frank');
   await f.waitForSelector('#delete-account');
   await f.fill('#delete-password', 'correct horse battery staple');
   await f.check('#delete-sure');
   await Promise.all([f.waitForSelector('#auth-name'), f.click('#delete-account')]);
-  await e.goto(base + '/?player=frank');
+  await e.goto(env.base + '/?player=frank');
   await e.waitForSelector('text=There is no player called frank.');
   await erin.ctx.close();
   await frank.ctx.close();
@@ -254,7 +214,7 @@ test('silent seats: the vote is refused before the limit; a wrong substitute lin
   await hu.click(`#games-mine li[data-game="${id}"] button.hand-bot`);
   await hu.waitForFunction(() => /can be handed over after 1 day \(/.test(document.getElementById('lobby-error').textContent));
   await shot(hu, 'handover-refused-desktop');
-  await hu.goto(`${base}/?game=${id}&seat=0&substitute=${'A'.repeat(43)}`);
+  await hu.goto(`${env.base}/?game=${id}&seat=0&substitute=${'A'.repeat(43)}`);
   await hu.click('#take-over');
   await hu.waitForSelector('text=This link does not work');
   await gina.ctx.close();

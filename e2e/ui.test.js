@@ -1,56 +1,15 @@
 // End-to-end tests of the web UI against a real `tresham serve`, using
 // Debian's chromium through playwright-core. Every game move is made by
 // clicking the UI; the API is only read to decide what to click.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import net from 'node:net';
-import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { env, fixtures, serve } from './harness.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
-let server;
-let browser;
-let base;
-let tmp;
 const consoleErrors = [];
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
-
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-'));
-  const bin = join(tmp, 'tresham');
-  const pkg = process.env.TRESHAM_PKG || './cmd/tresham';
-  execFileSync('go', ['build', '-o', bin, pkg], { cwd: root, stdio: 'inherit' });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(bin, [...(pkg === './cmd/tresham' ? ['serve'] : []), '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
-    if (i > 300) throw new Error('tresham serve did not become healthy');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+serve();
 
 async function newPage(ctx) {
   const page = await ctx.newPage();
@@ -78,7 +37,7 @@ async function clickAndWait(page, fn) {
 }
 
 async function signUp(page, name) {
-  await page.goto(base + '/');
+  await page.goto(env.base + '/');
   await page.fill('#auth-name', name);
   await page.fill('#auth-password', 'correct horse battery staple');
   await page.click('#signup');
@@ -86,7 +45,7 @@ async function signUp(page, name) {
 }
 
 test('hotseat 1860: auction, stock round and operating rounds through the UI', { timeout: 600000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'alice');
   await page.selectOption('#create-title', '1860');
@@ -246,7 +205,7 @@ function corpHeld(st, sym) {
 }
 
 test('import an 18xx.games game, step through its history, final scores', { timeout: 300000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'bob');
   const file = join(fixtures, '1860', '19354.json');
@@ -283,7 +242,7 @@ test('import an 18xx.games game, step through its history, final scores', { time
 
 test('the spreadsheet of an imported game: tables, charts, CSV and links into history', { timeout: 300000 }, async () => {
   for (const [title, name, width, height] of [['1860', '19354.json', 1400, 1000], ['1825', '1825_game_end_bank.json', 390, 844]]) {
-    const ctx = await browser.newContext({ viewport: { width, height } });
+    const ctx = await env.browser.newContext({ viewport: { width, height } });
     const page = await newPage(ctx);
     await signUp(page, `sheet${title}${width}`);
     await page.setInputFiles('#import-file', join(fixtures, title, name));
@@ -305,15 +264,15 @@ test('the spreadsheet of an imported game: tables, charts, CSV and links into hi
     const link = page.locator('#sheet-players tbody th a').nth(2);
     const href = await link.getAttribute('href');
     await Promise.all([page.waitForURL(/action=\d+/), link.click()]);
-    const pos = new URL(base + href).searchParams.get('action');
+    const pos = new URL(env.base + href).searchParams.get('action');
     await page.waitForFunction((p) => document.getElementById('history-pos')?.textContent.startsWith(`action ${p} of`), pos);
     await ctx.close();
   }
 });
 
 test('a game with a clock: chosen at creation, shown in the lobby, counting down for the seat to act', { timeout: 300000 }, async () => {
-  const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ctxA = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctxB = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   const a = await newPage(ctxA);
   const b = await newPage(ctxB);
   await signUp(a, 'clara');
@@ -327,7 +286,7 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
   await b.waitForSelector(`#games-open li.game[data-game="${id}"]`);
   assert.match(await b.textContent(`#games-open li.game[data-game="${id}"]`), /clock: 45m0s each/);
   await b.click(`#games-open li.game[data-game="${id}"] button:has-text("Join")`);
-  await b.goto(`${base}/?game=${id}`);
+  await b.goto(`${env.base}/?game=${id}`);
   // the clock runs from the first move: clara passes, dan is on the clock
   await a.waitForSelector('#turn.yours', { timeout: 20000 });
   await clickAndWait(a, () => a.click('button.choice.pass'));
@@ -349,8 +308,8 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
 });
 
 test('live: moves by another user appear without reload, with the turn indicator', { timeout: 300000 }, async () => {
-  const ctxA = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const ctxB = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctxA = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctxB = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const a = await newPage(ctxA);
   const b = await newPage(ctxB);
   await signUp(a, 'carol');
@@ -364,7 +323,7 @@ test('live: moves by another user appear without reload, with the turn indicator
   await b.waitForSelector(`#games-open li.game[data-game="${id}"]`);
   await b.click(`#games-open li.game[data-game="${id}"] button:has-text("Join")`);
   await b.waitForSelector(`#games-mine li.game[data-game="${id}"]`);
-  await b.goto(`${base}/?game=${id}`);
+  await b.goto(`${env.base}/?game=${id}`);
   // A sees B's seat filled over the WebSocket and starts the game.
   await a.waitForSelector('#start-game');
   await a.click('#start-game');
@@ -408,7 +367,7 @@ test('live: moves by another user appear without reload, with the turn indicator
 });
 
 test('hotseat 1825: first stock round and a tile lay through the UI, keyboard and phone', { timeout: 600000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'erin');
   await page.selectOption('#create-title', '1825');
@@ -474,7 +433,7 @@ test('hotseat 1825: first stock round and a tile lay through the UI, keyboard an
   assert.deepEqual(done, { stock: true, tile: true });
 
   // Phone-sized screen: the page fits the width and the panel is usable.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await ctx.storageState() });
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await ctx.storageState() });
   const pp = await newPage(phone);
   await pp.goto(page.url());
   await pp.waitForSelector('.panel button.choice');
@@ -491,7 +450,7 @@ test('hotseat 1825: first stock round and a tile lay through the UI, keyboard an
 });
 
 test('import an 1825 game: final scores', { timeout: 300000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'frank');
   const file = join(fixtures, '1825', '1825_game_end_bank.json');
@@ -510,7 +469,7 @@ test('import an 1825 game: final scores', { timeout: 300000 }, async () => {
 });
 
 test('a game against the computer: bot seats move by themselves', { timeout: 300000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'solo');
   await page.selectOption('#create-title', '1860');

@@ -6,56 +6,19 @@
 // list, a history step, the best run at every real run_routes position),
 // printed, not asserted (speed targets are benchmarks, not tests). Skipped
 // when the server has no module (go generate ./ui not run).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import net from 'node:net';
-import { chromium } from 'playwright-core';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { env, fixtures, serve } from './harness.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
-let server;
-let browser;
-let base;
-let tmp;
-let hasModule = false;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
+serve();
+// moduleServed reports whether the server was built with the in-browser
+// engine (its manifest names the module).
+async function moduleServed() {
+  return Boolean((await (await fetch(env.base + '/wasm/manifest.json')).json()).wasm);
 }
-
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'tresham-wasm-'));
-  const bin = join(tmp, 'tresham');
-  execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', 'mem:'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
-    if (i > 300) throw new Error('tresham serve did not become healthy');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  hasModule = (await fetch(base + '/wasm/manifest.json')).ok;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
 
 function realGames() {
   const out = [];
@@ -82,14 +45,14 @@ async function importCut(page) {
 }
 
 test('the game page runs the engine in the browser and agrees with the server', { timeout: 300000 }, async (t) => {
-  if (!hasModule) return t.skip('the server has no WebAssembly module (go generate ./ui)');
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base + '/');
+  await page.goto(env.base + '/');
   const id = await importCut(page);
-  await page.goto(`${base}/?game=${id}`);
+  await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   // the run is found in the browser
   await page.waitForSelector('#route-source', { timeout: 60000 });
@@ -109,21 +72,21 @@ test('the game page runs the engine in the browser and agrees with the server', 
   }
   assert.deepEqual(requests, [], 'history steps made requests');
   assert.match(await page.textContent('#history-pos'), /of/);
-  const metrics = await (await fetch(base + '/metrics')).text();
+  const metrics = await (await fetch(env.base + '/metrics')).text();
   assert.ok(!/tresham_client_state_mismatches_total [1-9]/.test(metrics), 'a state mismatch was reported');
   assert.deepEqual(errors, []);
   await ctx.close();
 });
 
 test('figures of the in-browser engine in Chromium', { timeout: 600000 }, async (t) => {
-  if (!hasModule) return t.skip('the server has no WebAssembly module (go generate ./ui)');
-  const ctx = await browser.newContext();
+  if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const ctx = await env.browser.newContext();
   const page = await ctx.newPage();
-  await page.goto(base + '/');
+  await page.goto(env.base + '/');
   // first load fills the HTTP cache; a second page measures the cached start
   await page.evaluate(async () => { const m = await import('/engine.js'); await m.loadEngine(); });
   const page2 = await ctx.newPage();
-  await page2.goto(base + '/');
+  await page2.goto(env.base + '/');
   const figures = await page2.evaluate(async (games) => {
     const t0 = performance.now();
     const { loadEngine } = await import('/engine.js');
