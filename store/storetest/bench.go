@@ -14,15 +14,7 @@ import (
 func BenchAppendAction(b *testing.B, s store.Store) {
 	ctx := context.Background()
 	const games = 100
-	ids := make([]int64, games)
-	for i := range ids {
-		g, err := s.CreateGame(ctx, store.Game{Title: "1860", Status: store.StatusActive,
-			Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}}, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ids[i] = g.ID
-	}
+	ids := benchGames(ctx, b, s, games)
 	data := act(0)
 	b.ResetTimer()
 	for i := range b.N {
@@ -41,15 +33,7 @@ func BenchAppendAction(b *testing.B, s store.Store) {
 func BenchAppendActionConcurrent(b *testing.B, s store.Store) {
 	ctx := context.Background()
 	const writers = 16
-	ids := make([]int64, writers)
-	for i := range ids {
-		g, err := s.CreateGame(ctx, store.Game{Title: "1860", Status: store.StatusActive,
-			Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}}, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ids[i] = g.ID
-	}
+	ids := benchGames(ctx, b, s, writers)
 	data := act(0)
 	b.ResetTimer()
 	var wg sync.WaitGroup
@@ -73,4 +57,19 @@ func BenchAppendActionConcurrent(b *testing.B, s store.Store) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(writers*(b.N/writers+1))/b.Elapsed().Seconds(), "appends/s")
+}
+
+// benchGames creates n active two-player games and returns their ids.
+func benchGames(ctx context.Context, b *testing.B, s store.Store, n int) []int64 {
+	b.Helper()
+	ids := make([]int64, n)
+	for i := range ids {
+		g, err := s.CreateGame(ctx, store.Game{Title: "1860", Status: store.StatusActive,
+			Seats: []store.Seat{{PlayerID: 1, Name: "a"}, {PlayerID: 2, Name: "b"}}}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = g.ID
+	}
+	return ids
 }
