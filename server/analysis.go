@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"tresham/analysis"
-	"tresham/compat/g18xx"
 )
 
 // analyseGame answers the game's spreadsheet (analysis.Report; ?format=csv:
@@ -14,22 +13,9 @@ import (
 // on the table. The export is taken under the game's lock; the replay and
 // the solves run without it, so moves are not held up.
 func (s *Server) analyseGame(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r)
+	id, src, err := s.exportRequest(r)
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	src, err := func() (*g18xx.Game, error) {
-		defer e.mu.Unlock()
-		return s.exportOf(r.Context(), e)
-	}()
-	if err != nil {
-		s.fail(w, r, fmt.Errorf("analysis of game %d: %w", id, err))
 		return
 	}
 	rep, err := analysis.Analyse(src)

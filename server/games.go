@@ -516,18 +516,7 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 
 // exportGame answers the 18xx.games export of a game.
 func (s *Server) exportGame(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out, err := s.exportOf(r.Context(), e)
-	e.mu.Unlock()
+	id, out, err := s.exportRequest(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -537,8 +526,24 @@ func (s *Server) exportGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fmt.Errorf("export game %d: %w", id, err))
 		return
 	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s_%d.json"`, e.h.Title, id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s_%d.json"`, out.Title, id))
 	writeRaw(w, http.StatusOK, b)
+}
+
+// exportRequest returns the export of the game the path names, taken under
+// the game's lock (released before it returns).
+func (s *Server) exportRequest(r *http.Request) (int64, *g18xx.Game, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		return id, nil, err
+	}
+	defer e.mu.Unlock()
+	out, err := s.exportOf(r.Context(), e)
+	return id, out, err
 }
 
 // exportOf builds the export of the entry's game (e.mu held): an imported
