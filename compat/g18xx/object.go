@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"tresham/internal/jsonerr"
 )
@@ -142,7 +143,9 @@ func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.R
 func decodeValue(raw []byte, f reflect.Value) error {
 	switch f.Kind() {
 	case reflect.String:
-		if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+		// fast path for plain text; invalid UTF-8 goes through json, which
+		// keeps it as replacement characters, as encoding would write it
+		if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 			f.SetString(string(raw[1 : len(raw)-1]))
 			return nil
 		}
