@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 	"strings"
 )
 
@@ -78,7 +79,7 @@ func (e *Entity) UnmarshalJSON(data []byte) error {
 	switch {
 	case bytes.Equal(data, []byte("null")):
 		*e = Entity{}
-	case len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0:
+	case len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 && utf8.Valid(data):
 		*e = SymbolEntity(string(data[1 : len(data)-1]))
 	case len(data) > 0 && data[0] == '"':
 		var s string
