@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 	"strings"
+	"unicode/utf8"
 )
 
 // Entity identifies who takes an action or owns something: a player (by
