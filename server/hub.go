@@ -175,12 +175,25 @@ func (s *Server) storeEvent(ev store.GameEvent) {
 func (s *Server) join(g store.Game, c *client, from int) error {
 	s.hubsMu.Lock()
 	h := s.hubs[g.ID]
-	if h == nil {
+	created := h == nil
+	if created {
 		h = &hub{id: g.ID, clients: map[*client]struct{}{}, sent: g.Actions, sig: headerSig(g), status: g.Status}
 		s.hubs[g.ID] = h
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if created {
+		// g was read before the hub existed: a store event for an action
+		// committed meanwhile found no hub and was dropped, so read the
+		// count again and push what is new (after the replay below)
+		defer func() {
+			if cur, err := s.st.GetGame(s.done, g.ID); err == nil && cur.Actions > h.sent {
+				if err := s.catchUp(h, cur.Actions); err != nil {
+					s.log.Warn("websocket catch-up", "game", g.ID, "err", err)
+				}
+			}
+		}()
+	}
 	h.clients[c] = struct{}{}
 	s.hubsMu.Unlock()
 	if from < 0 || from >= h.sent {
