@@ -1,11 +1,9 @@
 package t1825
 
 import (
-	"math"
-	"sort"
-
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // Steps of a company's turn in an operating round (section 4): track and
@@ -72,25 +70,7 @@ func (g *Game) startOperatingRound(num int) {
 
 // payoutCompanies pays the private railways' revenue to their owners, in
 // player order (18xx.games payout_companies).
-func (g *Game) payoutCompanies() {
-	for _, p := range g.Players {
-		syms := append([]string(nil), p.Companies...)
-		sort.SliceStable(syms, func(i, j int) bool {
-			a, b := g.Company(syms[i]), g.Company(syms[j])
-			if a.Revenue != b.Revenue {
-				return a.Revenue < b.Revenue
-			}
-			return a.Name < b.Name
-		})
-		for _, s := range syms {
-			co := g.Company(s)
-			if co.Revenue > 0 {
-				g.PayPlayer(p, co.Revenue)
-				g.Logf("%s collects £%d from %s", p.Name, co.Revenue, co.Name)
-			}
-		}
-	}
-}
+func (g *Game) payoutCompanies() { step.PayPrivates(g.Game) }
 
 // placeHomeToken puts a company's first base(s) on its home city (rule
 // 4.1.3): a major at the start of the operating round after it forms; a
@@ -626,28 +606,16 @@ func (g *Game) payDividend(c *engine.Corporation, kind string) {
 	} else {
 		paid = revenue
 		// shares in the pool and unsold shares pay nobody (18xx.games)
-		per := float64(revenue) / float64(100/g.sharePercent(c))
-		for _, p := range g.Players {
-			if pct := c.PercentOf(engine.Holder(p.ID)); pct > 0 {
-				g.PayPlayer(p, int(math.Ceil(float64(pct)/float64(g.sharePercent(c))*per)))
-			}
-		}
+		step.PayShareholders(g.Game, c, revenue, g.sharePercent(c))
 	}
 	if c.Cell != nil {
 		price := c.Cell.Price
-		switch {
-		case paid > 0 && paid <= price/2:
-		case paid > 0:
-			n := 1
-			for k := 2; k <= 4; k++ {
-				if paid >= k*price {
-					n = k
-				}
-			}
-			for i := 0; i < n; i++ {
+		if paid > 0 {
+			// up to half the price it stays (rule 6.3)
+			for range step.DividendMoves(paid, price, price/2+1) {
 				g.moveRight(c)
 			}
-		default:
+		} else {
 			g.moveLeft(c)
 		}
 	}
@@ -792,25 +760,11 @@ func (r *opRound) buyTrainAction(g *Game, c *engine.Corporation, a *engine.Actio
 // buyTrain buys a train: the first of a new type may start a phase (rule
 // 4.7), and the first '5' makes the '2's obsolete.
 func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
-	g.PayCorp(c, -price)
 	if t.Owner != "" {
-		seller := g.Corp(t.Owner)
-		g.PayCorp(seller, price)
-		g.PayCorp(c, 0)
-		for i, x := range seller.Trains {
-			if x == t {
-				seller.Trains = append(seller.Trains[:i:i], seller.Trains[i+1:]...)
-				break
-			}
-		}
-		// money changes hands between companies, not with the bank
-		g.Bank += price
-		g.Bank -= price
+		step.BuyFromCorp(c, g.Corp(t.Owner), t, price)
 	} else {
-		g.Depot.Take(t)
+		step.BuyFromDepot(g.Game, c, t, price)
 	}
-	t.Owner = c.Sym
-	c.Trains = append(c.Trains, t)
 	g.Logf("%s buys a %s train for £%d", c.Sym, t.Name, price)
 	for g.PhaseIdx+1 < len(g.Phases) && g.Phases[g.PhaseIdx+1].On == t.Name {
 		g.PhaseIdx++
@@ -820,57 +774,18 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 			g.removeSurveyors()
 		}
 	}
-	g.rust(t.Name)
+	step.Rust(g.Game, t.Name)
 	g.op.discard = g.crowdedCorps()
 }
 
-// rust removes the trains made obsolete by the first train of a type (rule 4.7.3).
-func (g *Game) rust(name string) {
-	for _, c := range g.Corps {
-		kept := c.Trains[:0:0]
-		for _, t := range c.Trains {
-			if t.RustsOn == name {
-				t.Rusted = true
-				t.Owner = ""
-				g.Depot.Rusted = append(g.Depot.Rusted, t)
-				continue
-			}
-			kept = append(kept, t)
-		}
-		c.Trains = kept
-	}
-	kept := g.Depot.Pool[:0:0]
-	for _, t := range g.Depot.Pool {
-		if t.RustsOn == name {
-			t.Rusted = true
-			g.Depot.Rusted = append(g.Depot.Rusted, t)
-			continue
-		}
-		kept = append(kept, t)
-	}
-	g.Depot.Pool = kept
-}
-
-func (g *Game) crowdedCorps() []*engine.Corporation {
-	var out []*engine.Corporation
-	for _, c := range g.Corps {
-		if !c.Closed && len(c.Trains) > g.trainLimit() {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func (g *Game) crowdedCorps() []*engine.Corporation { return step.Crowded(g.Game, g.trainLimit()) }
 
 func (g *Game) discardTrain(c *engine.Corporation, a *engine.Action) error {
-	for i, t := range c.Trains {
-		if t.ID == a.Train {
-			c.Trains = append(c.Trains[:i:i], c.Trains[i+1:]...)
-			t.Owner = ""
-			t.InPool = true
-			g.Depot.Pool = append(g.Depot.Pool, t)
-			g.Logf("%s discards a %s train", c.Sym, t.Name)
-			return nil
-		}
+	t := step.OwnTrain(c, a.Train)
+	if t == nil {
+		return engine.Refuse(a, "%s has no train %s", c.Sym, a.Train)
 	}
-	return engine.Refuse(a, "%s has no train %s", c.Sym, a.Train)
+	step.Discard(g.Game, c, t)
+	g.Logf("%s discards a %s train", c.Sym, t.Name)
+	return nil
 }

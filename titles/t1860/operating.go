@@ -1,12 +1,12 @@
 package t1860
 
 import (
-	"math"
 	"slices"
 	"strconv"
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 	"tresham/route"
 )
 
@@ -60,31 +60,7 @@ func (g *Game) startOperatingRound(num int) {
 }
 
 // payoutCompanies pays private company revenue to player owners (rules 7.1).
-func (g *Game) payoutCompanies() {
-	for _, p := range g.Players {
-		syms := append([]string(nil), p.Companies...)
-		// by revenue then name within the player's holdings
-		for i := 1; i < len(syms); i++ {
-			for j := i; j > 0 && lessCompany(g.Company(syms[j]), g.Company(syms[j-1])); j-- {
-				syms[j], syms[j-1] = syms[j-1], syms[j]
-			}
-		}
-		for _, s := range syms {
-			co := g.Company(s)
-			if co.Revenue > 0 {
-				g.PayPlayer(p, co.Revenue)
-				g.logLine(p.Name + " collects £" + strconv.Itoa(co.Revenue) + " from " + co.Name)
-			}
-		}
-	}
-}
-
-func lessCompany(a, b *engine.Company) bool {
-	if a.Revenue != b.Revenue {
-		return a.Revenue < b.Revenue
-	}
-	return a.Name < b.Name
-}
+func (g *Game) payoutCompanies() { step.PayPrivates(g.Game) }
 
 func (r *operatingRound) current() *engine.Corporation {
 	if r.index < 0 || r.index >= len(r.order) {
@@ -452,31 +428,13 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		g.PayCorp(c, corpGets)
 	}
 	if payout {
-		per := float64(revenue) / 10
-		for _, p := range g.Players {
-			n := c.PercentOf(engine.Holder(p.ID)) / 10
-			amt := int(math.Ceil(float64(n) * per))
-			if amt > 0 {
-				g.PayPlayer(p, amt)
-			}
-		}
+		step.PayShareholders(g.Game, c, revenue, 10)
 		g.logLine(c.Sym + " pays out £" + strconv.Itoa(revenue))
 	}
 	old := c.Cell
 	if payout {
-		price := c.Cell.Price
-		times := 0
-		switch {
-		case revenue >= 4*price:
-			times = 4
-		case revenue >= 3*price:
-			times = 3
-		case revenue >= 2*price:
-			times = 2
-		case revenue >= price:
-			times = 1
-		}
-		for i := 0; i < times; i++ {
+		// rules 7.6: one place right per multiple of the price, up to four
+		for range step.DividendMoves(revenue, c.Cell.Price, c.Cell.Price) {
 			g.SetCell(c, g.Market.Right(c.Cell))
 		}
 	} else {
@@ -612,10 +570,7 @@ func (g *Game) buyTrain(c *engine.Corporation, a *engine.Action) error {
 			return engine.Refuse(a, "%s cannot afford £%d", c.Sym, t.Price)
 		}
 		fromPool := t.InPool
-		g.Depot.Take(t)
-		g.PayCorp(c, -t.Price)
-		t.Owner = c.Sym
-		c.Trains = append(c.Trains, t)
+		step.BuyFromDepot(g.Game, c, t, t.Price)
 		g.Logf("%s buys a %s train for £%d from The Depot", c.Sym, t.Name, t.Price)
 		if !fromPool {
 			g.newTrainBought(c, t)
@@ -635,16 +590,7 @@ func (g *Game) buyTrain(c *engine.Corporation, a *engine.Action) error {
 	if a.Price < minTrainPrice || a.Price > c.Cash || a.Price%10 != 0 {
 		return engine.Refuse(a, "price £%d: must be a multiple of £10 between £%d and £%d", a.Price, minTrainPrice, c.Cash)
 	}
-	for i, x := range o.Trains {
-		if x == t {
-			o.Trains = append(o.Trains[:i:i], o.Trains[i+1:]...)
-			break
-		}
-	}
-	c.Cash -= a.Price
-	o.Cash += a.Price
-	t.Owner = c.Sym
-	c.Trains = append(c.Trains, t)
+	step.BuyFromCorp(c, o, t, a.Price)
 	g.Logf("%s buys a %s train for £%d from %s", c.Sym, t.Name, a.Price, o.Sym)
 	return nil
 }
@@ -660,7 +606,7 @@ func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
 			for _, ev := range tt.Events {
 				g.trainEvent(ev)
 			}
-			g.rust(t.Name)
+			step.Rust(g.Game, t.Name)
 			for _, o := range g.Corps {
 				if o != c && len(o.Trains) > g.trainLimit() {
 					g.op.crowded[o.Sym] = true
@@ -669,32 +615,6 @@ func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
 			break
 		}
 	}
-}
-
-func (g *Game) rust(name string) {
-	for _, c := range g.Corps {
-		var keep []*engine.Train
-		for _, t := range c.Trains {
-			if t.RustsOn == name {
-				t.Rusted = true
-				t.Owner = ""
-				g.Depot.Rusted = append(g.Depot.Rusted, t)
-			} else {
-				keep = append(keep, t)
-			}
-		}
-		c.Trains = keep
-	}
-	var pool []*engine.Train
-	for _, t := range g.Depot.Pool {
-		if t.RustsOn == name {
-			t.Rusted = true
-			g.Depot.Rusted = append(g.Depot.Rusted, t)
-		} else {
-			pool = append(pool, t)
-		}
-	}
-	g.Depot.Pool = pool
 }
 
 func (g *Game) trainEvent(ev string) {
@@ -714,17 +634,13 @@ func (g *Game) trainEvent(ev string) {
 }
 
 func (g *Game) discardTrain(c *engine.Corporation, a *engine.Action) error {
-	for i, t := range c.Trains {
-		if t.ID == a.Train {
-			c.Trains = append(c.Trains[:i:i], c.Trains[i+1:]...)
-			t.Owner = ""
-			t.InPool = true
-			g.Depot.Pool = append(g.Depot.Pool, t)
-			g.Logf("%s discards %s", c.Sym, t.Name)
-			return nil
-		}
+	t := step.OwnTrain(c, a.Train)
+	if t == nil {
+		return engine.Refuse(a, "%s has no train %q", c.Sym, a.Train)
 	}
-	return engine.Refuse(a, "%s has no train %q", c.Sym, a.Train)
+	step.Discard(g.Game, c, t)
+	g.Logf("%s discards %s", c.Sym, t.Name)
+	return nil
 }
 
 func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
