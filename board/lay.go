@@ -69,23 +69,89 @@ var ErrNotAvailable = errors.New("tile not available")
 // LayTile validates and lays tile copy tileID on hex with rotation rot. On
 // error the board is unchanged.
 func (b *Board) LayTile(hex, tileID string, rot int, opt LayOptions) (LayResult, error) {
-	i, err := b.hexIndex(hex)
+	p, err := b.prepareLay(hex, tileID, rot, opt)
 	if err != nil {
 		return LayResult{}, err
+	}
+	if opt.Rules != nil && opt.Rules.CheckLay != nil {
+		after := b.scratchClone()
+		if err := after.place(p.i, p.ti, p.cp, rot); err != nil {
+			b.spareHexes, b.spareUsed = after.hexes, after.used
+			return LayResult{}, err
+		}
+		if err := opt.Rules.CheckLay(b, after, p.lay); err != nil {
+			b.spareHexes, b.spareUsed = after.hexes, after.used
+			return LayResult{}, err
+		}
+		// The state before the lay is referenced by nothing else now
+		// (clones copy hexes and used): its storage is the next spare.
+		oldHexes, oldUsed := b.hexes, b.used
+		*b = *after
+		b.spareHexes, b.spareUsed = oldHexes, oldUsed
+		return p.res, nil
+	}
+	if err := b.place(p.i, p.ti, p.cp, rot); err != nil {
+		return LayResult{}, err
+	}
+	return p.res, nil
+}
+
+// CheckLay reports whether LayTile would accept the lay and what it would
+// return, without laying: the board's tiles, tokens and version stay as
+// they are (a title hook runs on a scratch copy, as in LayTile).
+func (b *Board) CheckLay(hex, tileID string, rot int, opt LayOptions) (LayResult, error) {
+	p, err := b.prepareLay(hex, tileID, rot, opt)
+	if err != nil {
+		return LayResult{}, err
+	}
+	if opt.Rules != nil && opt.Rules.CheckLay != nil {
+		after := b.scratchClone()
+		defer func() { b.spareHexes, b.spareUsed = after.hexes, after.used }()
+		if err := after.place(p.i, p.ti, p.cp, rot); err != nil {
+			return LayResult{}, err
+		}
+		if err := opt.Rules.CheckLay(b, after, p.lay); err != nil {
+			return LayResult{}, err
+		}
+		return p.res, nil
+	}
+	// place fails only when the tokens cannot move to the new tile
+	h := &b.hexes[p.i]
+	if h.tokens != nil {
+		if _, err := moveTokens(h.tile, h.rot, h.tokens, b.s.tiles[p.ti], rot); err != nil {
+			return LayResult{}, err
+		}
+	}
+	return p.res, nil
+}
+
+// preparedLay is a lay that passed the board's own rules.
+type preparedLay struct {
+	i, ti, cp int
+	res       LayResult
+	lay       Lay
+}
+
+// prepareLay runs the board's rules for a lay (all but a title's CheckLay
+// hook) without changing anything.
+func (b *Board) prepareLay(hex, tileID string, rot int, opt LayOptions) (preparedLay, error) {
+	i, err := b.hexIndex(hex)
+	if err != nil {
+		return preparedLay{}, err
 	}
 	name, cp, err := ParseTileID(tileID)
 	if err != nil {
-		return LayResult{}, err
+		return preparedLay{}, err
 	}
 	ti, ok := b.s.tileIdx[name]
 	if !ok || cp >= b.s.counts[ti] {
-		return LayResult{}, fmt.Errorf("board: %s: %w", tileID, ErrNotAvailable)
+		return preparedLay{}, fmt.Errorf("board: %s: %w", tileID, ErrNotAvailable)
 	}
 	if b.used[ti]&(1<<cp) != 0 {
-		return LayResult{}, fmt.Errorf("board: %s is already on the map: %w", tileID, ErrNotAvailable)
+		return preparedLay{}, fmt.Errorf("board: %s is already on the map: %w", tileID, ErrNotAvailable)
 	}
 	if rot < 0 || rot > 5 {
-		return LayResult{}, fmt.Errorf("board: bad rotation %d", rot)
+		return preparedLay{}, fmt.Errorf("board: bad rotation %d", rot)
 	}
 	t := b.s.tiles[ti]
 	var g *Graph
@@ -96,7 +162,7 @@ func (b *Board) LayTile(hex, tileID string, rot int, opt LayOptions) (LayResult,
 		}
 	}
 	if err := b.checkLay(i, t, rot, opt, g); err != nil {
-		return LayResult{}, err
+		return preparedLay{}, err
 	}
 	old := b.hexes[i]
 	res := LayResult{Cost: old.tile.Cost(), OldTileID: b.tileID(i), Upgrade: old.tile.Color != White}
@@ -104,27 +170,7 @@ func (b *Board) LayTile(hex, tileID string, rot int, opt LayOptions) (LayResult,
 		res.Terrains = append(res.Terrains, u.Terrains...)
 	}
 	l := Lay{Hex: hex, TileID: tileID, Tile: t, Rotation: rot, Old: old.tile, OldRot: old.rot, Corp: opt.Corp}
-	if opt.Rules != nil && opt.Rules.CheckLay != nil {
-		after := b.scratchClone()
-		if err := after.place(i, ti, cp, rot); err != nil {
-			b.spareHexes, b.spareUsed = after.hexes, after.used
-			return LayResult{}, err
-		}
-		if err := opt.Rules.CheckLay(b, after, l); err != nil {
-			b.spareHexes, b.spareUsed = after.hexes, after.used
-			return LayResult{}, err
-		}
-		// The state before the lay is referenced by nothing else now
-		// (clones copy hexes and used): its storage is the next spare.
-		oldHexes, oldUsed := b.hexes, b.used
-		*b = *after
-		b.spareHexes, b.spareUsed = oldHexes, oldUsed
-		return res, nil
-	}
-	if err := b.place(i, ti, cp, rot); err != nil {
-		return LayResult{}, err
-	}
-	return res, nil
+	return preparedLay{i: i, ti: ti, cp: cp, res: res, lay: l}, nil
 }
 
 // place puts supply tile ti copy cp on hex i, moving tokens and returning

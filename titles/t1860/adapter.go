@@ -95,12 +95,10 @@ func colors(names []string) ([]board.Color, error) {
 var colorSets sync.Map
 
 func (m *mapBoard) LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error) {
-	cs, err := colors(phaseColors)
+	opt, err := m.layOptions(corp, phaseColors)
 	if err != nil {
 		return 0, err
 	}
-	home := m.game != nil && m.game.stock != nil
-	opt := board.LayOptions{Corp: corp.Sym, Colors: cs, Rules: m.rules, NoConnectivity: home}
 	res, err := m.b.LayTile(hex, tileID, rotation, opt)
 	if err != nil {
 		return 0, err

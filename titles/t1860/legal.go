@@ -316,28 +316,9 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 	return nil
 }
 
-// legal lists the choices of the corporation's current step (rules 7: the
-// steps come in order), and pass where the step may be skipped.
-func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
-	if r.step >= stepDone || !r.stepOpen(g, r.step) {
-		return nil
-	}
-	out := g.stepChoices(r, c, r.step)
-	if r.passRefusal(g, c) == "" {
-		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
-	}
-	return out
-}
-
 func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []engine.Choice {
 	var out []engine.Choice
 	switch s {
-	case stepDiscard:
-		for _, t := range c.Trains {
-			a := corpAction(c, "discard_train")
-			a.Train = t.ID
-			out = append(out, engine.Choice{Action: a})
-		}
 	case stepTrack:
 		for _, ch := range g.layChoices(c, "", false) {
 			if r.lay.Laid > 0 {
@@ -358,14 +339,6 @@ func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []en
 		}
 	case stepRoute:
 		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
-	case stepDividend:
-		for _, kind := range []string{"payout", "withhold"} {
-			a := corpAction(c, "dividend")
-			a.Kind = kind
-			out = append(out, engine.Choice{Action: a})
-		}
-	case stepBuyTrain:
-		out = g.trainChoices(c)
 	}
 	return out
 }

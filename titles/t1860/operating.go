@@ -4,10 +4,8 @@ import (
 	"slices"
 	"strconv"
 
-	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
-	"tresham/route"
 )
 
 // Steps of a corporation's operating turn (rules 7).
@@ -208,8 +206,6 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 	return false
 }
 
-var stepNames = [...]string{stepDiscard: "discard", stepTrack: "track", stepToken: "token", stepRoute: "route", stepDividend: "dividend", stepBuyTrain: "train purchase"}
-
 // passRefusal says why the current corporation may not pass its open step
 // ("" when it may).
 func (r *operatingRound) passRefusal(g *Game, c *engine.Corporation) string {
@@ -283,120 +279,6 @@ func (r *operatingRound) skipSteps(g *Game) {
 		}
 		r.step++
 	}
-}
-
-func (r *operatingRound) process(g *Game, a *engine.Action) error {
-	c := r.current()
-	if c == nil {
-		return engine.Refuse(a, "no corporation is operating")
-	}
-	if a.Entity != c.Sym {
-		if a.EntityType == "company" {
-			return engine.Refuse(a, "companies have no operating-round abilities in 1860")
-		}
-		return engine.Refuse(a, "it is %s's turn, not %s's", c.Sym, a.Entity)
-	}
-	target := -1
-	switch a.Type {
-	case "discard_train":
-		target = stepDiscard
-	case "lay_tile":
-		target = stepTrack
-	case "place_token":
-		target = stepToken
-	case "run_routes":
-		target = stepRoute
-	case "dividend":
-		target = stepDividend
-	case "buy_train":
-		target = stepBuyTrain
-	case "pass":
-		target = r.step
-	default:
-		return engine.Refuse(a, "%s is not an operating round action", a.Type)
-	}
-	if target < r.step {
-		return engine.Refuse(a, "%s comes too late in %s's turn", a.Type, c.Sym)
-	}
-	// rules 7: the turn's steps come in order, and a step with something
-	// to do ends only by doing it or passing (18xx.games asks for an explicit
-	// pass for each such step; skipSteps passes the ones with nothing to do)
-	if target > r.step {
-		return engine.Refuse(a, "%s must first finish its %s step (or pass it)", c.Sym, stepNames[r.step])
-	}
-	if !r.stepAvailable(g, target) {
-		return engine.Refuse(a, "%s cannot %s now", c.Sym, a.Type)
-	}
-	if a.Type == "pass" {
-		if why := r.passRefusal(g, c); why != "" {
-			return engine.Refuse(a, "%s cannot pass: %s", c.Sym, why)
-		}
-	}
-	r.step = target
-	r.acted = true
-	switch a.Type {
-	case "pass":
-		r.step++
-	case "discard_train":
-		if err := g.discardTrain(c, a); err != nil {
-			return err
-		}
-		if len(c.Trains) <= g.trainLimit() {
-			delete(r.crowded, c.Sym)
-			r.step++
-		}
-	case "lay_tile":
-		upgrade, city, err := g.layTileCheck(c, a)
-		if err != nil {
-			return err
-		}
-		if err := r.lay.check(a.Hex, upgrade, city); err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-		if err := g.layTile(c, a, false); err != nil {
-			return err
-		}
-		r.lay = r.lay.next(a.Hex, upgrade, city)
-		if !r.canLay(g, c) {
-			r.step++
-		}
-	case "place_token":
-		if err := g.placeToken(c, a); err != nil {
-			return err
-		}
-		r.step++
-	case "run_routes":
-		if err := g.runRoutes(r, c, a); err != nil {
-			return err
-		}
-		r.step++
-		if c.Receivership || c.Insolvent {
-			if len(r.routes) > 0 {
-				r.step = stepDividend
-				g.dividend(r, c, "withhold")
-				r.step++
-			}
-		} else if g.Nationalization && r.totalRevenue() > 0 {
-			r.step = stepDividend
-			g.dividend(r, c, "payout")
-			r.step++
-		}
-	case "dividend":
-		if a.Kind != "payout" && a.Kind != "withhold" {
-			return engine.Refuse(a, "dividend kind %q: want payout or withhold", a.Kind)
-		}
-		g.dividend(r, c, a.Kind)
-		r.step++
-	case "buy_train":
-		if err := g.buyTrain(c, a); err != nil {
-			return err
-		}
-		if !g.canBuyTrain(c) {
-			r.step++
-		}
-	}
-	r.skipSteps(g)
-	return nil
 }
 
 // dividend pays or withholds the run revenue; the halt subsidy always goes to the
@@ -545,56 +427,6 @@ func (g *Game) findTrain(id string) *engine.Train {
 	return nil
 }
 
-func (g *Game) buyTrain(c *engine.Corporation, a *engine.Action) error {
-	t := g.findTrain(a.Train)
-	if t == nil {
-		return engine.Refuse(a, "no train %q for sale", a.Train)
-	}
-	if len(c.Trains) >= g.trainLimit() {
-		return engine.Refuse(a, "%s is at its train limit of %d", c.Sym, g.trainLimit())
-	}
-	if t.Owner == "" {
-		ok := false
-		for _, d := range g.depotTrains() {
-			if d == t {
-				ok = true
-			}
-		}
-		if !ok {
-			return engine.Refuse(a, "train %s is not yet for sale", t.ID)
-		}
-		if a.Price != t.Price {
-			return engine.Refuse(a, "a train from the bank costs £%d", t.Price)
-		}
-		if c.Cash < t.Price {
-			return engine.Refuse(a, "%s cannot afford £%d", c.Sym, t.Price)
-		}
-		fromPool := t.InPool
-		step.BuyFromDepot(g.Game, c, t, t.Price)
-		g.Logf("%s buys a %s train for £%d from The Depot", c.Sym, t.Name, t.Price)
-		if !fromPool {
-			g.newTrainBought(c, t)
-		}
-		return nil
-	}
-	o := g.Corp(t.Owner)
-	if o == c {
-		return engine.Refuse(a, "a corporation cannot buy its own train")
-	}
-	if g.Nationalization {
-		return engine.Refuse(a, "no train trading during nationalisation")
-	}
-	if !g.canBuyFrom(c, o) {
-		return engine.Refuse(a, "%s may not buy %s's train (rules 7.8: a company's only train cannot be bought by a company that has one)", c.Sym, o.Sym)
-	}
-	if a.Price < minTrainPrice || a.Price > c.Cash || a.Price%10 != 0 {
-		return engine.Refuse(a, "price £%d: must be a multiple of £10 between £%d and £%d", a.Price, minTrainPrice, c.Cash)
-	}
-	step.BuyFromCorp(c, o, t, a.Price)
-	g.Logf("%s buys a %s train for £%d from %s", c.Sym, t.Name, a.Price, o.Sym)
-	return nil
-}
-
 // newTrainBought handles phase changes, rusting and train events (rules 9).
 func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
 	for i := g.PhaseIdx + 1; i < len(g.Phases); i++ {
@@ -631,96 +463,6 @@ func (g *Game) trainEvent(ev string) {
 		g.SouthernFormed = true
 		g.Logf("Southern Railway Forms")
 	}
-}
-
-func (g *Game) discardTrain(c *engine.Corporation, a *engine.Action) error {
-	t := step.OwnTrain(c, a.Train)
-	if t == nil {
-		return engine.Refuse(a, "%s has no train %q", c.Sym, a.Train)
-	}
-	step.Discard(g.Game, c, t)
-	g.Logf("%s discards %s", c.Sym, t.Name)
-	return nil
-}
-
-func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
-	r.routes = nil
-	seen := map[string]bool{}
-	// on the map, each route is resolved once, for its revenue and for the
-	// checks across the run
-	mb, onMap := g.Board.(*mapBoard)
-	var resolved []*route.Route
-	var visits [][]board.NodeRef
-	if onMap && len(a.Routes) > 0 {
-		var err error
-		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-		visits = make([][]board.NodeRef, len(resolved))
-		for i, res := range resolved {
-			visits[i] = res.Visited()
-		}
-	}
-	for i := range a.Routes {
-		rt := &a.Routes[i]
-		var t *engine.Train
-		for _, x := range c.Trains {
-			if x.ID == rt.Train {
-				t = x
-			}
-		}
-		if t == nil && c.Insolvent {
-			// the leased train is the depot's next one, named by its id
-			if m := g.Depot.MinUpcoming(); m != nil && m.ID == rt.Train {
-				t = m
-			}
-		}
-		if t == nil {
-			return engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, rt.Train)
-		}
-		if seen[t.ID] {
-			return engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
-		}
-		seen[t.ID] = true
-		rev, sub := 0, 0
-		if onMap {
-			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
-			if err != nil {
-				return engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
-			}
-			if rt.Subsidy != nil && *rt.Subsidy != ev.subsidy {
-				return engine.Refuse(a, "route %d (%s): stored subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *rt.Subsidy, ev.subsidy)
-			}
-			rev, sub = ev.revenue, ev.subsidy
-		}
-		// 18xx.games exports carry the revenue computed when the move was made
-		// (fixtures README §5.5); recomputation must agree with it.
-		if rt.Revenue != nil {
-			if onMap && *rt.Revenue != rev {
-				return engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, t.ID, *rt.Revenue, rev)
-			}
-			rev = *rt.Revenue
-		}
-		if rt.Subsidy != nil {
-			sub = *rt.Subsidy
-		}
-		r.routes = append(r.routes, routeResult{train: t, revenue: rev, subsidy: sub})
-	}
-	if onMap && len(a.Routes) > 0 {
-		runs := make([]runCheck, len(r.routes))
-		for i := range r.routes {
-			runs[i] = runCheck{train: r.routes[i].train, res: resolved[i], vis: visits[i]}
-		}
-		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
-			r.routes = nil
-			return err
-		}
-	}
-	if len(r.routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
-		return engine.Refuse(a, "%s must run a route", c.Sym)
-	}
-	g.afterRuns(c, a.Routes)
-	return nil
 }
 
 // checkBankruptcy: a corporation whose price reaches the 0 cell goes bankrupt (rules 8.3).
@@ -901,72 +643,4 @@ func (g *Game) nationalize(c *engine.Corporation) {
 		c.Nationalized = true
 		g.Logf("%s is Nationalized and will cease to operate.", c.Sym)
 	}
-}
-
-// layTileCheck classifies a lay: upgrade (replacing a non-blank tile) or onto a city hex.
-func (g *Game) layTileCheck(c *engine.Corporation, a *engine.Action) (upgrade, city bool, err error) {
-	if g.Board == nil {
-		return false, false, nil
-	}
-	type classifier interface {
-		ClassifyLay(hex, tileID string) (upgrade, city bool, err error)
-	}
-	if cl, ok := g.Board.(classifier); ok {
-		upgrade, city, err = cl.ClassifyLay(a.Hex, a.Tile)
-		if err != nil {
-			return false, false, engine.Refuse(a, "%v", err)
-		}
-	}
-	return upgrade, city, nil
-}
-
-func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error {
-	if g.Board == nil {
-		return nil
-	}
-	cost, err := g.Board.LayTile(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if home {
-		cost = 0
-	}
-	if cost > c.Cash {
-		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
-	}
-	if cost > 0 && c.Insolvent {
-		// Insolvency: it "may not upgrade track or build track that would
-		// incur a cost" (read, as 18xx.games does, as track that costs)
-		return engine.Refuse(a, "%s is insolvent and may not pay £%d for track (Insolvency)", c.Sym, cost)
-	}
-	if cost > 0 {
-		g.PayCorp(c, -cost)
-	}
-	g.logLine(c.Sym + " lays tile " + a.Tile + " with rotation " + strconv.Itoa(a.Rotation) + " on " + a.Hex)
-	return nil
-}
-
-func (g *Game) placeToken(c *engine.Corporation, a *engine.Action) error {
-	i := c.NextToken()
-	if i < 0 {
-		return engine.Refuse(a, "%s has no tokens left", c.Sym)
-	}
-	price := c.Tokens[i].Price
-	if c.Cash < price {
-		return engine.Refuse(a, "%s cannot afford a £%d token", c.Sym, price)
-	}
-	loc := ""
-	if g.Board != nil {
-		var err error
-		loc, err = g.Board.PlaceToken(c, a.City, a.Slot, false)
-		if err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-	} else {
-		loc = a.City
-	}
-	c.Tokens[i].Location = loc
-	g.PayCorp(c, -price)
-	g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
-	return nil
 }

@@ -1,0 +1,490 @@
+package t1860
+
+import (
+	"strconv"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/engine/step"
+	"tresham/route"
+)
+
+// opSteps are the steps of a corporation's operating turn (rules 7), in
+// order. The turn's order gate (operatingRound.check: whose turn, too
+// late, an open step first) runs before them; each step then decides its
+// action in Check, changing nothing, and Process cannot fail.
+var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
+	&step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
+		Operating: operating(stepDiscard),
+		Discarded: func(g *Game, c *engine.Corporation, t *engine.Train) {
+			g.Logf("%s discards %s", c.Sym, t.Name)
+			if len(c.Trains) <= g.trainLimit() {
+				delete(g.op.crowded, c.Sym)
+				g.op.step++
+			}
+		},
+	}},
+	&step.Planned[*Game]{
+		Kinds:    []string{"lay_tile"},
+		IsActive: at(stepTrack),
+		List:     func(g *Game, _ string) []engine.Choice { return g.stepChoices(g.op, g.op.current(), stepTrack) },
+		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.op.planLay(g, a) },
+	},
+	&step.Planned[*Game]{
+		Kinds:    []string{"place_token"},
+		IsActive: at(stepToken),
+		List:     func(g *Game, _ string) []engine.Choice { return g.stepChoices(g.op, g.op.current(), stepToken) },
+		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.op.planToken(g, a) },
+	},
+	&step.Planned[*Game]{
+		Kinds:    []string{"run_routes"},
+		IsActive: at(stepRoute),
+		List:     func(g *Game, _ string) []engine.Choice { return g.stepChoices(g.op, g.op.current(), stepRoute) },
+		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.op.planRun(g, a) },
+	},
+	&step.Dividend[*Game]{H: step.DividendHooks[*Game]{
+		Operating: operating(stepDividend),
+		Pay: func(g *Game, c *engine.Corporation, kind string) {
+			g.dividend(g.op, c, kind)
+			g.op.step++
+		},
+	}},
+	&step.Planned[*Game]{
+		Kinds:    []string{"buy_train"},
+		IsActive: at(stepBuyTrain),
+		List:     func(g *Game, _ string) []engine.Choice { return g.trainChoices(g.op.current()) },
+		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.planBuyTrain(g.op.current(), a) },
+	},
+}}
+
+// at reports whether the operating round is at step s.
+func at(s int) func(*Game) bool {
+	return func(g *Game) bool { return g.op != nil && g.op.step == s }
+}
+
+// operating configures a shared step open at step s for the operating
+// corporation.
+func operating(s int) step.Operating[*Game] {
+	return step.Operating[*Game]{
+		Base: func(g *Game) *engine.Game { return g.Game },
+		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Open: at(s),
+	}
+}
+
+// stepNames name the steps in refusals.
+var stepNames = [...]string{stepDiscard: "discard", stepTrack: "track", stepToken: "token", stepRoute: "route", stepDividend: "dividend", stepBuyTrain: "train purchase"}
+
+// target is the step an action of type typ belongs to (-1: none).
+func (r *operatingRound) target(typ string) int {
+	switch typ {
+	case "discard_train":
+		return stepDiscard
+	case "lay_tile":
+		return stepTrack
+	case "place_token":
+		return stepToken
+	case "run_routes":
+		return stepRoute
+	case "dividend":
+		return stepDividend
+	case "buy_train":
+		return stepBuyTrain
+	case "pass":
+		return r.step
+	}
+	return -1
+}
+
+// gate decides whether the operating corporation may make an action of
+// a's type now, changing nothing: rules 7, the steps come in order, and a
+// step with something to do ends only by doing it or passing (18xx.games
+// asks for an explicit pass for each such step; skipSteps passes the ones
+// with nothing to do).
+func (r *operatingRound) gate(g *Game, a *engine.Action) error {
+	c := r.current()
+	if c == nil {
+		return engine.Refuse(a, "no corporation is operating")
+	}
+	if a.Entity != c.Sym {
+		if a.EntityType == "company" {
+			return engine.Refuse(a, "companies have no operating-round abilities in 1860")
+		}
+		return engine.Refuse(a, "it is %s's turn, not %s's", c.Sym, a.Entity)
+	}
+	target := r.target(a.Type)
+	switch {
+	case target < 0:
+		return engine.Refuse(a, "%s is not an operating round action", a.Type)
+	case target < r.step:
+		return engine.Refuse(a, "%s comes too late in %s's turn", a.Type, c.Sym)
+	case target > r.step:
+		return engine.Refuse(a, "%s must first finish its %s step (or pass it)", c.Sym, stepNames[r.step])
+	case !r.stepOpen(g, target):
+		return engine.Refuse(a, "%s cannot %s now", c.Sym, a.Type)
+	}
+	if a.Type == "pass" {
+		if why := r.passRefusal(g, c); why != "" {
+			return engine.Refuse(a, "%s cannot pass: %s", c.Sym, why)
+		}
+	}
+	return nil
+}
+
+// check decides whether a may be processed now, changing nothing: the
+// turn's order, then the step's own Check.
+func (r *operatingRound) check(g *Game, a *engine.Action) error {
+	if err := r.gate(g, a); err != nil || a.Type == "pass" {
+		return err
+	}
+	return opSteps.Check(g, a)
+}
+
+// process applies a when it is accepted; a refused action changes nothing.
+func (r *operatingRound) process(g *Game, a *engine.Action) error {
+	if err := r.gate(g, a); err != nil {
+		return err
+	}
+	if a.Type != "pass" {
+		if err := step.Apply(opSteps.For(g, a.Type), g, a); err != nil {
+			return err
+		}
+	} else {
+		r.step++
+	}
+	r.acted = true
+	r.skipSteps(g)
+	return nil
+}
+
+// legal lists the choices of the corporation's current step (rules 7: the
+// steps come in order), and pass where the step may be skipped.
+func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
+	if r.step >= stepDone || !r.stepOpen(g, r.step) {
+		return nil
+	}
+	out := opSteps.Choices(g, c.Sym)
+	if r.passRefusal(g, c) == "" {
+		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
+	}
+	return out
+}
+
+// planLay decides a lay in the track step: the turn's allowance (rules
+// 7.2), then the board and the terrain cost.
+func (r *operatingRound) planLay(g *Game, a *engine.Action) (func(), error) {
+	c := r.current()
+	upgrade, city, err := g.layTileCheck(c, a)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.lay.check(a.Hex, upgrade, city); err != nil {
+		return nil, engine.Refuse(a, "%v", err)
+	}
+	cost, err := g.checkLay(c, a, false)
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		g.doLay(c, a, cost)
+		r.lay = r.lay.next(a.Hex, upgrade, city)
+		if !r.canLay(g, c) {
+			r.step++
+		}
+	}, nil
+}
+
+// layTileCheck classifies a lay: upgrade (replacing a non-blank tile) or onto a city hex.
+func (g *Game) layTileCheck(c *engine.Corporation, a *engine.Action) (upgrade, city bool, err error) {
+	if g.Board == nil {
+		return false, false, nil
+	}
+	type classifier interface {
+		ClassifyLay(hex, tileID string) (upgrade, city bool, err error)
+	}
+	if cl, ok := g.Board.(classifier); ok {
+		upgrade, city, err = cl.ClassifyLay(a.Hex, a.Tile)
+		if err != nil {
+			return false, false, engine.Refuse(a, "%v", err)
+		}
+	}
+	return upgrade, city, nil
+}
+
+// checkLay decides whether c may lay a's tile (its home tile when home),
+// changing nothing, and returns the terrain cost to pay.
+func (g *Game) checkLay(c *engine.Corporation, a *engine.Action, home bool) (int, error) {
+	if g.Board == nil {
+		return 0, nil
+	}
+	bc, ok := g.Board.(boardChecker)
+	if !ok {
+		return 0, engine.Refuse(a, "the board cannot check lays")
+	}
+	cost, err := bc.CheckLay(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
+	if err != nil {
+		return 0, engine.Refuse(a, "%v", err)
+	}
+	if home {
+		cost = 0
+	}
+	if cost > c.Cash {
+		return 0, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
+	}
+	if cost > 0 && c.Insolvent {
+		// Insolvency: it "may not upgrade track or build track that would
+		// incur a cost" (read, as 18xx.games does, as track that costs)
+		return 0, engine.Refuse(a, "%s is insolvent and may not pay £%d for track (Insolvency)", c.Sym, cost)
+	}
+	return cost, nil
+}
+
+// doLay lays a's tile, which checkLay accepted at cost.
+func (g *Game) doLay(c *engine.Corporation, a *engine.Action, cost int) {
+	if g.Board != nil {
+		// checkLay accepted this very lay on this board: it cannot fail
+		_, _ = g.Board.LayTile(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
+	}
+	if cost > 0 {
+		g.PayCorp(c, -cost)
+	}
+	g.logLine(c.Sym + " lays tile " + a.Tile + " with rotation " + strconv.Itoa(a.Rotation) + " on " + a.Hex)
+}
+
+// layTile lays a's tile for c (its home tile when home) or refuses,
+// changing nothing.
+func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error {
+	cost, err := g.checkLay(c, a, home)
+	if err != nil {
+		return err
+	}
+	g.doLay(c, a, cost)
+	return nil
+}
+
+// checkToken decides c's token a (rules 7.3), changing nothing, and
+// returns its price.
+func (g *Game) checkToken(c *engine.Corporation, a *engine.Action) (int, error) {
+	i := c.NextToken()
+	if i < 0 {
+		return 0, engine.Refuse(a, "%s has no tokens left", c.Sym)
+	}
+	price := c.Tokens[i].Price
+	if c.Cash < price {
+		return 0, engine.Refuse(a, "%s cannot afford a £%d token", c.Sym, price)
+	}
+	if g.Board != nil {
+		bc, ok := g.Board.(boardChecker)
+		if !ok {
+			return 0, engine.Refuse(a, "the board cannot check tokens")
+		}
+		if err := bc.CheckToken(c, a.City); err != nil {
+			return 0, engine.Refuse(a, "%v", err)
+		}
+	}
+	return price, nil
+}
+
+// planToken decides the token a in the token step.
+func (r *operatingRound) planToken(g *Game, a *engine.Action) (func(), error) {
+	c := r.current()
+	if _, err := g.checkToken(c, a); err != nil {
+		return nil, err
+	}
+	return func() { g.doPlaceToken(c, a); r.step++ }, nil
+}
+
+// doPlaceToken places c's token a, which checkToken accepted.
+func (g *Game) doPlaceToken(c *engine.Corporation, a *engine.Action) {
+	i := c.NextToken()
+	price := c.Tokens[i].Price
+	loc := a.City
+	if g.Board != nil {
+		loc, _ = g.Board.PlaceToken(c, a.City, a.Slot, false)
+	}
+	c.Tokens[i].Location = loc
+	g.PayCorp(c, -price)
+	g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
+}
+
+// planRun decides the run a in the route step. Once recorded, a company
+// in receivership or insolvent withholds at once, and a nationalised run
+// pays out (rules 10).
+func (r *operatingRound) planRun(g *Game, a *engine.Action) (func(), error) {
+	c := r.current()
+	routes, err := g.checkRoutes(c, a)
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		r.routes = routes
+		g.afterRuns(c, a.Routes)
+		r.step++
+		if c.Receivership || c.Insolvent {
+			if len(r.routes) > 0 {
+				r.step = stepDividend
+				g.dividend(r, c, "withhold")
+				r.step++
+			}
+		} else if g.Nationalization && r.totalRevenue() > 0 {
+			r.step = stepDividend
+			g.dividend(r, c, "payout")
+			r.step++
+		}
+	}, nil
+}
+
+// runRoutes checks c's run a and records it in r.
+func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
+	routes, err := g.checkRoutes(c, a)
+	if err != nil {
+		return err
+	}
+	r.routes = routes
+	g.afterRuns(c, a.Routes)
+	return nil
+}
+
+// checkRoutes decides c's run a (rules 7.4, Running Trains), changing
+// nothing, and returns what each train earns.
+func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResult, error) {
+	var routes []routeResult
+	seen := map[string]bool{}
+	// on the map, each route is resolved once, for its revenue and for the
+	// checks across the run
+	mb, onMap := g.Board.(*mapBoard)
+	var resolved []*route.Route
+	var visits [][]board.NodeRef
+	if onMap && len(a.Routes) > 0 {
+		var err error
+		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
+			return nil, engine.Refuse(a, "%v", err)
+		}
+		visits = make([][]board.NodeRef, len(resolved))
+		for i, res := range resolved {
+			visits[i] = res.Visited()
+		}
+	}
+	for i := range a.Routes {
+		rt := &a.Routes[i]
+		t := step.OwnTrain(c, rt.Train)
+		if t == nil && c.Insolvent {
+			// the leased train is the depot's next one, named by its id
+			if m := g.Depot.MinUpcoming(); m != nil && m.ID == rt.Train {
+				t = m
+			}
+		}
+		if t == nil {
+			return nil, engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, rt.Train)
+		}
+		if seen[t.ID] {
+			return nil, engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
+		}
+		seen[t.ID] = true
+		rev, sub := 0, 0
+		if onMap {
+			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
+			if err != nil {
+				return nil, engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
+			}
+			if rt.Subsidy != nil && *rt.Subsidy != ev.subsidy {
+				return nil, engine.Refuse(a, "route %d (%s): stored subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *rt.Subsidy, ev.subsidy)
+			}
+			rev, sub = ev.revenue, ev.subsidy
+		}
+		// 18xx.games exports carry the revenue computed when the move was made
+		// (fixtures README §5.5); recomputation must agree with it.
+		if rt.Revenue != nil {
+			if onMap && *rt.Revenue != rev {
+				return nil, engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, t.ID, *rt.Revenue, rev)
+			}
+			rev = *rt.Revenue
+		}
+		if rt.Subsidy != nil {
+			sub = *rt.Subsidy
+		}
+		routes = append(routes, routeResult{train: t, revenue: rev, subsidy: sub})
+	}
+	if onMap && len(a.Routes) > 0 {
+		runs := make([]runCheck, len(routes))
+		for i := range routes {
+			runs[i] = runCheck{train: routes[i].train, res: resolved[i], vis: visits[i]}
+		}
+		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
+			return nil, err
+		}
+	}
+	if len(routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
+		return nil, engine.Refuse(a, "%s must run a route", c.Sym)
+	}
+	return routes, nil
+}
+
+// planBuyTrain decides c's purchase a (rules 7.8): a new train from the
+// bank may change the phase (rules 9).
+func (g *Game) planBuyTrain(c *engine.Corporation, a *engine.Action) (func(), error) {
+	t, o, err := g.checkBuyTrain(c, a)
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		if o == nil {
+			fromPool := t.InPool
+			step.BuyFromDepot(g.Game, c, t, t.Price)
+			g.Logf("%s buys a %s train for £%d from The Depot", c.Sym, t.Name, t.Price)
+			if !fromPool {
+				g.newTrainBought(c, t)
+			}
+		} else {
+			step.BuyFromCorp(c, o, t, a.Price)
+			g.Logf("%s buys a %s train for £%d from %s", c.Sym, t.Name, a.Price, o.Sym)
+		}
+		if !g.canBuyTrain(c) {
+			g.op.step++
+		}
+	}, nil
+}
+
+// checkBuyTrain decides c's purchase a (rules 7.8), changing nothing, and
+// returns the train and its seller (nil: the bank).
+func (g *Game) checkBuyTrain(c *engine.Corporation, a *engine.Action) (*engine.Train, *engine.Corporation, error) {
+	t := g.findTrain(a.Train)
+	if t == nil {
+		return nil, nil, engine.Refuse(a, "no train %q for sale", a.Train)
+	}
+	if len(c.Trains) >= g.trainLimit() {
+		return nil, nil, engine.Refuse(a, "%s is at its train limit of %d", c.Sym, g.trainLimit())
+	}
+	if t.Owner == "" {
+		ok := false
+		for _, d := range g.depotTrains() {
+			if d == t {
+				ok = true
+			}
+		}
+		if !ok {
+			return nil, nil, engine.Refuse(a, "train %s is not yet for sale", t.ID)
+		}
+		if a.Price != t.Price {
+			return nil, nil, engine.Refuse(a, "a train from the bank costs £%d", t.Price)
+		}
+		if c.Cash < t.Price {
+			return nil, nil, engine.Refuse(a, "%s cannot afford £%d", c.Sym, t.Price)
+		}
+		return t, nil, nil
+	}
+	o := g.Corp(t.Owner)
+	if o == c {
+		return nil, nil, engine.Refuse(a, "a corporation cannot buy its own train")
+	}
+	if g.Nationalization {
+		return nil, nil, engine.Refuse(a, "no train trading during nationalisation")
+	}
+	if !g.canBuyFrom(c, o) {
+		return nil, nil, engine.Refuse(a, "%s may not buy %s's train (rules 7.8: a company's only train cannot be bought by a company that has one)", c.Sym, o.Sym)
+	}
+	if a.Price < minTrainPrice || a.Price > c.Cash || a.Price%10 != 0 {
+		return nil, nil, engine.Refuse(a, "price £%d: must be a multiple of £10 between £%d and £%d", a.Price, minTrainPrice, c.Cash)
+	}
+	return t, o, nil
+}
