@@ -237,17 +237,18 @@ func (g *Game) minParPrice(c *engine.Corporation) int {
 }
 
 // Apply applies one action (and its stored automatic follow-ups). It is atomic:
-// when any part is refused, the game is restored to exactly its prior state
-// (by replaying the accepted actions, the game being a function of its log).
+// when any part is refused, the game is exactly as before (an operating-round
+// action is refused before anything changes; otherwise the game is restored
+// by replaying the accepted actions, the game being a function of its log).
 func (g *Game) Apply(a *engine.Action) error {
-	return g.journal.Apply(g.Game, a, g.apply, g.restore)
+	return g.atomically(a, nil)
 }
 
 // ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups (engine.Checked); a refusal by check restores the
-// game like any other.
+// its automatic follow-ups; a refusal by check leaves the game as it was,
+// like any other.
 func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
-	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
+	return g.atomically(a, check)
 }
 
 // Undo takes back the last accepted action (the game is replayed without it).

@@ -142,11 +142,14 @@ func (r *operatingRound) check(g *Game, a *engine.Action) error {
 
 // process applies a when it is accepted; a refused action changes nothing.
 func (r *operatingRound) process(g *Game, a *engine.Action) error {
+	r.refused = nil
 	if err := r.gate(g, a); err != nil {
+		r.refused = a
 		return err
 	}
 	if a.Type != "pass" {
 		if err := step.Apply(opSteps.For(g, a.Type), g, a); err != nil {
+			r.refused = a
 			return err
 		}
 	} else {
