@@ -54,7 +54,7 @@ var opRefusals = []opRefusal{
 // replay would have rebuilt every corporation). The game then goes on with
 // the real action.
 func TestOperatingRefusalChangesNothing(t *testing.T) {
-	for _, file := range []string{"1860/19354.json", "synthetic/1860/1860-base-3p-9.json"} {
+	for _, file := range []string{"1860/19354.json", "synthetic/1860/1860-base-3p-9.json", "1825/1825_game_end_bank.json", "synthetic/1825/1825-unit_12-4p-39.json"} {
 		for _, tc := range opRefusals {
 			t.Run(file+"/"+tc.name, func(t *testing.T) {
 				_, all := position(t, file, 0)

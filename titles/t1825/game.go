@@ -233,17 +233,17 @@ func (g *Game) deal() {
 }
 
 // Apply applies one action and its stored automatic follow-ups atomically:
-// when any part is refused the game is restored by replaying the accepted
-// actions.
+// when any part is refused the game is exactly as before (an operating-round
+// action is refused before anything changes; otherwise the game is restored
+// by replaying the accepted actions).
 func (g *Game) Apply(a *engine.Action) error {
-	return g.journal.Apply(g.Game, a, g.apply, g.restore)
+	return g.atomically(a, nil)
 }
 
 // ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups (engine.Checked); a refusal by check restores the
-// game like any other.
+// its automatic follow-ups; a refusal by check leaves the game as it was.
 func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
-	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
+	return g.atomically(a, check)
 }
 
 // Undo takes back the last accepted action.

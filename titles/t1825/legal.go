@@ -149,13 +149,7 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 		return out
 	}
 	if len(r.discard) > 0 {
-		c := r.discard[0]
-		for _, t := range c.Trains {
-			a := corpAction(c, "discard_train")
-			a.Train = t.ID
-			add(a)
-		}
-		return out
+		return discardStep.Choices(g, r.discard[0].Sym)
 	}
 	c := r.current()
 	if c == nil {
@@ -190,11 +184,7 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 			out = append(out, g.leaseChoices(c)...)
 		}
 	case stDividend:
-		for _, k := range []string{"payout", "withhold"} {
-			a := corpAction(c, "dividend")
-			a.Kind = k
-			add(a)
-		}
+		out = append(out, dividendStep.Choices(g, c.Sym)...)
 	case stBuy:
 		if g.room(c) {
 			for _, t := range g.depotTrains() {

@@ -47,6 +47,8 @@ type opRound struct {
 	// surveyMoved the indices of the Surveyors moved (rule 6.6).
 	surveyed    []string
 	surveyMoved []int
+	// refused is the last action refused (before any change).
+	refused *engine.Action
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -203,7 +205,18 @@ func (r *opRound) advance(g *Game) {
 	}
 }
 
+// process applies a, or refuses it before anything changes (every check
+// of the round comes before its first change).
 func (r *opRound) process(g *Game, a *engine.Action) error {
+	r.refused = nil
+	if err := r.do(g, a); err != nil {
+		r.refused = a
+		return err
+	}
+	return nil
+}
+
+func (r *opRound) do(g *Game, a *engine.Action) error {
 	if len(r.pendingHome) > 0 {
 		c := r.pendingHome[0]
 		if a.Entity != c.Sym || a.Type != "place_token" {
@@ -234,10 +247,9 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 		if a.Entity != c.Sym || a.Type != "discard_train" {
 			return engine.Refuse(a, "%s must first discard a train (rule 4.7.3)", c.Sym)
 		}
-		if err := g.discardTrain(c, a); err != nil {
+		if err := step.Apply[*Game](discardStep, g, a); err != nil {
 			return err
 		}
-		r.discard = g.crowdedCorps()
 		r.advance(g)
 		return nil
 	}
@@ -261,7 +273,10 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 	case "run_routes":
 		err = r.runRoutes(g, c, a)
 	case "dividend":
-		err = r.dividend(g, c, a)
+		if r.step != stDividend || r.revenue <= 0 || c.Receivership {
+			return engine.Refuse(a, "%s has no dividend to decide", c.Sym)
+		}
+		err = step.Apply[*Game](dividendStep, g, a)
 	case "buy_train":
 		err = r.buyTrainAction(g, c, a)
 	case "pass":
@@ -390,13 +405,15 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	} else if free {
 		opt.NoConnectivity = true // a surveyed hexag need not connect (rule 6.6)
 	}
-	res, err := g.Board.LayTile(a.Hex, a.Tile, a.Rotation, opt)
+	res, err := g.Board.CheckLay(a.Hex, a.Tile, a.Rotation, opt)
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
 	}
 	if res.Cost > g.buyingPower(c) {
-		// undo the lay on the board: restore by refusing (Apply replays)
 		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
+	}
+	if _, err := g.Board.LayTile(a.Hex, a.Tile, a.Rotation, opt); err != nil {
+		return engine.Refuse(a, "%v", err) // CheckLay accepted it: not reached
 	}
 	g.spend(c, res.Cost)
 	g.Logf("%s lays tile #%s with rotation %d on %s", c.Sym, name, a.Rotation, a.Hex)
@@ -526,10 +543,7 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	if h, owes := g.owesSurveyorMove(c); owes {
 		return engine.Refuse(a, "%s's Surveyor on %s must move first (rule 6.6.5)", c.Sym, h)
 	}
-	if r.step == stTrack {
-		r.step = stRoute
-	}
-	if r.step != stRoute || !g.canRunRoutes(c) {
+	if (r.step != stTrack && r.step != stRoute) || !g.canRunRoutes(c) {
 		return engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}
 	trains, err := g.runTrains(c, a.Routes)
@@ -565,18 +579,6 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	r.revenue = total
 	r.routes = a.Routes
 	r.step = stDividend
-	return nil
-}
-
-func (r *opRound) dividend(g *Game, c *engine.Corporation, a *engine.Action) error {
-	if r.step != stDividend || r.revenue <= 0 || c.Receivership {
-		return engine.Refuse(a, "%s has no dividend to decide", c.Sym)
-	}
-	if a.Kind != "payout" && a.Kind != "withhold" {
-		return engine.Refuse(a, "unknown dividend kind %q", a.Kind)
-	}
-	g.payDividend(c, a.Kind)
-	r.step = stBuy
 	return nil
 }
 
@@ -779,13 +781,3 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 }
 
 func (g *Game) crowdedCorps() []*engine.Corporation { return step.Crowded(g.Game, g.trainLimit()) }
-
-func (g *Game) discardTrain(c *engine.Corporation, a *engine.Action) error {
-	t := step.OwnTrain(c, a.Train)
-	if t == nil {
-		return engine.Refuse(a, "%s has no train %s", c.Sym, a.Train)
-	}
-	step.Discard(g.Game, c, t)
-	g.Logf("%s discards a %s train", c.Sym, t.Name)
-	return nil
-}

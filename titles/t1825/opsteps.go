@@ -1,0 +1,51 @@
+package t1825
+
+import (
+	"tresham/engine"
+	"tresham/engine/step"
+)
+
+// discardStep: a company over the train limit returns trains of its choice
+// to the bank pool, the first such company first (rule 4.7.3).
+var discardStep = &step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
+	Operating: step.Operating[*Game]{
+		Base: func(g *Game) *engine.Game { return g.Game },
+		Corp: func(g *Game) *engine.Corporation {
+			if g.op == nil || len(g.op.discard) == 0 {
+				return nil
+			}
+			return g.op.discard[0]
+		},
+	},
+	Discarded: func(g *Game, c *engine.Corporation, t *engine.Train) {
+		g.Logf("%s discards a %s train", c.Sym, t.Name)
+		g.op.discard = g.crowdedCorps()
+	},
+}}
+
+// dividendStep: the operating company pays out or withholds the turn's
+// revenue (rules 4.5, 6.3); a company in receivership always withholds
+// (decided in opRound.advance).
+var dividendStep = &step.Dividend[*Game]{H: step.DividendHooks[*Game]{
+	Operating: step.Operating[*Game]{
+		Base: func(g *Game) *engine.Game { return g.Game },
+		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Open: func(g *Game) bool {
+			c := g.op.current()
+			return g.op.step == stDividend && g.op.revenue > 0 && c != nil && !c.Receivership
+		},
+	},
+	Pay: func(g *Game, c *engine.Corporation, kind string) {
+		g.payDividend(c, kind)
+		g.op.step = stBuy
+	},
+}}
+
+// atomically applies a (live play: each part first passing check) through
+// the journal: an operating-round action refused before any change returns
+// at once, any other refusal restores the game by replay.
+func (g *Game) atomically(a *engine.Action, check func(*engine.Action) error) error {
+	op := g.op
+	unchanged := func(x *engine.Action) bool { return op != nil && op == g.op && op.refused == x }
+	return step.Atomic(&g.journal, g.Game, a, g.apply, check, unchanged, g.restore)
+}
