@@ -186,22 +186,7 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 	case stDividend:
 		out = append(out, dividendStep.Choices(g, c.Sym)...)
 	case stBuy:
-		if g.room(c) {
-			for _, t := range g.depotTrains() {
-				if c.Cash >= t.Price {
-					a := corpAction(c, "buy_train")
-					a.Train, a.Price = t.ID, t.Price
-					add(a)
-				}
-			}
-			if !c.Receivership && c.Cash >= 10 {
-				for _, t := range g.otherTrains(c) {
-					a := corpAction(c, "buy_train")
-					a.Train, a.Price = t.ID, 10
-					out = append(out, engine.Choice{Action: a, MaxPrice: c.Cash / 10 * 10, PriceStep: 10})
-				}
-			}
-		}
+		out = append(out, buyTrainStep.Choices(g, c.Sym)...)
 		if !c.Receivership {
 			add(corpAction(c, "pass"))
 		}

@@ -723,40 +723,7 @@ func (r *opRound) buyTrainAction(g *Game, c *engine.Corporation, a *engine.Actio
 	if r.step != stBuy {
 		return engine.Refuse(a, "%s cannot buy trains now", c.Sym)
 	}
-	if !g.room(c) {
-		return engine.Refuse(a, "%s is at its train limit (rules 4.6.2, 4.6.4)", c.Sym)
-	}
-	var train *engine.Train
-	fromDepot := false
-	for _, t := range g.depotTrains() {
-		if t.ID == a.Train {
-			train, fromDepot = t, true
-		}
-	}
-	if train == nil && !c.Receivership {
-		for _, t := range g.otherTrains(c) {
-			if t.ID == a.Train {
-				train = t
-			}
-		}
-	}
-	if train == nil {
-		return engine.Refuse(a, "train %s is not for sale", a.Train)
-	}
-	if fromDepot {
-		if a.Price != train.Price {
-			return engine.Refuse(a, "the bank sells a %s train for £%d", train.Name, train.Price)
-		}
-		if c.Cash < train.Price {
-			return engine.Refuse(a, "%s cannot afford a %s train", c.Sym, train.Name)
-		}
-	} else {
-		if a.Price < 10 || a.Price%10 != 0 || a.Price > c.Cash {
-			return engine.Refuse(a, "a train from another company costs at least £10, in tens, within the buyer's cash (rule 4.6.5)")
-		}
-	}
-	g.buyTrain(c, train, a.Price)
-	return nil
+	return step.Apply[*Game](buyTrainStep, g, a)
 }
 
 // buyTrain buys a train: the first of a new type may start a phase (rule
@@ -767,6 +734,12 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 	} else {
 		step.BuyFromDepot(g.Game, c, t, price)
 	}
+	g.trainBought(c, t, price)
+}
+
+// trainBought: the first train of a new type may start a phase (rule 4.7)
+// and make older trains obsolete; companies over the limit then discard.
+func (g *Game) trainBought(c *engine.Corporation, t *engine.Train, price int) {
 	g.Logf("%s buys a %s train for £%d", c.Sym, t.Name, price)
 	for g.PhaseIdx+1 < len(g.Phases) && g.Phases[g.PhaseIdx+1].On == t.Name {
 		g.PhaseIdx++

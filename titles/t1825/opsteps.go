@@ -41,6 +41,31 @@ var dividendStep = &step.Dividend[*Game]{H: step.DividendHooks[*Game]{
 	},
 }}
 
+// buyTrainStep: the operating company buys trains from the bank (the next
+// on offer, any type whose phase has come, one of each type in the pool:
+// rules 4.6.1, 6.3.4) or from other companies at an agreed price of at
+// least £10 (rule 4.6.5; not in receivership).
+var buyTrainStep = &step.BuyTrain[*Game]{H: step.BuyTrainHooks[*Game]{
+	Operating: step.Operating[*Game]{
+		Base: func(g *Game) *engine.Game { return g.Game },
+		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Open: func(g *Game) bool { return g.op.step == stBuy },
+	},
+	Limit: func(g *Game) int { return g.trainLimit() },
+	Depot: func(g *Game, _ *engine.Corporation) []*engine.Train { return g.depotTrains() },
+	Traded: func(g *Game, c *engine.Corporation) []*engine.Train {
+		if c.Receivership {
+			return nil
+		}
+		return g.otherTrains(c)
+	},
+	MinPrice: 10,
+	Unavailable: func(g *Game, c *engine.Corporation, a *engine.Action) error {
+		return engine.Refuse(a, "train %s is not for sale", a.Train)
+	},
+	Bought: func(g *Game, c *engine.Corporation, p step.Purchase) { g.trainBought(c, p.Train, p.Price) },
+}}
+
 // atomically applies a (live play: each part first passing check) through
 // the journal: an operating-round action refused before any change returns
 // at once, any other refusal restores the game by replay.

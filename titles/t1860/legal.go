@@ -3,7 +3,6 @@ package t1860
 import (
 	"slices"
 	"sort"
-	"strconv"
 
 	"tresham/board"
 	"tresham/engine"
@@ -339,47 +338,6 @@ func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []en
 		}
 	case stepRoute:
 		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
-	}
-	return out
-}
-
-// trainChoices lists the trains c may buy: each kind the bank sells (new or
-// from the pool) it can afford, and other corporations' trains at an agreed
-// price (rules 7.8: a multiple of 10, at least 10).
-func (g *Game) trainChoices(c *engine.Corporation) []engine.Choice {
-	var out []engine.Choice
-	if !g.canBuyTrain(c) {
-		return nil
-	}
-	seen := map[string]bool{}
-	for _, t := range g.depotTrains() {
-		k := t.Name + "/" + strconv.FormatBool(t.InPool)
-		if seen[k] || t.Price > c.Cash {
-			continue
-		}
-		seen[k] = true
-		a := corpAction(c, "buy_train")
-		a.Train, a.Price = t.ID, t.Price
-		out = append(out, engine.Choice{Action: a})
-	}
-	maxPrice := c.Cash / 10 * 10
-	if g.Nationalization || maxPrice < minTrainPrice {
-		return out
-	}
-	for _, o := range g.Corps {
-		if o == c || !g.canBuyFrom(c, o) {
-			continue
-		}
-		seen := map[string]bool{}
-		for _, t := range o.Trains {
-			if seen[t.Name] {
-				continue
-			}
-			seen[t.Name] = true
-			a := corpAction(c, "buy_train")
-			a.Train, a.Price = t.ID, minTrainPrice
-			out = append(out, engine.Choice{Action: a, MaxPrice: maxPrice, PriceStep: 10})
-		}
 	}
 	return out
 }

@@ -49,12 +49,17 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 			g.op.step++
 		},
 	}},
-	&step.Planned[*Game]{
-		Kinds:    []string{"buy_train"},
-		IsActive: at(stepBuyTrain),
-		List:     func(g *Game, _ string) []engine.Choice { return g.trainChoices(g.op.current()) },
-		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.planBuyTrain(g.op.current(), a) },
-	},
+	&step.BuyTrain[*Game]{H: step.BuyTrainHooks[*Game]{
+		Operating: operating(stepBuyTrain),
+		Limit:     func(g *Game) int { return g.trainLimit() },
+		Depot:     func(g *Game, _ *engine.Corporation) []*engine.Train { return g.depotTrains() },
+		Traded:    tradedTrains,
+		// rules 7.8: any price agreed, at least £10 (in tens)
+		TradedAlike: true,
+		MinPrice:    minTrainPrice,
+		Unavailable: unavailableTrain,
+		Bought:      boughtTrain,
+	}},
 }}
 
 // at reports whether the operating round is at step s.
@@ -423,71 +428,50 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResu
 	return routes, nil
 }
 
-// planBuyTrain decides c's purchase a (rules 7.8): a new train from the
-// bank may change the phase (rules 9).
-func (g *Game) planBuyTrain(c *engine.Corporation, a *engine.Action) (func(), error) {
-	t, o, err := g.checkBuyTrain(c, a)
-	if err != nil {
-		return nil, err
+// tradedTrains are the trains c may buy from other corporations (rules
+// 7.8): none during nationalisation, and a corporation's only train not by
+// a corporation that has one.
+func tradedTrains(g *Game, c *engine.Corporation) []*engine.Train {
+	if g.Nationalization {
+		return nil
 	}
-	return func() {
-		if o == nil {
-			fromPool := t.InPool
-			step.BuyFromDepot(g.Game, c, t, t.Price)
-			g.Logf("%s buys a %s train for £%d from The Depot", c.Sym, t.Name, t.Price)
-			if !fromPool {
-				g.newTrainBought(c, t)
-			}
-		} else {
-			step.BuyFromCorp(c, o, t, a.Price)
-			g.Logf("%s buys a %s train for £%d from %s", c.Sym, t.Name, a.Price, o.Sym)
+	var out []*engine.Train
+	for _, o := range g.Corps {
+		if o != c && g.canBuyFrom(c, o) {
+			out = append(out, o.Trains...)
 		}
-		if !g.canBuyTrain(c) {
-			g.op.step++
-		}
-	}, nil
+	}
+	return out
 }
 
-// checkBuyTrain decides c's purchase a (rules 7.8), changing nothing, and
-// returns the train and its seller (nil: the bank).
-func (g *Game) checkBuyTrain(c *engine.Corporation, a *engine.Action) (*engine.Train, *engine.Corporation, error) {
+// unavailableTrain says why the train a names is not for sale to c.
+func unavailableTrain(g *Game, c *engine.Corporation, a *engine.Action) error {
 	t := g.findTrain(a.Train)
-	if t == nil {
-		return nil, nil, engine.Refuse(a, "no train %q for sale", a.Train)
+	switch {
+	case t == nil:
+		return engine.Refuse(a, "no train %q for sale", a.Train)
+	case t.Owner == "":
+		return engine.Refuse(a, "train %s is not yet for sale", t.ID)
+	case t.Owner == c.Sym:
+		return engine.Refuse(a, "a corporation cannot buy its own train")
+	case g.Nationalization:
+		return engine.Refuse(a, "no train trading during nationalisation")
 	}
-	if len(c.Trains) >= g.trainLimit() {
-		return nil, nil, engine.Refuse(a, "%s is at its train limit of %d", c.Sym, g.trainLimit())
-	}
-	if t.Owner == "" {
-		ok := false
-		for _, d := range g.depotTrains() {
-			if d == t {
-				ok = true
-			}
+	return engine.Refuse(a, "%s may not buy %s's train (rules 7.8: a company's only train cannot be bought by a company that has one)", c.Sym, t.Owner)
+}
+
+// boughtTrain: a new train from the bank may change the phase (rules 9);
+// the step ends when no further purchase is possible.
+func boughtTrain(g *Game, c *engine.Corporation, p step.Purchase) {
+	if p.Seller == nil {
+		g.Logf("%s buys a %s train for £%d from The Depot", c.Sym, p.Train.Name, p.Price)
+		if !p.FromPool {
+			g.newTrainBought(c, p.Train)
 		}
-		if !ok {
-			return nil, nil, engine.Refuse(a, "train %s is not yet for sale", t.ID)
-		}
-		if a.Price != t.Price {
-			return nil, nil, engine.Refuse(a, "a train from the bank costs £%d", t.Price)
-		}
-		if c.Cash < t.Price {
-			return nil, nil, engine.Refuse(a, "%s cannot afford £%d", c.Sym, t.Price)
-		}
-		return t, nil, nil
+	} else {
+		g.Logf("%s buys a %s train for £%d from %s", c.Sym, p.Train.Name, p.Price, p.Seller.Sym)
 	}
-	o := g.Corp(t.Owner)
-	if o == c {
-		return nil, nil, engine.Refuse(a, "a corporation cannot buy its own train")
+	if !g.canBuyTrain(c) {
+		g.op.step++
 	}
-	if g.Nationalization {
-		return nil, nil, engine.Refuse(a, "no train trading during nationalisation")
-	}
-	if !g.canBuyFrom(c, o) {
-		return nil, nil, engine.Refuse(a, "%s may not buy %s's train (rules 7.8: a company's only train cannot be bought by a company that has one)", c.Sym, o.Sym)
-	}
-	if a.Price < minTrainPrice || a.Price > c.Cash || a.Price%10 != 0 {
-		return nil, nil, engine.Refuse(a, "price £%d: must be a multiple of £10 between £%d and £%d", a.Price, minTrainPrice, c.Cash)
-	}
-	return t, o, nil
 }
