@@ -10,7 +10,7 @@ import (
 )
 
 // opSteps are the steps of a corporation's operating turn (rules 7), in
-// order. The turn's order gate (operatingRound.check: whose turn, too
+// order. The turn's order gate (operatingRound.gate: whose turn, too
 // late, an open step first) runs before them; each step then decides its
 // action in Check, changing nothing, and Process cannot fail.
 var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
@@ -134,15 +134,6 @@ func (r *operatingRound) gate(g *Game, a *engine.Action) error {
 		}
 	}
 	return nil
-}
-
-// check decides whether a may be processed now, changing nothing: the
-// turn's order, then the step's own Check.
-func (r *operatingRound) check(g *Game, a *engine.Action) error {
-	if err := r.gate(g, a); err != nil || a.Type == "pass" {
-		return err
-	}
-	return opSteps.Check(g, a)
 }
 
 // process applies a when it is accepted; a refused action changes nothing.
