@@ -4,9 +4,9 @@ import "tresham/engine"
 
 // Atomic applies a, then its stored automatic follow-ups, through the
 // journal j (see engine.Journal.Apply), each part first passing check when
-// check is not nil. A refusal of a itself that was decided before anything
-// changed (by check, or by a step's Check: unchanged(a) reports it) is
-// returned as it is; any other refusal restores the game with restore (a
+// check is not nil. A refusal of a itself that a step's Check decided
+// before anything changed (unchanged(a) reports it) is returned as it is;
+// any other refusal, check's included, restores the game with restore (a
 // replay), the safety net.
 func Atomic(j *engine.Journal, base *engine.Game, a *engine.Action,
 	apply func(*engine.Action) error, check func(*engine.Action) error,
@@ -15,7 +15,7 @@ func Atomic(j *engine.Journal, base *engine.Game, a *engine.Action,
 	part := func(x *engine.Action) error {
 		if check != nil {
 			if err := check(x); err != nil {
-				clean = x == a
+				clean = false
 				return err
 			}
 		}

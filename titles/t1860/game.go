@@ -245,8 +245,8 @@ func (g *Game) Apply(a *engine.Action) error {
 }
 
 // ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups; a refusal by check leaves the game as it was,
-// like any other.
+// its automatic follow-ups; a refusal by check restores the game by replay,
+// like any refusal not decided by an operating step.
 func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
 	return g.atomically(a, check)
 }
