@@ -69,60 +69,57 @@ var ErrNotAvailable = errors.New("tile not available")
 // LayTile validates and lays tile copy tileID on hex with rotation rot. On
 // error the board is unchanged.
 func (b *Board) LayTile(hex, tileID string, rot int, opt LayOptions) (LayResult, error) {
-	p, err := b.prepareLay(hex, tileID, rot, opt)
+	res, lay, err := b.PlanLay(hex, tileID, rot, opt)
 	if err != nil {
 		return LayResult{}, err
 	}
-	if opt.Rules != nil && opt.Rules.CheckLay != nil {
-		after := b.scratchClone()
-		if err := after.place(p.i, p.ti, p.cp, rot); err != nil {
-			b.spareHexes, b.spareUsed = after.hexes, after.used
-			return LayResult{}, err
-		}
-		if err := opt.Rules.CheckLay(b, after, p.lay); err != nil {
-			b.spareHexes, b.spareUsed = after.hexes, after.used
-			return LayResult{}, err
-		}
-		// The state before the lay is referenced by nothing else now
-		// (clones copy hexes and used): its storage is the next spare.
-		oldHexes, oldUsed := b.hexes, b.used
-		*b = *after
-		b.spareHexes, b.spareUsed = oldHexes, oldUsed
-		return p.res, nil
-	}
-	if err := b.place(p.i, p.ti, p.cp, rot); err != nil {
-		return LayResult{}, err
-	}
-	return p.res, nil
+	lay()
+	return res, nil
 }
 
 // CheckLay reports whether LayTile would accept the lay and what it would
 // return, without laying: the board's tiles, tokens and version stay as
 // they are (a title hook runs on a scratch copy, as in LayTile).
 func (b *Board) CheckLay(hex, tileID string, rot int, opt LayOptions) (LayResult, error) {
+	res, _, err := b.PlanLay(hex, tileID, rot, opt)
+	return res, err
+}
+
+// PlanLay decides a lay as LayTile does, without changing the board, and
+// returns its result and a function that makes it. The function must be
+// called, if at all, before anything else changes the board; the lay is
+// then decided once (a title's CheckLay hook runs once).
+func (b *Board) PlanLay(hex, tileID string, rot int, opt LayOptions) (LayResult, func(), error) {
 	p, err := b.prepareLay(hex, tileID, rot, opt)
 	if err != nil {
-		return LayResult{}, err
+		return LayResult{}, nil, err
 	}
 	if opt.Rules != nil && opt.Rules.CheckLay != nil {
 		after := b.scratchClone()
-		defer func() { b.spareHexes, b.spareUsed = after.hexes, after.used }()
 		if err := after.place(p.i, p.ti, p.cp, rot); err != nil {
-			return LayResult{}, err
+			b.spareHexes, b.spareUsed = after.hexes, after.used
+			return LayResult{}, nil, err
 		}
 		if err := opt.Rules.CheckLay(b, after, p.lay); err != nil {
-			return LayResult{}, err
+			b.spareHexes, b.spareUsed = after.hexes, after.used
+			return LayResult{}, nil, err
 		}
-		return p.res, nil
+		return p.res, func() {
+			// The state before the lay is referenced by nothing else now
+			// (clones copy hexes and used): its storage is the next spare.
+			oldHexes, oldUsed := b.hexes, b.used
+			*b = *after
+			b.spareHexes, b.spareUsed = oldHexes, oldUsed
+		}, nil
 	}
 	// place fails only when the tokens cannot move to the new tile
 	h := &b.hexes[p.i]
 	if h.tokens != nil {
 		if _, err := moveTokens(h.tile, h.rot, h.tokens, b.s.tiles[p.ti], rot); err != nil {
-			return LayResult{}, err
+			return LayResult{}, nil, err
 		}
 	}
-	return p.res, nil
+	return p.res, func() { _ = b.place(p.i, p.ti, p.cp, rot) }, nil
 }
 
 // preparedLay is a lay that passed the board's own rules.

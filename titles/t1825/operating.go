@@ -405,16 +405,14 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	} else if free {
 		opt.NoConnectivity = true // a surveyed hexag need not connect (rule 6.6)
 	}
-	res, err := g.Board.CheckLay(a.Hex, a.Tile, a.Rotation, opt)
+	res, lay, err := g.Board.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
 	}
 	if res.Cost > g.buyingPower(c) {
 		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
 	}
-	if _, err := g.Board.LayTile(a.Hex, a.Tile, a.Rotation, opt); err != nil {
-		return engine.Refuse(a, "%v", err) // CheckLay accepted it: not reached
-	}
+	lay()
 	g.spend(c, res.Cost)
 	g.Logf("%s lays tile #%s with rotation %d on %s", c.Sym, name, a.Rotation, a.Hex)
 	r.laid = append(r.laid, a.Hex)

@@ -9,9 +9,9 @@ import (
 
 // boardChecker decides lays and tokens on the map without making them.
 type boardChecker interface {
-	// CheckLay reports whether LayTile would accept the lay and its
-	// terrain cost.
-	CheckLay(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error)
+	// PlanLay decides a lay as LayTile would and returns its terrain
+	// cost and the function that makes it.
+	PlanLay(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, func(), error)
 	// CheckToken reports whether PlaceToken would accept corp's next
 	// token in city (not a home token).
 	CheckToken(corp *engine.Corporation, city string) error
@@ -28,17 +28,17 @@ func (m *mapBoard) layOptions(corp *engine.Corporation, phaseColors []string) (b
 	return board.LayOptions{Corp: corp.Sym, Colors: cs, Rules: m.rules, NoConnectivity: home}, nil
 }
 
-// CheckLay implements boardChecker.
-func (m *mapBoard) CheckLay(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error) {
+// PlanLay implements boardChecker.
+func (m *mapBoard) PlanLay(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, func(), error) {
 	opt, err := m.layOptions(corp, phaseColors)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	res, err := m.b.CheckLay(hex, tileID, rotation, opt)
+	res, lay, err := m.b.PlanLay(hex, tileID, rotation, opt)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return res.Cost, nil
+	return res.Cost, lay, nil
 }
 
 // CheckToken implements boardChecker.

@@ -180,12 +180,12 @@ func (r *operatingRound) planLay(g *Game, a *engine.Action) (func(), error) {
 	if err := r.lay.check(a.Hex, upgrade, city); err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
-	cost, err := g.checkLay(c, a, false)
+	cost, lay, err := g.checkLay(c, a, false)
 	if err != nil {
 		return nil, err
 	}
 	return func() {
-		g.doLay(c, a, cost)
+		g.doLay(c, a, cost, lay)
 		r.lay = r.lay.next(a.Hex, upgrade, city)
 		if !r.canLay(g, c) {
 			r.step++
@@ -211,39 +211,37 @@ func (g *Game) layTileCheck(c *engine.Corporation, a *engine.Action) (upgrade, c
 }
 
 // checkLay decides whether c may lay a's tile (its home tile when home),
-// changing nothing, and returns the terrain cost to pay.
-func (g *Game) checkLay(c *engine.Corporation, a *engine.Action, home bool) (int, error) {
+// changing nothing, and returns the terrain cost to pay and the function
+// that lays the tile.
+func (g *Game) checkLay(c *engine.Corporation, a *engine.Action, home bool) (int, func(), error) {
 	if g.Board == nil {
-		return 0, nil
+		return 0, func() {}, nil
 	}
 	bc, ok := g.Board.(boardChecker)
 	if !ok {
-		return 0, engine.Refuse(a, "the board cannot check lays")
+		return 0, nil, engine.Refuse(a, "the board cannot check lays")
 	}
-	cost, err := bc.CheckLay(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
+	cost, lay, err := bc.PlanLay(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
 	if err != nil {
-		return 0, engine.Refuse(a, "%v", err)
+		return 0, nil, engine.Refuse(a, "%v", err)
 	}
 	if home {
 		cost = 0
 	}
 	if cost > c.Cash {
-		return 0, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
+		return 0, nil, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
 	}
 	if cost > 0 && c.Insolvent {
 		// Insolvency: it "may not upgrade track or build track that would
 		// incur a cost" (read, as 18xx.games does, as track that costs)
-		return 0, engine.Refuse(a, "%s is insolvent and may not pay £%d for track (Insolvency)", c.Sym, cost)
+		return 0, nil, engine.Refuse(a, "%s is insolvent and may not pay £%d for track (Insolvency)", c.Sym, cost)
 	}
-	return cost, nil
+	return cost, lay, nil
 }
 
-// doLay lays a's tile, which checkLay accepted at cost.
-func (g *Game) doLay(c *engine.Corporation, a *engine.Action, cost int) {
-	if g.Board != nil {
-		// checkLay accepted this very lay on this board: it cannot fail
-		_, _ = g.Board.LayTile(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
-	}
+// doLay makes the lay checkLay decided and pays its cost.
+func (g *Game) doLay(c *engine.Corporation, a *engine.Action, cost int, lay func()) {
+	lay()
 	if cost > 0 {
 		g.PayCorp(c, -cost)
 	}
@@ -253,11 +251,11 @@ func (g *Game) doLay(c *engine.Corporation, a *engine.Action, cost int) {
 // layTile lays a's tile for c (its home tile when home) or refuses,
 // changing nothing.
 func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error {
-	cost, err := g.checkLay(c, a, home)
+	cost, lay, err := g.checkLay(c, a, home)
 	if err != nil {
 		return err
 	}
-	g.doLay(c, a, cost)
+	g.doLay(c, a, cost, lay)
 	return nil
 }
 
