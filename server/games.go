@@ -747,7 +747,7 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 		return nil, false, errorf(http.StatusBadRequest, "use POST /api/games/%d/%s for %s", e.id, a.Type, a.Type)
 	}
 	if e.h.Status == store.StatusFinished && a.Type != g18xx.TypeMessage {
-		return nil, false, errorf(http.StatusUnprocessableEntity, "game %d is over", e.id)
+		return nil, false, errorf(refusalStatus(engine.GameOver), "game %d is over", e.id)
 	}
 	seats := seatsOf(e.h, u.ID)
 	if a.Type == g18xx.TypeMessage {
@@ -859,7 +859,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 			}
 			var re *engine.RuleError
 			if errors.As(err, &re) {
-				return errorf(http.StatusUnprocessableEntity, "illegal action: %s", re.Rule)
+				return errorf(refusalStatus(re.Kind), "illegal action: %s", re.Rule)
 			}
 			return errorf(http.StatusUnprocessableEntity, "illegal action: %v", err)
 		}
@@ -1068,4 +1068,16 @@ func (s *Server) tilePreview(w http.ResponseWriter, r *http.Request) {
 		}
 		return map[string]any{"hex": hex, "tile": tile, "rotation": rot, "svg": svg}, nil
 	})
+}
+
+// refusalStatus is the status code of a refused move of the given kind:
+// a move out of turn or after the end conflicts with the game's state
+// (409; the client refetches the view), a move the rules do not allow or
+// that legal does not list is unprocessable (422).
+func refusalStatus(k engine.RefusalKind) int {
+	switch k {
+	case engine.NotYourTurn, engine.GameOver:
+		return http.StatusConflict
+	}
+	return http.StatusUnprocessableEntity
 }
