@@ -28,20 +28,28 @@ type Game interface {
 }
 
 // Choice is one legal choice in the 18xx.games action form: prices open to
-// choice carry MaxPrice and PriceStep; a run carries Open "routes".
+// choice carry MaxPrice and PriceStep; a run carries Open "routes". A sale
+// or a dividend carries its Effect (the mover's cash change and the share
+// price move), computed by the title.
 type Choice struct {
-	Action    g18xx.Action `json:"action"`
-	MaxPrice  int          `json:"max_price,omitempty"`
-	PriceStep int          `json:"price_step,omitempty"`
-	Open      string       `json:"open,omitempty"`
+	Action    g18xx.Action  `json:"action"`
+	MaxPrice  int           `json:"max_price,omitempty"`
+	PriceStep int           `json:"price_step,omitempty"`
+	Open      string        `json:"open,omitempty"`
+	Effect    *title.Effect `json:"effect,omitempty"`
 }
 
 // Legal lists what entity may do now in g, in the 18xx.games action form
 // (never nil).
 func Legal(g replay.Game, entity string) []Choice {
 	list := []Choice{}
+	fx, _ := g.(title.Effecter)
 	for _, ch := range g.Legal(entity) {
-		list = append(list, Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open})
+		c := Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open}
+		if fx != nil && (ch.Action.Type == "sell_shares" || ch.Action.Type == "dividend") {
+			c.Effect = fx.Effect(entity, ch.Action)
+		}
+		list = append(list, c)
 	}
 	return list
 }
