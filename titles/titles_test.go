@@ -75,8 +75,8 @@ func TestNew(t *testing.T) {
 				t.Errorf("%s: option %q is refused at every player count", d.Name, o.Name)
 			}
 		}
-		if _, err := d.New(players(d.MinPlayers), []string{"no_such_option"}); err == nil {
-			t.Errorf("%s: an unknown option was accepted", d.Name)
+		if g, err := d.New(players(d.MinPlayers), []string{"no_such_option"}); err == nil || g != nil {
+			t.Errorf("%s: an unknown option was accepted (or a non-nil game returned with the error)", d.Name)
 		}
 		if _, err := d.New(players(d.MaxPlayers+1), nil); err == nil {
 			t.Errorf("%s: %d players were accepted", d.Name, d.MaxPlayers+1)

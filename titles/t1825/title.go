@@ -45,7 +45,11 @@ func Descriptor() title.Descriptor {
 			for i, p := range players {
 				ids[i], names[i] = p.ID, p.Name
 			}
-			return New(ids, names, options)
+			g, err := New(ids, names, options)
+			if err != nil {
+				return nil, err // a nil interface, not a nil *Game
+			}
+			return g, nil
 		},
 		// a route may re-enter a hex and never passes a blocked city; every
 		// stop counts against the train's size

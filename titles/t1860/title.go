@@ -34,7 +34,11 @@ func Descriptor() title.Descriptor {
 			for i, p := range players {
 				ids[i], names[i] = p.ID, p.Name
 			}
-			return New(ids, names, options, NewBoard)
+			g, err := New(ids, names, options, NewBoard)
+			if err != nil {
+				return nil, err // a nil interface, not a nil *Game
+			}
+			return g, nil
 		},
 		// routes of one company may cross; one blocked city may be passed
 		Routes:    title.RouteRules{Intersect: true, MaxBlockedPass: 1, MaxBlockedRoutes: 1},
