@@ -52,7 +52,7 @@ type Journal struct {
 // records it. A finished game accepts only messages.
 func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore func() error) error {
 	if g.Finished && a.Type != "message" {
-		return Refuse(a, "the game is over")
+		return RefuseAs(GameOver, a, "the game is over")
 	}
 	mark := len(g.Log)
 	if err := ApplyAtomically(a, step, restore); err != nil {

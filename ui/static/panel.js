@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { routeColour } from './mapview.js';
-import { saleEffect, dividendEffect } from './effects.js';
+import { effectText } from './effects.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -52,7 +52,8 @@ const parPrice = (a) => Number(String(a.share_price).split(',')[0]);
 
 /**
  * describe is a one-line sentence for an action; ctx ({title, rules,
- * revenue}) adds names and computed share-price effects. Prices are the
+ * effect, revenue}) adds names and the share-price effect the engine
+ * computed for the choice. Prices are the
  * ones the engine wrote into the action.
  */
 export function describe(a, st, ctx = {}) {
@@ -80,10 +81,10 @@ export function describe(a, st, ctx = {}) {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
       const each = a.share_price ?? cs.share_price;
-      const eff = saleEffect(ctx.title, rules, st, cs, a.percent);
+      const eff = effectText(ctx.effect);
       const why = a.share_price && cs.share_price && a.share_price < cs.share_price
         ? ` (${money(a.share_price)} a share, not the market's ${money(cs.share_price)}${(cs.trains || []).length === 0 ? ': it has no train' : ''})` : '';
-      return `Sell ${a.percent}% of ${c}${each ? ` for ${money(each * a.percent / 10)}` : ''}${why}${eff ? ' — ' + eff.text : ''}`;
+      return `Sell ${a.percent}% of ${c}${each ? ` for ${money(each * a.percent / 10)}` : ''}${why}${eff ? ' — ' + eff : ''}`;
     }
     case 'buy_company': return `Buy ${companyName(rules, a.company)} for ${money(a.price)}`;
     case 'sell_company': return `Sell ${companyName(rules, a.company || a.entity)} to the bank for ${money(a.price)}`;
@@ -91,11 +92,11 @@ export function describe(a, st, ctx = {}) {
     case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}`;
     case 'place_token': return `Place a station token in ${a.city}`;
     case 'dividend': {
-      const cs = corpState(st, a.entity);
-      const eff = dividendEffect(ctx.title, rules, cs, a.kind, ctx.revenue);
-      const rev = ctx.revenue !== undefined && ctx.revenue !== null ? ` ${money(ctx.revenue)}` : '';
+      const eff = effectText(ctx.effect);
+      const revenue = ctx.effect ? ctx.effect.revenue : ctx.revenue;
+      const rev = revenue !== undefined && revenue !== null ? ` ${money(revenue)}` : '';
       const verb = a.kind === 'payout' ? `Pay out${rev}` : a.kind === 'withhold' ? `Withhold${rev}` : a.kind === 'half' ? `Pay half${rev}` : `Dividend: ${a.kind}`;
-      return eff ? `${verb} — ${eff.text}` : verb;
+      return eff ? `${verb} — ${eff}` : verb;
     }
     case 'buy_train': return `Buy a ${trainName(a.train)} train ${trainSeller(st, a.train)} for ${money(a.price)}` + (a.variant ? ` as a ${a.variant}` : '');
     case 'discard_train': return `Discard the ${trainName(a.train)} train`;
@@ -237,14 +238,16 @@ function auctionGroup(page, cs, st) {
 
 function button(page, c, st) {
   const a = c.action;
-  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st, effectCtx(page, a)));
+  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st, effectCtx(page, c)));
 }
 
-// effectCtx is what describe needs to compute price effects: the title, the
-// rules tables and, for a dividend, the revenue of the run just made.
-function effectCtx(page, a) {
-  const ctx = { title: page.view.title, rules: page.map && page.map.rules };
-  if (a.type === 'dividend') ctx.revenue = lastRun(page, a.entity);
+// effectCtx is what describe needs beside the action: the rules tables
+// (names) and the choice's effect as the engine computed it; a dividend
+// listed without one falls back on the revenue of the run just made.
+function effectCtx(page, c) {
+  const a = c.action;
+  const ctx = { title: page.view.title, rules: page.map && page.map.rules, effect: c.effect };
+  if (a.type === 'dividend' && !c.effect) ctx.revenue = lastRun(page, a.entity);
   return ctx;
 }
 
