@@ -88,6 +88,13 @@ export class LocalGame {
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }
   routes(entity) { return this.e.call('routes', this.session, entity); }
   check(entity, routes) { return this.e.call('check', this.session, entity, JSON.stringify(routes)); }
+  /** status is {actions, can_undo, can_redo} (a hotseat game with no server). */
+  status() { return this.e.call('status', this.session); }
+  /** undo and redo take back and put back moves locally; they answer the stored action. */
+  undo() { const r = this.e.call('undo', this.session); this.actions = r.actions; return r.action; }
+  redo() { const r = this.e.call('redo', this.session); this.actions = r.actions; return r.action; }
+  /** prepare readies a fast step back from history position at (call it between steps). */
+  prepare(at) { this.e.call('prepare', this.session, at ?? -1); }
   exportText() { return this.e.fns.export(this.session); }
   close() { this.e.call('close', this.session); }
 }
