@@ -81,8 +81,44 @@ export class LocalGame {
     return r.action;
   }
 
-  view(at, seats) { return this.e.call('view', this.session, at ?? -1, seats === undefined || seats === null ? null : JSON.stringify(seats)); }
-  map(at) { return this.e.call('map', this.session, at ?? -1); }
+  view(at, seats) {
+    const s = seats === undefined || seats === null ? null : JSON.stringify(seats);
+    return this.cached(`v${at}:${s}`, at, () => this.e.call('view', this.session, at ?? -1, s));
+  }
+
+  map(at) { return this.cached(`m${at}`, at, () => this.e.call('map', this.session, at ?? -1)); }
+
+  // cached answers a history position's view or map from the answers
+  // warm computed between steps (a stored action never changes, so the
+  // game at an earlier action never does), else computes it.
+  cached(key, at, compute) {
+    if (at === null || at === undefined || at < 0 || !this.warmed) return compute();
+    const hit = this.warmed.get(key);
+    if (hit !== undefined) return JSON.parse(hit);
+    return compute();
+  }
+
+  /**
+   * warm computes, between steps, the views and maps of the positions next
+   * to history position at (one back, one forward), so that the next step
+   * is an answer already made; it keeps only those.
+   */
+  warm(at, seats) {
+    if (at === null || at === undefined || at < 0) return;
+    const s = seats === undefined || seats === null ? null : JSON.stringify(seats);
+    const keep = new Map();
+    for (const n of [at + 1, at - 1]) {
+      if (n < 0 || n >= this.actions) continue; // the live game needs no warming
+      for (const [key, fn] of [[`v${n}:${s}`, () => this.e.fns.view(this.session, n, s)], [`m${n}`, () => this.e.fns.map(this.session, n)]]) {
+        const had = this.warmed && this.warmed.get(key);
+        if (had !== undefined) { keep.set(key, had); continue; }
+        if (n === at - 1 && key.startsWith('v')) this.prepare(at); // a spare game a few actions behind: no whole replay
+        const raw = fn();
+        if (!raw.startsWith('{"error"')) keep.set(key, raw);
+      }
+    }
+    this.warmed = keep;
+  }
   hash(at) { return this.e.call('hash', this.session, at ?? -1).hash; }
   legal(entity) { return this.e.call('legal', this.session, entity); }
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }

@@ -59,7 +59,7 @@ export async function renderGame(el, id, me, at) {
       if (page.at !== null && page.local && page.view) {
         page.view = localView(page.at);
         page.map = page.local.map(page.at);
-        prepareBack(page.local, page.at);
+        prepareBack(page.local, page.at, page.view.you || []);
       } else {
         const view = await api.view(id, page.at);
         page.view = view;
@@ -135,12 +135,13 @@ export async function renderGame(el, id, me, at) {
   live(page);
 }
 
-// prepareBack readies, once the step just shown is painted, a fast next
-// step back in history (the in-browser engine replays a few actions from
-// a spare game rather than the whole game).
-export function prepareBack(local, at) {
+// prepareBack readies, once the step just shown is painted, the next step
+// back or forward in history: the in-browser engine computes both
+// neighbours' views and maps (a step back replays a few actions from a
+// spare game, not the whole game), so the step itself only draws.
+export function prepareBack(local, at, seats) {
   setTimeout(() => {
-    try { local.prepare(at); } catch (e) { console.warn('in-browser engine:', e); }
+    try { local.warm(at, seats); } catch (e) { console.warn('in-browser engine:', e); }
   }, 0);
 }
 
