@@ -1,7 +1,8 @@
 // Hotseat games with no server (issue 25): a game created, played, undone,
 // resumed and played offline in the browser (IndexedDB, service worker),
 // exported as 18xx.games JSON and uploaded to the server as an imported
-// game; screenshots at 1400 px and on a phone. Skipped when the server has
+// game, and a planning sandbox copied from a server game; screenshots at
+// 1400 px and on a phone. Skipped when the server has
 // no WebAssembly module (go generate ./ui not run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -110,7 +111,24 @@ test('a hotseat game lives in the browser: created, played, undone, resumed, off
   assert.equal(server.hash, local, 'the server replays the uploaded game to the same state');
   await page.goto(env.base + href);
   await page.waitForSelector('#turn.yours');
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   await shot(page, 'hotseat-uploaded-1400');
+  // planning sandbox: a copy in the browser where moves are not sent
+  await page.click('#plan');
+  await page.waitForURL(/local=local-/);
+  await page.waitForSelector('#turn.yours');
+  assert.match(await page.textContent('h1'), /planning sandbox/);
+  const sent = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) sent.push(r.url()); });
+  await move(page);
+  await move(page);
+  assert.equal(await pos(page), 'action 11 (live)');
+  assert.deepEqual(sent, [], 'sandbox moves were sent');
+  await shot(page, 'sandbox-1400');
+  const after = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+  assert.equal(after.actions, 9, 'the server game is untouched');
+  await page.click('#sandbox-back');
+  await page.waitForSelector('#turn.yours');
   await ctx.close();
 });
 

@@ -5,6 +5,7 @@ import { h, clear, money } from './dom.js';
 import { mountMap } from './mapview.js';
 import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
+import { openSandbox } from './localstore.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
@@ -247,7 +248,9 @@ export function draw(el, page) {
       page.headLinks ? page.headLinks(v) : [
         h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
         v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
-        h('a', { class: 'button', href: '/' }, 'Lobby')],
+        h('a', { class: 'button', href: '/' }, 'Lobby'),
+        page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
+          onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`)),
     page.headLinks ? null : endGameBar(page),
     historyBar(page),

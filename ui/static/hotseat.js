@@ -37,7 +37,7 @@ export async function renderLocalLobby(el, me) {
     let games = [];
     try { games = await localGames.list(); } catch (e) { msg.textContent = e.message; }
     clear(list, games.length === 0 ? h('li', { class: 'muted' }, 'No games yet.') : games.map((g) => h('li', { 'data-key': g.key },
-      h('a', { href: `/?local=${encodeURIComponent(g.key)}` }, `${g.title}: ${g.names.join(', ')}`),
+      h('a', { href: `/?local=${encodeURIComponent(g.key)}` }, `${g.title}: ${g.names.join(', ')}`, g.sandbox ? ` (plan of game ${g.sandbox})` : ''),
       h('span', { class: 'muted' }, ` — ${g.finished ? 'finished' : 'being played'}, ${g.actions} actions, last played ${when(g.updated)}`,
         g.uploaded ? ` · uploaded as game ${g.uploaded}` : ''), ' ',
       h('button', { type: 'button', class: 'small delete', onclick: async () => {
@@ -167,7 +167,7 @@ export async function renderLocalGame(el, key, me) {
   const at0 = new URLSearchParams(location.search).get('action');
   const page = {
     id: key, me, at: at0 === null ? null : Number(at0), view: null, map: null, total: game.actions, mapUI: null, error: '', routes: null, sel: {},
-    local: game, engineNote: 'in the browser (no server)', legalSource: 'browser', notice: '', heading: `${src.title} · hotseat in this browser`,
+    local: game, engineNote: 'in the browser (no server)', legalSource: 'browser', notice: '', heading: rec.sandbox ? `${src.title} #${rec.sandbox} · planning sandbox (nothing here is sent)` : `${src.title} · hotseat in this browser`,
   };
   const chat = (at) => src.actions.map((a, seq) => ({ a, seq })).filter(({ a, seq }) => a.type === 'message' && (at === null || seq < at))
     .map(({ a, seq }) => ({ player: a.entity, name: (src.players.find((p) => p.id === a.entity) || {}).name, text: a.message, at: a.created_at, seq }));
@@ -230,7 +230,8 @@ export async function renderLocalGame(el, key, me) {
   };
   page.headLinks = () => [
     h('button', { type: 'button', id: 'local-export', onclick: () => download(`${src.title}_${key}.json`, rec.export) }, 'Export'),
-    me ? h('button', { type: 'button', id: 'local-upload', title: 'Store this game on the server as an imported game of yours', onclick: async () => {
+    rec.sandbox ? h('a', { class: 'button', id: 'sandbox-back', href: `/?game=${encodeURIComponent(rec.sandbox)}` }, `Back to game ${rec.sandbox}`) : null,
+    me && !rec.sandbox ? h('button', { type: 'button', id: 'local-upload', title: 'Store this game on the server as an imported game of yours', onclick: async () => {
       page.error = '';
       try {
         const r = await api.importGame(rec.export);

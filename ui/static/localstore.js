@@ -47,3 +47,19 @@ export function newKey() {
   crypto.getRandomValues(b);
   return 'local-' + [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * openSandbox copies a game held in the in-browser engine (a server game
+ * the page mirrors) into this browser as a planning sandbox and opens it:
+ * every seat can be played there and nothing is sent to the server.
+ */
+export async function openSandbox(local, gameId) {
+  const text = local.exportText();
+  const src = JSON.parse(text);
+  const key = newKey();
+  await localGames.put({
+    key, title: src.title, names: (src.players || []).map((p) => p.name), created: Date.now(), updated: Date.now(),
+    actions: local.actions, finished: src.status === 'finished', sandbox: String(gameId), export: text,
+  });
+  location.href = `/?local=${encodeURIComponent(key)}`;
+}
