@@ -99,26 +99,37 @@ export class LocalGame {
   }
 
   /**
-   * warm computes, between steps, the views and maps of the positions next
-   * to history position at (one back, one forward), so that the next step
-   * is an answer already made; it keeps only those.
+   * warmSteps lists, as separate calls, the work that computes the views
+   * and maps of the positions next to history position at (one back, one
+   * forward), so that the next step is an answer already made; run them
+   * between steps, one at a time, so that a click can come in between.
+   * Only those answers are kept.
    */
-  warm(at, seats) {
-    if (at === null || at === undefined || at < 0) return;
+  warmSteps(at, seats) {
+    if (at === null || at === undefined || at < 0) return [];
     const s = seats === undefined || seats === null ? null : JSON.stringify(seats);
+    const old = this.warmed || new Map();
     const keep = new Map();
-    for (const n of [at + 1, at - 1]) {
+    this.warmed = keep;
+    const steps = [];
+    for (const n of [at - 1, at + 1]) {
       if (n < 0 || n >= this.actions) continue; // the live game needs no warming
       for (const [key, fn] of [[`v${n}:${s}`, () => this.e.fns.view(this.session, n, s)], [`m${n}`, () => this.e.fns.map(this.session, n)]]) {
-        const had = this.warmed && this.warmed.get(key);
+        const had = old.get(key);
         if (had !== undefined) { keep.set(key, had); continue; }
-        if (n === at - 1 && key.startsWith('v')) this.prepare(at); // a spare game a few actions behind: no whole replay
-        const raw = fn();
-        if (!raw.startsWith('{"error"')) keep.set(key, raw);
+        // a step back starts from a spare game a few actions behind, not a whole replay
+        if (n === at - 1 && key.startsWith('v')) steps.push(() => this.prepare(at));
+        steps.push(() => {
+          const raw = fn();
+          if (!raw.startsWith('{"error"')) keep.set(key, raw);
+        });
       }
     }
-    this.warmed = keep;
+    return steps;
   }
+
+  /** warm runs warmSteps at once (for measuring). */
+  warm(at, seats) { for (const f of this.warmSteps(at, seats)) f(); }
   hash(at) { return this.e.call('hash', this.session, at ?? -1).hash; }
   legal(entity) { return this.e.call('legal', this.session, entity); }
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }

@@ -58,9 +58,16 @@ export async function renderGame(el, id, me, at) {
   page.reload = async () => {
     try {
       if (page.at !== null && page.local && page.view) {
+        const t0 = performance.now();
         page.view = localView(page.at);
         page.map = page.local.map(page.at);
+        const t1 = performance.now();
+        draw(el, page);
+        // how long the step took in the engine and in drawing (read by e2e/wasm.test.js)
+        const bar = el.querySelector('#history-pos');
+        if (bar) Object.assign(bar.dataset, { engineMs: (t1 - t0).toFixed(1), drawMs: (performance.now() - t1).toFixed(1) });
         prepareBack(page.local, page.at, page.view.you || []);
+        return;
       } else {
         const view = await api.view(id, page.at);
         page.view = view;
@@ -141,9 +148,14 @@ export async function renderGame(el, id, me, at) {
 // neighbours' views and maps (a step back replays a few actions from a
 // spare game, not the whole game), so the step itself only draws.
 export function prepareBack(local, at, seats) {
-  setTimeout(() => {
-    try { local.warm(at, seats); } catch (e) { console.warn('in-browser engine:', e); }
-  }, 0);
+  const run = local.warmSteps(at, seats);
+  const token = (local.warming = {});
+  const next = () => {
+    if (local.warming !== token || !run.length) return; // a newer step took over
+    try { run.shift()(); } catch (e) { console.warn('in-browser engine:', e); return; }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 // localLegal takes the live view's legal choices from the in-browser
