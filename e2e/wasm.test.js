@@ -201,7 +201,7 @@ test('history steps back on the game page of the longest real game', { timeout: 
   const requests = [];
   page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
   // each step: click, then wait until the page shows the new position
-  // (engine, map and DOM); steps 300 ms apart, as a player clicking
+  // (engine, map and DOM); steps 250 ms apart, as a player clicking
   const steps = await page.evaluate(async (count) => {
     const out = [];
     for (let i = 0; i < count; i++) {
@@ -211,10 +211,10 @@ test('history steps back on the game page of the longest real game', { timeout: 
       while (document.getElementById('history-pos').textContent === before) await new Promise((r) => setTimeout(r, 0));
       const bar = document.getElementById('history-pos');
       out.push([performance.now() - a, Number(bar.dataset.engineMs), Number(bar.dataset.drawMs)]);
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 250));
     }
     return out;
-  }, 40);
+  }, 25);
   const stat = (k) => {
     const s = steps.map((x) => x[k]).sort((a, b) => a - b);
     return { median_ms: s[Math.floor(s.length / 2)], p90_ms: s[Math.floor(s.length * 0.9)], max_ms: s[s.length - 1] };
