@@ -22,7 +22,8 @@ export async function renderLobby(el, me) {
   const refresh = () => Promise.all([...sections, found].map((s) => s.reload()));
   for (const s of [...sections, found]) s.refresh = refresh;
   clear(lists, findForm(titles, found), found.el, sections.map((s) => s.el));
-  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg, refresh), importForm(msg))));
+  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg, refresh), importForm(msg),
+    h('p', { class: 'card' }, h('a', { href: '/?local', id: 'local-link' }, 'Hotseat games in this browser'), ' (no server needed, work offline)'))));
   await refresh();
 }
 
@@ -90,6 +91,7 @@ function authForm() {
   return h('form', { class: 'auth card', onsubmit: go(api.login) },
     h('h1', {}, 'Welcome to Tresham'),
     h('p', {}, 'Play 1860 and 1825 with friends, online or at one table.'),
+    h('p', {}, h('a', { href: '/?local', id: 'local-link' }, 'Play at one screen in this browser'), ' — no account, no server, works offline.'),
     h('label', { for: 'auth-name' }, 'Name'), name,
     h('label', { for: 'auth-password' }, 'Password'), pass,
     h('div', { class: 'row' },

@@ -141,8 +141,8 @@ export function renderPanel(el, page) {
       await page.reload();
     };
     parts.push(h('div', { class: 'row undo' },
-      v.can_undo ? h('button', { type: 'button', id: 'undo', onclick: () => undo(api.undo) }, 'Undo') : null,
-      v.can_redo ? h('button', { type: 'button', id: 'redo', onclick: () => undo(api.redo) }, 'Redo') : null));
+      v.can_undo ? h('button', { type: 'button', id: 'undo', onclick: () => undo(page.undo || api.undo) }, 'Undo') : null,
+      v.can_redo ? h('button', { type: 'button', id: 'redo', onclick: () => undo(page.redo || api.redo) }, 'Redo') : null));
   }
   clear(el, parts);
   page.afterDraw = () => {
