@@ -8,6 +8,7 @@ import { loadEngine } from './engine.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
+import { tileManifestCard, markTileHexes } from './tiles.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -70,6 +71,7 @@ export async function renderGame(el, id, me, at) {
   };
   page.act = async (action) => {
     page.error = '';
+    page.errorType = action.type; // the refused action's type, for the rules link
     try {
       const seq = page.view.actions;
       const view = await api.act(id, seq, action);
@@ -195,6 +197,7 @@ function draw(el, page) {
       } }, 'Start the game') : null,
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+      h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
       h('a', { class: 'button', href: '/' }, 'Lobby'),
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server' }, `engine: ${page.engineNote}`)),
     endGameBar(page),
@@ -205,8 +208,9 @@ function draw(el, page) {
     v.finished ? scores(v, st) : null,
     h('div', { class: 'info' },
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
-      phaseChart(page.map, st), market(page.map, st), chatCard(page), gameLog(v)));
+      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
+  markTileHexes(page);
   if (v.clocks) tickClocks();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
