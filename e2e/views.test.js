@@ -5,7 +5,8 @@
 // what the server's engine lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, openAt, gameView, shot } from './harness.js';
+import { join } from 'node:path';
+import { env, serve, newPage, signUp, openAt, gameView, shot, fixtures } from './harness.js';
 
 serve();
 
@@ -92,6 +93,10 @@ test('tile manifest: every tile with copies left, laid and upgrades; the hexes a
       await page.waitForSelector(`#manifest-selected[data-tile="${laid.name}"]`);
       assert.deepEqual(await page.$$eval('#manifest-laid .hex-pick', (bs) => bs.map((b) => b.dataset.hex)), laid.laid);
       await noOverflow(page, `${title} manifest ${vp.width}`);
+      // How the game ends, with where it stands now.
+      const ends = await page.$$eval('#end-conditions li', (ls) => ls.map((l) => [l.dataset.condition, l.textContent]));
+      assert.deepEqual(ends.map((e) => e[0]).sort(), (title === '1860' ? ['bank', 'market', 'nationalisation'] : ['bank', 'market']));
+      assert.ok(ends.find((e) => e[0] === 'bank')[1].includes(`The bank holds £${v.state.bank_cash}.`), `${title}: the bank's cash now`);
       await ctx.close();
     }
   }
@@ -233,6 +238,38 @@ test('settings: the turn webhook is set, refused with the reason, and removed; b
   await page.waitForSelector('.settings');
   assert.match(await page.textContent('.settings'), /Sign in to choose how you hear that it is your turn/);
   await ctx.close();
+});
+
+test('game end: why it ended, scores split into cash and holdings, the final map and market, and the charts', { timeout: 300000 }, async () => {
+  for (const [title, file, reason] of [['1860', '19354.json', /./], ['1825', '1825_game_end_bank.json', /The bank broke\./]]) {
+    for (const vp of VIEWPORTS) {
+      const ctx = await context(vp);
+      const page = await newPage(ctx);
+      await signUp(page, `end${title}${vp.width}`);
+      await page.setInputFiles('#import-file', join(fixtures, title, file));
+      await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
+      await page.waitForSelector('#final-scores');
+      const v = await gameView(page);
+      assert.match(await page.textContent('#end-reason'), reason);
+      assert.doesNotMatch(await page.textContent('#end-reason'), /_/, 'the reason is a sentence');
+      // each score is cash plus holdings
+      const rows = await page.$$eval('#final-scores tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      assert.equal(rows.length, v.state.players.length);
+      for (const r of rows) {
+        const [cash, hold, score] = r.slice(2, 5).map((x) => Number(x.replace(/[£,]/g, '')));
+        assert.equal(cash + hold, score, `${title}: ${r.join(' | ')}`);
+      }
+      assert.ok(await page.$('svg.map .hex'), 'the final map');
+      assert.ok(await page.$('#market-chart'), 'the final market');
+      await page.waitForFunction(() => document.querySelectorAll('#end-charts svg.chart').length === 3, null, { timeout: 60000 });
+      assert.ok((await page.locator('#end-charts svg.chart circle').count()) > 10, 'points on the charts');
+      assert.equal(await page.$('#end-conditions'), null, 'no end conditions once it has ended');
+      await page.locator('#final-scores').scrollIntoViewIfNeeded();
+      await shot(page, `end-${title}-${vp.width}`);
+      await noOverflow(page, `${title} end ${vp.width}`);
+      await ctx.close();
+    }
+  }
 });
 
 test('no console errors', () => {

@@ -9,6 +9,7 @@ import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
 import { tileManifestCard, markTileHexes } from './tiles.js';
+import { endConditions, endCharts } from './gameinfo.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -205,9 +206,9 @@ function draw(el, page) {
     h('div', { class: 'game-main' },
       h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
       side),
-    v.finished ? scores(v, st) : null,
+    v.finished ? scores(v, st, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
-      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
+      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
       phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
@@ -278,7 +279,7 @@ const endReasons = {
   bankruptcy: 'A player went bankrupt.',
 };
 
-function scores(v, st) {
+function scores(v, st, charts) {
   const res = Object.entries(v.result || st.result || {}).sort((a, b) => b[1] - a[1]);
   const player = (pid) => (st.players || []).find((p) => String(p.id) === String(pid)) || {};
   const penalty = (v.clocks && v.clocks.penalty) || {};
@@ -297,6 +298,7 @@ function scores(v, st) {
           h('td', { class: 'num' }, money(val)),
           anyPenalty ? h('td', { class: 'num' }, penalty[pid] ? `−${penalty[pid]} (${money(val - penalty[pid])})` : '–') : null);
       }))),
+    charts,
     h('p', {}, h('a', { href: `/?game=${v.id}&view=sheet` }, 'The whole game as a spreadsheet, with charts')));
 }
 

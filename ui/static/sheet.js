@@ -18,23 +18,8 @@ export async function renderSheet(el, id) {
   }
   const names = Object.fromEntries(rep.players.map((p) => [p.id, p.name]));
   const rounds = [...new Set(rep.rounds.map((r) => r.round))];
-  const byRound = (pid) => rounds.map((rd) => rep.rounds.find((r) => r.round === rd && r.player === pid));
   const history = (pos) => `/?game=${id}&action=${pos}`;
-
-  const worth = lineChart({
-    title: 'Net worth by round',
-    labels: rounds,
-    series: rep.players.map((p) => ({ name: p.name, points: byRound(p.id).map((r) => r && { y: r.value, href: history(r.position), note: `${p.name} after ${r.round}: ${money(r.value)}` }) })),
-  });
-  const companies = [...new Set(rep.operations.map((o) => o.company))];
-  const orLabels = [...new Set(rep.operations.map((o) => o.round))];
-  const perOR = (sym, f) => orLabels.map((rd) => {
-    const o = rep.operations.find((x) => x.round === rd && x.company === sym);
-    return o && { y: f(o), href: history(o.position), note: `${sym} in ${rd}: ${f === price ? 'price ' + money(o.price) : `ran ${money(o.revenue)}, best ${money(o.best_revenue)}`}` };
-  });
-  const price = (o) => o.price;
-  const prices = lineChart({ title: 'Share price after each operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, price) })) });
-  const revenue = lineChart({ title: 'Revenue by operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, (o) => o.revenue) })) });
+  const [worth, prices, revenue] = gameCharts(rep, id);
 
   const playerTable = h('table', { class: 'sheet', id: 'sheet-players' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Round'), rep.players.map((p) => h('th', { colspan: 3 }, p.name))),
@@ -81,6 +66,32 @@ export async function renderSheet(el, id) {
     h('section', { class: 'card' }, h('h2', {}, 'Operating rounds'), h('div', { class: 'scroll' }, opsTable)),
     h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll' }, leftTable)),
     timeTable);
+}
+
+/**
+ * gameCharts draws the three charts of an analysis rep of game id (net
+ * worth by round, share price and revenue by operating round), each point
+ * naming itself and linking to that position in the game's history.
+ */
+export function gameCharts(rep, id) {
+  const rounds = [...new Set(rep.rounds.map((r) => r.round))];
+  const byRound = (pid) => rounds.map((rd) => rep.rounds.find((r) => r.round === rd && r.player === pid));
+  const history = (pos) => `/?game=${id}&action=${pos}`;
+  const worth = lineChart({
+    title: 'Net worth by round',
+    labels: rounds,
+    series: rep.players.map((p) => ({ name: p.name, points: byRound(p.id).map((r) => r && { y: r.value, href: history(r.position), note: `${p.name} after ${r.round}: ${money(r.value)}` }) })),
+  });
+  const companies = [...new Set(rep.operations.map((o) => o.company))];
+  const orLabels = [...new Set(rep.operations.map((o) => o.round))];
+  const price = (o) => o.price;
+  const perOR = (sym, f) => orLabels.map((rd) => {
+    const o = rep.operations.find((x) => x.round === rd && x.company === sym);
+    return o && { y: f(o), href: history(o.position), note: `${sym} in ${rd}: ${f === price ? 'price ' + money(o.price) : `ran ${money(o.revenue)}, best ${money(o.best_revenue)}`}` };
+  });
+  const prices = lineChart({ title: 'Share price after each operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, price) })) });
+  const revenue = lineChart({ title: 'Revenue by operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, (o) => o.revenue) })) });
+  return [worth, prices, revenue];
 }
 
 // lineChart draws series of points (null: no point) over labels as an SVG

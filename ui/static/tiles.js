@@ -93,7 +93,7 @@ function selected(page, t, byName, pick) {
   const hexBtn = (hex) => h('button', { type: 'button', class: 'hex-pick', 'data-hex': hex, onclick: () => {
     if (!page.mapUI) return;
     page.mapUI.zoomTo(hex);
-    page.mapUI.el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    page.mapUI.el.scrollIntoView({ block: 'center' });
   } }, locs[hex] ? `${hex} (${locs[hex]})` : hex);
   const tileBtn = (name) => h('button', { type: 'button', class: 'tile-link', 'data-tile': name, onclick: () => pick(name) }, `#${name}`);
   const from = [...byName.values()].filter((x) => (x.upgrades || []).includes(t.name)).map((x) => x.name);
