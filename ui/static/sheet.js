@@ -16,6 +16,9 @@ export async function renderSheet(el, id) {
     clear(el, h('p', { class: 'error', role: 'alert' }, rep.error || res.statusText));
     return;
   }
+  for (const k of ['players', 'rounds', 'operations']) rep[k] ||= [];
+  rep.left_by_company ||= {};
+  rep.left_by_player ||= {};
   const names = Object.fromEntries(rep.players.map((p) => [p.id, p.name]));
   const rounds = [...new Set(rep.rounds.map((r) => r.round))];
   const history = (pos) => `/?game=${id}&action=${pos}`;
@@ -73,7 +76,9 @@ export async function renderSheet(el, id) {
  * worth by round, share price and revenue by operating round), each point
  * naming itself and linking to that position in the game's history.
  */
-export function gameCharts(rep, id) {
+export function gameCharts(report, id) {
+  // a game ended before any round or run has none (the lists come as null)
+  const rep = { ...report, rounds: report.rounds || [], operations: report.operations || [], players: report.players || [] };
   const rounds = [...new Set(rep.rounds.map((r) => r.round))];
   const byRound = (pid) => rounds.map((rd) => rep.rounds.find((r) => r.round === rd && r.player === pid));
   const history = (pos) => `/?game=${id}&action=${pos}`;
