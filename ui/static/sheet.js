@@ -22,7 +22,7 @@ export async function renderSheet(el, id) {
   const names = Object.fromEntries(rep.players.map((p) => [p.id, p.name]));
   const rounds = [...new Set(rep.rounds.map((r) => r.round))];
   const history = (pos) => `/?game=${id}&action=${pos}`;
-  const [worth, prices, revenue] = gameCharts(rep, id);
+  const [worth, prices, revenue, left] = gameCharts(rep, id);
 
   const playerTable = h('table', { class: 'sheet', id: 'sheet-players' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Round'), rep.players.map((p) => h('th', { colspan: 3 }, p.name))),
@@ -64,7 +64,7 @@ export async function renderSheet(el, id) {
       h('a', { class: 'button', href: `/api/games/${id}/analysis?format=csv`, download: `tresham-${id}.csv` }, 'Download as CSV')),
     h('p', { class: 'muted' }, 'Best possible is the most revenue any legal run had at that moment, found by the exact route solver. ',
       'Click a round or a point on a chart to see the game there.'),
-    h('div', { class: 'charts' }, worth, prices, revenue),
+    h('div', { class: 'charts' }, worth, prices, revenue, left),
     h('section', { class: 'card' }, h('h2', {}, 'Players by round'), h('div', { class: 'scroll' }, playerTable)),
     h('section', { class: 'card' }, h('h2', {}, 'Operating rounds'), h('div', { class: 'scroll' }, opsTable)),
     h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll' }, leftTable)),
@@ -96,7 +96,25 @@ export function gameCharts(report, id) {
   });
   const prices = lineChart({ title: 'Share price after each operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, price) })) });
   const revenue = lineChart({ title: 'Revenue by operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, (o) => o.revenue) })) });
-  return [worth, prices, revenue];
+  // left on the table: what each company's runs fell short of the exact
+  // best run at their positions, added up over the game
+  const left = lineChart({
+    title: 'Revenue left on the table (added up)',
+    labels: orLabels,
+    series: companies.map((c) => {
+      let sum = 0;
+      return {
+        name: c,
+        points: orLabels.map((rd) => {
+          const o = rep.operations.find((x) => x.round === rd && x.company === c);
+          if (!o) return null;
+          sum += o.left || 0;
+          return { y: sum, href: history(o.position), note: `${c} in ${rd}: ran ${money(o.revenue)}, the best run was ${money(o.best_revenue)}; ${money(sum)} left so far` };
+        }),
+      };
+    }),
+  });
+  return [worth, prices, revenue, left];
 }
 
 // lineChart draws series of points (null: no point) over labels as an SVG
