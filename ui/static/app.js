@@ -1,13 +1,16 @@
 // Entry point: `/` is the lobby, `/?game=ID` a game (`&action=N` views the
 // game after its first N actions, `&view=sheet` its spreadsheet;
 // `&invite=TOKEN` is an invite link, `&seat=I&substitute=TOKEN` a
-// substitute's link), `/?player=NAME` a player's page, `/?local` the
-// hotseat games kept in this browser and `/?local=KEY` one of them (no
+// substitute's link), `/?player=NAME` a player's page, `/?help=TITLE` the
+// rules of a title, `/?settings` the turn notification settings, `/?local`
+// the hotseat games kept in this browser and `/?local=KEY` one of them (no
 // server needed: a service worker keeps the page working offline).
 import { renderLobby, renderInvite, renderSubstitute } from './lobby.js';
 import { renderProfile } from './profile.js';
 import { renderGame } from './game.js';
 import { renderSheet } from './sheet.js';
+import { renderHelp } from './help.js';
+import { renderSettings } from './settings.js';
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { renderLocalLobby, renderLocalGame } from './hotseat.js';
@@ -25,10 +28,15 @@ async function main() {
   }
   if (me) {
     clear(who, 'Signed in as ', h('a', { href: `/?player=${encodeURIComponent(me.name)}`, id: 'me-link' }, h('strong', {}, me.name)), ' ',
+      h('a', { href: '/?settings', id: 'settings-link' }, 'Notifications'), ' ',
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
-  if (q.has('local')) {
+  if (q.has('help')) {
+    renderHelp(app, q.get('help'));
+  } else if (q.has('settings')) {
+    renderSettings(app, me);
+  } else if (q.has('local')) {
     if (q.get('local')) await renderLocalGame(app, q.get('local'), me);
     else await renderLocalLobby(app, me);
   } else if (offline) {

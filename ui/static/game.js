@@ -9,6 +9,8 @@ import { openSandbox } from './localstore.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
+import { tileManifestCard, markTileHexes } from './tiles.js';
+import { endConditions, endCharts } from './gameinfo.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -86,6 +88,7 @@ export async function renderGame(el, id, me, at) {
   };
   page.act = async (action) => {
     page.error = '';
+    page.errorType = action.type; // the refused action's type, for the rules link
     try {
       const seq = page.view.actions;
       const view = await api.act(id, seq, action);
@@ -260,6 +263,7 @@ export function draw(el, page) {
       page.headLinks ? page.headLinks(v) : [
         h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
         v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+        h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
         h('a', { class: 'button', href: '/' }, 'Lobby'),
         page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
           onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
@@ -269,11 +273,12 @@ export function draw(el, page) {
     h('div', { class: 'game-main' },
       h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
       side),
-    v.finished ? scores(v, st, !page.headLinks) : null,
+    v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
-      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
-      phaseChart(page.map, st), market(page.map, st), chatCard(page), gameLog(v)));
+      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
+      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
+  markTileHexes(page);
   if (v.clocks) tickClocks();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
@@ -341,7 +346,7 @@ const endReasons = {
   bankruptcy: 'A player went bankrupt.',
 };
 
-function scores(v, st, sheet) {
+function scores(v, st, sheet, charts) {
   const res = Object.entries(v.result || st.result || {}).sort((a, b) => b[1] - a[1]);
   const player = (pid) => (st.players || []).find((p) => String(p.id) === String(pid)) || {};
   const penalty = (v.clocks && v.clocks.penalty) || {};
@@ -360,6 +365,7 @@ function scores(v, st, sheet) {
           h('td', { class: 'num' }, money(val)),
           anyPenalty ? h('td', { class: 'num' }, penalty[pid] ? `−${penalty[pid]} (${money(val - penalty[pid])})` : '–') : null);
       }))),
+    charts,
     sheet ? h('p', {}, h('a', { href: `/?game=${v.id}&view=sheet` }, 'The whole game as a spreadsheet, with charts')) : null);
 }
 

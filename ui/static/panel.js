@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { routeColour } from './mapview.js';
 import { effectText } from './effects.js';
+import { ruleLink } from './rulehelp.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -120,7 +121,7 @@ export function renderPanel(el, page) {
   page.afterDraw = null;
   page.preview = null;
   page.fan = null;
-  const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '');
+  const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '', ruleLink(v.title, page.error, page.errorType));
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
     parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')));
@@ -137,6 +138,7 @@ export function renderPanel(el, page) {
   if (v.can_undo || v.can_redo) {
     const undo = async (fn) => {
       page.error = '';
+      page.errorType = null;
       try { await fn(page.id, v.actions); } catch (e) { page.error = e.message; }
       await page.reload();
     };
@@ -274,6 +276,7 @@ function priceChoice(page, c, verb, st) {
     ev.preventDefault();
     const p = Number(input.value);
     if (!(p >= a.price && p <= (c.max_price || a.price))) {
+      page.errorType = a.type;
       page.error = `The price must be between ${money(a.price)} and ${money(c.max_price || a.price)}.`;
       page.reload();
       return;
@@ -527,7 +530,7 @@ function editRoutes(page, ent, c, g, auto) {
       h('button', { type: 'button', id: 'edit-clear', onclick: () => { ed.paths[ed.train] = []; recheck(); } }, `Clear ${ed.train || ''}`)));
   const ck = ed.check;
   if (ck && ck.ok) g.append(h('p', { id: 'route-revenue', class: 'ok' }, `Legal run: revenue ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? `, subsidy ${money(ck.subsidy)}` : ''));
-  else if (ck) g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status' }, ck.error));
+  else if (ck) g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status' }, ck.error, ruleLink(page.view.title, ck.error, 'run_routes')));
   else g.append(h('p', { class: 'muted', id: 'route-revenue' }, 'No route drawn yet.'));
   g.append(h('div', { class: 'row' },
     h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', disabled: !(ck && ck.ok), onclick: () => { rememberRun(page, ent, ck.revenue); page.act({ ...c.action, routes: routes() }); } }, ck && ck.ok ? `Run for ${money(ck.revenue)}` : 'Run'),
