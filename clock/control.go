@@ -173,3 +173,46 @@ func (s Settings) Penalty(left time.Duration) int {
 	minutes := int((-left + time.Minute - 1) / time.Minute)
 	return minutes * s.PenaltyPerMinute
 }
+
+// TurnTime is the time added when the turn of wait w begins: per
+// operation (by phase) when a company is to act, per stock turn in a
+// stock round, else nothing.
+func (s Settings) TurnTime(w Wait) time.Duration {
+	switch {
+	case w.Company != "":
+		return s.perOperation(w.Phase)
+	case w.Round == "Stock":
+		return time.Duration(s.PerStockTurn)
+	}
+	return 0
+}
+
+// MinComeback is the least time a player who came back with time over has
+// for each move (see Deadline).
+const MinComeback = time.Minute
+
+// Deadline is when a player on the clock in the wait in progress (open,
+// its To now) runs out of time, given left, their time left now (from
+// Remaining, open included). A seat runs out when its time left reaches
+// zero. A player who came back after running out (back, the time they
+// did; zero if they never ran out) plays on with time over, and runs out
+// again when they keep the game waiting, since the later of their return
+// and the last move, for longer than the grace plus the time the turn adds
+// (at least MinComeback) while their time left is not above zero.
+func (s Settings) Deadline(left time.Duration, open Wait, back time.Time) time.Time {
+	// the wait is charged beyond its grace, so time left starts falling at
+	// From+Grace (or has been falling since)
+	out := laterOf(open.To, open.From.Add(time.Duration(s.Grace))).Add(left)
+	if back.IsZero() {
+		return out
+	}
+	allow := time.Duration(s.Grace) + max(s.TurnTime(open), MinComeback)
+	return laterOf(out, laterOf(back, open.From).Add(allow))
+}
+
+func laterOf(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
