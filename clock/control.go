@@ -30,6 +30,10 @@ type Settings struct {
 	// PenaltyPerMinute is taken off the shown score per started minute
 	// over, when OnTimeout is penalty.
 	PenaltyPerMinute int `json:"penalty_per_minute,omitempty"`
+	// Bot is the kind of bot that plays a seat whose time ran out, until
+	// its player comes back, when OnTimeout is bot (the server fills in
+	// its default and checks the kind).
+	Bot string `json:"bot,omitempty"`
 }
 
 // Duration is a time.Duration written as Go duration text ("1h30m").
@@ -112,12 +116,18 @@ func (s Settings) Validate() error {
 	}
 	switch s.OnTimeout {
 	case OnTimeoutNone, OnTimeoutBot:
+		if s.PenaltyPerMinute != 0 {
+			return fmt.Errorf("clock: penalty_per_minute is %d; it is only for on_timeout penalty", s.PenaltyPerMinute)
+		}
 	case OnTimeoutPenalty:
 		if s.PenaltyPerMinute <= 0 || s.PenaltyPerMinute > 1000 {
 			return fmt.Errorf("clock: penalty_per_minute is %d; with on_timeout penalty it must be from 1 to 1000", s.PenaltyPerMinute)
 		}
 	default:
 		return fmt.Errorf("clock: on_timeout %q is not one of %s", s.OnTimeout, strings.Join([]string{OnTimeoutNone, OnTimeoutPenalty, OnTimeoutBot}, ", "))
+	}
+	if s.Bot != "" && s.OnTimeout != OnTimeoutBot {
+		return fmt.Errorf("clock: bot is %q; it is only for on_timeout bot", s.Bot)
 	}
 	return nil
 }

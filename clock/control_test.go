@@ -82,6 +82,8 @@ func TestSettingsValidate(t *testing.T) {
 		{`{"bank":"1h","per_operation":["1m","200000h"],"on_timeout":"none"}`, "per_operation[1]"},
 		{`{"bank":"1h","on_timeout":"explode"}`, "on_timeout"},
 		{`{"bank":"1h","on_timeout":"penalty"}`, "penalty_per_minute"},
+		{`{"bank":"1h","on_timeout":"none","penalty_per_minute":5}`, "penalty_per_minute"},
+		{`{"bank":"1h","on_timeout":"penalty","penalty_per_minute":5,"bot":"random"}`, "bot"},
 	} {
 		var s Settings
 		if err := json.Unmarshal([]byte(c.json), &s); err != nil {
