@@ -163,11 +163,12 @@ func (s *Server) clockDue(id int64, t time.Time) {
 	if w.due == nil {
 		w.due = map[int64]time.Time{}
 	}
-	if old, ok := w.due[id]; ok && !t.Before(old) {
-		return
+	old, ok := w.due[id]
+	sooner := !ok || t.Before(old)
+	if sooner {
+		w.due[id] = t
 	}
-	w.due[id] = t
-	if w.wake != nil {
+	if w.wake != nil && (sooner || !t.After(s.cfg.Now())) {
 		select {
 		case w.wake <- struct{}{}:
 		default:
