@@ -8,6 +8,7 @@
 package clock
 
 import (
+	"encoding/json"
 	"sort"
 	"time"
 
@@ -42,9 +43,30 @@ func (w Wait) Length() time.Duration { return w.To.Sub(w.From) }
 
 // Waits lists the waits of a game export: one per pair of consecutive
 // stored actions that both carry a time (created_at), charged to whoever
-// was to act after the first. Chat does not end a wait: a message is
-// skipped, and the wait runs on to the next move.
-func Waits(src *g18xx.Game) ([]Wait, error) { return WaitsFrom(src, time.Time{}) }
+// was to act after the first, and when the log notes the clock's start
+// (StartOf) one from it to the first move. Chat does not end a wait: a
+// message is skipped, and the wait runs on to the next move.
+func Waits(src *g18xx.Game) ([]Wait, error) { return WaitsFrom(src, StartOf(src)) }
+
+// NoteKey is the extra key of a Tresham server's clock notes, chat lines
+// in a clocked game's log; the note "start" says when its clock started.
+const NoteKey = "clock"
+
+// StartOf is when the clock of src started: the time of its first "start"
+// note (zero when there is none: the clock starts at the first move).
+func StartOf(src *g18xx.Game) time.Time {
+	for _, a := range src.Actions {
+		raw, ok := a.Extra[NoteKey]
+		if !ok || a.Type != g18xx.TypeMessage || a.CreatedAt <= 0 {
+			continue
+		}
+		var v string
+		if json.Unmarshal(raw, &v) == nil && v == "start" {
+			return time.Unix(a.CreatedAt, 0).UTC()
+		}
+	}
+	return time.Time{}
+}
 
 // WaitsFrom is Waits for a game whose clock started at start: the first
 // wait runs from start to the first move and is charged to whoever was to

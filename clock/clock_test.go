@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"testing"
 	"time"
@@ -90,7 +91,7 @@ func TestWaitsFrom(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	plain, err := Waits(src)
+	plain, err := WaitsFrom(src, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +110,23 @@ func TestWaitsFrom(t *testing.T) {
 		got, err := WaitsFrom(src, c.start)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !c.start.IsZero() {
+			// the same start noted in the log, as a server notes it
+			noted := *src
+			note := g18xx.Action{Type: g18xx.TypeMessage, Entity: g18xx.PlayerEntity(src.Players[0].ID), EntityType: g18xx.EntityPlayer,
+				Message: "The clock starts.", CreatedAt: c.start.Unix(), Extra: map[string]json.RawMessage{NoteKey: json.RawMessage(`"start"`)}}
+			noted.Actions = append([]g18xx.Action{note}, src.Actions...)
+			if !StartOf(&noted).Equal(c.start) {
+				t.Fatalf("%s: StartOf %v, want %v", c.name, StartOf(&noted), c.start)
+			}
+			byNote, err := Waits(&noted)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(byNote) != len(got) || byNote[0].From != got[0].From || byNote[0].To != got[0].To {
+				t.Fatalf("%s: Waits of the noted log differ from WaitsFrom", c.name)
+			}
 		}
 		rest := got
 		if c.extra {

@@ -26,7 +26,7 @@ import (
 // on every instance and after a restart; no game action is added, so the
 // export stays an 18xx.games game (which shows them as chat). Only the
 // server writes them (checkChat refuses the key from clients).
-const clockKey = "clock"
+const clockKey = clock.NoteKey
 
 // clockMark is a seat's latest out or back note.
 type clockMark struct {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -296,7 +298,8 @@ func TestGameClockEndToEnd(t *testing.T) {
 	ft.add(time.Hour)
 	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
 	const bank, grace = 300, 10
-	charged := map[int]int64{}
+	charged := map[int]int64{} // beyond the grace
+	spent := map[int]int64{}   // all of it
 	check := func(when string) clockView {
 		t.Helper()
 		v := alice.clockView(id)
@@ -318,6 +321,7 @@ func TestGameClockEndToEnd(t *testing.T) {
 			t.Fatalf("move %d: on the clock %v, want one player", n, v.Clocks.OnClock)
 		}
 		charged[v.Clocks.OnClock[0]] += max(0, wait-grace)
+		spent[v.Clocks.OnClock[0]] += wait
 		ft.add(time.Duration(wait) * time.Second)
 		act := alice.pick(id, v.gameView, rng)
 		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": act}, http.StatusOK, nil)
@@ -334,7 +338,8 @@ func TestGameClockEndToEnd(t *testing.T) {
 	}
 	// end the game by agreement: the book result is the engine's; the
 	// ranking takes the penalties off
-	ft.add(5 * time.Second)
+	ft.add(5 * time.Second) // within the grace: charged to no clock, but spent
+	spent[v.Clocks.OnClock[0]] += 5
 	var end clockView
 	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/end", id), map[string]any{"seq": v.Actions, "agree": true}, http.StatusOK, &end)
 	v = alice.clockView(id)
@@ -398,6 +403,24 @@ func TestGameClockEndToEnd(t *testing.T) {
 			t.Fatalf("from the file: player %d has %v (export says %d), want %d s", p, left[p], ex.Left[fmt.Sprint(p)], bank-charged[p])
 		}
 	}
+	// time spent, in the analysis: every second of every wait, the first
+	// (from the start) included
+	var an struct {
+		Players []struct {
+			ID         int    `json:"id"`
+			Name       string `json:"name"`
+			TimeSpentS int64  `json:"time_spent_s"`
+		} `json:"players"`
+	}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/analysis", id), nil, http.StatusOK, &an)
+	if len(an.Players) != 3 {
+		t.Fatalf("analysis players: %+v", an.Players)
+	}
+	for _, p := range an.Players {
+		if p.TimeSpentS != spent[p.ID] || p.Name == "" {
+			t.Fatalf("analysis: %+v; want time spent %v", an.Players, spent)
+		}
+	}
 	// the export replays exactly: imported, it reaches the same state
 	var imp struct {
 		ID int64 `json:"id"`
@@ -425,4 +448,60 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestTimeSpentRealGames: for imported real games (an async 1860 game and
+// a live 1825 one) the analysis gives each player's name and time spent,
+// and the players' times add up to the game's span from its first to its
+// last move.
+func TestTimeSpentRealGames(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	for _, name := range []string{"1860/1860_game_end_bank.json", "1825/141331.json"} {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
+		if err != nil {
+			t.Skip(err)
+		}
+		var file struct {
+			Actions []struct {
+				Type      string `json:"type"`
+				CreatedAt int64  `json:"created_at"`
+			} `json:"actions"`
+		}
+		if err := json.Unmarshal(raw, &file); err != nil {
+			t.Fatal(err)
+		}
+		var first, last int64
+		for _, a := range file.Actions {
+			if a.Type == "message" || a.CreatedAt == 0 {
+				continue
+			}
+			if first == 0 {
+				first = a.CreatedAt
+			}
+			last = a.CreatedAt
+		}
+		var imp struct {
+			ID int64 `json:"id"`
+		}
+		alice.mustDo("POST", "/api/games/import", raw, http.StatusCreated, &imp)
+		var an struct {
+			Players []struct {
+				Name       string `json:"name"`
+				TimeSpentS int64  `json:"time_spent_s"`
+			} `json:"players"`
+		}
+		alice.mustDo("GET", fmt.Sprintf("/api/games/%d/analysis", imp.ID), nil, http.StatusOK, &an)
+		var sum int64
+		for _, p := range an.Players {
+			if p.Name == "" || p.TimeSpentS <= 0 {
+				t.Errorf("%s: player %+v", name, p)
+			}
+			sum += p.TimeSpentS
+		}
+		if sum != last-first {
+			t.Errorf("%s: the players' times add to %d s, the game spans %d s", name, sum, last-first)
+		}
+		t.Logf("%s: %d players, %d s in all", name, len(an.Players), sum)
+	}
 }
