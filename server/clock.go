@@ -2,9 +2,11 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"maps"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -303,4 +305,24 @@ func (s *Server) extendWaits(e *entry, a g18xx.Action) {
 		c.after, c.round, c.company, c.phase = wt.Players, wt.Round, wt.Company, wt.Phase
 	}
 	s.clocks.games[e.id] = c
+}
+
+// lobbyClocks fills in the time left of the running clocked games in a
+// lobby page that viewer plays or hosts (the clocks that matter to them;
+// each is computed from its game, loaded if need be).
+func (s *Server) lobbyClocks(ctx context.Context, viewer int64, page []summaryJSON) {
+	for i := range page {
+		g := &page[i]
+		if viewer == 0 || g.Clock == nil || g.Status != store.StatusActive || !(g.Owner == viewer || slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.UserID == viewer })) {
+			continue
+		}
+		e, err := s.game(ctx, g.ID)
+		if err != nil {
+			continue // the listing stands without it
+		}
+		if c := s.clockOf(e); c != nil {
+			g.TimeLeft = c.Left
+		}
+		e.mu.Unlock()
+	}
 }

@@ -91,6 +91,24 @@ func TestGameClockStartsAtStart(t *testing.T) {
 	if !chatSays(v, "The clock starts") {
 		t.Fatalf("the log does not say the clock started: %+v", v.Chat)
 	}
+	// the lobby lists the time left to the players, not to others
+	type lobby struct {
+		Games []struct {
+			ID       int64            `json:"id"`
+			TimeLeft map[string]int64 `json:"time_left_s"`
+		} `json:"games"`
+	}
+	var mine, all lobby
+	bob.mustDo("GET", "/api/games?filter=mine", nil, http.StatusOK, &mine)
+	if len(mine.Games) != 1 || mine.Games[0].TimeLeft["1"] != 560 || mine.Games[0].TimeLeft["2"] != 600 {
+		t.Fatalf("bob's lobby: %+v; want alice 560 and bob 600 left", mine.Games)
+	}
+	env.signup("eve").mustDo("GET", "/api/games", nil, http.StatusOK, &all)
+	for _, g := range all.Games {
+		if g.ID == id && g.TimeLeft != nil {
+			t.Fatalf("eve's lobby shows the clocks of a game she does not play: %+v", g)
+		}
+	}
 	// a client cannot write a clock note
 	for _, val := range []string{"start", "back:1", "out:2:random"} {
 		msg := map[string]any{"type": "message", "entity": 1, "entity_type": "player", "message": "x", "clock": val}

@@ -88,6 +88,9 @@ type summaryJSON struct {
 	Result    map[string]int `json:"result"`
 	// Clock is the time control, when the table has one.
 	Clock *clock.Settings `json:"clock,omitempty"`
+	// TimeLeft is each player's time left in seconds, in the lobby's
+	// listing of a running clocked game the viewer plays (lobbyClocks).
+	TimeLeft map[int]int64 `json:"time_left_s,omitempty"`
 	tableJSON
 }
 

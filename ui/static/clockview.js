@@ -90,3 +90,14 @@ export function tickClocks() {
     }
   }, 1000);
 }
+
+/** lobbyClockText describes a game's clock for the lobby's list: the time
+ * control and, in a running game the user plays, their time left. */
+export function lobbyClockText(g, me) {
+  if (!g.clock) return '';
+  let text = `, clock: ${g.clock.bank} each`;
+  const left = g.time_left_s || {};
+  const mine = (g.seats || []).filter((s) => me && String(s.user_id) === String(me.id) && left[String(s.player_id)] !== undefined);
+  for (const s of mine) text += `, your time: ${clockText(left[String(s.player_id)])}`;
+  return text;
+}
