@@ -260,6 +260,10 @@ func (s *Server) clockCommitted(e *entry, a g18xx.Action) {
 		return
 	}
 	s.extendWaits(e, a)
+	var st clock.Settings
+	if json.Unmarshal([]byte(e.h.Clock), &st) != nil || st.OnTimeout != clock.OnTimeoutBot {
+		return // only a bot's take-over needs a deadline watched
+	}
 	if cs, ok := s.clockState(e); ok {
 		if next, ok := cs.nextTimeout(e); ok {
 			s.clockDue(e.id, next)

@@ -523,3 +523,43 @@ func TestTimeSpentRealGames(t *testing.T) {
 		t.Logf("%s: %d players, %d s in all", name, len(an.Players), sum)
 	}
 }
+
+// TestGameClockTwoInstances: two servers on one store show the same clocks,
+// and when a seat runs out both may notice but it is taken over once.
+func TestGameClockTwoInstances(t *testing.T) {
+	ft := newFakeTime()
+	st := memstore.New()
+	env1 := newEnvWith(t, st, func(c *Config) { c.Now = ft.Now })
+	env2 := newEnvWith(t, st, func(c *Config) { c.Now = ft.Now })
+	alice, bob := env1.signup("alice"), env1.signup("bob")
+	id := alice.create(map[string]any{"title": "1860", "players": 2, "clock": map[string]any{"bank": "3m", "on_timeout": "bot", "bot": "random"}})
+	bob.mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]int{"seat": 1}, http.StatusOK, nil)
+	if v := alice.view(id); v.Status == "new" {
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	}
+	ft.add(30 * time.Second)
+	actAsFirst(t, alice, id)
+	ft.add(70 * time.Second)
+	bob2 := env2.anon()
+	bob2.mustDo("POST", "/api/login", map[string]string{"name": "bob", "password": "correct horse"}, http.StatusOK, nil)
+	v1, v2 := alice.clockView(id), bob2.clockView(id)
+	if v1.Clocks.Left["1"] != 150 || v1.Clocks.Left["2"] != 110 || v2.Clocks.Left["1"] != 150 || v2.Clocks.Left["2"] != 110 {
+		t.Fatalf("instance 1 %v, instance 2 %v; want alice 150 and bob 110 on both", v1.Clocks.Left, v2.Clocks.Left)
+	}
+	ft.add(110 * time.Second)
+	alice.clockView(id) // both instances are told
+	bob2.clockView(id)
+	waitFor(t, func() bool {
+		g, err := st.GetGame(context.Background(), id)
+		return err == nil && g.Seats[1].Bot == "random"
+	})
+	outs := 0
+	for _, a := range mustActions(t, st, id) {
+		if strings.Contains(string(a.Data), `"clock":"out:`) {
+			outs++
+		}
+	}
+	if outs != 1 {
+		t.Fatalf("%d notes of bob running out, want 1", outs)
+	}
+}
