@@ -194,7 +194,7 @@ func (s *Server) startClockWatch(ctx context.Context) {
 		s.clockScan(ctx)
 		timer := time.NewTimer(time.Minute)
 		defer timer.Stop()
-		for {
+		for s.done.Err() == nil && ctx.Err() == nil {
 			now := s.cfg.Now()
 			var ready []int64
 			next := now.Add(time.Minute)
@@ -222,9 +222,7 @@ func (s *Server) startClockWatch(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case <-w.wake:
-				if !timer.Stop() {
-					<-timer.C
-				}
+				timer.Stop() // since Go 1.23 no stale tick follows a Stop
 			case <-timer.C:
 			}
 		}
