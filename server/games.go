@@ -73,6 +73,9 @@ type summaryJSON struct {
 	Result    map[string]int `json:"result"`
 	// Clock is the time control, when the table has one.
 	Clock *clock.Settings `json:"clock,omitempty"`
+	// TimeLeft is each player's time left in seconds, in the lobby's
+	// listing of a running clocked game the viewer plays (lobbyClocks).
+	TimeLeft map[int]int64 `json:"time_left_s,omitempty"`
 	tableJSON
 }
 
@@ -361,6 +364,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 	e.h = h
 	s.publishUpdate(h)
 	if full {
+		s.clockStart(r.Context(), e)
 		s.log.Info("game started: every seat taken", "game", id)
 		if s.botActing(e) {
 			s.kickBots(id)
@@ -419,6 +423,7 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
 	}
 	e.h = h
 	s.publishUpdate(h)
+	s.clockStart(r.Context(), e)
 	if s.botActing(e) {
 		s.kickBots(id)
 	}
@@ -527,8 +532,19 @@ func (s *Server) exportRequest(r *http.Request) (int64, *g18xx.Game, error) {
 }
 
 // exportOf builds the export of the entry's game (e.mu held): an imported
-// game keeps its original header; actions are the stored ones, verbatim.
+// game keeps its original header; actions are the stored ones, verbatim; a
+// clocked game carries its clocks (clockExport).
 func (s *Server) exportOf(ctx context.Context, e *entry) (*g18xx.Game, error) {
+	out, err := s.exportLog(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	s.clockExport(e, out)
+	return out, nil
+}
+
+// exportLog is exportOf without the clocks (which are computed from it).
+func (s *Server) exportLog(ctx context.Context, e *entry) (*g18xx.Game, error) {
 	out := &g18xx.Game{}
 	if len(e.h.Meta) > 0 {
 		if err := json.Unmarshal(e.h.Meta, out); err != nil {

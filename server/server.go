@@ -232,6 +232,7 @@ func (s *Server) Start(ctx context.Context) error {
 			}
 		}
 	}()
+	s.startClockWatch(ctx)
 	return nil
 }
 
@@ -312,6 +313,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/handover", s.visible(s.handover))
 	mux.HandleFunc("POST /api/games/{id}/substitute", s.substitute)
 	mux.HandleFunc("POST /api/games/{id}/start", s.visible(s.startGame))
+	mux.HandleFunc("POST /api/games/{id}/clock/back", s.visible(s.clockBack))
 	mux.HandleFunc("GET /api/games/{id}/export", s.visible(s.exportGame))
 	mux.HandleFunc("POST /api/games/{id}/actions", s.visible(s.submitAction))
 	mux.HandleFunc("POST /api/games/{id}/undo", s.visible(s.undo))

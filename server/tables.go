@@ -303,6 +303,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.lobbyClocks(r.Context(), f.Viewer, page)
 	writeJSON(w, http.StatusOK, map[string]any{"games": page, "next_cursor": next})
 }
 

@@ -2,6 +2,7 @@
 // export.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
+import { lobbyClockText } from './clockview.js';
 
 /** renderLobby draws the lobby into el for user me (null: signed out). */
 export async function renderLobby(el, me) {
@@ -127,7 +128,7 @@ export function gameItem(g, me, msg, refresh, invite) {
   const mine = seats.some((s) => String(s.user_id) === String(me.id));
   const canStart = host && !started && (g.hotseat || taken >= (g.min_players || seats.length));
   const what = (g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '')) +
-    (g.clock ? `, clock: ${g.clock.bank} each` : '');
+    lobbyClockText(g, me);
   // a player silent past the table's limit: the others may vote to hand the seat over
   const handover = (i, to) => async () => {
     msg.textContent = '';
