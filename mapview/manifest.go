@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"tresham/board"
-	"tresham/titles/t1825"
+	"tresham/titles/title"
 )
 
 // ManifestTile is one tile of a title's supply: how many copies there are,
@@ -30,16 +30,16 @@ type ManifestTile struct {
 	SVG string `json:"svg"`
 }
 
-// Manifest lists every supply tile of a title game (*t1860.Game or
-// *t1825.Game) in the title's manifest order.
+// Manifest lists every supply tile of a title game (a title.Full) in the
+// title's manifest order.
 func Manifest(game any) ([]ManifestTile, error) {
-	b, eg, err := boardOf(game)
+	_, b, eg, err := boardOf(game)
 	if err != nil {
 		return nil, err
 	}
 	var verdict func(hex string, old, t *board.TileDef) board.UpgradeVerdict
-	if _, ok := game.(*t1825.Game); ok {
-		verdict = t1825.UpgradeVerdict
+	if u, ok := game.(title.Upgrader); ok {
+		verdict = u.UpgradeVerdict
 	}
 	laid := map[string][]string{}
 	for hex, at := range b.Tiles() {

@@ -18,7 +18,7 @@ func checkManifest(t *testing.T, game any) []ManifestTile {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := boardOf(game)
+	_, b, _, _ := boardOf(game)
 	if len(m) != len(b.TileNames()) {
 		t.Fatalf("%d tiles in the manifest, %d in the supply", len(m), len(b.TileNames()))
 	}
@@ -67,7 +67,7 @@ func TestManifestUpgrades(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			g := newGame(t, v)
-			b, _, _ := boardOf(g)
+			_, b, _, _ := boardOf(g)
 			for _, mt := range checkManifest(t, g) {
 				td, _ := b.TileDef(mt.Name)
 				for _, u := range mt.Upgrades {
@@ -96,7 +96,7 @@ func TestManifestMidGame(t *testing.T) {
 			for _, mt := range m {
 				laid += len(mt.Laid)
 			}
-			b, _, _ := boardOf(g)
+			_, b, _, _ := boardOf(g)
 			onMap := 0
 			for _, at := range b.Tiles() {
 				name := at[:strings.LastIndexByte(at, '@')]

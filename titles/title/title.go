@@ -67,6 +67,12 @@ type BoardRevenue interface {
 	RevenueOn(b *board.Board, sym string) (int, error)
 }
 
+// Upgrader is a game whose title adds upgrades to the board's general
+// rule or refuses some (1825's extra and refused upgrades).
+type Upgrader interface {
+	UpgradeVerdict(hex string, old, t *board.TileDef) board.UpgradeVerdict
+}
+
 // Solved is a title-independent summary of an exact route solve.
 type Solved struct {
 	// Trains are the trains that may run.
