@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -58,10 +59,31 @@ type RuleError struct {
 	ActionID int
 	Type     string
 	Rule     string
+	// Untouched marks a refusal decided before anything changed (a step's
+	// Check): the game needs no restoring (see Unchanged).
+	Untouched bool
 }
 
 func (e *RuleError) Error() string {
 	return fmt.Sprintf("action %d (%s) refused: %s", e.ActionID, e.Type, e.Rule)
+}
+
+// Unchanged marks err, a refusal decided before the game was changed, so
+// that ApplyAtomically skips the restore: the caller's pointers into the
+// game stay the live ones. Errors that are not a *RuleError are returned
+// as they are (and still restored from).
+func Unchanged(err error) error {
+	var re *RuleError
+	if errors.As(err, &re) {
+		re.Untouched = true
+	}
+	return err
+}
+
+// untouched reports whether err is a refusal that changed nothing.
+func untouched(err error) bool {
+	var re *RuleError
+	return errors.As(err, &re) && re.Untouched
 }
 
 // Refuse builds a RuleError for a.
