@@ -49,8 +49,8 @@ func refusedStockMoves(g *Game) []engine.Action {
 			id := c.ShareID(s.Index)
 			switch {
 			case s.Holder == engine.Holder(p.ID):
-				add("sell_shares", func(a *engine.Action) { a.Shares, a.Percent = []string{id}, s.Percent + 10 })
-				add("sell_shares", func(a *engine.Action) { a.Shares, a.Percent = []string{id, id}, 2 * s.Percent })
+				add("sell_shares", func(a *engine.Action) { a.Shares, a.Percent = []string{id}, s.Percent+10 })
+				add("sell_shares", func(a *engine.Action) { a.Shares, a.Percent = []string{id, id}, 2*s.Percent })
 			case s.Holder > 0:
 				add("buy_shares", func(a *engine.Action) { a.Shares, a.Percent = []string{id}, s.Percent })
 				add("sell_shares", func(a *engine.Action) { a.Shares, a.Percent = []string{id}, s.Percent })

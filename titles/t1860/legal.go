@@ -345,7 +345,6 @@ func (m *mapBoard) tokenChoices(corp *engine.Corporation) []tokenChoice {
 	return out
 }
 
-
 // Map is the game's board, for reading (rendering, probing); nil without a map.
 func (g *Game) Map() *board.Board {
 	if mb, ok := g.Board.(*mapBoard); ok {
