@@ -3,6 +3,7 @@ package step
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"tresham/engine"
 )
@@ -145,7 +146,7 @@ type StockHooks[G any] struct {
 	Sell func(G, *engine.Player, *engine.Corporation, []*engine.Share, int)
 
 	// BuyRule decides the purchase a of certificate s (from the IPO or
-	// the pool).
+	// the pool); of a, only the percentage written is to be read.
 	BuyRule func(G, *engine.Player, *engine.Corporation, *engine.Share, *engine.Action) string
 	// BuyPercent is the percentage a listed purchase of s writes.
 	BuyPercent func(G, *engine.Corporation, *engine.Share) int
@@ -153,8 +154,11 @@ type StockHooks[G any] struct {
 
 	// ParCells are the cells c may be started at (listing candidates).
 	ParCells func(G, *engine.Corporation) []*engine.Cell
-	ParRule  func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
-	Par      func(G, *engine.Player, *engine.Corporation, *engine.Cell)
+	// StartRule decides whether p may start c now at all (c not yet
+	// started); ParRule then decides the par cell.
+	StartRule func(G, *engine.Player, *engine.Corporation) string
+	ParRule   func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
+	Par       func(G, *engine.Player, *engine.Corporation, *engine.Cell)
 
 	// CompanyRule decides whether the bank sells co to p now (at its
 	// face value, which the step checks).
@@ -210,161 +214,194 @@ func (s *Stock[G]) player(g G, a *engine.Action) (*engine.Player, error) {
 	return p, nil
 }
 
-// Check implements Step: it decides a and changes nothing.
-func (s *Stock[G]) Check(g G, a *engine.Action) error {
-	h := &s.Hooks
-	t := h.Turns(g)
+// stockMove is an action resolved: its mover and what it names.
+type stockMove struct {
+	p       *engine.Player
+	c       *engine.Corporation
+	shares  []*engine.Share
+	percent int
+	cell    *engine.Cell
+	co      *engine.Company
+}
+
+// mover resolves a's player and holds it to the turn and the certificate
+// limit; mustSell is MustSell's answer for that player.
+func (s *Stock[G]) mover(g G, a *engine.Action) (*engine.Player, bool, error) {
 	p, err := s.player(g, a)
 	if err != nil {
-		return err
+		return nil, false, err
 	}
-	if p.ID != t.Active() {
-		return engine.Refuse(a, "it is not %s's turn", p.Name)
+	if p.ID != s.Hooks.Turns(g).Active() {
+		return nil, false, engine.Refuse(a, "it is not %s's turn", p.Name)
 	}
-	if a.Type != "sell_shares" && !slices.Contains(h.OverLimitTypes, a.Type) && h.MustSell(g, p) {
-		return engine.Refuse(a, "%s is over the certificate limit and must sell first", p.Name)
+	return p, s.Hooks.MustSell(g, p), nil
+}
+
+// decide is the one decision on a by p (the active player; mustSell as
+// MustSell says): the move resolved, or "" and the rule that refuses it.
+// It changes nothing.
+func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool) (stockMove, string) {
+	h := &s.Hooks
+	eg := h.Engine(g)
+	m := stockMove{p: p}
+	if mustSell && a.Type != "sell_shares" && !slices.Contains(h.OverLimitTypes, a.Type) {
+		return m, "over the certificate limit: must sell first"
 	}
 	switch a.Type {
 	case "pass":
-		return nil
+		return m, ""
 	case "sell_shares":
-		_, _, _, err := s.sale(g, p, a)
-		return err
+		c, bundle, total, err := eg.PlayerBundle(p, a.Shares)
+		if err != nil {
+			return m, err.Error()
+		}
+		percent, err := engine.SalePercent(a.Percent, bundle, total, h.SaleUnit(g, c))
+		if err != nil {
+			return m, err.Error()
+		}
+		m.c, m.shares, m.percent = c, bundle, percent
+		return m, h.SellRule(g, p, c, bundle, percent)
 	case "buy_shares":
-		_, _, err := s.purchase(g, p, a)
-		return err
+		if len(a.Shares) != 1 {
+			return m, "buy exactly one certificate"
+		}
+		c, sh, err := eg.ShareByID(a.Shares[0])
+		if err != nil {
+			return m, err.Error()
+		}
+		if sh.Holder != engine.HolderIPO && sh.Holder != engine.HolderMarket {
+			return m, "the certificate is not for sale"
+		}
+		m.c, m.shares = c, []*engine.Share{sh}
+		return m, h.BuyRule(g, p, c, sh, a)
 	case "par":
-		_, _, err := s.par(g, p, a)
-		return err
+		c := eg.Corp(a.Corporation)
+		if c == nil {
+			return m, "unknown corporation"
+		}
+		cell, err := eg.Market.CellByID(a.SharePrice)
+		if err != nil {
+			return m, err.Error()
+		}
+		m.c, m.cell = c, cell
+		if c.IPOed {
+			return m, c.Sym + " has already been started"
+		}
+		if why := h.StartRule(g, p, c); why != "" {
+			return m, why
+		}
+		return m, h.ParRule(g, p, c, cell)
 	case "buy_company":
-		_, err := s.companyPurchase(g, p, a)
-		return err
+		co := eg.Company(a.Company)
+		if co == nil || co.Closed || (co.Owner != "bank" && co.Owner != "") {
+			return m, "not for sale by the bank"
+		}
+		m.co = co
+		if why := h.CompanyRule(g, p, co); why != "" {
+			return m, why
+		}
+		// the bank sells at face value (1860 rules 5.4, 1825 rule 5.2.9)
+		if a.Price != co.Value {
+			return m, "the bank sells " + co.Name + " for its face value £" + strconv.Itoa(co.Value)
+		}
+		if a.Price > p.Cash {
+			return m, p.Name + " cannot pay £" + strconv.Itoa(a.Price)
+		}
+		return m, ""
 	case "sell_company":
-		_, err := s.companySale(g, p, a)
-		return err
+		co := eg.Company(a.Company)
+		if co == nil || co.Owner != strconv.Itoa(p.ID) {
+			return m, p.Name + " does not own it"
+		}
+		m.co = co
+		if why := h.SellCompanyRule(g, p, co); why != "" {
+			return m, why
+		}
+		if price := co.Value - h.SaleFee; a.Price != price {
+			return m, "the bank pays £" + strconv.Itoa(price) + " for " + co.Name
+		}
+		return m, ""
 	}
-	return engine.Refuse(a, "%s is not a stock round action", a.Type)
+	return m, "not a stock round action"
 }
 
-// sale resolves and decides a sell_shares.
-func (s *Stock[G]) sale(g G, p *engine.Player, a *engine.Action) (*engine.Corporation, []*engine.Share, int, error) {
-	eg := s.Hooks.Engine(g)
-	c, bundle, total, err := eg.PlayerBundle(p, a.Shares)
+// refusal words a refusal of a by p.
+func refusal(a *engine.Action, p *engine.Player, why string) error {
+	what := a.Type
+	switch a.Type {
+	case "sell_shares", "buy_shares":
+		what += " " + strings.Join(a.Shares, " ")
+	case "par":
+		what += " " + a.Corporation + " at " + a.SharePrice
+	case "buy_company", "sell_company":
+		what += " " + a.Company
+	}
+	return engine.Refuse(a, "%s cannot %s now: %s", p.Name, what, why)
+}
+
+// Check implements Step: it decides a and changes nothing.
+func (s *Stock[G]) Check(g G, a *engine.Action) error {
+	_, err := s.check(g, a)
+	return err
+}
+
+func (s *Stock[G]) check(g G, a *engine.Action) (stockMove, error) {
+	p, mustSell, err := s.mover(g, a)
 	if err != nil {
-		return nil, nil, 0, engine.Refuse(a, "%v", err)
+		return stockMove{}, err
 	}
-	percent, err := engine.SalePercent(a.Percent, bundle, total, s.Hooks.SaleUnit(g, c))
-	if err != nil {
-		return nil, nil, 0, engine.Refuse(a, "%v", err)
+	m, why := s.decide(g, a, p, mustSell)
+	if why != "" {
+		return m, refusal(a, p, why)
 	}
-	if why := s.Hooks.SellRule(g, p, c, bundle, percent); why != "" {
-		return nil, nil, 0, engine.Refuse(a, "%s cannot sell %d%% of %s now: %s", p.Name, percent, c.Sym, why)
-	}
-	return c, bundle, percent, nil
-}
-
-// purchase resolves and decides a buy_shares.
-func (s *Stock[G]) purchase(g G, p *engine.Player, a *engine.Action) (*engine.Corporation, *engine.Share, error) {
-	if len(a.Shares) != 1 {
-		return nil, nil, engine.Refuse(a, "buy exactly one certificate")
-	}
-	c, sh, err := s.Hooks.Engine(g).ShareByID(a.Shares[0])
-	if err != nil {
-		return nil, nil, engine.Refuse(a, "%v", err)
-	}
-	if sh.Holder != engine.HolderIPO && sh.Holder != engine.HolderMarket {
-		return nil, nil, engine.Refuse(a, "share %s is not for sale", a.Shares[0])
-	}
-	if why := s.Hooks.BuyRule(g, p, c, sh, a); why != "" {
-		return nil, nil, engine.Refuse(a, "%s cannot buy %s: %s", p.Name, a.Shares[0], why)
-	}
-	return c, sh, nil
-}
-
-// par resolves and decides a par.
-func (s *Stock[G]) par(g G, p *engine.Player, a *engine.Action) (*engine.Corporation, *engine.Cell, error) {
-	eg := s.Hooks.Engine(g)
-	c := eg.Corp(a.Corporation)
-	if c == nil {
-		return nil, nil, engine.Refuse(a, "unknown corporation %q", a.Corporation)
-	}
-	cell, err := eg.Market.CellByID(a.SharePrice)
-	if err != nil {
-		return nil, nil, engine.Refuse(a, "%v", err)
-	}
-	if why := s.Hooks.ParRule(g, p, c, cell); why != "" {
-		return nil, nil, engine.Refuse(a, "%s cannot start %s at £%d: %s", p.Name, c.Sym, cell.Price, why)
-	}
-	return c, cell, nil
-}
-
-// companyPurchase decides a buy_company from the bank.
-func (s *Stock[G]) companyPurchase(g G, p *engine.Player, a *engine.Action) (*engine.Company, error) {
-	co := s.Hooks.Engine(g).Company(a.Company)
-	if co == nil || co.Closed || (co.Owner != "bank" && co.Owner != "") {
-		return nil, engine.Refuse(a, "company %q is not for sale by the bank", a.Company)
-	}
-	if why := s.Hooks.CompanyRule(g, p, co); why != "" {
-		return nil, engine.Refuse(a, "%s cannot buy %s now: %s", p.Name, co.Name, why)
-	}
-	// the bank sells at face value (1860 rules 5.4, 1825 rule 5.2.9)
-	if a.Price != co.Value {
-		return nil, engine.Refuse(a, "the bank sells %s for its face value £%d, not £%d", co.Name, co.Value, a.Price)
-	}
-	if a.Price > p.Cash {
-		return nil, engine.Refuse(a, "%s cannot pay £%d", p.Name, a.Price)
-	}
-	return co, nil
-}
-
-// companySale decides a sell_company to the bank.
-func (s *Stock[G]) companySale(g G, p *engine.Player, a *engine.Action) (*engine.Company, error) {
-	co := s.Hooks.Engine(g).Company(a.Company)
-	if co == nil || co.Owner != strconv.Itoa(p.ID) {
-		return nil, engine.Refuse(a, "%s does not own %q", p.Name, a.Company)
-	}
-	if why := s.Hooks.SellCompanyRule(g, p, co); why != "" {
-		return nil, engine.Refuse(a, "%s cannot sell %s now: %s", p.Name, co.Name, why)
-	}
-	if price := co.Value - s.Hooks.SaleFee; a.Price != price {
-		return nil, engine.Refuse(a, "the bank pays £%d for %s", price, co.Name)
-	}
-	return co, nil
+	return m, nil
 }
 
 // Process implements Step: it applies a, which Check accepted.
 func (s *Stock[G]) Process(g G, a *engine.Action) {
+	m, _ := s.check(g, a)
+	s.do(g, a, m)
+}
+
+// Apply decides a once and, when it is accepted, applies it. A refusal is
+// marked engine.Unchanged: nothing was touched.
+func (s *Stock[G]) Apply(g G, a *engine.Action) error {
+	m, err := s.check(g, a)
+	if err != nil {
+		return engine.Unchanged(err)
+	}
+	s.do(g, a, m)
+	return nil
+}
+
+// do applies the accepted move m (a resolved).
+func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	h := &s.Hooks
 	t := h.Turns(g)
 	eg := h.Engine(g)
-	p, _ := s.player(g, a)
+	p := m.p
 	switch a.Type {
 	case "pass":
 		h.Pass(g, p)
 		return
 	case "sell_shares":
-		c, bundle, percent, _ := s.sale(g, p, a)
-		t.MarkSold(p.ID, c.Sym)
-		h.Sell(g, p, c, bundle, percent)
+		t.MarkSold(p.ID, m.c.Sym)
+		h.Sell(g, p, m.c, m.shares, m.percent)
 	case "buy_shares":
-		c, sh, _ := s.purchase(g, p, a)
-		h.Buy(g, p, c, sh)
+		h.Buy(g, p, m.c, m.shares[0])
 	case "par":
-		c, cell, _ := s.par(g, p, a)
-		h.Par(g, p, c, cell)
+		h.Par(g, p, m.c, m.cell)
 	case "buy_company":
-		co, _ := s.companyPurchase(g, p, a)
-		co.Owner = strconv.Itoa(p.ID)
-		p.Companies = append(p.Companies, co.Sym)
+		m.co.Owner = strconv.Itoa(p.ID)
+		p.Companies = append(p.Companies, m.co.Sym)
 		eg.PayPlayer(p, -a.Price)
-		h.CompanyBought(g, p, co)
+		h.CompanyBought(g, p, m.co)
 	case "sell_company":
-		co, _ := s.companySale(g, p, a)
-		p.Companies = slices.DeleteFunc(p.Companies, func(sym string) bool { return sym == co.Sym })
-		co.Owner = "bank"
+		p.Companies = slices.DeleteFunc(p.Companies, func(sym string) bool { return sym == m.co.Sym })
+		m.co.Owner = "bank"
 		eg.PayPlayer(p, a.Price)
-		t.MarkSold(p.ID, co.Sym)
-		h.CompanySold(g, p, co, a.Price)
+		t.MarkSold(p.ID, m.co.Sym)
+		h.CompanySold(g, p, m.co, a.Price)
 	}
 	t.Current = append(t.Current, *a)
 	t.LastToAct = p.ID
@@ -381,9 +418,14 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 		return nil
 	}
 	p := eg.Player(t.Active())
+	mustSell := h.MustSell(g, p)
 	var out []engine.Choice
+	ok := func(a *engine.Action) bool {
+		_, why := s.decide(g, a, p, mustSell)
+		return why == ""
+	}
 	add := func(a engine.Action) {
-		if s.Check(g, &a) == nil {
+		if ok(&a) {
 			out = append(out, engine.Choice{Action: a})
 		}
 	}
@@ -404,23 +446,33 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 				if slices.Contains(seen, k) {
 					continue
 				}
+				// decide's purchase, the certificate resolved from its id
+				// (from the IPO or the pool): the same rules
 				a := base
-				a.Type, a.Shares, a.Percent = "buy_shares", []string{c.ShareID(sh.Index)}, h.BuyPercent(g, c, sh)
-				if s.Check(g, &a) == nil {
-					seen = append(seen, k)
-					out = append(out, engine.Choice{Action: a})
+				a.Type, a.Percent = "buy_shares", h.BuyPercent(g, c, sh)
+				if mustSell || h.BuyRule(g, p, c, sh, &a) != "" {
+					continue
 				}
+				a.Shares = []string{c.ShareID(sh.Index)}
+				seen = append(seen, k)
+				out = append(out, engine.Choice{Action: a})
 			}
 		}
 	}
 	pars := func(c *engine.Corporation) {
-		if c.IPOed {
+		if c.IPOed || (mustSell && !slices.Contains(h.OverLimitTypes, "par")) {
+			return // as decide says
+		}
+		if h.StartRule(g, p, c) != "" {
 			return
 		}
 		for _, cell := range h.ParCells(g, c) {
-			a := base
-			a.Type, a.Corporation, a.SharePrice = "par", c.Sym, cell.ID()
-			add(a)
+			// decide's par, the cell resolved from its id: the same rules
+			if h.ParRule(g, p, c, cell) == "" {
+				a := base
+				a.Type, a.Corporation, a.SharePrice = "par", c.Sym, cell.ID()
+				out = append(out, engine.Choice{Action: a})
+			}
 		}
 	}
 	sales := func() {
@@ -437,13 +489,23 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 			if h.SalePrice != nil {
 				price = h.SalePrice(g, c)
 			}
+			unit := h.SaleUnit(g, c)
 			for _, f := range forms {
+				// decide's sale, the certificates resolved from their ids
+				// (p's, each once): the same rules
+				total := 0
+				for _, sh := range f.Shares {
+					total += sh.Percent
+				}
+				if pct, err := engine.SalePercent(f.Percent, f.Shares, total, unit); err != nil || pct != f.Percent || h.SellRule(g, p, c, f.Shares, f.Percent) != "" {
+					continue
+				}
 				a := base
 				a.Type, a.Percent, a.SharePrice = "sell_shares", f.Percent, price
 				for _, sh := range f.Shares {
 					a.Shares = append(a.Shares, c.ShareID(sh.Index))
 				}
-				add(a)
+				out = append(out, engine.Choice{Action: a})
 			}
 		}
 	}
@@ -493,9 +555,15 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// Apply checks a with s and, when it is accepted, processes it. A refusal
-// is marked engine.Unchanged: nothing was touched.
+// Apply checks a with s and, when it is accepted, processes it (through
+// the step's own Apply when it has one, deciding once). A refusal is
+// marked engine.Unchanged: nothing was touched.
 func Apply[G any](s Step[G], g G, a *engine.Action) error {
+	if ap, ok := s.(interface {
+		Apply(G, *engine.Action) error
+	}); ok {
+		return ap.Apply(g, a)
+	}
 	if err := s.Check(g, a); err != nil {
 		return engine.Unchanged(err)
 	}

@@ -51,10 +51,9 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.checkNewLayer()
 		g.checkFormation(c)
 	},
-	ParCells: func(g *Game, c *engine.Corporation) []*engine.Cell { return g.parCells(c) },
-	ParRule: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
-		return g.parRefusal(p, g.stock, c, cell)
-	},
+	ParCells:  func(g *Game, c *engine.Corporation) []*engine.Cell { return g.parCells(c) },
+	StartRule: (*Game).startRefusal,
+	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
 		g.par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
@@ -251,7 +250,9 @@ func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
 	return false
 }
 
-func (g *Game) parRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, cell *engine.Cell) string {
+// startRefusal names the rule stopping p from starting c now, or "".
+func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
+	r := g.stock
 	switch {
 	case c.Closed || c.IPOed:
 		return c.Sym + " has already been started"
@@ -264,6 +265,11 @@ func (g *Game) parRefusal(p *engine.Player, r *stockRound, c *engine.Corporation
 	case g.numCerts(p) >= g.CertLimit:
 		return "certificate limit reached (rule 5.1.7)"
 	}
+	return ""
+}
+
+// parRefusal names the rule stopping p from starting c at cell, or "".
+func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
 	ok := false
 	for _, pc := range g.parCells(c) {
 		if pc == cell {

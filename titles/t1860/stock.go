@@ -74,8 +74,9 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
 		g.buyShare(p, c, s, g.shareBuyPrice(c, s))
 	},
-	ParCells: (*Game).parPrices,
-	ParRule:  (*Game).parRefusal,
+	ParCells:  (*Game).parPrices,
+	StartRule: (*Game).startRefusal,
+	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
 		g.par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
@@ -122,12 +123,12 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	},
 }}
 
-// parRefusal names the rule stopping p from starting c at cell, or "".
-func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
+// startRefusal names the rule stopping p from starting c now, or "".
+func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
 	r := g.stock
 	switch {
-	case c.IPOed || c.Closed:
-		return "already started"
+	case c.Closed:
+		return c.Sym + " is closed"
 	case r.bought():
 		return "already bought this turn"
 	case r.soldState(p.ID, c.Sym) != soldNone:
@@ -136,14 +137,19 @@ func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.
 	if why := g.ipoRefusal(c); why != "" {
 		return why
 	}
+	if !g.canGain(p, c, false) {
+		return "certificate limit reached"
+	}
+	return ""
+}
+
+// parRefusal names the rule stopping p from starting c at cell, or "".
+func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
 	if !g.validPar(c, cell, p, false) {
 		return "par price not allowed for " + c.Sym
 	}
 	if p.Cash < 2*cell.Price {
 		return p.Name + " cannot afford £" + strconv.Itoa(2*cell.Price)
-	}
-	if !g.canGain(p, c, false) {
-		return "certificate limit reached"
 	}
 	return ""
 }
