@@ -570,3 +570,59 @@ func Apply[G any](s Step[G], g G, a *engine.Action) error {
 	s.Process(g, a)
 	return nil
 }
+
+// OffersPurchase is 18xx.games' purchase gate (can_buy_any?), which gives
+// a player a turn and which both titles follow: some holding, in the IPO
+// or the pool, of a started corporation whose smallest buyable
+// certificate p may buy (ok) and could pay for at its full size, the
+// director's certificate in the pool counting as its whole percentage
+// though it costs one share. Whether p already bought this turn is the
+// caller's to ask.
+func OffersPurchase(eg *engine.Game, p *engine.Player, ok func(*engine.Corporation, *engine.Share) bool) bool {
+	for _, c := range eg.Corps {
+		if !c.IPOed || c.Closed {
+			continue
+		}
+		for _, h := range [2]engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+			// a smallest buyable certificate h holds (which one does not
+			// matter: alike ones differ only in acquisition order)
+			var min *engine.Share
+			for _, s := range c.Shares {
+				if s.Holder == h && s.Buyable && (min == nil || s.Percent < min.Percent) {
+					min = s
+				}
+			}
+			if min == nil || !ok(c, min) {
+				continue
+			}
+			if min.President && h == engine.HolderMarket && p.Cash < c.Price()*min.Percent/10 {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// BankOffersPrivate is 18xx.games' can_buy_any_companies?: p has some
+// cash, holds fewer than limit certificates (certs), bought nothing this
+// turn, and the bank holds a private (forSale) that p did not sell this
+// round, whether or not p can afford it.
+func (t *StockTurns) BankOffersPrivate(eg *engine.Game, p *engine.Player, certs, limit int, forSale func(*engine.Company) bool) bool {
+	if t.Bought() || p.Cash <= 0 || certs >= limit {
+		return false
+	}
+	for _, co := range eg.Companies {
+		if !co.Closed && t.SoldOf(p.ID, co.Sym) == NotSold && forSale(co) {
+			return true
+		}
+	}
+	return false
+}
+
+// MaySellPrivates reports whether p may sell privates to the bank now:
+// after the first stock round, before buying this turn, holding one
+// (1860 rules 5.4, 1825 rule 5.2.9).
+func (t *StockTurns) MaySellPrivates(eg *engine.Game, p *engine.Player) bool {
+	return !t.Bought() && eg.Turn > 1 && len(p.Companies) > 0
+}

@@ -217,37 +217,10 @@ func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	return ""
 }
 
-// cheapestShare is the smallest certificate of c held by h.
-func cheapestShare(c *engine.Corporation, h engine.Holder) *engine.Share {
-	var min *engine.Share
-	for _, s := range c.SharesOf(h) {
-		if min == nil || s.Percent < min.Percent {
-			min = s
-		}
-	}
-	return min
-}
-
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	if r.bought() {
-		return false
-	}
-	for _, c := range g.Corps {
-		if c.Closed || !c.IPOed {
-			continue
-		}
-		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
-			s := cheapestShare(c, h)
-			if s == nil || g.certRefusal(p, r, c, s) != "" {
-				continue
-			}
-			if s.President && s.Holder == engine.HolderMarket && p.Cash < g.unitPrice(c, s.Holder)*s.Percent/10 {
-				continue // see buyRefusal
-			}
-			return true
-		}
-	}
-	return false
+	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
+		return g.certRefusal(p, r, c, s) == ""
+	})
 }
 
 // startRefusal names the rule stopping p from starting c now, or "".
@@ -308,15 +281,9 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
 // canBuyAnyCompany (18xx.games G1825): a private is for sale by the bank
 // and the player has money and room.
 func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
-	if r.bought() || p.Cash <= 0 || g.numCerts(p) >= g.CertLimit {
-		return false
-	}
-	for _, co := range g.Companies {
-		if !co.Closed && (co.Owner == "" || co.Owner == "bank") && !r.sold(p.ID, co.Sym) {
-			return true
-		}
-	}
-	return false
+	return r.BankOffersPrivate(g.Game, p, g.numCerts(p), g.CertLimit, func(co *engine.Company) bool {
+		return co.Owner == "" || co.Owner == "bank"
+	})
 }
 
 // buyableCompanies are the privates the bank sells now: the cheapest unsold
@@ -342,7 +309,7 @@ func (g *Game) buyableCompanies() []*engine.Company {
 }
 
 func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && g.Turn > 1 && len(p.Companies) > 0
+	return r.MaySellPrivates(g.Game, p)
 }
 
 // sellRefusal names the rule stopping the sale of bundle (percent of it), or "".

@@ -489,33 +489,9 @@ func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s
 }
 
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	if r.bought() {
-		return false
-	}
-	for _, c := range g.Corps {
-		if !c.IPOed {
-			continue
-		}
-		for _, h := range [2]engine.Holder{engine.HolderIPO, engine.HolderMarket} {
-			// a smallest buyable certificate h holds (which one does not
-			// matter: they differ only in acquisition order, the director's
-			// 20% being the only certificate of its size)
-			var min *engine.Share
-			for _, s := range c.Shares {
-				if s.Holder == h && s.Buyable && (min == nil || s.Percent < min.Percent) {
-					min = s
-				}
-			}
-			if min == nil || g.buyRule(p, r, c, min) != buyOK {
-				continue
-			}
-			if min.President && h == engine.HolderMarket && p.Cash < c.Price()*min.Percent/10 {
-				continue // see offeredBuyRule
-			}
-			return true
-		}
-	}
-	return false
+	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
+		return g.buyRule(p, r, c, s) == buyOK
+	})
 }
 
 func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool {
@@ -603,19 +579,13 @@ func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
 // affordable, only a private p can pay for counts (rules 5.4: the bank
 // sells at face value).
 func (g *Game) offersCompany(p *engine.Player, r *stockRound, affordable bool) bool {
-	if r.bought() || p.Cash <= 0 || g.NumCerts(p) >= g.CertLimit {
-		return false
-	}
-	for _, co := range g.Companies {
-		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && (!affordable || p.Cash >= co.Value) {
-			return true
-		}
-	}
-	return false
+	return r.BankOffersPrivate(g.Game, p, g.NumCerts(p), g.CertLimit, func(co *engine.Company) bool {
+		return co.Owner == "bank" && (!affordable || p.Cash >= co.Value)
+	})
 }
 
 func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !g.optVariablePrivates && !r.bought() && g.Turn > 1 && len(p.Companies) > 0
+	return !g.optVariablePrivates && r.MaySellPrivates(g.Game, p)
 }
 
 // sellShares moves a bundle to the pool, pays the seller and moves the price
