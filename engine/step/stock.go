@@ -626,3 +626,23 @@ func (t *StockTurns) BankOffersPrivate(eg *engine.Game, p *engine.Player, certs,
 func (t *StockTurns) MaySellPrivates(eg *engine.Game, p *engine.Player) bool {
 	return !t.Bought() && eg.Turn > 1 && len(p.Companies) > 0
 }
+
+// SkipIdle passes, in turn order, each player who has no move but to pass
+// (has reports false; logPass writes the log line), until one has a move
+// or all have passed, which it reports; the turn is then still with the
+// last to pass.
+func (t *StockTurns) SkipIdle(has func(id int) bool, logPass func(id int)) (allPassed bool) {
+	for range t.Players {
+		id := t.Active()
+		if has(id) {
+			return false
+		}
+		logPass(id)
+		t.Passed[id] = true
+		if t.AllPassed() {
+			return true
+		}
+		t.Advance()
+	}
+	return t.AllPassed()
+}

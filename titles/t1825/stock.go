@@ -109,13 +109,13 @@ func (r *stockRound) sold(p int, sym string) bool { return r.SoldOf(p, sym) != s
 // passes.
 func (r *stockRound) startTurn(g *Game) {
 	r.BeginTurn()
-	for !r.finished {
-		p := g.Player(r.active())
-		if g.hasStockActions(p, r) {
-			return
-		}
-		g.Logf("%s has no valid actions and passes", p.Name)
-		r.endTurn(g)
+	if r.finished {
+		return
+	}
+	has := func(id int) bool { return g.hasStockActions(g.Player(id), r) }
+	if r.SkipIdle(has, func(id int) { g.Logf("%s has no valid actions and passes", g.Player(id).Name) }) {
+		r.Advance()
+		r.finished = true
 	}
 }
 

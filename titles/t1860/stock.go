@@ -189,18 +189,12 @@ func (r *stockRound) startTurn(g *Game) {
 	r.parred = ""
 	r.boughtCompany = ""
 	// a player with nothing to do passes automatically
-	for guard := 0; guard < len(r.Players) && !g.Finished; guard++ {
-		p := g.Player(r.active())
-		if g.playerHasStockActions(p, r) {
-			return
-		}
-		g.logLine(p.Name + " has no valid actions and passes")
-		r.Passed[p.ID] = true
-		if r.AllPassed() {
-			r.finish(g)
-			return
-		}
-		r.Advance()
+	if g.Finished {
+		return
+	}
+	has := func(id int) bool { return g.playerHasStockActions(g.Player(id), r) }
+	if r.SkipIdle(has, func(id int) { g.logLine(g.Player(id).Name + " has no valid actions and passes") }) {
+		r.finish(g)
 	}
 }
 
