@@ -396,10 +396,6 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
-func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
-	return g.offeredBuyRule(p, r, c, s) == buyOK
-}
-
 // offeredBuyRule is buyRule with 18xx.games' purchase gate: it offers a
 // purchase only when the smallest certificate of some holding is
 // affordable at its full size, the director's certificate in the pool
