@@ -28,8 +28,15 @@ type StockTurns struct {
 	Index     int   // the active player's index in Players
 	Passed    map[int]bool
 	Sold      map[int]map[string]Sold
-	Current   []engine.Action // the current turn's moves but passes
+	Current   []Move // the current turn's moves but passes
 	LastToAct int
+}
+
+// Move is a move made this turn: its action type and the corporation it
+// was about ("" for a private).
+type Move struct {
+	Type string
+	Corp string
 }
 
 // NewStockTurns starts a round for g's players who are not bankrupt.
@@ -218,7 +225,8 @@ func (s *Stock[G]) player(g G, a *engine.Action) (*engine.Player, error) {
 type stockMove struct {
 	p       *engine.Player
 	c       *engine.Corporation
-	shares  []*engine.Share
+	shares  []*engine.Share // sold
+	share   *engine.Share   // bought
 	percent int
 	cell    *engine.Cell
 	co      *engine.Company
@@ -272,7 +280,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 		if sh.Holder != engine.HolderIPO && sh.Holder != engine.HolderMarket {
 			return m, "the certificate is not for sale"
 		}
-		m.c, m.shares = c, []*engine.Share{sh}
+		m.c, m.share = c, sh
 		return m, h.BuyRule(g, p, c, sh, a)
 	case "par":
 		c := eg.Corp(a.Corporation)
@@ -388,7 +396,7 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 		t.MarkSold(p.ID, m.c.Sym)
 		h.Sell(g, p, m.c, m.shares, m.percent)
 	case "buy_shares":
-		h.Buy(g, p, m.c, m.shares[0])
+		h.Buy(g, p, m.c, m.share)
 	case "par":
 		h.Par(g, p, m.c, m.cell)
 	case "buy_company":
@@ -403,7 +411,11 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 		t.MarkSold(p.ID, m.co.Sym)
 		h.CompanySold(g, p, m.co, a.Price)
 	}
-	t.Current = append(t.Current, *a)
+	corp := ""
+	if m.c != nil {
+		corp = m.c.Sym
+	}
+	t.Current = append(t.Current, Move{Type: a.Type, Corp: corp})
 	t.LastToAct = p.ID
 	h.After(g, p)
 }

@@ -321,8 +321,7 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 		return c.Sym + " is not open"
 	}
 	if n := len(r.Current); n > 0 {
-		last := &r.Current[n-1]
-		if (last.Type == "par" && last.Corporation == c.Sym) || (last.Type == "buy_shares" && shareCorp(last) == c.Sym) {
+		if last := r.Current[n-1]; (last.Type == "par" || last.Type == "buy_shares") && last.Corp == c.Sym {
 			return "a share of " + c.Sym + " was just bought (rule 5.2.7)"
 		}
 	}
@@ -361,19 +360,6 @@ func sumPercent(b []*engine.Share) int {
 		t += s.Percent
 	}
 	return t
-}
-
-func shareCorp(a *engine.Action) string {
-	if len(a.Shares) == 0 {
-		return ""
-	}
-	id := a.Shares[0]
-	for i := len(id) - 1; i > 0; i-- {
-		if id[i] == '_' {
-			return id[:i]
-		}
-	}
-	return ""
 }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
