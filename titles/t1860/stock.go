@@ -206,17 +206,18 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	// a corporation laying its home tile (rules 6.4: a newly floated company lays its home track)
 	if len(g.pendingHome) > 0 {
 		c := g.pendingHome[0]
+		// these refusals come before any change (engine.Unchanged)
 		if a.Entity != c.Sym || (a.Type != "lay_tile" && a.Type != "pass") {
-			return engine.Refuse(a, "%s must first lay its home tile", c.Sym)
+			return engine.Unchanged(engine.Refuse(a, "%s must first lay its home tile", c.Sym))
 		}
 		// rules 6.4: the director "places an appropriate track tile" on the
 		// blank start hex; passing is only for a hex no tile fits
 		if a.Type == "pass" && len(g.layChoices(c, c.Home, true)) > 0 {
-			return engine.Refuse(a, "%s must lay its home tile on %s", c.Sym, c.Home)
+			return engine.Unchanged(engine.Refuse(a, "%s must lay its home tile on %s", c.Sym, c.Home))
 		}
 		if a.Type == "lay_tile" {
 			if a.Hex != c.Home {
-				return engine.Refuse(a, "%s's home tile must go on %s", c.Sym, c.Home)
+				return engine.Unchanged(engine.Refuse(a, "%s's home tile must go on %s", c.Sym, c.Home))
 			}
 			if err := g.layTile(c, a, true); err != nil {
 				return err
@@ -227,10 +228,11 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 		return nil
 	}
 	if a.EntityType == "company" {
+		// both decide everything before they change anything
 		if a.Type == "manual_close_company" {
-			return r.turnOver(g, a)
+			return engine.Unchanged(r.turnOver(g, a))
 		}
-		return r.exchange(g, a)
+		return engine.Unchanged(r.exchange(g, a))
 	}
 	return step.Apply[*Game](stockStep, g, a)
 }
