@@ -95,10 +95,31 @@ type RuleError struct {
 	Rule     string
 	// Kind says why (RuleBroken unless the refusal says otherwise).
 	Kind RefusalKind
+	// Untouched marks a refusal decided before anything changed (a step's
+	// Check): the game needs no restoring (see Unchanged).
+	Untouched bool
 }
 
 func (e *RuleError) Error() string {
 	return fmt.Sprintf("action %d (%s) refused: %s", e.ActionID, e.Type, e.Rule)
+}
+
+// Unchanged marks err, a refusal decided before the game was changed, so
+// that ApplyAtomically skips the restore: the caller's pointers into the
+// game stay the live ones. Errors that are not a *RuleError are returned
+// as they are (and still restored from).
+func Unchanged(err error) error {
+	var re *RuleError
+	if errors.As(err, &re) {
+		re.Untouched = true
+	}
+	return err
+}
+
+// untouched reports whether err is a refusal that changed nothing.
+func untouched(err error) bool {
+	var re *RuleError
+	return errors.As(err, &re) && re.Untouched
 }
 
 // Refuse builds a RuleError for a, of kind RuleBroken.

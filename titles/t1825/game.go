@@ -719,18 +719,6 @@ func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
 	return g.Players[0]
 }
 
-func (g *Game) playerEntity(a *engine.Action) (*engine.Player, error) {
-	id, err := a.PlayerID()
-	if err != nil {
-		return nil, err
-	}
-	p := g.Player(id)
-	if p == nil {
-		return nil, engine.Refuse(a, "unknown player %d", id)
-	}
-	return p, nil
-}
-
 func (g *Game) phaseTiles() []string { return g.Phase().Tiles }
 
 func itoa(n int) string { return strconv.Itoa(n) }
