@@ -4,8 +4,6 @@ import (
 	"slices"
 
 	"tresham/engine"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
 )
 
 // Consenter is a player that can be asked to agree to a deal another
@@ -41,11 +39,8 @@ type Consenter interface {
 // Engine returns the shared engine state behind a title game (seeing
 // through the views of this package), or nil for an unknown game.
 func Engine(g Game) *engine.Game {
-	switch x := unwrap(g).(type) {
-	case *t1860.Game:
-		return x.Game
-	case *t1825.Game:
-		return x.Game
+	if x, ok := unwrap(g).(interface{ Engine() *engine.Game }); ok {
+		return x.Engine()
 	}
 	return nil
 }

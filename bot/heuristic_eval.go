@@ -8,8 +8,8 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles"
+	"tresham/titles/title"
 )
 
 // position is the read-only view of a title game the heuristic bot plays
@@ -19,31 +19,31 @@ type position struct {
 	g     Game
 	eg    *engine.Game
 	title string
+	// rules are the title's route rules for the generic solver.
+	rules title.RouteRules
 	b     *board.Board
 	// exact solves the title's own route problem on board b (nil when the
 	// title cannot be asked about a board other than its own).
 	exact func(b *board.Board, sym string) (int, error)
 }
 
-// positionOf inspects the concrete title game behind g (and behind any
-// view of it; p.g stays the view, so hidden moves stay hidden).
+// positionOf inspects the title game behind g (and behind any view of
+// it; p.g stays the view, so hidden moves stay hidden).
 func positionOf(g Game) (*position, error) {
-	switch x := unwrap(g).(type) {
-	case *t1860.Game:
-		return &position{g: g, eg: x.Game, title: "1860", b: x.Map()}, nil
-	case *t1825.Game:
-		p := &position{g: g, eg: x.Game, title: "1825", b: x.Board}
-		p.exact = func(b *board.Board, sym string) (int, error) {
-			// the 1825 solver reads the game's board field: point it at
-			// the scratch board for the call, then put the real one back
-			live := x.Board
-			x.Board = b
-			defer func() { x.Board = live }()
-			return x.BestRevenue(sym)
-		}
-		return p, nil
+	x, ok := unwrap(g).(title.Full)
+	if !ok {
+		return nil, fmt.Errorf("bot: the heuristic bot plays title games, not %T", g)
 	}
-	return nil, fmt.Errorf("bot: the heuristic bot plays 1860 and 1825 games, not %T", g)
+	eg := x.Engine()
+	d, ok := titles.Lookup(eg.Title)
+	if !ok {
+		return nil, fmt.Errorf("bot: no title %q", eg.Title)
+	}
+	p := &position{g: g, eg: eg, title: eg.Title, rules: d.Routes, b: x.Map()}
+	if br, ok := x.(title.BoardRevenue); ok {
+		p.exact = br.RevenueOn
+	}
+	return p, nil
 }
 
 // phaseColors are the tile colours of the current phase (which select
@@ -94,20 +94,17 @@ func (p *position) revenue(b *board.Board, c *engine.Corporation) int {
 	if len(trains) == 0 || len(b.TokenNodes(c.Sym)) == 0 {
 		return 0
 	}
-	h := &approxHook{trains: trains, colors: p.phaseColors(), flat: p.title == "1825"}
+	h := &approxHook{trains: trains, colors: p.phaseColors(), flat: p.rules.FlatStops}
 	prob := &route.Problem{
 		Board:            b,
 		Corp:             c.Sym,
-		Intersect:        p.title == "1860",
+		Intersect:        p.rules.Intersect,
 		Trains:           len(trains),
 		Hook:             h,
-		ReEnterHexes:     p.title == "1825",
-		MaxBlockedPass:   1,
-		MaxBlockedRoutes: 1,
+		ReEnterHexes:     p.rules.ReEnterHexes,
+		MaxBlockedPass:   p.rules.MaxBlockedPass,
+		MaxBlockedRoutes: p.rules.MaxBlockedRoutes,
 		RevenueOnly:      true, // only the revenue ranks the boards
-	}
-	if p.title == "1825" {
-		prob.MaxBlockedPass, prob.MaxBlockedRoutes = 0, 0
 	}
 	res, err := route.Solve(prob)
 	if err != nil {
@@ -131,9 +128,20 @@ func (h *approxHook) TrainKey(t int) string {
 	return strconv.Itoa(h.trains[t].major) + "+" + strconv.Itoa(h.trains[t].minor)
 }
 
-func (h *approxHook) Class(n *route.NodeInfo) int { return t1860.StopClass(n.Kind) }
+// Class: 0 large stations (cities, off-boards), 1 small ones (towns), 2
+// halts.
+func (h *approxHook) Class(n *route.NodeInfo) int {
+	switch n.Kind {
+	case board.City, board.Offboard:
+		return 0
+	case board.Town:
+		return 1
+	}
+	return 2
+}
 
-func (h *approxHook) CanEnd(n *route.NodeInfo) bool { return t1860.CanEndAt(n.Kind) }
+// CanEnd: a route never begins or ends at a halt.
+func (h *approxHook) CanEnd(n *route.NodeInfo) bool { return n.Kind != board.Halt }
 
 func (h *approxHook) Within(t int, counts *[route.MaxClasses]int) bool {
 	if t < 0 {

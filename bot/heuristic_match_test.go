@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles"
+	"tresham/titles/title"
 )
 
 // maxActions caps a test game; a game that has not ended by then stalls.
@@ -17,16 +17,16 @@ const maxActions = 20000
 
 // newThreePlayer sets up a 3-player game of the title ("1860", or "1825"
 // with Unit 2).
-func newThreePlayer(title string) (Game, error) {
-	ids := []int{1, 2, 3}
-	names := []string{"Player 1", "Player 2", "Player 3"}
-	switch title {
-	case "1860":
-		return t1860.New(ids, names, nil, t1860.NewBoard)
-	case "1825":
-		return t1825.New(ids, names, []string{"unit_2"})
+func newThreePlayer(name string) (Game, error) {
+	d, ok := titles.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown title %q", name)
 	}
-	return nil, fmt.Errorf("unknown title %q", title)
+	var options []string
+	if name == "1825" {
+		options = []string{"unit_2"}
+	}
+	return d.New([]title.Player{{ID: 1, Name: "Player 1"}, {ID: 2, Name: "Player 2"}, {ID: 3, Name: "Player 3"}}, options)
 }
 
 // match is the outcome of one game between one heuristic and two random

@@ -8,6 +8,7 @@
 package clock
 
 import (
+	"encoding/json"
 	"sort"
 	"time"
 
@@ -42,23 +43,59 @@ func (w Wait) Length() time.Duration { return w.To.Sub(w.From) }
 
 // Waits lists the waits of a game export: one per pair of consecutive
 // stored actions that both carry a time (created_at), charged to whoever
-// was to act after the first. Chat does not end a wait: a message is
-// skipped, and the wait runs on to the next move.
-func Waits(src *g18xx.Game) ([]Wait, error) {
+// was to act after the first, and when the log notes the clock's start
+// (StartOf) one from it to the first move. Chat does not end a wait: a
+// message is skipped, and the wait runs on to the next move.
+func Waits(src *g18xx.Game) ([]Wait, error) { return WaitsFrom(src, StartOf(src)) }
+
+// NoteKey is the extra key of a Tresham server's clock notes, chat lines
+// in a clocked game's log; the note "start" says when its clock started.
+const NoteKey = "clock"
+
+// StartOf is when the clock of src started: the time of its first "start"
+// note (zero when there is none: the clock starts at the first move).
+func StartOf(src *g18xx.Game) time.Time {
+	for _, a := range src.Actions {
+		raw, ok := a.Extra[NoteKey]
+		if !ok || a.Type != g18xx.TypeMessage || a.CreatedAt <= 0 {
+			continue
+		}
+		var v string
+		if json.Unmarshal(raw, &v) == nil && v == "start" {
+			return time.Unix(a.CreatedAt, 0).UTC()
+		}
+	}
+	return time.Time{}
+}
+
+// WaitsFrom is Waits for a game whose clock started at start: the first
+// wait runs from start to the first move and is charged to whoever was to
+// act when the game began. A zero start (or one after the first move)
+// starts the clock at the first move, as Waits does.
+func WaitsFrom(src *g18xx.Game, start time.Time) ([]Wait, error) {
 	full, err := play.New(src)
 	if err != nil {
 		return nil, err
 	}
 	var out []Wait
 	var last who
-	start := -1 // the stored action the current wait began after
+	var from time.Time // when the wait in progress began (zero: not known)
+	after := 0         // the stored actions before it
+	begun := false     // a wait is in progress
+	if !start.IsZero() {
+		from, begun = start.UTC(), true
+	}
 	for i, a := range src.Actions {
 		if a.Type == g18xx.TypeMessage {
 			continue
 		}
-		if start >= 0 && src.Actions[start].CreatedAt > 0 && a.CreatedAt > 0 {
-			w := Wait{After: start + 1, Action: a.ID, From: time.Unix(src.Actions[start].CreatedAt, 0).UTC(), To: time.Unix(a.CreatedAt, 0).UTC()}
-			if g, err := full.At(start + 1); err == nil {
+		var at time.Time
+		if a.CreatedAt > 0 {
+			at = time.Unix(a.CreatedAt, 0).UTC()
+		}
+		if begun && !from.IsZero() && !at.IsZero() && !at.Before(from) {
+			w := Wait{After: after, Action: a.ID, From: from, To: at}
+			if g, err := full.At(after); err == nil {
 				last = waiting(g)
 			}
 			// else: a stored action that was later undone and that this
@@ -70,7 +107,7 @@ func Waits(src *g18xx.Game) ([]Wait, error) {
 				out = append(out, w)
 			}
 		}
-		start = i
+		from, after, begun = at, i+1, true
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"testing"
 	"time"
@@ -80,5 +81,71 @@ func TestTimeSpent(t *testing.T) {
 	}
 	if l := Longest(waits, 2); l[0].Length() != 210*time.Second || l[1].Length() != 90*time.Second {
 		t.Errorf("longest: %v", l)
+	}
+}
+
+// TestWaitsFrom: a clock started before the first move charges the wait
+// up to it to whoever was to act first; the later waits are Waits'.
+func TestWaitsFrom(t *testing.T) {
+	src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "1860", "1860_game_end_bank.json"))
+	if err != nil {
+		t.Skip(err)
+	}
+	plain, err := WaitsFrom(src, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first time.Time
+	for _, a := range src.Actions {
+		if a.Type != g18xx.TypeMessage && a.CreatedAt > 0 {
+			first = time.Unix(a.CreatedAt, 0).UTC()
+			break
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		start time.Time
+		extra bool
+	}{{"no start", time.Time{}, false}, {"started 100 s before", first.Add(-100 * time.Second), true}, {"start after the first move", first.Add(time.Second), false}} {
+		got, err := WaitsFrom(src, c.start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.start.IsZero() {
+			// the same start noted in the log, as a server notes it
+			noted := *src
+			note := g18xx.Action{Type: g18xx.TypeMessage, Entity: g18xx.PlayerEntity(src.Players[0].ID), EntityType: g18xx.EntityPlayer,
+				Message: "The clock starts.", CreatedAt: c.start.Unix(), Extra: map[string]json.RawMessage{NoteKey: json.RawMessage(`"start"`)}}
+			noted.Actions = append([]g18xx.Action{note}, src.Actions...)
+			if !StartOf(&noted).Equal(c.start) {
+				t.Fatalf("%s: StartOf %v, want %v", c.name, StartOf(&noted), c.start)
+			}
+			byNote, err := Waits(&noted)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(byNote) != len(got) || byNote[0].From != got[0].From || byNote[0].To != got[0].To {
+				t.Fatalf("%s: Waits of the noted log differ from WaitsFrom", c.name)
+			}
+		}
+		rest := got
+		if c.extra {
+			if len(got) != len(plain)+1 {
+				t.Fatalf("%s: %d waits, want %d", c.name, len(got), len(plain)+1)
+			}
+			w := got[0]
+			if w.Length() != 100*time.Second || w.After != 0 || len(w.Players) != 1 || w.Players[0] != src.Players[0].ID || !w.NewTurn {
+				t.Errorf("%s: first wait %+v; want 100 s charged to the first player, from position 0", c.name, w)
+			}
+			rest = got[1:]
+		}
+		if len(rest) != len(plain) {
+			t.Fatalf("%s: %d waits after the first move, want %d", c.name, len(rest), len(plain))
+		}
+		for i := range plain {
+			if rest[i].From != plain[i].From || rest[i].To != plain[i].To || !SameTurn(rest[i], plain[i]) {
+				t.Fatalf("%s: wait %d is %+v, want %+v", c.name, i, rest[i], plain[i])
+			}
+		}
 	}
 }

@@ -30,6 +30,10 @@ type Settings struct {
 	// PenaltyPerMinute is taken off the shown score per started minute
 	// over, when OnTimeout is penalty.
 	PenaltyPerMinute int `json:"penalty_per_minute,omitempty"`
+	// Bot is the kind of bot that plays a seat whose time ran out, until
+	// its player comes back, when OnTimeout is bot (the server fills in
+	// its default and checks the kind).
+	Bot string `json:"bot,omitempty"`
 }
 
 // Duration is a time.Duration written as Go duration text ("1h30m").
@@ -112,12 +116,18 @@ func (s Settings) Validate() error {
 	}
 	switch s.OnTimeout {
 	case OnTimeoutNone, OnTimeoutBot:
+		if s.PenaltyPerMinute != 0 {
+			return fmt.Errorf("clock: penalty_per_minute is %d; it is only for on_timeout penalty", s.PenaltyPerMinute)
+		}
 	case OnTimeoutPenalty:
 		if s.PenaltyPerMinute <= 0 || s.PenaltyPerMinute > 1000 {
 			return fmt.Errorf("clock: penalty_per_minute is %d; with on_timeout penalty it must be from 1 to 1000", s.PenaltyPerMinute)
 		}
 	default:
 		return fmt.Errorf("clock: on_timeout %q is not one of %s", s.OnTimeout, strings.Join([]string{OnTimeoutNone, OnTimeoutPenalty, OnTimeoutBot}, ", "))
+	}
+	if s.Bot != "" && s.OnTimeout != OnTimeoutBot {
+		return fmt.Errorf("clock: bot is %q; it is only for on_timeout bot", s.Bot)
 	}
 	return nil
 }
@@ -172,4 +182,47 @@ func (s Settings) Penalty(left time.Duration) int {
 	}
 	minutes := int((-left + time.Minute - 1) / time.Minute)
 	return minutes * s.PenaltyPerMinute
+}
+
+// TurnTime is the time added when the turn of wait w begins: per
+// operation (by phase) when a company is to act, per stock turn in a
+// stock round, else nothing.
+func (s Settings) TurnTime(w Wait) time.Duration {
+	switch {
+	case w.Company != "":
+		return s.perOperation(w.Phase)
+	case w.Round == "Stock":
+		return time.Duration(s.PerStockTurn)
+	}
+	return 0
+}
+
+// MinComeback is the least time a player who came back with time over has
+// for each move (see Deadline).
+const MinComeback = time.Minute
+
+// Deadline is when a player on the clock in the wait in progress (open,
+// its To now) runs out of time, given left, their time left now (from
+// Remaining, open included). A seat runs out when its time left reaches
+// zero. A player who came back after running out (back, the time they
+// did; zero if they never ran out) plays on with time over, and runs out
+// again when they keep the game waiting, since the later of their return
+// and the last move, for longer than the grace plus the time the turn adds
+// (at least MinComeback) while their time left is not above zero.
+func (s Settings) Deadline(left time.Duration, open Wait, back time.Time) time.Time {
+	// the wait is charged beyond its grace, so time left starts falling at
+	// From+Grace (or has been falling since)
+	out := laterOf(open.To, open.From.Add(time.Duration(s.Grace))).Add(left)
+	if back.IsZero() {
+		return out
+	}
+	allow := time.Duration(s.Grace) + max(s.TurnTime(open), MinComeback)
+	return laterOf(out, laterOf(back, open.From).Add(allow))
+}
+
+func laterOf(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }

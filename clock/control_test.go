@@ -82,6 +82,8 @@ func TestSettingsValidate(t *testing.T) {
 		{`{"bank":"1h","per_operation":["1m","200000h"],"on_timeout":"none"}`, "per_operation[1]"},
 		{`{"bank":"1h","on_timeout":"explode"}`, "on_timeout"},
 		{`{"bank":"1h","on_timeout":"penalty"}`, "penalty_per_minute"},
+		{`{"bank":"1h","on_timeout":"none","penalty_per_minute":5}`, "penalty_per_minute"},
+		{`{"bank":"1h","on_timeout":"penalty","penalty_per_minute":5,"bot":"random"}`, "bot"},
 	} {
 		var s Settings
 		if err := json.Unmarshal([]byte(c.json), &s); err != nil {
@@ -94,5 +96,41 @@ func TestSettingsValidate(t *testing.T) {
 	var s Settings
 	if err := json.Unmarshal([]byte(`{"bank":"soon"}`), &s); err == nil || !strings.Contains(err.Error(), "duration") {
 		t.Errorf("a bank of \"soon\": %v", err)
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	t0 := time.Unix(1_700_000_000, 0)
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	s := Settings{Bank: Duration(10 * time.Minute), PerStockTurn: Duration(30 * time.Second),
+		PerOperation: []Duration{Duration(2 * time.Minute)}, OnTimeout: OnTimeoutBot}
+	graced := s
+	graced.Grace = Duration(time.Hour)
+	stock := func(from, now time.Duration) Wait {
+		return Wait{From: at(from), To: at(now), Players: []int{1}, Round: "Stock", NewTurn: true}
+	}
+	op := Wait{From: at(0), To: at(10 * time.Second), Players: []int{1}, Round: "Operating", Company: "IOW", NewTurn: true}
+	cases := []struct {
+		name string
+		s    Settings
+		left time.Duration
+		open Wait
+		back time.Time
+		want time.Time
+	}{
+		{"time left runs out at zero", s, 5 * time.Minute, stock(0, time.Minute), time.Time{}, at(6 * time.Minute)},
+		{"already over", s, -time.Second, stock(0, time.Minute), time.Time{}, at(time.Minute - time.Second)},
+		{"within the grace nothing is charged yet", graced, 5 * time.Minute, stock(0, time.Minute), time.Time{}, at(time.Hour + 5*time.Minute)},
+		{"beyond the grace", graced, 5 * time.Minute, stock(0, 2*time.Hour), time.Time{}, at(2*time.Hour + 5*time.Minute)},
+		{"back with time over: at least a minute per move", s, -3 * time.Minute, stock(0, 10*time.Second), at(5 * time.Second), at(5*time.Second + time.Minute)},
+		{"back: the clock runs from the last move when it is later", s, -3 * time.Minute, stock(20*time.Second, 30*time.Second), at(5 * time.Second), at(20*time.Second + time.Minute)},
+		{"back: an operating turn allows its addition", s, -3 * time.Minute, op, at(0), at(2 * time.Minute)},
+		{"back: the grace counts too", graced, -3 * time.Minute, stock(0, 10*time.Second), at(0), at(time.Hour + time.Minute)},
+		{"back with time in hand: runs out at zero, not before the allowance", s, 5 * time.Minute, stock(0, 10*time.Second), at(0), at(10*time.Second + 5*time.Minute)},
+	}
+	for _, c := range cases {
+		if got := c.s.Deadline(c.left, c.open, c.back); !got.Equal(c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got.Sub(t0), c.want.Sub(t0))
+		}
 	}
 }

@@ -143,6 +143,13 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
     assert.equal(k[2], a.share_price * a.percent / 10, `the price shown for ${a.percent}% is the engine's`);
   }
   assert.ok(texts.some((t) => /it has no train/.test(t)), 'a half-price sale says why');
+  assert.ok(texts.some((t) => /price stays £\d+ \(the first share sold in a red-letter cell/.test(t)), 'a sale that does not move the price says why');
+  // Each sale carries its effect from the engine, and its button says it.
+  for (const c of Object.values(v.legal).flat().filter((x) => x.action.type === 'sell_shares')) {
+    assert.ok(c.effect && c.effect.price && c.effect.cash > 0, `sale ${JSON.stringify(c.action)} carries its effect`);
+    const [sym] = c.action.shares[0].split('_');
+    assert.ok(texts.some((t) => t.startsWith(`Sell ${c.action.percent}% of ${sym} for £${c.effect.cash}`) && t.includes(' — price ') && t.includes(`£${c.effect.price.from.price}`)), `the button of ${sym} ${c.action.percent}% shows the engine's effect`);
+  }
   // Privates: names, abilities and state.
   const cos = await page.locator('#companies li').allTextContents();
   assert.equal(cos.length, v.state.companies.length);

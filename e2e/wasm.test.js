@@ -54,6 +54,8 @@ test('the game page runs the engine in the browser and agrees with the server', 
   const id = await importCut(page);
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  // the legal list shown is the in-browser engine's (it agreed with the server's)
+  assert.equal(await page.getAttribute('#engine', 'data-legal'), 'browser');
   // the run is found in the browser
   await page.waitForSelector('#route-source', { timeout: 60000 });
   assert.equal(await page.getAttribute('#route-source', 'data-source'), 'browser');
@@ -119,6 +121,33 @@ test('figures of the in-browser engine in Chromium', { timeout: 600000 }, async 
       game.map(n - i);
       fwd.push(performance.now() - a);
     }
+    // the same steps back with the spare prepared between steps, as the
+    // page does once a step is painted (prepare timed apart: it runs
+    // between steps, not in one)
+    const backSpare = [];
+    const prep = [];
+    for (let i = 1; i <= 60; i++) {
+      let a = performance.now();
+      game.prepare(n - i + 1);
+      prep.push(performance.now() - a);
+      a = performance.now();
+      game.view(n - i, null);
+      game.map(n - i);
+      backSpare.push(performance.now() - a);
+    }
+    // and with both neighbours warmed between steps, as the page does
+    // (warm timed apart too)
+    const backWarm = [];
+    const warm = [];
+    for (let i = 61; i <= 120; i++) {
+      let a = performance.now();
+      game.warm(n - i + 1, null);
+      warm.push(performance.now() - a);
+      a = performance.now();
+      game.view(n - i, null);
+      game.map(n - i);
+      backWarm.push(performance.now() - a);
+    }
     const viewOnly = [];
     for (let i = 1; i <= 30; i++) {
       const a = performance.now();
@@ -142,6 +171,8 @@ test('figures of the in-browser engine in Chromium', { timeout: 600000 }, async 
     return {
       module_start_cached_ms: start, actions: n, load_replay_median_ms: pct(loads, 50),
       history_back_median_ms: pct(back, 50), history_back_p99_ms: pct(back, 99), history_forward_median_ms: pct(fwd, 50),
+      history_back_prepared_median_ms: pct(backSpare, 50), history_back_prepared_p99_ms: pct(backSpare, 99), prepare_median_ms: pct(prep, 50),
+      history_back_warmed_median_ms: pct(backWarm, 50), history_back_warmed_p99_ms: pct(backWarm, 99), warm_median_ms: pct(warm, 50),
       history_view_only_forward_median_ms: pct(viewOnly, 50),
       legal_median_ms: pct(legal, 50), legal_p99_ms: pct(legal, 99),
       route_positions: routes.length, route_median_ms: pct(routes, 50), route_p99_ms: pct(routes, 99), route_max_ms: pct(routes, 100),
@@ -149,5 +180,47 @@ test('figures of the in-browser engine in Chromium', { timeout: 600000 }, async 
   }, realGames());
   console.log('wasm figures (Chromium):', JSON.stringify(figures));
   assert.ok(figures.route_positions > 0 && figures.actions > 0);
+  await ctx.close();
+});
+
+test('history steps back on the game page of the longest real game', { timeout: 300000 }, async (t) => {
+  if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.goto(env.base + '/');
+  const games = realGames().map((g) => JSON.parse(g));
+  const longest = games.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
+  const id = await page.evaluate(async (body) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'steps', password: 'correct horse battery staple' }) });
+    localStorage.setItem('tresham.signedIn', '1');
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return (await r.json()).id;
+  }, JSON.stringify(longest));
+  await page.goto(`${env.base}/?game=${id}`);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  const requests = [];
+  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
+  // each step: click, then wait until the page shows the new position
+  // (engine, map and DOM); steps 250 ms apart, as a player clicking
+  const steps = await page.evaluate(async (count) => {
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const before = document.getElementById('history-pos').textContent;
+      const a = performance.now();
+      document.getElementById('history-back').click();
+      while (document.getElementById('history-pos').textContent === before) await new Promise((r) => setTimeout(r, 0));
+      const bar = document.getElementById('history-pos');
+      out.push([performance.now() - a, Number(bar.dataset.engineMs), Number(bar.dataset.drawMs)]);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return out;
+  }, 25);
+  const stat = (k) => {
+    const s = steps.map((x) => x[k]).sort((a, b) => a - b);
+    return { median_ms: s[Math.floor(s.length / 2)], p90_ms: s[Math.floor(s.length * 0.9)], max_ms: s[s.length - 1] };
+  };
+  console.log('history step back on the page (Chromium, %d actions, %d steps):', longest.actions.length, steps.length,
+    JSON.stringify({ click_to_drawn: stat(0), engine: stat(1), draw: stat(2) }));
+  assert.deepEqual(requests, [], 'history steps made requests');
   await ctx.close();
 });

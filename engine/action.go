@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -53,18 +54,90 @@ func (a *Action) PlayerID() (int, error) {
 	return id, nil
 }
 
+// RefusalKind says why an action was refused, for callers that answer
+// differently (the server's status codes).
+type RefusalKind int
+
+// The kinds of refusal. The zero value is RuleBroken, the kind of every
+// refusal a title makes.
+const (
+	// RuleBroken: the move breaks a rule of the game (not enough cash, a
+	// tile that does not fit, over the certificate limit).
+	RuleBroken RefusalKind = iota
+	// NotYourTurn: the entity is not acting now.
+	NotYourTurn
+	// NotListed: the move is not among those Legal lists for the entity
+	// (live play accepts only listed moves).
+	NotListed
+	// GameOver: the game has ended; only chat is accepted.
+	GameOver
+)
+
+// String names the kind ("rule broken").
+func (k RefusalKind) String() string {
+	switch k {
+	case RuleBroken:
+		return "rule broken"
+	case NotYourTurn:
+		return "not your turn"
+	case NotListed:
+		return "not listed"
+	case GameOver:
+		return "game over"
+	}
+	return fmt.Sprintf("RefusalKind(%d)", int(k))
+}
+
 // RuleError is an action refused by a rule of the game.
 type RuleError struct {
 	ActionID int
 	Type     string
 	Rule     string
+	// Kind says why (RuleBroken unless the refusal says otherwise).
+	Kind RefusalKind
+	// Untouched marks a refusal decided before anything changed (a step's
+	// Check): the game needs no restoring (see Unchanged).
+	Untouched bool
 }
 
 func (e *RuleError) Error() string {
 	return fmt.Sprintf("action %d (%s) refused: %s", e.ActionID, e.Type, e.Rule)
 }
 
-// Refuse builds a RuleError for a.
+// Unchanged marks err, a refusal decided before the game was changed, so
+// that ApplyAtomically skips the restore: the caller's pointers into the
+// game stay the live ones. Errors that are not a *RuleError are returned
+// as they are (and still restored from).
+func Unchanged(err error) error {
+	var re *RuleError
+	if errors.As(err, &re) {
+		re.Untouched = true
+	}
+	return err
+}
+
+// untouched reports whether err is a refusal that changed nothing.
+func untouched(err error) bool {
+	var re *RuleError
+	return errors.As(err, &re) && re.Untouched
+}
+
+// Refuse builds a RuleError for a, of kind RuleBroken.
 func Refuse(a *Action, format string, args ...any) error {
 	return &RuleError{ActionID: a.ID, Type: a.Type, Rule: fmt.Sprintf(format, args...)}
+}
+
+// RefuseAs builds a RuleError of the given kind for a.
+func RefuseAs(kind RefusalKind, a *Action, format string, args ...any) error {
+	return &RuleError{ActionID: a.ID, Type: a.Type, Rule: fmt.Sprintf(format, args...), Kind: kind}
+}
+
+// KindOf returns the kind of the RuleError in err's chain, and false when
+// err holds none.
+func KindOf(err error) (RefusalKind, bool) {
+	var re *RuleError
+	if errors.As(err, &re) {
+		return re.Kind, true
+	}
+	return RuleBroken, false
 }

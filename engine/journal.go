@@ -13,9 +13,13 @@ var ErrRestoreFailed = errors.New("restoring failed")
 // ApplyAtomically applies a, then its stored automatic follow-ups, with
 // step. When any of them is refused, restore must rebuild the game exactly
 // as it was before a (titles replay their accepted actions: a game is a
-// function of its log), and the refusal is returned.
+// function of its log), and the refusal is returned. A refusal of a itself
+// marked Unchanged (decided before anything changed) needs no restore.
 func ApplyAtomically(a *Action, step func(*Action) error, restore func() error) error {
 	err := step(a)
+	if err != nil && untouched(err) {
+		return err
+	}
 	for i := range a.Auto {
 		if err != nil {
 			break
@@ -52,7 +56,7 @@ type Journal struct {
 // records it. A finished game accepts only messages.
 func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore func() error) error {
 	if g.Finished && a.Type != "message" {
-		return Refuse(a, "the game is over")
+		return RefuseAs(GameOver, a, "the game is over")
 	}
 	mark := len(g.Log)
 	if err := ApplyAtomically(a, step, restore); err != nil {
@@ -73,7 +77,7 @@ func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore fu
 func Checked(check func(*Action) error, step func(*Action) error) func(*Action) error {
 	return func(a *Action) error {
 		if err := check(a); err != nil {
-			return err
+			return Unchanged(err)
 		}
 		return step(a)
 	}

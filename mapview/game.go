@@ -6,25 +6,23 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles/title"
 )
 
 // boardOf returns the board and the engine game of a title game.
-func boardOf(game any) (*board.Board, *engine.Game, error) {
-	switch g := game.(type) {
-	case *t1860.Game:
-		if b := g.Map(); b != nil {
-			return b, g.Game, nil
-		}
-		return nil, nil, fmt.Errorf("mapview: this 1860 game has no map")
-	case *t1825.Game:
-		return g.Board, g.Game, nil
+func boardOf(game any) (title.Full, *board.Board, *engine.Game, error) {
+	g, ok := game.(title.Full)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("mapview: no map for %T", game)
 	}
-	return nil, nil, fmt.Errorf("mapview: no map for %T", game)
+	b := g.Map()
+	if b == nil {
+		return nil, nil, nil, fmt.Errorf("mapview: this %s game has no map", g.Engine().Title)
+	}
+	return g, b, g.Engine(), nil
 }
 
-// ForGame renders the board of a title game (*t1860.Game or *t1825.Game)
+// ForGame renders the board of a title game (a title.Full)
 // at its current state, with the current phase's revenues marked and the
 // home stations still to be placed drawn faintly. Its signature fits the
 // server's map hook; the result is a View.
@@ -38,7 +36,7 @@ func ForGame(game any) (any, error) {
 
 // RenderGame is ForGame with a typed result.
 func RenderGame(game any) (View, error) {
-	b, eg, err := boardOf(game)
+	g, b, eg, err := boardOf(game)
 	if err != nil {
 		return View{}, err
 	}
@@ -47,17 +45,11 @@ func RenderGame(game any) (View, error) {
 	rules := RulesOf(eg)
 	rules.TileRotations = tileRotations(b)
 	for _, c := range eg.Companies {
-		row := CompanyRow{Sym: c.Sym, Name: c.Name, Value: c.Value, Revenue: c.Revenue}
-		switch game.(type) {
-		case *t1860.Game:
-			row.Ability = t1860.CompanyAbility(c.Sym, eg.Options)
-		case *t1825.Game:
-			row.Ability = t1825.CompanyAbility(c.Sym)
-		}
+		row := CompanyRow{Sym: c.Sym, Name: c.Name, Value: c.Value, Revenue: c.Revenue, Ability: g.CompanyAbility(c.Sym)}
 		rules.Companies = append(rules.Companies, row)
 	}
-	if g, ok := game.(*t1860.Game); ok {
-		rules.Auction = g.Auction()
+	if a, ok := g.(title.Auctioneer); ok {
+		rules.Auction = a.Auction()
 	}
 	v.Rules = &rules
 	if eg.Market != nil {

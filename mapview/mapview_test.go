@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"testing"
 
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles"
+	"tresham/titles/title"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden SVG files")
@@ -34,21 +34,17 @@ var variants = []variant{
 	{"1825_unit123_r123", 9, "1825", []string{"unit_123", "r1", "r2", "r3"}},
 }
 
-func newGame(t *testing.T, v variant) any {
+func newGame(t *testing.T, v variant) title.Full {
 	t.Helper()
-	var ids []int
-	var names []string
+	var players []title.Player
 	for i := 0; i < v.players; i++ {
-		ids = append(ids, i+1)
-		names = append(names, "P"+strconv.Itoa(i+1))
+		players = append(players, title.Player{ID: i + 1, Name: "P" + strconv.Itoa(i+1)})
 	}
-	var g any
-	var err error
-	if v.title == "1860" {
-		g, err = t1860.New(ids, names, v.options, t1860.NewBoard)
-	} else {
-		g, err = t1825.New(ids, names, v.options)
+	d, ok := titles.Lookup(v.title)
+	if !ok {
+		t.Fatalf("no title %q", v.title)
 	}
+	g, err := d.New(players, v.options)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +88,7 @@ func TestEveryHexOnce(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			g := newGame(t, v)
-			b, _, err := boardOf(g)
+			_, b, _, err := boardOf(g)
 			if err != nil {
 				t.Fatal(err)
 			}

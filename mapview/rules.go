@@ -7,7 +7,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
-	"tresham/titles/t1860"
+	"tresham/titles/title"
 )
 
 // MarketCell is one stock-market space of MarketGrid.
@@ -71,8 +71,9 @@ type Rules struct {
 	// Corporations are the public companies with their names and the price
 	// of their next station token.
 	Corporations []CorpRow `json:"corporations,omitempty"`
-	// Auction is 1860's opening auction while it runs (nil otherwise).
-	Auction *t1860.AuctionView `json:"auction,omitempty"`
+	// Auction is the opening auction while it runs (1860's; nil
+	// otherwise).
+	Auction *title.AuctionView `json:"auction,omitempty"`
 }
 
 // CompanyRow is one private company: its full name and what it does.
@@ -153,7 +154,7 @@ func tileRotations(b *board.Board) map[string][6]int {
 // be put inside the map's `<g class="hex">` of that hex. The game is not
 // changed and the lay is not checked for legality.
 func TilePreview(game any, hex, tile string, rotation int) (string, error) {
-	b, eg, err := boardOf(game)
+	_, b, eg, err := boardOf(game)
 	if err != nil {
 		return "", err
 	}

@@ -5,17 +5,15 @@ import (
 	"testing"
 
 	"tresham/board"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
 )
 
 func TestRulesOf(t *testing.T) {
-	g := newGame(t, variants[0]).(*t1860.Game)
-	r := RulesOf(g.Game)
+	g := newGame(t, variants[0])
+	r := RulesOf(g.Engine())
 	if r.Market == nil || !r.Market.ZigZag || len(r.Market.Rows) != 1 {
 		t.Fatalf("1860 market: want one zig-zag row, got %+v", r.Market)
 	}
-	if len(r.Phases) != len(g.Phases) || r.Phase != 0 || r.Phases[0].TrainLimit == 0 || len(r.Phases[0].Tiles) == 0 {
+	if len(r.Phases) != len(g.Engine().Phases) || r.Phase != 0 || r.Phases[0].TrainLimit == 0 || len(r.Phases[0].Tiles) == 0 {
 		t.Errorf("1860 phases: %+v (index %d)", r.Phases, r.Phase)
 	}
 	rusts := 0
@@ -27,8 +25,8 @@ func TestRulesOf(t *testing.T) {
 	if len(r.Trains) == 0 || rusts == 0 {
 		t.Errorf("1860 trains: want some that rust, got %+v", r.Trains)
 	}
-	g2 := newGame(t, variants[2]).(*t1825.Game)
-	r2 := RulesOf(g2.Game)
+	g2 := newGame(t, variants[2])
+	r2 := RulesOf(g2.Engine())
 	if r2.Market == nil || r2.Market.ZigZag || len(r2.Market.Rows) == 0 {
 		t.Fatalf("1825 market: %+v", r2.Market)
 	}
@@ -44,13 +42,13 @@ func TestRulesOf(t *testing.T) {
 		t.Error("1825 market has no par cells")
 	}
 	v, err := RenderGame(g2)
-	if err != nil || v.Rules == nil || len(v.Rules.Phases) != len(g2.Phases) {
+	if err != nil || v.Rules == nil || len(v.Rules.Phases) != len(g2.Engine().Phases) {
 		t.Errorf("RenderGame rules: %v %+v", err, v.Rules)
 	}
 }
 
 func TestTilePreview(t *testing.T) {
-	g := newGame(t, variants[0]).(*t1860.Game)
+	g := newGame(t, variants[0])
 	b := g.Map()
 	hex := ""
 	for _, id := range b.HexIDs() {

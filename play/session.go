@@ -25,6 +25,11 @@ type Session struct {
 	// histApplied lists the indices (into src.Actions) applied to it.
 	hist        Game
 	histApplied []int
+
+	// spare is a game prepared (Prepare) a little behind the history
+	// position, for the next step back; spareApplied as histApplied.
+	spare        Game
+	spareApplied []int
 }
 
 // Load starts a session from an 18xx.games export (its header and every
@@ -182,7 +187,9 @@ func (s *Session) At(n int) (Game, error) {
 	for k < len(want) && k < len(s.histApplied) && want[k] == s.histApplied[k] {
 		k++
 	}
-	if s.hist == nil || k < len(s.histApplied) {
+	if (s.hist == nil || k < len(s.histApplied)) && s.takeSpare(want) {
+		k = len(s.histApplied) // a prepared spare: replay only what follows it
+	} else if s.hist == nil || k < len(s.histApplied) {
 		// Undo replays from the start, so going back is a rebuild.
 		g, err := s.newGame()
 		if err != nil {

@@ -16,8 +16,8 @@ import (
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/replay"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles"
+	"tresham/titles/title"
 )
 
 // Game is a title game as a client sees it.
@@ -28,20 +28,28 @@ type Game interface {
 }
 
 // Choice is one legal choice in the 18xx.games action form: prices open to
-// choice carry MaxPrice and PriceStep; a run carries Open "routes".
+// choice carry MaxPrice and PriceStep; a run carries Open "routes". A sale
+// or a dividend carries its Effect (the mover's cash change and the share
+// price move), computed by the title.
 type Choice struct {
-	Action    g18xx.Action `json:"action"`
-	MaxPrice  int          `json:"max_price,omitempty"`
-	PriceStep int          `json:"price_step,omitempty"`
-	Open      string       `json:"open,omitempty"`
+	Action    g18xx.Action  `json:"action"`
+	MaxPrice  int           `json:"max_price,omitempty"`
+	PriceStep int           `json:"price_step,omitempty"`
+	Open      string        `json:"open,omitempty"`
+	Effect    *title.Effect `json:"effect,omitempty"`
 }
 
 // Legal lists what entity may do now in g, in the 18xx.games action form
 // (never nil).
 func Legal(g replay.Game, entity string) []Choice {
 	list := []Choice{}
+	fx, _ := g.(title.Effecter)
 	for _, ch := range g.Legal(entity) {
-		list = append(list, Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open})
+		c := Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open}
+		if fx != nil && (ch.Action.Type == "sell_shares" || ch.Action.Type == "dividend") {
+			c.Effect = fx.Effect(entity, ch.Action)
+		}
+		list = append(list, c)
 	}
 	return list
 }
@@ -97,34 +105,25 @@ type TotalRun struct {
 	Subsidy int           `json:"subsidy"`
 }
 
-// position is the route solver's view of a title game.
-func position(g replay.Game) replay.RoutePosition {
-	var pos replay.RoutePosition
-	switch tg := g.(type) {
-	case *t1860.Game:
-		pos.Game = tg
-	case *t1825.Game:
-		pos.G1825 = tg
+// checkCorp returns g as a full title game when sym is one of its
+// corporations (an *InputError otherwise).
+func checkCorp(g replay.Game, sym string) (title.Full, error) {
+	full, ok := g.(title.Full)
+	if !ok || full.Engine().Corp(sym) == nil {
+		return nil, &InputError{Msg: fmt.Sprintf("entity %q is not a corporation of this game", sym)}
 	}
-	return pos
-}
-
-func checkCorp(g replay.Game, sym string) error {
-	if eg := replay.Engine(g); eg == nil || eg.Corp(sym) == nil {
-		return &InputError{Msg: fmt.Sprintf("entity %q is not a corporation of this game", sym)}
-	}
-	return nil
+	return full, nil
 }
 
 // BestRun solves corporation sym's best run in g exactly. An unknown
 // corporation is an *InputError; a position the solver cannot run (no
 // trains, say) another error.
 func BestRun(g replay.Game, sym string) (*Run, error) {
-	if err := checkCorp(g, sym); err != nil {
+	full, err := checkCorp(g, sym)
+	if err != nil {
 		return nil, err
 	}
-	pos := position(g)
-	sol, err := pos.Solve(sym)
+	sol, err := full.Solve(sym)
 	if err != nil {
 		return nil, fmt.Errorf("routes of %s: %w", sym, err)
 	}
@@ -133,7 +132,7 @@ func BestRun(g replay.Game, sym string) (*Run, error) {
 		trains = []string{}
 	}
 	out := &Run{Entity: sym, Routes: exportRoutes(sol.RevenueRoutes), Revenue: sol.Revenue, Subsidy: sol.Subsidy, Trains: trains}
-	if pos.Game != nil {
+	if d, _ := titles.Lookup(full.Engine().Title); d.Subsidies {
 		// 1860 pays a subsidy for halts: the run with most revenue plus
 		// subsidy is the other objective a president may choose.
 		out.Total = &TotalRun{Routes: exportRoutes(sol.TotalRoutes), Revenue: sol.TotalRevenue, Subsidy: sol.TotalSubsidy}
@@ -170,11 +169,12 @@ func CheckRun(g replay.Game, sym string, routes []g18xx.Route) (*Check, error) {
 	if len(routes) == 0 {
 		return nil, &InputError{Msg: "routes are missing: send at least one route"}
 	}
-	if err := checkCorp(g, sym); err != nil {
+	full, err := checkCorp(g, sym)
+	if err != nil {
 		return nil, err
 	}
 	ea := replay.Convert(&g18xx.Action{Routes: routes})
-	revenue, subsidy, err := position(g).CheckRun(sym, ea.Routes)
+	revenue, subsidy, err := full.CheckRun(sym, ea.Routes)
 	if err != nil {
 		return &Check{Entity: sym, Legal: false, Error: "illegal run: " + err.Error()}, nil
 	}

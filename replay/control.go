@@ -1,25 +1,18 @@
 package replay
 
-import (
-	"tresham/engine"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
-)
+import "tresham/engine"
 
 // Engine returns the title-independent state of a title game (nil for a
-// game of an unknown type).
+// game that does not offer it).
 func Engine(g Game) *engine.Game {
-	switch tg := g.(type) {
-	case *t1860.Game:
-		return tg.Game
-	case *t1825.Game:
-		return tg.Game
+	if f, ok := g.(interface{ Engine() *engine.Game }); ok {
+		return f.Engine()
 	}
 	return nil
 }
 
 // Controller returns the id of the player who decides for entity now (see
-// engine.Game.Controller), or 0 for a game of an unknown type.
+// engine.Game.Controller), or 0 for a game without engine state.
 func Controller(g Game, entity string) int {
 	if eg := Engine(g); eg != nil {
 		return eg.Controller(entity)

@@ -47,7 +47,7 @@ func TestDiagCPU(t *testing.T) {
 			for range 3 {
 				runtime.GC()
 				s := threadCPU()
-				sol, _ := pos.Game.SolveRoutes(pos.Action.Entity)
+				sol, _ := pos.Game.Solve(pos.Action.Entity)
 				best = min(best, threadCPU()-s)
 				cands = sol.Stats.Candidates
 			}

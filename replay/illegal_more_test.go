@@ -7,15 +7,21 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
-	"tresham/titles/t1860"
+	"tresham/titles/title"
 )
+
+// probeGame is a title game with round names (1860's).
+type probeGame interface {
+	title.Full
+	RoundName() string
+}
 
 // scan replays a fixture and, before each action, asks probe for an illegal
 // action to try there; it returns the first one found, with its position.
-func scan(t *testing.T, file string, probe func(g *t1860.Game, next engine.Action) (engine.Action, bool)) (int, engine.Action) {
+func scan(t *testing.T, file string, probe func(g probeGame, next engine.Action) (engine.Action, bool)) (int, engine.Action) {
 	t.Helper()
 	gg, all := position(t, file, 0)
-	g := gg.(*t1860.Game)
+	g := gg.(probeGame)
 	for i, a := range all {
 		if bad, ok := probe(g, a); ok {
 			bad.ID = a.ID
@@ -37,19 +43,19 @@ func TestMoreIllegalActions(t *testing.T) {
 	const file = "synthetic/1860/1860-base-3p-9.json"
 	tests := []struct {
 		name  string
-		probe func(g *t1860.Game, next engine.Action) (engine.Action, bool)
+		probe func(g probeGame, next engine.Action) (engine.Action, bool)
 		want  string
 	}{
-		{"buying over the certificate limit", func(g *t1860.Game, next engine.Action) (engine.Action, bool) {
+		{"buying over the certificate limit", func(g probeGame, next engine.Action) (engine.Action, bool) {
 			if g.RoundName() != "Stock" || next.EntityType != "player" {
 				return engine.Action{}, false
 			}
 			id, _ := next.PlayerID()
-			p := g.Player(id)
-			if g.NumCerts(p) < g.CertLimit {
+			p := g.Engine().Player(id)
+			if g.Engine().NumCerts(p) < g.Engine().CertLimit {
 				return engine.Action{}, false
 			}
-			for _, c := range g.Corps {
+			for _, c := range g.Engine().Corps {
 				for _, s := range c.SharesOf(engine.HolderIPO) {
 					if c.IPOed && s.Buyable && !s.President && p.Cash >= c.Par.Price {
 						return engine.Action{Type: "buy_shares", Entity: next.Entity, EntityType: "player", Shares: []string{c.ShareID(s.Index)}, Percent: 10}, true
@@ -58,7 +64,7 @@ func TestMoreIllegalActions(t *testing.T) {
 			}
 			return engine.Action{}, false
 		}, "certificate limit"},
-		{"laying a mis-rotated tile", func(g *t1860.Game, next engine.Action) (engine.Action, bool) {
+		{"laying a mis-rotated tile", func(g probeGame, next engine.Action) (engine.Action, bool) {
 			if next.Type != "lay_tile" || g.RoundName() != "Operating" {
 				return engine.Action{}, false
 			}
@@ -77,7 +83,7 @@ func TestMoreIllegalActions(t *testing.T) {
 			}
 			return engine.Action{}, false
 		}, "board"},
-		{"laying an unreachable tile", func(g *t1860.Game, next engine.Action) (engine.Action, bool) {
+		{"laying an unreachable tile", func(g probeGame, next engine.Action) (engine.Action, bool) {
 			if next.Type != "lay_tile" || g.RoundName() != "Operating" || !strings.HasPrefix(next.Tile, "7") && !strings.HasPrefix(next.Tile, "8") && !strings.HasPrefix(next.Tile, "9") {
 				return engine.Action{}, false
 			}
@@ -102,12 +108,12 @@ func TestMoreIllegalActions(t *testing.T) {
 			}
 			return engine.Action{}, false
 		}, "connect"},
-		{"upgrading without a train", func(g *t1860.Game, next engine.Action) (engine.Action, bool) {
+		{"upgrading without a train", func(g probeGame, next engine.Action) (engine.Action, bool) {
 			if g.RoundName() != "Operating" || next.EntityType != "corporation" {
 				return engine.Action{}, false
 			}
-			c := g.Corp(next.Entity)
-			if !slices.Contains(g.Phase().Tiles, "green") {
+			c := g.Engine().Corp(next.Entity)
+			if !slices.Contains(g.Engine().Phase().Tiles, "green") {
 				return engine.Action{}, false
 			}
 			if c == nil || len(c.Trains) > 0 || len(g.Acting()) != 1 || g.Acting()[0] != c.Sym {

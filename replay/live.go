@@ -46,7 +46,7 @@ func ApplyListed(g Game, a *engine.Action, mayPlay func(player int) bool) error 
 
 func checkListed(g Game, eg *engine.Game, a *engine.Action, mayPlay func(int) bool) error {
 	if a.Type == "message" {
-		return engine.Refuse(a, "a message is chat, not a move, and cannot be an automatic follow-up")
+		return engine.RefuseAs(engine.NotListed, a, "a message is chat, not a move, and cannot be an automatic follow-up")
 	}
 	ctrl := eg.Controller(a.Entity)
 	if ctrl == 0 || !mayPlay(ctrl) {
@@ -54,10 +54,10 @@ func checkListed(g Game, eg *engine.Game, a *engine.Action, mayPlay func(int) bo
 	}
 	acting := g.Acting()
 	if !slices.Contains(acting, a.Entity) {
-		return engine.Refuse(a, "%s may not act now (acting: %s)", a.Entity, strings.Join(acting, ", "))
+		return engine.RefuseAs(engine.NotYourTurn, a, "%s may not act now (acting: %s)", a.Entity, strings.Join(acting, ", "))
 	}
 	if !engine.CoveredBy(eg, g.Legal(a.Entity), *a) {
-		return engine.Refuse(a, "%s %s is not among the moves the rules allow %s now", a.Type, a.Brief(), a.Entity)
+		return engine.RefuseAs(engine.NotListed, a, "%s %s is not among the moves the rules allow %s now", a.Type, a.Brief(), a.Entity)
 	}
 	return nil
 }

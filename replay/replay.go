@@ -8,53 +8,29 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles"
+	"tresham/titles/title"
 )
 
 // Game is a title game the replayer can drive.
-type Game interface {
-	// Apply applies one action. It must not keep a after it returns (the
-	// replayer reuses the action value).
-	Apply(a *engine.Action) error
-	State() map[string]any
-	Result() map[string]int
-	IsFinished() bool
-	// Acting lists the entities that may act now.
-	Acting() []string
-	// Legal lists what an entity may do now.
-	Legal(entity string) []engine.Choice
-	// Undo takes back the last accepted action.
-	Undo() error
-}
+type Game = title.Game
 
 // Step is called after each effective non-message action with its state.
 // The action points into the replayed export and must not be modified.
 type Step func(a *g18xx.Action, state map[string]any) error
 
-// New builds the title game described by an export's header.
-func New(src *g18xx.Game) (Game, error) {
-	var ids []int
-	var names []string
-	for _, p := range src.Players {
-		ids = append(ids, p.ID)
-		names = append(names, p.Name)
+// New builds the title game described by an export's header, through
+// the title registry.
+func New(src *g18xx.Game) (title.Full, error) {
+	d, ok := titles.Lookup(src.Title)
+	if !ok {
+		return nil, fmt.Errorf("title %q is not supported", src.Title)
 	}
-	switch src.Title {
-	case "1860":
-		g, err := t1860.New(ids, names, src.Settings.OptionalRules, t1860.NewBoard)
-		if err != nil {
-			return nil, err
-		}
-		return g, nil
-	case "1825":
-		g, err := t1825.New(ids, names, src.Settings.OptionalRules)
-		if err != nil {
-			return nil, err
-		}
-		return g, nil
+	players := make([]title.Player, len(src.Players))
+	for i, p := range src.Players {
+		players[i] = title.Player{ID: p.ID, Name: p.Name}
 	}
-	return nil, fmt.Errorf("title %q is not supported", src.Title)
+	return d.New(players, src.Settings.OptionalRules)
 }
 
 // Convert turns an export action into an engine action.

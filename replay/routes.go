@@ -5,58 +5,28 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
-	"tresham/route"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles/title"
 )
 
 // RoutePosition is a game just before an effective run_routes action.
 type RoutePosition struct {
-	// Game is the game when it is 1860 (nil otherwise).
-	Game *t1860.Game
-	// G1825 is the game when it is 1825 (nil otherwise).
-	G1825  *t1825.Game
+	// Game is the game (do not change it).
+	Game   title.Full
 	Action *engine.Action
 }
 
 // Solved is a title-independent summary of an exact route solve.
-type Solved struct {
-	// Trains are the trains that may run.
-	Trains []string
-	// Revenue and Subsidy are the max-revenue run (ties: most subsidy);
-	// TotalRevenue and TotalSubsidy the run with most revenue plus subsidy.
-	Revenue, Subsidy           int
-	RevenueRoutes              []engine.Route
-	TotalRevenue, TotalSubsidy int
-	TotalRoutes                []engine.Route
-	Stats                      route.Stats
-}
+type Solved = title.Solved
 
 // CheckRun validates a run at the position as the run_routes step would
 // and returns its revenue and subsidy.
 func (p RoutePosition) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error) {
-	if p.Game != nil {
-		return p.Game.CheckRun(sym, routes)
-	}
-	return p.G1825.CheckRun(sym, routes)
+	return p.Game.CheckRun(sym, routes)
 }
 
 // Solve finds the optimal runs of corporation sym at the position.
 func (p RoutePosition) Solve(sym string) (*Solved, error) {
-	if p.Game != nil {
-		sol, err := p.Game.SolveRoutes(sym)
-		if err != nil {
-			return nil, err
-		}
-		return &Solved{Trains: sol.Trains, Revenue: sol.Revenue.Revenue, Subsidy: sol.Revenue.Subsidy, RevenueRoutes: sol.Revenue.Routes,
-			TotalRevenue: sol.Total.Revenue, TotalSubsidy: sol.Total.Subsidy, TotalRoutes: sol.Total.Routes, Stats: sol.Stats}, nil
-	}
-	sol, err := p.G1825.SolveRoutes(sym)
-	if err != nil {
-		return nil, err
-	}
-	return &Solved{Trains: sol.Trains, Revenue: sol.Revenue, RevenueRoutes: sol.Routes,
-		TotalRevenue: sol.Revenue, TotalRoutes: sol.Routes, Stats: sol.Stats}, nil
+	return p.Game.Solve(sym)
 }
 
 // EachRoutePosition replays src and calls fn at every effective run_routes
@@ -81,15 +51,11 @@ func EachRoutePosition(src *g18xx.Game, fn func(pos RoutePosition) error) error 
 // applies it; pos is the route position when the action is a run_routes.
 // fn must call apply (or return an error) and must not change the game.
 func EachRoutePositionOf(g Game, src *g18xx.Game, fn func(a *engine.Action, pos *RoutePosition, apply func() error) error) error {
-	var pos RoutePosition
-	switch tg := g.(type) {
-	case *t1860.Game:
-		pos.Game = tg
-	case *t1825.Game:
-		pos.G1825 = tg
-	default:
+	full, ok := g.(title.Full)
+	if !ok {
 		return fmt.Errorf("title %q has no route solver", src.Title)
 	}
+	pos := RoutePosition{Game: full}
 	for _, a := range g18xx.Effective(src.Actions) {
 		if a.Type == g18xx.TypeMessage {
 			continue

@@ -149,7 +149,7 @@ func BenchmarkSolveRoutes(b *testing.B) {
 		for _, src := range srcs {
 			err := EachRoutePosition(src, func(pos RoutePosition) error {
 				b.StartTimer()
-				_, err := pos.Game.SolveRoutes(pos.Action.Entity)
+				_, err := pos.Game.Solve(pos.Action.Entity)
 				b.StopTimer()
 				return err
 			})

@@ -29,12 +29,7 @@ func BenchmarkBuildNetworks(b *testing.B) {
 			if p.Action.ID != pos.id {
 				return nil
 			}
-			var bd *board.Board
-			if p.Game != nil {
-				bd = p.Game.Map()
-			} else {
-				bd = p.G1825.Board
-			}
+			bd := p.Game.Map()
 			b.Run(filepath.Base(pos.game), func(b *testing.B) {
 				for b.Loop() {
 					route.BuildNetworks(bd, p.Action.Entity)

@@ -8,8 +8,6 @@ import (
 	"tresham/compat/g18xx"
 	"tresham/replay"
 	"tresham/route"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
 )
 
 // TestUpdateTrackNet checks that the track network updated after tile
@@ -73,11 +71,8 @@ func TestUpdateTrackNet(t *testing.T) {
 
 // boardOf returns the map of an 1860 or 1825 game (nil for others).
 func boardOf(g replay.Game) *board.Board {
-	switch x := g.(type) {
-	case *t1860.Game:
-		return x.Map()
-	case *t1825.Game:
-		return x.Board
+	if m, ok := g.(interface{ Map() *board.Board }); ok {
+		return m.Map()
 	}
 	return nil
 }

@@ -134,6 +134,11 @@ func AllVariants() []Variant {
 		v("1825", 4, "unit_12", "d1", "strict_bank", "db1", "db2"),
 		v("1825", 3, "unit_23", "db1", "db3", "unit_4"),
 		v("1825", 2, "unit_3", "u3p", "db3", "unit_4"),
+		// the printed rulebook's tables (printed_rules), every unit combination
+		v("1825", 4, "unit_1", "printed_rules"), v("1825", 3, "unit_2", "printed_rules"),
+		v("1825", 2, "unit_3", "printed_rules"), v("1825", 5, "unit_12", "printed_rules"),
+		v("1825", 4, "unit_23", "printed_rules"), v("1825", 9, "unit_123", "printed_rules"),
+		v("1825", 4, "unit_1", "surveyors", "printed_rules"),
 	)
 	var valid []Variant
 	seen := map[string]bool{}

@@ -106,6 +106,9 @@ func (s *Server) checkChat(u store.User, seats []int, a *g18xx.Action) error {
 	if _, ok := a.Extra[handoverKey]; ok || a.Has(handoverKey) {
 		return errorf(http.StatusBadRequest, "message: %s is set by POST /api/games/{id}/handover, not by a message", handoverKey)
 	}
+	if _, ok := a.Extra[clockKey]; ok || a.Has(clockKey) {
+		return errorf(http.StatusBadRequest, "message: %s notes are written by the server, not by a message", clockKey)
+	}
 	if msg := chatTextError(a.Message, maxChatRunes); msg != "" {
 		return errorf(http.StatusBadRequest, "message: %s", msg)
 	}

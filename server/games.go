@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"tresham/bot"
@@ -21,55 +22,39 @@ import (
 	"tresham/play"
 	"tresham/replay"
 	"tresham/store"
+	"tresham/titles"
+	"tresham/titles/title"
 )
 
 // titleInfo describes a title for GET /api/titles.
 type titleInfo struct {
-	Title      string       `json:"title"`
-	MinPlayers int          `json:"min_players"`
-	MaxPlayers int          `json:"max_players"`
-	Options    []optionInfo `json:"options"`
+	Title       string         `json:"title"`
+	Description string         `json:"description"`
+	MinPlayers  int            `json:"min_players"`
+	MaxPlayers  int            `json:"max_players"`
+	Options     []title.Option `json:"options"`
 }
 
-type optionInfo struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
+// titleTable lists the titles the server plays, from the title registry.
+func titleTable() []titleInfo {
+	var out []titleInfo
+	for _, d := range titles.All() {
+		out = append(out, titleInfo{Title: d.Name, Description: d.Description, MinPlayers: d.MinPlayers, MaxPlayers: d.MaxPlayers, Options: d.Options})
+	}
+	return out
 }
 
-// titleTable lists the titles the server plays.
-var titleTable = []titleInfo{
-	{Title: "1860", MinPlayers: 2, MaxPlayers: 4, Options: []optionInfo{
-		{"two_player_map", "the smaller two-player map"},
-		{"original_insolvency", "insolvency rules of the first edition"},
-		{"simplified_insolvency", "simplified insolvency"},
-		{"no_skip_towns", "trains may not skip towns"},
-		{"original_game", "the first edition rules (two-player map, original insolvency, no town skipping)"},
-		{"re_enter_hexes", "routes may re-enter hexes"},
-		{"non_operated_full_value", "shares of companies that have not operated count at full value"},
-		{"destinations", "variant: destinations with bonuses"},
-		{"accelerated_track", "variant: accelerated track development"},
-		{"ignore_historical_order", "variant: ignore the historical order of companies"},
-		{"variable_private_revenue", "variant: variable revenue for private companies"},
-		{"beginner_7_4_trains", "two 7+4 trains instead of one"},
-		{"no_train_limit", "no limit on the number of trains per company"},
-	}},
-	{Title: "1825", MinPlayers: 2, MaxPlayers: 9, Options: []optionInfo{
-		{"unit_1", "Unit 1 (2-5 players)"}, {"unit_2", "Unit 2 (2-4 players)"}, {"unit_3", "Unit 3 (2 players)"},
-		{"unit_12", "Units 1 and 2 (3-7 players)"}, {"unit_23", "Units 2 and 3 (3-5 players)"},
-		{"unit_123", "Units 1, 2 and 3 (4-8 players)"},
-		{"r1", "Regional Kit 1: Wales"}, {"r2", "Regional Kit 2: South West England"}, {"r3", "Regional Kit 3: North Norfolk"},
-		{"k1", "Extension Kit 1: supplementary tiles"}, {"k2", "Extension Kit 2: advanced trains"},
-		{"k3", "Extension Kit 3: Phase Four"}, {"k5", "Extension Kit 5: minors for Unit 2"},
-		{"k6", "Extension Kit 6: advanced tiles"}, {"k7", "Extension Kit 7: London, Tilbury & Southend"},
-		{"d1", "Development Kit 1 tiles"}, {"u3p", "two extra 3T and U3 trains with Unit 3"},
-		{"big_bank", "the banks of combined units"}, {"strict_bank", "the bank does not grow with minors and kits"},
-		{"db1", "Dave Berry's variant 1: double-dits upgrade to 887/888"}, {"db2", "Dave Berry's variant 2: SECR changes for Unit 1"},
-		{"db3", "Dave Berry's variant 3: revised Unit 3 map"}, {"surveyors", "railway construction with Surveyors (rule 6.6)"},
-	}},
+// titleNames is the list of titles for error messages ("1860 or 1825").
+func titleNames() string {
+	names := titles.Names()
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func (s *Server) titles(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, titleTable)
+	writeJSON(w, http.StatusOK, titleTable())
 }
 
 // summaryJSON is a game summary.
@@ -88,6 +73,9 @@ type summaryJSON struct {
 	Result    map[string]int `json:"result"`
 	// Clock is the time control, when the table has one.
 	Clock *clock.Settings `json:"clock,omitempty"`
+	// TimeLeft is each player's time left in seconds, in the lobby's
+	// listing of a running clocked game the viewer plays (lobbyClocks).
+	TimeLeft map[int]int64 `json:"time_left_s,omitempty"`
 	tableJSON
 }
 
@@ -286,14 +274,9 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 
 // newGameHeader validates a create request and returns the new game.
 func newGameHeader(req createRequest, u store.User) (store.Game, error) {
-	var info *titleInfo
-	for i := range titleTable {
-		if titleTable[i].Title == req.Title {
-			info = &titleTable[i]
-		}
-	}
-	if info == nil {
-		return store.Game{}, errorf(http.StatusBadRequest, "title %q is not supported (want 1860 or 1825)", req.Title)
+	info, ok := titles.Lookup(req.Title)
+	if !ok {
+		return store.Game{}, errorf(http.StatusBadRequest, "title %q is not supported (want %s)", req.Title, titleNames())
 	}
 	if req.Players < info.MinPlayers || req.Players > info.MaxPlayers {
 		return store.Game{}, errorf(http.StatusBadRequest, "%s is for %d to %d players, not %d", req.Title, info.MinPlayers, info.MaxPlayers, req.Players)
@@ -381,6 +364,7 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 	e.h = h
 	s.publishUpdate(h)
 	if full {
+		s.clockStart(r.Context(), e)
 		s.log.Info("game started: every seat taken", "game", id)
 		if s.botActing(e) {
 			s.kickBots(id)
@@ -439,6 +423,7 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
 	}
 	e.h = h
 	s.publishUpdate(h)
+	s.clockStart(r.Context(), e)
 	if s.botActing(e) {
 		s.kickBots(id)
 	}
@@ -547,8 +532,19 @@ func (s *Server) exportRequest(r *http.Request) (int64, *g18xx.Game, error) {
 }
 
 // exportOf builds the export of the entry's game (e.mu held): an imported
-// game keeps its original header; actions are the stored ones, verbatim.
+// game keeps its original header; actions are the stored ones, verbatim; a
+// clocked game carries its clocks (clockExport).
 func (s *Server) exportOf(ctx context.Context, e *entry) (*g18xx.Game, error) {
+	out, err := s.exportLog(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	s.clockExport(e, out)
+	return out, nil
+}
+
+// exportLog is exportOf without the clocks (which are computed from it).
+func (s *Server) exportLog(ctx context.Context, e *entry) (*g18xx.Game, error) {
 	out := &g18xx.Game{}
 	if len(e.h.Meta) > 0 {
 		if err := json.Unmarshal(e.h.Meta, out); err != nil {
@@ -767,7 +763,7 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 		return nil, false, errorf(http.StatusBadRequest, "use POST /api/games/%d/%s for %s", e.id, a.Type, a.Type)
 	}
 	if e.h.Status == store.StatusFinished && a.Type != g18xx.TypeMessage {
-		return nil, false, errorf(http.StatusUnprocessableEntity, "game %d is over", e.id)
+		return nil, false, errorf(refusalStatus(engine.GameOver), "game %d is over", e.id)
 	}
 	seats := seatsOf(e.h, u.ID)
 	if a.Type == g18xx.TypeMessage {
@@ -879,7 +875,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 			}
 			var re *engine.RuleError
 			if errors.As(err, &re) {
-				return errorf(http.StatusUnprocessableEntity, "illegal action: %s", re.Rule)
+				return errorf(refusalStatus(re.Kind), "illegal action: %s", re.Rule)
 			}
 			return errorf(http.StatusUnprocessableEntity, "illegal action: %v", err)
 		}
@@ -1088,4 +1084,16 @@ func (s *Server) tilePreview(w http.ResponseWriter, r *http.Request) {
 		}
 		return map[string]any{"hex": hex, "tile": tile, "rotation": rot, "svg": svg}, nil
 	})
+}
+
+// refusalStatus is the status code of a refused move of the given kind:
+// a move out of turn or after the end conflicts with the game's state
+// (409; the client refetches the view), a move the rules do not allow or
+// that legal does not list is unprocessable (422).
+func refusalStatus(k engine.RefusalKind) int {
+	switch k {
+	case engine.NotYourTurn, engine.GameOver:
+		return http.StatusConflict
+	}
+	return http.StatusUnprocessableEntity
 }

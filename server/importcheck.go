@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"tresham/compat/g18xx"
+	"tresham/titles"
 )
 
 // Import limits. An import holds what 18xx.games accepted, so its moves
@@ -20,10 +21,8 @@ func checkImport(src *g18xx.Game) error {
 	if len(src.Actions) > maxImportActions {
 		return errorf(http.StatusRequestEntityTooLarge, "the export has %d actions; the limit is %d", len(src.Actions), maxImportActions)
 	}
-	for _, t := range titleTable {
-		if t.Title == src.Title && (len(src.Players) < t.MinPlayers || len(src.Players) > t.MaxPlayers) {
-			return errorf(http.StatusBadRequest, "players: %s is for %d to %d players, the export has %d", t.Title, t.MinPlayers, t.MaxPlayers, len(src.Players))
-		}
+	if t, ok := titles.Lookup(src.Title); ok && (len(src.Players) < t.MinPlayers || len(src.Players) > t.MaxPlayers) {
+		return errorf(http.StatusBadRequest, "players: %s is for %d to %d players, the export has %d", t.Name, t.MinPlayers, t.MaxPlayers, len(src.Players))
 	}
 	seen := map[string]bool{}
 	for i, p := range src.Players {

@@ -95,7 +95,7 @@ func TestLivePlayHoldsEveryPartToItsSeat(t *testing.T) {
 	cases := []hostileCase{
 		{"auto action for another seat (pass)", alice, path, act(with(pass(1), pass(2))), 403, "you do not play for 2"},
 		{"auto action for another seat (bid £900)", alice, path, act(with(bid, bobsBid)), 403, "you do not play for 2"},
-		{"auto action out of turn", alice, path, act(with(bid, map[string]any{"type": "end_game", "entity": 1, "entity_type": "player"})), 422, "1 may not act now"},
+		{"auto action out of turn", alice, path, act(with(bid, map[string]any{"type": "end_game", "entity": 1, "entity_type": "player"})), 409, "1 may not act now"},
 		{"end_game by one player", alice, path, act(map[string]any{"type": "end_game", "entity": 1, "entity_type": "player"}), 422, "not among the moves"},
 		{"program_disable", alice, path, act(map[string]any{"type": "program_disable", "entity": 1, "entity_type": "player", "reason": "x"}), 422, "not among the moves"},
 		{"program_share_pass", alice, path, act(map[string]any{"type": "program_share_pass", "entity": 1, "entity_type": "player"}), 422, "not among the moves"},

@@ -42,6 +42,10 @@ type Config struct {
 	// a rotation, as an SVG fragment, for GET /api/games/{id}/tile (nil:
 	// that endpoint answers 404).
 	TilePreview func(game any, hex, tile string, rotation int) (string, error)
+	// TileManifest lists every supply tile of a title game with its counts,
+	// laid hexes, upgrades and drawing, for GET /api/games/{id}/tiles (nil:
+	// that endpoint answers 404).
+	TileManifest func(game any) (any, error)
 	// TrustedOrigins are origins ("https://example.org") allowed to make
 	// cross-origin unsafe requests (e.g. a UI served from another host).
 	TrustedOrigins []string
@@ -228,6 +232,7 @@ func (s *Server) Start(ctx context.Context) error {
 			}
 		}
 	}()
+	s.startClockWatch(ctx)
 	return nil
 }
 
@@ -308,6 +313,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/handover", s.visible(s.handover))
 	mux.HandleFunc("POST /api/games/{id}/substitute", s.substitute)
 	mux.HandleFunc("POST /api/games/{id}/start", s.visible(s.startGame))
+	mux.HandleFunc("POST /api/games/{id}/clock/back", s.visible(s.clockBack))
 	mux.HandleFunc("GET /api/games/{id}/export", s.visible(s.exportGame))
 	mux.HandleFunc("POST /api/games/{id}/actions", s.visible(s.submitAction))
 	mux.HandleFunc("POST /api/games/{id}/undo", s.visible(s.undo))
@@ -318,6 +324,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/routes/check", s.visible(s.checkRoutes))
 	mux.HandleFunc("GET /api/games/{id}/map", s.visible(s.mapView))
 	mux.HandleFunc("GET /api/games/{id}/tile", s.visible(s.tilePreview))
+	mux.HandleFunc("GET /api/games/{id}/tiles", s.visible(s.tiles))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.visible(s.websocket))
 	mux.HandleFunc("POST /api/games/{id}/mismatch", s.visible(s.reportMismatch))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

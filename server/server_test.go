@@ -839,6 +839,11 @@ func TestHealthAndMetrics(t *testing.T) {
 	if len(titles) != 2 {
 		t.Errorf("titles: %v", titles)
 	}
+	for _, ti := range titles {
+		if ti.Description == "" || len(ti.Options) == 0 || ti.Options[0].Description == "" || ti.MinPlayers < 2 {
+			t.Errorf("title %s is described incompletely: %+v", ti.Title, ti)
+		}
+	}
 }
 
 func waitFor(t *testing.T, cond func() bool) {

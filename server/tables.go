@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"tresham/store"
+	"tresham/titles"
 )
 
 // Lobby and table limits.
@@ -242,8 +243,8 @@ func (s *Server) lobbyFilter(r *http.Request) (f store.Filter, found bool, err e
 		f.Status = st
 	}
 	if t := q.Get("title"); t != "" {
-		if !slices.ContainsFunc(titleTable, func(ti titleInfo) bool { return ti.Title == t }) {
-			return f, false, errorf(http.StatusBadRequest, "title %q is not supported (want 1860 or 1825)", truncate(t, 40))
+		if _, ok := titles.Lookup(t); !ok {
+			return f, false, errorf(http.StatusBadRequest, "title %q is not supported (want %s)", truncate(t, 40), titleNames())
 		}
 		f.Title = t
 	}
@@ -302,6 +303,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.lobbyClocks(r.Context(), f.Viewer, page)
 	writeJSON(w, http.StatusOK, map[string]any{"games": page, "next_cursor": next})
 }
 

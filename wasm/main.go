@@ -56,6 +56,10 @@ func register(a *api.API) js.Value {
 	def("routes", 2, func(v []js.Value) ([]byte, error) { return a.Routes(v[0].Int(), v[1].String()) })
 	def("check", 3, func(v []js.Value) ([]byte, error) { return a.Check(v[0].Int(), v[1].String(), v[2].String()) })
 	def("hash", 2, func(v []js.Value) ([]byte, error) { return a.Hash(v[0].Int(), v[1].Int()) })
+	def("status", 1, func(v []js.Value) ([]byte, error) { return a.Status(v[0].Int()) })
+	def("undo", 1, func(v []js.Value) ([]byte, error) { return a.Undo(v[0].Int()) })
+	def("redo", 1, func(v []js.Value) ([]byte, error) { return a.Redo(v[0].Int()) })
+	def("prepare", 2, func(v []js.Value) ([]byte, error) { return a.Prepare(v[0].Int(), v[1].Int()) })
 	def("export", 1, func(v []js.Value) ([]byte, error) { return a.Export(v[0].Int()) })
 	return obj
 }

@@ -8,19 +8,13 @@ import (
 	"io"
 
 	"tresham/compat/g18xx"
+	"tresham/play"
 	"tresham/replay"
 )
 
-// choiceJSON is one legal choice as printed by `tresham legal`.
-type choiceJSON struct {
-	Action    g18xx.Action `json:"action"`
-	MaxPrice  int          `json:"max_price,omitempty"`
-	PriceStep int          `json:"price_step,omitempty"`
-	Open      string       `json:"open,omitempty"`
-}
-
 // cmdLegal replays a game (or its first N actions) and prints who may act and
-// what each of them may do, with actions in the 18xx.games format.
+// what each of them may do, with actions in the 18xx.games format (sales and
+// dividends with their effects, as the server lists them).
 func cmdLegal(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("legal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -57,15 +51,8 @@ func cmdLegal(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		n++
 	}
-	legal := map[string][]choiceJSON{}
-	for _, e := range g.Acting() {
-		list := []choiceJSON{}
-		for _, ch := range g.Legal(e) {
-			list = append(list, choiceJSON{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open})
-		}
-		legal[e] = list
-	}
-	out := map[string]any{"actions": n, "finished": g.IsFinished(), "acting": g.Acting(), "legal": legal}
+	// every acting entity's choices, sales and dividends with their effects
+	out := map[string]any{"actions": n, "finished": g.IsFinished(), "acting": g.Acting(), "legal": play.LegalFor(g, nil)}
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		fmt.Fprintf(stderr, "tresham: %v\n", err)

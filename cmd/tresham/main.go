@@ -113,15 +113,12 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		tw = &traceWriter{w: f}
 	}
 	var step replay.Step
+	var init func(map[string]any) error
 	if tw != nil {
 		step = tw.write
+		init = func(st map[string]any) error { return tw.write(nil, st) }
 	}
-	g, n, err := replay.RunTraced(src, step, func(st map[string]any) error {
-		if tw == nil {
-			return nil
-		}
-		return tw.write(nil, st)
-	})
+	g, n, err := replay.RunTraced(src, step, init)
 	if err != nil {
 		var re *engine.RuleError
 		if errors.As(err, &re) {

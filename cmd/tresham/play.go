@@ -17,6 +17,7 @@ import (
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/replay"
+	"tresham/titles"
 )
 
 // playGame is what `tresham play` needs of a title game.
@@ -31,7 +32,7 @@ type playGame interface {
 func cmdPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	title := fs.String("title", "1860", "title: 1860 or 1825")
+	title := fs.String("title", "1860", "title: "+strings.Join(titles.Names(), " or "))
 	options := fs.String("options", "", "comma-separated options (18xx.games names)")
 	players := fs.Int("players", 3, "number of players (you and bots)")
 	seat := fs.Int("seat", 1, "your seat (1 = first in turn order)")

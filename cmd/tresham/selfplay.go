@@ -16,6 +16,7 @@ import (
 	"tresham/bot"
 	"tresham/compat/g18xx"
 	"tresham/selfplay"
+	"tresham/titles"
 )
 
 const selfplayUsage = `usage: tresham selfplay --title 1860|1825 [--options a,b] [--players N] [--games K]
@@ -33,7 +34,7 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, selfplayUsage); fs.PrintDefaults() }
-	title := fs.String("title", "1860", "title: 1860 or 1825")
+	title := fs.String("title", "1860", "title: "+strings.Join(titles.Names(), " or "))
 	options := fs.String("options", "", "comma-separated optional rules (18xx.games names)")
 	players := fs.Int("players", 3, "number of players")
 	games := fs.Int("games", 1, "number of games (seeds S, S+1, ...)")

@@ -211,20 +211,21 @@ func (a *Action) UnmarshalJSON(data []byte) error { return a.decode(data, false)
 
 func (a *Action) decode(data []byte, auto bool) error {
 	*a = Action{}
-	hooks := map[string]func(json.RawMessage) error{
-		"auto_actions": func(raw json.RawMessage) error {
-			if auto {
-				if isNull(raw) || bytes.Equal(bytes.TrimSpace(raw), []byte("[]")) {
-					return nil
-				}
-				return fmt.Errorf("field %q: auto_actions nested inside an auto action are not allowed", "auto_actions")
+	hook := func(key string, raw json.RawMessage) (bool, error) {
+		if key != "auto_actions" {
+			return false, nil
+		}
+		if auto {
+			if isNull(raw) || bytes.Equal(bytes.TrimSpace(raw), []byte("[]")) {
+				return true, nil
 			}
-			var err error
-			a.AutoActions, err = decodeActions(raw, true)
-			return err
-		},
+			return true, fmt.Errorf("field %q: auto_actions nested inside an auto action are not allowed", "auto_actions")
+		}
+		var err error
+		a.AutoActions, err = decodeActions(raw, true)
+		return true, err
 	}
-	return decodeObject(data, a, &a.keys, &a.Extra, hooks)
+	return decodeObject(data, a, &a.keys, &a.Extra, hook)
 }
 
 // decodeActions decodes a JSON array of actions (auto: of auto actions),

@@ -111,32 +111,33 @@ func (g Game) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a game. It does not validate actions; Decode does.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	*g = Game{}
-	hooks := map[string]func(json.RawMessage) error{
-		"actions": func(raw json.RawMessage) error {
+	hook := func(key string, raw json.RawMessage) (bool, error) {
+		switch key {
+		case "actions":
 			acts, err := decodeActions(raw, false)
 			if err != nil {
-				return fmt.Errorf("action%w", err)
+				return true, fmt.Errorf("action%w", err)
 			}
 			g.Actions = acts
-			return nil
-		},
-		"result": func(raw json.RawMessage) error {
+			return true, nil
+		case "result":
 			if err := json.Unmarshal(raw, &g.Result); err != nil {
-				return err
+				return true, err
 			}
 			if g.Result != nil {
 				members, err := splitObject(raw)
 				if err != nil {
-					return err
+					return true, err
 				}
 				for _, m := range members {
 					g.resultOrder = append(g.resultOrder, m.key)
 				}
 			}
-			return nil
-		},
+			return true, nil
+		}
+		return false, nil
 	}
-	return decodeObject(data, g, &g.keys, &g.Extra, hooks)
+	return decodeObject(data, g, &g.keys, &g.Extra, hook)
 }
 
 // MarshalJSON encodes the player.
@@ -170,8 +171,20 @@ func Decode(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("g18xx: read game: %w", err)
 	}
+	return DecodeBytes(data)
+}
+
+// DecodeBytes is Decode of a game already in memory (data is not kept).
+func DecodeBytes(data []byte) (*Game, error) {
 	var g Game
-	if err := json.Unmarshal(data, &g); err != nil {
+	// One validating pass, then the game's own decoder (json.Unmarshal
+	// would validate and skip the whole document once more before calling
+	// it); on malformed input json.Unmarshal's error names the offset.
+	if !json.Valid(data) {
+		err := json.Unmarshal(data, &g)
+		return nil, fmt.Errorf("g18xx: decode game: %w", err)
+	}
+	if err := decodeTop(data, &g); err != nil {
 		return nil, fmt.Errorf("g18xx: decode game: %w", err)
 	}
 	if err := g.Validate(); err != nil {
@@ -182,12 +195,11 @@ func Decode(r io.Reader) (*Game, error) {
 
 // ReadFile decodes the exported game in the named file.
 func ReadFile(path string) (*Game, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("g18xx: %w", err)
 	}
-	defer f.Close()
-	g, err := Decode(f)
+	g, err := DecodeBytes(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -270,4 +282,13 @@ func orderedResult(result map[string]int, order []string) (json.RawMessage, bool
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), true
+}
+
+// decodeTop decodes a valid JSON document into g as json.Unmarshal would:
+// null leaves g empty, anything else goes to the game's decoder.
+func decodeTop(data []byte, g *Game) error {
+	if isNull(data) {
+		return nil
+	}
+	return g.UnmarshalJSON(bytes.TrimSpace(data))
 }

@@ -26,6 +26,19 @@ import (
 type structInfo struct {
 	index map[string]int // JSON name -> field index
 	names []string       // JSON names in declaration order
+	canon map[string]string
+}
+
+// keyString returns m's key, sharing the field table's string for a known
+// name (no allocation for the usual keys).
+func (si *structInfo) keyString(m member) string {
+	if m.name == nil {
+		return strings.ToValidUTF8(m.key, "\uFFFD")
+	}
+	if k, ok := si.canon[string(m.name)]; ok {
+		return k
+	}
+	return strings.ToValidUTF8(string(m.name), "\uFFFD")
 }
 
 // Field tables of the export types, computed once at package
@@ -40,7 +53,11 @@ var (
 
 func newStructInfo(t reflect.Type) *structInfo {
 	index, names := jsonFields(t)
-	return &structInfo{index: index, names: names}
+	canon := make(map[string]string, len(names))
+	for _, n := range names {
+		canon[n] = n
+	}
+	return &structInfo{index: index, names: names, canon: canon}
 }
 
 // infoFor returns the field table of t.
@@ -99,11 +116,14 @@ func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("
 
 // decodeObject decodes the JSON object data into the struct pointed to by
 // dst. keys receives the key order; extra receives unknown keys and nulls of
-// non-nullable fields. hooks may take over decoding of particular keys.
-func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.RawMessage, hooks map[string]func(json.RawMessage) error) error {
+// non-nullable fields. hook, when set, may take over decoding of a key
+// (it reports whether it did).
+func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.RawMessage, hook func(key string, raw json.RawMessage) (bool, error)) error {
 	v := reflect.ValueOf(dst).Elem()
-	fields := infoFor(v.Type()).index
-	members, err := splitObject(data)
+	info := infoFor(v.Type())
+	fields := info.index
+	var scratch [32]member
+	members, err := splitObjectInto(scratch[:0], data)
 	if err != nil {
 		return err
 	}
@@ -112,16 +132,19 @@ func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.R
 	for _, m := range members {
 		// a key with invalid UTF-8 is kept as its replacement characters,
 		// as encoding would write it, so decode and encode agree
-		key, raw := strings.ToValidUTF8(m.key, "\uFFFD"), m.raw
+		key, raw := info.keyString(m), m.raw
 		if has(*keys, key) {
 			continue // duplicate key: the first one wins
 		}
 		*keys = append(*keys, key)
-		if hook := hooks[key]; hook != nil {
-			if err := hook(raw); err != nil {
+		if hook != nil {
+			handled, err := hook(key, raw)
+			if err != nil {
 				return fmt.Errorf("field %q: %w", key, err)
 			}
-			continue
+			if handled {
+				continue
+			}
 		}
 		i, known := fields[key]
 		if !known || (isNull(raw) && !nullable(v.Field(i).Type())) {
@@ -163,6 +186,39 @@ func decodeValue(raw []byte, f reflect.Value) error {
 			f.SetBool(false)
 			return nil
 		}
+	case reflect.Slice:
+		// element by element, each with these fast paths; what does not
+		// split cleanly is left to json for its error, and a slice type
+		// with its own decoding (json.RawMessage) or of bytes (base64)
+		// goes to json as well
+		if _, own := f.Addr().Interface().(json.Unmarshaler); own || f.Type().Elem().Kind() == reflect.Uint8 {
+			break
+		}
+		if isNull(raw) {
+			f.SetZero()
+			return nil
+		}
+		if items, err := splitArray(raw); err == nil {
+			s := reflect.MakeSlice(f.Type(), len(items), len(items))
+			for i, item := range items {
+				if err := decodeValue(item, s.Index(i)); err != nil {
+					return err
+				}
+			}
+			f.Set(s)
+			return nil
+		}
+	case reflect.Pointer:
+		if isNull(raw) {
+			f.SetZero()
+			return nil
+		}
+		p := reflect.New(f.Type().Elem())
+		if err := decodeValue(raw, p.Elem()); err != nil {
+			return err
+		}
+		f.Set(p)
+		return nil
 	}
 	if u, ok := f.Addr().Interface().(json.Unmarshaler); ok {
 		return u.UnmarshalJSON(raw)

@@ -8,20 +8,33 @@ import (
 
 // member is one key/value pair of a JSON object, in document order.
 type member struct {
-	key string
-	raw json.RawMessage
+	key  string // set by splitObject, and by splitObjectInto for escaped keys
+	name []byte // the key's bytes between the quotes, when it has no escapes
+	raw  json.RawMessage
 }
 
 // splitObject splits a JSON object into its members without decoding the
 // values. Values are returned as sub-slices of data; callers that keep them
 // must copy. Malformed values are left for json.Unmarshal to report.
 func splitObject(data []byte) ([]member, error) {
+	out, err := splitObjectInto(nil, data)
+	for i := range out {
+		if out[i].name != nil {
+			out[i].key = string(out[i].name)
+		}
+	}
+	return out, err
+}
+
+// splitObjectInto is splitObject appending to out (a caller's scratch
+// buffer, so that decoding an object allocates no member list); a key
+// without escapes is left as its bytes (name), not converted.
+func splitObjectInto(out []member, data []byte) ([]member, error) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return nil, fmt.Errorf("want a JSON object, got %s", abbreviate(bytes.TrimSpace(data)))
 	}
 	i = skipSpace(data, i+1)
-	var out []member
 	if i < len(data) && data[i] == '}' {
 		return out, nil
 	}
@@ -35,22 +48,23 @@ func splitObject(data []byte) ([]member, error) {
 		}
 		keyRaw := data[i:end]
 		var key string
+		var name []byte
 		if bytes.IndexByte(keyRaw, '\\') < 0 {
-			key = string(keyRaw[1 : len(keyRaw)-1])
+			name = keyRaw[1 : len(keyRaw)-1]
 		} else if err := json.Unmarshal(keyRaw, &key); err != nil {
 			return nil, fmt.Errorf("malformed key %s: %w", keyRaw, err)
 		}
 		i = skipSpace(data, end)
 		if i >= len(data) || data[i] != ':' {
-			return nil, fmt.Errorf("malformed object: want ':' after key %q", key)
+			return nil, fmt.Errorf("malformed object: want ':' after key %s", keyRaw)
 		}
 		i = skipSpace(data, i+1)
 		start := i
 		i, err = skipValue(data, i)
 		if err != nil {
-			return nil, fmt.Errorf("field %q: %w", key, err)
+			return nil, fmt.Errorf("field %s: %w", keyRaw, err)
 		}
-		out = append(out, member{key: key, raw: data[start:i]})
+		out = append(out, member{key: key, name: name, raw: data[start:i]})
 		i = skipSpace(data, i)
 		if i >= len(data) {
 			return nil, fmt.Errorf("malformed object: unexpected end")

@@ -137,23 +137,28 @@ func (s *BuyTrain[G]) Check(g G, a *engine.Action) error {
 
 // Process implements Step.
 func (s *BuyTrain[G]) Process(g G, a *engine.Action) {
-	apply, _ := s.Plan(g, a)
-	apply()
+	p, _ := s.plan(g, a)
+	s.buy(g, p)
 }
 
-// Plan implements Planner: the train changes hands, then Bought runs.
-func (s *BuyTrain[G]) Plan(g G, a *engine.Action) (func(), error) {
+// Apply decides a once and, when it is accepted, buys the train (see
+// step.Apply); a refusal is marked engine.Unchanged.
+func (s *BuyTrain[G]) Apply(g G, a *engine.Action) error {
 	p, err := s.plan(g, a)
 	if err != nil {
-		return nil, err
+		return engine.Unchanged(err)
 	}
-	return func() {
-		c := s.H.Corp(g)
-		if p.Seller == nil {
-			BuyFromDepot(s.H.Base(g), c, p.Train, p.Price)
-		} else {
-			BuyFromCorp(c, p.Seller, p.Train, p.Price)
-		}
-		s.H.Bought(g, c, p)
-	}, nil
+	s.buy(g, p)
+	return nil
+}
+
+// buy moves the train and the money, then runs Bought.
+func (s *BuyTrain[G]) buy(g G, p Purchase) {
+	c := s.H.Corp(g)
+	if p.Seller == nil {
+		BuyFromDepot(s.H.Base(g), c, p.Train, p.Price)
+	} else {
+		BuyFromCorp(c, p.Seller, p.Train, p.Price)
+	}
+	s.H.Bought(g, c, p)
 }

@@ -2,34 +2,10 @@ package step
 
 import "tresham/engine"
 
-// Planner is a step whose decision yields its effect: Plan checks a,
-// changing nothing, and returns the change to make, so a caller that
-// checks and then processes decides once (a run's routes are resolved and
-// priced once, not twice).
-type Planner[G any] interface {
-	Step[G]
-	Plan(g G, a *engine.Action) (apply func(), err error)
-}
-
-// Apply checks a with s and, when it is accepted, processes it, deciding
-// once when s is a Planner. A refused action changes nothing.
-func Apply[G any](s Step[G], g G, a *engine.Action) error {
-	if p, ok := s.(Planner[G]); ok {
-		apply, err := p.Plan(g, a)
-		if err != nil {
-			return err
-		}
-		apply()
-		return nil
-	}
-	if err := s.Check(g, a); err != nil {
-		return err
-	}
-	s.Process(g, a)
-	return nil
-}
-
-// Planned builds a Planner from functions, as Funcs builds a Step. A nil
+// Planned builds a step from a plan function, as Funcs builds one from a
+// check and a process: PlanFn checks an action, changing nothing, and
+// returns the change to make, so Apply decides once (a run's routes are
+// resolved and priced once, not twice). A nil
 // IsActive means always active; a nil IsBlocking means blocking while
 // active; a nil List lists nothing.
 type Planned[G any] struct {
@@ -72,5 +48,13 @@ func (p *Planned[G]) Process(g G, a *engine.Action) {
 	apply()
 }
 
-// Plan implements Planner.
-func (p *Planned[G]) Plan(g G, a *engine.Action) (func(), error) { return p.PlanFn(g, a) }
+// Apply decides a once and, when it is accepted, makes the change (see
+// step.Apply); a refusal is marked engine.Unchanged.
+func (p *Planned[G]) Apply(g G, a *engine.Action) error {
+	apply, err := p.PlanFn(g, a)
+	if err != nil {
+		return engine.Unchanged(err)
+	}
+	apply()
+	return nil
+}

@@ -67,17 +67,14 @@ func (r *Round[G]) Check(g G, a *engine.Action) error {
 }
 
 // Process checks a and, when it is accepted, applies it. A refused action
-// changes nothing.
+// changes nothing, and its refusal is marked engine.Unchanged so that the
+// journal skips the restore.
 func (r *Round[G]) Process(g G, a *engine.Action) error {
 	s := r.For(g, a.Type)
 	if s == nil {
-		return engine.Refuse(a, "no step of this round takes %s now", a.Type)
+		return engine.Unchanged(engine.Refuse(a, "no step of this round takes %s now", a.Type))
 	}
-	if err := s.Check(g, a); err != nil {
-		return err
-	}
-	s.Process(g, a)
-	return nil
+	return Apply(s, g, a)
 }
 
 // Choices lists entity's moves over the active steps in order, up to and

@@ -17,6 +17,9 @@ func StartingCash(o Options, nPlayers int) (int, bool) {
 		t = map[int]int{2: 1200, 3: 800, 4: 600}
 	case "3":
 		t = map[int]int{2: 750}
+		if o.PrintedRules {
+			t = map[int]int{2: 900} // TABLE 1
+		}
 	case "12":
 		t = map[int]int{3: 840, 4: 630, 5: 504, 6: 420, 7: 360}
 	case "23":
@@ -55,6 +58,10 @@ func NumMinors(o Options) int {
 // 18xx.games figures, raised for the kits' minors.
 func CertLimit(o Options, nPlayers int) (int, bool) {
 	var t map[int]int
+	if o.PrintedRules {
+		c, ok := printedCertLimits[o.UnitKey()][nPlayers]
+		return c, ok
+	}
 	switch o.UnitKey() {
 	case "1":
 		t = map[int]int{2: 24, 3: 16, 4: 12, 5: 10}
@@ -87,6 +94,16 @@ func CertLimit(o Options, nPlayers int) (int, bool) {
 		c += extra[m-1][nPlayers-2]
 	}
 	return c, true
+}
+
+// printedCertLimits is the rulebook's TABLE 3 (printed_rules).
+var printedCertLimits = map[string]map[int]int{
+	"1":   {2: 24, 3: 16, 4: 12, 5: 10},
+	"2":   {2: 24, 3: 16, 4: 12},
+	"3":   {2: 13},
+	"12":  {3: 31, 4: 23, 5: 19, 6: 16, 7: 14},
+	"23":  {3: 25, 4: 19, 5: 15},
+	"123": {4: 30, 5: 24, 6: 20, 7: 17, 8: 15, 9: 14},
 }
 
 // Bank sizes of the units.
@@ -174,7 +191,7 @@ func Phases(o Options) []PhaseDef {
 		{"2", "3", 4, []string{"yellow", "green"}, 2},
 		{"3", "5", 3, []string{"yellow", "green", "brown"}, 3},
 	}
-	if o.Units[2] && !o.Kits[3] {
+	if o.Units[2] && !o.Kits[3] && !o.PrintedRules { // the rulebook has three phases (4.7)
 		ph = append(ph, PhaseDef{"3a", "6", 3, []string{"yellow", "green", "brown", "gray"}, 3})
 	}
 	if o.Kits[3] {
@@ -223,6 +240,16 @@ var trainKinds = []TrainDef{
 // Rulebook TABLE 4 lists only '2'–'5', and differs: Unit 2 has 4 '3's, 3
 // '4's and 4 '5's there; Units 1+2 5 '3's; Units 2+3 and 1+2+3 5 '5's (the
 // site adds the '5' of Unit 3's minor GNoS).
+// printedTrains is the rulebook's TABLE 4 (printed_rules): '2' to '5' only.
+var printedTrains = map[string]map[string]int{
+	"1":   {"2": 6, "3": 4, "4": 3, "5": 4},
+	"2":   {"2": 5, "3": 4, "4": 3, "5": 4},
+	"3":   {"2": 5, "3": 3, "4": 1, "5": 3},
+	"12":  {"2": 7, "3": 5, "4": 4, "5": 5},
+	"23":  {"2": 5, "3": 5, "4": 4, "5": 5},
+	"123": {"2": 7, "3": 6, "4": 5, "5": 5},
+}
+
 var unitTrains = map[string]map[string]int{
 	"1":   {"2": 6, "3": 4, "4": 3, "5": 4},
 	"2":   {"2": 5, "3": 3, "4": 2, "5": 3, "6": 2},
@@ -241,7 +268,11 @@ func Trains(o Options) []TrainDef {
 			count[k] += v
 		}
 	}
-	add(unitTrains[o.UnitKey()])
+	if o.PrintedRules {
+		add(printedTrains[o.UnitKey()])
+	} else {
+		add(unitTrains[o.UnitKey()])
+	}
 	if o.UnitKey() == "2" && o.Kits[3] {
 		count["6"] -= 2 // K3 replaces Unit 2's own 6-trains
 	}
@@ -489,7 +520,17 @@ func Corporations(o Options) []CorpDef {
 	case o.Units[2]:
 		add(unit2Corps, "")
 	}
-	if o.Units[3] {
+	if o.Units[3] && o.PrintedRules {
+		// TABLE 2: Unit 3 is the CR, the NBR (starting in Edinburgh, on
+		// the Edinburgh & Leith hex; the rulebook does not say which of
+		// its two cities, we reserve the first) and the G&SW, no minors
+		for _, c := range unit3Corps[:3] {
+			if c.Sym == "NBR" {
+				c.Homes, c.City = []string{"G9"}, 0
+			}
+			add([]CorpDef{c}, "")
+		}
+	} else if o.Units[3] {
 		add(unit3Corps, "")
 	}
 	if o.Regionals[1] {

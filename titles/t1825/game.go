@@ -233,18 +233,17 @@ func (g *Game) deal() {
 }
 
 // Apply applies one action and its stored automatic follow-ups atomically:
-// when any part is refused the game is exactly as before (an operating-round
-// action is refused before anything changes; otherwise the game is restored
-// by replaying the accepted actions).
+// when any part is refused the game is restored by replaying the accepted
+// actions.
 func (g *Game) Apply(a *engine.Action) error {
-	return g.atomically(a, nil)
+	return g.journal.Apply(g.Game, a, g.apply, g.restore)
 }
 
 // ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups; a refusal by check restores the game by replay,
-// like any refusal not decided by an operating step.
+// its automatic follow-ups (engine.Checked); a refusal by check restores the
+// game like any other.
 func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
-	return g.atomically(a, check)
+	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
 }
 
 // Undo takes back the last accepted action.
@@ -718,18 +717,6 @@ func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
 		}
 	}
 	return g.Players[0]
-}
-
-func (g *Game) playerEntity(a *engine.Action) (*engine.Player, error) {
-	id, err := a.PlayerID()
-	if err != nil {
-		return nil, err
-	}
-	p := g.Player(id)
-	if p == nil {
-		return nil, engine.Refuse(a, "unknown player %d", id)
-	}
-	return p, nil
 }
 
 func (g *Game) phaseTiles() []string { return g.Phase().Tiles }

@@ -11,7 +11,7 @@ import (
 )
 
 // newKitGame sets up a game of n players with 18xx.games option names.
-func newKitGame(t *testing.T, n int, rules ...string) *Game {
+func newKitGame(t testing.TB, n int, rules ...string) *Game {
 	t.Helper()
 	var ids []int
 	var names []string
@@ -117,7 +117,7 @@ func (b *builder) choose(g *Game, entity string) (engine.Action, error) {
 // drive plays the game with the builder until done reports true after a
 // move (or before any); it reports false when the game ends first, and
 // fails if a listed move is refused, money is made or lost, or play stalls.
-func drive(t *testing.T, g *Game, b *builder, done func(*Game) bool) bool {
+func drive(t testing.TB, g *Game, b *builder, done func(*Game) bool) bool {
 	t.Helper()
 	total := g.TotalCash()
 	for n := 0; n < 20000; n++ {

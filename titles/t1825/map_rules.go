@@ -104,3 +104,8 @@ func IsUpgrade(b *board.Board, hex string) bool {
 	}
 	return v.Tile.Color != board.White && !(v.Tile.Color == board.Yellow && v.Tile == v.Printed)
 }
+
+// UpgradeVerdict is the package's UpgradeVerdict (title.Upgrader).
+func (g *Game) UpgradeVerdict(hex string, old, t *board.TileDef) board.UpgradeVerdict {
+	return UpgradeVerdict(hex, old, t)
+}

@@ -47,8 +47,6 @@ type opRound struct {
 	// surveyMoved the indices of the Surveyors moved (rule 6.6).
 	surveyed    []string
 	surveyMoved []int
-	// refused is the last action refused (before any change).
-	refused *engine.Action
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -208,10 +206,8 @@ func (r *opRound) advance(g *Game) {
 // process applies a, or refuses it before anything changes (every check
 // of the round comes before its first change).
 func (r *opRound) process(g *Game, a *engine.Action) error {
-	r.refused = nil
 	if err := r.do(g, a); err != nil {
-		r.refused = a
-		return err
+		return engine.Unchanged(err)
 	}
 	return nil
 }

@@ -65,12 +65,3 @@ var buyTrainStep = &step.BuyTrain[*Game]{H: step.BuyTrainHooks[*Game]{
 	},
 	Bought: func(g *Game, c *engine.Corporation, p step.Purchase) { g.trainBought(c, p.Train, p.Price) },
 }}
-
-// atomically applies a (live play: each part first passing check) through
-// the journal: an operating-round action refused before any change returns
-// at once, any other refusal restores the game by replay.
-func (g *Game) atomically(a *engine.Action, check func(*engine.Action) error) error {
-	op := g.op
-	unchanged := func(x *engine.Action) bool { return op != nil && op == g.op && op.refused == x }
-	return step.Atomic(&g.journal, g.Game, a, g.apply, check, unchanged, g.restore)
-}

@@ -47,6 +47,11 @@ type Options struct {
 	// Unit4 adds the unpublished Unit 4 map of the north of Scotland north
 	// of Unit 3 (Inverness moves to A5, the HR's new home).
 	Unit4 bool
+	// PrintedRules plays by the Units 1-3 rulebook where 18xx.games
+	// differs (option "printed_rules"; docs/rules.md lists each
+	// difference). The kits and 18xx.games' variants are not in that
+	// rulebook and are refused with it.
+	PrintedRules bool
 }
 
 // unitRules maps the unit option names to their units.
@@ -66,6 +71,15 @@ func ParseOptions(rules []string, nPlayers int) (Options, error) {
 	if i := slices.Index(rules, "surveyors"); i >= 0 {
 		o.Surveyors = true
 		rules = slices.Delete(slices.Clone(rules), i, i+1)
+	}
+	if i := slices.Index(rules, "printed_rules"); i >= 0 {
+		o.PrintedRules = true
+		rules = slices.Delete(slices.Clone(rules), i, i+1)
+		for _, r := range rules {
+			if _, unit := unitRules[r]; !unit {
+				return o, fmt.Errorf("t1825: option %q cannot be combined with printed_rules: the Units 1-3 rulebook has no such rule", r)
+			}
+		}
 	}
 	if len(rules) == 0 {
 		switch {
@@ -181,8 +195,8 @@ func (o Options) PlayerRange() (lo, hi int) {
 	case "23":
 		return 3, 5
 	}
-	if o.Regionals[1] || o.Regionals[2] || o.Regionals[3] {
-		return 4, 9
+	if o.Regionals[1] || o.Regionals[2] || o.Regionals[3] || o.PrintedRules {
+		return 4, 9 // the rulebook's TABLES 1 and 3 go to nine players
 	}
 	return 4, 8
 }
@@ -210,5 +224,6 @@ func (o Options) Rules() []string {
 	add(o.DB1, "db1")
 	add(o.DB2, "db2")
 	add(o.DB3, "db3")
+	add(o.PrintedRules, "printed_rules")
 	return out
 }

@@ -1,61 +1,121 @@
 package t1825
 
 import (
-	"sort"
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // stockRound is a Share Dealing Round (section 5): in turn, each player may
 // sell, buy one certificate, and sell again; the round ends when every
-// player has declined to buy in succession.
+// player has declined to buy in succession. Its moves are the shared
+// stock step's (engine/step.Stock), configured by stockHooks.
 type stockRound struct {
-	entities  []int
-	index     int
-	passed    map[int]bool
-	sold      map[int]map[string]int // 1: sold earlier this round, 2: sold this turn
-	current   []*engine.Action       // this turn's buys, pars, sales
-	lastToAct int
-	finished  bool
+	step.StockTurns
+	finished bool
 }
 
-const (
-	soldPrev = 1
-	soldNow  = 2
-)
+// stockStep is the shared stock-round step with 1825's rules.
+var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
+	Engine:         func(g *Game) *engine.Game { return g.Game },
+	Turns:          func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+	Order:          step.PassLast,
+	MustSell:       func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	OverLimitTypes: []string{"sell_company"}, // rule 5.3.2: over the limit, any sale helps
+	SaleUnit:       func(g *Game, c *engine.Corporation) int { return g.sharePercent(c) },
+	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
+		return g.sellRefusal(p, g.stock, c, b, pct)
+	},
+	Sell: (*Game).sell,
+	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, a *engine.Action) string {
+		if why := g.buyRefusal(p, g.stock, c, s); why != "" {
+			return why
+		}
+		// the director's certificate from the pool costs one share (rule
+		// 6.4.7), written as a share's percentage; 18xx.games also takes it
+		// written as the certificate's 20%, from a buyer who could pay for that
+		if s.President && s.Holder == engine.HolderMarket && a.Percent > g.sharePercent(c) &&
+			p.Cash < g.unitPrice(c, s.Holder)*a.Percent/10 {
+			return "write it as " + itoa(g.sharePercent(c)) + "% (rule 6.4.7)"
+		}
+		return ""
+	},
+	BuyPercent: func(g *Game, c *engine.Corporation, s *engine.Share) int {
+		if s.President && s.Holder == engine.HolderMarket {
+			return g.sharePercent(c) // exchanged for a share: bought as one (rule 6.4.7)
+		}
+		return s.Percent
+	},
+	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
+		g.Logf("%s buys a %d%% share of %s", p.Name, s.Percent, c.Sym)
+		g.buyShare(p, c, s, true)
+		g.checkNewLayer()
+		g.checkFormation(c)
+	},
+	ParCells:  func(g *Game, c *engine.Corporation) []*engine.Cell { return g.parCells(c) },
+	StartRule: (*Game).startRefusal,
+	ParRule:   (*Game).parRefusal,
+	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
+		g.par(c, cell)
+		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
+		g.buyShare(p, c, c.Shares[0], true)
+		g.checkFormation(c)
+	},
+	CompanyRule: (*Game).companyRefusal,
+	CompanyBought: func(g *Game, p *engine.Player, co *engine.Company) {
+		g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, co.Value)
+		g.checkNewLayer()
+	},
+	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
+		if !g.canSellAnyCompany(p, g.stock) {
+			return "private railways cannot be sold now (rule 5.2.9)"
+		}
+		return ""
+	},
+	SaleFee: CompanySaleFee,
+	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
+		g.Logf("%s sells %s to the bank for £%d", p.Name, co.Name, price)
+		g.checkBankBroken()
+	},
+	Pass: func(g *Game, p *engine.Player) {
+		if len(g.stock.Current) == 0 {
+			g.Logf("%s passes", p.Name)
+		}
+		g.stock.endTurn(g)
+	},
+	After: func(g *Game, p *engine.Player) {
+		if !g.hasStockActions(p, g.stock) {
+			g.stock.endTurn(g)
+		}
+	},
+}}
 
 func (g *Game) startStockRound() {
 	g.RoundKind = "Stock"
 	g.RoundNum = 1
-	r := &stockRound{passed: map[int]bool{}, sold: map[int]map[string]int{}}
-	for _, p := range g.Players {
-		if !p.Bankrupt {
-			r.entities = append(r.entities, p.ID)
-		}
-	}
-	g.stock = r
-	r.startTurn(g)
+	g.stock = &stockRound{StockTurns: step.NewStockTurns(g.Game)}
+	g.stock.startTurn(g)
 }
 
-func (r *stockRound) active() int { return r.entities[r.index] }
+func (r *stockRound) active() int { return r.Active() }
+
+func (r *stockRound) bought() bool { return r.Bought() }
+
+func (r *stockRound) markSold(p int, sym string) { r.MarkSold(p, sym) }
+
+// sold reports whether p sold sym this round.
+func (r *stockRound) sold(p int, sym string) bool { return r.SoldOf(p, sym) != step.NotSold }
 
 // startTurn begins the active player's turn; a player with nothing to do
 // passes.
 func (r *stockRound) startTurn(g *Game) {
-	for _, m := range r.sold {
-		for k, v := range m {
-			if v == soldNow {
-				m[k] = soldPrev
-			}
-		}
+	r.BeginTurn()
+	if r.finished {
+		return
 	}
-	r.current = nil
-	for !r.finished {
-		p := g.Player(r.active())
-		if g.hasStockActions(p, r) {
-			return
-		}
-		g.Logf("%s has no valid actions and passes", p.Name)
-		r.endTurn(g)
+	has := func(id int) bool { return g.hasStockActions(g.Player(id), r) }
+	if r.SkipIdle(has, func(id int) { g.Logf("%s has no valid actions and passes", g.Player(id).Name) }) {
+		r.Advance()
+		r.finished = true
 	}
 }
 
@@ -63,15 +123,9 @@ func (r *stockRound) startTurn(g *Game) {
 // round again, one who did not has passed (rule 5: the round stops when
 // every player has declined to buy in succession).
 func (r *stockRound) endTurn(g *Game) {
-	p := r.active()
-	r.passed[p] = !r.bought()
-	all := true
-	for _, id := range r.entities {
-		if !r.passed[id] {
-			all = false
-		}
-	}
-	r.index = (r.index + 1) % len(r.entities)
+	r.Passed[r.active()] = !r.bought()
+	all := r.AllPassed()
+	r.Advance()
 	if all {
 		r.finished = true
 		return
@@ -82,7 +136,7 @@ func (r *stockRound) endTurn(g *Game) {
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).
 func (r *stockRound) reorder(g *Game) {
-	id := r.entities[r.index]
+	id := r.Active()
 	i := g.PlayerIndex(id)
 	if i > 0 {
 		g.Players = append(g.Players[i:], g.Players[:i]...)
@@ -91,22 +145,15 @@ func (r *stockRound) reorder(g *Game) {
 	g.Logf("%s has priority deal", g.Players[0].Name)
 }
 
-func (r *stockRound) bought() bool {
-	for _, a := range r.current {
-		if a.Type == "buy_shares" || a.Type == "par" || a.Type == "buy_company" {
-			return true
-		}
-	}
-	return false
+// process applies a player's share dealing move: the shared stock step
+// decides it (a refusal changes nothing) and applies it.
+func (r *stockRound) process(g *Game, a *engine.Action) error {
+	return step.Apply[*Game](stockStep, g, a)
 }
 
-func (r *stockRound) soldState(p int, sym string) int { return r.sold[p][sym] }
-
-func (r *stockRound) markSold(p int, sym string) {
-	if r.sold[p] == nil {
-		r.sold[p] = map[string]int{}
-	}
-	r.sold[p][sym] = soldNow
+// legal lists p's moves: exactly those the stock step accepts.
+func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
+	return stockStep.Choices(g, itoa(p.ID))
 }
 
 // hasStockActions reports whether the player has any move but passing now.
@@ -146,7 +193,7 @@ func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 		return "the certificate is not for sale"
 	case r.bought():
 		return "only one certificate may be bought per turn (rule 5.2.1)"
-	case r.soldState(p.ID, c.Sym) != 0:
+	case r.sold(p.ID, c.Sym):
 		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rule 5.2.8)"
 	case g.mustSell(p, r):
 		return p.Name + " is over the certificate limit and must sell"
@@ -170,40 +217,15 @@ func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	return ""
 }
 
-// cheapestShare is the smallest certificate of c held by h.
-func cheapestShare(c *engine.Corporation, h engine.Holder) *engine.Share {
-	var min *engine.Share
-	for _, s := range c.SharesOf(h) {
-		if min == nil || s.Percent < min.Percent {
-			min = s
-		}
-	}
-	return min
-}
-
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	if r.bought() {
-		return false
-	}
-	for _, c := range g.Corps {
-		if c.Closed || !c.IPOed {
-			continue
-		}
-		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
-			s := cheapestShare(c, h)
-			if s == nil || g.certRefusal(p, r, c, s) != "" {
-				continue
-			}
-			if s.President && s.Holder == engine.HolderMarket && p.Cash < g.unitPrice(c, s.Holder)*s.Percent/10 {
-				continue // see buyRefusal
-			}
-			return true
-		}
-	}
-	return false
+	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
+		return g.certRefusal(p, r, c, s) == ""
+	})
 }
 
-func (g *Game) parRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, cell *engine.Cell) string {
+// startRefusal names the rule stopping p from starting c now, or "".
+func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
+	r := g.stock
 	switch {
 	case c.Closed || c.IPOed:
 		return c.Sym + " has already been started"
@@ -211,11 +233,16 @@ func (g *Game) parRefusal(p *engine.Player, r *stockRound, c *engine.Corporation
 		return c.Sym + "'s band is not yet on sale (rule 5.1.3)"
 	case r.bought():
 		return "only one certificate may be bought per turn (rule 5.2.1)"
-	case r.soldState(p.ID, c.Sym) != 0:
+	case r.sold(p.ID, c.Sym):
 		return "shares of " + c.Sym + " were sold this round"
 	case g.numCerts(p) >= g.CertLimit:
 		return "certificate limit reached (rule 5.1.7)"
 	}
+	return ""
+}
+
+// parRefusal names the rule stopping p from starting c at cell, or "".
+func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
 	ok := false
 	for _, pc := range g.parCells(c) {
 		if pc == cell {
@@ -244,7 +271,7 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
 		min = cells[0].Price
 	}
 	for _, c := range g.Corps {
-		if !c.IPOed && !c.Closed && r.soldState(p.ID, c.Sym) == 0 && p.Cash >= 2*min {
+		if !c.IPOed && !c.Closed && !r.sold(p.ID, c.Sym) && p.Cash >= 2*min {
 			return true
 		}
 	}
@@ -254,15 +281,9 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
 // canBuyAnyCompany (18xx.games G1825): a private is for sale by the bank
 // and the player has money and room.
 func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
-	if r.bought() || p.Cash <= 0 || g.numCerts(p) >= g.CertLimit {
-		return false
-	}
-	for _, co := range g.Companies {
-		if !co.Closed && (co.Owner == "" || co.Owner == "bank") && r.soldState(p.ID, co.Sym) == 0 {
-			return true
-		}
-	}
-	return false
+	return r.BankOffersPrivate(g.Game, p, g.numCerts(p), g.CertLimit, func(co *engine.Company) bool {
+		return co.Owner == "" || co.Owner == "bank"
+	})
 }
 
 // buyableCompanies are the privates the bank sells now: the cheapest unsold
@@ -288,7 +309,7 @@ func (g *Game) buyableCompanies() []*engine.Company {
 }
 
 func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && g.Turn > 1 && len(p.Companies) > 0
+	return r.MaySellPrivates(g.Game, p)
 }
 
 // sellRefusal names the rule stopping the sale of bundle (percent of it), or "".
@@ -296,9 +317,11 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	if g.Turn == 1 {
 		return "no shares may be sold in the first share dealing round (section 5)"
 	}
-	if n := len(r.current); n > 0 {
-		last := r.current[n-1]
-		if (last.Type == "par" && last.Corporation == c.Sym) || (last.Type == "buy_shares" && shareCorp(last) == c.Sym) {
+	if c.Closed || !c.IPOed {
+		return c.Sym + " is not open"
+	}
+	if n := len(r.Current); n > 0 {
+		if last := r.Current[n-1]; (last.Type == "par" || last.Type == "buy_shares") && last.Corp == c.Sym {
 			return "a share of " + c.Sym + " was just bought (rule 5.2.7)"
 		}
 	}
@@ -309,7 +332,7 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	for _, s := range bundle {
 		hasPres = hasPres || s.President
 	}
-	if hasPres && len(bundle) != len(c.SharesOf(engine.Holder(p.ID))) {
+	if hasPres && !engine.SharesWithDirector(c, engine.Holder(p.ID), bundle) {
 		// 18xx.games offers only bundles that grow ordinary shares first,
 		// the certificate last; its engine turns others into different
 		// certificates or a director without the certificate
@@ -339,47 +362,6 @@ func sumPercent(b []*engine.Share) int {
 	return t
 }
 
-func shareCorp(a *engine.Action) string {
-	if len(a.Shares) == 0 {
-		return ""
-	}
-	id := a.Shares[0]
-	for i := len(id) - 1; i > 0; i-- {
-		if id[i] == '_' {
-			return id[:i]
-		}
-	}
-	return ""
-}
-
-// sellBundles lists the bundles of c a player could name in a sale: any
-// number of ordinary shares (alike ones listed once, smallest first), and
-// all of them with the director's certificate last.
-func (g *Game) sellBundles(p *engine.Player, c *engine.Corporation) [][]*engine.Share {
-	held := c.SharesOf(engine.Holder(p.ID))
-	if len(held) == 0 || !c.IPOed {
-		return nil
-	}
-	var norm []*engine.Share
-	var pres *engine.Share
-	for _, s := range held {
-		if s.President {
-			pres = s
-		} else {
-			norm = append(norm, s)
-		}
-	}
-	sort.SliceStable(norm, func(i, j int) bool { return norm[i].Percent < norm[j].Percent })
-	var out [][]*engine.Share
-	for i := range norm {
-		out = append(out, append([]*engine.Share(nil), norm[:i+1]...))
-	}
-	if pres != nil {
-		out = append(out, append(append([]*engine.Share(nil), norm...), pres))
-	}
-	return out
-}
-
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	if g.Turn == 1 {
 		return false
@@ -388,8 +370,8 @@ func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 		if c.Closed {
 			continue
 		}
-		for _, b := range g.sellBundles(p, c) {
-			if g.sellRefusal(p, r, c, b, sumPercent(b)) == "" {
+		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), g.sharePercent(c)) {
+			if f.Percent == sumPercent(f.Shares) && g.sellRefusal(p, r, c, f.Shares, f.Percent) == "" {
 				return true
 			}
 		}
@@ -397,182 +379,36 @@ func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	return false
 }
 
-func (r *stockRound) process(g *Game, a *engine.Action) error {
-	p, err := g.playerEntity(a)
-	if err != nil {
-		return err
-	}
-	if p.ID != r.active() {
-		return engine.Refuse(a, "it is not %s's turn", p.Name)
-	}
-	// rule 5.3.2: over the limit, the player "must sell certificates as
-	// necessary in his or her next turn" - passing is no way out
-	if a.Type != "sell_shares" && a.Type != "sell_company" && g.mustSell(p, r) {
-		return engine.Refuse(a, "%s is over the certificate limit and must sell first", p.Name)
-	}
-	switch a.Type {
-	case "pass":
-		if len(r.current) == 0 {
-			g.Logf("%s passes", p.Name)
-		}
-		r.endTurn(g)
-		return nil
-	case "buy_shares":
-		err = r.buy(g, p, a)
-	case "par":
-		err = r.parCorp(g, p, a)
-	case "sell_shares":
-		err = r.sell(g, p, a)
-	case "buy_company":
-		err = r.buyCompany(g, p, a)
-	case "sell_company":
-		err = r.sellCompany(g, p, a)
-	default:
-		return engine.Refuse(a, "%s is not a share dealing round action", a.Type)
-	}
-	if err != nil {
-		return err
-	}
-	cp := *a
-	r.current = append(r.current, &cp)
-	r.lastToAct = p.ID
-	if !g.hasStockActions(p, r) {
-		r.endTurn(g)
-	}
-	return nil
-}
-
-func (r *stockRound) buy(g *Game, p *engine.Player, a *engine.Action) error {
-	if len(a.Shares) != 1 {
-		return engine.Refuse(a, "buy exactly one certificate (rule 5.2.1)")
-	}
-	c, s, err := g.ShareByID(a.Shares[0])
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if why := g.buyRefusal(p, r, c, s); why != "" {
-		return engine.Refuse(a, "%s cannot buy %s: %s", p.Name, a.Shares[0], why)
-	}
-	// the director's certificate from the pool costs one share (rule
-	// 6.4.7), written as a share's percentage; 18xx.games also takes it
-	// written as the certificate's 20%, from a buyer who could pay for that
-	if s.President && s.Holder == engine.HolderMarket && a.Percent > g.sharePercent(c) &&
-		p.Cash < g.unitPrice(c, s.Holder)*a.Percent/10 {
-		return engine.Refuse(a, "%s cannot buy %s as %d%%: write it as %d%% (rule 6.4.7)", p.Name, a.Shares[0], a.Percent, g.sharePercent(c))
-	}
-	g.Logf("%s buys a %d%% share of %s", p.Name, s.Percent, c.Sym)
-	g.buyShare(p, c, s, true)
-	g.checkNewLayer()
-	g.checkFormation(c)
-	return nil
-}
-
-func (r *stockRound) parCorp(g *Game, p *engine.Player, a *engine.Action) error {
-	c := g.Corp(a.Corporation)
-	if c == nil {
-		return engine.Refuse(a, "unknown corporation %q", a.Corporation)
-	}
-	cell, err := g.Market.CellByID(a.SharePrice)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if why := g.parRefusal(p, r, c, cell); why != "" {
-		return engine.Refuse(a, "%s cannot start %s at £%d: %s", p.Name, c.Sym, cell.Price, why)
-	}
-	g.par(c, cell)
-	g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
-	g.buyShare(p, c, c.Shares[0], true)
-	g.checkFormation(c)
-	return nil
-}
-
-func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
-	c, bundle, total, err := g.PlayerBundle(p, a.Shares)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	// a part of the director's certificate is sold in whole shares: 20%
-	// steps for the R1 minors (Cambrian, Taff Vale: a 40% certificate and
-	// 20% shares; rule 1.5: the certificate is two ordinary Shares);
-	// 18xx.games lists the same partial bundles
-	unit := g.sharePercent(c)
-	percent, err := engine.SalePercent(a.Percent, bundle, total, unit)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if why := g.sellRefusal(p, r, c, bundle, percent); why != "" {
-		return engine.Refuse(a, "%s cannot sell %s now: %s", p.Name, c.Sym, why)
-	}
-	r.markSold(p.ID, c.Sym)
-	price := c.Price() * percent / 10
-	g.Logf("%s sells %d%% of %s and receives £%d", p.Name, percent, c.Sym, price)
-	g.PayPlayer(p, price)
-	g.Transfer(c, bundle, engine.HolderMarket)
-	if back := (total - percent) / unit; back > 0 {
-		// part of the director's certificate: the seller keeps the rest
-		for _, s := range c.SharesOf(engine.HolderMarket) {
-			if back == 0 {
-				break
-			}
-			if !s.President {
-				g.MoveShare(s, engine.Holder(p.ID))
-				back--
-			}
-		}
-	}
-	// selling does not move the share price (rule 6.3)
-	g.checkBankBroken()
-	return nil
-}
-
-func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) error {
-	co := g.Company(a.Company)
-	if co == nil || co.Closed {
-		return engine.Refuse(a, "unknown company %q", a.Company)
-	}
+// companyRefusal names the rule stopping p from buying co from the bank
+// now, or "" (the price is the step's to check).
+func (g *Game) companyRefusal(p *engine.Player, co *engine.Company) string {
+	r := g.stock
 	ok := false
 	for _, b := range g.buyableCompanies() {
 		ok = ok || b == co
 	}
 	switch {
 	case !ok:
-		return engine.Refuse(a, "%s is not for sale now (rule 5.1.2)", co.Name)
+		return co.Name + " is not for sale now (rule 5.1.2)"
 	case r.bought():
-		return engine.Refuse(a, "only one certificate may be bought per turn")
-	case r.soldState(p.ID, co.Sym) != 0:
-		return engine.Refuse(a, "%s sold %s this round", p.Name, co.Name)
+		return "only one certificate may be bought per turn"
+	case r.sold(p.ID, co.Sym):
+		return p.Name + " sold " + co.Name + " this round"
 	case g.numCerts(p) >= g.CertLimit:
-		return engine.Refuse(a, "certificate limit reached")
-	case a.Price != co.Value:
-		return engine.Refuse(a, "the bank sells %s at its face value £%d (rule 5.2.9)", co.Name, co.Value)
-	case p.Cash < a.Price:
-		return engine.Refuse(a, "%s cannot pay £%d", p.Name, a.Price)
+		return "certificate limit reached"
 	}
-	co.Owner = itoa(p.ID)
-	p.Companies = append(p.Companies, co.Sym)
-	g.PayPlayer(p, -a.Price)
-	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, a.Price)
-	g.checkNewLayer()
-	return nil
+	return ""
 }
 
-func (r *stockRound) sellCompany(g *Game, p *engine.Player, a *engine.Action) error {
-	co := g.Company(a.Company)
-	if co == nil || co.Owner != itoa(p.ID) {
-		return engine.Refuse(a, "%s does not own %q", p.Name, a.Company)
-	}
-	if !g.canSellAnyCompany(p, r) {
-		return engine.Refuse(a, "private railways cannot be sold now")
-	}
-	price := co.Value - CompanySaleFee
-	if a.Price != price {
-		return engine.Refuse(a, "the bank pays £%d for %s (rule 5.2.9)", price, co.Name)
-	}
-	p.Companies = removeString(p.Companies, co.Sym)
-	co.Owner = "bank"
+// sell pays for a sale and moves the bundle to the pool; selling does not
+// move the share price (rule 6.3).
+func (g *Game) sell(p *engine.Player, c *engine.Corporation, bundle []*engine.Share, percent int) {
+	price := c.Price() * percent / 10
+	g.Logf("%s sells %d%% of %s and receives £%d", p.Name, percent, c.Sym, price)
 	g.PayPlayer(p, price)
-	g.Logf("%s sells %s to the bank for £%d", p.Name, co.Name, price)
-	r.markSold(p.ID, co.Sym)
+	// a part of the director's certificate is sold in whole shares: 20%
+	// steps for the R1 minors (Cambrian, Taff Vale: a 40% certificate and
+	// 20% shares; rule 1.5: the certificate is two ordinary Shares)
+	g.SellToPool(p, c, bundle, percent, g.sharePercent(c))
 	g.checkBankBroken()
-	return nil
 }

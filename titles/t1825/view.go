@@ -118,11 +118,9 @@ func (g *Game) certIDs(p *engine.Player) []string {
 
 // priorityDeal: in a share dealing round the player after the last to deal.
 func (g *Game) priorityDeal() int {
-	if r := g.stock; r != nil && r.lastToAct != 0 {
-		for i, id := range r.entities {
-			if id == r.lastToAct {
-				return r.entities[(i+1)%len(r.entities)]
-			}
+	if r := g.stock; r != nil {
+		if id := r.AfterLastToAct(); id != 0 {
+			return id
 		}
 	}
 	return g.Players[0].ID

@@ -278,12 +278,13 @@ func (g *Game) rotatePlayersTo(id int) {
 
 // validPar checks a par price against the corporation's layer band.
 func (g *Game) validPar(c *engine.Corporation, cell *engine.Cell, p *engine.Player, auction bool) bool {
-	for _, pc := range g.parPrices(c) {
-		if pc == cell {
-			return true
-		}
+	// one of parPrices(c), without building the list
+	rng := parRange[c.Layer]
+	if c.Bankrupt {
+		rng = reparRange[c.Layer]
 	}
-	return false
+	par := cell.Type == engine.CellPar || c.Bankrupt && cell.Type == engine.CellRepar
+	return par && cell.Price >= rng[0] && cell.Price <= rng[1]
 }
 
 // par sets the corporation's par and share price.

@@ -1,37 +1,18 @@
 package t1860
 
+import "tresham/titles/title"
+
 // AuctionView is the opening auction as the player sees it (rules
 // "Private Companies and the Initial Auction"): players bid for the turn,
 // the right to take one of the items left at its price; nil outside the
-// auction.
-type AuctionView struct {
-	// Items are what the winner of the bidding may take, cheapest first
-	// being the one a player short of cash must take.
-	Items []AuctionItem `json:"items"`
-	// HighBid is the highest bid so far (0: none yet) and HighBidder its
-	// player id (0: none).
-	HighBid    int `json:"high_bid"`
-	HighBidder int `json:"high_bidder,omitempty"`
-	// MinBid is the least the next bid may be (the high bid plus £5).
-	MinBid int `json:"min_bid"`
-	// Bidders are the players still bidding, in turn order.
-	Bidders []int `json:"bidders"`
-	// Winner is the player who won the bidding and now takes an item (0
-	// while bidding goes on).
-	Winner int `json:"winner,omitempty"`
-}
+// auction. The minimum next bid is the high bid plus £5.
+type AuctionView = title.AuctionView
 
 // AuctionItem is one certificate on offer: a private company (bought at
 // its face value) or a director's certificate (the corporation is started
 // at a par price; Price is then the cheapest cost, two shares at the least
 // par).
-type AuctionItem struct {
-	Sym      string `json:"sym"`
-	Name     string `json:"name"`
-	Company  bool   `json:"company"`
-	Price    int    `json:"price"`
-	Cheapest bool   `json:"cheapest,omitempty"`
-}
+type AuctionItem = title.AuctionItem
 
 // Auction returns the opening auction's state, or nil when it is over.
 func (g *Game) Auction() *AuctionView {

@@ -12,7 +12,7 @@ import (
 // playUntil plays listed moves at random (buying shares and trains
 // favoured, selling rare; trains run their best routes) until done holds
 // for the game; it reports false when the game ends first.
-func playUntil(t *testing.T, g *Game, seed uint64, done func(*Game) bool) bool {
+func playUntil(t testing.TB, g *Game, seed uint64, done func(*Game) bool) bool {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 11))
 	for n := 0; n < 6000; n++ {

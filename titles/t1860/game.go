@@ -237,18 +237,17 @@ func (g *Game) minParPrice(c *engine.Corporation) int {
 }
 
 // Apply applies one action (and its stored automatic follow-ups). It is atomic:
-// when any part is refused, the game is exactly as before (an operating-round
-// action is refused before anything changes; otherwise the game is restored
-// by replaying the accepted actions, the game being a function of its log).
+// when any part is refused, the game is restored to exactly its prior state
+// (by replaying the accepted actions, the game being a function of its log).
 func (g *Game) Apply(a *engine.Action) error {
-	return g.atomically(a, nil)
+	return g.journal.Apply(g.Game, a, g.apply, g.restore)
 }
 
 // ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups; a refusal by check restores the game by replay,
-// like any refusal not decided by an operating step.
+// its automatic follow-ups (engine.Checked); a refusal by check restores the
+// game like any other.
 func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
-	return g.atomically(a, check)
+	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
 }
 
 // Undo takes back the last accepted action (the game is replayed without it).

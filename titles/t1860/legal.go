@@ -2,7 +2,6 @@ package t1860
 
 import (
 	"slices"
-	"sort"
 
 	"tresham/board"
 	"tresham/engine"
@@ -108,129 +107,9 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	return out
 }
 
+// legal lists p's stock-round moves: exactly those the stock step accepts.
 func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
-	mustSell := g.mustSell(p, r)
-	var out []engine.Choice
-	if !mustSell {
-		out = append(out, engine.Choice{Action: playerAction(p, "pass")})
-	}
-	for _, c := range g.Corps {
-		if g.canSellCorp(p, r, c) {
-			for _, b := range sellBundles(c, c.SharesOf(engine.Holder(p.ID))) {
-				if g.sellBundleOK(p, c, b.shares, b.percent) {
-					a := playerAction(p, "sell_shares")
-					a.Shares, a.Percent = b.ids(), b.percent
-					a.SharePrice = g.writtenSalePrice(c)
-					out = append(out, engine.Choice{Action: a})
-				}
-			}
-		}
-	}
-	if mustSell {
-		return out
-	}
-	for _, c := range g.Corps {
-		if !c.IPOed {
-			continue
-		}
-		for _, h := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
-			seen := map[[2]int]bool{}
-			for _, s := range c.SharesOf(h) {
-				k := [2]int{s.Percent, boolInt(s.President)}
-				if seen[k] || !g.canBuyShare(p, r, c, s) || (h == engine.HolderIPO && s.President) {
-					continue
-				}
-				seen[k] = true
-				a := playerAction(p, "buy_shares")
-				a.Shares, a.Percent = []string{c.ShareID(s.Index)}, s.Percent
-				if s.President && h == engine.HolderMarket {
-					a.Percent = 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
-				}
-				out = append(out, engine.Choice{Action: a})
-			}
-		}
-	}
-	if !r.bought() {
-		for _, c := range g.Corps {
-			if c.IPOed || c.Closed || !g.canIPO(c) || r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {
-				continue
-			}
-			for _, cell := range g.parPrices(c) {
-				if p.Cash >= 2*cell.Price {
-					a := playerAction(p, "par")
-					a.Corporation, a.SharePrice = c.Sym, cell.ID()
-					out = append(out, engine.Choice{Action: a})
-				}
-			}
-		}
-	}
-	if g.canBuyAnyCompany(p, r) {
-		for _, co := range g.Companies {
-			if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && p.Cash >= co.Value {
-				a := playerAction(p, "buy_company")
-				a.Company, a.Price = co.Sym, co.Value
-				out = append(out, engine.Choice{Action: a})
-			}
-		}
-	}
-	if g.canSellAnyCompany(p, r) {
-		for _, sym := range p.Companies {
-			co := g.Company(sym)
-			a := playerAction(p, "sell_company")
-			a.Company, a.Price = co.Sym, co.Value-companySaleFee
-			out = append(out, engine.Choice{Action: a})
-		}
-	}
-	return out
-}
-
-// bundle is a set of one player's certificates of one corporation and the
-// percentage sold from it (less than their sum when only part of the
-// director's certificate is sold).
-type bundle struct {
-	corp    *engine.Corporation
-	shares  []*engine.Share
-	percent int
-}
-
-func (b bundle) ids() []string {
-	out := make([]string, len(b.shares))
-	for i, s := range b.shares {
-		out[i] = b.corp.ShareID(s.Index)
-	}
-	return out
-}
-
-// sellBundles lists the distinct sales a holder can name: any number of
-// ordinary shares (alike certificates are listed once, smallest first),
-// and all of them with the director's certificate, whole or in part
-// (rules 6.6: one of the two shares it represents may be sold). Whether
-// each is allowed now is sellBundleOK's to say.
-func sellBundles(c *engine.Corporation, held []*engine.Share) []bundle {
-	var ordinary []*engine.Share
-	var pres *engine.Share
-	for _, s := range held {
-		if s.President {
-			pres = s
-		} else {
-			ordinary = append(ordinary, s)
-		}
-	}
-	sort.SliceStable(ordinary, func(i, j int) bool { return ordinary[i].Percent < ordinary[j].Percent })
-	var out []bundle
-	total := 0
-	for k := 1; k <= len(ordinary); k++ {
-		total += ordinary[k-1].Percent
-		out = append(out, bundle{corp: c, shares: ordinary[:k:k], percent: total})
-	}
-	if pres != nil {
-		shares := append(append([]*engine.Share(nil), ordinary...), pres)
-		for part := 0; part < pres.Percent; part += 10 {
-			out = append(out, bundle{corp: c, shares: shares, percent: total + pres.Percent - part})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].percent < out[j].percent })
-	return out
+	return stockStep.Choices(g, itoa(p.ID))
 }
 
 // sellBundleOK checks a sale's certificates against its percentage, for
@@ -261,7 +140,7 @@ func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*e
 	// shares: 18xx.games offers only such bundles (ordinary shares first,
 	// the certificate last), and its engine turns others into different
 	// certificates or a director without the certificate
-	if pres != nil && ordinary != len(c.SharesOf(engine.Holder(p.ID)))-1 {
+	if pres != nil && !engine.SharesWithDirector(c, engine.Holder(p.ID), shares) {
 		return false
 	}
 	if total == percent {
@@ -395,13 +274,6 @@ func (m *mapBoard) tokenChoices(corp *engine.Corporation) []tokenChoice {
 		out = append(out, tokenChoice{city: m.b.CityID(r), slot: slot})
 	}
 	return out
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // Map is the game's board, for reading (rendering, probing); nil without a map.

@@ -20,14 +20,12 @@ const (
 )
 
 type operatingRound struct {
-	order []*engine.Corporation
-	index int
-	step  int
-	lay   LayStep // tile lays this turn
-	acted bool
-	// refused is the last action refused, before any change, by check.
-	refused *engine.Action
-	routes  []routeResult
+	order  []*engine.Corporation
+	index  int
+	step   int
+	lay    LayStep // tile lays this turn
+	acted  bool
+	routes []routeResult
 	// crowded lists corporations over the train limit that must discard.
 	crowded map[string]bool
 }

@@ -138,15 +138,12 @@ func (r *operatingRound) gate(g *Game, a *engine.Action) error {
 
 // process applies a when it is accepted; a refused action changes nothing.
 func (r *operatingRound) process(g *Game, a *engine.Action) error {
-	r.refused = nil
 	if err := r.gate(g, a); err != nil {
-		r.refused = a
-		return err
+		return engine.Unchanged(err)
 	}
 	if a.Type != "pass" {
 		if err := step.Apply(opSteps.For(g, a.Type), g, a); err != nil {
-			r.refused = a
-			return err
+			return err // marked engine.Unchanged by the step
 		}
 	} else {
 		r.step++

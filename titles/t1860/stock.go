@@ -4,27 +4,167 @@ import (
 	"strconv"
 
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
-type soldState uint8
+// soldState is what a player sold this round: step.SoldEarlier (may not
+// buy back), step.SoldThisTurn (may not sell again this turn: selling in
+// blocks).
+type soldState = step.Sold
 
-const (
-	soldNone soldState = iota
-	soldPrev           // sold in an earlier turn of this round: may not buy back
-	soldNow            // sold this turn: may not sell again this turn (selling in blocks)
-)
+const soldNone = step.NotSold
 
-// stockRound is a stock round (rules 6): sell then buy one certificate per turn.
+// stockRound is a stock round (rules 6): sell then buy one certificate per
+// turn. Its moves are the shared stock step's (engine/step.Stock),
+// configured by stockStep's hooks; the home tile to lay and the exchanges
+// of privates are 1860's own.
 type stockRound struct {
-	entities      []int // player ids
-	index         int
+	step.StockTurns
+	// entities, passed and sold seed StockTurns in a round built as a
+	// literal (the restart in operating.go); startTurn adopts them.
+	entities      []int
 	passed        map[int]bool
 	sold          map[int]map[string]soldState
-	current       []string // action types taken this turn
-	parred        string   // corporation parred this turn
-	boughtCompany string   // private bought from the bank this turn
-	lastToAct     int
-	manual        bool // some player made a move (even a pass) this round
+	parred        string // corporation parred this turn
+	boughtCompany string // private bought from the bank this turn
+	manual        bool   // some player made a move (even a pass) this round
+}
+
+// adopt moves a literal's seeds into StockTurns.
+func (r *stockRound) adopt() {
+	if r.Passed == nil {
+		r.Players, r.Passed, r.Sold = r.entities, r.passed, r.sold
+		r.entities, r.passed, r.sold = nil, nil, nil
+	}
+}
+
+// stockStep is the shared stock-round step with 1860's rules.
+var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
+	Engine:   func(g *Game) *engine.Game { return g.Game },
+	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+	Order:    step.PassFirst,
+	MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
+	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
+		if !g.canSellCorp(p, g.stock, c) {
+			return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
+		}
+		if !g.sellBundleOK(p, c, b, pct) {
+			return "the certificates do not match: each is sold whole, but for one share of the director's certificate when a share can be given back for it, and the director's certificate only with all other shares (rules 6.6)"
+		}
+		return ""
+	},
+	SalePrice: (*Game).writtenSalePrice,
+	Sell: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) {
+		g.sellShares(p, c, b, pct)
+		g.checkBankBroken()
+	},
+	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, _ *engine.Action) string {
+		if s.President && s.Holder == engine.HolderIPO {
+			return "the director's certificate is bought by starting " + c.Sym
+		}
+		return g.buyRefusal(p, g.stock, c, s)
+	},
+	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
+		if s.President && s.Holder == engine.HolderMarket {
+			return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
+		}
+		return s.Percent
+	},
+	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
+		g.buyShare(p, c, s, g.shareBuyPrice(c, s))
+	},
+	ParCells:  (*Game).parPrices,
+	StartRule: (*Game).startRefusal,
+	ParRule:   (*Game).parRefusal,
+	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
+		g.par(c, cell)
+		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
+		g.buyShare(p, c, c.Shares[0], 2*cell.Price)
+		g.stock.parred = c.Sym
+	},
+	CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
+		if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
+			return "the bank offers no private to " + p.Name + " now"
+		}
+		return ""
+	},
+	CompanyBought: (*Game).companyBought,
+	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
+		if g.optVariablePrivates {
+			return "variable_private_revenue: private companies may not be sold to the bank"
+		}
+		if !g.canSellAnyCompany(p, g.stock) {
+			return "private companies cannot be sold now"
+		}
+		return ""
+	},
+	SaleFee: companySaleFee,
+	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
+		g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
+		g.checkBankBroken()
+	},
+	Pass: func(g *Game, p *engine.Player) {
+		r := g.stock
+		if g.playerCanDeal(p, r) {
+			r.manual = true
+		}
+		if len(r.Current) == 0 {
+			g.logLine(p.Name + " passes")
+			r.Passed[p.ID] = true
+		} else {
+			r.Passed[p.ID] = false
+		}
+		r.lastPass(g)
+	},
+	After: func(g *Game, _ *engine.Player) {
+		g.stock.manual = true
+		g.stock.afterAction(g)
+	},
+}}
+
+// startRefusal names the rule stopping p from starting c now, or "".
+func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
+	r := g.stock
+	switch {
+	case c.Closed:
+		return c.Sym + " is closed"
+	case r.bought():
+		return "already bought this turn"
+	case r.soldState(p.ID, c.Sym) != soldNone:
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
+	}
+	if why := g.ipoRefusal(c); why != "" {
+		return why
+	}
+	if !g.canGain(p, c, false) {
+		return "certificate limit reached"
+	}
+	return ""
+}
+
+// parRefusal names the rule stopping p from starting c at cell, or "".
+func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
+	if !g.validPar(c, cell, p, false) {
+		return "par price not allowed for " + c.Sym
+	}
+	if p.Cash < 2*cell.Price {
+		return p.Name + " cannot afford £" + strconv.Itoa(2*cell.Price)
+	}
+	return ""
+}
+
+// companyBought follows a private bought from the bank (rules 5.4).
+func (g *Game) companyBought(p *engine.Player, co *engine.Company) {
+	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, co.Value)
+	g.stock.boughtCompany = co.Sym
+	if co.Sym == "FFC" {
+		if g.optVariablePrivates {
+			g.fishbourneBoughtVariable()
+		} else {
+			g.closeOtherCompanies(co)
+		}
+	}
 }
 
 func (g *Game) startStockRound() {
@@ -35,93 +175,49 @@ func (g *Game) startStockRound() {
 	g.RoundKind = "Stock"
 	g.RoundNum = 1
 	g.Logf("-- Stock Round %d --", g.Turn)
-	r := &stockRound{passed: map[int]bool{}, sold: map[int]map[string]soldState{}}
-	for _, p := range g.Players {
-		if !p.Bankrupt {
-			r.entities = append(r.entities, p.ID)
-		}
-	}
+	r := &stockRound{StockTurns: step.NewStockTurns(g.Game)}
 	g.stock = r
 	g.op = nil
 	r.startTurn(g)
 }
 
-func (r *stockRound) active() int { return r.entities[r.index] }
+func (r *stockRound) active() int { return r.Active() }
 
 func (r *stockRound) startTurn(g *Game) {
-	for _, m := range r.sold {
-		for k, v := range m {
-			if v == soldNow {
-				m[k] = soldPrev
-			}
-		}
-	}
-	r.current = r.current[:0]
+	r.adopt()
+	r.BeginTurn()
 	r.parred = ""
 	r.boughtCompany = ""
 	// a player with nothing to do passes automatically
-	for guard := 0; guard < len(r.entities) && !g.Finished; guard++ {
-		p := g.Player(r.active())
-		if g.playerHasStockActions(p, r) {
-			return
-		}
-		g.logLine(p.Name + " has no valid actions and passes")
-		r.passed[p.ID] = true
-		if r.allPassed() {
-			r.finish(g)
-			return
-		}
-		r.index = (r.index + 1) % len(r.entities)
+	if g.Finished {
+		return
+	}
+	has := func(id int) bool { return g.playerHasStockActions(g.Player(id), r) }
+	if r.SkipIdle(has, func(id int) { g.logLine(g.Player(id).Name + " has no valid actions and passes") }) {
+		r.finish(g)
 	}
 }
 
-func (r *stockRound) allPassed() bool {
-	for _, id := range r.entities {
-		if !r.passed[id] {
-			return false
-		}
-	}
-	return true
-}
+func (r *stockRound) soldState(p int, sym string) soldState { return r.SoldOf(p, sym) }
 
-func (r *stockRound) soldState(p int, sym string) soldState {
-	if m := r.sold[p]; m != nil {
-		return m[sym]
-	}
-	return soldNone
-}
-
-func (r *stockRound) markSold(p int, sym string) {
-	if r.sold[p] == nil {
-		r.sold[p] = map[string]soldState{}
-	}
-	r.sold[p][sym] = soldNow
-}
-
-func (r *stockRound) bought() bool {
-	for _, t := range r.current {
-		if t == "buy_shares" || t == "par" || t == "buy_company" {
-			return true
-		}
-	}
-	return false
-}
+func (r *stockRound) bought() bool { return r.Bought() }
 
 func (r *stockRound) process(g *Game, a *engine.Action) error {
 	// a corporation laying its home tile (rules 6.4: a newly floated company lays its home track)
 	if len(g.pendingHome) > 0 {
 		c := g.pendingHome[0]
+		// these refusals come before any change (engine.Unchanged)
 		if a.Entity != c.Sym || (a.Type != "lay_tile" && a.Type != "pass") {
-			return engine.Refuse(a, "%s must first lay its home tile", c.Sym)
+			return engine.Unchanged(engine.Refuse(a, "%s must first lay its home tile", c.Sym))
 		}
 		// rules 6.4: the director "places an appropriate track tile" on the
 		// blank start hex; passing is only for a hex no tile fits
 		if a.Type == "pass" && len(g.layChoices(c, c.Home, true)) > 0 {
-			return engine.Refuse(a, "%s must lay its home tile on %s", c.Sym, c.Home)
+			return engine.Unchanged(engine.Refuse(a, "%s must lay its home tile on %s", c.Sym, c.Home))
 		}
 		if a.Type == "lay_tile" {
 			if a.Hex != c.Home {
-				return engine.Refuse(a, "%s's home tile must go on %s", c.Sym, c.Home)
+				return engine.Unchanged(engine.Refuse(a, "%s's home tile must go on %s", c.Sym, c.Home))
 			}
 			if err := g.layTile(c, a, true); err != nil {
 				return err
@@ -132,61 +228,13 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 		return nil
 	}
 	if a.EntityType == "company" {
+		// both decide everything before they change anything
 		if a.Type == "manual_close_company" {
-			return r.turnOver(g, a)
+			return engine.Unchanged(r.turnOver(g, a))
 		}
-		return r.exchange(g, a)
+		return engine.Unchanged(r.exchange(g, a))
 	}
-	p, err := g.playerEntity(a)
-	if err != nil {
-		return err
-	}
-	if p.ID != r.active() {
-		return engine.Refuse(a, "it is not %s's turn", p.Name)
-	}
-	if a.Type != "sell_shares" && g.mustSell(p, r) {
-		return engine.Refuse(a, "%s is over the certificate limit and must sell first", p.Name)
-	}
-	if a.Type != "pass" || g.playerCanDeal(p, r) {
-		r.manual = true
-	}
-	switch a.Type {
-	case "pass":
-		if len(r.current) == 0 {
-			g.logLine(p.Name + " passes")
-			r.passed[p.ID] = true
-		} else {
-			r.passed[p.ID] = false
-		}
-		r.lastPass(g)
-		return nil
-	case "sell_shares":
-		if err := r.sell(g, p, a); err != nil {
-			return err
-		}
-	case "buy_shares":
-		if err := r.buy(g, p, a); err != nil {
-			return err
-		}
-	case "par":
-		if err := r.parCorp(g, p, a); err != nil {
-			return err
-		}
-	case "buy_company":
-		if err := r.buyCompany(g, p, a); err != nil {
-			return err
-		}
-	case "sell_company":
-		if err := r.sellCompany(g, p, a); err != nil {
-			return err
-		}
-	default:
-		return engine.Refuse(a, "%s is not a stock round action", a.Type)
-	}
-	r.current = append(r.current, a.Type)
-	r.lastToAct = p.ID
-	r.afterAction(g)
-	return nil
+	return step.Apply[*Game](stockStep, g, a)
 }
 
 // afterAction ends the turn when the player has nothing left to do.
@@ -199,12 +247,12 @@ func (r *stockRound) afterAction(g *Game) {
 		return
 	}
 	// the turn ends: a player who acted is no longer passed
-	r.passed[p.ID] = false
+	r.Passed[p.ID] = false
 	r.next(g)
 }
 
 func (r *stockRound) lastPass(g *Game) {
-	if r.allPassed() {
+	if r.AllPassed() {
 		r.finish(g)
 		return
 	}
@@ -212,11 +260,11 @@ func (r *stockRound) lastPass(g *Game) {
 }
 
 func (r *stockRound) next(g *Game) {
-	if r.allPassed() {
+	if r.AllPassed() {
 		r.finish(g)
 		return
 	}
-	r.index = (r.index + 1) % len(r.entities)
+	r.Advance()
 	r.startTurn(g)
 }
 
@@ -227,8 +275,8 @@ func (r *stockRound) finish(g *Game) {
 		g.endGame("stalled")
 		return
 	}
-	r.index = (r.index + 1) % len(r.entities)
-	pd := r.entities[r.index]
+	r.Advance()
+	pd := r.Active()
 	g.stock = nil
 	g.rotatePlayersTo(pd)
 	g.Logf("%s has priority deal", g.Players[0].Name)
@@ -350,10 +398,6 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
-func (g *Game) canBuyShare(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) bool {
-	return g.offeredBuyRule(p, r, c, s) == buyOK
-}
-
 // offeredBuyRule is buyRule with 18xx.games' purchase gate: it offers a
 // purchase only when the smallest certificate of some holding is
 // affordable at its full size, the director's certificate in the pool
@@ -437,33 +481,9 @@ func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s
 }
 
 func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	if r.bought() {
-		return false
-	}
-	for _, c := range g.Corps {
-		if !c.IPOed {
-			continue
-		}
-		for _, h := range [2]engine.Holder{engine.HolderIPO, engine.HolderMarket} {
-			// a smallest buyable certificate h holds (which one does not
-			// matter: they differ only in acquisition order, the director's
-			// 20% being the only certificate of its size)
-			var min *engine.Share
-			for _, s := range c.Shares {
-				if s.Holder == h && s.Buyable && (min == nil || s.Percent < min.Percent) {
-					min = s
-				}
-			}
-			if min == nil || g.buyRule(p, r, c, min) != buyOK {
-				continue
-			}
-			if min.President && h == engine.HolderMarket && p.Cash < c.Price()*min.Percent/10 {
-				continue // see offeredBuyRule
-			}
-			return true
-		}
-	}
-	return false
+	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
+		return g.buyRule(p, r, c, s) == buyOK
+	})
 }
 
 func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool {
@@ -489,7 +509,7 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool 
 
 // canSellCorp reports whether the player can sell some shares of c now.
 func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporation) bool {
-	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == soldNow {
+	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == step.SoldThisTurn {
 		return false
 	}
 	held := false
@@ -519,8 +539,8 @@ func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
 		if !g.canSellCorp(p, r, c) {
 			continue
 		}
-		for _, b := range sellBundles(c, c.SharesOf(engine.Holder(p.ID))) {
-			if g.sellBundleOK(p, c, b.shares, b.percent) {
+		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), 10) {
+			if g.sellBundleOK(p, c, f.Shares, f.Percent) {
 				return true
 			}
 		}
@@ -551,40 +571,13 @@ func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
 // affordable, only a private p can pay for counts (rules 5.4: the bank
 // sells at face value).
 func (g *Game) offersCompany(p *engine.Player, r *stockRound, affordable bool) bool {
-	if r.bought() || p.Cash <= 0 || g.NumCerts(p) >= g.CertLimit {
-		return false
-	}
-	for _, co := range g.Companies {
-		if co.Owner == "bank" && !co.Closed && r.soldState(p.ID, co.Sym) == soldNone && (!affordable || p.Cash >= co.Value) {
-			return true
-		}
-	}
-	return false
+	return r.BankOffersPrivate(g.Game, p, g.NumCerts(p), g.CertLimit, func(co *engine.Company) bool {
+		return co.Owner == "bank" && (!affordable || p.Cash >= co.Value)
+	})
 }
 
 func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !g.optVariablePrivates && !r.bought() && g.Turn > 1 && len(p.Companies) > 0
-}
-
-func (r *stockRound) sell(g *Game, p *engine.Player, a *engine.Action) error {
-	c, bundle, total, err := g.PlayerBundle(p, a.Shares)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if !g.canSellCorp(p, r, c) {
-		return engine.Refuse(a, "cannot sell shares of %s now", c.Sym)
-	}
-	percent, err := engine.SalePercent(a.Percent, bundle, total, 10)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if !g.sellBundleOK(p, c, bundle, percent) {
-		return engine.Refuse(a, "%d%% does not match the certificates %v: each is sold whole, but for one share of the director's certificate when a share can be given back for it (rules 6.6)", percent, a.Shares)
-	}
-	r.markSold(p.ID, c.Sym)
-	g.sellShares(p, c, bundle, percent)
-	g.checkBankBroken()
-	return nil
+	return !g.optVariablePrivates && r.MaySellPrivates(g.Game, p)
 }
 
 // sellShares moves a bundle to the pool, pays the seller and moves the price
@@ -600,24 +593,8 @@ func (g *Game) sellShares(p *engine.Player, c *engine.Corporation, bundle []*eng
 		g.Logf("%s sells %d shares of %s and receives £%d", p.Name, n, c.Sym, price)
 	}
 	g.PayPlayer(p, price)
-	total := 0
-	for _, s := range bundle {
-		total += s.Percent
-	}
-	g.Transfer(c, bundle, engine.HolderMarket)
-	if total > percent {
-		// a partial director's certificate: the seller keeps the difference as shares from the pool
-		back := (total - percent) / 10
-		for _, s := range c.SharesOf(engine.HolderMarket) {
-			if back == 0 {
-				break
-			}
-			if !s.President {
-				g.MoveShare(s, engine.Holder(p.ID))
-				back--
-			}
-		}
-	}
+	// a partial director's certificate: the seller keeps the difference as shares from the pool
+	g.SellToPool(p, c, bundle, percent, 10)
 	if c.Operated && !g.NoPriceDropOnSale {
 		moves := n
 		if c.Cell.Type == engine.CellIgnoreOneSale {
@@ -628,25 +605,6 @@ func (g *Game) sellShares(p *engine.Player, c *engine.Corporation, bundle []*eng
 		}
 	}
 	g.checkBankruptcy(c)
-}
-
-func (r *stockRound) buy(g *Game, p *engine.Player, a *engine.Action) error {
-	if len(a.Shares) != 1 {
-		return engine.Refuse(a, "buy exactly one certificate")
-	}
-	c, s, err := g.ShareByID(a.Shares[0])
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if s.Holder != engine.HolderIPO && s.Holder != engine.HolderMarket {
-		return engine.Refuse(a, "share %s is not for sale", a.Shares[0])
-	}
-	if why := g.buyRefusal(p, r, c, s); why != "" {
-		return engine.Refuse(a, "%s cannot buy %s: %s", p.Name, a.Shares[0], why)
-	}
-	price := g.shareBuyPrice(c, s)
-	g.buyShare(p, c, s, price)
-	return nil
 }
 
 func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share, price int) {
@@ -714,40 +672,6 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	c.Tokens[0].Location = loc
 }
 
-func (r *stockRound) parCorp(g *Game, p *engine.Player, a *engine.Action) error {
-	c := g.Corp(a.Corporation)
-	if c == nil {
-		return engine.Refuse(a, "unknown corporation %q", a.Corporation)
-	}
-	if c.IPOed {
-		return engine.Refuse(a, "%s cannot be parred: already started", c.Sym)
-	}
-	if why := g.ipoRefusal(c); why != "" {
-		return engine.Refuse(a, "%s cannot be parred: %s", c.Sym, why)
-	}
-	if r.bought() {
-		return engine.Refuse(a, "already bought this turn")
-	}
-	cell, err := g.Market.CellByID(a.SharePrice)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if !g.validPar(c, cell, p, false) {
-		return engine.Refuse(a, "par price £%d not allowed for %s", cell.Price, c.Sym)
-	}
-	if p.Cash < 2*cell.Price {
-		return engine.Refuse(a, "%s cannot afford £%d", p.Name, 2*cell.Price)
-	}
-	if !g.canGain(p, c, false) {
-		return engine.Refuse(a, "certificate limit reached")
-	}
-	g.par(c, cell)
-	g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
-	g.buyShare(p, c, c.Shares[0], 2*cell.Price)
-	r.parred = c.Sym
-	return nil
-}
-
 // exchange swaps a ferry private for a share of its corporation (rules 5.3).
 func (r *stockRound) exchange(g *Game, a *engine.Action) error {
 	co := g.Company(a.Entity)
@@ -802,36 +726,6 @@ func (g *Game) closeCompany(co *engine.Company) {
 	co.Closed = true
 }
 
-func (r *stockRound) buyCompany(g *Game, p *engine.Player, a *engine.Action) error {
-	co := g.Company(a.Company)
-	if co == nil || co.Owner != "bank" || co.Closed {
-		return engine.Refuse(a, "company %q is not for sale by the bank", a.Company)
-	}
-	if !g.canBuyAnyCompany(p, r) || r.soldState(p.ID, co.Sym) != soldNone {
-		return engine.Refuse(a, "%s cannot buy a private company now", p.Name)
-	}
-	// rules 5.4: a private sold to the bank is repurchased at face value
-	if a.Price != co.Value {
-		return engine.Refuse(a, "the bank sells %s for its face value £%d, not £%d", co.Name, co.Value, a.Price)
-	}
-	if a.Price > p.Cash {
-		return engine.Refuse(a, "%s cannot pay £%d", p.Name, a.Price)
-	}
-	co.Owner = itoa(p.ID)
-	p.Companies = append(p.Companies, co.Sym)
-	g.PayPlayer(p, -a.Price)
-	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, a.Price)
-	r.boughtCompany = co.Sym
-	if co.Sym == "FFC" {
-		if g.optVariablePrivates {
-			g.fishbourneBoughtVariable()
-		} else {
-			g.closeOtherCompanies(co)
-		}
-	}
-	return nil
-}
-
 // closeOtherCompanies: buying the Fishbourne Ferry closes the other privates (rules 5.4).
 func (g *Game) closeOtherCompanies(keep *engine.Company) {
 	for _, c := range g.Corps {
@@ -845,28 +739,4 @@ func (g *Game) closeOtherCompanies(keep *engine.Company) {
 		}
 	}
 	g.Logf("-- Event: starting private companies close --")
-}
-
-func (r *stockRound) sellCompany(g *Game, p *engine.Player, a *engine.Action) error {
-	co := g.Company(a.Company)
-	if co == nil || co.Owner != itoa(p.ID) {
-		return engine.Refuse(a, "%s does not own %q", p.Name, a.Company)
-	}
-	if g.optVariablePrivates {
-		return engine.Refuse(a, "variable_private_revenue: private companies may not be sold to the bank")
-	}
-	if !g.canSellAnyCompany(p, r) {
-		return engine.Refuse(a, "private companies cannot be sold now")
-	}
-	price := co.Value - companySaleFee
-	if a.Price != price {
-		return engine.Refuse(a, "the bank pays £%d for %s", price, co.Name)
-	}
-	p.Companies = removeString(p.Companies, co.Sym)
-	co.Owner = "bank"
-	g.PayPlayer(p, price)
-	g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
-	r.markSold(p.ID, co.Sym)
-	g.checkBankBroken()
-	return nil
 }

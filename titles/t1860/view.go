@@ -88,11 +88,9 @@ func (g *Game) State() map[string]any {
 // priorityDeal is the player who would act first if everyone passed from
 // now on: in a stock round, the one after the last player to deal.
 func (g *Game) priorityDeal() int {
-	if r := g.stock; r != nil && r.lastToAct != 0 && len(g.pendingHome) == 0 {
-		for i, id := range r.entities {
-			if id == r.lastToAct {
-				return r.entities[(i+1)%len(r.entities)]
-			}
+	if r := g.stock; r != nil && len(g.pendingHome) == 0 {
+		if id := r.AfterLastToAct(); id != 0 {
+			return id
 		}
 	}
 	return g.PriorityDeal

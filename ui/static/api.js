@@ -56,6 +56,8 @@ export const api = {
   end: (id, seq, agree) => call('POST', `/api/games/${id}/end`, { seq, agree }),
   checkRoutes: (id, entity, routes) => call('POST', `/api/games/${id}/routes/check`, { entity, routes }),
   tile: (id, hex, tile, rotation) => call('GET', `/api/games/${id}/tile?hex=${encodeURIComponent(hex)}&tile=${encodeURIComponent(tile)}&rotation=${rotation}`),
+  tiles: (id, at) => call('GET', `/api/games/${id}/tiles` + (at !== null && at !== undefined ? `?action=${at}` : '')),
+  setWebhook: (url) => call('PUT', '/api/me/webhook', { url }),
   exportGame: (id) => call('GET', `/api/games/${id}/export`),
   mismatch: (id, report) => call('POST', `/api/games/${id}/mismatch`, report),
   routes: (id, entity) => call('GET', `/api/games/${id}/routes?entity=${encodeURIComponent(entity)}`),

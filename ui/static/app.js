@@ -1,13 +1,19 @@
 // Entry point: `/` is the lobby, `/?game=ID` a game (`&action=N` views the
 // game after its first N actions, `&view=sheet` its spreadsheet;
 // `&invite=TOKEN` is an invite link, `&seat=I&substitute=TOKEN` a
-// substitute's link), `/?player=NAME` a player's page.
+// substitute's link), `/?player=NAME` a player's page, `/?help=TITLE` the
+// rules of a title, `/?settings` the turn notification settings, `/?local`
+// the hotseat games kept in this browser and `/?local=KEY` one of them (no
+// server needed: a service worker keeps the page working offline).
 import { renderLobby, renderInvite, renderSubstitute } from './lobby.js';
 import { renderProfile } from './profile.js';
 import { renderGame } from './game.js';
 import { renderSheet } from './sheet.js';
+import { renderHelp } from './help.js';
+import { renderSettings } from './settings.js';
 import { api } from './api.js';
 import { h, clear } from './dom.js';
+import { renderLocalLobby, renderLocalGame } from './hotseat.js';
 
 async function main() {
   const app = document.getElementById('app');
@@ -15,16 +21,27 @@ async function main() {
   // Only ask who we are when this browser signed in before: a signed-out
   // visitor gets the sign-in form without a refused request.
   let me = null;
+  let offline = false;
   if (localStorage.getItem('tresham.signedIn')) {
-    try { me = await api.me(); } catch { me = null; }
-    if (!me) localStorage.removeItem('tresham.signedIn');
+    try { me = await api.me(); } catch (e) { me = null; offline = !e.status; }
+    if (!me && !offline) localStorage.removeItem('tresham.signedIn');
   }
   if (me) {
     clear(who, 'Signed in as ', h('a', { href: `/?player=${encodeURIComponent(me.name)}`, id: 'me-link' }, h('strong', {}, me.name)), ' ',
+      h('a', { href: '/?settings', id: 'settings-link' }, 'Notifications'), ' ',
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
-  if (q.get('game') && q.get('view') === 'sheet') {
+  if (q.has('help')) {
+    renderHelp(app, q.get('help'));
+  } else if (q.has('settings')) {
+    renderSettings(app, me);
+  } else if (q.has('local')) {
+    if (q.get('local')) await renderLocalGame(app, q.get('local'), me);
+    else await renderLocalLobby(app, me);
+  } else if (offline) {
+    clear(app, h('p', { role: 'alert' }, 'The server cannot be reached. ', h('a', { href: '/?local', id: 'offline-local' }, 'Hotseat games in this browser'), ' work offline.'));
+  } else if (q.get('game') && q.get('view') === 'sheet') {
     await renderSheet(app, q.get('game'));
   } else if (q.get('game') && q.get('substitute')) {
     await renderSubstitute(app, q.get('game'), q.get('seat'), q.get('substitute'), me);
@@ -38,6 +55,12 @@ async function main() {
   } else {
     await renderLobby(app, me);
   }
+}
+
+// The service worker keeps the page's files and the engine for offline
+// play (hotseat games in this browser).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch((e) => console.warn('no offline support:', e.message));
 }
 
 main().catch((e) => {

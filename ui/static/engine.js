@@ -81,13 +81,67 @@ export class LocalGame {
     return r.action;
   }
 
-  view(at, seats) { return this.e.call('view', this.session, at ?? -1, seats === undefined || seats === null ? null : JSON.stringify(seats)); }
-  map(at) { return this.e.call('map', this.session, at ?? -1); }
+  view(at, seats) {
+    const s = seats === undefined || seats === null ? null : JSON.stringify(seats);
+    return this.cached(`v${at}:${s}`, at, () => this.e.call('view', this.session, at ?? -1, s));
+  }
+
+  map(at) { return this.cached(`m${at}`, at, () => this.e.call('map', this.session, at ?? -1)); }
+
+  // cached answers a history position's view or map from the answers
+  // warm computed between steps (a stored action never changes, so the
+  // game at an earlier action never does), else computes it.
+  cached(key, at, compute) {
+    if (at === null || at === undefined || at < 0 || !this.warmed) return compute();
+    const hit = this.warmed.get(key);
+    if (hit !== undefined) return JSON.parse(hit);
+    return compute();
+  }
+
+  /**
+   * warmSteps lists, as separate calls, the work that computes the views
+   * and maps of the positions next to history position at (one back, one
+   * forward), so that the next step is an answer already made; run them
+   * between steps, one at a time, so that a click can come in between.
+   * Only those answers are kept.
+   */
+  warmSteps(at, seats) {
+    if (at === null || at === undefined || at < 0) return [];
+    const s = seats === undefined || seats === null ? null : JSON.stringify(seats);
+    const old = this.warmed || new Map();
+    const keep = new Map();
+    this.warmed = keep;
+    const steps = [];
+    for (const n of [at - 1, at + 1]) {
+      if (n < 0 || n >= this.actions) continue; // the live game needs no warming
+      for (const [key, fn] of [[`v${n}:${s}`, () => this.e.fns.view(this.session, n, s)], [`m${n}`, () => this.e.fns.map(this.session, n)]]) {
+        const had = old.get(key);
+        if (had !== undefined) { keep.set(key, had); continue; }
+        // a step back starts from a spare game a few actions behind, not a whole replay
+        if (n === at - 1 && key.startsWith('v')) steps.push(() => this.prepare(at));
+        steps.push(() => {
+          const raw = fn();
+          if (!raw.startsWith('{"error"')) keep.set(key, raw);
+        });
+      }
+    }
+    return steps;
+  }
+
+  /** warm runs warmSteps at once (for measuring). */
+  warm(at, seats) { for (const f of this.warmSteps(at, seats)) f(); }
   hash(at) { return this.e.call('hash', this.session, at ?? -1).hash; }
   legal(entity) { return this.e.call('legal', this.session, entity); }
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }
   routes(entity) { return this.e.call('routes', this.session, entity); }
   check(entity, routes) { return this.e.call('check', this.session, entity, JSON.stringify(routes)); }
+  /** status is {actions, can_undo, can_redo} (a hotseat game with no server). */
+  status() { return this.e.call('status', this.session); }
+  /** undo and redo take back and put back moves locally; they answer the stored action. */
+  undo() { const r = this.e.call('undo', this.session); this.actions = r.actions; return r.action; }
+  redo() { const r = this.e.call('redo', this.session); this.actions = r.actions; return r.action; }
+  /** prepare readies a fast step back from history position at (call it between steps). */
+  prepare(at) { this.e.call('prepare', this.session, at ?? -1); }
   exportText() { return this.e.fns.export(this.session); }
   close() { this.e.call('close', this.session); }
 }

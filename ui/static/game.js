@@ -5,9 +5,12 @@ import { h, clear, money } from './dom.js';
 import { mountMap } from './mapview.js';
 import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
+import { openSandbox } from './localstore.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
+import { tileManifestCard, markTileHexes } from './tiles.js';
+import { endConditions, endCharts } from './gameinfo.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -17,6 +20,8 @@ export async function renderGame(el, id, me, at) {
     engineNote: 'server',
   };
   const engine = loadEngine();
+  let eng0 = null; // the engine, once loaded (for its manifest)
+  engine.then((e) => { eng0 = e; });
   // sync brings the local game in step with the server's view v (at the
   // history position n) and compares state hashes; on a mismatch it
   // reports it, drops the local game and answers false.
@@ -55,13 +60,26 @@ export async function renderGame(el, id, me, at) {
   page.reload = async () => {
     try {
       if (page.at !== null && page.local && page.view) {
+        const t0 = performance.now();
         page.view = localView(page.at);
         page.map = page.local.map(page.at);
+        const t1 = performance.now();
+        draw(el, page);
+        // how long the step took in the engine and in drawing (read by e2e/wasm.test.js)
+        const bar = el.querySelector('#history-pos');
+        if (bar) Object.assign(bar.dataset, { engineMs: (t1 - t0).toFixed(1), drawMs: (performance.now() - t1).toFixed(1) });
+        prepareBack(page.local, page.at, page.view.you || []);
+        return;
       } else {
         const view = await api.view(id, page.at);
         page.view = view;
         page.total = view.actions;
-        page.map = (await sync(view)) ? page.local.map(page.at) : await api.map(id, page.at);
+        if (await sync(view)) {
+          if (page.at === null) localLegal(page, id, eng0);
+          page.map = page.local.map(page.at);
+        } else {
+          page.map = await api.map(id, page.at);
+        }
       }
     } catch (e) {
       page.error = e.message;
@@ -70,6 +88,7 @@ export async function renderGame(el, id, me, at) {
   };
   page.act = async (action) => {
     page.error = '';
+    page.errorType = action.type; // the refused action's type, for the rules link
     try {
       const seq = page.view.actions;
       const view = await api.act(id, seq, action);
@@ -85,7 +104,12 @@ export async function renderGame(el, id, me, at) {
       }
       page.view = view;
       page.total = view.actions;
-      page.map = (await sync(view)) ? page.local.map(null) : await api.map(id, null);
+      if (await sync(view)) {
+        localLegal(page, id, eng0);
+        page.map = page.local.map(null);
+      } else {
+        page.map = await api.map(id, null);
+      }
       draw(el, page);
       return;
     } catch (e) {
@@ -122,6 +146,45 @@ export async function renderGame(el, id, me, at) {
   live(page);
 }
 
+// prepareBack readies, once the step just shown is painted, the next step
+// back or forward in history: the in-browser engine computes both
+// neighbours' views and maps (a step back replays a few actions from a
+// spare game, not the whole game), so the step itself only draws.
+export function prepareBack(local, at, seats) {
+  const run = local.warmSteps(at, seats);
+  const token = (local.warming = {});
+  const next = () => {
+    if (local.warming !== token || !run.length) return; // a newer step took over
+    try { run.shift()(); } catch (e) { console.warn('in-browser engine:', e); return; }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
+}
+
+// localLegal takes the live view's legal choices from the in-browser
+// engine (the page's own list; the server still checks every move). The
+// server's list, still in its answer, is kept as a cross-check: when the
+// two differ the page reports it like a state mismatch and shows the
+// server's.
+function localLegal(page, id, eng) {
+  const v = page.view;
+  if (!page.local || v.status !== 'active') return;
+  try {
+    const mine = page.local.view(null, v.you || []).legal;
+    const want = v.legal || {};
+    if (JSON.stringify(mine) !== JSON.stringify(want)) {
+      api.mismatch(id, { actions: v.actions, hash: 'legal', server_hash: v.hash, module: eng ? eng.manifest.wasm : '' }).catch(() => {});
+      page.legalSource = 'server';
+      return;
+    }
+    page.view = { ...v, legal: mine };
+    page.legalSource = 'browser';
+  } catch (e) {
+    console.warn('in-browser engine:', e);
+    page.legalSource = 'server';
+  }
+}
+
 function live(page) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   let ws;
@@ -149,7 +212,11 @@ function nameOf(state, id) {
   return p ? p.name : String(id);
 }
 
-function draw(el, page) {
+/**
+ * draw renders the game page of page (a server game, or a hotseat game
+ * kept in the browser: page.headLinks then gives its own header links).
+ */
+export function draw(el, page) {
   const v = page.view;
   if (!v) {
     clear(el, h('p', { class: 'error', role: 'alert' }, page.error || 'Could not load the game.'));
@@ -184,29 +251,34 @@ function draw(el, page) {
   renderPanel(side, page);
   clear(el,
     h('div', { class: 'game-head' },
-      h('h1', {}, `${v.title} #${v.id}`),
+      h('h1', {}, page.heading || `${v.title} #${v.id}`),
       h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
       banner,
       clockBanner(v, h, (id) => nameOf(st, id)),
-      v.you && v.you.length && !v.finished ? notifyButton() : null,
+      v.you && v.you.length && !v.finished && !page.headLinks ? notifyButton() : null,
       canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
         try { await api.start(v.id); } catch (e) { page.error = e.message; }
         await page.reload();
       } }, 'Start the game') : null,
-      h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
-      v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
-      h('a', { class: 'button', href: '/' }, 'Lobby'),
-      h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server' }, `engine: ${page.engineNote}`)),
-    endGameBar(page),
+      page.headLinks ? page.headLinks(v) : [
+        h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
+        v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+        h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
+        h('a', { class: 'button', href: '/' }, 'Lobby'),
+        page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
+          onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
+      h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`)),
+    page.headLinks ? null : endGameBar(page),
     historyBar(page),
     h('div', { class: 'game-main' },
       h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
       side),
-    v.finished ? scores(v, st) : null,
+    v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
-      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st),
-      phaseChart(page.map, st), market(page.map, st), chatCard(page), gameLog(v)));
+      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
+      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v)));
   if (page.afterDraw) page.afterDraw();
+  markTileHexes(page);
   if (v.clocks) tickClocks();
   const log = el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
@@ -274,7 +346,7 @@ const endReasons = {
   bankruptcy: 'A player went bankrupt.',
 };
 
-function scores(v, st) {
+function scores(v, st, sheet, charts) {
   const res = Object.entries(v.result || st.result || {}).sort((a, b) => b[1] - a[1]);
   const player = (pid) => (st.players || []).find((p) => String(p.id) === String(pid)) || {};
   const penalty = (v.clocks && v.clocks.penalty) || {};
@@ -293,7 +365,8 @@ function scores(v, st) {
           h('td', { class: 'num' }, money(val)),
           anyPenalty ? h('td', { class: 'num' }, penalty[pid] ? `−${penalty[pid]} (${money(val - penalty[pid])})` : '–') : null);
       }))),
-    h('p', {}, h('a', { href: `/?game=${v.id}&view=sheet` }, 'The whole game as a spreadsheet, with charts')));
+    charts,
+    sheet ? h('p', {}, h('a', { href: `/?game=${v.id}&view=sheet` }, 'The whole game as a spreadsheet, with charts')) : null);
 }
 
 function flags(c) {

@@ -2,6 +2,7 @@
 // export.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
+import { lobbyClockText } from './clockview.js';
 
 /** renderLobby draws the lobby into el for user me (null: signed out). */
 export async function renderLobby(el, me) {
@@ -22,7 +23,8 @@ export async function renderLobby(el, me) {
   const refresh = () => Promise.all([...sections, found].map((s) => s.reload()));
   for (const s of [...sections, found]) s.refresh = refresh;
   clear(lists, findForm(titles, found), found.el, sections.map((s) => s.el));
-  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg, refresh), importForm(msg))));
+  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg, refresh), importForm(msg),
+    h('p', { class: 'card' }, h('a', { href: '/?local', id: 'local-link' }, 'Hotseat games in this browser'), ' (no server needed, work offline)'))));
   await refresh();
 }
 
@@ -90,6 +92,7 @@ function authForm() {
   return h('form', { class: 'auth card', onsubmit: go(api.login) },
     h('h1', {}, 'Welcome to Tresham'),
     h('p', {}, 'Play 1860 and 1825 with friends, online or at one table.'),
+    h('p', {}, h('a', { href: '/?local', id: 'local-link' }, 'Play at one screen in this browser'), ' — no account, no server, works offline.'),
     h('label', { for: 'auth-name' }, 'Name'), name,
     h('label', { for: 'auth-password' }, 'Password'), pass,
     h('div', { class: 'row' },
@@ -125,7 +128,7 @@ export function gameItem(g, me, msg, refresh, invite) {
   const mine = seats.some((s) => String(s.user_id) === String(me.id));
   const canStart = host && !started && (g.hotseat || taken >= (g.min_players || seats.length));
   const what = (g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '')) +
-    (g.clock ? `, clock: ${g.clock.bank} each` : '');
+    lobbyClockText(g, me);
   // a player silent past the table's limit: the others may vote to hand the seat over
   const handover = (i, to) => async () => {
     msg.textContent = '';

@@ -3,7 +3,8 @@
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { routeColour } from './mapview.js';
-import { saleEffect, dividendEffect } from './effects.js';
+import { effectText } from './effects.js';
+import { ruleLink } from './rulehelp.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -52,7 +53,8 @@ const parPrice = (a) => Number(String(a.share_price).split(',')[0]);
 
 /**
  * describe is a one-line sentence for an action; ctx ({title, rules,
- * revenue}) adds names and computed share-price effects. Prices are the
+ * effect, revenue}) adds names and the share-price effect the engine
+ * computed for the choice. Prices are the
  * ones the engine wrote into the action.
  */
 export function describe(a, st, ctx = {}) {
@@ -80,10 +82,10 @@ export function describe(a, st, ctx = {}) {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
       const each = a.share_price ?? cs.share_price;
-      const eff = saleEffect(ctx.title, rules, st, cs, a.percent);
+      const eff = effectText(ctx.effect);
       const why = a.share_price && cs.share_price && a.share_price < cs.share_price
         ? ` (${money(a.share_price)} a share, not the market's ${money(cs.share_price)}${(cs.trains || []).length === 0 ? ': it has no train' : ''})` : '';
-      return `Sell ${a.percent}% of ${c}${each ? ` for ${money(each * a.percent / 10)}` : ''}${why}${eff ? ' — ' + eff.text : ''}`;
+      return `Sell ${a.percent}% of ${c}${each ? ` for ${money(each * a.percent / 10)}` : ''}${why}${eff ? ' — ' + eff : ''}`;
     }
     case 'buy_company': return `Buy ${companyName(rules, a.company)} for ${money(a.price)}`;
     case 'sell_company': return `Sell ${companyName(rules, a.company || a.entity)} to the bank for ${money(a.price)}`;
@@ -91,11 +93,11 @@ export function describe(a, st, ctx = {}) {
     case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}`;
     case 'place_token': return `Place a station token in ${a.city}`;
     case 'dividend': {
-      const cs = corpState(st, a.entity);
-      const eff = dividendEffect(ctx.title, rules, cs, a.kind, ctx.revenue);
-      const rev = ctx.revenue !== undefined && ctx.revenue !== null ? ` ${money(ctx.revenue)}` : '';
+      const eff = effectText(ctx.effect);
+      const revenue = ctx.effect ? ctx.effect.revenue : ctx.revenue;
+      const rev = revenue !== undefined && revenue !== null ? ` ${money(revenue)}` : '';
       const verb = a.kind === 'payout' ? `Pay out${rev}` : a.kind === 'withhold' ? `Withhold${rev}` : a.kind === 'half' ? `Pay half${rev}` : `Dividend: ${a.kind}`;
-      return eff ? `${verb} — ${eff.text}` : verb;
+      return eff ? `${verb} — ${eff}` : verb;
     }
     case 'buy_train': return `Buy a ${trainName(a.train)} train ${trainSeller(st, a.train)} for ${money(a.price)}` + (a.variant ? ` as a ${a.variant}` : '');
     case 'discard_train': return `Discard the ${trainName(a.train)} train`;
@@ -119,7 +121,7 @@ export function renderPanel(el, page) {
   page.afterDraw = null;
   page.preview = null;
   page.fan = null;
-  const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '');
+  const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '', ruleLink(v.title, page.error, page.errorType));
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
     parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')));
@@ -136,12 +138,13 @@ export function renderPanel(el, page) {
   if (v.can_undo || v.can_redo) {
     const undo = async (fn) => {
       page.error = '';
+      page.errorType = null;
       try { await fn(page.id, v.actions); } catch (e) { page.error = e.message; }
       await page.reload();
     };
     parts.push(h('div', { class: 'row undo' },
-      v.can_undo ? h('button', { type: 'button', id: 'undo', onclick: () => undo(api.undo) }, 'Undo') : null,
-      v.can_redo ? h('button', { type: 'button', id: 'redo', onclick: () => undo(api.redo) }, 'Redo') : null));
+      v.can_undo ? h('button', { type: 'button', id: 'undo', onclick: () => undo(page.undo || api.undo) }, 'Undo') : null,
+      v.can_redo ? h('button', { type: 'button', id: 'redo', onclick: () => undo(page.redo || api.redo) }, 'Redo') : null));
   }
   clear(el, parts);
   page.afterDraw = () => {
@@ -237,14 +240,16 @@ function auctionGroup(page, cs, st) {
 
 function button(page, c, st) {
   const a = c.action;
-  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st, effectCtx(page, a)));
+  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st, effectCtx(page, c)));
 }
 
-// effectCtx is what describe needs to compute price effects: the title, the
-// rules tables and, for a dividend, the revenue of the run just made.
-function effectCtx(page, a) {
-  const ctx = { title: page.view.title, rules: page.map && page.map.rules };
-  if (a.type === 'dividend') ctx.revenue = lastRun(page, a.entity);
+// effectCtx is what describe needs beside the action: the rules tables
+// (names) and the choice's effect as the engine computed it; a dividend
+// listed without one falls back on the revenue of the run just made.
+function effectCtx(page, c) {
+  const a = c.action;
+  const ctx = { title: page.view.title, rules: page.map && page.map.rules, effect: c.effect };
+  if (a.type === 'dividend' && !c.effect) ctx.revenue = lastRun(page, a.entity);
   return ctx;
 }
 
@@ -271,6 +276,7 @@ function priceChoice(page, c, verb, st) {
     ev.preventDefault();
     const p = Number(input.value);
     if (!(p >= a.price && p <= (c.max_price || a.price))) {
+      page.errorType = a.type;
       page.error = `The price must be between ${money(a.price)} and ${money(c.max_price || a.price)}.`;
       page.reload();
       return;
@@ -524,7 +530,7 @@ function editRoutes(page, ent, c, g, auto) {
       h('button', { type: 'button', id: 'edit-clear', onclick: () => { ed.paths[ed.train] = []; recheck(); } }, `Clear ${ed.train || ''}`)));
   const ck = ed.check;
   if (ck && ck.ok) g.append(h('p', { id: 'route-revenue', class: 'ok' }, `Legal run: revenue ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? `, subsidy ${money(ck.subsidy)}` : ''));
-  else if (ck) g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status' }, ck.error));
+  else if (ck) g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status' }, ck.error, ruleLink(page.view.title, ck.error, 'run_routes')));
   else g.append(h('p', { class: 'muted', id: 'route-revenue' }, 'No route drawn yet.'));
   g.append(h('div', { class: 'row' },
     h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', disabled: !(ck && ck.ok), onclick: () => { rememberRun(page, ent, ck.revenue); page.act({ ...c.action, routes: routes() }); } }, ck && ck.ok ? `Run for ${money(ck.revenue)}` : 'Run'),

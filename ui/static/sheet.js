@@ -16,25 +16,13 @@ export async function renderSheet(el, id) {
     clear(el, h('p', { class: 'error', role: 'alert' }, rep.error || res.statusText));
     return;
   }
+  for (const k of ['players', 'rounds', 'operations']) rep[k] ||= [];
+  rep.left_by_company ||= {};
+  rep.left_by_player ||= {};
   const names = Object.fromEntries(rep.players.map((p) => [p.id, p.name]));
   const rounds = [...new Set(rep.rounds.map((r) => r.round))];
-  const byRound = (pid) => rounds.map((rd) => rep.rounds.find((r) => r.round === rd && r.player === pid));
   const history = (pos) => `/?game=${id}&action=${pos}`;
-
-  const worth = lineChart({
-    title: 'Net worth by round',
-    labels: rounds,
-    series: rep.players.map((p) => ({ name: p.name, points: byRound(p.id).map((r) => r && { y: r.value, href: history(r.position), note: `${p.name} after ${r.round}: ${money(r.value)}` }) })),
-  });
-  const companies = [...new Set(rep.operations.map((o) => o.company))];
-  const orLabels = [...new Set(rep.operations.map((o) => o.round))];
-  const perOR = (sym, f) => orLabels.map((rd) => {
-    const o = rep.operations.find((x) => x.round === rd && x.company === sym);
-    return o && { y: f(o), href: history(o.position), note: `${sym} in ${rd}: ${f === price ? 'price ' + money(o.price) : `ran ${money(o.revenue)}, best ${money(o.best_revenue)}`}` };
-  });
-  const price = (o) => o.price;
-  const prices = lineChart({ title: 'Share price after each operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, price) })) });
-  const revenue = lineChart({ title: 'Revenue by operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, (o) => o.revenue) })) });
+  const [worth, prices, revenue, left] = gameCharts(rep, id);
 
   const playerTable = h('table', { class: 'sheet', id: 'sheet-players' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Round'), rep.players.map((p) => h('th', { colspan: 3 }, p.name))),
@@ -76,11 +64,57 @@ export async function renderSheet(el, id) {
       h('a', { class: 'button', href: `/api/games/${id}/analysis?format=csv`, download: `tresham-${id}.csv` }, 'Download as CSV')),
     h('p', { class: 'muted' }, 'Best possible is the most revenue any legal run had at that moment, found by the exact route solver. ',
       'Click a round or a point on a chart to see the game there.'),
-    h('div', { class: 'charts' }, worth, prices, revenue),
+    h('div', { class: 'charts' }, worth, prices, revenue, left),
     h('section', { class: 'card' }, h('h2', {}, 'Players by round'), h('div', { class: 'scroll' }, playerTable)),
     h('section', { class: 'card' }, h('h2', {}, 'Operating rounds'), h('div', { class: 'scroll' }, opsTable)),
     h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll' }, leftTable)),
     timeTable);
+}
+
+/**
+ * gameCharts draws the three charts of an analysis rep of game id (net
+ * worth by round, share price and revenue by operating round), each point
+ * naming itself and linking to that position in the game's history.
+ */
+export function gameCharts(report, id) {
+  // a game ended before any round or run has none (the lists come as null)
+  const rep = { ...report, rounds: report.rounds || [], operations: report.operations || [], players: report.players || [] };
+  const rounds = [...new Set(rep.rounds.map((r) => r.round))];
+  const byRound = (pid) => rounds.map((rd) => rep.rounds.find((r) => r.round === rd && r.player === pid));
+  const history = (pos) => `/?game=${id}&action=${pos}`;
+  const worth = lineChart({
+    title: 'Net worth by round',
+    labels: rounds,
+    series: rep.players.map((p) => ({ name: p.name, points: byRound(p.id).map((r) => r && { y: r.value, href: history(r.position), note: `${p.name} after ${r.round}: ${money(r.value)}` }) })),
+  });
+  const companies = [...new Set(rep.operations.map((o) => o.company))];
+  const orLabels = [...new Set(rep.operations.map((o) => o.round))];
+  const price = (o) => o.price;
+  const perOR = (sym, f) => orLabels.map((rd) => {
+    const o = rep.operations.find((x) => x.round === rd && x.company === sym);
+    return o && { y: f(o), href: history(o.position), note: `${sym} in ${rd}: ${f === price ? 'price ' + money(o.price) : `ran ${money(o.revenue)}, best ${money(o.best_revenue)}`}` };
+  });
+  const prices = lineChart({ title: 'Share price after each operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, price) })) });
+  const revenue = lineChart({ title: 'Revenue by operating round', labels: orLabels, series: companies.map((c) => ({ name: c, points: perOR(c, (o) => o.revenue) })) });
+  // left on the table: what each company's runs fell short of the exact
+  // best run at their positions, added up over the game
+  const left = lineChart({
+    title: 'Revenue left on the table (added up)',
+    labels: orLabels,
+    series: companies.map((c) => {
+      let sum = 0;
+      return {
+        name: c,
+        points: orLabels.map((rd) => {
+          const o = rep.operations.find((x) => x.round === rd && x.company === c);
+          if (!o) return null;
+          sum += o.left || 0;
+          return { y: sum, href: history(o.position), note: `${c} in ${rd}: ran ${money(o.revenue)}, the best run was ${money(o.best_revenue)}; ${money(sum)} left so far` };
+        }),
+      };
+    }),
+  });
+  return [worth, prices, revenue, left];
 }
 
 // lineChart draws series of points (null: no point) over labels as an SVG

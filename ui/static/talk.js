@@ -39,6 +39,7 @@ export function endGameBar(page) {
   if (page.at !== null || v.finished || v.status !== 'active' || (v.you || []).length === 0) return null;
   const vote = (agree) => async () => {
     page.error = '';
+    page.errorType = null;
     try {
       await api.end(v.id, v.actions, agree);
     } catch (e) {

@@ -1,0 +1,660 @@
+package step
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"tresham/engine"
+)
+
+// Sold is what a player sold of a corporation or private this round.
+type Sold uint8
+
+const (
+	// NotSold: nothing sold this round.
+	NotSold Sold = iota
+	// SoldEarlier: sold in an earlier turn of this round (no buying back).
+	SoldEarlier
+	// SoldThisTurn: sold in the current turn.
+	SoldThisTurn
+)
+
+// StockTurns is the state a stock round keeps: the players in turn order,
+// whose turn it is, who passed, what each sold, and the current turn's
+// moves.
+type StockTurns struct {
+	Players   []int // player ids in turn order
+	Index     int   // the active player's index in Players
+	Passed    map[int]bool
+	Sold      map[int]map[string]Sold
+	Current   []Move // the current turn's moves but passes
+	LastToAct int
+}
+
+// Move is a move made this turn: its action type and the corporation it
+// was about ("" for a private).
+type Move struct {
+	Type string
+	Corp string
+}
+
+// NewStockTurns starts a round for g's players who are not bankrupt.
+func NewStockTurns(g *engine.Game) StockTurns {
+	t := StockTurns{Passed: map[int]bool{}, Sold: map[int]map[string]Sold{}}
+	for _, p := range g.Players {
+		if !p.Bankrupt {
+			t.Players = append(t.Players, p.ID)
+		}
+	}
+	return t
+}
+
+// Active is the id of the player whose turn it is.
+func (t *StockTurns) Active() int { return t.Players[t.Index] }
+
+// AfterLastToAct is the player after the last one who made a move this
+// round (who has the priority deal if the round ended now), or 0 when
+// nobody has.
+func (t *StockTurns) AfterLastToAct() int {
+	if t.LastToAct == 0 {
+		return 0
+	}
+	for i, id := range t.Players {
+		if id == t.LastToAct {
+			return t.Players[(i+1)%len(t.Players)]
+		}
+	}
+	return 0
+}
+
+// BeginTurn forgets the last turn's moves; its sales become earlier ones.
+func (t *StockTurns) BeginTurn() {
+	for _, m := range t.Sold {
+		for k, v := range m {
+			if v == SoldThisTurn {
+				m[k] = SoldEarlier
+			}
+		}
+	}
+	t.Current = t.Current[:0]
+}
+
+// Advance gives the turn to the next player.
+func (t *StockTurns) Advance() { t.Index = (t.Index + 1) % len(t.Players) }
+
+// AllPassed reports whether every player has passed.
+func (t *StockTurns) AllPassed() bool {
+	for _, id := range t.Players {
+		if !t.Passed[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// Bought reports whether the active player bought this turn (a
+// certificate, a par or a private: one purchase a turn).
+func (t *StockTurns) Bought() bool {
+	for i := range t.Current {
+		switch t.Current[i].Type {
+		case "buy_shares", "par", "buy_company":
+			return true
+		}
+	}
+	return false
+}
+
+// SoldOf is what player p sold of sym this round.
+func (t *StockTurns) SoldOf(p int, sym string) Sold { return t.Sold[p][sym] }
+
+// MarkSold records that p sold sym this turn.
+func (t *StockTurns) MarkSold(p int, sym string) {
+	if t.Sold[p] == nil {
+		t.Sold[p] = map[string]Sold{}
+	}
+	t.Sold[p][sym] = SoldThisTurn
+}
+
+// ListOrder is the order in which a stock step lists its choices (bots
+// pick by position, so each title keeps its own).
+type ListOrder int
+
+const (
+	// PassFirst: pass, sales (by percent), purchases, pars, privates
+	// bought, privates sold.
+	PassFirst ListOrder = iota
+	// PassLast: per corporation its purchases and pars, privates bought,
+	// sales, privates sold, pass.
+	PassLast
+)
+
+// StockHooks configure the shared stock-round step for a title. Each
+// rule hook returns "" when the move is allowed and otherwise the rule
+// that refuses it; each move hook applies an allowed move and cannot fail.
+type StockHooks[G any] struct {
+	Engine func(G) *engine.Game
+	Turns  func(G) *StockTurns
+	Order  ListOrder
+
+	// MustSell reports whether p is over the certificate limit with a
+	// sale open: only sales, and the types in OverLimitTypes, are taken.
+	MustSell       func(G, *engine.Player) bool
+	OverLimitTypes []string
+
+	// SaleUnit is c's ordinary share, the step of a sale's percentage.
+	SaleUnit func(G, *engine.Corporation) int
+	// SellRule decides a sale of bundle (percent of it) that names only
+	// p's certificates of c in a well-formed percentage.
+	SellRule func(G, *engine.Player, *engine.Corporation, []*engine.Share, int) string
+	// SalePrice is the share price a listed sale writes ("" for none).
+	SalePrice func(G, *engine.Corporation) string
+	// Sell pays for the bundle and moves it (engine.Game.SellToPool).
+	Sell func(G, *engine.Player, *engine.Corporation, []*engine.Share, int)
+
+	// BuyRule decides the purchase a of certificate s (from the IPO or
+	// the pool); of a, only the percentage written is to be read.
+	BuyRule func(G, *engine.Player, *engine.Corporation, *engine.Share, *engine.Action) string
+	// BuyPercent is the percentage a listed purchase of s writes.
+	BuyPercent func(G, *engine.Corporation, *engine.Share) int
+	Buy        func(G, *engine.Player, *engine.Corporation, *engine.Share)
+
+	// ParCells are the cells c may be started at (listing candidates).
+	ParCells func(G, *engine.Corporation) []*engine.Cell
+	// StartRule decides whether p may start c now at all (c not yet
+	// started); ParRule then decides the par cell.
+	StartRule func(G, *engine.Player, *engine.Corporation) string
+	ParRule   func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
+	Par       func(G, *engine.Player, *engine.Corporation, *engine.Cell)
+
+	// CompanyRule decides whether the bank sells co to p now (at its
+	// face value, which the step checks).
+	CompanyRule func(G, *engine.Player, *engine.Company) string
+	// CompanyBought follows a private bought from the bank (the step has
+	// moved it and the money).
+	CompanyBought func(G, *engine.Player, *engine.Company)
+	// SellCompanyRule decides whether p may sell its private co to the
+	// bank now, for its face value less SaleFee.
+	SellCompanyRule func(G, *engine.Player, *engine.Company) string
+	SaleFee         int
+	// CompanySold follows a private sold to the bank (moved and paid).
+	CompanySold func(G, *engine.Player, *engine.Company, int)
+
+	// Pass ends p's turn or passes it.
+	Pass func(G, *engine.Player)
+	// After follows every move but a pass (recorded in Turns().Current):
+	// the title ends the turn when nothing is left to do.
+	After func(G, *engine.Player)
+}
+
+// Stock is the stock-round turn of a player: sell, buy one certificate
+// or private, start a corporation, sell privates, pass. One Check per
+// action type decides; Choices lists the candidates Check accepts.
+type Stock[G any] struct {
+	Hooks StockHooks[G]
+}
+
+var stockTypes = []string{"sell_shares", "buy_shares", "par", "buy_company", "sell_company", "pass"}
+
+// Types implements Step.
+func (s *Stock[G]) Types() []string { return stockTypes }
+
+// Active implements Step.
+func (s *Stock[G]) Active(g G) bool { return s.Hooks.Turns(g) != nil }
+
+// Blocking implements Step.
+func (s *Stock[G]) Blocking(G) bool { return true }
+
+// player is the player a (from a player) names.
+func (s *Stock[G]) player(g G, a *engine.Action) (*engine.Player, error) {
+	if a.EntityType != "" && a.EntityType != "player" {
+		return nil, engine.Refuse(a, "%s is a player's move in a stock round, not a %s's", a.Type, a.EntityType)
+	}
+	id, err := a.PlayerID()
+	if err != nil {
+		return nil, err
+	}
+	p := s.Hooks.Engine(g).Player(id)
+	if p == nil {
+		return nil, engine.Refuse(a, "unknown player %d", id)
+	}
+	return p, nil
+}
+
+// stockMove is an action resolved: its mover and what it names.
+type stockMove struct {
+	p       *engine.Player
+	c       *engine.Corporation
+	shares  []*engine.Share // sold
+	share   *engine.Share   // bought
+	percent int
+	cell    *engine.Cell
+	co      *engine.Company
+}
+
+// mover resolves a's player and holds it to the turn and the certificate
+// limit; mustSell is MustSell's answer for that player.
+func (s *Stock[G]) mover(g G, a *engine.Action) (*engine.Player, bool, error) {
+	p, err := s.player(g, a)
+	if err != nil {
+		return nil, false, err
+	}
+	if p.ID != s.Hooks.Turns(g).Active() {
+		return nil, false, engine.Refuse(a, "it is not %s's turn", p.Name)
+	}
+	return p, s.Hooks.MustSell(g, p), nil
+}
+
+// decide is the one decision on a by p (the active player; mustSell as
+// MustSell says): the move resolved, or "" and the rule that refuses it.
+// It changes nothing.
+func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool) (stockMove, string) {
+	h := &s.Hooks
+	eg := h.Engine(g)
+	m := stockMove{p: p}
+	if mustSell && a.Type != "sell_shares" && !slices.Contains(h.OverLimitTypes, a.Type) {
+		return m, "over the certificate limit: must sell first"
+	}
+	switch a.Type {
+	case "pass":
+		return m, ""
+	case "sell_shares":
+		c, bundle, total, err := eg.PlayerBundle(p, a.Shares)
+		if err != nil {
+			return m, err.Error()
+		}
+		percent, err := engine.SalePercent(a.Percent, bundle, total, h.SaleUnit(g, c))
+		if err != nil {
+			return m, err.Error()
+		}
+		m.c, m.shares, m.percent = c, bundle, percent
+		return m, h.SellRule(g, p, c, bundle, percent)
+	case "buy_shares":
+		if len(a.Shares) != 1 {
+			return m, "buy exactly one certificate"
+		}
+		c, sh, err := eg.ShareByID(a.Shares[0])
+		if err != nil {
+			return m, err.Error()
+		}
+		if sh.Holder != engine.HolderIPO && sh.Holder != engine.HolderMarket {
+			return m, "the certificate is not for sale"
+		}
+		m.c, m.share = c, sh
+		return m, h.BuyRule(g, p, c, sh, a)
+	case "par":
+		c := eg.Corp(a.Corporation)
+		if c == nil {
+			return m, "unknown corporation"
+		}
+		cell, err := eg.Market.CellByID(a.SharePrice)
+		if err != nil {
+			return m, err.Error()
+		}
+		m.c, m.cell = c, cell
+		if c.IPOed {
+			return m, c.Sym + " has already been started"
+		}
+		if why := h.StartRule(g, p, c); why != "" {
+			return m, why
+		}
+		return m, h.ParRule(g, p, c, cell)
+	case "buy_company":
+		co := eg.Company(a.Company)
+		if co == nil || co.Closed || (co.Owner != "bank" && co.Owner != "") {
+			return m, "not for sale by the bank"
+		}
+		m.co = co
+		if why := h.CompanyRule(g, p, co); why != "" {
+			return m, why
+		}
+		// the bank sells at face value (1860 rules 5.4, 1825 rule 5.2.9)
+		if a.Price != co.Value {
+			return m, "the bank sells " + co.Name + " for its face value £" + strconv.Itoa(co.Value)
+		}
+		if a.Price > p.Cash {
+			return m, p.Name + " cannot pay £" + strconv.Itoa(a.Price)
+		}
+		return m, ""
+	case "sell_company":
+		co := eg.Company(a.Company)
+		if co == nil || co.Owner != strconv.Itoa(p.ID) {
+			return m, p.Name + " does not own it"
+		}
+		m.co = co
+		if why := h.SellCompanyRule(g, p, co); why != "" {
+			return m, why
+		}
+		if price := co.Value - h.SaleFee; a.Price != price {
+			return m, "the bank pays £" + strconv.Itoa(price) + " for " + co.Name
+		}
+		return m, ""
+	}
+	return m, "not a stock round action"
+}
+
+// refusal words a refusal of a by p.
+func refusal(a *engine.Action, p *engine.Player, why string) error {
+	what := a.Type
+	switch a.Type {
+	case "sell_shares", "buy_shares":
+		what += " " + strings.Join(a.Shares, " ")
+	case "par":
+		what += " " + a.Corporation + " at " + a.SharePrice
+	case "buy_company", "sell_company":
+		what += " " + a.Company
+	}
+	return engine.Refuse(a, "%s cannot %s now: %s", p.Name, what, why)
+}
+
+// Check implements Step: it decides a and changes nothing.
+func (s *Stock[G]) Check(g G, a *engine.Action) error {
+	_, err := s.check(g, a)
+	return err
+}
+
+func (s *Stock[G]) check(g G, a *engine.Action) (stockMove, error) {
+	p, mustSell, err := s.mover(g, a)
+	if err != nil {
+		return stockMove{}, err
+	}
+	m, why := s.decide(g, a, p, mustSell)
+	if why != "" {
+		return m, refusal(a, p, why)
+	}
+	return m, nil
+}
+
+// Process implements Step: it applies a, which Check accepted.
+func (s *Stock[G]) Process(g G, a *engine.Action) {
+	m, _ := s.check(g, a)
+	s.do(g, a, m)
+}
+
+// Apply decides a once and, when it is accepted, applies it. A refusal is
+// marked engine.Unchanged: nothing was touched.
+func (s *Stock[G]) Apply(g G, a *engine.Action) error {
+	m, err := s.check(g, a)
+	if err != nil {
+		return engine.Unchanged(err)
+	}
+	s.do(g, a, m)
+	return nil
+}
+
+// do applies the accepted move m (a resolved).
+func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
+	h := &s.Hooks
+	t := h.Turns(g)
+	eg := h.Engine(g)
+	p := m.p
+	switch a.Type {
+	case "pass":
+		h.Pass(g, p)
+		return
+	case "sell_shares":
+		t.MarkSold(p.ID, m.c.Sym)
+		h.Sell(g, p, m.c, m.shares, m.percent)
+	case "buy_shares":
+		h.Buy(g, p, m.c, m.share)
+	case "par":
+		h.Par(g, p, m.c, m.cell)
+	case "buy_company":
+		m.co.Owner = strconv.Itoa(p.ID)
+		p.Companies = append(p.Companies, m.co.Sym)
+		eg.PayPlayer(p, -a.Price)
+		h.CompanyBought(g, p, m.co)
+	case "sell_company":
+		p.Companies = slices.DeleteFunc(p.Companies, func(sym string) bool { return sym == m.co.Sym })
+		m.co.Owner = "bank"
+		eg.PayPlayer(p, a.Price)
+		t.MarkSold(p.ID, m.co.Sym)
+		h.CompanySold(g, p, m.co, a.Price)
+	}
+	corp := ""
+	if m.c != nil {
+		corp = m.c.Sym
+	}
+	t.Current = append(t.Current, Move{Type: a.Type, Corp: corp})
+	t.LastToAct = p.ID
+	h.After(g, p)
+}
+
+// Choices implements Step: the candidate moves of the active player that
+// Check accepts, in the title's order.
+func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
+	h := &s.Hooks
+	t := h.Turns(g)
+	eg := h.Engine(g)
+	if t == nil || entity != strconv.Itoa(t.Active()) {
+		return nil
+	}
+	p := eg.Player(t.Active())
+	mustSell := h.MustSell(g, p)
+	var out []engine.Choice
+	ok := func(a *engine.Action) bool {
+		_, why := s.decide(g, a, p, mustSell)
+		return why == ""
+	}
+	add := func(a engine.Action) {
+		if ok(&a) {
+			out = append(out, engine.Choice{Action: a})
+		}
+	}
+	base := engine.Action{Entity: entity, EntityType: "player"}
+	pass := func() {
+		a := base
+		a.Type = "pass"
+		add(a)
+	}
+	buys := func(c *engine.Corporation) {
+		if !c.IPOed {
+			return
+		}
+		for _, holder := range []engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+			var seen [][3]int
+			for _, sh := range c.SharesOf(holder) {
+				k := [3]int{sh.Percent, boolInt(sh.President), boolInt(sh.Buyable)}
+				if slices.Contains(seen, k) {
+					continue
+				}
+				// decide's purchase, the certificate resolved from its id
+				// (from the IPO or the pool): the same rules
+				a := base
+				a.Type, a.Percent = "buy_shares", h.BuyPercent(g, c, sh)
+				if mustSell || h.BuyRule(g, p, c, sh, &a) != "" {
+					continue
+				}
+				a.Shares = []string{c.ShareID(sh.Index)}
+				seen = append(seen, k)
+				out = append(out, engine.Choice{Action: a})
+			}
+		}
+	}
+	pars := func(c *engine.Corporation) {
+		if c.IPOed || (mustSell && !slices.Contains(h.OverLimitTypes, "par")) {
+			return // as decide says
+		}
+		if h.StartRule(g, p, c) != "" {
+			return
+		}
+		for _, cell := range h.ParCells(g, c) {
+			// decide's par, the cell resolved from its id: the same rules
+			if h.ParRule(g, p, c, cell) == "" {
+				a := base
+				a.Type, a.Corporation, a.SharePrice = "par", c.Sym, cell.ID()
+				out = append(out, engine.Choice{Action: a})
+			}
+		}
+	}
+	sales := func() {
+		for _, c := range eg.Corps {
+			held := c.SharesOf(engine.Holder(p.ID))
+			if len(held) == 0 {
+				continue
+			}
+			forms := engine.SaleForms(held, h.SaleUnit(g, c))
+			if h.Order == PassFirst {
+				slices.SortStableFunc(forms, func(x, y engine.Sale) int { return x.Percent - y.Percent })
+			}
+			price := ""
+			if h.SalePrice != nil {
+				price = h.SalePrice(g, c)
+			}
+			unit := h.SaleUnit(g, c)
+			for _, f := range forms {
+				// decide's sale, the certificates resolved from their ids
+				// (p's, each once): the same rules
+				total := 0
+				for _, sh := range f.Shares {
+					total += sh.Percent
+				}
+				if pct, err := engine.SalePercent(f.Percent, f.Shares, total, unit); err != nil || pct != f.Percent || h.SellRule(g, p, c, f.Shares, f.Percent) != "" {
+					continue
+				}
+				a := base
+				a.Type, a.Percent, a.SharePrice = "sell_shares", f.Percent, price
+				for _, sh := range f.Shares {
+					a.Shares = append(a.Shares, c.ShareID(sh.Index))
+				}
+				out = append(out, engine.Choice{Action: a})
+			}
+		}
+	}
+	companiesBought := func() {
+		for _, co := range eg.Companies {
+			a := base
+			a.Type, a.Company, a.Price = "buy_company", co.Sym, co.Value
+			add(a)
+		}
+	}
+	companiesSold := func() {
+		for _, sym := range p.Companies {
+			a := base
+			a.Type, a.Company, a.Price = "sell_company", sym, eg.Company(sym).Value-h.SaleFee
+			add(a)
+		}
+	}
+	switch h.Order {
+	case PassFirst:
+		pass()
+		sales()
+		for _, c := range eg.Corps {
+			buys(c)
+		}
+		for _, c := range eg.Corps {
+			pars(c)
+		}
+		companiesBought()
+		companiesSold()
+	default:
+		for _, c := range eg.Corps {
+			buys(c)
+			pars(c)
+		}
+		companiesBought()
+		sales()
+		companiesSold()
+		pass()
+	}
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Apply checks a with s and, when it is accepted, processes it (through
+// the step's own Apply when it has one, deciding once). A refusal is
+// marked engine.Unchanged: nothing was touched.
+func Apply[G any](s Step[G], g G, a *engine.Action) error {
+	if ap, ok := s.(interface {
+		Apply(G, *engine.Action) error
+	}); ok {
+		return ap.Apply(g, a)
+	}
+	if err := s.Check(g, a); err != nil {
+		return engine.Unchanged(err)
+	}
+	s.Process(g, a)
+	return nil
+}
+
+// OffersPurchase is 18xx.games' purchase gate (can_buy_any?), which gives
+// a player a turn and which both titles follow: some holding, in the IPO
+// or the pool, of a started corporation whose smallest buyable
+// certificate p may buy (ok) and could pay for at its full size, the
+// director's certificate in the pool counting as its whole percentage
+// though it costs one share. Whether p already bought this turn is the
+// caller's to ask.
+func OffersPurchase(eg *engine.Game, p *engine.Player, ok func(*engine.Corporation, *engine.Share) bool) bool {
+	for _, c := range eg.Corps {
+		if !c.IPOed || c.Closed {
+			continue
+		}
+		for _, h := range [2]engine.Holder{engine.HolderIPO, engine.HolderMarket} {
+			// a smallest buyable certificate h holds (which one does not
+			// matter: alike ones differ only in acquisition order)
+			var min *engine.Share
+			for _, s := range c.Shares {
+				if s.Holder == h && s.Buyable && (min == nil || s.Percent < min.Percent) {
+					min = s
+				}
+			}
+			if min == nil || !ok(c, min) {
+				continue
+			}
+			if min.President && h == engine.HolderMarket && p.Cash < c.Price()*min.Percent/10 {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// BankOffersPrivate is 18xx.games' can_buy_any_companies?: p has some
+// cash, holds fewer than limit certificates (certs), bought nothing this
+// turn, and the bank holds a private (forSale) that p did not sell this
+// round, whether or not p can afford it.
+func (t *StockTurns) BankOffersPrivate(eg *engine.Game, p *engine.Player, certs, limit int, forSale func(*engine.Company) bool) bool {
+	if t.Bought() || p.Cash <= 0 || certs >= limit {
+		return false
+	}
+	for _, co := range eg.Companies {
+		if !co.Closed && t.SoldOf(p.ID, co.Sym) == NotSold && forSale(co) {
+			return true
+		}
+	}
+	return false
+}
+
+// MaySellPrivates reports whether p may sell privates to the bank now:
+// after the first stock round, before buying this turn, holding one
+// (1860 rules 5.4, 1825 rule 5.2.9).
+func (t *StockTurns) MaySellPrivates(eg *engine.Game, p *engine.Player) bool {
+	return !t.Bought() && eg.Turn > 1 && len(p.Companies) > 0
+}
+
+// SkipIdle passes, in turn order, each player who has no move but to pass
+// (has reports false; logPass writes the log line), until one has a move
+// or all have passed, which it reports; the turn is then still with the
+// last to pass.
+func (t *StockTurns) SkipIdle(has func(id int) bool, logPass func(id int)) (allPassed bool) {
+	for range t.Players {
+		id := t.Active()
+		if has(id) {
+			return false
+		}
+		logPass(id)
+		t.Passed[id] = true
+		if t.AllPassed() {
+			return true
+		}
+		t.Advance()
+	}
+	return t.AllPassed()
+}

@@ -1,0 +1,121 @@
+package t1825
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPrintedRulesTables checks the rulebook's TABLES 1-4 and the phases
+// (4.7) under printed_rules against the 18xx.games figures without it.
+func TestPrintedRulesTables(t *testing.T) {
+	tests := []struct {
+		unit    string
+		players int
+		printed bool
+		cash    int
+		limit   int
+		trains  map[string]int
+		phases  int
+	}{
+		{"unit_3", 2, false, 750, 17, map[string]int{"2": 5, "3": 3, "4": 1, "5": 3, "7": 2, "3T": 1, "U3": 1}, 3},
+		{"unit_3", 2, true, 900, 13, map[string]int{"2": 5, "3": 3, "4": 1, "5": 3}, 3},
+		{"unit_2", 3, false, 800, 16, map[string]int{"2": 5, "3": 3, "4": 2, "5": 3, "6": 2}, 4},
+		{"unit_2", 3, true, 800, 16, map[string]int{"2": 5, "3": 4, "4": 3, "5": 4}, 3},
+		{"unit_12", 5, true, 504, 19, map[string]int{"2": 7, "3": 5, "4": 4, "5": 5}, 3},
+		{"unit_23", 4, false, 630, 23, map[string]int{"2": 5, "3": 5, "4": 4, "5": 6, "7": 2, "3T": 1, "U3": 1}, 4},
+		{"unit_23", 4, true, 630, 19, map[string]int{"2": 5, "3": 5, "4": 4, "5": 5}, 3},
+		{"unit_123", 6, true, 420, 20, map[string]int{"2": 7, "3": 6, "4": 5, "5": 5}, 3},
+		{"unit_123", 9, true, 280, 14, map[string]int{"2": 7, "3": 6, "4": 5, "5": 5}, 3},
+	}
+	for _, tc := range tests {
+		rules := []string{tc.unit}
+		if tc.printed {
+			rules = append(rules, "printed_rules")
+		}
+		t.Run(strings.Join(rules, "+"), func(t *testing.T) {
+			o, err := ParseOptions(rules, tc.players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c, _ := StartingCash(o, tc.players); c != tc.cash {
+				t.Errorf("starting cash %d, want %d (TABLE 1)", c, tc.cash)
+			}
+			if l, _ := CertLimit(o, tc.players); l != tc.limit {
+				t.Errorf("certificate limit %d, want %d (TABLE 3)", l, tc.limit)
+			}
+			got := map[string]int{}
+			for _, tr := range Trains(o) {
+				if tr.Count != 0 {
+					got[tr.Name] = tr.Count
+				}
+			}
+			if len(got) != len(tc.trains) {
+				t.Errorf("trains %v, want %v (TABLE 4)", got, tc.trains)
+			}
+			for k, v := range tc.trains {
+				if got[k] != v {
+					t.Errorf("%s trains: %d, want %d (TABLE 4)", k, got[k], v)
+				}
+			}
+			if n := len(Phases(o)); n != tc.phases {
+				t.Errorf("%d phases, want %d (4.7)", n, tc.phases)
+			}
+			if got := o.Rules(); tc.printed != (got[len(got)-1] == "printed_rules") {
+				t.Errorf("rules %v: printed_rules must be exported exactly when set", got)
+			}
+		})
+	}
+}
+
+// TestPrintedRulesUnit3Companies checks TABLE 2 for Unit 3: the CR, the NBR
+// starting in Edinburgh and the G&SW, no minors; and that a game sets up.
+func TestPrintedRulesUnit3Companies(t *testing.T) {
+	o, err := ParseOptions([]string{"unit_3", "printed_rules"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var syms []string
+	for _, c := range Corporations(o) {
+		syms = append(syms, c.Sym)
+		if c.Minor {
+			t.Errorf("minor %s in a printed Unit 3 game", c.Sym)
+		}
+		if c.Sym == "NBR" && (len(c.Homes) != 1 || c.Homes[0] != "G9") {
+			t.Errorf("NBR starts in %v, want Edinburgh (G9)", c.Homes)
+		}
+	}
+	if strings.Join(syms, ",") != "CR,NBR,GSWR" {
+		t.Errorf("companies %v, want CR, NBR, GSWR", syms)
+	}
+	g, err := New([]int{1, 2}, []string{"A", "B"}, []string{"unit_3", "printed_rules"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// each player has £900 less the privates dealt to them (section 3)
+	total := 0
+	for _, p := range g.Players {
+		total += p.Cash
+	}
+	for _, co := range g.Companies {
+		if co.Owner == "1" || co.Owner == "2" {
+			total += co.Value
+		}
+	}
+	if total != 2*900 || g.CertLimit != 13 {
+		t.Errorf("players' cash and privates £%d, limit %d; want £1800 and 13", total, g.CertLimit)
+	}
+}
+
+// TestPrintedRulesRefusesKits: kits and 18xx.games variants are not in the
+// rulebook; the error names the option and printed_rules.
+func TestPrintedRulesRefusesKits(t *testing.T) {
+	for _, opt := range []string{"k3", "r1", "d1", "u3p", "big_bank", "db1", "unit_4"} {
+		_, err := ParseOptions([]string{"unit_123", opt, "printed_rules"}, 5)
+		if err == nil || !strings.Contains(err.Error(), opt) || !strings.Contains(err.Error(), "printed_rules") {
+			t.Errorf("%s with printed_rules: err = %v, want a refusal naming both", opt, err)
+		}
+	}
+	if _, err := ParseOptions([]string{"unit_1", "surveyors", "printed_rules"}, 4); err != nil {
+		t.Errorf("Surveyors (rule 6.6) with printed_rules refused: %v", err)
+	}
+}

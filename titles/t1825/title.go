@@ -1,0 +1,96 @@
+package t1825
+
+import (
+	"tresham/board"
+	"tresham/engine"
+	"tresham/titles/title"
+)
+
+// Descriptor describes 1825 for the title registry (package titles): its
+// options with descriptions, player counts, constructor and route rules.
+func Descriptor() title.Descriptor {
+	return title.Descriptor{
+		Name:        "1825",
+		Description: "1825 (Francis Tresham): Units 1, 2 and 3 with the Regional and Extension kits, as on 18xx.games",
+		MinPlayers:  2,
+		MaxPlayers:  9,
+		Options: []title.Option{
+			{Name: "unit_1", Description: "Unit 1 (2-5 players)"},
+			{Name: "unit_2", Description: "Unit 2 (2-4 players)"},
+			{Name: "unit_3", Description: "Unit 3 (2 players)"},
+			{Name: "unit_12", Description: "Units 1 and 2 (3-7 players)"},
+			{Name: "unit_23", Description: "Units 2 and 3 (3-5 players)"},
+			{Name: "unit_123", Description: "Units 1, 2 and 3 (4-8 players)"},
+			{Name: "r1", Description: "Regional Kit 1: Wales"},
+			{Name: "r2", Description: "Regional Kit 2: South West England"},
+			{Name: "r3", Description: "Regional Kit 3: North Norfolk"},
+			{Name: "k1", Description: "Extension Kit 1: supplementary tiles"},
+			{Name: "k2", Description: "Extension Kit 2: advanced trains (with Kit 3)"},
+			{Name: "k3", Description: "Extension Kit 3: Phase Four"},
+			{Name: "k5", Description: "Extension Kit 5: minors for Unit 2"},
+			{Name: "k6", Description: "Extension Kit 6: advanced tiles"},
+			{Name: "k7", Description: "Extension Kit 7: London, Tilbury & Southend"},
+			{Name: "d1", Description: "Development Kit 1 tiles"},
+			{Name: "u3p", Description: "two extra 3T and U3 trains with Unit 3"},
+			{Name: "big_bank", Description: "the banks of combined units"},
+			{Name: "strict_bank", Description: "the bank does not grow with minors and kits"},
+			{Name: "db1", Description: "Dave Berry's variant 1: double-dits upgrade to 887/888"},
+			{Name: "db2", Description: "Dave Berry's variant 2: SECR changes for Unit 1"},
+			{Name: "db3", Description: "Dave Berry's variant 3: revised Unit 3 map"},
+			{Name: "surveyors", Description: "railway construction with Surveyors (rule 6.6)"},
+			{Name: "printed_rules", Description: "play by the printed Units 1-3 rulebook where 18xx.games differs (starting money, certificate limits, trains and phases of TABLES 1-4, Unit 3's companies); no kits or site variants (docs/rules.md)"},
+		},
+		New: func(players []title.Player, options []string) (title.Full, error) {
+			ids := make([]int, len(players))
+			names := make([]string, len(players))
+			for i, p := range players {
+				ids[i], names[i] = p.ID, p.Name
+			}
+			g, err := New(ids, names, options)
+			if err != nil {
+				return nil, err // a nil interface, not a nil *Game
+			}
+			return g, nil
+		},
+		// a route may re-enter a hex and never passes a blocked city; every
+		// stop counts against the train's size
+		Routes: title.RouteRules{ReEnterHexes: true, FlatStops: true},
+	}
+}
+
+// Engine returns the title-independent state.
+func (g *Game) Engine() *engine.Game { return g.Game }
+
+// Map returns the board.
+func (g *Game) Map() *board.Board { return g.Board }
+
+// CompanyAbility is what private railway sym does (see the package
+// function CompanyAbility).
+func (g *Game) CompanyAbility(sym string) string { return CompanyAbility(sym) }
+
+// Solve finds the best run of company sym now (SolveRoutes) as the
+// title-independent summary: 1825 pays no subsidies, so the run of most
+// revenue is also the run of most revenue plus subsidy.
+func (g *Game) Solve(sym string) (*title.Solved, error) {
+	sol, err := g.SolveRoutes(sym)
+	if err != nil {
+		return nil, err
+	}
+	return &title.Solved{Trains: sol.Trains, Revenue: sol.Revenue, RevenueRoutes: sol.Routes,
+		TotalRevenue: sol.Revenue, TotalRoutes: sol.Routes, Stats: sol.Stats}, nil
+}
+
+// RevenueOn is the revenue company sym would earn with its trains now on
+// board b instead of the game's own (BestRevenue on b); the game's board
+// is put back before it returns.
+func (g *Game) RevenueOn(b *board.Board, sym string) (int, error) {
+	live := g.Board
+	g.Board = b
+	defer func() { g.Board = live }()
+	return g.BestRevenue(sym)
+}
+
+var (
+	_ title.Full         = (*Game)(nil)
+	_ title.BoardRevenue = (*Game)(nil)
+)

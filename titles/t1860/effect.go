@@ -1,0 +1,63 @@
+package t1860
+
+import (
+	"tresham/engine"
+	"tresham/titles/title"
+)
+
+// Effect says what a listed sale or dividend does (title.Effecter): the
+// cash the seller receives and the price drop (rules 6.6), the cash the
+// dividend leaves in the treasury and the price move (rules 7.5, 7.6).
+// The rounds make the same moves (stockRound.sell, Game.dividend); the
+// titles' effect test checks both agree on every sale and dividend of
+// the fixtures.
+func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
+	switch a.Type {
+	case "sell_shares":
+		if len(a.Shares) == 0 {
+			return nil
+		}
+		c, _, err := g.ShareByID(a.Shares[0])
+		if err != nil {
+			return nil
+		}
+		n := a.Percent / 10
+		eff := &title.Effect{Cash: g.sellPricePerShare(c) * n}
+		switch {
+		case !c.Operated:
+			eff.Price = title.Stays(c, c.Sym+" has not operated yet")
+		case g.NoPriceDropOnSale:
+			eff.Price = title.Stays(c, "no drops after the 8+4")
+		default:
+			moves := n
+			if c.Cell != nil && c.Cell.Type == engine.CellIgnoreOneSale {
+				moves-- // the first share sold in a red-letter cell
+			}
+			if moves <= 0 {
+				eff.Price = title.Stays(c, "the first share sold in a red-letter cell does not move it")
+			} else {
+				eff.Price = title.Move(g.Market, c, "down", moves, "place")
+			}
+		}
+		return eff
+	case "dividend":
+		c := g.Corp(entity)
+		if c == nil || c.Cell == nil || g.op == nil {
+			return nil
+		}
+		revenue, subsidy := g.op.totalRevenue(), g.op.totalSubsidy()
+		if a.Kind == "payout" && revenue > 0 {
+			times := 0
+			for k := 1; k <= 4; k++ {
+				if revenue >= k*c.Cell.Price {
+					times = k
+				}
+			}
+			return &title.Effect{Cash: subsidy, Revenue: revenue, Price: title.Move(g.Market, c, "right", times, "space")}
+		}
+		return &title.Effect{Cash: subsidy + revenue, Revenue: revenue, Price: title.Move(g.Market, c, "left", 1, "space")}
+	}
+	return nil
+}
+
+var _ title.Effecter = (*Game)(nil)

@@ -1,0 +1,70 @@
+package t1860
+
+import (
+	"tresham/engine"
+	"tresham/titles/title"
+)
+
+// Descriptor describes 1860 for the title registry (package titles): its
+// options with descriptions, player counts, constructor and route rules.
+func Descriptor() title.Descriptor {
+	return title.Descriptor{
+		Name:        "1860",
+		Description: "1860: Railways on the Isle of Wight (Mike Hutton), as on 18xx.games",
+		MinPlayers:  2,
+		MaxPlayers:  4,
+		Options: []title.Option{
+			{Name: "two_player_map", Description: "the smaller two-player map"},
+			{Name: "original_insolvency", Description: "insolvency rules of the first edition"},
+			{Name: "simplified_insolvency", Description: "simplified insolvency"},
+			{Name: "no_skip_towns", Description: "trains may not skip towns"},
+			{Name: "original_game", Description: "the first edition rules (two-player map, original insolvency, no town skipping)"},
+			{Name: "re_enter_hexes", Description: "routes may re-enter hexes"},
+			{Name: "non_operated_full_value", Description: "shares of companies that have not operated count at full value"},
+			{Name: optDestinations, Description: "variant: destinations with bonuses"},
+			{Name: optAcceleratedTrack, Description: "variant: accelerated track development"},
+			{Name: optIgnoreHistoricalOrder, Description: "variant: ignore the historical order of companies"},
+			{Name: optVariablePrivateRevenue, Description: "variant: variable revenue for private companies"},
+			{Name: optBeginnerTrains, Description: "two 7+4 trains instead of one"},
+			{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
+		},
+		New: func(players []title.Player, options []string) (title.Full, error) {
+			ids := make([]int, len(players))
+			names := make([]string, len(players))
+			for i, p := range players {
+				ids[i], names[i] = p.ID, p.Name
+			}
+			g, err := New(ids, names, options, NewBoard)
+			if err != nil {
+				return nil, err // a nil interface, not a nil *Game
+			}
+			return g, nil
+		},
+		// routes of one company may cross; one blocked city may be passed
+		Routes:    title.RouteRules{Intersect: true, MaxBlockedPass: 1, MaxBlockedRoutes: 1},
+		Subsidies: true,
+	}
+}
+
+// Engine returns the title-independent state.
+func (g *Game) Engine() *engine.Game { return g.Game }
+
+// CompanyAbility is what private company sym does in this game (see the
+// package function CompanyAbility).
+func (g *Game) CompanyAbility(sym string) string { return CompanyAbility(sym, g.Options) }
+
+// Solve finds the optimal runs of corporation sym now (SolveRoutes) as the
+// title-independent summary.
+func (g *Game) Solve(sym string) (*title.Solved, error) {
+	sol, err := g.SolveRoutes(sym)
+	if err != nil {
+		return nil, err
+	}
+	return &title.Solved{Trains: sol.Trains, Revenue: sol.Revenue.Revenue, Subsidy: sol.Revenue.Subsidy, RevenueRoutes: sol.Revenue.Routes,
+		TotalRevenue: sol.Total.Revenue, TotalSubsidy: sol.Total.Subsidy, TotalRoutes: sol.Total.Routes, Stats: sol.Stats}, nil
+}
+
+var (
+	_ title.Full       = (*Game)(nil)
+	_ title.Auctioneer = (*Game)(nil)
+)

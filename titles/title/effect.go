@@ -1,0 +1,101 @@
+package title
+
+import "tresham/engine"
+
+// Effecter is a game that can say what a listed choice does to money and
+// the share price before it is made (the page shows it beside the
+// choice). Effect returns nil for a choice without such an effect or an
+// action it does not know.
+type Effecter interface {
+	Effect(entity string, a engine.Action) *Effect
+}
+
+// Effect is what a choice does, as the title's rules compute it.
+type Effect struct {
+	// Cash is the change in the mover's cash: what a sale pays the
+	// seller, what a dividend leaves in the corporation's treasury.
+	Cash int `json:"cash"`
+	// Revenue is, for a dividend, the revenue paid out or withheld.
+	Revenue int `json:"revenue,omitempty"`
+	// Price is the move of a share price (nil: none is looked at).
+	Price *PriceMove `json:"price,omitempty"`
+}
+
+// PriceMove is a share price moving on the market.
+type PriceMove struct {
+	Corporation string `json:"corporation"`
+	From        Cell   `json:"from"`
+	To          Cell   `json:"to"`
+	// Direction is "down", "left" or "right"; Steps the number of moves
+	// the rule asks for, Moved the number made (fewer at the end of the
+	// chart); Unit names one move in the title's words ("place",
+	// "space").
+	Direction string `json:"direction,omitempty"`
+	Steps     int    `json:"steps"`
+	Moved     int    `json:"moved"`
+	Unit      string `json:"unit,omitempty"`
+	// Reason says why the price stays, when a rule keeps it (Steps 0).
+	Reason string `json:"reason,omitempty"`
+}
+
+// Cell is a market cell: its price, position and type ("close",
+// "endgame", …; "" for a plain cell).
+type Cell struct {
+	Price int    `json:"price"`
+	Row   int    `json:"row"`
+	Col   int    `json:"col"`
+	Type  string `json:"type,omitempty"`
+}
+
+func cellOf(c *engine.Cell) Cell {
+	return Cell{Price: c.Price, Row: c.Row, Col: c.Col, Type: cellTypeName(c.Type)}
+}
+
+// cellTypeName is a cell type as the map view's market grid names it
+// ("" for a plain cell).
+func cellTypeName(t engine.CellType) string {
+	switch t {
+	case engine.CellPar:
+		return "par"
+	case engine.CellEndgame:
+		return "endgame"
+	case engine.CellClose:
+		return "close"
+	case engine.CellRepar:
+		return "repar"
+	case engine.CellIgnoreOneSale:
+		return "ignore_one_sale"
+	}
+	return ""
+}
+
+// Move is the move of corporation c's price steps times in direction
+// ("down", "left", "right") on market m, made one step at a time as the
+// rounds make it; unit names a step. Nil when c has no price.
+func Move(m *engine.Market, c *engine.Corporation, direction string, steps int, unit string) *PriceMove {
+	if m == nil || c == nil || c.Cell == nil {
+		return nil
+	}
+	step := map[string]func(*engine.Cell) *engine.Cell{"down": m.Down, "left": m.Left, "right": m.Right}[direction]
+	if step == nil {
+		return nil
+	}
+	at, moved := c.Cell, 0
+	for range steps {
+		next := step(at)
+		if next != at {
+			moved++
+		}
+		at = next
+	}
+	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(at), Direction: direction, Steps: max(steps, 0), Moved: moved, Unit: unit}
+}
+
+// Stays is corporation c's price kept where it is, for reason. Nil when c
+// has no price.
+func Stays(c *engine.Corporation, reason string) *PriceMove {
+	if c == nil || c.Cell == nil {
+		return nil
+	}
+	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(c.Cell), Reason: reason}
+}

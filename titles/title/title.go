@@ -1,0 +1,181 @@
+// Package title is what every title offers the rest of Tresham: the
+// Descriptor of a title (its name, options, player counts, constructor and
+// route rules) and the Game interface a title game implements. The
+// concrete titles (titles/t1860, titles/t1825) each describe themselves
+// with a Descriptor; package titles lists them. Nothing outside titles/
+// needs to know a concrete title.
+package title
+
+import (
+	"tresham/board"
+	"tresham/engine"
+	"tresham/route"
+)
+
+// Game is a title game as the replayer, the server, the bots and the map
+// drive it.
+type Game interface {
+	// Apply applies one action. It must not keep a after it returns (the
+	// replayer reuses the action value).
+	Apply(a *engine.Action) error
+	// State is the game state in the golden-trace form.
+	State() map[string]any
+	// Result is each player's final value, by player id.
+	Result() map[string]int
+	IsFinished() bool
+	// Acting lists the entities that may act now.
+	Acting() []string
+	// Legal lists what an entity may do now.
+	Legal(entity string) []engine.Choice
+	// Undo takes back the last accepted action.
+	Undo() error
+}
+
+// Full is everything a title game offers beyond Game: the shared engine
+// state, the map, the route solver and the descriptions the page shows.
+// Both titles implement it.
+type Full interface {
+	Game
+	// Engine returns the title-independent state.
+	Engine() *engine.Game
+	// LogLines is the game log, one line per event.
+	LogLines() []string
+	// Map returns the board (nil when the game has none to draw).
+	Map() *board.Board
+	// CompanyAbility is what private company sym does, in a sentence for
+	// the player ("" for an unknown symbol).
+	CompanyAbility(sym string) string
+	// BestRoutes returns a maximum-revenue run for a corporation.
+	BestRoutes(sym string) ([]engine.Route, error)
+	// Solve finds the optimal runs of corporation sym now, exactly.
+	Solve(sym string) (*Solved, error)
+	// CheckRun validates a run as the run_routes step would and returns
+	// its revenue and subsidy.
+	CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error)
+}
+
+// Auctioneer is a game with an opening auction to show (1860's); Auction
+// is nil when none runs.
+type Auctioneer interface {
+	Auction() *AuctionView
+}
+
+// BoardRevenue is a game whose exact solver can rank a board other than
+// its own (a scratch board the bot changed): the revenue corporation sym
+// would earn on b with its trains now. b is not kept.
+type BoardRevenue interface {
+	RevenueOn(b *board.Board, sym string) (int, error)
+}
+
+// Upgrader is a game whose title adds upgrades to the board's general
+// rule or refuses some (1825's extra and refused upgrades).
+type Upgrader interface {
+	UpgradeVerdict(hex string, old, t *board.TileDef) board.UpgradeVerdict
+}
+
+// Solved is a title-independent summary of an exact route solve.
+type Solved struct {
+	// Trains are the trains that may run.
+	Trains []string
+	// Revenue and Subsidy are the max-revenue run (ties: most subsidy);
+	// TotalRevenue and TotalSubsidy the run with most revenue plus subsidy
+	// (the same run in a title without subsidies).
+	Revenue, Subsidy           int
+	RevenueRoutes              []engine.Route
+	TotalRevenue, TotalSubsidy int
+	TotalRoutes                []engine.Route
+	Stats                      route.Stats
+}
+
+// Player is a seat at setup: the player's id and name.
+type Player struct {
+	ID   int
+	Name string
+}
+
+// Option is one optional rule a game may be set up with.
+type Option struct {
+	// Name is the 18xx.games optional rule name (or Tresham's, for the
+	// rulebook variants 18xx.games lacks).
+	Name string `json:"name"`
+	// Description says what it changes, for the player choosing.
+	Description string `json:"description"`
+}
+
+// Descriptor describes one title. Descriptors are values built on request
+// by each title (no shared state); package titles lists them.
+type Descriptor struct {
+	// Name is the title as 18xx.games names it ("1860").
+	Name string
+	// Description is a line about the game for the lobby.
+	Description string
+	// MinPlayers and MaxPlayers bound the number of players.
+	MinPlayers, MaxPlayers int
+	// Options are the optional rules a game may be set up with.
+	Options []Option
+	// New sets up a game for players in seating order with the named
+	// options; an unknown option, a bad combination or a player count the
+	// options do not allow is an error naming it.
+	New func(players []Player, options []string) (Full, error)
+	// Routes are the title's route rules in the generic solver's terms,
+	// for estimates on boards a bot changed (the exact solver is Full's).
+	Routes RouteRules
+	// Subsidies reports whether runs earn subsidies (1860's halts), so a
+	// client shows the run of most revenue plus subsidy as well.
+	Subsidies bool
+}
+
+// HasOption reports whether name is one of d's options.
+func (d Descriptor) HasOption(name string) bool {
+	for _, o := range d.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// RouteRules configure route.Problem for a title's estimates.
+type RouteRules struct {
+	// Intersect: routes of one corporation may cross (1860).
+	Intersect bool
+	// ReEnterHexes: a route may pass through a hex twice (1825).
+	ReEnterHexes bool
+	// MaxBlockedPass and MaxBlockedRoutes bound passing through cities
+	// blocked by other corporations' tokens.
+	MaxBlockedPass, MaxBlockedRoutes int
+	// FlatStops: a train counts any kind of stop against its major
+	// allowance (1825); otherwise towns use the minor allowance (1860).
+	FlatStops bool
+}
+
+// AuctionView is an opening auction as the player sees it (1860's rules
+// "Private Companies and the Initial Auction"): players bid for the turn,
+// the right to take one of the items left at its price.
+type AuctionView struct {
+	// Items are what the winner of the bidding may take, cheapest first
+	// being the one a player short of cash must take.
+	Items []AuctionItem `json:"items"`
+	// HighBid is the highest bid so far (0: none yet) and HighBidder its
+	// player id (0: none).
+	HighBid    int `json:"high_bid"`
+	HighBidder int `json:"high_bidder,omitempty"`
+	// MinBid is the least the next bid may be.
+	MinBid int `json:"min_bid"`
+	// Bidders are the players still bidding, in turn order.
+	Bidders []int `json:"bidders"`
+	// Winner is the player who won the bidding and now takes an item (0
+	// while bidding goes on).
+	Winner int `json:"winner,omitempty"`
+}
+
+// AuctionItem is one certificate on offer: a private company (bought at
+// its face value) or a director's certificate (the corporation is started
+// at a par price; Price is then the cheapest cost).
+type AuctionItem struct {
+	Sym      string `json:"sym"`
+	Name     string `json:"name"`
+	Company  bool   `json:"company"`
+	Price    int    `json:"price"`
+	Cheapest bool   `json:"cheapest,omitempty"`
+}
