@@ -3,8 +3,10 @@
 // players who were to act after the first of them (the engine says who; a
 // company's wait is its director's, a bot's is the bot's seat). Undo
 // refunds nothing: an undo is a stored action like any other, and the wait
-// before it was spent. The accounting is a pure function of the log, so it
-// survives restarts and is the same on every server instance.
+// before it was spent. Time while no server ran, which a server notes in
+// the log when it starts again (Downtime), is charged to no one. The
+// accounting is a pure function of the log, so it survives restarts and is
+// the same on every server instance.
 package clock
 
 import (

@@ -20,8 +20,9 @@ import (
 // The clock's notes. The server says in the game's log, as chat lines
 // carrying the extra key "clock", when a clocked game's clock started
 // ("start"), when a seat ran out of time and a bot took it over
-// ("out:<player id>:<bot kind>", on_timeout bot) and when its player came
-// back ("back:<player id>"). Their times are the stored actions' times, so
+// ("out:<player id>:<bot kind>", on_timeout bot), when its player came
+// back ("back:<player id>") and when no server ran ("down:<from>", written
+// on starting after a downtime: clock_downtime.go). Their times are the stored actions' times, so
 // the clock stays a function of the stored log and the settings, the same
 // on every instance and after a restart; no game action is added, so the
 // export stays an 18xx.games game (which shows them as chat). Only the
