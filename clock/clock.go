@@ -3,8 +3,10 @@
 // players who were to act after the first of them (the engine says who; a
 // company's wait is its director's, a bot's is the bot's seat). Undo
 // refunds nothing: an undo is a stored action like any other, and the wait
-// before it was spent. The accounting is a pure function of the log, so it
-// survives restarts and is the same on every server instance.
+// before it was spent. Time while no server ran, which a server notes in
+// the log when it starts again (Downtime), is charged to no one. The
+// accounting is a pure function of the log, so it survives restarts and is
+// the same on every server instance.
 package clock
 
 import (
@@ -36,16 +38,21 @@ type Wait struct {
 	// NewTurn is true when the wait begins a turn: who was to act (the
 	// players, or the operating company) changed since the previous wait.
 	NewTurn bool `json:"new_turn"`
+	// Down is the part of the wait when no server ran (the log's downtime
+	// notes, DowntimesOf): it is not charged.
+	Down Duration `json:"down,omitempty"`
 }
 
-// Length is the wait's duration.
-func (w Wait) Length() time.Duration { return w.To.Sub(w.From) }
+// Length is the wait's charged duration: from From to To, less Down.
+func (w Wait) Length() time.Duration { return w.To.Sub(w.From) - time.Duration(w.Down) }
 
 // Waits lists the waits of a game export: one per pair of consecutive
 // stored actions that both carry a time (created_at), charged to whoever
 // was to act after the first, and when the log notes the clock's start
 // (StartOf) one from it to the first move. Chat does not end a wait: a
-// message is skipped, and the wait runs on to the next move.
+// message is skipped, and the wait runs on to the next move. The time of
+// the log's downtime notes (DowntimesOf) is taken off each wait it falls
+// in (Wait.Down).
 func Waits(src *g18xx.Game) ([]Wait, error) { return WaitsFrom(src, StartOf(src)) }
 
 // NoteKey is the extra key of a Tresham server's clock notes, chat lines
@@ -77,6 +84,7 @@ func WaitsFrom(src *g18xx.Game, start time.Time) ([]Wait, error) {
 	if err != nil {
 		return nil, err
 	}
+	downs := DowntimesOf(src.Actions)
 	var out []Wait
 	var last who
 	var from time.Time // when the wait in progress began (zero: not known)
@@ -94,7 +102,7 @@ func WaitsFrom(src *g18xx.Game, start time.Time) ([]Wait, error) {
 			at = time.Unix(a.CreatedAt, 0).UTC()
 		}
 		if begun && !from.IsZero() && !at.IsZero() && !at.Before(from) {
-			w := Wait{After: after, Action: a.ID, From: from, To: at}
+			w := Wait{After: after, Action: a.ID, From: from, To: at, Down: Duration(downs.Within(from, at))}
 			if g, err := full.At(after); err == nil {
 				last = waiting(g)
 			}

@@ -208,11 +208,13 @@ const MinComeback = time.Minute
 // did; zero if they never ran out) plays on with time over, and runs out
 // again when they keep the game waiting, since the later of their return
 // and the last move, for longer than the grace plus the time the turn adds
-// (at least MinComeback) while their time left is not above zero.
+// (at least MinComeback) while their time left is not above zero. The
+// open wait's downtime (open.Down, all of it before now) does not count;
+// for the comeback, the caller moves back on by the downtime after it.
 func (s Settings) Deadline(left time.Duration, open Wait, back time.Time) time.Time {
 	// the wait is charged beyond its grace, so time left starts falling at
-	// From+Grace (or has been falling since)
-	out := laterOf(open.To, open.From.Add(time.Duration(s.Grace))).Add(left)
+	// From+Grace+Down (or has been falling since)
+	out := laterOf(open.To, open.From.Add(time.Duration(s.Grace)+time.Duration(open.Down))).Add(left)
 	if back.IsZero() {
 		return out
 	}

@@ -230,11 +230,20 @@ func TestRefusalWithoutStore(t *testing.T) {
 	for i := range 5 {
 		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": i, "action": alice.pick(id, alice.view(id), rng)}, http.StatusOK, nil)
 	}
-	var bad map[string]any
+	// a listed move carrying a refused auto action: the move is applied
+	// before the refusal, so the game must be restored (a refusal decided
+	// before any change needs no restore, and no store)
+	var good, bad map[string]any
+	if err := json.Unmarshal(alice.pick(id, alice.view(id), rng), &good); err != nil {
+		t.Fatal(err)
+	}
 	if err := json.Unmarshal(alice.pick(id, alice.view(id), rng), &bad); err != nil {
 		t.Fatal(err)
 	}
 	bad["type"], bad["train"], bad["price"] = "buy_train", "9", 1
+	delete(bad, "auto_actions")
+	good["auto_actions"] = []any{bad}
+	bad = good
 	fs.fail.Store(true)
 	code, body := alice.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 5, "action": bad})
 	fs.fail.Store(false)
@@ -242,4 +251,15 @@ func TestRefusalWithoutStore(t *testing.T) {
 		t.Fatalf("refusal with the store down: %d %s", code, body)
 	}
 	sameGame(t, env.srv, id, "after a refusal that could not restore")
+
+	// a move refused before anything changed needs no restore: the store
+	// being down does not matter
+	plain := good["auto_actions"].([]any)[0]
+	fs.fail.Store(true)
+	code, body = alice.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 5, "action": plain})
+	fs.fail.Store(false)
+	if code != http.StatusUnprocessableEntity {
+		t.Fatalf("a refusal decided before any change, with the store down: %d %s, want 422", code, body)
+	}
+	sameGame(t, env.srv, id, "after a refusal decided before any change")
 }

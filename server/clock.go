@@ -24,6 +24,8 @@ import (
 // carries each player's time left, computed from the stored, timestamped
 // log (clock.Waits) and the settings, so it is the same on every instance
 // and after a restart. No client sends times: the server stamps actions.
+// Time while no server ran is noted in the log as downtime
+// (clock_downtime.go) and charged to no one.
 
 // clockSettings reads the clock of a create request: absent or "off" for
 // none, a preset's name, or custom settings; 400 naming the field.
@@ -100,6 +102,9 @@ type clockWaits struct {
 	mu    sync.Mutex
 	games map[int64]cachedWaits
 	watch clockWatch // when to look at games for seats out of time
+	// instance names this server in the store's heartbeats
+	// (clock_downtime.go)
+	instance string
 }
 
 type cachedWaits struct {
@@ -114,6 +119,8 @@ type cachedWaits struct {
 	// marks each seat's latest clock note (clock_bot.go).
 	start time.Time
 	marks map[int]clockMark
+	// downs are the log's downtimes: no wait is charged for them
+	downs clock.Downtimes
 }
 
 // clockOf computes the clocks of entry e now (e.mu held); nil when the
@@ -162,6 +169,7 @@ type clockNow struct {
 	open     *clock.Wait // the wait in progress (nil: none)
 	left     map[int]time.Duration
 	marks    map[int]clockMark
+	downs    clock.Downtimes
 }
 
 // clockState computes the clocks of e now (e.mu held); false when the
@@ -180,9 +188,10 @@ func (s *Server) clockState(e *entry) (clockNow, bool) {
 		s.log.Warn("game clock", "game", e.id, "err", err)
 		return clockNow{}, false
 	}
-	cs := clockNow{settings: st, now: s.cfg.Now().UTC(), waits: cw.waits, marks: cw.marks}
+	cs := clockNow{settings: st, now: s.cfg.Now().UTC(), waits: cw.waits, marks: cw.marks, downs: cw.downs}
 	if e.h.Status == store.StatusActive && len(cw.after) > 0 && !cw.last.IsZero() {
-		cs.open = &clock.Wait{From: cw.last, To: cs.now, Players: cw.after, Round: cw.round, Company: cw.company, Phase: cw.phase}
+		cs.open = &clock.Wait{From: cw.last, To: cs.now, Players: cw.after, Round: cw.round, Company: cw.company, Phase: cw.phase,
+			Down: clock.Duration(cw.downs.Within(cw.last, cs.now))}
 		n := len(cw.waits)
 		cs.open.NewTurn = n == 0 || !clock.SameTurn(cw.waits[n-1], *cs.open)
 	}
@@ -229,7 +238,7 @@ func (s *Server) waitsOf(e *entry) (cachedWaits, error) {
 	if err != nil {
 		return cachedWaits{}, err
 	}
-	c = cachedWaits{actions: e.h.Actions, waits: waits, start: start, marks: marks, last: start}
+	c = cachedWaits{actions: e.h.Actions, waits: waits, start: start, marks: marks, last: start, downs: clock.DowntimesOf(src.Actions)}
 	for i := len(src.Actions) - 1; i >= 0; i-- {
 		if a := src.Actions[i]; a.Type != g18xx.TypeMessage && a.CreatedAt > 0 {
 			c.last = time.Unix(a.CreatedAt, 0).UTC()
@@ -284,6 +293,13 @@ func (s *Server) extendWaits(e *entry, a g18xx.Action) {
 		return
 	}
 	c.actions = e.h.Actions
+	if d, ok := clock.DowntimeOf(a); ok {
+		if n := len(c.waits); n > 0 && d.From.Before(c.waits[n-1].To) {
+			delete(s.clocks.games, e.id) // it reaches into a charged wait: recompute all
+			return
+		}
+		c.downs = c.downs.Add(d)
+	}
 	if note, ok := clockNoteOf(a); ok {
 		c.marks = maps.Clone(c.marks)
 		if c.marks == nil {
@@ -299,7 +315,8 @@ func (s *Server) extendWaits(e *entry, a g18xx.Action) {
 	if a.Type != g18xx.TypeMessage && a.CreatedAt > 0 {
 		at := time.Unix(a.CreatedAt, 0).UTC()
 		if !c.last.IsZero() && len(c.after) > 0 {
-			w := clock.Wait{After: c.actions - 1, Action: a.ID, From: c.last, To: at, Players: c.after, Round: c.round, Company: c.company, Phase: c.phase}
+			w := clock.Wait{After: c.actions - 1, Action: a.ID, From: c.last, To: at, Players: c.after, Round: c.round, Company: c.company, Phase: c.phase,
+				Down: clock.Duration(c.downs.Within(c.last, at))}
 			n := len(c.waits)
 			w.NewTurn = n == 0 || !clock.SameTurn(c.waits[n-1], w)
 			c.waits = append(c.waits[:n:n], w)

@@ -20,8 +20,9 @@ import (
 // The clock's notes. The server says in the game's log, as chat lines
 // carrying the extra key "clock", when a clocked game's clock started
 // ("start"), when a seat ran out of time and a bot took it over
-// ("out:<player id>:<bot kind>", on_timeout bot) and when its player came
-// back ("back:<player id>"). Their times are the stored actions' times, so
+// ("out:<player id>:<bot kind>", on_timeout bot), when its player came
+// back ("back:<player id>") and when no server ran ("down:<from>", written
+// on starting after a downtime: clock_downtime.go). Their times are the stored actions' times, so
 // the clock stays a function of the stored log and the settings, the same
 // on every instance and after a restart; no game action is added, so the
 // export stays an 18xx.games game (which shows them as chat). Only the
@@ -134,15 +135,26 @@ func (cs clockNow) nextTimeout(e *entry) (time.Time, bool) {
 		if !ok || st.Bot != "" || cs.marks[p].out {
 			continue
 		}
-		var back time.Time
-		if m, ok := cs.marks[p]; ok {
-			back = m.at
-		}
-		if d := cs.settings.Deadline(cs.left[p], *cs.open, back); next.IsZero() || d.Before(next) {
+		if d := cs.deadline(p); next.IsZero() || d.Before(next) {
 			next = d
 		}
 	}
 	return next, !next.IsZero()
+}
+
+// deadline is when seat p, on the clock in the wait in progress (cs.open
+// not nil), runs out (clock.Settings.Deadline). A player who came back
+// has their comeback allowance moved on by the downtime since.
+func (cs clockNow) deadline(p int) time.Time {
+	var back time.Time
+	if m, ok := cs.marks[p]; ok {
+		back = m.at
+		if back.Before(cs.open.From) {
+			back = cs.open.From
+		}
+		back = back.Add(cs.downs.Within(back, cs.open.To))
+	}
+	return cs.settings.Deadline(cs.left[p], *cs.open, back)
 }
 
 // clockWatch holds when to look at which games for seats out of time
@@ -290,11 +302,7 @@ func (s *Server) clockEnforce(ctx context.Context, e *entry) (bool, error) {
 			if !ok || st.Bot != "" || cs.marks[p].out {
 				continue
 			}
-			var back time.Time
-			if m, ok := cs.marks[p]; ok {
-				back = m.at
-			}
-			if cs.settings.Deadline(cs.left[p], *cs.open, back).After(cs.now) {
+			if cs.deadline(p).After(cs.now) {
 				continue
 			}
 			kind := cs.settings.Bot

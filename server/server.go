@@ -232,6 +232,7 @@ func (s *Server) Start(ctx context.Context) error {
 			}
 		}
 	}()
+	s.startHeartbeat(ctx) // notes a downtime before the watcher looks at the clocks
 	s.startClockWatch(ctx)
 	return nil
 }

@@ -198,8 +198,21 @@ type Store interface {
 	// actions" and read what is new with Actions. An event may repeat.
 	Subscribe(ctx context.Context) (<-chan GameEvent, error)
 
+	// Heartbeat records that server instance was alive at at (replacing
+	// its previous record), and forgets the records of instances silent
+	// for HeartbeatForget before at.
+	Heartbeat(ctx context.Context, instance string, at time.Time) error
+	// LastHeartbeat is the latest heartbeat of any instance (the zero time
+	// when none is recorded): a server starting after it knows that no
+	// instance ran since, give or take one heartbeat interval.
+	LastHeartbeat(ctx context.Context) (time.Time, error)
+
 	Close() error
 }
+
+// HeartbeatForget is how long the heartbeat of a silent server instance
+// is kept once another instance beats.
+const HeartbeatForget = 7 * 24 * time.Hour
 
 // GameEvent says a game changed: it now has Actions actions.
 type GameEvent struct {

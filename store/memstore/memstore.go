@@ -30,6 +30,7 @@ type Store struct {
 	nextUser int64
 	nextGame int64
 	subs     map[*subscriber]struct{}
+	beats    map[string]time.Time // server instances' heartbeats
 	closed   bool
 }
 

@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TableFields", testTableFields},
 		{"Lobby", testLobby},
 		{"Accounts", testAccounts},
+		{"Heartbeats", testHeartbeats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -809,5 +810,40 @@ func testClose(t *testing.T, s store.Store) {
 	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
+	}
+}
+
+// testHeartbeats: the last heartbeat is the latest of any instance's, each
+// instance's record replaced by its next; none recorded reads as zero.
+func testHeartbeats(t *testing.T, s store.Store) {
+	ctx := ctxT(t)
+	if last, err := s.LastHeartbeat(ctx); err != nil || !last.IsZero() {
+		t.Fatalf("empty store: LastHeartbeat = %v, %v; want the zero time", last, err)
+	}
+	t0 := time.Unix(1_800_000_000, 123_456_000).UTC()
+	steps := []struct {
+		name     string
+		instance string
+		at       time.Time
+		want     time.Time
+	}{
+		{"first beat", "a", t0, t0},
+		{"another instance later", "b", t0.Add(30 * time.Second), t0.Add(30 * time.Second)},
+		{"the first again, earlier than the other", "a", t0.Add(10 * time.Second), t0.Add(30 * time.Second)},
+		{"the first again, latest", "a", t0.Add(time.Minute), t0.Add(time.Minute)},
+		{"a new instance after a long silence", "c", t0.Add(store.HeartbeatForget + time.Hour), t0.Add(store.HeartbeatForget + time.Hour)},
+		{"the long silent instance beats again", "a", t0.Add(store.HeartbeatForget + 2*time.Hour), t0.Add(store.HeartbeatForget + 2*time.Hour)},
+	}
+	for _, st := range steps {
+		if err := s.Heartbeat(ctx, st.instance, st.at); err != nil {
+			t.Fatalf("%s: Heartbeat: %v", st.name, err)
+		}
+		last, err := s.LastHeartbeat(ctx)
+		if err != nil || !last.Equal(st.want) {
+			t.Fatalf("%s: LastHeartbeat = %v, %v; want %v", st.name, last, err, st.want)
+		}
+	}
+	if err := s.Heartbeat(ctx, "", t0); err == nil {
+		t.Fatal("a heartbeat with no instance name: no error")
 	}
 }

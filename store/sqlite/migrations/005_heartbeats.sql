@@ -1,0 +1,7 @@
+-- Server instances' heartbeats (issue 20): a server starting after a
+-- downtime reads the latest and notes the downtime in the running clocked
+-- games, so their clocks charge nothing for it. at is in microseconds.
+CREATE TABLE heartbeats (
+    instance TEXT    PRIMARY KEY,
+    at       INTEGER NOT NULL
+);
