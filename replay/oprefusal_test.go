@@ -100,9 +100,10 @@ func refuseUnchanged(t *testing.T, g Game, bad *engine.Action) {
 	}
 }
 
-// BenchmarkRefusedOperatingAction measures a refused dividend kind in an
-// operating round against a refused stock-round action (still undone by
-// replaying the game) at a similar point of the same game.
+// BenchmarkRefusedOperatingAction measures refused operating actions (a
+// dividend kind, an unknown tile) and a refused stock-round action against
+// what a refusal cost when it was undone by replaying the game, at a
+// similar point of the same game.
 func BenchmarkRefusedOperatingAction(b *testing.B) {
 	const file = "1860/19354.json"
 	t := &testing.T{}
@@ -140,7 +141,7 @@ func BenchmarkRefusedOperatingAction(b *testing.B) {
 			}
 		}
 	})
-	b.Run("reference/stock_by_replay", func(b *testing.B) {
+	b.Run("stock/buy_shares", func(b *testing.B) {
 		i := at("buy_shares")
 		g, _ := position(t, file, i)
 		bad := all[i]
@@ -149,6 +150,22 @@ func BenchmarkRefusedOperatingAction(b *testing.B) {
 		for range b.N {
 			if g.Apply(&bad) == nil {
 				b.Fatal("accepted")
+			}
+		}
+	})
+	// the cost of a refusal undone by replay: the game rebuilt from its
+	// accepted actions (Undo), then the last one applied again
+	b.Run("reference/replay", func(b *testing.B) {
+		i := at("dividend")
+		g, _ := position(t, file, i)
+		last := all[i-1]
+		b.ResetTimer()
+		for range b.N {
+			if err := g.Undo(); err != nil {
+				b.Fatal(err)
+			}
+			if err := g.Apply(&last); err != nil {
+				b.Fatal(err)
 			}
 		}
 	})
