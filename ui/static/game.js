@@ -11,6 +11,8 @@ import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
 import { tileManifestCard, markTileHexes } from './tiles.js';
 import { endConditions, endCharts } from './gameinfo.js';
+import { installHotkeys, toggleHelp } from './hotkeys.js';
+import { seekRound, logAction } from './historynav.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -276,7 +278,8 @@ export function draw(el, page) {
     v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v)));
+      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
+  installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
   if (v.clocks) tickClocks();
@@ -321,14 +324,23 @@ function historyBar(page) {
   });
   const label = h('span', { id: 'history-pos' }, page.at === null ? `action ${total} (live)` : `action ${page.at} of ${total}`);
   const wrap = h('div', { class: 'history', id: 'history-bar' },
-    h('button', { type: 'button', 'aria-label': 'First action', onclick: () => page.seek(0) }, 'First'),
-    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', onclick: () => page.seek(cur - 1) }, '◀'),
+    h('button', { type: 'button', 'aria-label': 'First action', title: 'The start of the game (Home)', onclick: () => page.seek(0) }, 'First'),
+    h('button', { type: 'button', id: 'history-round-back', 'aria-label': 'Back one round', title: 'Back to the start of this round; again: the round before (Shift+←)', onclick: () => roundStep(page, -1) }, '◀◀ Round'),
+    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', title: 'Back one action (←)', onclick: () => page.seek(cur - 1) }, '◀'),
     slider,
-    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', onclick: () => page.seek(cur + 1) }, '▶'),
-    h('button', { type: 'button', id: 'history-live', onclick: () => page.seek(null) }, 'Live'),
-    label);
+    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', title: 'Forward one action (→)', onclick: () => page.seek(cur + 1) }, '▶'),
+    h('button', { type: 'button', id: 'history-round-forward', 'aria-label': 'Forward one round', title: 'To the start of the next round (Shift+→)', onclick: () => roundStep(page, 1) }, 'Round ▶▶'),
+    h('button', { type: 'button', id: 'history-live', title: 'The game as it stands now (End)', onclick: () => page.seek(null) }, 'Live'),
+    label,
+    h('button', { type: 'button', class: 'small', id: 'hotkeys-open', title: 'Keyboard shortcuts (?)', onclick: toggleHelp }, 'Keys ?'));
   page.historyEl = wrap;
   return wrap;
+}
+
+// roundStep moves a round back or forward, showing the search as busy.
+async function roundStep(page, dir) {
+  if (page.historyEl) page.historyEl.setAttribute('aria-busy', 'true');
+  try { await seekRound(page, dir); } catch (e) { page.error = e.message; await page.reload(); }
 }
 
 function drawHistory(page) {
@@ -562,7 +574,16 @@ function market(map, st) {
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
 }
 
-function gameLog(v) {
+// gameLog is the log; a click on a line shows the game just after the
+// action that wrote it.
+function gameLog(v, page) {
+  const open = async (i, line) => {
+    try { await page.seek(await logAction(page, i, line)); } catch (e) { page.error = e.message; await page.reload(); }
+  };
   return h('section', { class: 'card log' }, h('h2', {}, 'Log'),
-    h('ol', { id: 'log' }, (v.log || []).map((l) => h('li', {}, typeof l === 'string' ? l : JSON.stringify(l)))));
+    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'),
+    h('ol', { id: 'log' }, (v.log || []).map((l, i) => {
+      const line = typeof l === 'string' ? l : JSON.stringify(l);
+      return h('li', {}, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line));
+    })));
 }
