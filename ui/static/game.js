@@ -12,6 +12,7 @@ import { notifyButton, turnChanged } from './notify.js';
 import { tileManifestCard, markTileHexes } from './tiles.js';
 import { endConditions, endCharts } from './gameinfo.js';
 import { installHotkeys, toggleHelp } from './hotkeys.js';
+import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
@@ -244,7 +245,12 @@ export function draw(el, page) {
     ? h('div', { class: 'banner done', id: 'turn' }, 'Game over')
     : mine
       ? h('div', { class: 'banner yours', id: 'turn', role: 'status' }, 'Your turn: ', Object.keys(v.legal).map((e) => nameOf(st, e)).join(', '))
-      : h('div', { class: 'banner', id: 'turn', role: 'status' }, page.at !== null ? `Viewing history at action ${page.at}` : `Waiting for ${acting || '…'}`);
+      : h('div', { class: 'banner', id: 'turn', role: 'status' }, page.at !== null ? `Viewing history at action ${page.at}`
+        : v.status === 'new' ? (v.hotseat ? 'Starting the game…' : 'Waiting for players to take their seats') : `Waiting for ${acting || '…'}`);
+  // a visitor signed out watches: say how to take part
+  const watcher = !page.me && !page.headLinks
+    ? h('p', { class: 'card spectator', id: 'spectator' }, 'You are watching this game. ', signInLink('spectator-signin', 'Sign in or sign up'), ' to play, take an open seat or talk at the table.')
+    : null;
   const side = h('aside', { class: 'panel', 'aria-label': 'Actions' });
   page.rerenderPanel = () => {
     renderPanel(side, page);
@@ -270,6 +276,7 @@ export function draw(el, page) {
         page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
           onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`)),
+    watcher,
     page.headLinks ? null : endGameBar(page),
     historyBar(page),
     h('div', { class: 'game-main' },
