@@ -79,6 +79,24 @@ test('lobby: 1825 units are one list, seats are named, a hotseat game starts at 
   }
 });
 
+test('lobby of hotseat games in this browser: the same one list of 1825 units', { timeout: 120000 }, async () => {
+  const ctx = await context(VIEWPORTS[0]);
+  const page = await newPage(ctx);
+  await page.goto(env.base + '/?local');
+  await page.waitForSelector('#local-create');
+  await page.selectOption('#local-title', '1825');
+  const titles = await page.evaluate(async () => (await fetch('/api/titles')).json());
+  const units = titles.find((t) => t.title === '1825').options.filter((o) => o.group === 'Units').map((o) => o.name);
+  assert.deepEqual(await page.$$eval('#local-units option', (os) => os.map((o) => o.value)), ['', ...units]);
+  assert.equal(await page.locator('#local-create input[type=checkbox][value^="unit_"]').count(), 0, 'no unit check boxes');
+  await page.fill('#local-players', '7');
+  await page.dispatchEvent('#local-players', 'change');
+  await page.selectOption('#local-units', 'unit_1');
+  assert.equal(await page.inputValue('#local-players'), '5', 'Unit 1 is for 2 to 5 players');
+  assert.equal(await page.locator('#local-create input.local-name').count(), 5);
+  await ctx.close();
+});
+
 test('lobby: a visitor signed out who watches a game sees how to sign in, and comes back to it', { timeout: 300000 }, async () => {
   for (const vp of VIEWPORTS) {
     const host = await context(vp);
