@@ -134,6 +134,13 @@ test('history: previous and next round, log lines open their action, hotkeys wit
     assert.equal(await pos(page), `action ${total + 1} (live)`);
     const exp = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/export`)).json(), id);
     assert.equal(exp.actions[exp.actions.length - 1].type, 'pass');
+    // "u" takes it back
+    await page.waitForSelector('#undo');
+    before = await pos(page);
+    await page.keyboard.press('u');
+    await moved(page, before);
+    const exp2 = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/export`)).json(), id);
+    assert.equal(exp2.actions[exp2.actions.length - 1].type, 'undo');
     await ctx.close();
   }
   assert.deepEqual(env.consoleErrors, []);
