@@ -224,6 +224,9 @@ type createRequest struct {
 	Players int               `json:"players"`
 	Hotseat bool              `json:"hotseat"`
 	Bots    map[string]string `json:"bots"`
+	// Names are the seats' names in a hotseat game, one a seat (an empty
+	// one keeps "Player n" or "Bot n").
+	Names []string `json:"names"`
 	// Clock is the time control: "off" (or absent), a preset's name, or
 	// custom clock.Settings.
 	Clock json.RawMessage `json:"clock"`
@@ -299,6 +302,9 @@ func newGameHeader(req createRequest, u store.User) (store.Game, error) {
 		seats[i].Bot = kind
 		seats[i].Name = fmt.Sprintf("Bot %d", i+1)
 	}
+	if err := nameSeats(seats, req.Names, req.Hotseat); err != nil {
+		return store.Game{}, err
+	}
 	if !req.Hotseat {
 		seats[0].UserID, seats[0].Name = u.ID, u.Name
 	} else if !slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Bot == "" }) {
@@ -315,6 +321,39 @@ func newGameHeader(req createRequest, u store.User) (store.Game, error) {
 		Title: req.Title, Options: opts, Seed: rand.Int64N(1 << 53), OwnerID: u.ID, Hotseat: req.Hotseat,
 		Status: store.StatusNew, Seats: seats,
 	}, nil
+}
+
+// maxSeatName is the longest seat name, in characters.
+const maxSeatName = 40
+
+// nameSeats gives the seats of a new hotseat game the names asked for; an
+// online game's players bring their own names.
+func nameSeats(seats []store.Seat, names []string, hotseat bool) error {
+	if len(names) == 0 {
+		return nil
+	}
+	if !hotseat {
+		return errorf(http.StatusBadRequest, "names: only a hotseat game's seats are named when it is created (online players play under their own names)")
+	}
+	if len(names) != len(seats) {
+		return errorf(http.StatusBadRequest, "names: %d names for %d seats", len(names), len(seats))
+	}
+	seen := map[string]int{}
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			n = seats[i].Name
+		}
+		if len([]rune(n)) > maxSeatName {
+			return errorf(http.StatusBadRequest, "names: seat %d: %q is longer than %d characters", i+1, n, maxSeatName)
+		}
+		if j, dup := seen[strings.ToLower(n)]; dup {
+			return errorf(http.StatusBadRequest, "names: seats %d and %d are both called %q", j+1, i+1, n)
+		}
+		seen[strings.ToLower(n)] = i
+		seats[i].Name = n
+	}
+	return nil
 }
 
 func openSeat(st store.Seat) bool { return st.UserID == 0 && st.Bot == "" }

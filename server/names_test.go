@@ -1,96 +1,51 @@
 package server
 
 import (
-	"errors"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 )
 
-func TestNormalizeName(t *testing.T) {
-	ok := []struct{ in, display, key string }{
-		{"alice", "alice", "alice"},
-		{"Alice", "Alice", "alice"},
-		{"ALICE", "ALICE", "alice"},
-		{"ａｌｉｃｅ", "alice", "alice"}, // full width
-		{"аlice", "аlice", "alice"}, // Cyrillic а
-		{"alіce", "alіce", "alice"}, // Cyrillic і
-		{"ΑLICE", "ΑLICE", "alice"}, // Greek Alpha
-		{"Mary Ann", "Mary Ann", "mary ann"},
-		{"Zoë", "Zoë", "zoë"},
-		{"Zoe\u0308", "Zoë", "zoë"}, // NFC
-		{"Вася", "Вася", "bacя"},
-		{"o'brien-2", "o'brien-2", "o'brien-2"},
-		{"Player One", "Player One", "player one"},
-		{"Botanist", "Botanist", "botanist"},
+// TestCreateSeatNames: a hotseat game's seats take the names given at
+// creation; bad lists are refused naming what is wrong, and create nothing.
+func TestCreateSeatNames(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	id := alice.create(map[string]any{"title": "1860", "players": 3, "hotseat": true, "names": []string{" Ann ", "", "Cy"},
+		"bots": map[string]string{"1": "random"}})
+	var g struct {
+		Seats []struct {
+			Name string `json:"name"`
+		} `json:"seats"`
 	}
-	for _, c := range ok {
-		d, k, err := NormalizeName(c.in)
-		if err != nil || d != c.display || k != c.key {
-			t.Errorf("NormalizeName(%+q) = %+q, %+q, %v; want %+q, %+q", c.in, d, k, err, c.display, c.key)
-		}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, &g)
+	var got []string
+	for _, s := range g.Seats {
+		got = append(got, s.Name)
 	}
-	bad := []struct{ in, msg string }{
-		{"", "blank"},
-		{"   ", "blank"},
-		{" alice", "start or end with spaces"},
-		{"alice ", "start or end with spaces"},
-		{"al  ice", "two spaces"},
-		{"alice\u200b", "invisible character U+200B"},
-		{"al\u200dice", "invisible character U+200D"},
-		{"\u202ealice", "bidirectional formatting character U+202E"},
-		{"alice\u2066", "bidirectional formatting character U+2066"},
-		{"ali\x07ce", "control character U+0007"},
-		{"ali\nce", "control character U+000A"},
-		{"alice\ufe0f", "variation selector"},
-		{"alice\u00ad", "invisible character U+00AD"},
-		{"al\u00a0ice", "space U+00A0"},
-		{"a\u2003b", "unusual space U+2003"},
-		{"ali☃ce", "U+2603"},
-		{strings.Repeat("a", 41), "longer than 40"},
-		{strings.Repeat("a", 1000000), "longer than 40"},
-		{"\xff\xfe", "UTF-8"},
-		{"Player 1", "reserved"},
-		{"player2", "reserved"},
-		{"PLAYER_12", "reserved"},
-		{"Bot 2", "reserved"},
-		{"Βot 3", "reserved"},    // Greek Beta
-		{"ΡLAYER 1", "reserved"}, // Greek Rho
-		{"admin", "reserved"},
-		{"Tresham", "reserved"},
-		{"שלוםabc", "right-to-left"},
+	if strings.Join(got, ",") != "Ann,Bot 2,Cy" {
+		t.Fatalf("seat names %q, want Ann, Bot 2, Cy", got)
 	}
-	for _, c := range bad {
-		_, _, err := NormalizeName(c.in)
-		if err == nil || !errors.Is(err, ErrName) || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("NormalizeName(%.60q) error = %v; want one containing %q", c.in, err, c.msg)
-		}
-		if err != nil && len(err.Error()) > 400 {
-			t.Errorf("NormalizeName(%.60q) error is %d bytes long", c.in, len(err.Error()))
-		}
-	}
-}
-
-func TestImportedName(t *testing.T) {
-	for _, in := range []string{"Player 1", "Bot 2", "alice", " spaced ", "Zoë 🚂", "❤\ufe0f fan", "名前", "שלום", strings.Repeat("x", 64)} {
-		d, _, err := ImportedName(in)
-		if err != nil || d != in {
-			t.Errorf("ImportedName(%+q) = %+q, %v; want it kept as written", in, d, err)
-		}
-	}
-	for _, c := range []struct{ in, msg string }{
-		{"", "blank"},
-		{"\t", "blank"},
-		{strings.Repeat("x", 65), "longer than 64"},
-		{strings.Repeat("x", 1000000), "longer than 64"},
-		{"evil\u202e", "bidirectional"},
-		{"a\u200bb", "invisible"},
-		{"a\x1bb", "control"},
-		{"a\u2028b", "line break"},
-		{"\xc0", "UTF-8"},
+	for _, c := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"title": "1860", "players": 3, "hotseat": true, "names": []string{"A", "B"}}, "2 names for 3 seats"},
+		{map[string]any{"title": "1860", "players": 2, "hotseat": true, "names": []string{"Ann", "ann"}}, "seats 1 and 2 are both called"},
+		{map[string]any{"title": "1860", "players": 2, "hotseat": true, "names": []string{"Ann", strings.Repeat("x", 41)}}, "longer than 40"},
+		{map[string]any{"title": "1860", "players": 2, "names": []string{"Ann", "Bo"}}, "only a hotseat game"},
 	} {
-		_, _, err := ImportedName(c.in)
-		if err == nil || !errors.Is(err, ErrName) || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("ImportedName(%.60q) error = %v; want one containing %q", c.in, err, c.msg)
+		code, body := alice.do("POST", "/api/games", c.body)
+		if code != http.StatusBadRequest || !strings.Contains(string(body), c.want) {
+			t.Errorf("%v: %d %s, want 400 naming %q", c.body["names"], code, body, c.want)
 		}
+	}
+	var list struct {
+		Games []struct{} `json:"games"`
+	}
+	alice.mustDo("GET", "/api/games?filter=mine", nil, http.StatusOK, &list)
+	if len(list.Games) != 1 {
+		t.Fatalf("%d games after refused creations, want 1", len(list.Games))
 	}
 }

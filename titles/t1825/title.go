@@ -1,6 +1,8 @@
 package t1825
 
 import (
+	"fmt"
+
 	"tresham/board"
 	"tresham/engine"
 	"tresham/titles/title"
@@ -15,12 +17,12 @@ func Descriptor() title.Descriptor {
 		MinPlayers:  2,
 		MaxPlayers:  9,
 		Options: []title.Option{
-			{Name: "unit_1", Description: "Unit 1 (2-5 players)"},
-			{Name: "unit_2", Description: "Unit 2 (2-4 players)"},
-			{Name: "unit_3", Description: "Unit 3 (2 players)"},
-			{Name: "unit_12", Description: "Units 1 and 2 (3-7 players)"},
-			{Name: "unit_23", Description: "Units 2 and 3 (3-5 players)"},
-			{Name: "unit_123", Description: "Units 1, 2 and 3 (4-8 players)"},
+			unitOption("unit_1", "Unit 1"),
+			unitOption("unit_2", "Unit 2"),
+			unitOption("unit_3", "Unit 3"),
+			unitOption("unit_12", "Units 1 and 2"),
+			unitOption("unit_23", "Units 2 and 3"),
+			unitOption("unit_123", "Units 1, 2 and 3"),
 			{Name: "r1", Description: "Regional Kit 1: Wales"},
 			{Name: "r2", Description: "Regional Kit 2: South West England"},
 			{Name: "r3", Description: "Regional Kit 3: North Norfolk"},
@@ -56,6 +58,22 @@ func Descriptor() title.Descriptor {
 		// stop counts against the train's size
 		Routes: title.RouteRules{ReEnterHexes: true, FlatStops: true},
 	}
+}
+
+// unitOption is a unit combination's option: one of the group "Units"
+// (a game takes at most one), with the player counts it allows
+// (Options.PlayerRange).
+func unitOption(name, units string) title.Option {
+	o, err := ParseOptions([]string{name}, 0)
+	if err != nil {
+		panic(fmt.Sprintf("t1825: unit option %s: %v", name, err)) // the table above is wrong
+	}
+	lo, hi := o.PlayerRange()
+	players := fmt.Sprintf("%d to %d players", lo, hi)
+	if lo == hi {
+		players = fmt.Sprintf("%d players", lo)
+	}
+	return title.Option{Name: name, Description: fmt.Sprintf("%s (%s)", units, players), Group: "Units", MinPlayers: lo, MaxPlayers: hi}
 }
 
 // Engine returns the title-independent state.

@@ -100,6 +100,13 @@ type Option struct {
 	Name string `json:"name"`
 	// Description says what it changes, for the player choosing.
 	Description string `json:"description"`
+	// Group names a set of options of which a game takes at most one (1825's
+	// unit combinations: "Units"); empty for an option chosen on its own.
+	Group string `json:"group,omitempty"`
+	// MinPlayers and MaxPlayers bound the player count the option allows
+	// (0: the title's own bounds).
+	MinPlayers int `json:"min_players,omitempty"`
+	MaxPlayers int `json:"max_players,omitempty"`
 }
 
 // Descriptor describes one title. Descriptors are values built on request

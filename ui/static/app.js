@@ -5,7 +5,7 @@
 // rules of a title, `/?settings` the turn notification settings, `/?local`
 // the hotseat games kept in this browser and `/?local=KEY` one of them (no
 // server needed: a service worker keeps the page working offline).
-import { renderLobby, renderInvite, renderSubstitute } from './lobby.js';
+import { renderLobby, renderInvite, renderSubstitute, signInLink } from './lobby.js';
 import { renderProfile } from './profile.js';
 import { renderGame } from './game.js';
 import { renderSheet } from './sheet.js';
@@ -32,6 +32,7 @@ async function main() {
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);
+  if (!me && !offline && location.pathname + location.search !== '/' && !q.has('next')) clear(who, signInLink('sign-in-link', 'Sign in or sign up'));
   if (q.has('help')) {
     renderHelp(app, q.get('help'));
   } else if (q.has('settings')) {

@@ -11,6 +11,9 @@ import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
 import { tileManifestCard, markTileHexes } from './tiles.js';
 import { endConditions, endCharts } from './gameinfo.js';
+import { installHotkeys, toggleHelp } from './hotkeys.js';
+import { signInLink } from './lobby.js';
+import { seekRound, logAction } from './historynav.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -242,7 +245,12 @@ export function draw(el, page) {
     ? h('div', { class: 'banner done', id: 'turn' }, 'Game over')
     : mine
       ? h('div', { class: 'banner yours', id: 'turn', role: 'status' }, 'Your turn: ', Object.keys(v.legal).map((e) => nameOf(st, e)).join(', '))
-      : h('div', { class: 'banner', id: 'turn', role: 'status' }, page.at !== null ? `Viewing history at action ${page.at}` : `Waiting for ${acting || '…'}`);
+      : h('div', { class: 'banner', id: 'turn', role: 'status' }, page.at !== null ? `Viewing history at action ${page.at}`
+        : v.status === 'new' ? (v.hotseat ? 'Starting the game…' : 'Waiting for players to take their seats') : `Waiting for ${acting || '…'}`);
+  // a visitor signed out watches: say how to take part
+  const watcher = !page.me && !page.headLinks
+    ? h('p', { class: 'card spectator', id: 'spectator' }, 'You are watching this game. ', signInLink('spectator-signin', 'Sign in or sign up'), ' to play, take an open seat or talk at the table.')
+    : null;
   const side = h('aside', { class: 'panel', 'aria-label': 'Actions' });
   page.rerenderPanel = () => {
     renderPanel(side, page);
@@ -268,6 +276,7 @@ export function draw(el, page) {
         page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
           onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`)),
+    watcher,
     page.headLinks ? null : endGameBar(page),
     historyBar(page),
     h('div', { class: 'game-main' },
@@ -276,7 +285,8 @@ export function draw(el, page) {
     v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v)));
+      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
+  installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
   if (v.clocks) tickClocks();
@@ -321,14 +331,23 @@ function historyBar(page) {
   });
   const label = h('span', { id: 'history-pos' }, page.at === null ? `action ${total} (live)` : `action ${page.at} of ${total}`);
   const wrap = h('div', { class: 'history', id: 'history-bar' },
-    h('button', { type: 'button', 'aria-label': 'First action', onclick: () => page.seek(0) }, 'First'),
-    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', onclick: () => page.seek(cur - 1) }, '◀'),
+    h('button', { type: 'button', 'aria-label': 'First action', title: 'The start of the game (Home)', onclick: () => page.seek(0) }, 'First'),
+    h('button', { type: 'button', id: 'history-round-back', 'aria-label': 'Back one round', title: 'Back to the start of this round; again: the round before (Shift+←)', onclick: () => roundStep(page, -1) }, '◀◀ Round'),
+    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', title: 'Back one action (←)', onclick: () => page.seek(cur - 1) }, '◀'),
     slider,
-    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', onclick: () => page.seek(cur + 1) }, '▶'),
-    h('button', { type: 'button', id: 'history-live', onclick: () => page.seek(null) }, 'Live'),
-    label);
+    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', title: 'Forward one action (→)', onclick: () => page.seek(cur + 1) }, '▶'),
+    h('button', { type: 'button', id: 'history-round-forward', 'aria-label': 'Forward one round', title: 'To the start of the next round (Shift+→)', onclick: () => roundStep(page, 1) }, 'Round ▶▶'),
+    h('button', { type: 'button', id: 'history-live', title: 'The game as it stands now (End)', onclick: () => page.seek(null) }, 'Live'),
+    label,
+    h('button', { type: 'button', class: 'small', id: 'hotkeys-open', title: 'Keyboard shortcuts (?)', onclick: toggleHelp }, 'Keys ?'));
   page.historyEl = wrap;
   return wrap;
+}
+
+// roundStep moves a round back or forward, showing the search as busy.
+async function roundStep(page, dir) {
+  if (page.historyEl) page.historyEl.setAttribute('aria-busy', 'true');
+  try { await seekRound(page, dir); } catch (e) { page.error = e.message; await page.reload(); }
 }
 
 function drawHistory(page) {
@@ -562,7 +581,16 @@ function market(map, st) {
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
 }
 
-function gameLog(v) {
+// gameLog is the log; a click on a line shows the game just after the
+// action that wrote it.
+function gameLog(v, page) {
+  const open = async (i, line) => {
+    try { await page.seek(await logAction(page, i, line)); } catch (e) { page.error = e.message; await page.reload(); }
+  };
   return h('section', { class: 'card log' }, h('h2', {}, 'Log'),
-    h('ol', { id: 'log' }, (v.log || []).map((l) => h('li', {}, typeof l === 'string' ? l : JSON.stringify(l)))));
+    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'),
+    h('ol', { id: 'log' }, (v.log || []).map((l, i) => {
+      const line = typeof l === 'string' ? l : JSON.stringify(l);
+      return h('li', {}, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line));
+    })));
 }

@@ -7,6 +7,7 @@ import { h, clear } from './dom.js';
 import { loadEngine } from './engine.js';
 import { draw, prepareBack } from './game.js';
 import { localGames, newKey } from './localstore.js';
+import { optionControls } from './options.js';
 
 // fallbackTitles is used only when the server's title list cannot be had
 // (offline before it was ever fetched, or the files served with no
@@ -62,26 +63,33 @@ function createForm(titles, msg) {
   const players = h('input', { id: 'local-players', type: 'number', value: 3 });
   const names = h('div', { class: 'names' });
   const opts = h('fieldset', { class: 'options' });
-  const sync = () => {
-    const t = titles.find((x) => x.title === title.value) || titles[0];
+  let optCtl = null;
+  const current = () => titles.find((x) => x.title === title.value) || titles[0];
+  const syncNames = () => {
+    const t = current();
     players.min = t.min_players;
     players.max = t.max_players;
     const n = Math.min(Math.max(Number(players.value) || 0, t.min_players), t.max_players);
     if (Number(players.value) !== n) players.value = n;
-    const old = [...names.querySelectorAll('input')].map((i) => i.value);
-    clear(names, Array.from({ length: n }, (_, i) => h('label', {}, `Player ${i + 1} `,
-      h('input', { class: 'local-name', maxlength: 40, required: true, value: old[i] || `Player ${i + 1}` }))));
-    clear(opts, h('legend', {}, 'Options'), (t.options || []).length === 0 ? h('p', { class: 'muted' }, 'None.') : t.options.map((o) => h('label', { class: 'option' },
-      h('input', { type: 'checkbox', value: o.name }), ` ${o.description || o.name}`)));
+    // rows are added and removed, never redrawn: a box being typed in stays
+    while (names.children.length > n) names.lastChild.remove();
+    for (let i = names.children.length; i < n; i++) {
+      names.append(h('label', {}, `Player ${i + 1} `, h('input', { class: 'local-name', maxlength: 40, required: true, value: `Player ${i + 1}` })));
+    }
+  };
+  const sync = () => {
+    syncNames();
+    if (optCtl) optCtl.detach();
+    optCtl = optionControls(opts, current(), players, 'local');
   };
   title.addEventListener('change', sync);
-  players.addEventListener('change', sync);
+  players.addEventListener('change', syncNames);
   sync();
   return h('form', { class: 'card create', id: 'local-create', onsubmit: async (ev) => {
     ev.preventDefault();
     msg.textContent = '';
     const ns = [...names.querySelectorAll('input')].map((i) => i.value.trim());
-    const options = [...opts.querySelectorAll('input:checked')].map((i) => i.value);
+    const options = optCtl.values();
     try {
       const key = await createGame(title.value, ns, options);
       location.href = `/?local=${encodeURIComponent(key)}`;

@@ -3,6 +3,13 @@
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { lobbyClockText } from './clockview.js';
+import { optionControls } from './options.js';
+
+/** signInLink links to the sign-in form, coming back to this page after. */
+export function signInLink(id, text) {
+  const here = location.pathname + location.search;
+  return h('a', { id, href: here === '/' ? '/' : `/?next=${encodeURIComponent(here)}` }, text);
+}
 
 /** renderLobby draws the lobby into el for user me (null: signed out). */
 export async function renderLobby(el, me) {
@@ -86,7 +93,10 @@ function authForm() {
     try {
       await fn(name.value, pass.value);
       localStorage.setItem('tresham.signedIn', '1');
-      location.reload();
+      // back to the page that sent here (a game watched signed out)
+      const next = new URLSearchParams(location.search).get('next');
+      if (next && next.startsWith('/') && !next.startsWith('//')) location.href = next;
+      else location.reload();
     } catch (e) { err.textContent = e.message; }
   };
   return h('form', { class: 'auth card', onsubmit: go(api.login) },
@@ -126,7 +136,8 @@ export function gameItem(g, me, msg, refresh, invite) {
   const started = g.status !== 'new';
   const host = String(g.owner) === String(me.id);
   const mine = seats.some((s) => String(s.user_id) === String(me.id));
-  const canStart = host && !started && (g.hotseat || taken >= (g.min_players || seats.length));
+  // a hotseat game starts when created (or when first opened): no Start
+  const canStart = host && !started && !g.hotseat && taken >= (g.min_players || seats.length);
   const what = (g.hotseat ? 'one screen' : g.live ? 'live' : 'turn by turn' + (g.silence_hours ? `, ${g.silence_hours} h to move` : '')) +
     lobbyClockText(g, me);
   // a player silent past the table's limit: the others may vote to hand the seat over
@@ -154,7 +165,7 @@ export function gameItem(g, me, msg, refresh, invite) {
   return h('li', { class: 'game', 'data-game': g.id },
     h('a', { href: `/?game=${g.id}`, class: 'game-name' }, g.name || `${g.title} #${g.id}`), ' ',
     g.name ? h('span', { class: 'muted' }, `${g.title} #${g.id} `) : null,
-    h('span', { class: 'status' }, statusText[g.status] || g.status),
+    h('span', { class: 'status' }, g.hotseat && !started ? 'ready to play' : statusText[g.status] || g.status),
     h('span', { class: 'tag' }, what),
     g.invite_only ? h('span', { class: 'tag invite' }, 'invite only') : null,
     g.description ? h('p', { class: 'desc' }, g.description) : null,
@@ -177,6 +188,8 @@ function createForm(titles, msg, onCreated) {
   const botCount = h('input', { id: 'create-bots', type: 'number', value: 0, min: 0 });
   const botKind = h('select', { id: 'create-bot-kind' }, ['heuristic', 'random'].map((k) => h('option', { value: k }, k)));
   const opts = h('fieldset', { class: 'options' });
+  let optCtl = null;
+  const names = h('div', { class: 'names', id: 'create-names' });
   const name = h('input', { id: 'create-name', maxlength: 80, placeholder: 'e.g. Sunday evening game' });
   const desc = h('textarea', { id: 'create-description', maxlength: 500, rows: 2, placeholder: 'Who is welcome, how fast you play…' });
   const minPlayers = h('input', { id: 'create-min', type: 'number', value: 0, min: 0 });
@@ -197,7 +210,24 @@ function createForm(titles, msg, onCreated) {
     h('label', { for: 'create-silence' }, 'Hours a player may keep everyone waiting before the others may give the seat to a bot or a substitute (0: no limit)'), silence,
     h('label', { class: 'option' }, whenFull, ' Start as soon as every seat is taken'),
     h('label', { class: 'option' }, inviteOnly, ' Invite only (not listed; players join with a link)'));
-  const syncOnline = () => { online.hidden = hotseat.checked; silence.disabled = live.value === 'live'; };
+  // a hotseat game's seats are named here (the last ones are the computer's)
+  // (rows are added and removed, never redrawn: a box being typed in stays)
+  const syncNames = () => {
+    const n = Math.min(Number(players.value) || 0, 12);
+    const bots = Math.min(Number(botCount.value) || 0, Math.max(n - 1, 0));
+    names.hidden = !hotseat.checked;
+    while (names.children.length > n) names.lastChild.remove();
+    for (let i = names.children.length; i < n; i++) {
+      const id = `create-seat-${i}`;
+      names.append(h('div', { class: 'seat-name' }, h('label', { for: id }), h('input', { id, class: 'seat-name-input', maxlength: 40 })));
+    }
+    [...names.children].forEach((row, i) => {
+      const bot = i >= n - bots;
+      row.querySelector('label').textContent = bot ? `Seat ${i + 1} (computer)` : `Seat ${i + 1}`;
+      row.querySelector('input').placeholder = bot ? `Bot ${i + 1}` : `Player ${i + 1}`;
+    });
+  };
+  const syncOnline = () => { online.hidden = hotseat.checked; silence.disabled = live.value === 'live'; syncNames(); };
   hotseat.addEventListener('change', syncOnline);
   live.addEventListener('change', syncOnline);
   syncOnline();
@@ -207,27 +237,32 @@ function createForm(titles, msg, onCreated) {
     players.max = t.max_players;
     if (Number(players.value) < t.min_players || Number(players.value) > t.max_players) players.value = Math.min(Math.max(3, t.min_players), t.max_players);
     botCount.max = Number(players.value) - 1;
-    clear(opts, h('legend', {}, 'Options'), (t.options || []).map((o) => h('label', { class: 'option' },
-      h('input', { type: 'checkbox', name: 'option', value: o.name }), ' ', h('code', {}, o.name), ' — ', o.description)));
+    if (optCtl) optCtl.detach();
+    optCtl = optionControls(opts, t, players, 'create');
+    syncNames();
   };
   title.addEventListener('change', sync);
-  players.addEventListener('change', () => { botCount.max = Number(players.value) - 1; });
+  players.addEventListener('change', () => { botCount.max = Number(players.value) - 1; syncNames(); });
+  botCount.addEventListener('change', syncNames);
   sync();
   return h('form', { class: 'card create', onsubmit: async (ev) => {
     ev.preventDefault();
     msg.textContent = '';
-    const options = [...opts.querySelectorAll('input:checked')].map((i) => i.value);
+    const options = optCtl.values();
     try {
       // the last seats are the computer's
       const n = Number(players.value);
       const bots = {};
       for (let i = n - Math.min(Number(botCount.value) || 0, n - 1); i < n; i++) bots[String(i)] = botKind.value;
       const spec = { title: title.value, options, players: n, hotseat: hotseat.checked, bots, name: name.value, description: desc.value };
+      if (hotseat.checked) spec.names = [...names.querySelectorAll('input')].map((i) => i.value.trim());
       if (!hotseat.checked) {
         Object.assign(spec, { min_players: Number(minPlayers.value) || 0, live: live.value === 'live', invite_only: inviteOnly.checked,
           silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked, clock: clockChoice.value });
       }
       const { id, invite } = await api.create(spec);
+      // every seat of a hotseat game is filled: it starts at once
+      if (hotseat.checked) await api.start(id);
       if (invite) {
         showInvite(id, invite);
         if (onCreated) await onCreated();
@@ -244,6 +279,7 @@ function createForm(titles, msg, onCreated) {
   h('label', { class: 'option' }, hotseat, ' Hotseat (all seats played from this browser)'),
   h('label', { for: 'create-bots' }, 'Computer players (the last seats)'), botCount,
   h('label', { for: 'create-bot-kind' }, 'Computer strength'), botKind,
+  names,
   online,
   opts,
   h('button', { type: 'submit', id: 'create' }, 'Create game'));

@@ -9,9 +9,10 @@ const CACHE = 'tresham-v1';
 // SHELL lists every file of the page (ui/static); a test in ./ui checks
 // that it names each one.
 const SHELL = [
-  '/', '/index.html', '/style.css', '/tables.css',
-  '/api.js', '/app.js', '/clockview.js', '/dom.js', '/effects.js', '/engine.js', '/game.js', '/hotseat.js',
-  '/lobby.js', '/localstore.js', '/mapview.js', '/notify.js', '/panel.js', '/profile.js', '/sheet.js', '/talk.js',
+  '/', '/index.html', '/style.css', '/tables.css', '/pages.css',
+  '/api.js', '/app.js', '/clockview.js', '/dom.js', '/effects.js', '/engine.js', '/game.js', '/gameinfo.js', '/help.js',
+  '/historynav.js', '/hotkeys.js', '/hotseat.js', '/lobby.js', '/localstore.js', '/mapview.js', '/notify.js', '/options.js',
+  '/panel.js', '/profile.js', '/rulehelp.js', '/rules.js', '/settings.js', '/sheet.js', '/talk.js', '/tiles.js',
 ];
 
 self.addEventListener('install', (ev) => {
