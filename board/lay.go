@@ -451,7 +451,7 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 		if cp < 0 || !colorAllowed(t.Color, opt.Colors) {
 			continue
 		}
-		if b.upgradeError(i, t, opt) != nil {
+		if !b.upgradeAllowed(i, t, opt) {
 			continue
 		}
 		for rot := 0; rot < 6; rot++ {

@@ -669,28 +669,67 @@ func cteSubset(from, to [][]int) bool {
 // general (colour, track, label and city/town rules of 18xx.games
 // Game#upgrades_to?); the rotation of u is checked separately.
 func (t *TileDef) UpgradesTo(u *TileDef) error {
-	if t.Color > Gray || u.Color != t.Color+1 {
+	return t.upgradeRefusal(u).err(t, u)
+}
+
+// upgradeRefusal is why u may not replace t in general (upgradeOK if it
+// may). It decides without building a message, for the listings that
+// try every tile; err words it.
+func (t *TileDef) upgradeRefusal(u *TileDef) upgradeRefusal {
+	switch {
+	case t.Color > Gray || u.Color != t.Color+1:
+		return upgradeColour
+	case !t.PathsSubsetOf(u, 0):
+		return upgradeTrack
+	case t.Label() != u.Label():
+		return upgradeLabel
+	case t.nTowns != u.nTowns:
+		return upgradeTowns
+	case t.Label() == "" && t.nCities != u.nCities:
+		return upgradeCities
+	case t.nCities > 1 && u.nCities > 1 && !cteSubset(t.cityTownEdges(0), u.cityTownEdges(0)):
+		return upgradeCitiesKept
+	case t.Label() != "" && t.nCities > 0 && u.nCities == 0:
+		return upgradeCitiesRemoved
+	case t.Color == White && t.Label() == "OO" && t.nCities != u.nCities:
+		return upgradeOOCities
+	}
+	return upgradeOK
+}
+
+// upgradeRefusal names a general upgrade rule a replacement breaks.
+type upgradeRefusal uint8
+
+const (
+	upgradeOK upgradeRefusal = iota
+	upgradeColour
+	upgradeTrack
+	upgradeLabel
+	upgradeTowns
+	upgradeCities
+	upgradeCitiesKept
+	upgradeCitiesRemoved
+	upgradeOOCities
+)
+
+// err words the refusal of u replacing t (nil for upgradeOK).
+func (r upgradeRefusal) err(t, u *TileDef) error {
+	switch r {
+	case upgradeColour:
 		return fmt.Errorf("%s tile %s cannot be replaced by %s tile %s", t.Color, t.Name, u.Color, u.Name)
-	}
-	if !t.PathsSubsetOf(u, 0) {
+	case upgradeTrack:
 		return fmt.Errorf("tile %s does not keep the track of %s", u.Name, t.Name)
-	}
-	if t.Label() != u.Label() {
+	case upgradeLabel:
 		return fmt.Errorf("tile %s (label %q) does not match label %q of %s", u.Name, u.Label(), t.Label(), t.Name)
-	}
-	if t.nTowns != u.nTowns {
+	case upgradeTowns:
 		return fmt.Errorf("tile %s has %d towns, %s has %d", u.Name, u.nTowns, t.Name, t.nTowns)
-	}
-	if t.Label() == "" && t.nCities != u.nCities {
+	case upgradeCities:
 		return fmt.Errorf("tile %s has %d cities, %s has %d", u.Name, u.nCities, t.Name, t.nCities)
-	}
-	if t.nCities > 1 && u.nCities > 1 && !cteSubset(t.cityTownEdges(0), u.cityTownEdges(0)) {
+	case upgradeCitiesKept:
 		return fmt.Errorf("tile %s does not keep the cities of %s", u.Name, t.Name)
-	}
-	if t.Label() != "" && t.nCities > 0 && u.nCities == 0 {
+	case upgradeCitiesRemoved:
 		return fmt.Errorf("tile %s would remove the cities of %s", u.Name, t.Name)
-	}
-	if t.Color == White && t.Label() == "OO" && t.nCities != u.nCities {
+	case upgradeOOCities:
 		return fmt.Errorf("tile %s has the wrong number of cities", u.Name)
 	}
 	return nil

@@ -32,6 +32,17 @@ func (b *Board) upgradeVerdict(i int, t *TileDef, opt LayOptions) UpgradeVerdict
 	return opt.Rules.Upgrade(b.s.ids[i], b.hexes[i].tile, t)
 }
 
+// upgradeAllowed is upgradeError without the message (for listings).
+func (b *Board) upgradeAllowed(i int, t *TileDef, opt LayOptions) bool {
+	switch b.upgradeVerdict(i, t, opt) {
+	case UpgradeRefused:
+		return false
+	case UpgradeAllowed, UpgradeForced:
+		return true
+	}
+	return b.hexes[i].tile.upgradeRefusal(t) == upgradeOK
+}
+
 // upgradeError checks that t may replace the tile on hex i (title verdict,
 // else the general test).
 func (b *Board) upgradeError(i int, t *TileDef, opt LayOptions) error {
