@@ -85,9 +85,10 @@ func ParseBudget(s string) (Budget, error) {
 // any error falls back to the heuristic's move and is logged.
 type Search struct {
 	Budget Budget
-	// Horizon caps the actions of one rollout (0: 2000); a rollout cut
-	// short is valued by the players' worth plus the income their shares
-	// brought in the last operating round, counted twice.
+	// Horizon caps the actions of one rollout (0: sized to the budget,
+	// see horizon); a rollout cut short is valued by the players' worth
+	// plus the income their shares brought in the last operating round,
+	// counted twice.
 	Horizon int
 	// Rounds, when positive, ends a rollout once the kind of round the
 	// decision was made in has come round again that many times (a short
@@ -140,6 +141,28 @@ type Analysis struct {
 	Time   time.Duration
 	// Heuristic is the index in Moves of the heuristic's own choice.
 	Heuristic int
+
+	cands int
+}
+
+// assumedRate is the rollout nodes a second a time budget is taken to buy
+// when sizing rollouts (about half the rate measured mid-game on an idle
+// core by BenchmarkSearchHotPath).
+const assumedRate = 10000
+
+// horizon is the length of one rollout: Horizon when set, otherwise long
+// enough to play to the end of a game when the budget buys about three
+// rollouts of each of n candidates that long, and shorter (valued by the
+// leaf estimate) when it does not.
+func (s *Search) horizon(n int) int {
+	if s.Horizon > 0 {
+		return s.Horizon
+	}
+	nodes := s.Budget.Nodes
+	if t := int(s.Budget.Time.Seconds() * assumedRate); s.Budget.Time > 0 && (nodes == 0 || t < nodes) {
+		nodes = t
+	}
+	return min(2000, max(40, nodes/(3*max(n, 1))))
 }
 
 // Agree decides train sales as the heuristic does.
@@ -378,7 +401,7 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 	if err != nil {
 		return nil, err
 	}
-	an := &Analysis{Entity: entity, Player: Controller(g, entity), Forks: 1}
+	an := &Analysis{Entity: entity, Player: Controller(g, entity), Forks: 1, cands: len(cands)}
 	n := len(cands)
 	sums := make([]map[string]float64, n)
 	visits := make([]int, n)
@@ -544,10 +567,7 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 		return nil, fmt.Errorf("bot: search: %s refused: %w", a.Type, err)
 	}
 	an.Nodes++
-	horizon := s.Horizon
-	if horizon <= 0 {
-		horizon = 2000
-	}
+	horizon := s.horizon(an.cands)
 	// the k-th rollout of every candidate shares its seed (common random
 	// numbers), so that candidates are compared on the same futures
 	seed := s.seed ^ (s.decisions * 0x9e3779b97f4a7c15) ^ (it * 0xbf58476d1ce4e5b9)
