@@ -150,10 +150,10 @@ type Analysis struct {
 // core by BenchmarkSearchHotPath).
 const assumedRate = 10000
 
-// horizon is the length of one rollout: Horizon when set, otherwise long
-// enough to play to the end of a game when the budget buys about three
-// rollouts of each of n candidates that long, and shorter (valued by the
-// leaf estimate) when it does not.
+// horizon is the length of one rollout: Horizon when set, otherwise the
+// budget shared among the n candidates (at least 150 actions, at most
+// 2000): to the end of the game when the budget buys a rollout that long
+// of each candidate, shorter (valued by the leaf estimate) when not.
 func (s *Search) horizon(n int) int {
 	if s.Horizon > 0 {
 		return s.Horizon
@@ -162,7 +162,7 @@ func (s *Search) horizon(n int) int {
 	if t := int(s.Budget.Time.Seconds() * assumedRate); s.Budget.Time > 0 && (nodes == 0 || t < nodes) {
 		nodes = t
 	}
-	return min(2000, max(40, nodes/(3*max(n, 1))))
+	return min(2000, max(150, nodes/max(n, 1)))
 }
 
 // Agree decides train sales as the heuristic does.
