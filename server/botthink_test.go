@@ -37,7 +37,7 @@ func TestSearchBotSeats(t *testing.T) {
 }
 
 // TestHint asks the coach for a hint in a hotseat game: up to three moves
-// for the acting seat, each with an estimate for every player; a bad ?at=
+// for the acting seat, each with an estimate for every player; a bad ?action=
 // is refused.
 func TestHint(t *testing.T) {
 	env := newEnv(t, nil)
@@ -54,7 +54,7 @@ func TestHint(t *testing.T) {
 			t.Errorf("move %s: %d rollouts, worth %v", m.Action.Type, m.Rollouts, m.Worth)
 		}
 	}
-	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/hint?at=99", id), nil, http.StatusBadRequest, nil)
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/hint?action=99", id), nil, http.StatusBadRequest, nil)
 }
 
 func TestHintsAllowed(t *testing.T) {

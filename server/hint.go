@@ -25,7 +25,7 @@ type hintMove struct {
 
 // hintAnswer is GET /api/games/{id}/hint.
 type hintAnswer struct {
-	At     int        `json:"at"` // after this many effective actions
+	At     int        `json:"at"` // the history position: after this many stored actions
 	Entity string     `json:"entity"`
 	Player int        `json:"player"`
 	Moves  []hintMove `json:"moves"`
@@ -49,8 +49,9 @@ func hintsAllowed(h store.Game) bool {
 }
 
 // hintGame answers the coach's top three moves for the acting entity
-// (?entity=, default the first acting), at the live position or after the
-// first ?at= effective actions (for review). The export is taken under the
+// (?entity=, default the first acting), at the live position or at the
+// history position ?action=N (the first N stored actions, as GET
+// /api/games/{id}?action=N shows it), for review. The export is taken under the
 // game's lock; the replay and the search run without it.
 func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r)
@@ -77,28 +78,30 @@ func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	idx := g18xx.EffectiveIndices(src.Actions)
-	var moves []int
-	for _, i := range idx {
-		if src.Actions[i].Type != g18xx.TypeMessage {
-			moves = append(moves, i)
-		}
-	}
-	at := len(moves)
-	if q := r.URL.Query().Get("at"); q != "" {
+	at := len(src.Actions)
+	if q := r.URL.Query().Get("action"); q != "" {
 		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 || n > len(moves) {
-			s.fail(w, r, errorf(http.StatusBadRequest, "at=%q: want a number of actions from 0 to %d", q, len(moves)))
+		if err != nil || n < 0 || n > len(src.Actions) {
+			s.fail(w, r, errorf(http.StatusBadRequest, "action=%q: want a history position from 0 to %d", q, len(src.Actions)))
 			return
 		}
 		at = n
+	}
+	// the position after the first at stored actions, as the game page's
+	// history shows it (undos among them taken back)
+	prefix := src.Actions[:at]
+	var moves []int
+	for _, i := range g18xx.EffectiveIndices(prefix) {
+		if prefix[i].Type != g18xx.TypeMessage {
+			moves = append(moves, i)
+		}
 	}
 	rg, err := replay.New(src)
 	if err != nil {
 		s.fail(w, r, errorf(http.StatusUnprocessableEntity, "game %d: %v", id, err))
 		return
 	}
-	for _, i := range moves[:at] {
+	for _, i := range moves {
 		ea := replay.Convert(&src.Actions[i])
 		if err := rg.Apply(&ea); err != nil {
 			s.fail(w, r, errorf(http.StatusUnprocessableEntity, "game %d: action %d does not replay: %v", id, src.Actions[i].ID, err))

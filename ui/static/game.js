@@ -8,6 +8,7 @@ import { loadEngine } from './engine.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
+import { coachCard } from './coach.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -195,6 +196,7 @@ function draw(el, page) {
       } }, 'Start the game') : null,
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+      v.status !== 'new' ? coachCard(v, page.at) : null,
       h('a', { class: 'button', href: '/' }, 'Lobby'),
       h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server' }, `engine: ${page.engineNote}`)),
     endGameBar(page),
