@@ -119,17 +119,24 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "game %d/%d seed %d %s: %s wins, %s, %d actions, %.1fs\n", n+1, len(jobs), r.seed,
 			strings.Join(r.kinds, ","), strings.Join(r.winnerKinds(), "+"), r.end, r.actions, r.took.Seconds())
 	}
+	// the standings of the games that finished, even when others failed
+	// or were interrupted (then the exit status is 1)
 	var played []*gameResult
+	rc := 0
 	for i, r := range results {
 		if errs[i] != nil {
-			return 1
+			rc = 1
+			continue
 		}
 		played = append(played, r)
 	}
-	fmt.Fprintf(stdout, "%s %dp, lineup %s, %d seeds x %d seat rotations = %d games in %v\n",
-		*title, *players, strings.Join(base, ","), *seeds, len(seen), len(played), time.Since(start).Round(time.Second))
+	if len(played) == 0 {
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s %dp, lineup %s, %d seeds x %d seat rotations = %d games (%d played to the end) in %v\n",
+		*title, *players, strings.Join(base, ","), *seeds, len(seen), len(jobs), len(played), time.Since(start).Round(time.Second))
 	writeStandings(stdout, played, uniq(base))
-	return 0
+	return rc
 }
 
 // gameResult is one tournament game.

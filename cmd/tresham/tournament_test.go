@@ -16,7 +16,7 @@ func TestTournamentCommand(t *testing.T) {
 	if code := run(context.Background(), args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
 	}
-	for _, want := range []string{"2 seeds x 2 seat rotations = 4 games", "heuristic", "random", "wins by seat:", "Bradley-Terry"} {
+	for _, want := range []string{"2 seeds x 2 seat rotations = 4 games (4 played to the end)", "heuristic", "random", "wins by seat:", "Bradley-Terry"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
 		}
