@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"tresham/engine"
 )
@@ -14,16 +15,41 @@ type Player interface {
 	Choose(g Game, entity string) (engine.Action, error)
 }
 
-// Kinds lists the bot kinds New accepts.
-func Kinds() []string { return []string{"random", "heuristic"} }
+// Kinds lists the bot kinds New accepts. "search" takes a budget per
+// decision after a colon: "search:250ms" (time, the default), "search:5000n"
+// (rollout nodes: reproducible for a seed), or both ("search:1s+5000n").
+// The levels (Levels) are accepted too: "easy", "medium", "hard".
+func Kinds() []string { return []string{"random", "heuristic", "search"} }
+
+// QuickKinds lists the kinds that decide at once, without searching: the
+// ones sweeps and tests alternate between seats.
+func QuickKinds() []string { return []string{"random", "heuristic"} }
 
 // New returns a bot of the named kind, seeded for reproducible play.
 func New(kind string, seed uint64) (Player, error) {
 	switch kind {
 	case "random":
 		return &Random{Rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), PassWeight: 0.3}, nil
-	case "heuristic":
+	case "heuristic", "medium":
 		return NewHeuristic(seed), nil
+	case "easy":
+		return NewNoisy(seed), nil
+	case "search", "hard":
+		return NewSearch(DefaultBudget, seed), nil
+	}
+	if rest, ok := strings.CutPrefix(kind, "search:"); ok {
+		b, err := ParseBudget(rest)
+		if err != nil {
+			return nil, err
+		}
+		return NewSearch(b, seed), nil
 	}
 	return nil, fmt.Errorf("bot: unknown kind %q (want one of %v)", kind, Kinds())
+}
+
+// CheckKind reports whether New accepts kind, naming what is wrong when
+// not (an unknown kind, a malformed search budget).
+func CheckKind(kind string) error {
+	_, err := New(kind, 0)
+	return err
 }

@@ -193,6 +193,26 @@ func (h *Heuristic) pickPar(p *position, pl *engine.Player, pars []engine.Choice
 	return engine.Action{}, false
 }
 
+// pickSharedPar chooses the highest par price at which the player can buy
+// two thirds of the float, counting on other players for the rest.
+func (h *Heuristic) pickSharedPar(p *position, pl *engine.Player, pars []engine.Choice) (engine.Action, bool) {
+	best, bestPrice := -1, 0
+	for i, c := range pars {
+		cell, err := p.eg.Market.CellByID(c.Action.SharePrice)
+		if err != nil {
+			continue
+		}
+		need := (2*floatShares(p.eg.Corp(c.Action.Corporation)) + 2) / 3 * cell.Price
+		if need <= pl.Cash && cell.Price > bestPrice {
+			best, bestPrice = i, cell.Price
+		}
+	}
+	if best < 0 {
+		return engine.Action{}, false
+	}
+	return pars[best].Action, true
+}
+
 // floatShares is how many 10% units the president must hold to float c
 // alone.
 func floatShares(c *engine.Corporation) int {

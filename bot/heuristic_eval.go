@@ -25,6 +25,22 @@ type position struct {
 	// exact solves the title's own route problem on board b (nil when the
 	// title cannot be asked about a board other than its own).
 	exact func(b *board.Board, sym string) (int, error)
+	// est caches estimate by corporation.
+	est map[string]int
+}
+
+// estimate is what c would earn on the map as it stands (revenue on p.b),
+// computed once per position.
+func (p *position) estimate(c *engine.Corporation) int {
+	if r, ok := p.est[c.Sym]; ok {
+		return r
+	}
+	if p.est == nil {
+		p.est = map[string]int{}
+	}
+	r := p.revenue(p.b, c)
+	p.est[c.Sym] = r
+	return r
 }
 
 // positionOf inspects the title game behind g (and behind any view of
@@ -90,8 +106,13 @@ func (p *position) revenue(b *board.Board, c *engine.Corporation) int {
 			return r
 		}
 	}
-	trains := p.evalTrains(c)
-	if len(trains) == 0 || len(b.TokenNodes(c.Sym)) == 0 {
+	return p.approxRevenue(b, c, p.evalTrains(c))
+}
+
+// approxRevenue is what corporation c would earn on board b with trains,
+// by the generic solver's simplified stop rules.
+func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains []trainAllowance) int {
+	if b == nil || len(trains) == 0 || len(b.TokenNodes(c.Sym)) == 0 {
 		return 0
 	}
 	h := &approxHook{trains: trains, colors: p.phaseColors(), flat: p.rules.FlatStops}

@@ -24,6 +24,10 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 	if pars := byType["par"]; len(pars) > 0 && h.wantsStart(p, pl) {
 		if a, ok := h.pickPar(p, pl, pars); ok {
 			consider(a, 70+h.jitter())
+		} else if a, ok := h.pickSharedPar(p, pl, pars); ok {
+			// not alone, but far enough that the other players (who
+			// buy into a company about to float, see buyScore) finish it
+			consider(a, 60+h.jitter())
 		}
 	}
 	for _, c := range byType["buy_shares"] {
@@ -63,6 +67,17 @@ func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 		return false
 	}
 	return p.eg.NumCerts(pl)+5 <= p.eg.CertLimit
+}
+
+// startingOwn reports whether player id presides over a company that has
+// not floated yet (its money goes there first).
+func (h *Heuristic) startingOwn(p *position, id int) bool {
+	for _, c := range p.eg.Corps {
+		if c.President == id && c.IPOed && !c.Floated && !c.Closed {
+			return true
+		}
+	}
+	return false
 }
 
 // minTrainPrice is the price of the cheapest train the bank sells now.
@@ -170,12 +185,36 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		// would stall the game forever; help float one
 		return 30 + float64(mine)/100
 	}
-	if !p.healthy(c) || len(c.Trains) == 0 || p.lastingTrains(c) == 0 && p.eg.PhaseIdx > 0 {
+	if c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !c.Receivership && c.President != 0 &&
+		c.PercentOf(engine.Holder(c.President)) >= 30 && !h.startingOwn(p, pl.ID) &&
+		p.eg.PhaseIdx < len(p.eg.Phases)-2 {
+		// another player's company near its float: a share helps it float
+		// this round, and a floated company with a train pays (players
+		// who would not buy in left each president to float alone, so
+		// companies started late and the first one ran away with the game)
+		return 28 + float64(c.PercentOf(engine.Holder(c.President)))/100
+	}
+	if !p.healthy(c) || len(c.Trains) > 0 && p.lastingTrains(c) == 0 && p.eg.PhaseIdx > 0 {
 		return -1
 	}
 	yield := 0.0
-	if c.HasRevenue && c.LastRevenue.Kind == "payout" {
+	switch {
+	case c.HasRevenue && c.LastRevenue.Kind == "payout":
 		yield = float64(c.LastRevenue.Total) / 10 / float64(max(c.Price(), 1))
+	case !c.HasRevenue || c.LastRevenue.Total == 0:
+		// a company that has floated but not yet earned (it ran before
+		// it had a train): what its trains, or the train its treasury is
+		// about to buy, would earn on the map now, discounted; before its
+		// home token is on the map, a modest guess. Without this, players
+		// other than the first company's president sat on their cash for
+		// round after round while the only operating company paid its
+		// president alone (four heuristic bots in 1825: seat 1 won every
+		// game, ended by the share price reaching the top of the market).
+		if p.b != nil && len(p.b.TokenNodes(c.Sym)) == 0 {
+			yield = 0.08
+		} else {
+			yield = 0.8 * float64(p.estimate(c)) / 10 / float64(max(c.Price(), 1))
+		}
 	}
 	if pres {
 		return 40 + 100*yield
@@ -455,7 +494,8 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 	if !want && best >= 0 {
 		// another train when it leaves the company enough to run and keep
 		// up: it pays for itself within a few operating rounds
-		want = c.Cash >= cs[best].Action.Price && (len(c.Trains) < 2 || c.Cash >= 2*cs[best].Action.Price)
+		want = c.Cash >= cs[best].Action.Price && (len(c.Trains) < 2 || c.Cash >= 2*cs[best].Action.Price) &&
+			p.extraTrainPays(c, cs[best].Action)
 	}
 	if !want {
 		return engine.Action{}, false
@@ -485,6 +525,36 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		return cs[0].Action, true
 	}
 	return engine.Action{}, false
+}
+
+// extraTrainPays reports whether a train bought on top of c's own adds
+// enough revenue on the map as it stands to pay for itself within about
+// ten operating rounds, or the treasury is rich enough not to care. Buying every train it could afford, the first
+// company took all the cheap trains of the first phase, earning little
+// with the extra ones while later companies found none (seat 1 won almost
+// every 1825 game of four heuristic bots).
+func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
+	if p.b == nil {
+		return true
+	}
+	var t *engine.Train
+	for _, u := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
+		if u.ID == a.Train {
+			t = u
+		}
+	}
+	if t == nil {
+		return false
+	}
+	var own []trainAllowance
+	for _, u := range c.Trains {
+		if !p.rustsSoon(u) {
+			own = append(own, trainAllowance{u.Major, u.Minor})
+		}
+	}
+	base := p.approxRevenue(p.b, c, own)
+	more := p.approxRevenue(p.b, c, append(own, trainAllowance{t.Major, t.Minor}))
+	return (more-base)*6 >= a.Price
 }
 
 // playerOf returns the player who decides for entity: the player itself,

@@ -125,7 +125,7 @@ func TestUpdateCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	kind := bot.Kinds()[0]
+	kind := bot.QuickKinds()[0]
 	for _, v := range Variants() {
 		var best *Record
 		for seed := uint64(1); seed <= 4 || best == nil && seed <= 12; seed++ {
@@ -157,7 +157,7 @@ func TestUpdateCorpus(t *testing.T) {
 // TestDeterministic plays one game twice: the same seed gives the same
 // actions and result.
 func TestDeterministic(t *testing.T) {
-	for _, kind := range bot.Kinds() {
+	for _, kind := range append(bot.QuickKinds(), "search:300n") {
 		cfg := Config{Title: "1825", Options: []string{"unit_3"}, Players: 2, Bots: []string{kind}, Seed: 3}
 		var logs []string
 		for range 2 {

@@ -35,7 +35,7 @@ func TestSelfPlayVariants(t *testing.T) {
 	for _, v := range Variants() {
 		full[v.String()] = true
 	}
-	kinds := bot.Kinds()
+	kinds := bot.QuickKinds()
 	for i, v := range AllVariants() {
 		if !full[v.String()] {
 			bots := make([]string, v.Players)

@@ -114,8 +114,27 @@ func (s *Server) botMove(ctx context.Context, e *entry) (bool, error) {
 	// are not made. A refused offer is hidden and the bot asked again.
 	var view bot.Game = e.g
 	var ea engine.Action
+	var thought *engine.Action
+	if thinks(p) {
+		a, stale, err := s.thinkUnlocked(e, p, ent)
+		switch {
+		case stale:
+			return true, nil // the game moved on while it thought: look again
+		case err != nil:
+			s.log.Warn("bot search failed; the heuristic moves", "game", e.id, "entity", ent, "err", err)
+		default:
+			thought = &a
+		}
+		// a move refused, or a failed search, is replaced by the
+		// heuristic's, which decides at once (under the lock)
+		if p, err = bot.New("heuristic", uint64(e.h.Seed)+uint64(len(e.log))); err != nil {
+			return false, err
+		}
+	}
 	for try := 0; ; try++ {
-		if ea, err = p.Choose(view, ent); err != nil {
+		if try == 0 && thought != nil {
+			ea = *thought
+		} else if ea, err = p.Choose(view, ent); err != nil {
 			return false, err
 		}
 		if s.agreed(e, ea) {

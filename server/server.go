@@ -322,6 +322,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/end", s.visible(s.endGame))
 	mux.HandleFunc("GET /api/games/{id}/routes", s.visible(s.routesView))
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.visible(s.analyseGame))
+	mux.HandleFunc("GET /api/games/{id}/hint", s.visible(s.hintGame))
 	mux.HandleFunc("POST /api/games/{id}/routes/check", s.visible(s.checkRoutes))
 	mux.HandleFunc("GET /api/games/{id}/map", s.visible(s.mapView))
 	mux.HandleFunc("GET /api/games/{id}/tile", s.visible(s.tilePreview))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tresham/analysis"
+	"tresham/bot"
 	"tresham/compat/g18xx"
 )
 
@@ -20,8 +21,32 @@ func cmdAnalyse(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	asCSV := fs.Bool("csv", false, "write the tables as CSV")
 	asJSON := fs.Bool("json", false, "write the report as JSON")
+	review := fs.Bool("review", false, "the coach's review instead: at every stock, dividend and train decision, the search's best move and what the move made gave up")
+	budget := fs.String("budget", bot.DefaultHintBudget.String(), "with --review: the search's budget per decision (5000n, 250ms)")
+	markAt := fs.Float64("mark", 100, "with --review: mark moves that gave up more than this estimated margin")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *review {
+		if fs.NArg() != 1 {
+			fmt.Fprint(stderr, "usage: tresham analyse --review [--budget B] [--mark M] GAME.json\n")
+			return 2
+		}
+		b, err := bot.ParseBudget(*budget)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham: --budget: %v\n", err)
+			return 2
+		}
+		src, err := g18xx.ReadFile(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham: %v\n", err)
+			return 1
+		}
+		if err := reviewGame(stdout, src, b, *markAt, 1); err != nil {
+			fmt.Fprintf(stderr, "tresham: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if fs.NArg() != 1 || (*asCSV && *asJSON) {
 		fmt.Fprint(stderr, "usage: tresham analyse [--csv | --json] GAME.json\n")

@@ -47,6 +47,9 @@ commands:
   health [--url URL]                     exit 0 when a server's /healthz answers 200 (container checks)
   selfplay --title T [--options a,b] [--players N] [--games K] [--bot KIND] [--seed S] [--out DIR]
                                          play bot games with the engine's invariants checked
+  tournament --title T --lineup KIND,KIND,... [--seeds K] [--players N]
+                                         bot kinds and budgets over the same seeds, seats rotated:
+                                         wins, win rates and Bradley-Terry ratings with intervals
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -77,6 +80,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdHealth(ctx, args[1:], stdout, stderr)
 	case "selfplay":
 		return cmdSelfplay(ctx, args[1:], stdout, stderr)
+	case "tournament":
+		return cmdTournament(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -36,7 +36,7 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	options := fs.String("options", "", "comma-separated options (18xx.games names)")
 	players := fs.Int("players", 3, "number of players (you and bots)")
 	seat := fs.Int("seat", 1, "your seat (1 = first in turn order)")
-	kind := fs.String("bot", "heuristic", "bot kind for the other seats")
+	kind := fs.String("bot", "heuristic", "the other seats: a level (easy, medium, hard) or a bot kind (random, heuristic, search, search:250ms, search:5000n)")
 	seed := fs.Uint64("seed", 1, "bots' seed")
 	save := fs.String("save", "", "write the game as an 18xx.games JSON export here when it ends or you quit")
 	if err := fs.Parse(args); err != nil {
@@ -213,6 +213,25 @@ func (s *session) agreed(a engine.Action) (ok, quit bool) {
 	return isConsenter && c.Agree(s.g, seller, a), false
 }
 
+// hint prints the coach's top three moves for entity with every player's
+// estimated final worth after each.
+func (s *session) hint(entity string) {
+	coach := bot.NewCoach(bot.Budget{}, 1)
+	h, err := coach.Hint(s.g, entity)
+	if err != nil {
+		fmt.Fprintf(s.out, "  no hint: %v\n", err)
+		return
+	}
+	fmt.Fprintf(s.out, "  the coach (%d moves looked ahead) would play:\n", h.Nodes)
+	for i, m := range h.Moves {
+		var est []string
+		for _, p := range bot.Engine(s.g).Players {
+			est = append(est, fmt.Sprintf("%s £%.0f", p.Name, m.Worth[strconv.Itoa(p.ID)]))
+		}
+		fmt.Fprintf(s.out, "  %d. %s: estimated final worth %s\n", i+1, describe(engine.Choice{Action: m.Action}), strings.Join(est, ", "))
+	}
+}
+
 // prompt lists your legal moves for entity and reads your choice.
 func (s *session) prompt(entity string) (engine.Action, bool, error) {
 	choices := s.g.Legal(entity)
@@ -224,7 +243,7 @@ func (s *session) prompt(entity string) (engine.Action, bool, error) {
 		fmt.Fprintf(s.out, "  %2d) %s\n", i+1, describe(c))
 	}
 	for {
-		fmt.Fprintf(s.out, "%s> move number [price], a = let the bot suggest, s = status, q = quit: ", entity)
+		fmt.Fprintf(s.out, "%s> move number [price], a = let the bot suggest, h = hint, s = status, q = quit: ", entity)
 		if !s.in.Scan() {
 			return engine.Action{}, true, s.in.Err()
 		}
@@ -241,6 +260,9 @@ func (s *session) prompt(entity string) (engine.Action, bool, error) {
 		case "a":
 			a, err := s.helper.Choose(s.g, entity)
 			return a, false, err
+		case "h":
+			s.hint(entity)
+			continue
 		}
 		n, err := strconv.Atoi(f[0])
 		if err != nil || n < 1 || n > len(choices) {

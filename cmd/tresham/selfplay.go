@@ -38,7 +38,7 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	options := fs.String("options", "", "comma-separated optional rules (18xx.games names)")
 	players := fs.Int("players", 3, "number of players")
 	games := fs.Int("games", 1, "number of games (seeds S, S+1, ...)")
-	kind := fs.String("bot", "random", fmt.Sprintf("bot kind for every seat %v", bot.Kinds()))
+	kind := fs.String("bot", "random", fmt.Sprintf("bot kind for every seat %v (search:250ms or search:5000n sets the search's budget per decision)", bot.Kinds()))
 	seats := fs.String("bots", "", "bot kind per seat, comma-separated (overrides --bot)")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	out := fs.String("out", "", "directory for the game exports (none when empty)")
@@ -83,8 +83,8 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 2
 	}
 	for _, b := range bots {
-		if !slices.Contains(bot.Kinds(), b) {
-			fmt.Fprintf(stderr, "tresham: unknown bot kind %q (want one of %v)\n", b, bot.Kinds())
+		if err := bot.CheckKind(b); err != nil {
+			fmt.Fprintf(stderr, "tresham: %v\n", err)
 			return 2
 		}
 	}
@@ -314,7 +314,7 @@ func sweep(ctx context.Context, sp sweepSpec, stdout, stderr io.Writer) int {
 		}
 	}
 	prog := newProgress(stderr, len(variants)*sp.games)
-	kinds := bot.Kinds()
+	kinds := bot.QuickKinds()
 	var failures []string
 	n := 0
 	start := time.Now()

@@ -14,6 +14,7 @@ import { endConditions, endCharts } from './gameinfo.js';
 import { installHotkeys, toggleHelp } from './hotkeys.js';
 import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
+import { coachCard } from './coach.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -271,6 +272,7 @@ export function draw(el, page) {
       page.headLinks ? page.headLinks(v) : [
         h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
         v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+        v.status !== 'new' && !page.local ? coachCard(v, page.at) : null,
         h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
         h('a', { class: 'button', href: '/' }, 'Lobby'),
         page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',

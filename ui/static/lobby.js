@@ -186,7 +186,10 @@ function createForm(titles, msg, onCreated) {
   const players = h('input', { id: 'create-players', type: 'number', value: 3 });
   const hotseat = h('input', { id: 'create-hotseat', type: 'checkbox', checked: true });
   const botCount = h('input', { id: 'create-bots', type: 'number', value: 0, min: 0 });
-  const botKind = h('select', { id: 'create-bot-kind' }, ['heuristic', 'random'].map((k) => h('option', { value: k }, k)));
+  const botKind = h('select', { id: 'create-bot-kind' },
+    [['easy', 'Easy (heuristic with some random moves)'], ['heuristic', 'Medium (heuristic)'],
+      ['hard', 'Hard (search, 250 ms a decision)'], ['random', 'Random (for testing)']]
+      .map(([v, t]) => h('option', { value: v, selected: v === 'heuristic' }, t)));
   const opts = h('fieldset', { class: 'options' });
   let optCtl = null;
   const names = h('div', { class: 'names', id: 'create-names' });

@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+
+	"tresham/engine"
+)
+
+// DefaultHintBudget is what the coach spends on a hint.
+var DefaultHintBudget = Budget{Nodes: 5000}
+
+// Hint is the coach's answer to "what would a strong player do here, and
+// why?": the search's top moves for an acting entity, each with every
+// player's estimated final worth after it.
+type Hint struct {
+	Entity string
+	Player int
+	Moves  []Evaluation // best first, at most three
+	Nodes  int
+}
+
+// Coach answers hints and reviews moves with a search.
+type Coach struct {
+	Search *Search
+	Budget Budget
+}
+
+// NewCoach returns a coach spending b on each question (zero: the
+// default hint budget), seeded for reproducible answers with a node
+// budget.
+func NewCoach(b Budget, seed uint64) *Coach {
+	if b == (Budget{}) {
+		b = DefaultHintBudget
+	}
+	return &Coach{Search: NewSearch(b, seed), Budget: b}
+}
+
+// Hint searches the decision of entity (the first acting entity when
+// empty) and returns its three best moves.
+func (c *Coach) Hint(g Game, entity string) (*Hint, error) {
+	if entity == "" {
+		acting := g.Acting()
+		if len(acting) == 0 {
+			return nil, fmt.Errorf("bot: hint: nobody may act")
+		}
+		entity = acting[0]
+	}
+	an, err := c.Search.Analyse(g, entity, c.Budget)
+	if err != nil {
+		return nil, fmt.Errorf("bot: hint for %s: %w", entity, err)
+	}
+	h := &Hint{Entity: entity, Player: an.Player, Nodes: an.Nodes}
+	for _, m := range an.Moves {
+		if len(h.Moves) == 3 {
+			break
+		}
+		if m.Rollouts > 0 {
+			h.Moves = append(h.Moves, m)
+		}
+	}
+	return h, nil
+}
+
+// Review is the coach's view of a move made: the best move it found, the
+// move made, and how much estimated margin (the mover's worth minus the
+// best other player's) the move made gave up.
+type Review struct {
+	Entity string
+	Player int
+	Best   Evaluation
+	Played Evaluation
+	Loss   float64
+}
+
+// Review compares played, a move of entity at g's position, with the
+// search's best there. It returns nil for a decision the search leaves to
+// the heuristic (track, tokens, routes) or with one distinct move.
+func (c *Coach) Review(g Game, entity string, played engine.Action) (*Review, error) {
+	s := c.Search
+	ha, err := s.h.Choose(g, entity)
+	if err != nil {
+		return nil, err
+	}
+	cands := s.candidates(g, entity, ha)
+	if len(cands) < 2 {
+		return nil, nil
+	}
+	eg := Engine(g)
+	pk := moveKey(eg, played)
+	at := slices.IndexFunc(cands, func(a engine.Action) bool { return moveKey(eg, a) == pk })
+	if at < 0 {
+		cands = slices.Insert(cands, 1, played)
+	}
+	saved := s.Budget
+	s.Budget = c.Budget
+	defer func() { s.Budget = saved }()
+	an, err := s.analyse(g, entity, cands)
+	if err != nil {
+		return nil, err
+	}
+	r := &Review{Entity: entity, Player: an.Player, Best: an.Moves[0]}
+	for _, m := range an.Moves {
+		if moveKey(eg, m.Action) == pk {
+			r.Played = m
+		}
+	}
+	if r.Played.Rollouts > 0 && r.Best.Rollouts > 0 {
+		r.Loss = max(0, r.Best.Margin-r.Played.Margin)
+	}
+	return r, nil
+}

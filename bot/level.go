@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"math/rand/v2"
+
+	"tresham/engine"
+)
+
+// Level is a strength a person can pick for the computer players.
+type Level struct {
+	Name  string // what New accepts: "easy", "medium", "hard"
+	Kind  string // the bot kind it stands for
+	Label string // how the lobby shows it
+}
+
+// Levels lists the levels, weakest first.
+func Levels() []Level {
+	return []Level{
+		{"easy", "easy", "Easy (heuristic with some random moves)"},
+		{"medium", "heuristic", "Medium (heuristic)"},
+		{"hard", "search", "Hard (search, " + DefaultBudget.String() + " a decision)"},
+	}
+}
+
+// Noisy is a heuristic bot that makes a random legal move instead of its
+// own with probability Chance: the easy level.
+type Noisy struct {
+	*Heuristic
+	Random *Random
+	Rand   *rand.Rand
+	Chance float64
+}
+
+// NewNoisy returns the easy bot: a heuristic bot that plays a random move
+// one time in five.
+func NewNoisy(seed uint64) *Noisy {
+	return &Noisy{
+		Heuristic: NewHeuristic(seed),
+		Random:    &Random{Rand: rand.New(rand.NewPCG(seed, 0x6e6f697379)), PassWeight: 0.3},
+		Rand:      rand.New(rand.NewPCG(seed, 0x65617379)),
+		Chance:    0.2,
+	}
+}
+
+// Move is the heuristic's Move or, by chance, a random move for the first
+// acting entity.
+func (n *Noisy) Move(g Game) (engine.Action, error) {
+	if n.Rand.Float64() < n.Chance {
+		if acting := g.Acting(); len(acting) > 0 {
+			return n.Random.Choose(g, acting[0])
+		}
+	}
+	return n.Heuristic.Move(g)
+}
+
+// Choose is the heuristic's Choose or, by chance, a random move.
+func (n *Noisy) Choose(g Game, entity string) (engine.Action, error) {
+	if n.Rand.Float64() < n.Chance {
+		return n.Random.Choose(g, entity)
+	}
+	return n.Heuristic.Choose(g, entity)
+}

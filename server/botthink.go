@@ -1,0 +1,33 @@
+package server
+
+import (
+	"tresham/bot"
+	"tresham/engine"
+)
+
+// thinks reports whether a bot takes its time over a move (it searches),
+// so that it must think on a copy of the game with the entry unlocked.
+func thinks(p bot.Player) bool {
+	_, ok := p.(*bot.Search)
+	return ok
+}
+
+// thinkUnlocked asks a searching bot for entity's move on a copy of the
+// game, with the entry unlocked while it thinks: requests and views of the
+// game go on meanwhile. e.mu is held on entry and on return. stale reports
+// that the game moved on (or was dropped from the cache) while the bot
+// thought: its move is not to be made.
+func (s *Server) thinkUnlocked(e *entry, p bot.Player, entity string) (a engine.Action, stale bool, err error) {
+	f, err := bot.Fork(e.g)
+	if err != nil {
+		return a, false, err
+	}
+	n := len(e.log)
+	e.mu.Unlock()
+	a, err = p.Choose(f, entity)
+	e.mu.Lock()
+	if e.g == nil || len(e.log) != n {
+		return a, true, nil
+	}
+	return a, false, err
+}

@@ -1,0 +1,77 @@
+package server
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"testing"
+
+	"tresham/store"
+)
+
+// TestSearchBotSeats plays a hotseat game against a searching bot (node
+// budget) and an easy bot: the search thinks on a copy of the game with
+// the entry unlocked, and its moves are made.
+func TestSearchBotSeats(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	id := alice.create(map[string]any{"title": "1825", "players": 3, "hotseat": true, "bots": map[string]string{"1": "search:200n", "2": "easy"}})
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	v := alice.view(id)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for round := range 4 {
+		if v.Finished {
+			break
+		}
+		act := alice.pick(id, v, rng)
+		var after gameView
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": act}, http.StatusOK, &after)
+		waitFor(t, func() bool {
+			v = alice.view(id)
+			return v.Finished || len(v.Legal) > 0
+		})
+		if v.Actions < after.Actions+1 {
+			t.Fatalf("round %d: no bot moved (%d actions)", round, v.Actions)
+		}
+	}
+}
+
+// TestHint asks the coach for a hint in a hotseat game: up to three moves
+// for the acting seat, each with an estimate for every player; a bad ?action=
+// is refused.
+func TestHint(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	id := alice.create(map[string]any{"title": "1825", "players": 3, "hotseat": true})
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	var h hintAnswer
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/hint", id), nil, http.StatusOK, &h)
+	if h.Entity == "" || len(h.Moves) == 0 || len(h.Moves) > 3 {
+		t.Fatalf("hint %+v", h)
+	}
+	for _, m := range h.Moves {
+		if len(m.Worth) != 3 || m.Rollouts == 0 {
+			t.Errorf("move %s: %d rollouts, worth %v", m.Action.Type, m.Rollouts, m.Worth)
+		}
+	}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/hint?action=99", id), nil, http.StatusBadRequest, nil)
+}
+
+func TestHintsAllowed(t *testing.T) {
+	human, robot := store.Seat{}, store.Seat{Bot: "heuristic"}
+	tests := []struct {
+		name string
+		h    store.Game
+		want bool
+	}{
+		{"finished online", store.Game{Status: store.StatusFinished, Seats: []store.Seat{human, human}}, true},
+		{"hotseat", store.Game{Status: store.StatusActive, Hotseat: true, Seats: []store.Seat{human, human}}, true},
+		{"solo against bots", store.Game{Status: store.StatusActive, Seats: []store.Seat{human, robot, robot}}, true},
+		{"online with people", store.Game{Status: store.StatusActive, Seats: []store.Seat{human, human, robot}}, false},
+	}
+	for _, tc := range tests {
+		if got := hintsAllowed(tc.h); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"tresham/bot"
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/replay"
+	"tresham/store"
+)
+
+// hintBudget is what the coach spends on one hint: a node budget, so the
+// same position always gets the same hint.
+var hintBudget = bot.Budget{Nodes: 3000}
+
+// hintMove is one of the coach's moves in a hint answer.
+type hintMove struct {
+	Action   g18xx.Action       `json:"action"`
+	Rollouts int                `json:"rollouts"`
+	Worth    map[string]float64 `json:"worth"`  // estimated final worth by player id
+	Margin   float64            `json:"margin"` // the mover's estimate minus the best other's
+}
+
+// hintAnswer is GET /api/games/{id}/hint.
+type hintAnswer struct {
+	At     int        `json:"at"` // the history position: after this many stored actions
+	Entity string     `json:"entity"`
+	Player int        `json:"player"`
+	Moves  []hintMove `json:"moves"`
+	Nodes  int        `json:"nodes"`
+}
+
+// hintsAllowed reports whether a game offers the coach's hints: a finished
+// game, a hotseat game, or a game with one human seat (solo against bots).
+// Online games with several people in them do not.
+func hintsAllowed(h store.Game) bool {
+	if h.Status == store.StatusFinished || h.Hotseat {
+		return true
+	}
+	humans := 0
+	for _, st := range h.Seats {
+		if st.Bot == "" {
+			humans++
+		}
+	}
+	return humans <= 1
+}
+
+// hintGame answers the coach's top three moves for the acting entity
+// (?entity=, default the first acting), at the live position or at the
+// history position ?action=N (the first N stored actions, as GET
+// /api/games/{id}?action=N shows it), for review. The export is taken under the
+// game's lock; the replay and the search run without it.
+func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := s.game(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	allowed := hintsAllowed(e.h)
+	var src *g18xx.Game
+	if allowed {
+		src, err = s.exportOf(r.Context(), e)
+	}
+	e.mu.Unlock()
+	if !allowed {
+		s.fail(w, r, errorf(http.StatusForbidden, "game %d: hints are offered in hotseat and solo games and in finished games", id))
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	at := len(src.Actions)
+	if q := r.URL.Query().Get("action"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > len(src.Actions) {
+			s.fail(w, r, errorf(http.StatusBadRequest, "action=%q: want a history position from 0 to %d", q, len(src.Actions)))
+			return
+		}
+		at = n
+	}
+	// the position after the first at stored actions, as the game page's
+	// history shows it (undos among them taken back)
+	prefix := src.Actions[:at]
+	var moves []int
+	for _, i := range g18xx.EffectiveIndices(prefix) {
+		if prefix[i].Type != g18xx.TypeMessage {
+			moves = append(moves, i)
+		}
+	}
+	rg, err := replay.New(src)
+	if err != nil {
+		s.fail(w, r, errorf(http.StatusUnprocessableEntity, "game %d: %v", id, err))
+		return
+	}
+	for _, i := range moves {
+		ea := replay.Convert(&src.Actions[i])
+		if err := rg.Apply(&ea); err != nil {
+			s.fail(w, r, errorf(http.StatusUnprocessableEntity, "game %d: action %d does not replay: %v", id, src.Actions[i].ID, err))
+			return
+		}
+	}
+	g, ok := rg.(bot.Game)
+	if !ok || g.IsFinished() {
+		s.fail(w, r, errorf(http.StatusConflict, "game %d: no move to hint at action %d", id, at))
+		return
+	}
+	entity := r.URL.Query().Get("entity")
+	if entity != "" && !contains(g.Acting(), entity) {
+		s.fail(w, r, errorf(http.StatusBadRequest, "entity %q is not acting (acting: %v)", entity, g.Acting()))
+		return
+	}
+	coach := bot.NewCoach(hintBudget, uint64(src.Settings.Seed)+uint64(at))
+	h, err := coach.Hint(g, entity)
+	if err != nil {
+		s.fail(w, r, errorf(http.StatusUnprocessableEntity, "game %d: %v", id, err))
+		return
+	}
+	out := hintAnswer{At: at, Entity: h.Entity, Player: h.Player, Nodes: h.Nodes}
+	for _, m := range h.Moves {
+		out.Moves = append(out.Moves, hintMove{Action: exportAction(m.Action), Rollouts: m.Rollouts, Worth: m.Worth, Margin: m.Margin})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func exportAction(a engine.Action) g18xx.Action { return replay.Export(a) }
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
