@@ -110,7 +110,11 @@ func TestSelfPlayPositions(t *testing.T) {
 		// 1825 rules 4.3.4 and 4.4: a yellow #115 on the home hexag of a
 		// company not yet formed keeps its large station - LNWR may not
 		// replace Brighton's (X20, LBSC's home; DB2 lifts its reservation)
-		// by the station-less #2, though the site's data lists it.
+		// by the station-less #2, though the site's data lists it. (GNR's
+		// lay at action 809, a #26 on N16 whose new track only a line
+		// crossing a hex side twice reaches, is refused by rule 4.3.2 and
+		// by 18xx.games; it is a pass here, and 18xx.games accepts every
+		// action up to 845 one at a time.)
 		{name: "1825 home station kept for its company", file: "1825-allkits-5p-105.json.gz", stop: 845, refuse: "may not replace 115"},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,199 @@
+package board
+
+// LineBudget is the default number of search steps LineToBase may take.
+const LineBudget = 1 << 18
+
+// LineToBase reports whether path p of the tile on hex id is part of a
+// line that leads to a city holding one of corp's tokens: track a train
+// could run along from that base over p (1825 rule 4.3.2, "some of the new
+// track on the Tile is part of a line leading to a Base"), under the route
+// rules of 1825 4.5.2-4.5.3 and 4.5.7 as 18xx.games's graph walk applies
+// them: no reversing (a path entered at one end is left by the other; a
+// station is left by any line but the one it came in on), no hex side
+// crossed twice (lines converging at a side meet it as a single line, so a
+// path touching a side the line has already crossed is closed to it), no
+// station visited twice, and never through a city that blocks corp or an
+// off-board.
+//
+// Graph (with Spec.DirectedWalk) forbids reversing only, so it may count p
+// as connected when every way to it crosses some side twice; LineToBase
+// searches for an actual line. It searches backwards from p, only over
+// paths of corp's Graph (every path of a line from a base is in it), and
+// gives up after budget steps: complete is then false and found
+// meaningless.
+func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool) {
+	h, ok := b.s.index[id]
+	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
+		return false, true
+	}
+	g := b.Graph(corp)
+	if !g.PathConnected(id, p) {
+		return false, true
+	}
+	s := &lineSearch{b: b, g: g, corp: corp, budget: budget,
+		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{}}
+	pd := &b.hexes[h].tile.Paths[p]
+	// The whole of p is on the line: its sides are taken whichever end
+	// the line comes in by.
+	s.take(h, pd.A, true)
+	s.take(h, pd.B, true)
+	for _, in := range [2]End{pd.A, pd.B} {
+		if s.beyond(h, p, in) {
+			return true, true
+		}
+		if s.budget < 0 {
+			return false, false
+		}
+	}
+	return false, true
+}
+
+type lineSearch struct {
+	b      *Board
+	g      *Graph
+	corp   string
+	budget int
+	// sides[h] has bit e set when side e of hex h is crossed by the line.
+	sides []uint8
+	// nodes are the stations (and junctions, node -1) the line visits.
+	nodes map[[2]int]bool
+}
+
+// side returns the hex side of end e of a path on hex h, or -1.
+func (s *lineSearch) side(h int, e End) int {
+	if e.Kind != EndEdge {
+		return -1
+	}
+	return RotateEdge(e.N, s.b.hexes[h].rot)
+}
+
+// free reports whether end e of a path on hex h lies on no crossed side.
+func (s *lineSearch) free(h int, e End) bool {
+	x := s.side(h, e)
+	return x < 0 || s.sides[h]&(1<<x) == 0
+}
+
+// take marks (on) or clears the side of end e of a path on hex h, on both
+// hexes that share it.
+func (s *lineSearch) take(h int, e End, on bool) {
+	x := s.side(h, e)
+	if x < 0 {
+		return
+	}
+	set := func(h, x int) {
+		if on {
+			s.sides[h] |= 1 << x
+		} else {
+			s.sides[h] &^= 1 << x
+		}
+	}
+	set(h, x)
+	if nh := int(s.b.s.neighbors[h][x]); nh >= 0 {
+		set(nh, InvertEdge(x))
+	}
+}
+
+// other returns the end of path pd that is not end e (pd.B when both
+// ends are alike).
+func other(pd *PathDef, e End) End {
+	if pd.A == e {
+		return pd.B
+	}
+	return pd.A
+}
+
+// beyond searches on from end e of path p of hex h, the line having come
+// (backwards from the new track) along p towards e.
+func (s *lineSearch) beyond(h, p int, e End) bool {
+	s.budget--
+	if s.budget < 0 {
+		return false
+	}
+	hs := &s.b.hexes[h]
+	switch e.Kind {
+	case EndEdge:
+		x := s.side(h, e)
+		nh := int(s.b.s.neighbors[h][x])
+		if nh < 0 {
+			return false
+		}
+		inv := InvertEdge(x)
+		nt := &s.b.hexes[nh]
+		id := s.b.s.ids[nh]
+		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+			if !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &nt.tile.Paths[q]
+			in := qd.A
+			if s.side(nh, qd.A) != inv {
+				in = qd.B
+			}
+			if s.step(nh, q, other(qd, in)) {
+				return true
+			}
+		}
+	case EndNode:
+		for _, c := range nodeTokens(hs, e.N) {
+			if c == s.corp {
+				return true
+			}
+		}
+		pd := &hs.tile.Paths[p]
+		k := [2]int{h, e.N}
+		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[k] {
+			return false
+		}
+		s.nodes[k] = true
+		defer delete(s.nodes, k)
+		id := s.b.s.ids[h]
+		for _, q := range hs.tile.Nodes[e.N].Paths {
+			if q == p || !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &hs.tile.Paths[q]
+			in := End{Kind: EndNode, N: e.N}
+			if s.step(h, q, other(qd, in)) {
+				return true
+			}
+		}
+	case EndJunction:
+		k := [2]int{h, -1}
+		if s.nodes[k] {
+			return false
+		}
+		s.nodes[k] = true
+		defer delete(s.nodes, k)
+		id := s.b.s.ids[h]
+		for _, q := range hs.tile.junctionP {
+			if q == p || !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &hs.tile.Paths[q]
+			if s.step(h, q, other(qd, End{Kind: EndJunction})) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// step takes path q of hex h onto the line, to leave it by end out, unless
+// out lies on a side already crossed.
+func (s *lineSearch) step(h, q int, out End) bool {
+	if !s.free(h, out) {
+		return false
+	}
+	s.take(h, out, true)
+	ok := s.beyond(h, q, out)
+	s.take(h, out, false)
+	return ok
+}
+
+// nodeTokens returns the token slots of node n of a hex (nil when none).
+func nodeTokens(hs *hexState, n int) []string {
+	if hs.tokens == nil || n >= len(hs.tokens) {
+		return nil
+	}
+	return hs.tokens[n]
+}
