@@ -9,9 +9,9 @@ import "testing"
 // X's bottom side, crossed already. With a token in C5 it is.
 func TestLineToBase(t *testing.T) {
 	for _, tc := range []struct {
-		name           string
-		tokenC5        bool
-		budget         int
+		name            string
+		tokenC5         bool
+		budget          int
 		found, complete bool
 	}{
 		{"bottom side crossed twice", false, LineBudget, false, true},
