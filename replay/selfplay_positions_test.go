@@ -86,6 +86,14 @@ func TestSelfPlayPositions(t *testing.T) {
 		{name: "1860 director's share from the pool costs a share", file: "1860-two_player_map-2p-102.json.gz", stop: 600,
 			alter: func(a *engine.Action) { a.Percent = 10 }, paid: 62},
 
+		// 1860, who acts (18xx.games's turn rule): player 2 pars BHI&R,
+		// then exchanges the Brading Harbour Company for a BHI&R share;
+		// with nothing left to do but pass, the turn passes on at once,
+		// so player 2 may not pass (18xx.games: "Blocking step Sell then
+		// Buy Certificates cannot process action pass").
+		{name: "1860 turn ends after an exchange leaves nothing to do", file: "1860-original_game-4p-31003.json.gz", stop: 636,
+			refuse: "not Player 2's turn"},
+
 		// 1825 rule 1.5 / 5.3: a director's certificate is two ordinary
 		// shares, so a part of it is sold in whole shares - 20% steps for
 		// the M&C (a 40% certificate and 20% shares).
