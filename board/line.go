@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // LineBudget is the default number of search steps LineToBase may take.
 const LineBudget = 1 << 18
 
@@ -26,7 +28,13 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
 		return false, true
 	}
-	g := b.Graph(corp)
+	return b.lineToBase(b.Graph(corp), corp, h, p, budget)
+}
+
+// lineToBase is LineToBase for path p of hex index h, searching only over
+// the paths of g, a network of corp that holds every line from its bases.
+func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int) (found, complete bool) {
+	id := b.s.ids[h]
 	if !g.PathConnected(id, p) {
 		return false, true
 	}
@@ -196,4 +204,130 @@ func nodeTokens(hs *hexState, n int) []string {
 		return nil
 	}
 	return hs.tokens[n]
+}
+
+// walkState is a path of a hex entered at one of its ends (0 A, 1 B).
+type walkState struct{ h, p, from int }
+
+// noState is the parent of a state entered from a token's city.
+var noState = walkState{-1, -1, -1}
+
+// keepLines narrows a directed network to the track on lines from corp's
+// bases (see LineToBase), as 18xx.games's walk, which never crosses a hex
+// side twice in one walk, computes its connected paths, hexes and nodes:
+// a path stays when the walk that first reached it is itself a line, or
+// a search finds one; the sides open to track and the nodes reached are
+// then those of the paths kept, plus every side of a hex holding one of
+// corp's tokens, and the token cities. (A search that gives up keeps the
+// path.)
+func (b *Board) keepLines(g *Graph, entered [2][]uint64, parent map[walkState]walkState) {
+	n := len(b.hexes)
+	keep := make([]uint64, n)
+	var chain []walkState
+	for h := 0; h < n; h++ {
+		for m := g.hx[h].paths; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			ok := false
+			for d := 0; d < 2 && !ok; d++ {
+				if entered[d][h]&(1<<p) != 0 {
+					chain = chain[:0]
+					for st := (walkState{h, p, d}); st != noState; st = parent[st] {
+						chain = append(chain, st)
+					}
+					ok = b.isLine(chain)
+				}
+			}
+			if !ok {
+				found, complete := b.lineToBase(g, g.Corp, h, p, LineBudget)
+				ok = found || !complete
+			}
+			if ok {
+				keep[h] |= 1 << p
+			}
+		}
+	}
+	hx := make([]graphHex, n)
+	for i := range b.hexes {
+		for nIdx, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c != g.Corp {
+					continue
+				}
+				for e := 0; e < 6; e++ {
+					if b.s.neighbors[i][e] >= 0 {
+						hx[i].edges |= 1 << e
+					}
+				}
+				hx[i].ok = true
+				hx[i].nodes |= 1 << nIdx
+			}
+		}
+	}
+	for h := 0; h < n; h++ {
+		hs := &b.hexes[h]
+		for m := keep[h]; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			hx[h].paths |= 1 << p
+			pd := &hs.tile.Paths[p]
+			for _, end := range [2]End{pd.A, pd.B} {
+				switch end.Kind {
+				case EndEdge:
+					e := RotateEdge(end.N, hs.rot)
+					hx[h].edges |= 1 << e
+					hx[h].ok = true
+					if nh := int(b.s.neighbors[h][e]); nh >= 0 {
+						hx[nh].edges |= 1 << InvertEdge(e)
+						hx[nh].ok = true
+					}
+				case EndNode:
+					hx[h].nodes |= 1 << end.N
+				}
+			}
+		}
+	}
+	g.hx = hx
+}
+
+// isLine reports whether a walk, given as its states from the last back to
+// the first, is a line: it crosses no hex side twice (a path whose far
+// side the walk has already crossed is closed to it) and passes no station
+// or junction twice.
+func (b *Board) isLine(rev []walkState) bool {
+	crossed := map[[2]int]bool{}
+	passed := map[[2]int]bool{}
+	side := func(h int, e End) ([2]int, bool) {
+		if e.Kind != EndEdge {
+			return [2]int{}, false
+		}
+		x := RotateEdge(e.N, b.hexes[h].rot)
+		if nh := int(b.s.neighbors[h][x]); nh >= 0 && nh < h {
+			return [2]int{nh, InvertEdge(x)}, true
+		}
+		return [2]int{h, x}, true
+	}
+	for k := len(rev) - 1; k >= 0; k-- {
+		st := rev[k]
+		pd := &b.hexes[st.h].tile.Paths[st.p]
+		in, out := pd.A, pd.B
+		if st.from == 1 {
+			in, out = pd.B, pd.A
+		}
+		if in.Kind == EndNode || in.Kind == EndJunction {
+			nk := [2]int{st.h, -1}
+			if in.Kind == EndNode {
+				nk[1] = in.N
+			}
+			if passed[nk] {
+				return false
+			}
+			passed[nk] = true
+		}
+		if s, ok := side(st.h, out); ok {
+			if crossed[s] {
+				return false
+			}
+			crossed[s] = true
+		}
+	}
+	return true
 }
