@@ -78,7 +78,7 @@ func (b *Board) directedGraph(corp string) *Graph {
 				continue
 			}
 			entered[st.from][st.h] |= 1 << st.p
-			me := walkState{st.h, st.p, st.from}
+			me := mkState(st.h, st.p, st.from)
 			parent[me] = st.par
 			g.hx[st.h].paths |= 1 << st.p
 			hs := &b.hexes[st.h]

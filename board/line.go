@@ -206,11 +206,16 @@ func nodeTokens(hs *hexState, n int) []string {
 	return hs.tokens[n]
 }
 
-// walkState is a path of a hex entered at one of its ends (0 A, 1 B).
-type walkState struct{ h, p, from int }
+// walkState is a path of a hex entered at one of its ends (0 A, 1 B),
+// packed as hex<<7 | path<<1 | end (a tile has at most 64 paths).
+type walkState int32
+
+func mkState(h, p, from int) walkState { return walkState(h<<7 | p<<1 | from) }
+
+func (s walkState) parts() (h, p, from int) { return int(s >> 7), int(s>>1) & 63, int(s & 1) }
 
 // noState is the parent of a state entered from a token's city.
-var noState = walkState{-1, -1, -1}
+const noState walkState = -1
 
 // keepLines narrows a directed network to the track on lines from corp's
 // bases (see LineToBase), as 18xx.games's walk, which never crosses a hex
@@ -224,6 +229,7 @@ func (b *Board) keepLines(g *Graph, entered [2][]uint64, parent map[walkState]wa
 	n := len(b.hexes)
 	keep := make([]uint64, n)
 	var chain []walkState
+	lc := &lineCheck{b: b, sides: make([]int32, 6*n), nodes: make([]int32, 33*n)}
 	for h := 0; h < n; h++ {
 		for m := g.hx[h].paths; m != 0; m &= m - 1 {
 			p := bits.TrailingZeros64(m)
@@ -231,10 +237,10 @@ func (b *Board) keepLines(g *Graph, entered [2][]uint64, parent map[walkState]wa
 			for d := 0; d < 2 && !ok; d++ {
 				if entered[d][h]&(1<<p) != 0 {
 					chain = chain[:0]
-					for st := (walkState{h, p, d}); st != noState; st = parent[st] {
+					for st := mkState(h, p, d); st != noState; st = parent[st] {
 						chain = append(chain, st)
 					}
-					ok = b.isLine(chain)
+					ok = lc.isLine(chain)
 				}
 			}
 			if !ok {
@@ -288,45 +294,50 @@ func (b *Board) keepLines(g *Graph, entered [2][]uint64, parent map[walkState]wa
 	g.hx = hx
 }
 
+// lineCheck holds, per side and per node (32: the junction), the stamp of
+// the last isLine call that passed it.
+type lineCheck struct {
+	b            *Board
+	stamp        int32
+	sides, nodes []int32
+}
+
 // isLine reports whether a walk, given as its states from the last back to
 // the first, is a line: it crosses no hex side twice (a path whose far
 // side the walk has already crossed is closed to it) and passes no station
 // or junction twice.
-func (b *Board) isLine(rev []walkState) bool {
-	crossed := map[[2]int]bool{}
-	passed := map[[2]int]bool{}
-	side := func(h int, e End) ([2]int, bool) {
-		if e.Kind != EndEdge {
-			return [2]int{}, false
-		}
-		x := RotateEdge(e.N, b.hexes[h].rot)
-		if nh := int(b.s.neighbors[h][x]); nh >= 0 && nh < h {
-			return [2]int{nh, InvertEdge(x)}, true
-		}
-		return [2]int{h, x}, true
-	}
+func (lc *lineCheck) isLine(rev []walkState) bool {
+	lc.stamp++
+	b := lc.b
 	for k := len(rev) - 1; k >= 0; k-- {
-		st := rev[k]
-		pd := &b.hexes[st.h].tile.Paths[st.p]
+		h, p, from := rev[k].parts()
+		hs := &b.hexes[h]
+		pd := &hs.tile.Paths[p]
 		in, out := pd.A, pd.B
-		if st.from == 1 {
+		if from == 1 {
 			in, out = pd.B, pd.A
 		}
-		if in.Kind == EndNode || in.Kind == EndJunction {
-			nk := [2]int{st.h, -1}
+		switch in.Kind {
+		case EndNode, EndJunction:
+			x := 33*h + 32
 			if in.Kind == EndNode {
-				nk[1] = in.N
+				x = 33*h + in.N
 			}
-			if passed[nk] {
+			if lc.nodes[x] == lc.stamp {
 				return false
 			}
-			passed[nk] = true
+			lc.nodes[x] = lc.stamp
 		}
-		if s, ok := side(st.h, out); ok {
-			if crossed[s] {
+		if out.Kind == EndEdge {
+			e := RotateEdge(out.N, hs.rot)
+			x := 6*h + e
+			if nh := int(b.s.neighbors[h][e]); nh >= 0 && nh < h {
+				x = 6*nh + InvertEdge(e)
+			}
+			if lc.sides[x] == lc.stamp {
 				return false
 			}
-			crossed[s] = true
+			lc.sides[x] = lc.stamp
 		}
 	}
 	return true
