@@ -15,9 +15,19 @@ func (b *Board) directedGraph(corp string) *Graph {
 	// entered[d][h]: path bits of hex h entered at end A (d=0) or B (d=1).
 	var entered [2][]uint64
 	entered[0], entered[1] = make([]uint64, n), make([]uint64, n)
-	// nref is a node to leave by every path but via (-1: every path).
-	type nref struct{ h, n, via int }
-	type step struct{ h, p, from int } // from: the end entered (0 A, 1 B)
+	// nref is a node to leave by every path but via (-1: every path);
+	// par is the state that arrived there (noState for a token).
+	type nref struct {
+		h, n, via int
+		par       walkState
+	}
+	type step struct {
+		h, p, from int // from: the end entered (0 A, 1 B)
+		par        walkState
+	}
+	// parent[s] is the state a state was first entered from: the walk to
+	// each state, kept to tell lines from walks that cross a side twice.
+	parent := map[walkState]walkState{}
 	var queue []nref
 	// left[node] are the paths a node has been left by.
 	left := map[[2]int]uint64{}
@@ -33,7 +43,7 @@ func (b *Board) directedGraph(corp string) *Graph {
 					g.hx[i].ok = true
 					if g.hx[i].nodes&(1<<nIdx) == 0 {
 						g.hx[i].nodes |= 1 << nIdx
-						queue = append(queue, nref{i, nIdx, -1})
+						queue = append(queue, nref{i, nIdx, -1, noState})
 					}
 				}
 			}
@@ -41,11 +51,11 @@ func (b *Board) directedGraph(corp string) *Graph {
 	}
 	var stack []step
 	// enter pushes path p of hex h entered at its end matching match.
-	enter := func(h, p int, match func(End) bool) {
+	enter := func(h, p int, par walkState, match func(End) bool) {
 		pd := &b.hexes[h].tile.Paths[p]
 		for d, e := range [2]End{pd.A, pd.B} {
 			if match(e) && entered[d][h]&(1<<p) == 0 {
-				stack = append(stack, step{h, p, d})
+				stack = append(stack, step{h, p, d, par})
 			}
 		}
 	}
@@ -59,7 +69,7 @@ func (b *Board) directedGraph(corp string) *Graph {
 				continue
 			}
 			left[k] |= 1 << p
-			enter(cur.h, p, func(e End) bool { return e.Kind == EndNode && e.N == cur.n })
+			enter(cur.h, p, cur.par, func(e End) bool { return e.Kind == EndNode && e.N == cur.n })
 		}
 		for len(stack) > 0 {
 			st := stack[len(stack)-1]
@@ -68,6 +78,8 @@ func (b *Board) directedGraph(corp string) *Graph {
 				continue
 			}
 			entered[st.from][st.h] |= 1 << st.p
+			me := mkState(st.h, st.p, st.from)
+			parent[me] = st.par
 			g.hx[st.h].paths |= 1 << st.p
 			hs := &b.hexes[st.h]
 			pd := &hs.tile.Paths[st.p]
@@ -89,12 +101,12 @@ func (b *Board) directedGraph(corp string) *Graph {
 				g.hx[nh].ok = true
 				nt := &b.hexes[nh]
 				for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-					enter(nh, q, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv })
+					enter(nh, q, me, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv })
 				}
 			case EndJunction:
 				for _, q := range hs.tile.junctionP {
 					if q != st.p {
-						enter(st.h, q, func(x End) bool { return x.Kind == EndJunction })
+						enter(st.h, q, me, func(x End) bool { return x.Kind == EndJunction })
 					}
 				}
 			case EndNode:
@@ -102,9 +114,12 @@ func (b *Board) directedGraph(corp string) *Graph {
 				if pd.Terminal || b.blocks(st.h, end.N, corp) {
 					continue
 				}
-				queue = append(queue, nref{st.h, end.N, st.p})
+				queue = append(queue, nref{st.h, end.N, st.p, me})
 			}
 		}
+	}
+	if corp != "" {
+		b.keepLines(g, entered, parent)
 	}
 	for i := range g.hx {
 		for nIdx := range b.hexes[i].tile.Nodes {

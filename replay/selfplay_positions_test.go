@@ -86,6 +86,14 @@ func TestSelfPlayPositions(t *testing.T) {
 		{name: "1860 director's share from the pool costs a share", file: "1860-two_player_map-2p-102.json.gz", stop: 600,
 			alter: func(a *engine.Action) { a.Percent = 10 }, paid: 62},
 
+		// 1860, who acts (18xx.games's turn rule): player 2 pars BHI&R,
+		// then exchanges the Brading Harbour Company for a BHI&R share;
+		// with nothing left to do but pass, the turn passes on at once,
+		// so player 2 may not pass (18xx.games: "Blocking step Sell then
+		// Buy Certificates cannot process action pass").
+		{name: "1860 turn ends after an exchange leaves nothing to do", file: "1860-original_game-4p-31003.json.gz", stop: 636,
+			refuse: "not Player 2's turn"},
+
 		// 1825 rule 1.5 / 5.3: a director's certificate is two ordinary
 		// shares, so a part of it is sold in whole shares - 20% steps for
 		// the M&C (a 40% certificate and 20% shares).
@@ -110,7 +118,11 @@ func TestSelfPlayPositions(t *testing.T) {
 		// 1825 rules 4.3.4 and 4.4: a yellow #115 on the home hexag of a
 		// company not yet formed keeps its large station - LNWR may not
 		// replace Brighton's (X20, LBSC's home; DB2 lifts its reservation)
-		// by the station-less #2, though the site's data lists it.
+		// by the station-less #2, though the site's data lists it. (GNR's
+		// lay at action 809, a #26 on N16 whose new track only a line
+		// crossing a hex side twice reaches, is refused by rule 4.3.2 and
+		// by 18xx.games; it is a pass here, and 18xx.games accepts every
+		// action up to 845 one at a time.)
 		{name: "1825 home station kept for its company", file: "1825-allkits-5p-105.json.gz", stop: 845, refuse: "may not replace 115"},
 	}
 	for _, tc := range tests {

@@ -158,9 +158,14 @@ func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay
 // checkNewTrack applies the first half of rule 4.3.2 to a promotion of
 // track without stations: "some of the new track on the Tile" must be
 // part of a line leading to a base of the company - a path of the new
-// tile, connected to the company's network, whose exits no path of the
-// old tile already joined. (18xx.games checks this for tiles without
-// stations only; a station promotion is covered by the train's reach.)
+// tile whose exits no path of the old tile already joined, on a line from
+// a base that uses no piece of track twice (4.5.3; converging tracks meet
+// a hex side as a single line, 4.5.7), so not one reached only by coming
+// back over a side the line already crossed. 18xx.games checks this for
+// tiles without stations only ("Must use new track"); a station promotion
+// is covered by the train's reach. Should the search for such a line give
+// up (board.LineBudget steps, far beyond any position met in play), the
+// path counts as reached, as the network walk alone would say.
 func checkNewTrack(c *engine.Corporation, after *board.Board, l board.Lay) error {
 	if l.Old == nil || len(l.Old.Paths) == 0 {
 		return nil // a lay on an empty hex: all its track is new
@@ -184,7 +189,10 @@ func checkNewTrack(c *engine.Corporation, after *board.Board, l board.Lay) error
 			oe := exits(op, l.OldRot)
 			old = old || ne&^oe == 0
 		}
-		if !old {
+		if old {
+			continue
+		}
+		if found, complete := after.LineToBase(c.Sym, l.Hex, i, board.LineBudget); found || !complete {
 			return nil
 		}
 	}

@@ -59,3 +59,54 @@ func TestPromotionReach(t *testing.T) {
 		}
 	}
 }
+
+// TestNewTrackLine checks the first half of rule 4.3.2 with 4.5.3 and
+// 4.5.7: the new track of a promotion must be part of a line leading to a
+// base, and a line never uses the same piece of track twice (two lines
+// converging at a hex side meet it "as a single line"). X (B4) holds a
+// straight from the base above (B2) down to the city Y (B6); Y is joined to
+// the city Z (C5), which touches X's lower-right side. The promotion adds
+// track from X's bottom side (shared with the straight) to Z. From the
+// base, that new track is reached only by running B2-X-Y-Z and back into
+// X across its lower-right side, then out over the bottom side again: the
+// side where both tracks converge is crossed twice, so no line of the
+// company uses the new track, unless Z is reached another way (its own
+// base there).
+func TestNewTrackLine(t *testing.T) {
+	old := board.MustParseTile("9", board.Yellow, "path=a:0,b:3")
+	for _, tc := range []struct {
+		name  string
+		baseZ bool
+		want  error
+	}{
+		{"only over the shared side twice", false, ErrNoNewTrack},
+		{"Z is a base too", true, nil},
+	} {
+		spec := board.Spec{Layout: board.Flat, DirectedWalk: true, Hexes: []board.HexSpec{
+			{ID: "B2", Color: board.Yellow, Code: "city=revenue:20;path=a:0,b:_0"},
+			{ID: "B4", Color: board.Green, Code: "path=a:0,b:3;path=a:0,b:5"},
+			{ID: "B6", Color: board.Yellow, Code: "city=revenue:20;path=a:3,b:_0;path=a:4,b:_0"},
+			{ID: "C5", Color: board.Yellow, Code: "city=revenue:20,slots:2;path=a:1,b:_0;path=a:2,b:_0"},
+		}}
+		b, err := board.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &engine.Corporation{Sym: "X", Tokens: []engine.Token{{Location: "B2-0"}}}
+		if _, err := b.PlaceToken(board.NodeRef{Hex: "B2"}, "X", board.TokenOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if tc.baseZ {
+			if _, err := b.PlaceToken(board.NodeRef{Hex: "C5"}, "X", board.TokenOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			c.Tokens = append(c.Tokens, engine.Token{Location: "C5-0"})
+		}
+		g := &Game{Game: &engine.Game{}, defs: map[string]CorpDef{"X": {Sym: "X"}}}
+		v, _ := b.Hex("B4")
+		err = g.checkReach(c, b, board.Lay{Hex: "B4", Tile: v.Tile, Old: old, Corp: "X"})
+		if !errors.Is(err, tc.want) && !(err == nil && tc.want == nil) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}

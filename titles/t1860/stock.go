@@ -232,7 +232,13 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 		if a.Type == "manual_close_company" {
 			return engine.Unchanged(r.turnOver(g, a))
 		}
-		return engine.Unchanged(r.exchange(g, a))
+		if err := r.exchange(g, a); err != nil {
+			return engine.Unchanged(err)
+		}
+		// issue 21: an exchange may leave the owner nothing but a pass;
+		// the turn then passes on at once, as after any other move
+		r.afterAction(g)
+		return nil
 	}
 	return step.Apply[*Game](stockStep, g, a)
 }

@@ -1,0 +1,344 @@
+package board
+
+import "math/bits"
+
+// LineBudget is the default number of search steps LineToBase may take.
+const LineBudget = 1 << 18
+
+// LineToBase reports whether path p of the tile on hex id is part of a
+// line that leads to a city holding one of corp's tokens: track a train
+// could run along from that base over p (1825 rule 4.3.2, "some of the new
+// track on the Tile is part of a line leading to a Base"), under the route
+// rules of 1825 4.5.2-4.5.3 and 4.5.7 as 18xx.games's graph walk applies
+// them: no reversing (a path entered at one end is left by the other; a
+// station is left by any line but the one it came in on), no hex side
+// crossed twice (lines converging at a side meet it as a single line, so a
+// path touching a side the line has already crossed is closed to it), no
+// station visited twice, and never through a city that blocks corp or an
+// off-board.
+//
+// Graph (with Spec.DirectedWalk) forbids reversing only, so it may count p
+// as connected when every way to it crosses some side twice; LineToBase
+// searches for an actual line. It searches backwards from p, only over
+// paths of corp's Graph (every path of a line from a base is in it), and
+// gives up after budget steps: complete is then false and found
+// meaningless.
+func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool) {
+	h, ok := b.s.index[id]
+	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
+		return false, true
+	}
+	return b.lineToBase(b.Graph(corp), corp, h, p, budget)
+}
+
+// lineToBase is LineToBase for path p of hex index h, searching only over
+// the paths of g, a network of corp that holds every line from its bases.
+func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int) (found, complete bool) {
+	id := b.s.ids[h]
+	if !g.PathConnected(id, p) {
+		return false, true
+	}
+	s := &lineSearch{b: b, g: g, corp: corp, budget: budget,
+		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{}}
+	pd := &b.hexes[h].tile.Paths[p]
+	// The whole of p is on the line: its sides are taken whichever end
+	// the line comes in by.
+	s.take(h, pd.A, true)
+	s.take(h, pd.B, true)
+	for _, in := range [2]End{pd.A, pd.B} {
+		if s.beyond(h, p, in) {
+			return true, true
+		}
+		if s.budget < 0 {
+			return false, false
+		}
+	}
+	return false, true
+}
+
+type lineSearch struct {
+	b      *Board
+	g      *Graph
+	corp   string
+	budget int
+	// sides[h] has bit e set when side e of hex h is crossed by the line.
+	sides []uint8
+	// nodes are the stations (and junctions, node -1) the line visits.
+	nodes map[[2]int]bool
+}
+
+// side returns the hex side of end e of a path on hex h, or -1.
+func (s *lineSearch) side(h int, e End) int {
+	if e.Kind != EndEdge {
+		return -1
+	}
+	return RotateEdge(e.N, s.b.hexes[h].rot)
+}
+
+// free reports whether end e of a path on hex h lies on no crossed side.
+func (s *lineSearch) free(h int, e End) bool {
+	x := s.side(h, e)
+	return x < 0 || s.sides[h]&(1<<x) == 0
+}
+
+// take marks (on) or clears the side of end e of a path on hex h, on both
+// hexes that share it.
+func (s *lineSearch) take(h int, e End, on bool) {
+	x := s.side(h, e)
+	if x < 0 {
+		return
+	}
+	set := func(h, x int) {
+		if on {
+			s.sides[h] |= 1 << x
+		} else {
+			s.sides[h] &^= 1 << x
+		}
+	}
+	set(h, x)
+	if nh := int(s.b.s.neighbors[h][x]); nh >= 0 {
+		set(nh, InvertEdge(x))
+	}
+}
+
+// other returns the end of path pd that is not end e (pd.B when both
+// ends are alike).
+func other(pd *PathDef, e End) End {
+	if pd.A == e {
+		return pd.B
+	}
+	return pd.A
+}
+
+// beyond searches on from end e of path p of hex h, the line having come
+// (backwards from the new track) along p towards e.
+func (s *lineSearch) beyond(h, p int, e End) bool {
+	s.budget--
+	if s.budget < 0 {
+		return false
+	}
+	hs := &s.b.hexes[h]
+	switch e.Kind {
+	case EndEdge:
+		x := s.side(h, e)
+		nh := int(s.b.s.neighbors[h][x])
+		if nh < 0 {
+			return false
+		}
+		inv := InvertEdge(x)
+		nt := &s.b.hexes[nh]
+		id := s.b.s.ids[nh]
+		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+			if !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &nt.tile.Paths[q]
+			in := qd.A
+			if s.side(nh, qd.A) != inv {
+				in = qd.B
+			}
+			if s.step(nh, q, other(qd, in)) {
+				return true
+			}
+		}
+	case EndNode:
+		for _, c := range nodeTokens(hs, e.N) {
+			if c == s.corp {
+				return true
+			}
+		}
+		pd := &hs.tile.Paths[p]
+		k := [2]int{h, e.N}
+		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[k] {
+			return false
+		}
+		s.nodes[k] = true
+		defer delete(s.nodes, k)
+		id := s.b.s.ids[h]
+		for _, q := range hs.tile.Nodes[e.N].Paths {
+			if q == p || !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &hs.tile.Paths[q]
+			in := End{Kind: EndNode, N: e.N}
+			if s.step(h, q, other(qd, in)) {
+				return true
+			}
+		}
+	case EndJunction:
+		k := [2]int{h, -1}
+		if s.nodes[k] {
+			return false
+		}
+		s.nodes[k] = true
+		defer delete(s.nodes, k)
+		id := s.b.s.ids[h]
+		for _, q := range hs.tile.junctionP {
+			if q == p || !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &hs.tile.Paths[q]
+			if s.step(h, q, other(qd, End{Kind: EndJunction})) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// step takes path q of hex h onto the line, to leave it by end out, unless
+// out lies on a side already crossed.
+func (s *lineSearch) step(h, q int, out End) bool {
+	if !s.free(h, out) {
+		return false
+	}
+	s.take(h, out, true)
+	ok := s.beyond(h, q, out)
+	s.take(h, out, false)
+	return ok
+}
+
+// nodeTokens returns the token slots of node n of a hex (nil when none).
+func nodeTokens(hs *hexState, n int) []string {
+	if hs.tokens == nil || n >= len(hs.tokens) {
+		return nil
+	}
+	return hs.tokens[n]
+}
+
+// walkState is a path of a hex entered at one of its ends (0 A, 1 B),
+// packed as hex<<7 | path<<1 | end (a tile has at most 64 paths).
+type walkState int32
+
+func mkState(h, p, from int) walkState { return walkState(h<<7 | p<<1 | from) }
+
+func (s walkState) parts() (h, p, from int) { return int(s >> 7), int(s>>1) & 63, int(s & 1) }
+
+// noState is the parent of a state entered from a token's city.
+const noState walkState = -1
+
+// keepLines narrows a directed network to the track on lines from corp's
+// bases (see LineToBase), as 18xx.games's walk, which never crosses a hex
+// side twice in one walk, computes its connected paths, hexes and nodes:
+// a path stays when the walk that first reached it is itself a line, or
+// a search finds one; the sides open to track and the nodes reached are
+// then those of the paths kept, plus every side of a hex holding one of
+// corp's tokens, and the token cities. (A search that gives up keeps the
+// path.)
+func (b *Board) keepLines(g *Graph, entered [2][]uint64, parent map[walkState]walkState) {
+	n := len(b.hexes)
+	keep := make([]uint64, n)
+	var chain []walkState
+	lc := &lineCheck{b: b, sides: make([]int32, 6*n), nodes: make([]int32, 33*n)}
+	for h := 0; h < n; h++ {
+		for m := g.hx[h].paths; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			ok := false
+			for d := 0; d < 2 && !ok; d++ {
+				if entered[d][h]&(1<<p) != 0 {
+					chain = chain[:0]
+					for st := mkState(h, p, d); st != noState; st = parent[st] {
+						chain = append(chain, st)
+					}
+					ok = lc.isLine(chain)
+				}
+			}
+			if !ok {
+				found, complete := b.lineToBase(g, g.Corp, h, p, LineBudget)
+				ok = found || !complete
+			}
+			if ok {
+				keep[h] |= 1 << p
+			}
+		}
+	}
+	hx := make([]graphHex, n)
+	for i := range b.hexes {
+		for nIdx, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c != g.Corp {
+					continue
+				}
+				for e := 0; e < 6; e++ {
+					if b.s.neighbors[i][e] >= 0 {
+						hx[i].edges |= 1 << e
+					}
+				}
+				hx[i].ok = true
+				hx[i].nodes |= 1 << nIdx
+			}
+		}
+	}
+	for h := 0; h < n; h++ {
+		hs := &b.hexes[h]
+		for m := keep[h]; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			hx[h].paths |= 1 << p
+			pd := &hs.tile.Paths[p]
+			for _, end := range [2]End{pd.A, pd.B} {
+				switch end.Kind {
+				case EndEdge:
+					e := RotateEdge(end.N, hs.rot)
+					hx[h].edges |= 1 << e
+					hx[h].ok = true
+					if nh := int(b.s.neighbors[h][e]); nh >= 0 {
+						hx[nh].edges |= 1 << InvertEdge(e)
+						hx[nh].ok = true
+					}
+				case EndNode:
+					hx[h].nodes |= 1 << end.N
+				}
+			}
+		}
+	}
+	g.hx = hx
+}
+
+// lineCheck holds, per side and per node (32: the junction), the stamp of
+// the last isLine call that passed it.
+type lineCheck struct {
+	b            *Board
+	stamp        int32
+	sides, nodes []int32
+}
+
+// isLine reports whether a walk, given as its states from the last back to
+// the first, is a line: it crosses no hex side twice (a path whose far
+// side the walk has already crossed is closed to it) and passes no station
+// or junction twice.
+func (lc *lineCheck) isLine(rev []walkState) bool {
+	lc.stamp++
+	b := lc.b
+	for k := len(rev) - 1; k >= 0; k-- {
+		h, p, from := rev[k].parts()
+		hs := &b.hexes[h]
+		pd := &hs.tile.Paths[p]
+		in, out := pd.A, pd.B
+		if from == 1 {
+			in, out = pd.B, pd.A
+		}
+		switch in.Kind {
+		case EndNode, EndJunction:
+			x := 33*h + 32
+			if in.Kind == EndNode {
+				x = 33*h + in.N
+			}
+			if lc.nodes[x] == lc.stamp {
+				return false
+			}
+			lc.nodes[x] = lc.stamp
+		}
+		if out.Kind == EndEdge {
+			e := RotateEdge(out.N, hs.rot)
+			x := 6*h + e
+			if nh := int(b.s.neighbors[h][e]); nh >= 0 && nh < h {
+				x = 6*nh + InvertEdge(e)
+			}
+			if lc.sides[x] == lc.stamp {
+				return false
+			}
+			lc.sides[x] = lc.stamp
+		}
+	}
+	return true
+}
