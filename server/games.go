@@ -1071,6 +1071,18 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "this server has no map view")
 		return
 	}
+	s.withGameAt(w, r, func(e *entry, g titleGame) (any, error) {
+		v, err := s.cfg.MapView(g)
+		if err != nil {
+			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
+		}
+		return v, nil
+	})
+}
+
+// withGameAt answers with f's result for the game of the path's id, now
+// or at the history position ?action=N (the first N stored actions).
+func (s *Server) withGameAt(w http.ResponseWriter, r *http.Request, f func(e *entry, g titleGame) (any, error)) {
 	id, err := pathID(r)
 	if err != nil {
 		s.fail(w, r, err)
@@ -1089,11 +1101,7 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 				return nil, err
 			}
 		}
-		v, err := s.cfg.MapView(g)
-		if err != nil {
-			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
-		}
-		return v, nil
+		return f(e, g)
 	})
 }
 

@@ -26,23 +26,7 @@ func (s *Server) tiles(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "this server has no tile manifest")
 		return
 	}
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	at, err := atParam(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.withGame(w, r, id, func(e *entry) (any, error) {
-		g := e.g
-		if at != nil {
-			if g, err = s.historyGame(r.Context(), e, *at); err != nil {
-				return nil, err
-			}
-		}
+	s.withGameAt(w, r, func(e *entry, g titleGame) (any, error) {
 		list, err := s.cfg.TileManifest(g)
 		if err != nil {
 			return nil, fmt.Errorf("tile manifest of game %d: %w", e.id, err)
