@@ -287,7 +287,7 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
   assert.match(await b.textContent(`#games-open li.game[data-game="${id}"]`), /clock: 45m0s each/);
   await b.click(`#games-open li.game[data-game="${id}"] button:has-text("Join")`);
   await b.goto(`${env.base}/?game=${id}`);
-  // the clock runs from the first move: clara passes, dan is on the clock
+  // the clock runs from the start (a "The clock starts." note); clara passes, dan is on the clock
   await a.waitForSelector('#turn.yours', { timeout: 20000 });
   await clickAndWait(a, () => a.click('button.choice.pass'));
   await a.waitForSelector('td.clock.running', { timeout: 20000 });
