@@ -94,6 +94,11 @@ func TestSelfPlayPositions(t *testing.T) {
 		{name: "1860 turn ends after an exchange leaves nothing to do", file: "1860-original_game-4p-31003.json.gz", stop: 636,
 			refuse: "not Player 2's turn"},
 
+		// 18xx.games ends every game still going when a round ends at
+		// turn 100 or later (dnf): after stock round 100, in which every
+		// player passed, the game is over and C&N may not act.
+		{name: "1860 game over after stock round 100", file: "1860-base-3p-51007.json.gz", stop: 1886, refuse: "the game is over"},
+
 		// 1825 rule 1.5 / 5.3: a director's certificate is two ordinary
 		// shares, so a part of it is sold in whole shares - 20% steps for
 		// the M&C (a 40% certificate and 20% shares).

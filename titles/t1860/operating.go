@@ -553,6 +553,9 @@ func (g *Game) finishOperatingRound() {
 		g.endGame(reason)
 		return
 	}
+	if g.roundLimitReached() {
+		return
+	}
 	if g.RoundNum < g.operatingRounds || g.checkNationalize() {
 		if g.checkNationalize() {
 			g.triggerNationalization()

@@ -281,6 +281,9 @@ func (r *stockRound) finish(g *Game) {
 		g.endGame("stalled")
 		return
 	}
+	if g.roundLimitReached() {
+		return
+	}
 	r.Advance()
 	pd := r.Active()
 	g.stock = nil
