@@ -12,6 +12,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/titles/title"
 )
 
 // selfPlayPosition replays a self-played game kept in testdata/selfplay up
@@ -210,4 +211,35 @@ func trainsOf(t *testing.T, state, corp string) int {
 	}
 	t.Fatalf("no company %s", corp)
 	return 0
+}
+
+// TestSelfPlayEndReason: when the bank breaks first and a share price
+// reaches the market's end later in the same operating round set, the
+// first end triggered names the end, as 18xx.games reports it (issue 21
+// cross-check: 1860 two_player_map 2p seed 51004 ended by "bank" there).
+func TestSelfPlayEndReason(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "selfplay", "1860-two_player_map-2p-51004.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := g18xx.Decode(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := Run(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, ok := g.(title.Full)
+	if !ok {
+		t.Fatalf("%T is not a title.Full", g)
+	}
+	if eg := full.Engine(); !eg.Finished || eg.EndReason != "bank" {
+		t.Errorf("finished %v, end reason %q; want the bank, the first end triggered", eg.Finished, eg.EndReason)
+	}
 }

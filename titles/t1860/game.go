@@ -349,6 +349,9 @@ func (g *Game) checkBankBroken() {
 	if !g.Nationalization && g.BankCash() < 0 && !g.BankBroken {
 		g.BankBroken = true
 		g.Logf("-- The bank has broken --")
+		// the first end triggered names the end (18xx.games: a later
+		// stock-market end at the same timing does not replace it)
+		g.triggerEnd("bank")
 	}
 }
 
