@@ -47,6 +47,14 @@ type Game struct {
 	archived int
 }
 
+// RoundLimit is the turn from which 18xx.games ends, as "dnf" (did not
+// finish), every game still going when a round ends: a limit of that
+// site, not of any rulebook, kept so that who acts matches it.
+const RoundLimit = 100
+
+// PastRoundLimit reports whether a round ending now ends the game (dnf).
+func (g *Game) PastRoundLimit() bool { return g.Turn >= RoundLimit }
+
 // LogLines returns the game log so far (shared unless part of it is
 // archived; do not modify).
 func (g *Game) LogLines() []string {

@@ -49,22 +49,7 @@ func (s *Server) startHeartbeat(ctx context.Context) {
 		s.noteDowntime(ctx, last, now)
 	}
 	s.heartbeat(ctx)
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		t := time.NewTicker(heartbeatInterval)
-		defer t.Stop()
-		for {
-			select {
-			case <-s.done.Done():
-				return
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				s.heartbeat(ctx)
-			}
-		}
-	}()
+	s.every(ctx, heartbeatInterval, func() { s.heartbeat(ctx) })
 }
 
 // heartbeat records that this instance is alive now.

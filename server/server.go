@@ -200,22 +200,8 @@ func (s *Server) Start(ctx context.Context) error {
 		return fmt.Errorf("server: subscribe to store events: %w", err)
 	}
 	s.following.Store(true)
-	s.wg.Add(2)
-	go func() { // trims the cached games gone idle
-		defer s.wg.Done()
-		janitor := time.NewTicker(janitorInterval)
-		defer janitor.Stop()
-		for {
-			select {
-			case <-s.done.Done():
-				return
-			case <-ctx.Done():
-				return
-			case <-janitor.C:
-				s.trimIdle()
-			}
-		}
-	}()
+	s.every(ctx, janitorInterval, s.trimIdle) // trims the cached games gone idle
+	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
@@ -548,4 +534,24 @@ func pathID(r *http.Request) (int64, error) {
 		return 0, errorf(http.StatusNotFound, "no game %q", r.PathValue("id"))
 	}
 	return id, nil
+}
+
+// every runs f every interval until the server or ctx is done.
+func (s *Server) every(ctx context.Context, interval time.Duration, f func()) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.done.Done():
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				f()
+			}
+		}
+	}()
 }

@@ -49,21 +49,21 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	var ck selfplay.Checks
+	switch *checks {
+	case "default":
+		ck = selfplay.DefaultChecks()
+	case "all":
+		ck = selfplay.AllChecks()
+	case "light":
+		ck = selfplay.Checks{RoundTripEvery: 1 << 30}
+	default:
+		fmt.Fprintf(stderr, "tresham: --checks %q: want default, all or light\n", *checks)
+		return 2
+	}
 	if *all {
 		botSet := false
 		fs.Visit(func(f *flag.Flag) { botSet = botSet || f.Name == "bot" })
-		var ck selfplay.Checks
-		switch *checks {
-		case "default":
-			ck = selfplay.DefaultChecks()
-		case "all":
-			ck = selfplay.AllChecks()
-		case "light":
-			ck = selfplay.Checks{RoundTripEvery: 1 << 30}
-		default:
-			fmt.Fprintf(stderr, "tresham: --checks %q: want default, all or light\n", *checks)
-			return 2
-		}
 		if !botSet {
 			*kind = ""
 		}
@@ -87,18 +87,6 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "tresham: %v\n", err)
 			return 2
 		}
-	}
-	var ck selfplay.Checks
-	switch *checks {
-	case "default":
-		ck = selfplay.DefaultChecks()
-	case "all":
-		ck = selfplay.AllChecks()
-	case "light":
-		ck = selfplay.Checks{RoundTripEvery: 1 << 30}
-	default:
-		fmt.Fprintf(stderr, "tresham: --checks %q: want default, all or light\n", *checks)
-		return 2
 	}
 	if *out != "" {
 		if err := os.MkdirAll(*out, 0o755); err != nil {

@@ -524,7 +524,10 @@ func Corporations(o Options) []CorpDef {
 		// TABLE 2: Unit 3 is the CR, the NBR (starting in Edinburgh, on
 		// the Edinburgh & Leith hex; the rulebook does not say which of
 		// its two cities, we reserve the first) and the G&SW, no minors
-		for _, c := range unit3Corps[:3] {
+		for _, c := range unit3Corps {
+			if c.Minor {
+				continue
+			}
 			if c.Sym == "NBR" {
 				c.Homes, c.City = []string{"G9"}, 0
 			}

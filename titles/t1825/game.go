@@ -314,7 +314,7 @@ func (g *Game) afterAction() {
 			g.endGame(g.EndTrigger[0])
 			return
 		}
-		if g.Turn >= 100 {
+		if g.PastRoundLimit() { // engine.RoundLimit
 			g.endGame("dnf")
 			return
 		}

@@ -355,12 +355,11 @@ func (g *Game) checkBankBroken() {
 	}
 }
 
-// roundLimitReached ends a game that is still going when a round ends at
-// turn 100 or later, as 18xx.games does for every title ("dnf", did not
-// finish): a limit of that site, not a rule of 1860, kept so that who acts
-// matches it (issue 21 cross-check, 3p seed 51007: stock round 100).
+// roundLimitReached ends the game at a round's end past 18xx.games's
+// round limit (engine.RoundLimit; issue 21 cross-check, 3p seed 51007:
+// stock round 100).
 func (g *Game) roundLimitReached() bool {
-	if g.Turn < 100 {
+	if !g.PastRoundLimit() {
 		return false
 	}
 	g.endGame("dnf")
