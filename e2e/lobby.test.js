@@ -69,6 +69,8 @@ test('lobby: 1825 units are one list, seats are named, a hotseat game starts at 
     const seen = await page.evaluate(() => window.turnTexts);
     assert.ok(!seen.some((t) => /Waiting/.test(t)), `the banner never waited: ${seen.join(' | ')}`);
     assert.equal(await page.locator('#start-game').count(), 0);
+    // a hotseat game offers the coach, with the engine running in the page
+    assert.equal(await page.locator('#hint').count(), 1, 'the Hint button is offered');
     await shot(page, `lobby-hotseat-started-${vp.width}`);
     // the lobby lists it as being played, with no Start button
     await page.goto(env.base + '/');
