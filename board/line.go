@@ -56,11 +56,54 @@ func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int) (found, comp
 	return false, true
 }
 
+// StationWithinStops reports whether node n of hex id can be reached from
+// one of corp's bases by a line (the route rules of LineToBase) that counts
+// fewer than limit stops before it, the base's own city included: cost
+// says how much each station counts. This is 1825 rule 4.3.2's "A Station
+// can only be promoted if it can be reached by one of the Company's
+// existing Trains": a train of limit stops reaches the station along
+// track it could run, never crossing a hex side twice. StopCounts is the
+// quick lower bound (it forbids reversing only); this searches for an
+// actual line, backwards from the station, and gives up after budget
+// steps: complete is then false and found meaningless.
+func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef, node int) int, limit, budget int) (found, complete bool) {
+	h, ok := b.s.index[id]
+	if !ok || corp == "" || n < 0 || n >= len(b.hexes[h].tile.Nodes) || limit <= 0 {
+		return false, true
+	}
+	hs := &b.hexes[h]
+	for _, c := range nodeTokens(hs, n) {
+		if c == corp {
+			return true, true
+		}
+	}
+	g := b.Graph(corp)
+	s := &lineSearch{b: b, g: g, corp: corp, budget: budget, cost: cost, limit: limit,
+		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{{h, n}: true}}
+	for _, q := range hs.tile.Nodes[n].Paths {
+		if !g.PathConnected(id, q) {
+			continue
+		}
+		qd := &hs.tile.Paths[q]
+		if s.step(h, q, other(qd, End{Kind: EndNode, N: n})) {
+			return true, true
+		}
+		if s.budget < 0 {
+			return false, false
+		}
+	}
+	return false, true
+}
+
 type lineSearch struct {
 	b      *Board
 	g      *Graph
 	corp   string
 	budget int
+	// cost, when set, limits the line to fewer than limit counted stops
+	// (StationWithinStops); count is what the line has counted so far.
+	cost         func(t *TileDef, node int) int
+	limit, count int
 	// sides[h] has bit e set when side e of hex h is crossed by the line.
 	sides []uint8
 	// nodes are the stations (and junctions, node -1) the line visits.
@@ -142,15 +185,26 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			}
 		}
 	case EndNode:
+		var here int
+		if s.cost != nil {
+			here = s.cost(hs.tile, e.N)
+		}
 		for _, c := range nodeTokens(hs, e.N) {
 			if c == s.corp {
-				return true
+				return s.cost == nil || s.count+here < s.limit
 			}
 		}
 		pd := &hs.tile.Paths[p]
 		k := [2]int{h, e.N}
 		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[k] {
 			return false
+		}
+		if s.cost != nil {
+			if s.count+here >= s.limit {
+				return false
+			}
+			s.count += here
+			defer func() { s.count -= here }()
 		}
 		s.nodes[k] = true
 		defer delete(s.nodes, k)

@@ -126,33 +126,45 @@ func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay
 		k := t.Nodes[n].Kind
 		return k == board.Halt || (k == board.Town && t.Label() == "HALT")
 	}
-	if r.nodes > 0 {
-		sc := after.StopCounts(c.Sym, func(t *board.TileDef, n int) int {
-			if isHalt(t, n) {
-				return 0
-			}
-			return 1
-		})
-		for n := range l.Tile.Nodes {
-			if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); ok && k < r.nodes {
-				return nil
-			}
-		}
-	}
-	if r.cities > 0 {
-		sc := after.StopCounts(c.Sym, func(t *board.TileDef, n int) int {
-			if t.Nodes[n].Kind == board.City {
-				return 1
-			}
+	stops := func(t *board.TileDef, n int) int {
+		if isHalt(t, n) {
 			return 0
-		})
-		for n := range l.Tile.Nodes {
-			if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); ok && k < r.cities {
-				return nil
-			}
 		}
+		return 1
+	}
+	cities := func(t *board.TileDef, n int) int {
+		if t.Nodes[n].Kind == board.City {
+			return 1
+		}
+		return 0
+	}
+	if r.nodes > 0 && stationWithin(after, c.Sym, l, stops, r.nodes) {
+		return nil
+	}
+	if r.cities > 0 && stationWithin(after, c.Sym, l, cities, r.cities) {
+		return nil
 	}
 	return fmt.Errorf("%s: %w", l.Hex, ErrNotReachable)
+}
+
+// stationWithin reports whether a station of the laid tile is reached
+// from a base of corp with fewer than limit counted stops before it, along
+// a line a train could run (4.5.3: never over the same piece of track
+// twice). The stop counts of the network walk are a quick lower bound;
+// a station they put within reach is confirmed by searching for a line.
+// Should that search give up (board.LineBudget steps), the walk's answer
+// stands.
+func stationWithin(after *board.Board, corp string, l board.Lay, cost func(*board.TileDef, int) int, limit int) bool {
+	sc := after.StopCounts(corp, cost)
+	for n := range l.Tile.Nodes {
+		if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); !ok || k >= limit {
+			continue
+		}
+		if found, complete := after.StationWithinStops(corp, l.Hex, n, cost, limit, board.LineBudget); found || !complete {
+			return true
+		}
+	}
+	return false
 }
 
 // checkNewTrack applies the first half of rule 4.3.2 to a promotion of

@@ -110,3 +110,54 @@ func TestNewTrackLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPromotionReachLine checks that the train's reach of rule 4.3.2 runs
+// along a line a train could run (4.5.3: no piece of track twice). From
+// X's base (C2) the track runs down through C4 into C6, whose two
+// branches loop round through the town C8 and meet again at C6's top;
+// C4's second branch leaves its bottom side for D3, the promoted city.
+// Counting stops alone, D3 is two stops from the base (C2, then C8); but
+// the only way there crosses the side between C4 and C6 twice, so no
+// train reaches it (the 18xx.games cross-check, 1825 unit_12 3p seed
+// 61003, action 740).
+func TestPromotionReachLine(t *testing.T) {
+	spec := board.Spec{Layout: board.Flat, DirectedWalk: true, Hexes: []board.HexSpec{
+		{ID: "C2", Color: board.Yellow, Code: "city=revenue:20;path=a:0,b:_0"},
+		{ID: "C4", Color: board.Yellow, Code: "path=a:3,b:0;path=a:0,b:4"},
+		{ID: "C6", Color: board.Yellow, Code: "path=a:3,b:1;path=a:3,b:5"},
+		{ID: "B7", Color: board.Yellow, Code: "path=a:4,b:5"},
+		{ID: "C8", Color: board.Yellow, Code: "town=revenue:10;path=a:2,b:_0;path=a:_0,b:4"},
+		{ID: "D7", Color: board.Yellow, Code: "path=a:1,b:2"},
+		{ID: "D3", Color: board.Green, Code: "city=revenue:30,slots:2;path=a:1,b:_0"},
+	}}
+	old := board.MustParseTile("57", board.Yellow, "city=revenue:20;path=a:1,b:_0")
+	for _, tc := range []struct {
+		trains []string
+		want   error
+	}{
+		{[]string{"3"}, ErrNotReachable},
+		{[]string{"2", "3"}, ErrNotReachable},
+		{[]string{"4+4E"}, nil},
+	} {
+		b, err := board.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.PlaceToken(board.NodeRef{Hex: "C2"}, "X", board.TokenOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		c := &engine.Corporation{Sym: "X", Tokens: []engine.Token{{Location: "C2-0"}}}
+		for _, n := range tc.trains {
+			c.Trains = append(c.Trains, &engine.Train{ID: n + "-0", Name: n, Owner: "X"})
+		}
+		g := &Game{Game: &engine.Game{}, defs: map[string]CorpDef{"X": {Sym: "X"}}}
+		if k, ok := b.StopCounts("X", func(*board.TileDef, int) int { return 1 }).Node(board.NodeRef{Hex: "D3"}); !ok || k != 2 {
+			t.Fatalf("stop count of D3 = %d, %v; the walk should reach it after 2 stops", k, ok)
+		}
+		v, _ := b.Hex("D3")
+		err = g.checkReach(c, b, board.Lay{Hex: "D3", Tile: v.Tile, Old: old, Corp: "X"})
+		if !errors.Is(err, tc.want) && !(err == nil && tc.want == nil) {
+			t.Errorf("trains %v: %v, want %v", tc.trains, err, tc.want)
+		}
+	}
+}
