@@ -8,10 +8,10 @@ import (
 	"tresham/compat/g18xx"
 )
 
-// BenchmarkReplay replays each real 1860 fixture end to end (decode excluded).
+// BenchmarkReplay replays real and synthetic fixtures of both titles end to end (decode excluded).
 // Reference: the 18xx.games engine needs 0.21–0.46 s per game on this machine.
 func BenchmarkReplay(b *testing.B) {
-	for _, name := range []string{"1860/1860_game_end_bank.json", "synthetic/1860/1860-base-4p-18.json", "synthetic/1860/1860-original_game-3p-42.json"} {
+	for _, name := range []string{"1860/1860_game_end_bank.json", "synthetic/1860/1860-base-4p-18.json", "synthetic/1860/1860-original_game-3p-42.json", "1825/1825_game_end_bank.json", "1825/141331.json"} {
 		path := filepath.Join("..", "..", "shared", "fixtures", name)
 		if _, err := os.Stat(path); err != nil {
 			b.Skipf("fixture %s not found", path)
