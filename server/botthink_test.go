@@ -68,10 +68,36 @@ func TestHintsAllowed(t *testing.T) {
 		{"hotseat", store.Game{Status: store.StatusActive, Hotseat: true, Seats: []store.Seat{human, human}}, true},
 		{"solo against bots", store.Game{Status: store.StatusActive, Seats: []store.Seat{human, robot, robot}}, true},
 		{"online with people", store.Game{Status: store.StatusActive, Seats: []store.Seat{human, human, robot}}, false},
+		{"online with people, table offers hints", store.Game{Status: store.StatusActive, Hints: true, Seats: []store.Seat{human, human}}, true},
 	}
 	for _, tc := range tests {
 		if got := hintsAllowed(tc.h); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestHintsTableSetting: an online game with two people offers hints only
+// when its table enabled them at creation; the setting shows in the game's
+// table (the stores' round trip is storetest's).
+func TestHintsTableSetting(t *testing.T) {
+	env := newEnv(t, nil)
+	alice, bob := env.signup("alice"), env.signup("bob")
+	for _, hints := range []bool{false, true} {
+		id := alice.create(map[string]any{"title": "1860", "players": 2, "hints": hints})
+		bob.mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]int{"seat": 1}, http.StatusOK, nil)
+		if v := alice.view(id); v.Status == "new" {
+			alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+		}
+		want := http.StatusForbidden
+		if hints {
+			want = http.StatusOK
+		}
+		bob.mustDo("GET", fmt.Sprintf("/api/games/%d/hint", id), nil, want, nil)
+		var g tableJSON // the game summary carries the table's settings
+		bob.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, &g)
+		if g.Hints != hints {
+			t.Errorf("hints %v: the game's table says %+v", hints, g)
 		}
 	}
 }

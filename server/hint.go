@@ -33,10 +33,11 @@ type hintAnswer struct {
 }
 
 // hintsAllowed reports whether a game offers the coach's hints: a finished
-// game, a hotseat game, or a game with one human seat (solo against bots).
-// Online games with several people in them do not.
+// game, a hotseat game, a game with one human seat (solo against bots), or
+// an online game whose table enabled them when it was created. Other
+// online games with several people in them do not.
 func hintsAllowed(h store.Game) bool {
-	if h.Status == store.StatusFinished || h.Hotseat {
+	if h.Status == store.StatusFinished || h.Hotseat || h.Hints {
 		return true
 	}
 	humans := 0
@@ -71,7 +72,7 @@ func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 	}
 	e.mu.Unlock()
 	if !allowed {
-		s.fail(w, r, errorf(http.StatusForbidden, "game %d: hints are offered in hotseat and solo games and in finished games", id))
+		s.fail(w, r, errorf(http.StatusForbidden, "game %d: hints are offered in hotseat and solo games, in finished games, and in online games whose table offers them (hints, set when the game is created)", id))
 		return
 	}
 	if err != nil {

@@ -40,6 +40,8 @@ type tableRequest struct {
 	InviteOnly    bool   `json:"invite_only"`
 	SilenceHours  int    `json:"silence_hours"`
 	StartWhenFull bool   `json:"start_when_full"`
+	// Hints offers the coach's hints to every player of an online game.
+	Hints bool `json:"hints"`
 }
 
 // checkText refuses text that is too long, not UTF-8 or holds control
@@ -87,6 +89,7 @@ func applyTable(h *store.Game, req tableRequest) (invite string, err error) {
 	}
 	h.Name, h.Description, h.MinPlayers, h.Live, h.AutoStart = name, desc, req.MinPlayers, req.Live, req.StartWhenFull
 	h.SilenceLimit = time.Duration(req.SilenceHours) * time.Hour
+	h.Hints = req.Hints
 	if req.InviteOnly {
 		raw := make([]byte, 32)
 		if _, err := rand.Read(raw); err != nil {
@@ -339,6 +342,7 @@ type tableJSON struct {
 	InviteOnly    bool   `json:"invite_only"`
 	SilenceHours  int    `json:"silence_hours"` // 0: no limit
 	StartWhenFull bool   `json:"start_when_full"`
+	Hints         bool   `json:"hints"` // the coach's hints are offered to every player
 }
 
 func tableOf(h store.Game) tableJSON {
@@ -347,7 +351,7 @@ func tableOf(h store.Game) tableJSON {
 		min = len(h.Seats)
 	}
 	return tableJSON{Name: h.Name, Description: h.Description, MinPlayers: min, Live: h.Live,
-		InviteOnly: h.InviteHash != "", SilenceHours: int(h.SilenceLimit / time.Hour), StartWhenFull: h.AutoStart}
+		InviteOnly: h.InviteHash != "", SilenceHours: int(h.SilenceLimit / time.Hour), StartWhenFull: h.AutoStart, Hints: h.Hints}
 }
 
 // startSeats returns the seats an online game starts with: all of them

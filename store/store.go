@@ -93,6 +93,9 @@ type Game struct {
 	// Clock is the game's time control as JSON (clock.Settings; "" for
 	// none), fixed at creation.
 	Clock string
+	// Hints: the coach's hints are offered to the players of this online
+	// game (hotseat, solo and finished games always offer them).
+	Hints bool
 }
 
 // Action is one stored action: the 18xx.games JSON of the action (undo and

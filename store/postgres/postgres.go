@@ -322,10 +322,10 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, `INSERT INTO games
 			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions,
-			 name, description, min_players, live, invite_hash, silence_limit, auto_start, clock)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id, created_at, updated_at`,
+			 name, description, min_players, live, invite_hash, silence_limit, auto_start, clock, hints)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id, created_at, updated_at`,
 			g.Title, h.Options, g.Seed, dbutil.NullID(g.OwnerID), g.Hotseat, g.Status, h.Seats, h.Result, h.Meta, g.Actions,
-			g.Name, g.Description, g.MinPlayers, g.Live, g.InviteHash, int64(g.SilenceLimit/time.Second), g.AutoStart, g.Clock,
+			g.Name, g.Description, g.MinPlayers, g.Live, g.InviteHash, int64(g.SilenceLimit/time.Second), g.AutoStart, g.Clock, g.Hints,
 		).Scan(&g.ID, &g.CreatedAt, &g.UpdatedAt); err != nil {
 			return err
 		}
@@ -358,7 +358,7 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 }
 
 const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at,
-	name, description, min_players, live, invite_hash, silence_limit, auto_start, clock`
+	name, description, min_players, live, invite_hash, silence_limit, auto_start, clock, hints`
 
 func scanGame(row pgx.Row) (store.Game, error) {
 	var g store.Game
@@ -367,7 +367,7 @@ func scanGame(row pgx.Row) (store.Game, error) {
 	var silence int64
 	if err := row.Scan(&g.ID, &g.Title, &h.Options, &g.Seed, &owner, &g.Hotseat, &g.Status, &h.Seats,
 		&h.Result, &h.Meta, &g.Actions, &g.CreatedAt, &g.UpdatedAt,
-		&g.Name, &g.Description, &g.MinPlayers, &g.Live, &g.InviteHash, &silence, &g.AutoStart, &g.Clock); err != nil {
+		&g.Name, &g.Description, &g.MinPlayers, &g.Live, &g.InviteHash, &silence, &g.AutoStart, &g.Clock, &g.Hints); err != nil {
 		return g, err
 	}
 	g.SilenceLimit = time.Duration(silence) * time.Second

@@ -383,11 +383,11 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO games
 			(title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at,
-			 name, description, min_players, live, invite_hash, silence_limit, auto_start, clock)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 name, description, min_players, live, invite_hash, silence_limit, auto_start, clock, hints)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.Title, h.Options, g.Seed, dbutil.NullID(g.OwnerID), g.Hotseat, g.Status, h.Seats, h.Result, h.Meta,
 			g.Actions, micros(now), micros(now),
-			g.Name, g.Description, g.MinPlayers, g.Live, g.InviteHash, int64(g.SilenceLimit/time.Second), g.AutoStart, g.Clock)
+			g.Name, g.Description, g.MinPlayers, g.Live, g.InviteHash, int64(g.SilenceLimit/time.Second), g.AutoStart, g.Clock, g.Hints)
 		if err != nil {
 			return err
 		}
@@ -426,7 +426,7 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, actions []json.Raw
 }
 
 const gameCols = `id, title, options, seed, owner_id, hotseat, status, seats, result, meta, actions, created_at, updated_at,
-	name, description, min_players, live, invite_hash, silence_limit, auto_start, clock`
+	name, description, min_players, live, invite_hash, silence_limit, auto_start, clock, hints`
 
 func scanGame(row interface{ Scan(...any) error }) (store.Game, error) {
 	var g store.Game
@@ -435,7 +435,7 @@ func scanGame(row interface{ Scan(...any) error }) (store.Game, error) {
 	var created, updated, silence int64
 	if err := row.Scan(&g.ID, &g.Title, &h.Options, &g.Seed, &owner, &g.Hotseat, &g.Status, &h.Seats,
 		&h.Result, &h.Meta, &g.Actions, &created, &updated,
-		&g.Name, &g.Description, &g.MinPlayers, &g.Live, &g.InviteHash, &silence, &g.AutoStart, &g.Clock); err != nil {
+		&g.Name, &g.Description, &g.MinPlayers, &g.Live, &g.InviteHash, &silence, &g.AutoStart, &g.Clock, &g.Hints); err != nil {
 		return g, err
 	}
 	g.OwnerID = owner.Int64

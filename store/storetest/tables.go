@@ -17,7 +17,7 @@ func testTableFields(t *testing.T, s store.Store) {
 	want := store.Game{Title: "1860", OwnerID: alice.ID, Status: store.StatusNew,
 		Seats: []store.Seat{{PlayerID: 1, Name: "alice", UserID: alice.ID}, {PlayerID: 2, Name: "Player 2"}},
 		Name:  "Sunday game", Description: "Slow game, one move a day. Ünïcode ok.", MinPlayers: 2, Live: true,
-		InviteHash: "ab12", SilenceLimit: 72 * time.Hour, AutoStart: true, Clock: `{"bank":"1h30m0s","on_timeout":"none"}`}
+		InviteHash: "ab12", SilenceLimit: 72 * time.Hour, AutoStart: true, Clock: `{"bank":"1h30m0s","on_timeout":"none"}`, Hints: true}
 	g := mustGame(t, s, want)
 	got, err := s.GetGame(ctx, g.ID)
 	if err != nil {
@@ -25,7 +25,7 @@ func testTableFields(t *testing.T, s store.Store) {
 	}
 	for _, h := range []store.Game{g, got} {
 		if h.Name != want.Name || h.Description != want.Description || h.MinPlayers != 2 || !h.Live ||
-			h.InviteHash != "ab12" || h.SilenceLimit != 72*time.Hour || !h.AutoStart || h.Clock != want.Clock {
+			h.InviteHash != "ab12" || h.SilenceLimit != 72*time.Hour || !h.AutoStart || h.Clock != want.Clock || !h.Hints {
 			t.Fatalf("table settings: got %+v, want %+v", h, want)
 		}
 	}

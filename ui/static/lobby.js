@@ -168,6 +168,7 @@ export function gameItem(g, me, msg, refresh, invite) {
     h('span', { class: 'status' }, g.hotseat && !started ? 'ready to play' : statusText[g.status] || g.status),
     h('span', { class: 'tag' }, what),
     g.invite_only ? h('span', { class: 'tag invite' }, 'invite only') : null,
+    g.hints && !g.hotseat ? h('span', { class: 'tag hints' }, 'hints on') : null,
     g.description ? h('p', { class: 'desc' }, g.description) : null,
     (g.options || []).length ? h('p', { class: 'muted opts' }, 'Options: ' + g.options.join(', ')) : null,
     !g.hotseat && !started ? h('p', { class: 'muted' }, `${taken} of ${seats.length} seats taken; starts ` +
@@ -200,6 +201,7 @@ function createForm(titles, msg, onCreated) {
   const silence = h('input', { id: 'create-silence', type: 'number', value: 0, min: 0, max: 1440 });
   const inviteOnly = h('input', { id: 'create-invite', type: 'checkbox' });
   const whenFull = h('input', { id: 'create-full', type: 'checkbox', checked: true });
+  const hints = h('input', { id: 'create-hints', type: 'checkbox' });
   const clockChoice = h('select', { id: 'create-clock' },
     [['off', 'No clock'], ['blitz', 'Blitz: 20 min each, +15 s a stock turn, +20-45 s a company turn'],
       ['fast', 'Fast: 45 min each, +30 s a stock turn, +45-90 s a company turn'],
@@ -212,7 +214,8 @@ function createForm(titles, msg, onCreated) {
     h('label', { for: 'create-pace' }, 'Pace'), live,
     h('label', { for: 'create-silence' }, 'Hours a player may keep everyone waiting before the others may give the seat to a bot or a substitute (0: no limit)'), silence,
     h('label', { class: 'option' }, whenFull, ' Start as soon as every seat is taken'),
-    h('label', { class: 'option' }, inviteOnly, ' Invite only (not listed; players join with a link)'));
+    h('label', { class: 'option' }, inviteOnly, ' Invite only (not listed; players join with a link)'),
+    h('label', { class: 'option' }, hints, ' Offer the coach\'s hints to every player (games against bots only, and finished games, always offer them)'));
   // a hotseat game's seats are named here (the last ones are the computer's)
   // (rows are added and removed, never redrawn: a box being typed in stays)
   const syncNames = () => {
@@ -261,7 +264,7 @@ function createForm(titles, msg, onCreated) {
       if (hotseat.checked) spec.names = [...names.querySelectorAll('input')].map((i) => i.value.trim());
       if (!hotseat.checked) {
         Object.assign(spec, { min_players: Number(minPlayers.value) || 0, live: live.value === 'live', invite_only: inviteOnly.checked,
-          silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked, clock: clockChoice.value });
+          silence_hours: live.value === 'live' ? 0 : Number(silence.value) || 0, start_when_full: whenFull.checked, clock: clockChoice.value, hints: hints.checked });
       }
       const { id, invite } = await api.create(spec);
       // every seat of a hotseat game is filled: it starts at once
