@@ -181,11 +181,11 @@ func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Out
 			stops += min(q.nh, th)
 		}
 		o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
-		switch {
-		case c.loanerNew():
-			o.Revenue, o.Subsidy = 40+20*stops, 0
-		case c.loaner && c.origIns:
-			o.Revenue = (sum + 1) / 2
+		if r, ok := c.leasedRevenue(sum, stops); ok {
+			o.Revenue = r
+		}
+		if c.loanerNew() {
+			o.Subsidy = 0
 		}
 		return o
 	}
@@ -264,6 +264,7 @@ func (g *Game) routeContext(b *board.Board, corp *engine.Corporation, train *eng
 		loaner:      train.Owner != corp.Sym,
 		origIns:     g.optOriginalInsolvency,
 		simpIns:     g.optSimplifiedInsolvency,
+		printed:     g.optPrinted,
 		noSkip:      g.optNoSkipTowns,
 		national:    g.Nationalization,
 		ignoreHalts: g.SRAfterSouthern,
