@@ -125,7 +125,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		Log: make([]string, 0, 2048),
 	}}
 	g.optTwoPlayerMap = opts["two_player_map"] || opts["original_game"]
-	g.optOriginalInsolvency = opts["original_insolvency"] || opts["original_game"]
+	g.optOriginalInsolvency = originalInsolvency(opts)
 	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
 	g.optSimplifiedInsolvency = opts["simplified_insolvency"]
 	g.optPrinted = opts[optPrintedRules]

@@ -28,3 +28,15 @@ func checkPrinted(opts map[string]bool) error {
 	}
 	return nil
 }
+
+// originalInsolvency reports whether the Original Insolvency Revenue
+// variant is played. 18xx.games plays it with original_game too; the
+// printed "Playing the Original Game" lists only the smaller board and no
+// skipping of small stations, so under printed_rules only the variant's
+// own option switches it on.
+func originalInsolvency(opts map[string]bool) bool {
+	if opts[optPrintedRules] {
+		return opts["original_insolvency"]
+	}
+	return opts["original_insolvency"] || opts["original_game"]
+}

@@ -12,6 +12,16 @@ import (
 // that corporation.
 func leasedRun(t *testing.T, opts ...string) (*Game, *engine.Corporation) {
 	t.Helper()
+	return leasedRunWhere(t, func(g *Game, c *engine.Corporation) bool {
+		def, _ := solvedRevenue(t, g, c, false)
+		printed, _ := solvedRevenue(t, g, c, true)
+		return def != printed
+	}, opts...)
+}
+
+// leasedRunWhere is leasedRun for a position where want holds.
+func leasedRunWhere(t *testing.T, want func(*Game, *engine.Corporation) bool, opts ...string) (*Game, *engine.Corporation) {
+	t.Helper()
 	for seed := uint64(1); seed <= 40; seed++ {
 		g, err := New([]int{1, 2, 3}, []string{"A", "B", "C"}, opts, NewBoard)
 		if err != nil {
@@ -27,9 +37,7 @@ func leasedRun(t *testing.T, opts ...string) (*Game, *engine.Corporation) {
 			}
 			for _, ch := range g.Legal(c.Sym) {
 				if ch.Action.Type == "run_routes" {
-					def, _ := solvedRevenue(t, g, c, false)
-					printed, _ := solvedRevenue(t, g, c, true)
-					return def != printed
+					return want(g, c)
 				}
 			}
 			return false
@@ -150,5 +158,56 @@ func TestOriginalInsolvencyRevenue(t *testing.T) {
 		if rev != want {
 			t.Errorf("printed %v: the leased %s earns £%d on a £%d run, want £%d", printed, leased.Name, rev, sum, want)
 		}
+	}
+}
+
+// TestOriginalGameInsolvency: "Playing the Original Game" amends only the
+// board and the skipping of small stations; 18xx.games's original_game
+// also plays original insolvency. With printed_rules a leased train of the
+// original game earns the newer rules' 40 plus 20 a stop; without, half
+// its revenue.
+func TestOriginalGameInsolvency(t *testing.T) {
+	for _, printed := range []bool{false, true} {
+		opts := []string{"original_game"}
+		if printed {
+			opts = append(opts, "printed_rules")
+		}
+		g, c := leasedRunWhere(t, func(*Game, *engine.Corporation) bool { return true }, opts...)
+		if g.optOriginalInsolvency == printed || !g.optNoSkipTowns || !g.optTwoPlayerMap {
+			t.Errorf("%v: original insolvency %v, no skipping %v, smaller map %v", opts, g.optOriginalInsolvency, g.optNoSkipTowns, g.optTwoPlayerMap)
+		}
+		leased := g.Depot.MinUpcoming()
+		rev, routes := solvedRevenue(t, g, c, printed)
+		b, err := g.mapBoardOf()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, err := g.routeContext(b, c, leased)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx.loaner = false
+		res, err := g.evaluateRoute(b, c, leased, &routes[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		own, err := ctx.evalRoute(res.visits, routes[0].Halts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := (own.revenue + 1) / 2
+		if printed {
+			want = 40 + 20*len(res.stops)
+		}
+		t.Logf("%v: %s leases a %s, earns £%d", opts, c.Sym, leased.Name, rev)
+		if rev != want {
+			t.Errorf("%v: %s's leased %s earns £%d, want £%d", opts, c.Sym, leased.Name, rev, want)
+		}
+	}
+	if _, err := New([]int{1, 2}, []string{"A", "B"}, []string{"original_game", "simplified_insolvency"}, NewBoard); err == nil {
+		t.Errorf("simplified_insolvency with original_game (which brings original insolvency) accepted")
+	}
+	if _, err := New([]int{1, 2}, []string{"A", "B"}, []string{"original_game", "simplified_insolvency", "printed_rules"}, NewBoard); err != nil {
+		t.Errorf("simplified_insolvency with the printed original game refused: %v", err)
 	}
 }
