@@ -1,6 +1,12 @@
 package t1860
 
-import "fmt"
+import (
+	"fmt"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/engine/step"
+)
 
 // optPrintedRules plays by the printed second-edition rulebook where
 // 18xx.games differs (docs/rules.md lists each difference and where it is
@@ -39,4 +45,27 @@ func originalInsolvency(opts map[string]bool) bool {
 		return opts["original_insolvency"]
 	}
 	return opts["original_insolvency"] || opts["original_game"]
+}
+
+// mustRunMax reports whether c must run for the most revenue it can: a
+// company in receivership "runs its trains for the maximum revenue it
+// can" (Companies In Receivership), and so does an insolvent one, which
+// runs as in receivership (Insolvency). 18xx.games accepts any legal run;
+// this is printed_rules only. Under nationalisation a company in
+// receivership need not run at all (checkRoutes).
+func (g *Game) mustRunMax(c *engine.Corporation) bool {
+	return g.optPrinted && !g.Nationalization && (c.Receivership || g.insolventAtRun(c))
+}
+
+// checkMaxRun refuses run a of c earning revenue on board b when c must
+// run for the maximum (mustRunMax) and the solver finds more.
+func (g *Game) checkMaxRun(b *board.Board, c *engine.Corporation, a *engine.Action, revenue int) error {
+	if !g.mustRunMax(c) {
+		return nil
+	}
+	sol, err := g.solveFor(b, c, g.runTrains(c))
+	if err != nil {
+		return fmt.Errorf("1860: the best run of %s: %w", c.Sym, err)
+	}
+	return step.MaxRun(a, c.Sym, revenue, sol.Revenue.Revenue, "printed_rules, Companies In Receivership: it runs its trains for the maximum revenue it can")
 }

@@ -1,6 +1,10 @@
 package t1860
 
 import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"tresham/engine"
@@ -210,4 +214,136 @@ func TestOriginalGameInsolvency(t *testing.T) {
 	if _, err := New([]int{1, 2}, []string{"A", "B"}, []string{"original_game", "simplified_insolvency", "printed_rules"}, NewBoard); err != nil {
 		t.Errorf("simplified_insolvency with the printed original game refused: %v", err)
 	}
+}
+
+// lesserRun returns a legal run of c earning less than its best now, made
+// from the best run by leaving out a route or the last leg of one, or nil.
+func lesserRun(g *Game, c *engine.Corporation) (best int, lesser []engine.Route) {
+	saved := g.optPrinted
+	defer func() { g.optPrinted = saved }()
+	g.optPrinted = false // any legal run
+	sol, err := g.SolveRoutes(c.Sym)
+	if err != nil || len(sol.Revenue.Routes) == 0 {
+		return 0, nil
+	}
+	best = sol.Revenue.Revenue
+	bare := func(rs []engine.Route) []engine.Route {
+		out := make([]engine.Route, len(rs))
+		for i, r := range rs {
+			out[i] = engine.Route{Train: r.Train, Connections: r.Connections, Nodes: r.Nodes, Halts: r.Halts}
+		}
+		return out
+	}
+	var candidates [][]engine.Route
+	rs := bare(sol.Revenue.Routes)
+	for i := range rs {
+		if len(rs) > 1 {
+			candidates = append(candidates, append(slices.Clone(rs[:i]), rs[i+1:]...))
+		}
+		if n := len(rs[i].Connections); n > 1 && len(rs[i].Nodes) == n+1 {
+			cut := slices.Clone(rs)
+			cut[i].Connections, cut[i].Nodes = rs[i].Connections[:n-1], rs[i].Nodes[:n]
+			candidates = append(candidates, cut)
+		}
+	}
+	for _, run := range candidates {
+		if rev, _, err := g.CheckRun(c.Sym, run); err == nil && rev < best {
+			return best, run
+		}
+	}
+	return best, nil
+}
+
+// TestInsolventRunsMaximum: a company in receivership "runs its trains for
+// the maximum revenue it can" (Companies In Receivership), and an insolvent
+// one likewise. Under printed_rules a lesser run is refused, with the
+// maximum named, by the run step and by CheckRun, and the solver offers
+// the maximum under both objectives; by default (18xx.games) any legal run
+// is accepted.
+func TestInsolventRunsMaximum(t *testing.T) {
+	for _, kind := range []string{"insolvent", "receivership"} {
+		t.Run(kind, func(t *testing.T) { testRunsMaximum(t, kind == "receivership") })
+	}
+}
+
+func testRunsMaximum(t *testing.T, receivership bool) {
+	var g *Game
+	var c *engine.Corporation
+	var best int
+	var lesser []engine.Route
+	for seed := uint64(1); seed <= 40 && lesser == nil; seed++ {
+		var err error
+		g, err = New([]int{1, 2, 3}, []string{"A", "B", "C"}, []string{"printed_rules"}, NewBoard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playUntil(t, g, seed, func(g *Game) bool {
+			if g.op == nil {
+				return false
+			}
+			c = g.op.current()
+			if c == nil || !g.mustRunMax(c) || c.Receivership != receivership || !offers(g, c.Sym, "run_routes") {
+				return false
+			}
+			best, lesser = lesserRun(g, c)
+			return lesser != nil
+		})
+	}
+	if lesser == nil {
+		t.Skipf("no company (receivership %v) bound to its maximum run with a lesser run in 40 random games", receivership)
+	}
+	sym := c.Sym
+	t.Logf("%s (receivership %v, insolvent %v): best £%d, a lesser run of %d routes", sym, c.Receivership, c.Insolvent, best, len(lesser))
+	run := func() error {
+		a := engine.Action{Type: "run_routes", Entity: sym, EntityType: "corporation", Routes: slices.Clone(lesser)}
+		return g.Apply(&a)
+	}
+
+	// default: accepted
+	g.optPrinted = false
+	if err := run(); err != nil {
+		t.Fatalf("default: the lesser run refused: %v", err)
+	}
+	if err := g.Undo(); err != nil { // rebuilt with printed_rules
+		t.Fatal(err)
+	}
+
+	// printed_rules: refused, naming the maximum; nothing changes
+	before := g.State()
+	err := run()
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("maximum revenue it can, £%d", best)) {
+		t.Fatalf("printed_rules: the lesser run: err %v, want a refusal naming £%d", err, best)
+	}
+	if !reflect.DeepEqual(before, g.State()) {
+		t.Errorf("the refused run changed the game")
+	}
+	if _, _, err := g.CheckRun(sym, lesser); err == nil {
+		t.Errorf("CheckRun accepts the lesser run")
+	}
+	sol, err := g.SolveRoutes(sym)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Total.Revenue != best || sol.Revenue.Revenue != best {
+		t.Errorf("the solver offers £%d (revenue) and £%d (total objective), want £%d for both", sol.Revenue.Revenue, sol.Total.Revenue, best)
+	}
+	for _, routes := range [][]engine.Route{sol.Revenue.Routes, sol.Total.Routes} {
+		a := engine.Action{Type: "run_routes", Entity: sym, EntityType: "corporation", Routes: routes}
+		if err := g.Apply(&a); err != nil {
+			t.Fatalf("the solver's run refused: %v", err)
+		}
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// offers reports whether Legal offers entity a move of type typ.
+func offers(g *Game, entity, typ string) bool {
+	for _, ch := range g.Legal(entity) {
+		if ch.Action.Type == typ {
+			return true
+		}
+	}
+	return false
 }

@@ -290,7 +290,16 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.solveFor(b, c, g.runTrains(c))
+	sol, err := g.solveFor(b, c, g.runTrains(c))
+	if err != nil {
+		return nil, err
+	}
+	if g.mustRunMax(c) {
+		// no choice of objective: the run of most revenue is the one
+		// the run step accepts (checkMaxRun)
+		sol.Total = sol.Revenue
+	}
+	return sol, nil
 }
 
 // solveFor solves the run of corporation c with these trains on board b.
@@ -402,6 +411,9 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 		if err := g.checkRun(b, c, a, trains); err != nil {
 			return 0, 0, err
 		}
+	}
+	if err := g.checkMaxRun(b, c, a, revenue); err != nil {
+		return 0, 0, err
 	}
 	return revenue, subsidy, nil
 }
