@@ -111,22 +111,37 @@ func TestCorpusReplays(t *testing.T) {
 // TestUpdateCorpus regenerates the corpus when TRESHAM_UPDATE_CORPUS is
 // set: for each variant, the shortest finished game among a few seeds of
 // the first bot kind, played with every cheap invariant checked (seeds
-// that break an invariant are skipped and logged).
+// that break an invariant are skipped and logged). With
+// TRESHAM_UPDATE_CORPUS=missing it only adds games for the variants that
+// have none, leaving the others as they are.
 func TestUpdateCorpus(t *testing.T) {
-	if os.Getenv("TRESHAM_UPDATE_CORPUS") == "" {
-		t.Skip("set TRESHAM_UPDATE_CORPUS=1 to regenerate " + corpusDir)
+	mode := os.Getenv("TRESHAM_UPDATE_CORPUS")
+	if mode == "" {
+		t.Skip("set TRESHAM_UPDATE_CORPUS=1 to regenerate " + corpusDir + " (=missing to add the variants it lacks)")
 	}
 	if err := os.MkdirAll(corpusDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	old, _ := filepath.Glob(filepath.Join(corpusDir, "*.json.gz"))
+	have := map[string]bool{}
 	for _, f := range old {
+		if mode == "missing" {
+			src, err := readCorpusGame(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			have[Variant{Title: src.Title, Options: src.Settings.OptionalRules, Players: len(src.Players)}.String()] = true
+			continue
+		}
 		if err := os.Remove(f); err != nil {
 			t.Fatal(err)
 		}
 	}
 	kind := bot.QuickKinds()[0]
 	for _, v := range Variants() {
+		if have[v.String()] {
+			continue
+		}
 		var best *Record
 		for seed := uint64(1); seed <= 4 || best == nil && seed <= 12; seed++ {
 			cfg := Config{Title: v.Title, Options: v.Options, Players: v.Players, Bots: []string{kind}, Seed: seed, Checks: Checks{RoundTripEvery: 1 << 30}}

@@ -23,7 +23,8 @@ func (v Variant) String() string {
 }
 
 // Variants lists the configurations self-play covers: for 1860 the base
-// game with 2–4 players and every option alone and combined; for 1825 each
+// game with 2–4 players, every option alone and combined, and the printed
+// rules with original and simplified insolvency; for 1825 each
 // unit and unit combination, and the regional, extension and development
 // kits and variants within the combinations the rules allow.
 func Variants() []Variant {
@@ -49,6 +50,9 @@ func Variants() []Variant {
 		v("1860", 3, "original_game", "destinations", "accelerated_track", "ignore_historical_order",
 			"variable_private_revenue", "beginner_7_4_trains", "no_train_limit", "re_enter_hexes", "non_operated_full_value"),
 		v("1860", 4, "simplified_insolvency", "no_skip_towns", "two_player_map", "destinations"),
+		// the printed rulebook where 18xx.games differs (printed_rules)
+		v("1860", 4, "original_insolvency", "printed_rules"),
+		v("1860", 3, "original_game", "simplified_insolvency", "printed_rules"),
 
 		v("1825", 2, "unit_1"), v("1825", 3, "unit_1"), v("1825", 5, "unit_1"),
 		v("1825", 2, "unit_2"), v("1825", 4, "unit_2"),
@@ -139,6 +143,11 @@ func AllVariants() []Variant {
 		v("1825", 2, "unit_3", "printed_rules"), v("1825", 5, "unit_12", "printed_rules"),
 		v("1825", 4, "unit_23", "printed_rules"), v("1825", 9, "unit_123", "printed_rules"),
 		v("1825", 4, "unit_1", "surveyors", "printed_rules"),
+		v("1860", 2, "printed_rules"), v("1860", 4, "printed_rules"),
+		v("1860", 3, "original_game", "printed_rules"), v("1860", 4, "original_game", "original_insolvency", "printed_rules"),
+		v("1860", 3, "printed_rules"), v("1860", 3, "simplified_insolvency", "printed_rules"),
+		v("1860", 3, "original_game", "destinations", "accelerated_track", "ignore_historical_order",
+			"variable_private_revenue", "beginner_7_4_trains", "no_train_limit", "non_operated_full_value", "printed_rules"),
 	)
 	var valid []Variant
 	seen := map[string]bool{}
@@ -155,11 +164,11 @@ func AllVariants() []Variant {
 }
 
 // ReferenceKnows reports whether 18xx.games knows every option of v (so
-// that it can replay a game of v): not Tresham's own 1860 options nor
-// 1825's surveyors.
+// that it can replay a game of v): not Tresham's own 1860 options, nor
+// 1825's surveyors, nor either title's printed_rules.
 func ReferenceKnows(v Variant) bool {
 	for _, o := range v.Options {
-		if slices.Contains(Options1860Tresham, o) || o == "surveyors" {
+		if slices.Contains(Options1860Tresham, o) || o == "surveyors" || o == "printed_rules" {
 			return false
 		}
 	}

@@ -137,7 +137,7 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 		if co == nil || !r.has(a.Company) {
 			return engine.Refuse(a, "company %q is not for sale", a.Company)
 		}
-		if p.Cash < co.Value && a.Company != r.cheapestItem(g) {
+		if !r.choosable(g, p, co.Sym, 0) {
 			return engine.Refuse(a, "cannot afford %s", co.Name)
 		}
 		price := co.Value
@@ -161,6 +161,9 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 		if !g.validPar(c, cell, p, true) {
 			return engine.Refuse(a, "par price £%d not allowed for %s", cell.Price, c.Sym)
 		}
+		if !r.choosable(g, p, c.Sym, cell.Price) {
+			return engine.Refuse(a, "cannot afford %s at par £%d: £%d for the director's certificate, %s has £%d (printed_rules: the winner may only choose a certificate he can pay for)", c.Sym, cell.Price, 2*cell.Price, p.Name, p.Cash)
+		}
 		price := 2 * cell.Price
 		if price > p.Cash {
 			price = p.Cash
@@ -183,6 +186,42 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 }
 
 func (r *auctionRound) cheapestItem(g *Game) string { s, _ := r.cheapest(g); return s }
+
+// choosable reports whether the auction's winner p may take item: a
+// private company (par 0) or a director's certificate at par par.
+//
+// 18xx.games (BuyCert): a company the winner can pay for, or the cheapest
+// item at whatever cash is left; a director's certificate at any par, also
+// for the cash left.
+//
+// printed_rules (Private Companies and the Initial Auction): "The winning
+// bidder may only choose a certificate if he/she can afford to pay for it
+// after paying the amount he/she bid" (a director's certificate costs
+// twice the par). A winner who bid can always pay for the cheapest item
+// (the bid limit); the first to pass when nobody bid may not: he "must pay
+// the cost, or failing that all he can; if it is a company, it starts at
+// the lowest par allowed" (the French summary), so then he takes one of
+// the cheapest items, a corporation at its lowest par.
+func (r *auctionRound) choosable(g *Game, p *engine.Player, item string, par int) bool {
+	co := g.Company(item)
+	if !g.optPrinted {
+		return co == nil || p.Cash >= co.Value || item == r.cheapestItem(g)
+	}
+	cost := 2 * par
+	if co != nil {
+		cost = co.Value
+	}
+	if p.Cash >= cost {
+		return true
+	}
+	for _, it := range r.items {
+		if p.Cash >= r.itemCost(g, it) {
+			return false // he can afford another certificate
+		}
+	}
+	_, cheapest := r.cheapest(g)
+	return r.itemCost(g, item) == cheapest && (co != nil || par == g.minParPrice(g.Corp(item)))
+}
 
 func (r *auctionRound) has(sym string) bool {
 	for _, it := range r.items {

@@ -18,6 +18,7 @@ var Options = []string{
 	"original_game", "re_enter_hexes", "non_operated_full_value",
 	optDestinations, optAcceleratedTrack, optIgnoreHistoricalOrder,
 	optVariablePrivateRevenue, optBeginnerTrains, optNoTrainLimit,
+	optPrintedRules,
 }
 
 // Board is what the rules need from the map: track, stations and routes.
@@ -48,6 +49,9 @@ type Game struct {
 	optNoSkipTowns          bool
 	optTwoPlayerMap         bool
 	variants                // the rulebook optional rules 18xx.games lacks (variants.go)
+
+	// optPrinted plays by the printed rulebook (printed_rules, printed.go).
+	optPrinted bool
 
 	Nationalization   bool
 	SRAfterSouthern   bool
@@ -99,6 +103,9 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
+	if err := checkPrinted(opts); err != nil {
+		return nil, err
+	}
 	m, err := engine.ParseMarket(market, true)
 	if err != nil {
 		return nil, err
@@ -118,9 +125,10 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 		Log: make([]string, 0, 2048),
 	}}
 	g.optTwoPlayerMap = opts["two_player_map"] || opts["original_game"]
-	g.optOriginalInsolvency = opts["original_insolvency"] || opts["original_game"]
+	g.optOriginalInsolvency = originalInsolvency(opts)
 	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
 	g.optSimplifiedInsolvency = opts["simplified_insolvency"]
+	g.optPrinted = opts[optPrintedRules]
 	g.setVariants(opts)
 	g.HighestLayer = 1
 	for i, id := range ids {

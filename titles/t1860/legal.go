@@ -77,7 +77,7 @@ func corpAction(c *engine.Corporation, typ string) engine.Action {
 
 func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	var out []engine.Choice
-	cheapestItem, cheapest := r.cheapest(g)
+	_, cheapest := r.cheapest(g)
 	if r.winner == 0 {
 		min, max := r.highest()+5, p.Cash-cheapest
 		if min <= max {
@@ -89,7 +89,7 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	}
 	for _, it := range r.items {
 		if co := g.Company(it); co != nil {
-			if p.Cash < co.Value && it != cheapestItem {
+			if !r.choosable(g, p, it, 0) {
 				continue
 			}
 			a := playerAction(p, "bid")
@@ -99,6 +99,9 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 		}
 		c := g.Corp(it)
 		for _, cell := range g.parPrices(c) {
+			if !r.choosable(g, p, it, cell.Price) {
+				continue
+			}
 			a := playerAction(p, "par")
 			a.Corporation, a.SharePrice = c.Sym, cell.ID()
 			out = append(out, engine.Choice{Action: a})

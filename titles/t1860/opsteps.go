@@ -408,6 +408,15 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResu
 			return nil, err
 		}
 	}
+	if onMap {
+		total := 0
+		for _, r := range routes {
+			total += r.revenue
+		}
+		if err := g.checkMaxRun(mb.b, c, a, total); err != nil {
+			return nil, err
+		}
+	}
 	if len(routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
 		return nil, engine.Refuse(a, "%s must run a route", c.Sym)
 	}

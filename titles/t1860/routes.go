@@ -27,6 +27,7 @@ type routeCtx struct {
 	loaner      bool // a train leased from the depot by an insolvent corporation
 	origIns     bool // original insolvency rules (half revenue)
 	simpIns     bool // simplified insolvency rules
+	printed     bool // printed_rules (leasedRevenue)
 	noSkip      bool // no_skip_towns: every town on the route is a stop
 	national    bool
 	ignoreHalts bool
@@ -203,20 +204,41 @@ func (c *routeCtx) selectStops(kinds []board.NodeKind, revs []int, requested *in
 		}
 	}
 	out.halts = nHalts
-	// G1860 revenue_for: the newer-rules check comes first, so the
-	// simplified variant (a subset of the newer rules) pays like them.
-	switch {
-	case c.loanerNew():
-		out.revenue = 40 + 20*len(stops)
-	case c.loaner && c.origIns:
-		out.revenue = (sum + 1) / 2
-	default:
-		out.revenue = sum
+	out.revenue = sum
+	if r, ok := c.leasedRevenue(sum, len(stops)); ok {
+		out.revenue = r
 	}
 	if !c.loanerNew() {
 		out.subsidy = nHalts * haltSubsidy
 	}
 	return nil
+}
+
+// leasedRevenue is what a train leased by an insolvent company earns on a
+// run of stops stops worth sum (Insolvency, and the variants Original and
+// Simplified Insolvency Revenue), and false for a company's own train.
+//
+// 18xx.games (G1860 revenue_for) checks the newer rules first, so
+// simplified_insolvency pays like them: 40 plus 20 a stop. Its original
+// insolvency pays half the revenue, rounded up to £1 ((sum+1)/2).
+//
+// printed_rules: Simplified Insolvency Revenue pays "the maximum revenue
+// allowed for the next available train", the Insolvency card's 40 plus 20
+// a large station of the train; Original Insolvency Revenue pays "HALF of
+// the revenue earned by the train, rounded up to the nearest 10" (£250
+// earns £130).
+func (c *routeCtx) leasedRevenue(sum, stops int) (int, bool) {
+	switch {
+	case !c.loaner:
+		return 0, false
+	case c.origIns && c.printed:
+		return (sum + 19) / 20 * 10, true
+	case c.origIns:
+		return (sum + 1) / 2, true
+	case c.simpIns && c.printed:
+		return 40 + 20*c.major, true
+	}
+	return 40 + 20*stops, true
 }
 
 // evaluateRoute resolves and evaluates one submitted route of corp.
@@ -230,21 +252,9 @@ func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *en
 
 // evaluateVisits selects the stops of a resolved route and prices it.
 func (g *Game) evaluateVisits(b *board.Board, corp *engine.Corporation, train *engine.Train, visits []board.NodeRef, halts *int) (*routeEval, error) {
-	cs, err := colors(g.Phase().Tiles)
+	c, err := g.routeContext(b, corp, train)
 	if err != nil {
 		return nil, err
-	}
-	c := &routeCtx{
-		b:           b,
-		colors:      cs,
-		major:       train.Major,
-		minor:       train.Minor,
-		loaner:      train.Owner != corp.Sym,
-		origIns:     g.optOriginalInsolvency,
-		simpIns:     g.optSimplifiedInsolvency,
-		noSkip:      g.optNoSkipTowns,
-		national:    g.Nationalization,
-		ignoreHalts: g.SRAfterSouthern,
 	}
 	return c.evalRoute(visits, halts)
 }

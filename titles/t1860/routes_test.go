@@ -37,6 +37,11 @@ func TestEvalRouteStops(t *testing.T) {
 		{"leased 3+2, newer rules: one small stop", routeCtx{major: 3, minor: 2, loaner: true}, nil, 40 + 20*3, 0},
 		{"leased 4+2, newer rules: a halt is a paid stop", routeCtx{major: 4, minor: 2, loaner: true}, nil, 40 + 20*4, 0},
 		{"leased train, original rules", routeCtx{major: 2, minor: 1, loaner: true, origIns: true}, nil, 45, 0},
+		{"leased train, original rules, printed: half rounded up to £10", routeCtx{major: 2, minor: 1, loaner: true, origIns: true, printed: true}, nil, 50, 0},
+		{"own train, original rules, printed", routeCtx{major: 2, minor: 1, origIns: true, printed: true}, nil, 90, 0},
+		{"leased 6+3, simplified: as the newer rules", routeCtx{major: 6, minor: 3, loaner: true, simpIns: true}, nil, 40 + 20*5, 0},
+		{"leased 6+3, simplified, printed: the Insolvency card", routeCtx{major: 6, minor: 3, loaner: true, simpIns: true, printed: true}, nil, 40 + 20*6, 0},
+		{"leased 6+3, newer rules, printed: as the default", routeCtx{major: 6, minor: 3, loaner: true, printed: true}, nil, 40 + 20*5, 0},
 		{"nationalization: no second allowance", routeCtx{major: 2, minor: 1, national: true}, nil, 70, 0},
 	}
 	for _, tc := range tests {

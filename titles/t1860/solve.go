@@ -181,11 +181,11 @@ func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Out
 			stops += min(q.nh, th)
 		}
 		o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
-		switch {
-		case c.loanerNew():
-			o.Revenue, o.Subsidy = 40+20*stops, 0
-		case c.loaner && c.origIns:
-			o.Revenue = (sum + 1) / 2
+		if r, ok := c.leasedRevenue(sum, stops); ok {
+			o.Revenue = r
+		}
+		if c.loanerNew() {
+			o.Subsidy = 0
 		}
 		return o
 	}
@@ -264,6 +264,7 @@ func (g *Game) routeContext(b *board.Board, corp *engine.Corporation, train *eng
 		loaner:      train.Owner != corp.Sym,
 		origIns:     g.optOriginalInsolvency,
 		simpIns:     g.optSimplifiedInsolvency,
+		printed:     g.optPrinted,
 		noSkip:      g.optNoSkipTowns,
 		national:    g.Nationalization,
 		ignoreHalts: g.SRAfterSouthern,
@@ -289,7 +290,16 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.solveFor(b, c, g.runTrains(c))
+	sol, err := g.solveFor(b, c, g.runTrains(c))
+	if err != nil {
+		return nil, err
+	}
+	if g.mustRunMax(c) {
+		// no choice of objective: the run of most revenue is the one
+		// the run step accepts (checkMaxRun)
+		sol.Total = sol.Revenue
+	}
+	return sol, nil
 }
 
 // solveFor solves the run of corporation c with these trains on board b.
@@ -401,6 +411,9 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 		if err := g.checkRun(b, c, a, trains); err != nil {
 			return 0, 0, err
 		}
+	}
+	if err := g.checkMaxRun(b, c, a, revenue); err != nil {
+		return 0, 0, err
 	}
 	return revenue, subsidy, nil
 }

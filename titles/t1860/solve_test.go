@@ -370,6 +370,7 @@ func TestQuickOutcomesMatchSelectStops(t *testing.T) {
 		c := routeCtx{
 			major: 1 + rng.IntN(9), minor: rng.IntN(6),
 			loaner: rng.IntN(4) == 0, origIns: rng.IntN(2) == 0, noSkip: rng.IntN(3) == 0,
+			simpIns: rng.IntN(3) == 0, printed: rng.IntN(2) == 0,
 			national: rng.IntN(4) == 0, ignoreHalts: rng.IntN(4) == 0,
 		}
 		n := 2 + rng.IntN(9)

@@ -27,6 +27,7 @@ func Descriptor() title.Descriptor {
 			{Name: optVariablePrivateRevenue, Description: "variant: variable revenue for private companies"},
 			{Name: optBeginnerTrains, Description: "two 7+4 trains instead of one"},
 			{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
+			{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs (the auction's affordable certificates, insolvency revenue, original_game without original insolvency, insolvent and receivership runs for the maximum revenue); not with re_enter_hexes (docs/rules.md)"},
 		},
 		New: func(players []title.Player, options []string) (title.Full, error) {
 			ids := make([]int, len(players))

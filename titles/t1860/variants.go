@@ -69,9 +69,14 @@ var incompatibleOptions = [][2]string{
 }
 
 // checkOptions refuses incompatible option combinations, naming them.
+// Under printed_rules original_game does not bring original insolvency
+// (originalInsolvency), so simplified_insolvency may go with it.
 func checkOptions(opts map[string]bool) error {
 	var clashes []string
 	for _, p := range incompatibleOptions {
+		if p[1] == "original_game" && !originalInsolvency(opts) {
+			continue
+		}
 		if opts[p[0]] && opts[p[1]] {
 			clashes = append(clashes, p[0]+" with "+p[1])
 		}

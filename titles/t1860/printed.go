@@ -1,0 +1,71 @@
+package t1860
+
+import (
+	"fmt"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/engine/step"
+)
+
+// optPrintedRules plays by the printed second-edition rulebook where
+// 18xx.games differs (docs/rules.md lists each difference and where it is
+// kept). Without it every rule is as on 18xx.games, so that imported games
+// replay exactly.
+const optPrintedRules = "printed_rules"
+
+// printedRefused are options the printed rules have no meaning for: they
+// contradict the rulebook and are refused with printed_rules.
+var printedRefused = map[string]string{
+	// Running Trains: "Once a train leaves a hex it may not re-enter it".
+	"re_enter_hexes": "the rulebook forbids a route to re-enter a hex (Running Trains)",
+}
+
+// checkPrinted refuses the options printed_rules cannot be played with,
+// naming both.
+func checkPrinted(opts map[string]bool) error {
+	if !opts[optPrintedRules] {
+		return nil
+	}
+	for _, o := range Options {
+		if why, ok := printedRefused[o]; ok && opts[o] {
+			return fmt.Errorf("1860: option %q cannot be combined with %s: %s", o, optPrintedRules, why)
+		}
+	}
+	return nil
+}
+
+// originalInsolvency reports whether the Original Insolvency Revenue
+// variant is played. 18xx.games plays it with original_game too; the
+// printed "Playing the Original Game" lists only the smaller board and no
+// skipping of small stations, so under printed_rules only the variant's
+// own option switches it on.
+func originalInsolvency(opts map[string]bool) bool {
+	if opts[optPrintedRules] {
+		return opts["original_insolvency"]
+	}
+	return opts["original_insolvency"] || opts["original_game"]
+}
+
+// mustRunMax reports whether c must run for the most revenue it can: a
+// company in receivership "runs its trains for the maximum revenue it
+// can" (Companies In Receivership), and so does an insolvent one, which
+// runs as in receivership (Insolvency). 18xx.games accepts any legal run;
+// this is printed_rules only. Under nationalisation a company in
+// receivership need not run at all (checkRoutes).
+func (g *Game) mustRunMax(c *engine.Corporation) bool {
+	return g.optPrinted && !g.Nationalization && (c.Receivership || g.insolventAtRun(c))
+}
+
+// checkMaxRun refuses run a of c earning revenue on board b when c must
+// run for the maximum (mustRunMax) and the solver finds more.
+func (g *Game) checkMaxRun(b *board.Board, c *engine.Corporation, a *engine.Action, revenue int) error {
+	if !g.mustRunMax(c) {
+		return nil
+	}
+	sol, err := g.solveFor(b, c, g.runTrains(c))
+	if err != nil {
+		return fmt.Errorf("1860: the best run of %s: %w", c.Sym, err)
+	}
+	return step.MaxRun(a, c.Sym, revenue, sol.Revenue.Revenue, "printed_rules, Companies In Receivership: it runs its trains for the maximum revenue it can")
+}
