@@ -3,6 +3,8 @@ package t1825
 import (
 	"strings"
 	"testing"
+
+	"tresham/engine"
 )
 
 // TestPrintedRulesTables checks the rulebook's TABLES 1-4 and the phases
@@ -117,5 +119,108 @@ func TestPrintedRulesRefusesKits(t *testing.T) {
 	}
 	if _, err := ParseOptions([]string{"unit_1", "surveyors", "printed_rules"}, 4); err != nil {
 		t.Errorf("Surveyors (rule 6.6) with printed_rules refused: %v", err)
+	}
+}
+
+// sameTurnPosition is a share dealing turn (after the first round) in
+// which the active player may buy a share of company a from the pool and
+// holds an ordinary share of company b, with money to spare and nothing
+// sold yet this round. The shares are moved there from other players.
+func sameTurnPosition(t *testing.T, rules ...string) (g *Game, p *engine.Player, a, b *engine.Corporation) {
+	t.Helper()
+	g = stockPosition(t, rules...)
+	p = g.Player(g.stock.active())
+	ordinary := func(c *engine.Corporation, not engine.Holder) *engine.Share {
+		for _, s := range c.Shares {
+			if !s.President && s.Holder != not && s.Holder != engine.NoHolder {
+				return s
+			}
+		}
+		return nil
+	}
+	var started []*engine.Corporation
+	for _, c := range g.Corps {
+		if c.IPOed && !c.Closed {
+			started = append(started, c)
+		}
+	}
+	if len(started) < 2 {
+		t.Fatalf("fewer than two started companies: %d", len(started))
+	}
+	a, b = started[0], started[1]
+	if ordinary(a, engine.HolderMarket).Holder != engine.HolderMarket {
+		s := ordinary(a, engine.Holder(p.ID))
+		s.Holder = engine.HolderMarket
+	}
+	if len(b.SharesOf(engine.Holder(p.ID))) == 0 || b.SharesOf(engine.Holder(p.ID))[0].President {
+		ordinary(b, engine.Holder(p.ID)).Holder = engine.Holder(p.ID)
+	}
+	for _, c := range []*engine.Corporation{a, b} {
+		g.ResetIPOOrder(c)
+	}
+	p.Cash += 1000
+	delete(g.stock.Sold, p.ID)
+	g.stock.BeginTurn()
+	return g, p, a, b
+}
+
+// listedSale reports whether Legal lists a sale of c by p.
+func listedSale(g *Game, p *engine.Player, c *engine.Corporation) bool {
+	for _, ch := range g.Legal(itoa(p.ID)) {
+		if ch.Action.Type == "sell_shares" && strings.HasPrefix(ch.Action.Shares[0], c.Sym+"_") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPrintedRulesBuyThenSell: rule 5.2.7 forbids buying and selling
+// shares of one company in one turn. 18xx.games checks only the move just
+// made: buy A, sell B, sell A is accepted there; printed_rules refuses the
+// last sale (listed and applied alike).
+func TestPrintedRulesBuyThenSell(t *testing.T) {
+	for _, printed := range []bool{false, true} {
+		rules := []string{"unit_1"}
+		if printed {
+			rules = append(rules, "printed_rules")
+		}
+		t.Run(strings.Join(rules, "+"), func(t *testing.T) {
+			g, p, a, b := sameTurnPosition(t, rules...)
+			buy := playerAction(p, "buy_shares")
+			var s *engine.Share
+			for _, h := range []engine.Holder{engine.HolderMarket, engine.HolderIPO} {
+				for _, x := range a.SharesOf(h) {
+					if !x.President {
+						s = x
+					}
+				}
+			}
+			buy.Shares, buy.Percent = []string{a.ShareID(s.Index)}, s.Percent
+			if err := g.Apply(&buy); err != nil {
+				t.Fatalf("buy %s: %v", a.Sym, err)
+			}
+			if listedSale(g, p, a) {
+				t.Errorf("a sale of %s is listed just after buying it", a.Sym)
+			}
+			sell := func(c *engine.Corporation) error {
+				h := c.SharesOf(engine.Holder(p.ID))
+				x := playerAction(p, "sell_shares")
+				x.Shares, x.Percent = []string{c.ShareID(h[len(h)-1].Index)}, 10
+				return g.Apply(&x)
+			}
+			if err := sell(b); err != nil {
+				t.Fatalf("sell %s: %v", b.Sym, err)
+			}
+			if listed := listedSale(g, p, a); listed == printed {
+				t.Errorf("after buy %s, sell %s: a sale of %s listed %v", a.Sym, b.Sym, a.Sym, listed)
+			}
+			err := sell(a)
+			if printed && (err == nil || !strings.Contains(err.Error(), "5.2.7")) {
+				t.Errorf("sell %s after buying it this turn: err %v, want a refusal citing rule 5.2.7", a.Sym, err)
+			}
+			if !printed && err != nil {
+				t.Errorf("sell %s (18xx.games checks only the last move): %v", a.Sym, err)
+			}
+		})
 	}
 }
