@@ -166,7 +166,7 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 	}
 	sort.Strings(hexes)
 	for _, h := range slices.Compact(hexes) {
-		if !g.layAllowedOn(c, h) {
+		if !g.layAllowedOn(c, h) || g.reservedFor(c, h) != "" {
 			continue
 		}
 		o := opt

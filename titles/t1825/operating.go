@@ -375,9 +375,9 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 			return engine.Refuse(a, "the two tiles of a turn may not be laid in adjacent hexes (rule 4.2)")
 		}
 	}
-	// Rule 4.2.8 reserves some hexes for a named company's track; the
-	// reference engine shows the reservation but does not enforce it, and
-	// imported games lay there, so it is not enforced here either.
+	if o := g.reservedFor(c, a.Hex); o != "" {
+		return engine.Refuse(a, "new tiles on %s are reserved for the %s (rule 4.2.8)", a.Hex, o)
+	}
 	name, _, err := board.ParseTileID(a.Tile)
 	if err != nil {
 		return engine.Refuse(a, "%v", err)

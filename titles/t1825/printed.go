@@ -1,6 +1,10 @@
 package t1825
 
-import "tresham/engine"
+import (
+	"slices"
+
+	"tresham/engine"
+)
 
 // This file holds the rules that printed_rules changes (docs/rules.md
 // lists them): each function decides one rule both ways, keyed by
@@ -21,4 +25,24 @@ func (g *Game) boughtThisTurn(r *stockRound, c *engine.Corporation) bool {
 		}
 	}
 	return false
+}
+
+// reservedFor names the company that rule 4.2.8 reserves a new tile on hex
+// for, when that is not c, or "". "The placing of Tiles on some hexags is
+// reserved for a particular Company. These are named on the Board in
+// white" (the hexes are 18xx.games' blocks_hexes, g.blocks, which lists
+// only companies in play, as the rule's "(Midland)" exception asks); a
+// promotion is not subject to it (rule 4.3.5). 18xx.games shows the names
+// but does not enforce them (its G1825 hex_blocked_by_ability? compares a
+// hex id with hexes, never equal), and imported games lay there.
+func (g *Game) reservedFor(c *engine.Corporation, hex string) string {
+	if !g.Opts.PrintedRules || IsUpgrade(g.Board, hex) {
+		return ""
+	}
+	for _, o := range g.Corps {
+		if o != c && slices.Contains(g.blocks[o.Sym], hex) {
+			return o.Sym
+		}
+	}
+	return ""
 }

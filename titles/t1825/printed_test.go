@@ -1,6 +1,7 @@
 package t1825
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,5 +223,61 @@ func TestPrintedRulesBuyThenSell(t *testing.T) {
 				t.Errorf("sell %s (18xx.games checks only the last move): %v", a.Sym, err)
 			}
 		})
+	}
+}
+
+// reservedLay finds, in g's operating round, a listed lay of the
+// operating company on a hex named for another company (rule 4.2.8).
+func reservedLay(g *Game) (engine.Action, string, bool) {
+	if g.op == nil || g.IsFinished() {
+		return engine.Action{}, "", false
+	}
+	c := g.op.current()
+	if c == nil {
+		return engine.Action{}, "", false
+	}
+	for _, ch := range g.Legal(c.Sym) {
+		if ch.Action.Type != "lay_tile" {
+			continue
+		}
+		for sym, hexes := range g.blocks {
+			if sym != c.Sym && slices.Contains(hexes, ch.Action.Hex) {
+				return ch.Action, sym, true
+			}
+		}
+	}
+	return engine.Action{}, "", false
+}
+
+// TestPrintedRulesReservedHexes: rule 4.2.8 reserves new tiles on the
+// hexes named on the board for that company. 18xx.games does not enforce
+// it; printed_rules neither lists nor accepts such a lay, and changes
+// nothing when refusing it. The position (a lay listed on another
+// company's hex) is reached by play, then judged in each mode.
+func TestPrintedRulesReservedHexes(t *testing.T) {
+	g := reachPlay(t, 3, []string{"unit_1"}, nil, func(g *Game) bool {
+		_, _, ok := reservedLay(g)
+		return ok
+	})
+	a, owner, _ := reservedLay(g)
+	t.Logf("%s may lay %s on %s, named for the %s", a.Entity, a.Tile, a.Hex, owner)
+	g.Opts.PrintedRules = true
+	for _, ch := range g.Legal(a.Entity) {
+		if ch.Action.Type == "lay_tile" && ch.Action.Hex == a.Hex {
+			t.Fatalf("printed_rules lists %s laying on %s, reserved for the %s", a.Entity, a.Hex, owner)
+		}
+	}
+	before := stateJSON(t, g)
+	x := a
+	err := g.Apply(&x)
+	if err == nil || !strings.Contains(err.Error(), "4.2.8") || !strings.Contains(err.Error(), owner) {
+		t.Fatalf("printed_rules: lay on %s by %s: err %v, want a refusal naming the %s and rule 4.2.8", a.Hex, a.Entity, err, owner)
+	}
+	if stateJSON(t, g) != before {
+		t.Fatal("the refusal changed the game")
+	}
+	g.Opts.PrintedRules = false
+	if err := g.Apply(&a); err != nil {
+		t.Fatalf("18xx.games mode: lay on %s by %s refused: %v", a.Hex, a.Entity, err)
 	}
 }
