@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // This file holds the rules that printed_rules changes (docs/rules.md
@@ -45,4 +46,22 @@ func (g *Game) reservedFor(c *engine.Corporation, hex string) string {
 		}
 	}
 	return ""
+}
+
+// returnBankruptTrains gives a bankrupt company's trains back to the bank
+// under printed_rules. Rule 6.3.4: "Trains belonging to a bankrupt Company
+// are returned to the Bank. They are then available for sale as an
+// alternative to the usual Train on offer, NO payment is made for returned
+// Trains but they may then be re-sold by the Bank (at full price !)": the
+// bank pool, whose trains are sold at their price. 18xx.games removes them
+// from the game (they stay on the closed company's card).
+func (g *Game) returnBankruptTrains(c *engine.Corporation) {
+	if !g.Opts.PrintedRules {
+		return
+	}
+	for len(c.Trains) > 0 {
+		t := c.Trains[0]
+		step.Discard(g.Game, c, t)
+		g.Logf("%s's %s train returns to the bank (rule 6.3.4)", c.Sym, t.Name)
+	}
 }

@@ -281,3 +281,81 @@ func TestPrintedRulesReservedHexes(t *testing.T) {
 		t.Fatalf("18xx.games mode: lay on %s by %s refused: %v", a.Hex, a.Entity, err)
 	}
 }
+
+// TestPrintedRulesBankruptTrains: rule 6.3.4 returns a bankrupt company's
+// trains to the bank, for sale at full price without payment to anyone;
+// 18xx.games removes them from the game. The same position (a company
+// buying trains while another owns some) is reached in two games, the
+// other company goes bankrupt, and the buyer's listed trains are checked.
+func TestPrintedRulesBankruptTrains(t *testing.T) {
+	at := func(g *Game) bool {
+		if g.op == nil || g.IsFinished() || g.op.step != stBuy || len(g.op.discard) > 0 {
+			return false
+		}
+		c := g.op.current()
+		if c == nil || !g.room(c) {
+			return false
+		}
+		for _, o := range g.Corps {
+			if o != c && len(o.Trains) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, printed := range []bool{false, true} {
+		t.Run(map[bool]string{false: "18xx.games", true: "printed_rules"}[printed], func(t *testing.T) {
+			g := reachPlay(t, 3, []string{"unit_2"}, nil, at)
+			closeCell := g.Market.CellsOfType(engine.CellClose)[0]
+			g.Opts.PrintedRules = printed
+			c := g.op.current()
+			var y *engine.Corporation
+			for _, o := range g.Corps {
+				if o != c && len(o.Trains) > 0 {
+					y = o
+					break
+				}
+			}
+			returned := slices.Clone(y.Trains)
+			pool, cash := len(g.Depot.Pool), g.TotalCash()
+			g.SetCell(y, closeCell)
+			g.checkBankrupt(y)
+			if !y.Closed {
+				t.Fatalf("%s not bankrupt at the close cell", y.Sym)
+			}
+			if g.TotalCash() != cash {
+				t.Errorf("money changed: nothing is paid for returned trains")
+			}
+			wantPool := pool
+			if printed {
+				wantPool += len(returned)
+			}
+			if len(g.Depot.Pool) != wantPool {
+				t.Errorf("bank pool holds %d trains, want %d", len(g.Depot.Pool), wantPool)
+			}
+			g.PayCorp(c, 2000) // money enough for any train
+			var buy *engine.Action
+			for _, ch := range g.Legal(c.Sym) {
+				for _, tr := range returned {
+					if ch.Action.Type == "buy_train" && ch.Action.Train == tr.ID {
+						buy = &ch.Action
+					}
+				}
+			}
+			if (buy != nil) != printed {
+				t.Fatalf("%s's returned trains listed for sale to %s: %v, want %v", y.Sym, c.Sym, buy != nil, printed)
+			}
+			if !printed {
+				return
+			}
+			i := slices.IndexFunc(returned, func(tr *engine.Train) bool { return tr.ID == buy.Train })
+			tr := returned[i]
+			if buy.Price != tr.Price {
+				t.Errorf("returned %s train sold for £%d, want its full price £%d", tr.Name, buy.Price, tr.Price)
+			}
+			if err := g.Apply(buy); err != nil {
+				t.Fatalf("buying a returned train: %v", err)
+			}
+		})
+	}
+}
