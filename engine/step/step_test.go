@@ -2,6 +2,7 @@ package step
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"tresham/engine"
@@ -101,5 +102,26 @@ func TestExact(t *testing.T) {
 	}
 	if err := Exact(&engine.Game{}, g, Step[*counter](loose), "A", engine.Action{Type: "bid", Entity: "A", Price: 2}); err == nil {
 		t.Fatal("a step that accepts more than it lists passed Exact")
+	}
+}
+
+// TestMaximumRun: a run below the optimum is refused naming both sums and
+// the rule; the optimum (or more, a solver's error aside) is accepted.
+func TestMaximumRun(t *testing.T) {
+	best := func() (int, error) { return 120, nil }
+	for _, tc := range []struct {
+		revenue int
+		ok      bool
+	}{{0, false}, {110, false}, {120, true}} {
+		err := MaximumRun(tc.revenue, best, "rule 6.4.1")
+		if (err == nil) != tc.ok {
+			t.Errorf("revenue %d: err %v, want accepted %v", tc.revenue, err, tc.ok)
+		}
+		if err != nil && (!strings.Contains(err.Error(), "120") || !strings.Contains(err.Error(), "rule 6.4.1")) {
+			t.Errorf("revenue %d: %v does not name the maximum and the rule", tc.revenue, err)
+		}
+	}
+	if err := MaximumRun(0, func() (int, error) { return 0, errors.New("no solver") }, "r"); err == nil {
+		t.Error("a solver's error was not passed on")
 	}
 }

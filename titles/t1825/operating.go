@@ -567,6 +567,9 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 			total += rev
 		}
 	}
+	if err := g.receiverRunRefusal(c, total); err != nil {
+		return engine.Refuse(a, "%s: %v", c.Sym, err)
+	}
 	if total < r.loan {
 		return engine.Refuse(a, "revenue of %d does not cover the %d owed (rule 6.4.6)", total, r.loan)
 	}

@@ -65,3 +65,16 @@ func (g *Game) returnBankruptTrains(c *engine.Corporation) {
 		g.Logf("%s's %s train returns to the bank (rule 6.3.4)", c.Sym, t.Name)
 	}
 }
+
+// receiverRunRefusal decides a run of total by c under rule 6.4.1: "The
+// Receiver operates the Company in the normal way except that no
+// Dividends are paid ... The earnings must be the maximum possible." Under
+// printed_rules a company in receivership must earn the exact solver's
+// optimum (the run bots, auto-route and a Legal run filled by BestRoutes
+// make); 18xx.games accepts any legal run.
+func (g *Game) receiverRunRefusal(c *engine.Corporation, total int) error {
+	if !g.Opts.PrintedRules || !c.Receivership {
+		return nil
+	}
+	return step.MaximumRun(total, func() (int, error) { return g.BestRevenue(c.Sym) }, "rule 6.4.1, a company in receivership")
+}

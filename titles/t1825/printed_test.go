@@ -1,6 +1,7 @@
 package t1825
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -357,5 +358,62 @@ func TestPrintedRulesBankruptTrains(t *testing.T) {
 				t.Fatalf("buying a returned train: %v", err)
 			}
 		})
+	}
+}
+
+// TestPrintedRulesReceiverRunsMaximum: rule 6.4.1, a company in
+// receivership must earn the maximum possible. The position: a company
+// about to run with a positive best run, put in receivership. Under
+// printed_rules a run below the solver's optimum (no run; the best run
+// less a route) is refused naming the rule and changes nothing, and the
+// best run is accepted; 18xx.games accepts any legal run.
+func TestPrintedRulesReceiverRunsMaximum(t *testing.T) {
+	at := func(routes int) func(g *Game) bool {
+		return func(g *Game) bool {
+			if g.op == nil || g.IsFinished() || g.op.step != stRoute {
+				return false
+			}
+			best, err := g.BestRoutes(g.op.current().Sym)
+			return err == nil && len(best) >= routes
+		}
+	}
+	for _, printed := range []bool{false, true} {
+		for _, short := range []string{"no run", "a route fewer"} {
+			t.Run(fmt.Sprintf("printed=%v/%s", printed, short), func(t *testing.T) {
+				routes := 1
+				if short == "a route fewer" {
+					routes = 2
+				}
+				g := reachPlay(t, 3, []string{"unit_1"}, nil, at(routes))
+				g.Opts.PrintedRules = printed
+				c := g.op.current()
+				c.Receivership = true
+				best, err := g.BestRoutes(c.Sym)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a := corpAction(c, "run_routes")
+				a.Routes = slices.Clone(best[:routes-1])
+				before := stateJSON(t, g)
+				x := a
+				err = g.Apply(&x)
+				if !printed {
+					if err != nil {
+						t.Fatalf("%s by %s in receivership refused: %v", short, c.Sym, err)
+					}
+					return
+				}
+				if err == nil || !strings.Contains(err.Error(), "6.4.1") {
+					t.Fatalf("%s by %s in receivership: err %v, want a refusal citing rule 6.4.1", short, c.Sym, err)
+				}
+				if stateJSON(t, g) != before {
+					t.Fatal("the refusal changed the game")
+				}
+				a.Routes = best
+				if err := g.Apply(&a); err != nil {
+					t.Fatalf("the best run refused: %v", err)
+				}
+			})
+		}
 	}
 }
