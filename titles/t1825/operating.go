@@ -19,11 +19,6 @@ const (
 // leaseCost is the fee for a train hired by a company in receivership (rule 6.4.3).
 const leaseCost = 10
 
-// receiverCredit is what a company in receivership may owe for track,
-// bases and a lease until its revenue pays them (rule 6.4.6; 18xx.games
-// lets it spend £200 more than it has).
-const receiverCredit = 200
-
 type opRound struct {
 	num      int
 	order    []*engine.Corporation
@@ -305,10 +300,11 @@ func (r *opRound) pass(g *Game, c *engine.Corporation, a *engine.Action) error {
 	return nil
 }
 
-// buyingPower is the company's cash, with the receiver's credit (rule 6.4.6).
+// buyingPower is the company's cash, with the receiver's credit (rule
+// 6.4.6, receiverCredit).
 func (g *Game) buyingPower(c *engine.Corporation) int {
 	if c.Receivership {
-		return c.Cash + receiverCredit
+		return c.Cash + g.receiverCredit()
 	}
 	return c.Cash
 }
@@ -408,6 +404,9 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	if res.Cost > g.buyingPower(c) {
 		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
 	}
+	if why := g.creditRefusal(c, res.Cost, layOn(*a, opt)); why != "" {
+		return engine.Refuse(a, "%s", why)
+	}
 	lay()
 	g.spend(c, res.Cost)
 	g.Logf("%s lays tile #%s with rotation %d on %s", c.Sym, name, a.Rotation, a.Hex)
@@ -444,6 +443,9 @@ func (r *opRound) placeToken(g *Game, c *engine.Corporation, a *engine.Action) e
 	}
 	i := c.NextToken()
 	price := c.Tokens[i].Price
+	if why := g.creditRefusal(c, price, tokenAt(ref, c.Sym)); why != "" {
+		return engine.Refuse(a, "%s", why)
+	}
 	if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{CheckConnected: true}); err != nil {
 		return engine.Refuse(a, "%v", err)
 	}

@@ -1,8 +1,11 @@
 package t1825
 
 import (
+	"fmt"
+	"math"
 	"slices"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -77,4 +80,90 @@ func (g *Game) receiverRunRefusal(c *engine.Corporation, total int) error {
 		return nil
 	}
 	return step.MaximumRun(total, func() (int, error) { return g.BestRevenue(c.Sym) }, "rule 6.4.1, a company in receivership")
+}
+
+// receiverCredit is how much more than its cash a company in receivership
+// may spend on track, bases and a lease in a turn. 18xx.games lets it
+// spend £200 more than it has. Rule 6.4.6 sets no sum: "A Company in
+// Receivership need not make payment for construction costs, Station
+// markers, leasing fees etc. until the end of each turn"; under
+// printed_rules the debt is bounded only by what the turn's earnings pay
+// at its end (creditRefusal).
+func (g *Game) receiverCredit() int {
+	if g.Opts.PrintedRules {
+		return math.MaxInt / 4
+	}
+	return 200
+}
+
+// canAfford reports whether the company may list a cost as a move: within
+// its buying power and, for a company in receivership spending on credit,
+// only while a run repays what it would owe. 18xx.games' rule: the run it
+// can already make (a debt the run cannot repay is refused at the run,
+// leaving the player to undo, so such a move is not offered). Under
+// printed_rules (rule 6.4.6): the run it could make with the move made,
+// which after applies to a board (nil: some move of this cost, decided
+// move by move with creditRefusal).
+func (g *Game) canAfford(c *engine.Corporation, cost int, after func(*board.Board) error) bool {
+	if cost > g.buyingPower(c) {
+		return false
+	}
+	if !c.Receivership || cost <= c.Cash {
+		return true
+	}
+	if g.Opts.PrintedRules {
+		return after == nil || g.creditRefusal(c, cost, after) == ""
+	}
+	sol, err := g.SolveRoutes(c.Sym)
+	return err == nil && sol.Revenue >= g.op.loan+cost-c.Cash
+}
+
+// creditRefusal decides, under printed_rules, a cost that company c in
+// receivership pays on credit (rule 6.4.6: the payment is made at the end
+// of the turn, from what the company then has: its earnings, which rule
+// 6.4.1 makes the maximum possible; rule 6.5.2 allows no other credit).
+// after applies the move to a board; the debt the move leaves must be
+// covered by the best run with it made (more track, bases or trains never
+// lower it, so a debt once covered stays covered). It returns the refusal,
+// or "" when the move is paid in cash, covered, or not under printed_rules.
+func (g *Game) creditRefusal(c *engine.Corporation, cost int, after func(*board.Board) error) string {
+	owed := g.op.loan + cost - c.Cash
+	if !g.Opts.PrintedRules || !c.Receivership || cost <= c.Cash || owed <= 0 {
+		return ""
+	}
+	b := g.Board.Clone()
+	if err := after(b); err != nil {
+		return err.Error()
+	}
+	saved := g.Board
+	g.Board = b
+	rev, err := g.BestRevenue(c.Sym)
+	g.Board = saved
+	if err != nil {
+		return err.Error()
+	}
+	if rev < owed {
+		return fmt.Sprintf("%s in receivership would owe £%d at the end of its turn, more than its best run earns, £%d (rule 6.4.6)", c.Sym, owed, rev)
+	}
+	return ""
+}
+
+// layOn applies the lay a (with opt) to a board, for creditRefusal.
+func layOn(a engine.Action, opt board.LayOptions) func(*board.Board) error {
+	return func(b *board.Board) error {
+		_, lay, err := b.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
+		if err != nil {
+			return err
+		}
+		lay()
+		return nil
+	}
+}
+
+// tokenAt places corp's base on ref on a board, for creditRefusal.
+func tokenAt(ref board.NodeRef, corp string) func(*board.Board) error {
+	return func(b *board.Board) error {
+		_, err := b.PlaceToken(ref, corp, board.TokenOptions{CheckConnected: true})
+		return err
+	}
 }

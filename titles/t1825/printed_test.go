@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tresham/board"
 	"tresham/engine"
 )
 
@@ -412,6 +413,132 @@ func TestPrintedRulesReceiverRunsMaximum(t *testing.T) {
 				a.Routes = best
 				if err := g.Apply(&a); err != nil {
 					t.Fatalf("the best run refused: %v", err)
+				}
+			})
+		}
+	}
+}
+
+// bestWith is c's best revenue with the move after made on a copy of
+// the board.
+func bestWith(t *testing.T, g *Game, c *engine.Corporation, after func(*board.Board) error) int {
+	t.Helper()
+	b := g.Board.Clone()
+	if err := after(b); err != nil {
+		t.Fatal(err)
+	}
+	saved := g.Board
+	g.Board = b
+	defer func() { g.Board = saved }()
+	rev, err := g.BestRevenue(c.Sym)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rev
+}
+
+// creditLay finds a costly lay (terrain) of the operating company that
+// raises its best revenue, at a cost no more than that revenue: the
+// position of a receiver laying on credit that only the lay's own
+// earnings repay.
+func creditLay(t *testing.T, g *Game) (engine.Action, int, bool) {
+	if g.op == nil || g.IsFinished() || g.op.step != stTrack || len(g.op.laid) > 0 {
+		return engine.Action{}, 0, false
+	}
+	c := g.op.current()
+	if c == nil || c.Receivership || len(c.Trains) == 0 {
+		return engine.Action{}, 0, false
+	}
+	rev, err := g.BestRevenue(c.Sym)
+	if err != nil || rev == 0 {
+		return engine.Action{}, 0, false
+	}
+	opt := board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}
+	for _, ch := range g.Legal(c.Sym) {
+		a := ch.Action
+		v, ok := g.Board.Hex(a.Hex)
+		if a.Type != "lay_tile" || !ok || v.Tile.Cost() == 0 || v.Tile.Cost() > rev+1 {
+			continue
+		}
+		if bestWith(t, g, c, layOn(a, opt)) > rev {
+			return a, v.Tile.Cost(), true
+		}
+	}
+	return engine.Action{}, 0, false
+}
+
+// TestPrintedRulesReceiverCredit: rule 6.4.6 defers a receiver's payments
+// to the end of the turn. The position: a company about to lay a tile
+// whose terrain cost it cannot pay now, put in receivership with no cash
+// and a debt. When only the earnings the lay itself adds repay the debt
+// by the end of the turn, 18xx.games (£200 of credit, listed only while
+// the run it can already make repays it) does not list the lay but
+// accepts it; printed_rules lists and accepts it. When even the run with
+// the lay cannot repay it, 18xx.games still accepts it (its run is then
+// refused: players undo), and printed_rules refuses it at once, changing
+// nothing.
+func TestPrintedRulesReceiverCredit(t *testing.T) {
+	for _, printed := range []bool{false, true} {
+		for _, repaid := range []bool{true, false} {
+			t.Run(fmt.Sprintf("printed=%v/repaid=%v", printed, repaid), func(t *testing.T) {
+				g := reachPlay(t, 3, []string{"unit_1"}, nil, func(g *Game) bool {
+					_, _, ok := creditLay(t, g)
+					return ok
+				})
+				a, cost, _ := creditLay(t, g)
+				c := g.op.current()
+				rev, _ := g.BestRevenue(c.Sym)
+				after := bestWith(t, g, c, layOn(a, board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}))
+				g.Opts.PrintedRules = printed
+				c.Receivership = true
+				g.PayCorp(c, -c.Cash)
+				// the debt after the lay: one more than the run earns now,
+				// or than the run with the lay earns
+				g.op.loan = rev + 1 - cost
+				if !repaid {
+					g.op.loan = after + 1 - cost
+				}
+				listed := false
+				for _, ch := range g.Legal(c.Sym) {
+					x := ch.Action
+					listed = listed || x.Type == "lay_tile" && x.Hex == a.Hex && x.Tile == a.Tile && x.Rotation == a.Rotation
+				}
+				if want := printed && repaid; listed != want {
+					t.Fatalf("the lay on %s (£%d; run now £%d, with it £%d; owing £%d) listed %v, want %v", a.Hex, cost, rev, after, g.op.loan+cost, listed, want)
+				}
+				before := stateJSON(t, g)
+				err := g.Apply(&a)
+				if printed && !repaid {
+					if err == nil || !strings.Contains(err.Error(), "6.4.6") {
+						t.Fatalf("a lay on credit no run repays: err %v, want a refusal citing rule 6.4.6", err)
+					}
+					if stateJSON(t, g) != before {
+						t.Fatal("the refusal changed the game")
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("the lay on %s refused: %v", a.Hex, err)
+				}
+				if !printed {
+					return
+				}
+				// the turn ends paying what it owes from the best run
+				if g.op.step == stTrack {
+					pass := corpAction(c, "pass")
+					if err := g.Apply(&pass); err != nil {
+						t.Fatal(err)
+					}
+				}
+				run := corpAction(c, "run_routes")
+				if run.Routes, err = g.BestRoutes(c.Sym); err != nil {
+					t.Fatal(err)
+				}
+				if err := g.Apply(&run); err != nil {
+					t.Fatalf("the best run after the lay on credit refused: %v", err)
+				}
+				if g.op.loan != 0 || c.Cash != after-(rev+1) {
+					t.Errorf("after the run: owing £%d and holding £%d, want nothing owed and £%d", g.op.loan, c.Cash, after-(rev+1))
 				}
 			})
 		}
