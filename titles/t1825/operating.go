@@ -539,7 +539,12 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	if h, owes := g.owesSurveyorMove(c); owes {
 		return engine.Refuse(a, "%s's Surveyor on %s must move first (rule 6.6.5)", c.Sym, h)
 	}
-	if (r.step != stTrack && r.step != stRoute) || !g.canRunRoutes(c) {
+	if r.step == stTrack {
+		// the track and base step comes first (rule 4.2; 18xx.games: a
+		// blocking step): lay, place a base or pass it
+		return engine.Refuse(a, "%s is still laying track and placing bases: pass that step before running trains", c.Sym)
+	}
+	if r.step != stRoute || !g.canRunRoutes(c) {
 		return engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}
 	trains, err := g.runTrains(c, a.Routes)
