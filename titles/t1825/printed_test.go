@@ -421,7 +421,7 @@ func TestPrintedRulesReceiverRunsMaximum(t *testing.T) {
 
 // bestWith is c's best revenue with the move after made on a copy of
 // the board.
-func bestWith(t *testing.T, g *Game, c *engine.Corporation, after func(*board.Board) error) int {
+func bestWith(t testing.TB, g *Game, c *engine.Corporation, after func(*board.Board) error) int {
 	t.Helper()
 	b := g.Board.Clone()
 	if err := after(b); err != nil {
@@ -441,7 +441,7 @@ func bestWith(t *testing.T, g *Game, c *engine.Corporation, after func(*board.Bo
 // raises its best revenue, at a cost no more than that revenue: the
 // position of a receiver laying on credit that only the lay's own
 // earnings repay.
-func creditLay(t *testing.T, g *Game) (engine.Action, int, bool) {
+func creditLay(t testing.TB, g *Game) (engine.Action, int, bool) {
 	if g.op == nil || g.IsFinished() || g.op.step != stTrack || len(g.op.laid) > 0 {
 		return engine.Action{}, 0, false
 	}
@@ -542,5 +542,38 @@ func TestPrintedRulesReceiverCredit(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkReceiverCreditLegal times the listing of a company in
+// receivership laying on credit (the position of
+// TestPrintedRulesReceiverCredit, its debt repaid only by the lay's own
+// earnings): under printed_rules each lay on credit is solved with the lay
+// made; 18xx.games' rule solves the run as it is once per hex.
+func BenchmarkReceiverCreditLegal(b *testing.B) {
+	for _, printed := range []bool{false, true} {
+		b.Run(fmt.Sprintf("printed=%v", printed), func(b *testing.B) {
+			var g *Game
+			for seed := uint64(1); g == nil && seed <= 8; seed++ {
+				g = newKitGame(b, 3, "unit_1")
+				if !drive(b, g, newBuilder(seed), func(g *Game) bool { _, _, ok := creditLay(b, g); return ok }) {
+					g = nil
+				}
+			}
+			if g == nil {
+				b.Fatal("position not reached")
+			}
+			_, cost, _ := creditLay(b, g)
+			c := g.op.current()
+			rev, _ := g.BestRevenue(c.Sym)
+			g.Opts.PrintedRules = printed
+			c.Receivership = true
+			g.PayCorp(c, -c.Cash)
+			g.op.loan = rev + 1 - cost
+			b.ResetTimer()
+			for range b.N {
+				g.Legal(c.Sym)
+			}
+		})
 	}
 }
