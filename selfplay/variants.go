@@ -26,7 +26,8 @@ func (v Variant) String() string {
 // game with 2–4 players, every option alone and combined, and the printed
 // rules with original and simplified insolvency; for 1825 each
 // unit and unit combination, and the regional, extension and development
-// kits and variants within the combinations the rules allow.
+// kits and variants within the combinations the rules allow, and the
+// printed rulebook (printed_rules) with Units 1 and 2.
 func Variants() []Variant {
 	v := func(title string, players int, opts ...string) Variant {
 		return Variant{Title: title, Options: opts, Players: players}
@@ -74,6 +75,7 @@ func Variants() []Variant {
 		v("1825", 3, "unit_1", "surveyors"),
 		v("1825", 4, "unit_23", "k2", "k3", "k5", "u3p"),
 		v("1825", 5, "unit_123", "r1", "r2", "r3", "k1", "k3", "k5", "k6", "k7", "u3p", "db1", "db2", "db3"),
+		v("1825", 4, "unit_1", "printed_rules"), v("1825", 3, "unit_2", "printed_rules"),
 	}
 }
 

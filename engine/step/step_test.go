@@ -103,3 +103,4 @@ func TestExact(t *testing.T) {
 		t.Fatal("a step that accepts more than it lists passed Exact")
 	}
 }
+

@@ -664,7 +664,8 @@ func (g *Game) moveLeft(c *engine.Corporation) { g.SetCell(c, g.Market.Left(c.Ce
 
 // closeCorporation removes a bankrupt company (rule 6.3.3): stations off
 // the board, cash to the bank, shares out of the game; its trains return
-// to the bank (rule 6.3.4; 18xx.games removes them).
+// to the bank under printed_rules (rule 6.3.4, returnBankruptTrains;
+// 18xx.games removes them).
 func (g *Game) closeCorporation(c *engine.Corporation) {
 	g.Logf("-- %s is now bankrupt and will be removed from the game --", c.Sym)
 	for _, r := range g.Board.TokenNodes(c.Sym) {
@@ -674,6 +675,7 @@ func (g *Game) closeCorporation(c *engine.Corporation) {
 		g.Board.Unreserve(h, c.Sym)
 	}
 	g.PayCorp(c, -c.Cash)
+	g.returnBankruptTrains(c)
 	// the trace keeps a closed company's last holdings and trains on its card
 	g.closedHoldings[c.Sym] = g.SharesByOwner(c)
 	for _, s := range c.Shares {

@@ -84,9 +84,13 @@ func (r *opRound) legal(g *Game) []engine.Choice {
 			}
 		}
 		if g.canPlaceToken(c) {
+			price := c.Tokens[c.NextToken()].Price
 			for _, ref := range g.Board.TokenableCities(c.Sym) {
-				if !g.canAfford(c, c.Tokens[c.NextToken()].Price) {
+				if !g.canAfford(c, price, nil) {
 					break
+				}
+				if g.creditRefusal(c, price, tokenAt(ref, c.Sym)) != "" {
+					continue
 				}
 				a := corpAction(c, "place_token")
 				a.City = g.Board.CityID(ref)
@@ -166,7 +170,7 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 	}
 	sort.Strings(hexes)
 	for _, h := range slices.Compact(hexes) {
-		if !g.layAllowedOn(c, h) {
+		if !g.layAllowedOn(c, h) || g.reservedFor(c, h) != "" {
 			continue
 		}
 		o := opt
@@ -177,7 +181,11 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 		} else if free {
 			o.NoConnectivity = true
 		}
-		if v, ok := g.Board.Hex(h); ok && !g.canAfford(c, v.Tile.Cost()) {
+		cost := 0
+		if v, ok := g.Board.Hex(h); ok {
+			cost = v.Tile.Cost()
+		}
+		if !g.canAfford(c, cost, nil) {
 			continue // the terrain cost must be paid (rule 4.2.7)
 		}
 		for _, l := range g.Board.LegalLays(h, o) {
@@ -190,6 +198,9 @@ func (g *Game) layChoices(c *engine.Corporation) []engine.Choice {
 			}
 			a := corpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation
+			if g.creditRefusal(c, cost, layOn(a, o)) != "" {
+				continue
+			}
 			out = append(out, engine.Choice{Action: a})
 		}
 	}
@@ -209,21 +220,4 @@ func (g *Game) layAllowedOn(c *engine.Corporation, hex string) bool {
 		}
 	}
 	return true
-}
-
-// canAfford reports whether the company may list a cost as a move: within
-// its buying power and, for a company in receivership spending on credit,
-// only while the revenue it can already earn repays what it would owe. Rule
-// 6.4.6 lets a Receiver pay construction costs from the turn's revenue; a
-// debt the revenue cannot repay is refused at the run (as 18xx.games does,
-// leaving the player to undo), so such a move is not offered.
-func (g *Game) canAfford(c *engine.Corporation, cost int) bool {
-	if cost > g.buyingPower(c) {
-		return false
-	}
-	if !c.Receivership || cost <= c.Cash {
-		return true
-	}
-	sol, err := g.SolveRoutes(c.Sym)
-	return err == nil && sol.Revenue >= g.op.loan+cost-c.Cash
 }

@@ -19,11 +19,6 @@ const (
 // leaseCost is the fee for a train hired by a company in receivership (rule 6.4.3).
 const leaseCost = 10
 
-// receiverCredit is what a company in receivership may owe for track,
-// bases and a lease until its revenue pays them (rule 6.4.6; 18xx.games
-// lets it spend £200 more than it has).
-const receiverCredit = 200
-
 type opRound struct {
 	num      int
 	order    []*engine.Corporation
@@ -305,10 +300,11 @@ func (r *opRound) pass(g *Game, c *engine.Corporation, a *engine.Action) error {
 	return nil
 }
 
-// buyingPower is the company's cash, with the receiver's credit (rule 6.4.6).
+// buyingPower is the company's cash, with the receiver's credit (rule
+// 6.4.6, receiverCredit).
 func (g *Game) buyingPower(c *engine.Corporation) int {
 	if c.Receivership {
-		return c.Cash + receiverCredit
+		return c.Cash + g.receiverCredit()
 	}
 	return c.Cash
 }
@@ -375,9 +371,9 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 			return engine.Refuse(a, "the two tiles of a turn may not be laid in adjacent hexes (rule 4.2)")
 		}
 	}
-	// Rule 4.2.8 reserves some hexes for a named company's track; the
-	// reference engine shows the reservation but does not enforce it, and
-	// imported games lay there, so it is not enforced here either.
+	if o := g.reservedFor(c, a.Hex); o != "" {
+		return engine.Refuse(a, "new tiles on %s are reserved for the %s (rule 4.2.8)", a.Hex, o)
+	}
 	name, _, err := board.ParseTileID(a.Tile)
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
@@ -407,6 +403,9 @@ func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) erro
 	}
 	if res.Cost > g.buyingPower(c) {
 		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
+	}
+	if why := g.creditRefusal(c, res.Cost, layOn(*a, opt)); why != "" {
+		return engine.Refuse(a, "%s", why)
 	}
 	lay()
 	g.spend(c, res.Cost)
@@ -444,6 +443,9 @@ func (r *opRound) placeToken(g *Game, c *engine.Corporation, a *engine.Action) e
 	}
 	i := c.NextToken()
 	price := c.Tokens[i].Price
+	if why := g.creditRefusal(c, price, tokenAt(ref, c.Sym)); why != "" {
+		return engine.Refuse(a, "%s", why)
+	}
 	if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{CheckConnected: true}); err != nil {
 		return engine.Refuse(a, "%v", err)
 	}
@@ -537,7 +539,12 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 	if h, owes := g.owesSurveyorMove(c); owes {
 		return engine.Refuse(a, "%s's Surveyor on %s must move first (rule 6.6.5)", c.Sym, h)
 	}
-	if (r.step != stTrack && r.step != stRoute) || !g.canRunRoutes(c) {
+	if r.step == stTrack {
+		// the track and base step comes first (rule 4.2; 18xx.games: a
+		// blocking step): lay, place a base or pass it
+		return engine.Refuse(a, "%s is still laying track and placing bases: pass that step before running trains", c.Sym)
+	}
+	if r.step != stRoute || !g.canRunRoutes(c) {
 		return engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}
 	trains, err := g.runTrains(c, a.Routes)
@@ -566,6 +573,9 @@ func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) er
 			}
 			total += rev
 		}
+	}
+	if err := g.receiverRunRefusal(a, c, total); err != nil {
+		return err
 	}
 	if total < r.loan {
 		return engine.Refuse(a, "revenue of %d does not cover the %d owed (rule 6.4.6)", total, r.loan)

@@ -114,7 +114,7 @@ func TestRefusedStockMoveChangesNothing(t *testing.T) {
 // probes: near misses of the listing, every certificate and par cell, and
 // every sale form of the player's holdings).
 func TestStockStepExact(t *testing.T) {
-	for _, rules := range [][]string{{"unit_1"}, {"unit_1", "r1"}, {"unit_2"}} {
+	for _, rules := range [][]string{{"unit_1"}, {"unit_1", "r1"}, {"unit_2"}, {"unit_2", "printed_rules"}} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			g := newKitGame(t, 4, rules...)
 			checked := 0

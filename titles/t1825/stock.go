@@ -320,10 +320,8 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	if c.Closed || !c.IPOed {
 		return c.Sym + " is not open"
 	}
-	if n := len(r.Current); n > 0 {
-		if last := r.Current[n-1]; (last.Type == "par" || last.Type == "buy_shares") && last.Corp == c.Sym {
-			return "a share of " + c.Sym + " was just bought (rule 5.2.7)"
-		}
+	if g.boughtThisTurn(r, c) {
+		return "a share of " + c.Sym + " was bought this turn (rule 5.2.7)"
 	}
 	if c.PercentOf(engine.HolderMarket)+percent > 100 {
 		return "the pool cannot hold them"
