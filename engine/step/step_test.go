@@ -103,4 +103,3 @@ func TestExact(t *testing.T) {
 		t.Fatal("a step that accepts more than it lists passed Exact")
 	}
 }
-
