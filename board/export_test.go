@@ -90,9 +90,10 @@ func CheckDirectedAgainstReference(b *Board, corp string) error {
 // returns the number of states and of those whose walk is not a line.
 func CheckWalkLines(b *Board, corp string) (states, nonLines int, err error) {
 	_, w := b.walkDirected(corp)
+	defer w.release()
 	n := len(b.hexes)
 	lines := [2][]uint64{make([]uint64, n), make([]uint64, n)}
-	b.walkLines(w.states, lines)
+	b.walkLines(w, lines)
 	lc := &refLineCheck{b: b, sides: make([]int32, 6*n), nodes: make([]int32, 33*n)}
 	for i, s := range w.states {
 		var chain []walkState

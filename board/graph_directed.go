@@ -1,6 +1,9 @@
 package board
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // directedGraph is Graph for boards built with Spec.DirectedWalk: track is
 // followed the way a train runs along it (18xx.games Path#walk), so a path
@@ -20,6 +23,7 @@ func (b *Board) directedGraph(corp string) *Graph {
 	if corp != "" {
 		b.keepLines(g, w)
 	}
+	w.release()
 	for i := range g.hx {
 		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
 			g.kinds[b.hexes[i].tile.Nodes[bits.TrailingZeros32(m)].Kind]++
@@ -33,23 +37,13 @@ func (b *Board) directedGraph(corp string) *Graph {
 func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 	n := len(b.hexes)
 	g := &Graph{b: b, Corp: corp, hx: make([]graphHex, n)}
-	w := &directedWalk{bits: make([]uint64, 7*n)}
+	w := newDirectedWalk(n)
 	// entered[d][h]: path bits of hex h entered at end A (d=0) or B (d=1);
 	// left[d][h]: paths of hex h whose end d is a station the walk has
 	// left by them.
 	entered := [2][]uint64{w.bits[0:n:n], w.bits[n : 2*n : 2*n]}
 	left := [2][]uint64{w.bits[2*n : 3*n : 3*n], w.bits[3*n : 4*n : 4*n]}
-	// nref is a node to leave by every path but via (-1: every path);
-	// par is the state that arrived there (-1 for a token).
-	type nref struct {
-		h, n, via int
-		par       int32
-	}
-	type step struct {
-		h, p, from int // from: the end entered (0 A, 1 B)
-		par        int32
-	}
-	var queue []nref
+	queue := w.queue[:0]
 	for i := range b.hexes {
 		for nIdx, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
@@ -68,7 +62,7 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 			}
 		}
 	}
-	var stack []step
+	stack := w.stack[:0]
 	for qi := 0; qi < len(queue); qi++ {
 		cur := queue[qi]
 		t := b.hexes[cur.h].tile
@@ -153,18 +147,58 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 			}
 		}
 	}
+	w.queue, w.stack = queue, stack
 	return g, w
 }
 
-// directedWalk is the working storage of one directedGraph call.
+// directedWalk is the working storage of one directedGraph call, kept in
+// a pool between calls (a Board's clones may compute graphs concurrently).
 type directedWalk struct {
-	// bits holds the per-hex bitmasks (entered, left, lines, keep).
+	// bits holds the per-hex bitmasks: entered, left, lines (two each),
+	// keep, and walkLines's station marks.
 	bits []uint64
+	// sides are walkLines's side marks (all zero between calls).
+	sides []uint8
 	// states are the path ends the walk entered, in the order entered;
 	// each names the state it came from (par, -1 from a token city), so
 	// a state's parent always comes before it.
 	states []walkStep
+	queue  []nref
+	stack  []step
+	links  []int32
+	path   []lineFrame
 }
+
+// nref is a node for the walk to leave by every path but via (-1: every
+// path); par is the state that arrived there (-1 for a token).
+type nref struct {
+	h, n, via int
+	par       int32
+}
+
+// step is path p of hex h to enter at end from (0 A, 1 B), from state par.
+type step struct {
+	h, p, from int
+	par        int32
+}
+
+var directedWalks = sync.Pool{New: func() any { return new(directedWalk) }}
+
+// newDirectedWalk returns cleared working storage for a board of n hexes.
+func newDirectedWalk(n int) *directedWalk {
+	w := directedWalks.Get().(*directedWalk)
+	if cap(w.bits) < 8*n {
+		w.bits, w.sides = make([]uint64, 8*n), make([]uint8, n)
+	} else {
+		w.bits, w.sides = w.bits[:8*n], w.sides[:n]
+		clear(w.bits[:7*n]) // the station marks are clear already
+	}
+	w.states = w.states[:0]
+	return w
+}
+
+// release returns w to the pool.
+func (w *directedWalk) release() { directedWalks.Put(w) }
 
 // walkStep is path p of hex h entered at end from (0 A, 1 B).
 type walkStep struct {
@@ -185,13 +219,18 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 	n := len(b.hexes)
 	lines := [2][]uint64{w.bits[4*n : 5*n : 5*n], w.bits[5*n : 6*n : 6*n]}
 	keep := w.bits[6*n : 7*n : 7*n]
-	b.walkLines(w.states, lines)
+	b.walkLines(w, lines)
+	var search *lineSearch
 	for h := 0; h < n; h++ {
 		for m := g.hx[h].paths; m != 0; m &= m - 1 {
 			p := bits.TrailingZeros64(m)
 			ok := (lines[0][h]|lines[1][h])&(1<<p) != 0
 			if !ok {
-				found, complete := b.lineToBase(g, g.Corp, h, p, LineBudget)
+				var found, complete bool
+				if search == nil {
+					search = b.newLineSearch(nil, g, g.Corp, LineBudget)
+				}
+				found, complete = b.lineToBase(g, g.Corp, h, p, LineBudget, search)
 				ok = found || !complete
 			}
 			if ok {
@@ -248,14 +287,18 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 // form a tree (each state's walk is its parent's plus the state), so one
 // depth-first pass over it decides every walk, marking what the walk to
 // the current state passes and unmarking it on the way back.
-func (b *Board) walkLines(states []walkStep, lines [2][]uint64) {
+func (b *Board) walkLines(w *directedWalk, lines [2][]uint64) {
+	states := w.states
 	k := len(states)
 	if k == 0 {
 		return
 	}
 	n := len(b.hexes)
 	// child / next: first child and next sibling of each state (-1: none).
-	links := make([]int32, 2*k)
+	if cap(w.links) < 2*k {
+		w.links = make([]int32, 2*k)
+	}
+	links := w.links[:2*k]
 	child, next := links[:k:k], links[k:]
 	for i := range links {
 		links[i] = -1
@@ -272,16 +315,11 @@ func (b *Board) walkLines(states []walkStep, lines [2][]uint64) {
 	// sides[h]: canonical sides of hex h the walk crosses (a side shared
 	// with a lower-indexed hex is marked on that hex); nodes[h]: stations
 	// (bits 0-31) and the junction (bit 32) the walk passes on hex h.
-	sides := make([]uint8, n)
-	nodes := make([]uint64, n)
+	sides := w.sides[:n]
+	nodes := w.bits[7*n : 8*n]
 	// mark returns the hex and bits state i marks (zero bits: none), and
 	// whether it can be added to the walk that reached it.
-	type mark struct {
-		sh, nh int32
-		sb     uint8
-		nb     uint64
-	}
-	markOf := func(i int32) (mark, bool) {
+	markOf := func(i int32) (lineMark, bool) {
 		s := states[i]
 		h := int(s.h)
 		hs := &b.hexes[h]
@@ -290,7 +328,7 @@ func (b *Board) walkLines(states []walkStep, lines [2][]uint64) {
 		if s.from == 1 {
 			in, out = pd.B, pd.A
 		}
-		m := mark{sh: -1, nh: -1}
+		m := lineMark{sh: -1, nh: -1}
 		switch in.Kind {
 		case EndNode:
 			m.nh, m.nb = int32(h), 1<<in.N
@@ -310,11 +348,8 @@ func (b *Board) walkLines(states []walkStep, lines [2][]uint64) {
 		return m, true
 	}
 	// The depth-first pass: path holds the states of the current walk.
-	type frame struct {
-		i int32
-		m mark
-	}
-	var path []frame
+	path := w.path[:0]
+	defer func() { w.path = path[:0] }()
 	cur := rootChild
 	for {
 		// descend into cur if its walk is a line, else skip its subtree
@@ -328,7 +363,7 @@ func (b *Board) walkLines(states []walkStep, lines [2][]uint64) {
 				}
 				s := states[cur]
 				lines[s.from][s.h] |= 1 << s.p
-				path = append(path, frame{cur, m})
+				path = append(path, lineFrame{cur, m})
 				cur = child[cur]
 				continue
 			}
@@ -349,4 +384,18 @@ func (b *Board) walkLines(states []walkStep, lines [2][]uint64) {
 		}
 		cur = next[f.i]
 	}
+}
+
+// lineMark is the side (hex sh, bit sb) and station or junction (hex nh,
+// bit nb) a walk state marks; a hex of -1 marks nothing.
+type lineMark struct {
+	sh, nh int32
+	sb     uint8
+	nb     uint64
+}
+
+// lineFrame is a state on walkLines's current walk and what it marked.
+type lineFrame struct {
+	i int32
+	m lineMark
 }

@@ -26,18 +26,17 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
 		return false, true
 	}
-	return b.lineToBase(b.Graph(corp), corp, h, p, budget)
+	return b.lineToBase(b.Graph(corp), corp, h, p, budget, nil)
 }
 
 // lineToBase is LineToBase for path p of hex index h, searching only over
 // the paths of g, a network of corp that holds every line from its bases.
-func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int) (found, complete bool) {
-	id := b.s.ids[h]
-	if !g.PathConnected(id, p) {
+// s, when not nil, is an earlier search whose storage is reused.
+func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int, s *lineSearch) (found, complete bool) {
+	if g.hx[h].paths&(1<<p) == 0 {
 		return false, true
 	}
-	s := &lineSearch{b: b, g: g, corp: corp, budget: budget,
-		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{}}
+	s = b.newLineSearch(s, g, corp, budget)
 	pd := &b.hexes[h].tile.Paths[p]
 	// The whole of p is on the line: its sides are taken whichever end
 	// the line comes in by.
@@ -76,10 +75,11 @@ func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef,
 		}
 	}
 	g := b.Graph(corp)
-	s := &lineSearch{b: b, g: g, corp: corp, budget: budget, cost: cost, limit: limit,
-		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{{h, n}: true}}
+	s := b.newLineSearch(nil, g, corp, budget)
+	s.cost, s.limit = cost, limit
+	s.nodes[h] |= 1 << n
 	for _, q := range hs.tile.Nodes[n].Paths {
-		if !g.PathConnected(id, q) {
+		if g.hx[h].paths&(1<<q) == 0 {
 			continue
 		}
 		qd := &hs.tile.Paths[q]
@@ -104,8 +104,27 @@ type lineSearch struct {
 	limit, count int
 	// sides[h] has bit e set when side e of hex h is crossed by the line.
 	sides []uint8
-	// nodes are the stations (and junctions, node -1) the line visits.
-	nodes map[[2]int]bool
+	// nodes[h] has bit n set when the line visits station n of hex h, bit
+	// junctionBit when it passes the hex's junction.
+	nodes []uint64
+}
+
+// junctionBit marks a hex's junction in lineSearch.nodes.
+const junctionBit = 1 << 32
+
+// newLineSearch returns a fresh search over g, reusing the storage of s
+// when s is not nil.
+func (b *Board) newLineSearch(s *lineSearch, g *Graph, corp string, budget int) *lineSearch {
+	n := len(b.hexes)
+	if s == nil {
+		s = &lineSearch{sides: make([]uint8, n), nodes: make([]uint64, n)}
+	} else {
+		clear(s.sides)
+		clear(s.nodes)
+	}
+	s.b, s.g, s.corp, s.budget = b, g, corp, budget
+	s.cost, s.limit, s.count = nil, 0, 0
+	return s
 }
 
 // side returns the hex side of end e of a path on hex h, or -1.
@@ -168,9 +187,8 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		}
 		inv := InvertEdge(x)
 		nt := &s.b.hexes[nh]
-		id := s.b.s.ids[nh]
 		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-			if !s.g.PathConnected(id, q) {
+			if s.g.hx[nh].paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &nt.tile.Paths[q]
@@ -193,8 +211,8 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			}
 		}
 		pd := &hs.tile.Paths[p]
-		k := [2]int{h, e.N}
-		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[k] {
+		bit := uint64(1) << e.N
+		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[h]&bit != 0 {
 			return false
 		}
 		if s.cost != nil {
@@ -204,11 +222,10 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			s.count += here
 			defer func() { s.count -= here }()
 		}
-		s.nodes[k] = true
-		defer delete(s.nodes, k)
-		id := s.b.s.ids[h]
+		s.nodes[h] |= bit
+		defer func() { s.nodes[h] &^= bit }()
 		for _, q := range hs.tile.Nodes[e.N].Paths {
-			if q == p || !s.g.PathConnected(id, q) {
+			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]
@@ -218,15 +235,13 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			}
 		}
 	case EndJunction:
-		k := [2]int{h, -1}
-		if s.nodes[k] {
+		if s.nodes[h]&junctionBit != 0 {
 			return false
 		}
-		s.nodes[k] = true
-		defer delete(s.nodes, k)
-		id := s.b.s.ids[h]
+		s.nodes[h] |= junctionBit
+		defer func() { s.nodes[h] &^= junctionBit }()
 		for _, q := range hs.tile.junctionP {
-			if q == p || !s.g.PathConnected(id, q) {
+			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]

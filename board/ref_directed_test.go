@@ -154,7 +154,7 @@ func (b *Board) refKeepLines(g *Graph, entered [2][]uint64, parent map[walkState
 				}
 			}
 			if !ok {
-				found, complete := b.lineToBase(g, g.Corp, h, p, LineBudget)
+				found, complete := b.refLineToBase(g, g.Corp, h, p, LineBudget)
 				ok = found || !complete
 			}
 			if ok {
@@ -263,3 +263,176 @@ func (s walkState) parts() (h, p, from int) { return int(s >> 7), int(s>>1) & 63
 
 // noState is the parent of a state entered from a token's city.
 const noState walkState = -1
+
+// refLineToBase is the reference LineToBase for path p of hex index h, searching only over
+// the paths of g, a network of corp that holds every line from its bases.
+func (b *Board) refLineToBase(g *Graph, corp string, h, p, budget int) (found, complete bool) {
+	id := b.s.ids[h]
+	if !g.PathConnected(id, p) {
+		return false, true
+	}
+	s := &refLineSearch{b: b, g: g, corp: corp, budget: budget,
+		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{}}
+	pd := &b.hexes[h].tile.Paths[p]
+	// The whole of p is on the line: its sides are taken whichever end
+	// the line comes in by.
+	s.take(h, pd.A, true)
+	s.take(h, pd.B, true)
+	for _, in := range [2]End{pd.A, pd.B} {
+		if s.beyond(h, p, in) {
+			return true, true
+		}
+		if s.budget < 0 {
+			return false, false
+		}
+	}
+	return false, true
+}
+
+type refLineSearch struct {
+	b      *Board
+	g      *Graph
+	corp   string
+	budget int
+	// cost, when set, limits the line to fewer than limit counted stops
+	// (StationWithinStops); count is what the line has counted so far.
+	cost         func(t *TileDef, node int) int
+	limit, count int
+	// sides[h] has bit e set when side e of hex h is crossed by the line.
+	sides []uint8
+	// nodes are the stations (and junctions, node -1) the line visits.
+	nodes map[[2]int]bool
+}
+
+// side returns the hex side of end e of a path on hex h, or -1.
+func (s *refLineSearch) side(h int, e End) int {
+	if e.Kind != EndEdge {
+		return -1
+	}
+	return RotateEdge(e.N, s.b.hexes[h].rot)
+}
+
+// free reports whether end e of a path on hex h lies on no crossed side.
+func (s *refLineSearch) free(h int, e End) bool {
+	x := s.side(h, e)
+	return x < 0 || s.sides[h]&(1<<x) == 0
+}
+
+// take marks (on) or clears the side of end e of a path on hex h, on both
+// hexes that share it.
+func (s *refLineSearch) take(h int, e End, on bool) {
+	x := s.side(h, e)
+	if x < 0 {
+		return
+	}
+	set := func(h, x int) {
+		if on {
+			s.sides[h] |= 1 << x
+		} else {
+			s.sides[h] &^= 1 << x
+		}
+	}
+	set(h, x)
+	if nh := int(s.b.s.neighbors[h][x]); nh >= 0 {
+		set(nh, InvertEdge(x))
+	}
+}
+
+// beyond searches on from end e of path p of hex h, the line having come
+// (backwards from the new track) along p towards e.
+func (s *refLineSearch) beyond(h, p int, e End) bool {
+	s.budget--
+	if s.budget < 0 {
+		return false
+	}
+	hs := &s.b.hexes[h]
+	switch e.Kind {
+	case EndEdge:
+		x := s.side(h, e)
+		nh := int(s.b.s.neighbors[h][x])
+		if nh < 0 {
+			return false
+		}
+		inv := InvertEdge(x)
+		nt := &s.b.hexes[nh]
+		id := s.b.s.ids[nh]
+		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+			if !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &nt.tile.Paths[q]
+			in := qd.A
+			if s.side(nh, qd.A) != inv {
+				in = qd.B
+			}
+			if s.step(nh, q, other(qd, in)) {
+				return true
+			}
+		}
+	case EndNode:
+		var here int
+		if s.cost != nil {
+			here = s.cost(hs.tile, e.N)
+		}
+		for _, c := range nodeTokens(hs, e.N) {
+			if c == s.corp {
+				return s.cost == nil || s.count+here < s.limit
+			}
+		}
+		pd := &hs.tile.Paths[p]
+		k := [2]int{h, e.N}
+		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[k] {
+			return false
+		}
+		if s.cost != nil {
+			if s.count+here >= s.limit {
+				return false
+			}
+			s.count += here
+			defer func() { s.count -= here }()
+		}
+		s.nodes[k] = true
+		defer delete(s.nodes, k)
+		id := s.b.s.ids[h]
+		for _, q := range hs.tile.Nodes[e.N].Paths {
+			if q == p || !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &hs.tile.Paths[q]
+			in := End{Kind: EndNode, N: e.N}
+			if s.step(h, q, other(qd, in)) {
+				return true
+			}
+		}
+	case EndJunction:
+		k := [2]int{h, -1}
+		if s.nodes[k] {
+			return false
+		}
+		s.nodes[k] = true
+		defer delete(s.nodes, k)
+		id := s.b.s.ids[h]
+		for _, q := range hs.tile.junctionP {
+			if q == p || !s.g.PathConnected(id, q) {
+				continue
+			}
+			qd := &hs.tile.Paths[q]
+			if s.step(h, q, other(qd, End{Kind: EndJunction})) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// step takes path q of hex h onto the line, to leave it by end out, unless
+// out lies on a side already crossed.
+func (s *refLineSearch) step(h, q int, out End) bool {
+	if !s.free(h, out) {
+		return false
+	}
+	s.take(h, out, true)
+	ok := s.beyond(h, q, out)
+	s.take(h, out, false)
+	return ok
+}
