@@ -36,8 +36,8 @@ func TestDirectedNetworkMatchesReference(t *testing.T) {
 }
 
 // TestDirectedNetworkMatchesReferenceInGames replays every 1825 fixture
-// and checks after each action that every corporation's Graph equals the
-// reference walk's (positions random growth seldom makes: walks that cross
+// and checks after each action that every corporation's Graph and
+// StopCounts equal the reference walk's (positions random growth seldom makes: walks that cross
 // a side twice, track reached only off a line).
 func TestDirectedNetworkMatchesReferenceInGames(t *testing.T) {
 	var files []string
@@ -87,6 +87,9 @@ func TestDirectedNetworkMatchesReferenceInGames(t *testing.T) {
 					continue
 				}
 				if err := board.CheckDirectedAgainstReference(g.Board, c.Sym); err != nil {
+					t.Fatalf("%s action %d: %v", filepath.Base(f), a.ID, err)
+				}
+				if err := board.CheckStopCounts(g.Board, c.Sym); err != nil {
 					t.Fatalf("%s action %d: %v", filepath.Base(f), a.ID, err)
 				}
 				k, nl, err := board.CheckWalkLines(g.Board, c.Sym)

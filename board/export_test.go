@@ -113,3 +113,24 @@ func CheckWalkLines(b *Board, corp string) (states, nonLines int, err error) {
 	}
 	return len(w.states), nonLines, nil
 }
+
+// CheckStopCounts compares StopCounts for corp (cities and towns counting
+// one stop) with the reference in ref_directed_test.go.
+func CheckStopCounts(b *Board, corp string) error {
+	cost := func(t *TileDef, n int) int {
+		if k := t.Nodes[n].Kind; k == City || k == Town {
+			return 1
+		}
+		return 0
+	}
+	got, want := b.StopCounts(corp, cost), b.refStopCounts(corp, cost)
+	if len(got.nodes) != len(want.nodes) {
+		return fmt.Errorf("stop counts of %s: %d nodes, want %d", corp, len(got.nodes), len(want.nodes))
+	}
+	for k, v := range want.nodes {
+		if g, ok := got.nodes[k]; !ok || g != v {
+			return fmt.Errorf("stop count of %s at %s/%d: %d %v, want %d", corp, b.s.ids[k[0]], k[1], g, ok, v)
+		}
+	}
+	return nil
+}
