@@ -146,15 +146,44 @@ var statics sync.Map // string -> *static
 
 // specKey returns a string that equal specs, and only they, share.
 func specKey(spec Spec) string {
-	var k strings.Builder
-	fmt.Fprintf(&k, "%v|%t|%v|%d|%d\n", spec.Layout, spec.DirectedWalk, spec.Impassable, len(spec.Hexes), len(spec.Tiles))
+	// Strings are length-prefixed, so no two specs share a key.
+	k := make([]byte, 0, 64*(len(spec.Hexes)+len(spec.Tiles)))
+	str := func(s string) {
+		k = strconv.AppendInt(k, int64(len(s)), 10)
+		k = append(k, ':')
+		k = append(k, s...)
+	}
+	num := func(n int) {
+		k = strconv.AppendInt(k, int64(n), 10)
+		k = append(k, ' ')
+	}
+	num(int(spec.Layout))
+	if spec.DirectedWalk {
+		k = append(k, 'd')
+	}
+	if spec.Impassable == nil {
+		k = append(k, '-') // the default colours
+	}
+	num(len(spec.Impassable))
+	for _, c := range spec.Impassable {
+		num(int(c))
+	}
+	num(len(spec.Hexes))
+	num(len(spec.Tiles))
 	for _, h := range spec.Hexes {
-		fmt.Fprintf(&k, "%q %d %q %d %q\n", h.ID, h.Color, h.Code, h.Index, h.Location)
+		str(h.ID)
+		num(int(h.Color))
+		str(h.Code)
+		num(h.Index)
+		str(h.Location)
 	}
 	for _, t := range spec.Tiles {
-		fmt.Fprintf(&k, "%q %d %q %d\n", t.Name, t.Color, t.Code, t.Count)
+		str(t.Name)
+		num(int(t.Color))
+		str(t.Code)
+		num(t.Count)
 	}
-	return k.String()
+	return string(k)
 }
 
 // build builds a board and its static part from a spec.

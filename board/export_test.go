@@ -66,3 +66,71 @@ func ComputeDistancesForBench(b *Board, corp string) { b.computeDistances(corp) 
 
 // ComputeGraphForBench recomputes corp's Graph without the cache.
 func ComputeGraphForBench(b *Board, corp string) { b.computeGraph(corp) }
+
+// CheckDirectedAgainstReference compares the memoised and a freshly
+// computed Graph of corp on a Spec.DirectedWalk board with the reference
+// walk in ref_directed_test.go.
+func CheckDirectedAgainstReference(b *Board, corp string) error {
+	want := b.refDirectedGraph(corp)
+	for round, g := range []*Graph{b.Graph(corp), b.computeGraph(corp)} {
+		for i := range b.hexes {
+			if g.hx[i] != want.hx[i] {
+				return fmt.Errorf("round %d: graph %s differs on %s: got %+v, want %+v", round, corp, b.s.ids[i], g.hx[i], want.hx[i])
+			}
+		}
+		if g.kinds != want.kinds {
+			return fmt.Errorf("round %d: graph %s node kinds %v, want %v", round, corp, g.kinds, want.kinds)
+		}
+	}
+	return nil
+}
+
+// CheckWalkLines checks walkLines's verdict on every state of corp's
+// directed walk against the reference line check of the state's walk, and
+// returns the number of states and of those whose walk is not a line.
+func CheckWalkLines(b *Board, corp string) (states, nonLines int, err error) {
+	_, w := b.walkDirected(corp)
+	defer w.release()
+	n := len(b.hexes)
+	lines := [2][]uint64{make([]uint64, n), make([]uint64, n)}
+	b.walkLines(w, lines)
+	lc := &refLineCheck{b: b, sides: make([]int32, 6*n), nodes: make([]int32, 33*n)}
+	for i, s := range w.states {
+		var chain []walkState
+		for k := int32(i); k >= 0; k = w.states[k].par {
+			x := w.states[k]
+			chain = append(chain, mkState(int(x.h), int(x.p), int(x.from)))
+		}
+		want := lc.isLine(chain)
+		if got := lines[s.from][s.h]&(1<<s.p) != 0; got != want {
+			return i, 0, fmt.Errorf("state %d (%s path %d from %d): line %v, want %v", i, b.s.ids[s.h], s.p, s.from, got, want)
+		}
+	}
+	for _, s := range w.states {
+		if lines[s.from][s.h]&(1<<s.p) == 0 {
+			nonLines++
+		}
+	}
+	return len(w.states), nonLines, nil
+}
+
+// CheckStopCounts compares StopCounts for corp (cities and towns counting
+// one stop) with the reference in ref_directed_test.go.
+func CheckStopCounts(b *Board, corp string) error {
+	cost := func(t *TileDef, n int) int {
+		if k := t.Nodes[n].Kind; k == City || k == Town {
+			return 1
+		}
+		return 0
+	}
+	got, want := b.StopCounts(corp, cost), b.refStopCounts(corp, cost)
+	if len(got.nodes) != len(want.nodes) {
+		return fmt.Errorf("stop counts of %s: %d nodes, want %d", corp, len(got.nodes), len(want.nodes))
+	}
+	for k, v := range want.nodes {
+		if g, ok := got.nodes[k]; !ok || g != v {
+			return fmt.Errorf("stop count of %s at %s/%d: %d %v, want %d", corp, b.s.ids[k[0]], k[1], g, ok, v)
+		}
+	}
+	return nil
+}

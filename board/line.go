@@ -1,7 +1,5 @@
 package board
 
-import "math/bits"
-
 // LineBudget is the default number of search steps LineToBase may take.
 const LineBudget = 1 << 18
 
@@ -28,18 +26,17 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
 		return false, true
 	}
-	return b.lineToBase(b.Graph(corp), corp, h, p, budget)
+	return b.lineToBase(b.Graph(corp), corp, h, p, budget, nil)
 }
 
 // lineToBase is LineToBase for path p of hex index h, searching only over
 // the paths of g, a network of corp that holds every line from its bases.
-func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int) (found, complete bool) {
-	id := b.s.ids[h]
-	if !g.PathConnected(id, p) {
+// s, when not nil, is an earlier search whose storage is reused.
+func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int, s *lineSearch) (found, complete bool) {
+	if g.hx[h].paths&(1<<p) == 0 {
 		return false, true
 	}
-	s := &lineSearch{b: b, g: g, corp: corp, budget: budget,
-		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{}}
+	s = b.newLineSearch(s, g, corp, budget)
 	pd := &b.hexes[h].tile.Paths[p]
 	// The whole of p is on the line: its sides are taken whichever end
 	// the line comes in by.
@@ -78,10 +75,11 @@ func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef,
 		}
 	}
 	g := b.Graph(corp)
-	s := &lineSearch{b: b, g: g, corp: corp, budget: budget, cost: cost, limit: limit,
-		sides: make([]uint8, len(b.hexes)), nodes: map[[2]int]bool{{h, n}: true}}
+	s := b.newLineSearch(nil, g, corp, budget)
+	s.cost, s.limit = cost, limit
+	s.nodes[h] |= 1 << n
 	for _, q := range hs.tile.Nodes[n].Paths {
-		if !g.PathConnected(id, q) {
+		if g.hx[h].paths&(1<<q) == 0 {
 			continue
 		}
 		qd := &hs.tile.Paths[q]
@@ -106,8 +104,27 @@ type lineSearch struct {
 	limit, count int
 	// sides[h] has bit e set when side e of hex h is crossed by the line.
 	sides []uint8
-	// nodes are the stations (and junctions, node -1) the line visits.
-	nodes map[[2]int]bool
+	// nodes[h] has bit n set when the line visits station n of hex h, bit
+	// junctionBit when it passes the hex's junction.
+	nodes []uint64
+}
+
+// junctionBit marks a hex's junction in lineSearch.nodes.
+const junctionBit = 1 << 32
+
+// newLineSearch returns a fresh search over g, reusing the storage of s
+// when s is not nil.
+func (b *Board) newLineSearch(s *lineSearch, g *Graph, corp string, budget int) *lineSearch {
+	n := len(b.hexes)
+	if s == nil {
+		s = &lineSearch{sides: make([]uint8, n), nodes: make([]uint64, n)}
+	} else {
+		clear(s.sides)
+		clear(s.nodes)
+	}
+	s.b, s.g, s.corp, s.budget = b, g, corp, budget
+	s.cost, s.limit, s.count = nil, 0, 0
+	return s
 }
 
 // side returns the hex side of end e of a path on hex h, or -1.
@@ -170,9 +187,8 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		}
 		inv := InvertEdge(x)
 		nt := &s.b.hexes[nh]
-		id := s.b.s.ids[nh]
 		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-			if !s.g.PathConnected(id, q) {
+			if s.g.hx[nh].paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &nt.tile.Paths[q]
@@ -195,8 +211,8 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			}
 		}
 		pd := &hs.tile.Paths[p]
-		k := [2]int{h, e.N}
-		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[k] {
+		bit := uint64(1) << e.N
+		if pd.Terminal || s.b.blocks(h, e.N, s.corp) || s.nodes[h]&bit != 0 {
 			return false
 		}
 		if s.cost != nil {
@@ -206,11 +222,10 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			s.count += here
 			defer func() { s.count -= here }()
 		}
-		s.nodes[k] = true
-		defer delete(s.nodes, k)
-		id := s.b.s.ids[h]
+		s.nodes[h] |= bit
+		defer func() { s.nodes[h] &^= bit }()
 		for _, q := range hs.tile.Nodes[e.N].Paths {
-			if q == p || !s.g.PathConnected(id, q) {
+			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]
@@ -220,15 +235,13 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 			}
 		}
 	case EndJunction:
-		k := [2]int{h, -1}
-		if s.nodes[k] {
+		if s.nodes[h]&junctionBit != 0 {
 			return false
 		}
-		s.nodes[k] = true
-		defer delete(s.nodes, k)
-		id := s.b.s.ids[h]
+		s.nodes[h] |= junctionBit
+		defer func() { s.nodes[h] &^= junctionBit }()
 		for _, q := range hs.tile.junctionP {
-			if q == p || !s.g.PathConnected(id, q) {
+			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]
@@ -258,141 +271,4 @@ func nodeTokens(hs *hexState, n int) []string {
 		return nil
 	}
 	return hs.tokens[n]
-}
-
-// walkState is a path of a hex entered at one of its ends (0 A, 1 B),
-// packed as hex<<7 | path<<1 | end (a tile has at most 64 paths).
-type walkState int32
-
-func mkState(h, p, from int) walkState { return walkState(h<<7 | p<<1 | from) }
-
-func (s walkState) parts() (h, p, from int) { return int(s >> 7), int(s>>1) & 63, int(s & 1) }
-
-// noState is the parent of a state entered from a token's city.
-const noState walkState = -1
-
-// keepLines narrows a directed network to the track on lines from corp's
-// bases (see LineToBase), as 18xx.games's walk, which never crosses a hex
-// side twice in one walk, computes its connected paths, hexes and nodes:
-// a path stays when the walk that first reached it is itself a line, or
-// a search finds one; the sides open to track and the nodes reached are
-// then those of the paths kept, plus every side of a hex holding one of
-// corp's tokens, and the token cities. (A search that gives up keeps the
-// path.)
-func (b *Board) keepLines(g *Graph, entered [2][]uint64, parent map[walkState]walkState) {
-	n := len(b.hexes)
-	keep := make([]uint64, n)
-	var chain []walkState
-	lc := &lineCheck{b: b, sides: make([]int32, 6*n), nodes: make([]int32, 33*n)}
-	for h := 0; h < n; h++ {
-		for m := g.hx[h].paths; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros64(m)
-			ok := false
-			for d := 0; d < 2 && !ok; d++ {
-				if entered[d][h]&(1<<p) != 0 {
-					chain = chain[:0]
-					for st := mkState(h, p, d); st != noState; st = parent[st] {
-						chain = append(chain, st)
-					}
-					ok = lc.isLine(chain)
-				}
-			}
-			if !ok {
-				found, complete := b.lineToBase(g, g.Corp, h, p, LineBudget)
-				ok = found || !complete
-			}
-			if ok {
-				keep[h] |= 1 << p
-			}
-		}
-	}
-	hx := make([]graphHex, n)
-	for i := range b.hexes {
-		for nIdx, slots := range b.hexes[i].tokens {
-			for _, c := range slots {
-				if c != g.Corp {
-					continue
-				}
-				for e := 0; e < 6; e++ {
-					if b.s.neighbors[i][e] >= 0 {
-						hx[i].edges |= 1 << e
-					}
-				}
-				hx[i].ok = true
-				hx[i].nodes |= 1 << nIdx
-			}
-		}
-	}
-	for h := 0; h < n; h++ {
-		hs := &b.hexes[h]
-		for m := keep[h]; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros64(m)
-			hx[h].paths |= 1 << p
-			pd := &hs.tile.Paths[p]
-			for _, end := range [2]End{pd.A, pd.B} {
-				switch end.Kind {
-				case EndEdge:
-					e := RotateEdge(end.N, hs.rot)
-					hx[h].edges |= 1 << e
-					hx[h].ok = true
-					if nh := int(b.s.neighbors[h][e]); nh >= 0 {
-						hx[nh].edges |= 1 << InvertEdge(e)
-						hx[nh].ok = true
-					}
-				case EndNode:
-					hx[h].nodes |= 1 << end.N
-				}
-			}
-		}
-	}
-	g.hx = hx
-}
-
-// lineCheck holds, per side and per node (32: the junction), the stamp of
-// the last isLine call that passed it.
-type lineCheck struct {
-	b            *Board
-	stamp        int32
-	sides, nodes []int32
-}
-
-// isLine reports whether a walk, given as its states from the last back to
-// the first, is a line: it crosses no hex side twice (a path whose far
-// side the walk has already crossed is closed to it) and passes no station
-// or junction twice.
-func (lc *lineCheck) isLine(rev []walkState) bool {
-	lc.stamp++
-	b := lc.b
-	for k := len(rev) - 1; k >= 0; k-- {
-		h, p, from := rev[k].parts()
-		hs := &b.hexes[h]
-		pd := &hs.tile.Paths[p]
-		in, out := pd.A, pd.B
-		if from == 1 {
-			in, out = pd.B, pd.A
-		}
-		switch in.Kind {
-		case EndNode, EndJunction:
-			x := 33*h + 32
-			if in.Kind == EndNode {
-				x = 33*h + in.N
-			}
-			if lc.nodes[x] == lc.stamp {
-				return false
-			}
-			lc.nodes[x] = lc.stamp
-		}
-		if out.Kind == EndEdge {
-			e := RotateEdge(out.N, hs.rot)
-			x := 6*h + e
-			if nh := int(b.s.neighbors[h][e]); nh >= 0 && nh < h {
-				x = 6*nh + InvertEdge(e)
-			}
-			if lc.sides[x] == lc.stamp {
-				return false
-			}
-			lc.sides[x] = lc.stamp
-		}
-	}
-	return true
 }

@@ -99,17 +99,23 @@ func BenchmarkNetwork(b *testing.B) {
 // lays, token placements and removals, non-blocking marks, reservations,
 // clones), calling check after each.
 func randomBoard(t testing.TB, seed uint64, steps int, check func(b *board.Board, step int)) {
+	opt := t1860.MapOptions{}
+	if seed%2 == 0 {
+		opt = t1860.MapOptionsFromRules([]string{"two_player_map"})
+	}
+	b, err := t1860.Map(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	growBoard(t, b, seed, steps, check)
+}
+
+// growBoard changes b at random steps times (as randomBoard), calling
+// check after each step.
+func growBoard(t testing.TB, b *board.Board, seed uint64, steps int, check func(b *board.Board, step int)) {
 	corps := []string{"A", "B", "C", "D"}
 	{
 		rng := rand.New(rand.NewPCG(seed, 7))
-		opt := t1860.MapOptions{}
-		if seed%2 == 0 {
-			opt = t1860.MapOptionsFromRules([]string{"two_player_map"})
-		}
-		b, err := t1860.Map(opt)
-		if err != nil {
-			t.Fatal(err)
-		}
 		ids := b.HexIDs()
 		for step := 0; step < steps; step++ {
 			switch k := rng.IntN(10); {

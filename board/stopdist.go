@@ -1,5 +1,7 @@
 package board
 
+import "slices"
+
 // StopCounts holds, for each node a corporation's trains can reach, the
 // fewest counted stops a train passes on the way from one of its tokens,
 // the token's own city included (18xx.games DistanceGraph with one node
@@ -15,81 +17,103 @@ type StopCounts struct {
 // the end it was not entered at, a station by any line but the one the
 // train came in on; cities blocking corp are reached but not passed.
 func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *StopCounts {
-	type state struct{ h, n, via int } // a node reached along path via (-1: a token)
 	sc := &StopCounts{b: b, nodes: map[[2]int]int{}}
-	best := map[state]int{}
-	var frontier []state
-	push := func(s state, d int) {
-		if old, ok := best[s]; ok && old <= d {
-			return
+	// st are the states (a node reached along path via, -1 from a token)
+	// with their best count; at[state] indexes st.
+	type entry struct {
+		h, n, via int
+		d         int
+		done      bool
+	}
+	type state struct{ h, n, via int }
+	var st []entry
+	at := map[state]int{}
+	push := func(h, n, via, d int) {
+		k := state{h, n, via}
+		if i, ok := at[k]; ok {
+			if st[i].d <= d {
+				return
+			}
+			st[i].d, st[i].done = d, false
+		} else {
+			at[k] = len(st)
+			st = append(st, entry{h: h, n: n, via: via, d: d})
 		}
-		best[s] = d
-		if old, ok := sc.nodes[[2]int{s.h, s.n}]; !ok || d < old {
-			sc.nodes[[2]int{s.h, s.n}] = d
+		if old, ok := sc.nodes[[2]int{h, n}]; !ok || d < old {
+			sc.nodes[[2]int{h, n}] = d
 		}
-		frontier = append(frontier, s)
 	}
 	for i := range b.hexes {
 		for n, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
 				if c == corp && corp != "" {
-					push(state{i, n, -1}, 0)
+					push(i, n, -1, 0)
 				}
 			}
 		}
 	}
-	done := map[state]bool{}
-	for len(frontier) > 0 {
-		bi := 0
-		for k := range frontier {
-			if best[frontier[k]] < best[frontier[bi]] {
+	var w nodeWalk
+	for {
+		// the open state with the lowest count (the first of equals)
+		bi := -1
+		for k := range st {
+			if !st[k].done && (bi < 0 || st[k].d < st[bi].d) {
 				bi = k
 			}
 		}
-		u := frontier[bi]
-		frontier = append(frontier[:bi], frontier[bi+1:]...)
-		if done[u] {
-			continue
+		if bi < 0 {
+			break
 		}
-		done[u] = true
+		st[bi].done = true
+		u := st[bi]
 		if u.via >= 0 && b.blocks(u.h, u.n, corp) {
 			continue
 		}
 		t := b.hexes[u.h].tile
-		du := best[u] + cost(t, u.n)
+		du := u.d + cost(t, u.n)
 		for _, p := range t.Nodes[u.n].Paths {
 			if p == u.via {
 				continue
 			}
-			b.walkFrom(u.h, u.n, p, func(h, n, via int) { push(state{h, n, via}, du) })
+			for _, r := range b.walkNodes(&w, u.h, u.n, p) {
+				push(r.h, r.n, r.via, du)
+			}
 		}
 	}
 	return sc
 }
 
-// walkFrom follows track from node n of hex h along path p until the next
-// nodes, calling reach for each with the path that arrives there; each
-// path is left by the end it was not entered at.
-func (b *Board) walkFrom(h, n, p int, reach func(h, n, via int)) {
-	type step struct{ h, p, from int }
-	seen := map[step]bool{}
-	var stack []step
-	enter := func(h, p int, match func(End) bool) {
-		pd := &b.hexes[h].tile.Paths[p]
-		for d, e := range [2]End{pd.A, pd.B} {
-			if match(e) {
-				stack = append(stack, step{h, p, d})
-			}
+// nodeWalk is walkNodes's working storage, reused between calls.
+type nodeWalk struct {
+	seen, stack []walkEnd
+	out         []nodeReach
+}
+
+// walkEnd is path p of hex h entered at end from (0 A, 1 B).
+type walkEnd struct{ h, p, from int }
+
+// nodeReach is node n of hex h reached along path via.
+type nodeReach struct{ h, n, via int }
+
+// walkNodes follows track from node n of hex h along path p until the
+// next nodes and returns them, each with the path that arrives there
+// (the list is w's, valid until its next use); each path is left by the
+// end it was not entered at.
+func (b *Board) walkNodes(w *nodeWalk, h, n, p int) []nodeReach {
+	w.seen, w.stack, w.out = w.seen[:0], w.stack[:0], w.out[:0]
+	pd := &b.hexes[h].tile.Paths[p]
+	for d, e := range [2]End{pd.A, pd.B} {
+		if e.Kind == EndNode && e.N == n {
+			w.stack = append(w.stack, walkEnd{h, p, d})
 		}
 	}
-	enter(h, p, func(e End) bool { return e.Kind == EndNode && e.N == n })
-	for len(stack) > 0 {
-		st := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[st] {
+	for len(w.stack) > 0 {
+		st := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		if slices.Contains(w.seen, st) {
 			continue
 		}
-		seen[st] = true
+		w.seen = append(w.seen, st)
 		hs := &b.hexes[st.h]
 		pd := &hs.tile.Paths[st.p]
 		end := pd.B
@@ -106,20 +130,32 @@ func (b *Board) walkFrom(h, n, p int, reach func(h, n, via int)) {
 			inv := InvertEdge(e)
 			nt := &b.hexes[nh]
 			for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-				enter(nh, q, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv })
+				qd := &nt.tile.Paths[q]
+				for d, x := range [2]End{qd.A, qd.B} {
+					if x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv {
+						w.stack = append(w.stack, walkEnd{nh, q, d})
+					}
+				}
 			}
 		case EndJunction:
 			for _, q := range hs.tile.junctionP {
-				if q != st.p {
-					enter(st.h, q, func(x End) bool { return x.Kind == EndJunction })
+				if q == st.p {
+					continue
+				}
+				qd := &hs.tile.Paths[q]
+				for d, x := range [2]End{qd.A, qd.B} {
+					if x.Kind == EndJunction {
+						w.stack = append(w.stack, walkEnd{st.h, q, d})
+					}
 				}
 			}
 		case EndNode:
 			if !pd.Terminal && !(st.h == h && end.N == n) {
-				reach(st.h, end.N, st.p)
+				w.out = append(w.out, nodeReach{st.h, end.N, st.p})
 			}
 		}
 	}
+	return w.out
 }
 
 // Node returns the stop count of a node and whether a train can reach it.

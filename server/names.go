@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -70,7 +71,7 @@ func NormalizeName(name string) (display, key string, err error) {
 	if n := utf8.RuneCountInString(display); n > MaxNameLength {
 		return "", "", nameErr(name, "is longer than %d characters", MaxNameLength)
 	}
-	if reservedName.MatchString(key) {
+	if reservedName().MatchString(key) {
 		return "", "", nameErr(name, "is reserved (placeholder and staff names such as \"Player 1\", \"Bot 2\" or \"admin\" cannot be taken)")
 	}
 	return display, key, nil
@@ -102,10 +103,12 @@ func loginKey(name string) string {
 	return name
 }
 
-// reservedName matches the keys of names that cannot be account names: the
+// reservedName returns the pattern of the keys of names that cannot be account names: the
 // placeholders the server writes for empty, bot and hotseat seats, and
 // names that pretend to speak for the server.
-var reservedName = regexp.MustCompile(`^(?:(?:player|bot|seat|guest|user)[ _.-]?[0-9]+|player|bot|seat|guest|admin|administrator|moderator|root|system|server|tresham|anonymous|nobody|you)$`)
+var reservedName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:(?:player|bot|seat|guest|user)[ _.-]?[0-9]+|player|bot|seat|guest|admin|administrator|moderator|root|system|server|tresham|anonymous|nobody|you)$`)
+})
 
 func nameErr(name, format string, args ...any) error {
 	shown := name

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"net/http"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -18,8 +19,9 @@ const (
 //go:embed common_passwords.txt
 var commonPasswordList string
 
-// commonPasswords is the set of common_passwords.txt, lower-cased.
-var commonPasswords = func() map[string]bool {
+// commonPasswords returns the set of common_passwords.txt, lower-cased
+// (built on first use: a process that serves no sign-ups never builds it).
+var commonPasswords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, line := range strings.Split(commonPasswordList, "\n") {
 		line = strings.TrimSpace(line)
@@ -28,7 +30,7 @@ var commonPasswords = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
 
 // checkNewPassword refuses a password a new account may not have: shorter
 // than minPassword characters, over maxPassword bytes, only spaces, one
@@ -48,7 +50,7 @@ func checkNewPassword(password, nameKey string) error {
 		return errorf(http.StatusBadRequest, "password is too weak: it repeats one character")
 	case strings.EqualFold(password, nameKey) || looseKey(password) == nameKey:
 		return errorf(http.StatusBadRequest, "password is too weak: it is your name")
-	case commonPasswords[strings.ToLower(password)]:
+	case commonPasswords()[strings.ToLower(password)]:
 		return errorf(http.StatusBadRequest, "password is too weak: it is one of the most common passwords")
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -106,8 +107,8 @@ func inviteHash(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// inviteToken is the shape of the tokens applyTable makes.
-var inviteToken = regexp.MustCompile(`^[A-Za-z0-9_-]{43}$`)
+// inviteToken returns the pattern of the tokens applyTable makes.
+var inviteToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{43}$`) })
 
 // inviteOK reports whether token opens invite-only game h: the hashes are
 // compared in constant time (a malformed token is compared too, against
@@ -118,7 +119,7 @@ func inviteOK(h store.Game, token string) bool {
 	}
 	got := inviteHash(token)
 	ok := subtle.ConstantTimeCompare([]byte(got), []byte(h.InviteHash)) == 1
-	return ok && inviteToken.MatchString(token)
+	return ok && inviteToken().MatchString(token)
 }
 
 // takesPart reports whether user owns or holds a seat in h.
@@ -168,7 +169,7 @@ func encodeCursor(c store.Cursor) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("%d.%d", c.CreatedAt.UnixMicro(), c.ID)))
 }
 
-var cursorText = regexp.MustCompile(`^(\d{1,19})\.(\d{1,19})$`)
+var cursorText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{1,19})\.(\d{1,19})$`) })
 
 func decodeCursor(s string) (store.Cursor, error) {
 	bad := errorf(http.StatusBadRequest, "cursor %q is not one this server gave out (use next_cursor of the previous page)", truncate(s, 40))
@@ -179,7 +180,7 @@ func decodeCursor(s string) (store.Cursor, error) {
 	if err != nil {
 		return store.Cursor{}, bad
 	}
-	m := cursorText.FindSubmatch(b)
+	m := cursorText().FindSubmatch(b)
 	if m == nil {
 		return store.Cursor{}, bad
 	}

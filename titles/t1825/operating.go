@@ -497,8 +497,8 @@ func (g *Game) canRunRoute(c *engine.Corporation) bool {
 		own[r] = true
 	}
 	for _, r := range g.Board.Graph(c.Sym).Nodes() {
-		h, _ := g.Board.Hex(r.Hex)
-		if !own[r] && h.Tile.Nodes[r.Node].Kind != board.Halt {
+		t, _, _ := g.Board.TileOn(r.Hex)
+		if !own[r] && t.Nodes[r.Node].Kind != board.Halt {
 			return true
 		}
 	}

@@ -303,16 +303,14 @@ type runRoute struct {
 func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, colors []board.Color) ([]stop, error) {
 	out := make([]stop, 0, len(nodes))
 	for _, n := range nodes {
-		h, ok := b.Hex(n.Hex)
-		if !ok || h.Tile == nil || n.Node < 0 || n.Node >= len(h.Tile.Nodes) {
+		t, _, ok := b.TileOn(n.Hex)
+		if !ok || t == nil || n.Node < 0 || n.Node >= len(t.Nodes) {
 			return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
 		}
-		d := &h.Tile.Nodes[n.Node]
-		s := stop{ref: n, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), t200: h.Tile.Name == "200"}
-		s.halt = d.Kind == board.Halt || (d.Kind == board.Town && h.Tile.Label() == "HALT")
-		if n.Node < len(h.Tokens) {
-			s.token = slices.Contains(h.Tokens[n.Node], corp)
-		}
+		d := &t.Nodes[n.Node]
+		s := stop{ref: n, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), t200: t.Name == "200"}
+		s.halt = d.Kind == board.Halt || (d.Kind == board.Town && t.Label() == "HALT")
+		s.token = b.HasToken(n, corp)
 		out = append(out, s)
 	}
 	return out, nil
