@@ -1076,8 +1076,36 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
 		}
-		return v, nil
+		return s.withLastRun(r, e, g, v)
 	})
+}
+
+// withLastRun adds to map view v the run kept on the map (play.LastRun)
+// at the request's history position (g is the game there), as its "run"
+// field.
+func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any, error) {
+	n := len(e.log)
+	if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
+		n = *at
+	}
+	acts, err := s.storedLog(r.Context(), e, n)
+	if err != nil {
+		return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
+	}
+	run := play.LastRun(g, acts)
+	if run == nil {
+		return v, nil
+	}
+	raw, err := json.Marshal(v)
+	if err != nil || len(raw) < 2 || raw[len(raw)-1] != '}' {
+		return v, nil
+	}
+	extra, err := json.Marshal(run)
+	if err != nil {
+		return v, nil
+	}
+	out := append(raw[:len(raw)-1:len(raw)-1], `,"run":`...)
+	return json.RawMessage(append(append(out, extra...), '}')), nil
 }
 
 // withGameAt answers with f's result for the game of the path's id, now

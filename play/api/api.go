@@ -147,6 +147,9 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r := s.LastRun(at0(s, at)); r != nil {
+		v.Run = r
+	}
 	return json.Marshal(v)
 }
 

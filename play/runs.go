@@ -1,0 +1,209 @@
+package play
+
+import (
+	"slices"
+
+	"tresham/board"
+	"tresham/compat/g18xx"
+	"tresham/replay"
+	"tresham/route"
+	"tresham/titles/title"
+)
+
+// Step is one track path a route runs along: the hex and the index of the
+// path in the tile on it (the map draws it as `path.track[data-path]`).
+type Step struct {
+	Hex  string `json:"hex"`
+	Path int    `json:"path"`
+}
+
+// Segment is the track between two neighbouring stops ("HEX-PART"): one
+// step of a route a player draws, with its 18xx.games connection.
+type Segment struct {
+	A          string   `json:"a"`
+	B          string   `json:"b"`
+	Connection []string `json:"connection"`
+	Paths      []Step   `json:"paths"`
+}
+
+// Network is what a page needs to let a player draw a corporation's run
+// stop by stop: every segment of track, the stops holding its stations,
+// the stops it can reach, and the stations it may not run through.
+type Network struct {
+	Segments []Segment `json:"segments"`
+	Tokens   []string  `json:"tokens"`
+	Reach    []string  `json:"reach"`
+	Blocked  []string  `json:"blocked"`
+}
+
+// ShownRun is a run kept on the map: the last run of a company, shown
+// while that company is still operating (its dividend, its train buying)
+// or when the run is the move viewed.
+type ShownRun struct {
+	Entity  string      `json:"entity"`
+	Routes  []ShownPath `json:"routes"`
+	Revenue int         `json:"revenue"`
+	// Action is the index of the run_routes action among the stored ones.
+	Action int `json:"action"`
+}
+
+// ShownPath is one train's route of a ShownRun.
+type ShownPath struct {
+	Train   string   `json:"train"`
+	Nodes   []string `json:"nodes"`
+	Revenue *int     `json:"revenue,omitempty"`
+	Paths   []Step   `json:"paths"`
+}
+
+// steps converts route paths.
+func steps(ps []route.PathRef) []Step {
+	out := make([]Step, len(ps))
+	for i, p := range ps {
+		out[i] = Step{Hex: p.Hex, Path: p.Path}
+	}
+	return out
+}
+
+// runRoutes converts 18xx.games routes for route.ResolveRun.
+func runRoutes(rs []g18xx.Route) []route.RunRoute {
+	out := make([]route.RunRoute, len(rs))
+	for i, r := range rs {
+		out[i] = route.RunRoute{Connections: r.Connections, Nodes: r.Nodes}
+	}
+	return out
+}
+
+// pathsOf resolves the routes of a run of sym on b, for drawing along the
+// track (nil when they do not resolve).
+func pathsOf(b *board.Board, sym string, rs []g18xx.Route) [][]Step {
+	if b == nil || len(rs) == 0 {
+		return nil
+	}
+	res, err := route.ResolveRun(b, sym, runRoutes(rs))
+	if err != nil {
+		return nil
+	}
+	out := make([][]Step, len(res))
+	for i, r := range res {
+		out[i] = steps(r.OrderedPaths())
+	}
+	return out
+}
+
+// NetworkOf is corporation sym's Network in g: the track segments of the
+// map, its stations, the stops a route of its can reach (walking from its
+// stations, never through a city others have filled) and those filled
+// cities.
+func NetworkOf(g replay.Game, sym string) (*Network, error) {
+	full, err := checkCorp(g, sym)
+	if err != nil {
+		return nil, err
+	}
+	b := full.Map()
+	out := &Network{Segments: []Segment{}, Tokens: []string{}, Reach: []string{}, Blocked: []string{}}
+	if b == nil {
+		return out, nil
+	}
+	segs, err := route.Segments(b)
+	if err != nil {
+		return nil, err
+	}
+	adj := map[string][]string{}
+	refs := map[string]board.NodeRef{}
+	for _, s := range segs {
+		out.Segments = append(out.Segments, Segment{A: s.A, B: s.B, Connection: s.Connection, Paths: steps(s.Paths)})
+		adj[s.A] = append(adj[s.A], s.B)
+		adj[s.B] = append(adj[s.B], s.A)
+	}
+	for sig := range adj {
+		r, err := b.ParseSignature(sig)
+		if err != nil {
+			continue
+		}
+		refs[sig] = r
+		if b.HasToken(r, sym) {
+			out.Tokens = append(out.Tokens, sig)
+		} else if b.Blocks(r, sym) {
+			out.Blocked = append(out.Blocked, sig)
+		}
+	}
+	seen := map[string]bool{}
+	queue := slices.Clone(out.Tokens)
+	for _, t := range queue {
+		seen[t] = true
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		out.Reach = append(out.Reach, n)
+		if slices.Contains(out.Blocked, n) {
+			continue // a route may end here, not run on
+		}
+		for _, m := range adj[n] {
+			if !seen[m] {
+				seen[m] = true
+				queue = append(queue, m)
+			}
+		}
+	}
+	slices.Sort(out.Tokens)
+	slices.Sort(out.Reach)
+	slices.Sort(out.Blocked)
+	return out, nil
+}
+
+// LastRun is the run to keep on the map of g, the game after the stored
+// actions acts: the last effective run, while its company is still acting
+// (its dividend, buying trains) or when it is the last move; nil when
+// there is none.
+func LastRun(g replay.Game, acts []g18xx.Action) *ShownRun {
+	idx := g18xx.EffectiveIndices(acts)
+	k, last := -1, true
+	for j := len(idx) - 1; j >= 0 && k < 0; j-- {
+		switch acts[idx[j]].Type {
+		case g18xx.TypeMessage:
+		case "run_routes":
+			k = j
+		case "lay_tile", "place_token":
+			return nil // a later turn: the board has changed since
+		default:
+			last = false
+		}
+	}
+	if k < 0 {
+		return nil
+	}
+	a := &acts[idx[k]]
+	sym, _ := a.Entity.Symbol()
+	if !last && !slices.Contains(g.Acting(), sym) {
+		return nil
+	}
+	full, ok := g.(title.Full)
+	if !ok || len(a.Routes) == 0 {
+		return nil
+	}
+	paths := pathsOf(full.Map(), sym, a.Routes)
+	if paths == nil {
+		return nil
+	}
+	out := &ShownRun{Entity: sym, Action: idx[k]}
+	for i, r := range a.Routes {
+		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: r.Nodes, Revenue: r.Revenue, Paths: paths[i]})
+		if r.Revenue != nil {
+			out.Revenue += *r.Revenue
+		}
+	}
+	return out
+}
+
+// diagnose is the structured refusal of a run the title refused, when
+// its track is at fault.
+func diagnose(full title.Full, sym string, routes []g18xx.Route) *route.Refusal {
+	b := full.Map()
+	if b == nil {
+		return nil
+	}
+	eg := full.Engine()
+	reEnter := eg != nil && eg.Options["re_enter_hexes"]
+	return route.Diagnose(b, sym, runRoutes(routes), reEnter)
+}
