@@ -62,6 +62,8 @@ type View struct {
 	// Run is the run kept on the map (play.LastRun), set by the caller
 	// that knows the action log.
 	Run any `json:"run,omitempty"`
+	// Moved is what the last move changed (play.LastMove), set likewise.
+	Moved any `json:"moved,omitempty"`
 }
 
 // CorpColor returns the fill and text colours of a corporation's tokens

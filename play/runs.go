@@ -207,3 +207,44 @@ func diagnose(full title.Full, sym string, routes []g18xx.Route) *route.Refusal 
 	reEnter := eg != nil && eg.Options["re_enter_hexes"]
 	return route.Diagnose(b, sym, runRoutes(routes), reEnter)
 }
+
+// Move is what the last move changed on the map, for the page to
+// highlight: the hex a tile went on, the city a station token went in
+// (a map city id, "TILE-PART"), with the move's type and mover.
+type Move struct {
+	Type   string   `json:"type"`
+	Entity string   `json:"entity"`
+	Hexes  []string `json:"hexes,omitempty"`
+	Cities []string `json:"cities,omitempty"`
+	// Action is the index of the move among the stored actions.
+	Action int `json:"action"`
+}
+
+// LastMove is the last effective move of the stored actions acts (nil
+// for none), with the hexes and cities it changed on the map.
+func LastMove(acts []g18xx.Action) *Move {
+	idx := g18xx.EffectiveIndices(acts)
+	for j := len(idx) - 1; j >= 0; j-- {
+		a := &acts[idx[j]]
+		if a.Type == g18xx.TypeMessage {
+			continue
+		}
+		m := &Move{Type: a.Type, Entity: a.Entity.String(), Action: idx[j]}
+		if a.Hex != "" {
+			m.Hexes = []string{a.Hex}
+		}
+		if a.City != "" {
+			m.Cities = []string{a.City}
+		}
+		return m
+	}
+	return nil
+}
+
+// LastMove is the package's LastMove after the first n stored actions.
+func (s *Session) LastMove(n int) *Move {
+	if n < 0 || n > len(s.src.Actions) {
+		return nil
+	}
+	return LastMove(s.src.Actions[:n])
+}

@@ -1081,8 +1081,8 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 }
 
 // withLastRun adds to map view v the run kept on the map (play.LastRun)
-// at the request's history position (g is the game there), as its "run"
-// field.
+// and what the last move changed (play.LastMove) at the request's history
+// position (g is the game there), as its "run" and "moved" fields.
 func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any, error) {
 	n := len(e.log)
 	if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
@@ -1092,20 +1092,23 @@ func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any
 	if err != nil {
 		return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
 	}
-	run := play.LastRun(g, acts)
-	if run == nil {
-		return v, nil
-	}
 	raw, err := json.Marshal(v)
 	if err != nil || len(raw) < 2 || raw[len(raw)-1] != '}' {
 		return v, nil
 	}
-	extra, err := json.Marshal(run)
-	if err != nil {
-		return v, nil
+	out := raw[: len(raw)-1 : len(raw)-1]
+	add := func(name string, val any) {
+		if extra, err := json.Marshal(val); err == nil {
+			out = append(append(out, `,"`+name+`":`...), extra...)
+		}
 	}
-	out := append(raw[:len(raw)-1:len(raw)-1], `,"run":`...)
-	return json.RawMessage(append(append(out, extra...), '}')), nil
+	if run := play.LastRun(g, acts); run != nil {
+		add("run", run)
+	}
+	if mv := play.LastMove(acts); mv != nil {
+		add("moved", mv)
+	}
+	return json.RawMessage(append(out, '}')), nil
 }
 
 // withGameAt answers with f's result for the game of the path's id, now

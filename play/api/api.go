@@ -150,6 +150,9 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	if r := s.LastRun(at0(s, at)); r != nil {
 		v.Run = r
 	}
+	if m := s.LastMove(at0(s, at)); m != nil {
+		v.Moved = m
+	}
 	return json.Marshal(v)
 }
 
