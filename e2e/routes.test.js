@@ -1,0 +1,158 @@
+// Browser tests of running trains (issue 15): a run drawn by hand stop by
+// stop along the track with only reachable stops offered, refusals as
+// sentences from the engine's reason, runs kept on the map through the
+// dividend and in history, what a move changed highlighted, pinch zoom on a
+// phone. Both titles, desktop and phone; positions are 18xx.games exports
+// cut at an action, and every check is against what the server's engine
+// answers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { env, serve, newPage, signUp, openAt, shot, fixtures } from './harness.js';
+
+serve();
+
+const VIEWPORTS = [{ width: 1400, height: 1000 }, { width: 390, height: 844 }];
+// Positions at a company's run: the run_routes action is the next one.
+const RUNS = [['1860', '19354.json', 68, 'C&N'], ['1825', '1825_game_end_bank.json', 45, 'LNWR']];
+// Raw ids a player must never read: stops ("F2-0"), train ids ("2+1-0").
+const RAW = /\b[A-Z]{1,2}\d{1,2}-\d\b|\b\d(\+\d)?-\d\b|illegal run|chain|\[/;
+
+async function context(vp) {
+  const phone = vp.width < 500;
+  return env.browser.newContext({ viewport: vp, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+}
+
+const targets = (p) => p.$$eval('svg.map .stop-target', (cs) => cs.map((c) => c.dataset.node).sort());
+const clickStop = (p, n) => p.$eval(`svg.map .stop-target[data-node="${n}"]`, (c) => c.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+
+test('a run drawn by hand: reachable stops only, along the track, revenue as it is built, refusals in words', { timeout: 300000 }, async () => {
+  for (const [title, file, n, corp] of RUNS) {
+    for (const vp of VIEWPORTS) {
+      const ctx = await context(vp);
+      const p = await newPage(ctx);
+      await signUp(p, `rt${title}${vp.width}`);
+      const id = await openAt(p, title, file, n);
+      await p.waitForSelector('#edit-routes', { timeout: 60000 });
+      const best = await p.evaluate(async ([gid, e]) => (await fetch(`/api/games/${gid}/routes?entity=${encodeURIComponent(e)}`)).json(), [id, corp]);
+      const nw = best.network;
+      // The best run: each route a sentence, drawn along the track paths.
+      const lines = await p.$$eval('#auto-list li', (ls) => ls.map((l) => l.textContent.trim()));
+      assert.equal(lines.length, best.routes.length);
+      for (const l of lines) {
+        assert.match(l, /^The \d(\+\d)? train( \((first|second|third)\))? runs .+ for £\d+\.$/, l);
+        assert.doesNotMatch(l, RAW, l);
+      }
+      const drawn = await p.$$eval('svg.map .routes path.route', (ps) => ps.map((x) => `${x.dataset.hex} ${x.getAttribute('d')}`));
+      const want = best.paths.flat().length;
+      assert.equal(drawn.length, want, `${title}: one stroke per track path of the run`);
+      for (const st of best.paths.flat()) {
+        const d = await p.getAttribute(`svg.map .hex[data-hex="${st.hex}"] path.track[data-path="${st.path}"]`, 'd');
+        assert.ok(drawn.includes(`${st.hex} ${d}`), `${title}: the run follows track ${st.hex}/${st.path}`);
+      }
+      await shot(p, `routes-best-${title}-${vp.width}`);
+      // Editing starts from the best run, already checked.
+      await p.click('#edit-routes');
+      await p.waitForSelector('#route-revenue.ok');
+      assert.equal(await p.textContent('#route-revenue'), `This run earns £${best.revenue}` + (best.total ? ` and a subsidy of £${best.subsidy}` : '') + '.');
+      // Clear every train; the first stop may be any stop the company reaches.
+      for (const t of best.trains) {
+        await p.click(`button.train-pick[data-train="${t}"]`);
+        const clear = await p.textContent('#edit-clear');
+        assert.match(clear, /^Clear the \d(\+\d)? train( \((first|second)\))?'s route$/, clear);
+        if (!(await p.isDisabled('#edit-clear'))) await p.click('#edit-clear');
+      }
+      await p.click(`button.train-pick[data-train="${best.trains[0]}"]`);
+      assert.deepEqual(await targets(p), [...nw.reach].sort(), `${title}: the first stop is any stop ${corp} reaches`);
+      // A piece of track touching none of its stations: refused in words.
+      const away = nw.segments.find((s) => nw.reach.includes(s.a) && nw.reach.includes(s.b) && !nw.tokens.includes(s.a) && !nw.tokens.includes(s.b));
+      if (away) {
+        await clickStop(p, away.a);
+        // next: only the stops one piece of track on, and the stop itself
+        const next = nw.segments.filter((s) => s.a === away.a || s.b === away.a).map((s) => (s.a === away.a ? s.b : s.a));
+        assert.deepEqual(await targets(p), [...new Set([away.a, ...next])].sort(), `${title}: after ${away.a} only its neighbours`);
+        await clickStop(p, away.b);
+        await p.waitForSelector('#route-check-error[data-reason="no_token"]');
+        const err = await p.textContent('#route-check-error');
+        assert.match(err, new RegExp(`^The \\d(\\+\\d)? train( \\((first|second)\\))?'s route does not reach a ${corp} station\\. Why\\? See the rules: Running trains$`), err);
+        assert.equal(await p.getAttribute('#route-check-error .rule-link', 'href'), `/?help=${title}#running`);
+        assert.ok(await p.isDisabled('#run-routes'));
+        await shot(p, `routes-refused-${title}-${vp.width}`);
+        await p.click('#edit-clear');
+      }
+      // The best run, stop by stop: each stop is offered, the engine's
+      // answer is shown as the run grows, and the whole run earns what the
+      // solver found.
+      for (const [ri, r] of best.routes.entries()) {
+        await p.click(`button.train-pick[data-train="${r.train}"]`);
+        for (const [i, node] of r.nodes.entries()) {
+          assert.ok((await targets(p)).includes(node), `${title}: stop ${node} is offered`);
+          await clickStop(p, node);
+          await p.waitForFunction(([t, k]) => document.querySelector(`#edit-list li[data-train="${t}"]`)?.dataset.steps === String(k), [r.train, i + 1]);
+          if (i > 0 || ri > 0) await p.waitForSelector('#route-revenue.ok, #route-check-error');
+        }
+        assert.match(await p.textContent(`#edit-list li[data-train="${r.train}"]`), /^ The \d(\+\d)? train( \((first|second)\))? runs .+\.$/);
+        assert.equal(await p.$$eval(`svg.map .routes path.route[data-train="${r.train}"]`, (x) => x.length), best.paths[ri].length, `${title}: the drawn route follows its track`);
+      }
+      await p.waitForSelector('#route-revenue.ok');
+      assert.equal(await p.textContent('#route-revenue'), `This run earns £${best.revenue}` + (best.total ? ` and a subsidy of £${best.subsidy}` : '') + '.');
+      assert.doesNotMatch(await p.textContent('#edit-list'), RAW);
+      const r0 = best.routes[best.routes.length - 1];
+      // Click the last stop again: it is taken back.
+      await clickStop(p, r0.nodes[r0.nodes.length - 1]);
+      await p.waitForFunction(([t, k]) => document.querySelector(`#edit-list li[data-train="${t}"]`)?.dataset.steps === String(k), [r0.train, r0.nodes.length - 1]);
+      await clickStop(p, r0.nodes[r0.nodes.length - 1]);
+      await p.waitForSelector('#route-revenue.ok', { timeout: 5000 }).catch(async (e) => { console.log('PANEL', await p.textContent('.group.routes')); throw e; });
+      await shot(p, `routes-hand-${title}-${vp.width}`);
+      assert.deepEqual(env.consoleErrors, []);
+      await ctx.close();
+    }
+  }
+});
+
+test('a run stays on the map through the dividend and in history, as sentences; a move\'s changes are highlighted', { timeout: 300000 }, async () => {
+  for (const [title, file, n, corp] of RUNS) {
+    const src = JSON.parse(readFileSync(join(fixtures, title, file), 'utf8'));
+    for (const vp of VIEWPORTS) {
+      const ctx = await context(vp);
+      const p = await newPage(ctx);
+      await signUp(p, `kp${title}${vp.width}`);
+      const id = await openAt(p, title, file, n);
+      await p.waitForSelector('#run-routes', { timeout: 60000 });
+      const best = await p.evaluate(async ([gid, e]) => (await fetch(`/api/games/${gid}/routes?entity=${encodeURIComponent(e)}`)).json(), [id, corp]);
+      assert.equal(await p.$('#kept-run'), null, 'no run kept before the run');
+      await p.click('#run-routes');
+      // The dividend step: the run is on the map, along the track.
+      await p.waitForSelector('button.choice.dividend', { timeout: 60000 });
+      await p.waitForSelector('#kept-run');
+      const text = await p.textContent('#kept-run');
+      assert.match(text, new RegExp(`^${corp}'s run: ( ?;? ?the \\d(\\+\\d)? train ran .+ for £\\d+)+; £${best.revenue} in all\\.$`), text);
+      assert.doesNotMatch(text, RAW);
+      assert.equal(await p.$$eval('svg.map .kept-runs path.route', (x) => x.length), best.paths.flat().length);
+      await shot(p, `routes-kept-dividend-${title}-${vp.width}`);
+      // In history: shown at the position after the run, not before it.
+      const run = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}/map`)).json(), id);
+      assert.equal(run.run.entity, corp);
+      const total = n + 1;
+      await p.goto(`${env.base}/?game=${id}&action=${total}`);
+      await p.waitForSelector('#kept-run');
+      assert.equal(await p.$$eval('svg.map .kept-runs path.route', (x) => x.length), best.paths.flat().length);
+      await p.goto(`${env.base}/?game=${id}&action=${n}`);
+      await p.waitForSelector('#history-pos');
+      await p.waitForSelector('svg.map');
+      assert.equal(await p.$('#kept-run'), null, 'not kept before the run');
+      // The move viewed is highlighted: the last tile laid before n.
+      let k = n - 1;
+      while (k >= 0 && src.actions[k].type !== 'lay_tile' && src.actions[k].type !== 'place_token') k--;
+      const a = src.actions[k];
+      await p.goto(`${env.base}/?game=${id}&action=${k + 1}`);
+      if (a.type === 'lay_tile') await p.waitForSelector(`svg.map .hex.changed[data-hex="${a.hex}"]`);
+      else await p.waitForSelector(`svg.map .city.changed[data-city="${a.city}"]`);
+      assert.equal(await p.$$eval('svg.map .hex.changed, svg.map .city.changed', (x) => x.length), 1);
+      await shot(p, `routes-changed-${title}-${vp.width}`);
+      assert.deepEqual(env.consoleErrors, []);
+      await ctx.close();
+    }
+  }
+});
