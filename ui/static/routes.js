@@ -179,6 +179,13 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
   const svg = svgOf(page);
   const p = ed.routes[ed.train] || { stops: [], segs: [] };
   const name = names[ed.train] || 'train';
+  // changed shows the edited run at once and asks the engine about it
+  const changed = () => {
+    ed.check = null;
+    ed.seq = (ed.seq || 0) + 1;
+    page.rerenderPanel();
+    recheck(page, ent);
+  };
   page.onStop = (node) => {
     const q = ed.routes[ed.train];
     if (!q) return;
@@ -195,8 +202,7 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
       q.segs.push(k);
       q.stops.push(node);
     }
-    page.rerenderPanel();
-    recheck(page, ent);
+    changed();
   };
   page.stopTargets = targets(page);
   page.stopLabels = (n) => stopName(svg, n);
@@ -226,8 +232,8 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
     h('ul', { class: 'route-list', id: 'edit-list' }, trains.map((t, i) => h('li', { 'data-train': t, 'data-steps': ed.routes[t].stops.length },
       h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` The ${names[t]} ${routeLine(t)}.`))),
     h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'edit-undo', disabled: !p.stops.length, onclick: () => { p.stops.pop(); p.segs.pop(); page.rerenderPanel(); recheck(page, ent); } }, 'Take back the last stop'),
-      h('button', { type: 'button', id: 'edit-clear', disabled: !p.stops.length, onclick: () => { p.stops = []; p.segs = []; page.rerenderPanel(); recheck(page, ent); } }, `Clear the ${name}'s route`)));
+      h('button', { type: 'button', id: 'edit-undo', disabled: !p.stops.length, onclick: () => { p.stops.pop(); p.segs.pop(); changed(); } }, 'Take back the last stop'),
+      h('button', { type: 'button', id: 'edit-clear', disabled: !p.stops.length, onclick: () => { p.stops.length = 0; p.segs.length = 0; changed(); } }, `Clear the ${name}'s route`)));
   const drawn = routesOf(page).length;
   if (ck && ck.legal) {
     g.append(h('p', { id: 'route-revenue', class: 'ok', role: 'status' }, `This run earns ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? ` and a subsidy of ${money(ck.subsidy)}` : '', '.'));
