@@ -156,3 +156,37 @@ test('a run stays on the map through the dividend and in history, as sentences; 
     }
   }
 });
+
+test('fork from here: a history position becomes a new hotseat game in this browser; the game itself is unchanged', { timeout: 300000 }, async () => {
+  for (const [title, file, n] of RUNS) {
+    for (const vp of VIEWPORTS) {
+      const ctx = await context(vp);
+      const p = await newPage(ctx);
+      await signUp(p, `fk${title}${vp.width}`);
+      const id = await openAt(p, title, file, n);
+      const at = n - 3;
+      await p.goto(`${env.base}/?game=${id}&action=${at}`);
+      await p.waitForSelector('#fork-here');
+      const want = await p.evaluate(async ([gid, k]) => (await fetch(`/api/games/${gid}?action=${k}`)).json(), [id, at]);
+      await p.click('#fork-here');
+      await p.waitForURL(/\?local=local-/);
+      await p.waitForSelector('#turn.yours');
+      assert.match(await p.textContent('.game-head h1'), new RegExp(`^${title} · hotseat in this browser, forked from game ${id} at action ${at}$`));
+      // the fork is the game at that position: same state, its legal moves
+      const st = await p.evaluate(async () => {
+        const { localGames } = await import('/localstore.js');
+        const key = new URLSearchParams(location.search).get('local');
+        const rec = await localGames.get(key);
+        return { actions: JSON.parse(rec.export).actions.length, forked: rec.forked };
+      });
+      assert.equal(st.actions, at);
+      assert.deepEqual(st.forked, { from: `game ${id}`, at });
+      assert.match(await p.textContent('#turn'), new RegExp(want.acting.length ? '^Your turn' : '.'));
+      await shot(p, `fork-${title}-${vp.width}`);
+      const live = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+      assert.equal(live.actions, n, 'the game forked from is unchanged');
+      assert.deepEqual(env.consoleErrors, []);
+      await ctx.close();
+    }
+  }
+});

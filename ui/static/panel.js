@@ -5,6 +5,7 @@ import { h, clear, money } from './dom.js';
 import { effectText } from './effects.js';
 import { ruleLink } from './rulehelp.js';
 import { runRoutes } from './routes.js';
+import { forkAt } from './localstore.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -124,7 +125,14 @@ export function renderPanel(el, page) {
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '', ruleLink(v.title, page.error, page.errorType));
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
-    parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')));
+    parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')),
+      h('p', {}, h('button', { type: 'button', id: 'fork-here', title: 'Start a new hotseat game in this browser from this position; the game itself does not change',
+        onclick: async () => {
+          try {
+            const text = page.local ? page.local.exportText() : JSON.stringify(await api.exportGame(page.id));
+            await forkAt(text, page.at, page.forkLabel || `game ${page.id}`);
+          } catch (e) { page.error = `fork: ${e.message}`; page.rerenderPanel(); }
+        } }, 'Fork from here'), ' ', h('span', { class: 'muted' }, 'a new hotseat game from this position, played in this browser')));
     clear(el, parts);
     return;
   }
