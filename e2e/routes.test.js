@@ -190,3 +190,32 @@ test('fork from here: a history position becomes a new hotseat game in this brow
     }
   }
 });
+
+test('the 1825 share price index is drawn in the printed rows (rule 6.3), every marker inside the card', { timeout: 300000 }, async () => {
+  for (const vp of VIEWPORTS) {
+    const ctx = await context(vp);
+    const p = await newPage(ctx);
+    await signUp(p, `mk${vp.width}`);
+    const id = await openAt(p, '1825', '1825_game_end_bank.json', 45);
+    await p.waitForSelector('#market-chart.market-printed');
+    const map = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}/map`)).json(), id);
+    const band = map.rules.market_grid.rows[0].filter(Boolean).map((c) => c.price);
+    const rows = await p.$$eval('#market-chart .market-row', (os) => os.map((o) => [...o.querySelectorAll('.cell')].map((c) => Number(c.dataset.price))));
+    // the band in order, broken after £61 and £142 (and £340 when the index goes on)
+    assert.deepEqual(rows.flat(), band);
+    assert.deepEqual(rows.map((r) => r[r.length - 1]).slice(0, 2), [61, 142]);
+    assert.equal(rows[1][0], 67);
+    assert.equal(rows[2][0], 160);
+    // each row starts at the left edge: a grid, not a wrapped line
+    const lefts = await p.$$eval('#market-chart .market-row', (os) => os.map((o) => Math.round(o.querySelector('.cell').getBoundingClientRect().left)));
+    assert.equal(new Set(lefts).size, 1);
+    const card = await p.$eval('.market-card', (c) => c.getBoundingClientRect().right);
+    for (const r of await p.$$eval('#market-chart .marker', (ms) => ms.map((m) => m.getBoundingClientRect().right))) assert.ok(r <= card + 1, 'a marker outside the card');
+    const [sw, cw] = await p.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(sw <= cw + 1, `the page is ${sw}px wide in a ${cw}px window`);
+    await p.locator('.market-card').scrollIntoViewIfNeeded();
+    await shot(p, `market-1825-${vp.width}`);
+    assert.deepEqual(env.consoleErrors, []);
+    await ctx.close();
+  }
+});

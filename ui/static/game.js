@@ -562,14 +562,29 @@ function market(map, st) {
       if (!c.share_pos || c.closed) continue;
       (at[c.share_pos.join(',')] ||= []).push(c);
     }
-    chart = h('ol', { class: 'market-row', id: 'market-chart' }, grid.rows[0].map((cell, i) => {
+    const cells = grid.rows[0].map((cell, i) => {
       if (!cell) return null;
       used.add(cell.type);
       const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
       return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
         h('span', { class: 'price' }, cell.price),
         here.map((c) => h('span', { class: 'marker corp-chip', 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
-    }));
+    }).filter(Boolean);
+    if (grid.row_ends && grid.row_ends.length) {
+      // a one-band index printed in rows (1825 rule 6.3): the chart's rows,
+      // each read left to right, the next price starting the next row
+      const rows = [[]];
+      for (const li of cells) {
+        rows[rows.length - 1].push(li);
+        if (grid.row_ends.includes(Number(li.dataset.price))) rows.push([]);
+      }
+      const width = Math.max(...rows.map((r) => r.length));
+      chart = h('div', { class: 'market-printed', id: 'market-chart', style: `--cols:${width}` },
+        rows.filter((r) => r.length).map((r, i) => h('ol', { class: 'market-row', 'data-row': i }, r)),
+        h('p', { class: 'muted' }, 'One band of prices in rows: after the last price of a row comes the first of the next.'));
+    } else {
+      chart = h('ol', { class: 'market-row', id: 'market-chart' }, cells);
+    }
   } else {
     chart = h('div', { class: 'market-chart fit', id: 'market-chart' });
     chart.innerHTML = map.market;
