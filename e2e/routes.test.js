@@ -131,6 +131,22 @@ test('a run stays on the map through the dividend and in history, as sentences; 
       assert.doesNotMatch(text, RAW);
       assert.equal(await p.$$eval('svg.map .kept-runs path.route', (x) => x.length), best.paths.flat().length);
       await shot(p, `routes-kept-dividend-${title}-${vp.width}`);
+      // The dividend: the price move is named and its marker marked; the
+      // run stays on the map while the company buys trains.
+      const price = async () => (await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id)).state.corporations.find((c) => c.sym === corp).share_price;
+      const before = await price();
+      await p.locator('button.choice.dividend').first().click();
+      await p.waitForFunction((k) => !document.querySelector('button.choice.dividend') && document.querySelector('#history-pos'), null);
+      const after = await price();
+      if (after !== before) {
+        await p.waitForSelector('#price-moves');
+        assert.match(await p.textContent('#price-moves'), new RegExp(`${corp} £${before} → £${after}`));
+        assert.ok(await p.$(`#market-chart .marker.moved[data-corp="${corp}"]`));
+        await p.locator('#price-moves').scrollIntoViewIfNeeded();
+        await shot(p, `price-moved-${title}-${vp.width}`);
+      }
+      const v2 = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+      if (v2.acting.includes(corp)) await p.waitForSelector('#kept-run');
       // In history: shown at the position after the run, not before it.
       const run = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}/map`)).json(), id);
       assert.equal(run.run.entity, corp);

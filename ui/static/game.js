@@ -287,7 +287,7 @@ export function draw(el, page) {
     v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
+      phaseChart(page.map, st), market(page.map, st, priceMoves(page, st)), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
@@ -551,7 +551,24 @@ const CELL_TYPES = {
 // cells that wrap to the card's width, a grid (1825) as the printed chart
 // scaled to fit; company markers on their price, a colour legend and the
 // par values.
-function market(map, st) {
+// priceMoves lists the share prices that moved since the position drawn
+// before, when this one is a step forward from it (the next position in
+// history, or the live game after a move): {sym: [from, to]}.
+function priceMoves(page, st) {
+  const at = page.at ?? page.total;
+  const now = {};
+  for (const c of st.corporations || []) if (c.share_price !== undefined && c.share_price !== null) now[c.sym] = c.share_price;
+  const prev = page.shownPrices;
+  if (prev && prev.at === at) return prev.moves; // drawn again: the same moves
+  const out = {};
+  page.shownPrices = { at, prices: now, moves: out };
+  // a step forward (a move and the automatic ones after it): what it moved
+  if (!prev || !(at - prev.at === 1 || (page.at === null && at > prev.at && at - prev.at <= 4))) return out;
+  for (const [sym, p] of Object.entries(now)) if (prev.prices[sym] !== undefined && prev.prices[sym] !== p) out[sym] = [prev.prices[sym], p];
+  return out;
+}
+
+function market(map, st, moves = {}) {
   if (!map || !map.market) return null;
   const grid = map.rules && map.rules.market_grid;
   let chart;
@@ -568,7 +585,7 @@ function market(map, st) {
       const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
       return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
         h('span', { class: 'price' }, cell.price),
-        here.map((c) => h('span', { class: 'marker corp-chip', 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
+        here.map((c) => h('span', { class: 'marker corp-chip' + (moves[c.sym] ? ' moved' : ''), 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
     }).filter(Boolean);
     if (grid.row_ends && grid.row_ends.length) {
       // a one-band index printed in rows (1825 rule 6.3): the chart's rows,
@@ -594,7 +611,11 @@ function market(map, st) {
   }
   const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text]]) =>
     h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}` }), ` ${text}`)));
-  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), chart, legend,
+  if (!grid || grid.rows.length !== 1) for (const sym of Object.keys(moves)) chart.querySelector(`.marker[data-corp="${CSS.escape(sym)}"]`)?.classList.add('moved');
+  const moved = Object.entries(moves);
+  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'),
+    moved.length ? h('p', { class: 'price-moves', id: 'price-moves' }, 'Prices moved: ', moved.map(([sym, [a, b]]) => `${sym} ${money(a)} → ${money(b)}`).join(', '), '.') : null,
+    chart, legend,
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
 }
 
