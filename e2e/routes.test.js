@@ -235,3 +235,47 @@ test('the 1825 share price index is drawn in the printed rows (rule 6.3), every 
     await ctx.close();
   }
 });
+
+test('phone: pinch zoom keeps the point between the fingers; a button zooms to the operating company', { timeout: 300000 }, async () => {
+  const ctx = await context({ width: 390, height: 844 });
+  const p = await newPage(ctx);
+  await signUp(p, 'pinch390');
+  await openAt(p, '1860', '19354.json', 68);
+  await p.waitForSelector('svg.map');
+  await p.locator('.map-frame').scrollIntoViewIfNeeded();
+  await p.click('.map-controls button:has-text("Fit")');
+  const box = await p.$eval('.map-frame', (f) => { const r = f.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+  // the map point under the screen point (x, y)
+  const under = (x, y) => p.evaluate(([px, py]) => {
+    const svg = document.querySelector('svg.map');
+    const pt = svg.createSVGPoint();
+    pt.x = px; pt.y = py;
+    const m = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return { x: m.x, y: m.y, w: Number(svg.getAttribute('viewBox').split(' ')[2]) };
+  }, [x, y]);
+  const mid = { x: box.x + 20, y: box.y + 10 };
+  const before = await under(mid.x, mid.y);
+  const cdp = await ctx.newCDPSession(p);
+  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], i) => ({ x, y, id: i })) });
+  await touch('touchStart', [[mid.x - 30, mid.y], [mid.x + 30, mid.y]]);
+  for (let d = 40; d <= 90; d += 10) await touch('touchMove', [[mid.x - d, mid.y], [mid.x + d, mid.y]]);
+  await touch('touchEnd', []);
+  const after = await under(mid.x, mid.y);
+  assert.ok(after.w < before.w / 2.5 && after.w > before.w / 3.5, `zoomed about 3x: ${before.w} → ${after.w}`);
+  assert.ok(Math.abs(after.x - before.x) < 3 && Math.abs(after.y - before.y) < 3, `the point between the fingers stays: ${JSON.stringify([before, after])}`);
+  await shot(p, 'pinch-1860-390');
+  // the operating company's button shows its stations
+  await p.click('.map-controls button:has-text("Fit")');
+  await p.click('#zoom-company');
+  const hexes = await p.$$eval('svg.map .city', (cs) => cs.filter((c) => [...c.querySelectorAll('.slot.token + text')].some((t) => t.textContent === 'C&N')).map((c) => c.dataset.hex));
+  assert.ok(hexes.length > 0);
+  const vb = (await p.getAttribute('svg.map', 'viewBox')).split(' ').map(Number);
+  for (const hx of hexes) {
+    const c = await p.$eval(`svg.map .hex[data-hex="${hx}"]`, (g) => ({ x: Number(g.dataset.x), y: Number(g.dataset.y) }));
+    assert.ok(c.x > vb[0] && c.x < vb[0] + vb[2] && c.y > vb[1] && c.y < vb[1] + vb[3], `${hx} is in view`);
+  }
+  assert.ok(vb[2] < before.w, 'zoomed in on the company');
+  assert.equal(await p.textContent('#zoom-company'), 'C&N');
+  assert.deepEqual(env.consoleErrors, []);
+  await ctx.close();
+});

@@ -240,6 +240,8 @@ export function draw(el, page) {
     onHex: (hex) => page.onHex && page.onHex(hex),
     onCity: (city) => page.onCity && page.onCity(city),
     onStop: (node) => page.onStop && page.onStop(node),
+    // the operating company: a button zooms to its stations
+    focus: (v.acting || []).find((e) => (st.corporations || []).some((c) => c.sym === e)),
   }) : null;
   const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
   const banner = v.finished
