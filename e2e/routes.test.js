@@ -24,6 +24,11 @@ async function context(vp) {
   return env.browser.newContext({ viewport: vp, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
 }
 
+// docShot saves a picture of one element for docs/screenshots (under $SHOTS, named doc-*).
+async function docShot(p, name, sel) {
+  if (process.env.SHOTS) await p.locator(sel).first().screenshot({ path: join(process.env.SHOTS, `doc-${name}.png`) });
+}
+
 const targets = (p) => p.$$eval('svg.map .stop-target', (cs) => cs.map((c) => c.dataset.node).sort());
 const clickStop = (p, n) => p.$eval(`svg.map .stop-target[data-node="${n}"]`, (c) => c.dispatchEvent(new MouseEvent('click', { bubbles: true })));
 
@@ -79,6 +84,7 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
         assert.equal(await p.getAttribute('#route-check-error .rule-link', 'href'), `/?help=${title}#running`);
         assert.ok(await p.isDisabled('#run-routes'));
         await shot(p, `routes-refused-${title}-${vp.width}`);
+        if (vp.width > 500) await docShot(p, `routes-refused-${title}-desktop`, '.game-main');
         await p.click('#edit-clear');
       }
       // The best run, stop by stop: each stop is offered, the engine's
@@ -105,6 +111,7 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
       await clickStop(p, r0.nodes[r0.nodes.length - 1]);
       await p.waitForSelector('#route-revenue.ok', { timeout: 5000 }).catch(async (e) => { console.log('PANEL', await p.textContent('.group.routes')); throw e; });
       await shot(p, `routes-hand-${title}-${vp.width}`);
+      if (vp.width > 500) await docShot(p, `routes-hand-${title}-desktop`, '.game-main');
       assert.deepEqual(env.consoleErrors, []);
       await ctx.close();
     }
@@ -131,6 +138,7 @@ test('a run stays on the map through the dividend and in history, as sentences; 
       assert.doesNotMatch(text, RAW);
       assert.equal(await p.$$eval('svg.map .kept-runs path.route', (x) => x.length), best.paths.flat().length);
       await shot(p, `routes-kept-dividend-${title}-${vp.width}`);
+      if (vp.width < 500) await docShot(p, `routes-kept-${title}-phone`, '.map-wrap');
       // The dividend: the price move is named and its marker marked; the
       // run stays on the map while the company buys trains.
       const price = async () => (await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id)).state.corporations.find((c) => c.sym === corp).share_price;
@@ -144,6 +152,7 @@ test('a run stays on the map through the dividend and in history, as sentences; 
         assert.ok(await p.$(`#market-chart .marker.moved[data-corp="${corp}"]`));
         await p.locator('#price-moves').scrollIntoViewIfNeeded();
         await shot(p, `price-moved-${title}-${vp.width}`);
+        await docShot(p, `price-moved-${title}-${vp.width < 500 ? 'phone' : 'desktop'}`, '.market-card');
       }
       const v2 = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
       if (v2.acting.includes(corp)) await p.waitForSelector('#kept-run');
@@ -167,6 +176,7 @@ test('a run stays on the map through the dividend and in history, as sentences; 
       else await p.waitForSelector(`svg.map .city.changed[data-city="${a.city}"]`);
       assert.equal(await p.$$eval('svg.map .hex.changed, svg.map .city.changed', (x) => x.length), 1);
       await shot(p, `routes-changed-${title}-${vp.width}`);
+      if (vp.width > 500) await docShot(p, `changed-${title}-desktop`, '.map-wrap');
       assert.deepEqual(env.consoleErrors, []);
       await ctx.close();
     }
@@ -199,6 +209,7 @@ test('fork from here: a history position becomes a new hotseat game in this brow
       assert.deepEqual(st.forked, { from: `game ${id}`, at });
       assert.match(await p.textContent('#turn'), new RegExp(want.acting.length ? '^Your turn' : '.'));
       await shot(p, `fork-${title}-${vp.width}`);
+      if (vp.width < 500) await docShot(p, `fork-${title}-phone`, '.game-head');
       const live = await p.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
       assert.equal(live.actions, n, 'the game forked from is unchanged');
       assert.deepEqual(env.consoleErrors, []);
@@ -231,6 +242,7 @@ test('the 1825 share price index is drawn in the printed rows (rule 6.3), every 
     assert.ok(sw <= cw + 1, `the page is ${sw}px wide in a ${cw}px window`);
     await p.locator('.market-card').scrollIntoViewIfNeeded();
     await shot(p, `market-1825-${vp.width}`);
+    await docShot(p, `market-1825-${vp.width < 500 ? 'phone' : 'desktop'}`, '.market-card');
     assert.deepEqual(env.consoleErrors, []);
     await ctx.close();
   }

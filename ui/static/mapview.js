@@ -17,6 +17,7 @@ export function mountMap(data, opts) {
   frame.innerHTML = data.svg;
   const svg = frame.querySelector('svg');
   const svgEl = svg;
+  svg.mapData = data; // for stopName
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const full = { x: 0, y: 0, w: data.width, h: data.height };
@@ -306,11 +307,36 @@ function drawRuns(layer, svg, data, routes, cls) {
   });
 }
 
-/** stopName is a stop ("HEX-PART") as a player names it: its place, else its hex. */
+/**
+ * stopName is a stop ("HEX-PART") as a player names it: its place, else
+ * its hex; in a hex with several stops, which one (its station, a town, a
+ * halt).
+ */
 export function stopName(svg, sig) {
   const hex = String(sig).slice(0, String(sig).lastIndexOf('-'));
-  const loc = svg && svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"] text.location`);
-  return loc && loc.textContent ? `${loc.textContent} (${hex})` : hex;
+  const g = svg && svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+  const loc = g && g.querySelector('text.location');
+  const place = loc && loc.textContent ? loc.textContent : '';
+  const stops = g ? g.querySelectorAll('.city, .town, .halt').length : 0;
+  const kind = stops > 1 ? stopKind(svg, g, sig) : '';
+  const what = { city: 'station', town: 'town', halt: 'halt' }[kind] || '';
+  if (!place) return what ? `${hex} ${what}` : hex;
+  return what && what !== 'station' ? `${place} ${what} (${hex})` : `${place} (${hex})`;
+}
+
+// stopKind tells which drawing of hex group g stands at stop sig: "city",
+// "town", "halt" or "".
+function stopKind(svg, g, sig) {
+  const data = svg.mapData;
+  const p = data && data.nodes[sig];
+  const c = data && data.hexes[g.dataset.hex];
+  if (!p || !c) return '';
+  const x = p.x - c.x;
+  const y = p.y - c.y;
+  const near = (a, b) => Math.abs(a - x) < 1.5 && Math.abs(b - y) < 1.5;
+  for (const t of g.querySelectorAll('circle.town')) if (near(Number(t.getAttribute('cx')), Number(t.getAttribute('cy')))) return 'town';
+  for (const t of g.querySelectorAll('rect.halt')) if (near(Number(t.getAttribute('x')) + 6, Number(t.getAttribute('y')) + 6)) return 'halt';
+  return g.querySelector('.city') ? 'city' : '';
 }
 
 /** routeText is a route's stops as a sentence: "Ryde (F2) – Newport (E3)". */
@@ -342,11 +368,19 @@ export function trainLabel(id) {
 // markMoved highlights what the last move changed: the hex a tile went
 // on, the city a station token went in.
 function markMoved(svg, moved) {
-  for (const x of moved.hexes || []) svg.querySelector(`.hex[data-hex="${CSS.escape(x)}"]`)?.classList.add('changed');
+  // a marked hex is drawn above its neighbours (its outline whole), below
+  // the route layers
+  const lift = (g) => { if (g) svg.insertBefore(g, svg.querySelector('g.kept-runs')); };
+  for (const x of moved.hexes || []) {
+    const g = svg.querySelector(`.hex[data-hex="${CSS.escape(x)}"]`);
+    g?.classList.add('changed');
+    lift(g);
+  }
   for (const c of moved.cities || []) {
     for (const g of svg.querySelectorAll(`.city[data-city="${CSS.escape(c)}"]`)) {
       g.classList.add('changed');
       g.closest('.hex')?.classList.add('changed-token');
+      lift(g.closest('.hex'));
     }
   }
 }
