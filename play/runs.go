@@ -153,40 +153,56 @@ func NetworkOf(g replay.Game, sym string) (*Network, error) {
 }
 
 // LastRun is the run to keep on the map of g, the game after the stored
-// actions acts: the last effective run, while its company is still acting
-// (its dividend, buying trains) or when it is the last move; nil when
-// there is none.
+// actions acts: the run just made, when it is the last move; else the last
+// run of the operating company (the corporation acting now: through its
+// dividend and train buying, and in its next turn until it runs again),
+// resolved on the board now (upgrades keep the track it ran on). Nil when
+// there is none or it no longer follows the track.
 func LastRun(g replay.Game, acts []g18xx.Action) *ShownRun {
+	full, ok := g.(title.Full)
+	if !ok {
+		return nil
+	}
 	idx := g18xx.EffectiveIndices(acts)
-	k, last := -1, true
-	for j := len(idx) - 1; j >= 0 && k < 0; j-- {
-		switch acts[idx[j]].Type {
-		case g18xx.TypeMessage:
-		case "run_routes":
-			k = j
-		case "lay_tile", "place_token":
-			return nil // a later turn: the board has changed since
-		default:
-			last = false
+	sym := ""
+	for j := len(idx) - 1; j >= 0 && sym == ""; j-- {
+		a := &acts[idx[j]]
+		if a.Type == g18xx.TypeMessage {
+			continue
+		}
+		if a.Type == "run_routes" {
+			sym, _ = a.Entity.Symbol()
+		}
+		break
+	}
+	if sym == "" {
+		for _, e := range g.Acting() {
+			if full.Engine().Corp(e) != nil {
+				sym = e
+				break
+			}
 		}
 	}
-	if k < 0 {
+	if sym == "" {
 		return nil
 	}
-	a := &acts[idx[k]]
-	sym, _ := a.Entity.Symbol()
-	if !last && !slices.Contains(g.Acting(), sym) {
+	k := -1
+	for j := len(idx) - 1; j >= 0; j-- {
+		a := &acts[idx[j]]
+		if s, _ := a.Entity.Symbol(); a.Type == "run_routes" && s == sym {
+			k = idx[j]
+			break
+		}
+	}
+	if k < 0 || len(acts[k].Routes) == 0 {
 		return nil
 	}
-	full, ok := g.(title.Full)
-	if !ok || len(a.Routes) == 0 {
-		return nil
-	}
+	a := &acts[k]
 	paths := pathsOf(full.Map(), sym, a.Routes)
 	if paths == nil {
 		return nil
 	}
-	out := &ShownRun{Entity: sym, Action: idx[k]}
+	out := &ShownRun{Entity: sym, Action: k}
 	for i, r := range a.Routes {
 		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: r.Nodes, Revenue: r.Revenue, Paths: paths[i]})
 		if r.Revenue != nil {

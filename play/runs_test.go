@@ -58,13 +58,28 @@ func TestLastRunAfterEachRun(t *testing.T) {
 						}
 					}
 				}
-				// the next lay_tile ends it
+				// another company's tile lay shows that company's last run
+				// (if it has run), not this one
 				for _, m := range idx[k+1:] {
-					if src.Actions[m].Type == "lay_tile" {
-						if r := s.LastRun(m + 1); r != nil {
-							t.Errorf("after the tile lay at %d the run of %d is still kept", m, i)
+					b := &src.Actions[m]
+					if e, _ := b.Entity.Symbol(); b.Type == "lay_tile" && e != sym {
+						if r := s.LastRun(m + 1); r != nil && (r.Entity != e || r.Action > m) {
+							t.Errorf("after %s's tile lay at %d: kept %s's run of action %d", e, m, r.Entity, r.Action)
 						}
 						cleared++
+						break
+					}
+				}
+				// the company's own next tile lay shows this run, its last
+				for _, m := range idx[k+1:] {
+					b := &src.Actions[m]
+					if e, _ := b.Entity.Symbol(); b.Type == "run_routes" && e == sym {
+						break
+					}
+					if e, _ := b.Entity.Symbol(); b.Type == "lay_tile" && e == sym {
+						if r := s.LastRun(m + 1); r != nil && r.Action != i {
+							t.Errorf("in %s's next turn at %d: kept the run of action %d, want %d", sym, m, r.Action, i)
+						}
 						break
 					}
 				}

@@ -258,6 +258,8 @@ export function mountMap(data, opts) {
      */
     drawRoutes(routes) {
       drawRuns(overlay, svg, data, routes);
+      // the run being drawn replaces the last run kept on the map
+      kept.style.display = routes && routes.length ? 'none' : '';
     },
     /** zoomToHexes shows the hexes listed. */
     zoomToHexes: zoomBox,
@@ -352,7 +354,7 @@ export function routeText(svg, nodes) {
 // keptRunText says which run the map shows and where each train went.
 function keptRunText(svg, run) {
   return h('p', { class: 'kept-run', id: 'kept-run', 'data-entity': run.entity },
-    h('strong', {}, `${run.entity}'s run: `),
+    h('strong', {}, `${run.entity}'s last run: `),
     (run.routes || []).map((r, i) => h('span', { class: 'kept-route', 'data-train': r.train },
       i ? '; ' : '', h('span', { class: 'swatch', style: `background:${routeColour(i)}` }),
       ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
