@@ -66,6 +66,13 @@ type View struct {
 	Moved any `json:"moved,omitempty"`
 }
 
+// With returns the view with Run and Moved set (nil leaves one out): the
+// server's map endpoint adds what it reads from the action log.
+func (v View) With(run, moved any) any {
+	v.Run, v.Moved = run, moved
+	return v
+}
+
 // CorpColor returns the fill and text colours of a corporation's tokens
 // (the colours of the published games; a fixed palette for unknown symbols).
 func CorpColor(sym string) (fill, text string) {

@@ -159,21 +159,39 @@ func NetworkOf(g replay.Game, sym string) (*Network, error) {
 // resolved on the board now (upgrades keep the track it ran on). Nil when
 // there is none or it no longer follows the track.
 func LastRun(g replay.Game, acts []g18xx.Action) *ShownRun {
-	full, ok := g.(title.Full)
-	if !ok {
-		return nil
-	}
+	run, _ := LastRunIn(g, Moves(acts), func(i int) *g18xx.Action { return &acts[i] }, true)
+	return run
+}
+
+// Moves lists the indices of the effective moves of the stored actions
+// (undone ones and messages left out).
+func Moves(acts []g18xx.Action) []int {
 	idx := g18xx.EffectiveIndices(acts)
-	sym := ""
-	for j := len(idx) - 1; j >= 0 && sym == ""; j-- {
-		a := &acts[idx[j]]
-		if a.Type == g18xx.TypeMessage {
-			continue
+	out := idx[:0]
+	for _, i := range idx {
+		if acts[i].Type != g18xx.TypeMessage {
+			out = append(out, i)
 		}
-		if a.Type == "run_routes" {
+	}
+	return out
+}
+
+// LastRunIn is LastRun reading only the moves listed (indices of stored
+// actions, in order, read through at): a server reads the end of a long
+// log. complete says the list starts at the game's first move; when it
+// does not and the run may lie before the list, ok is false (read more).
+func LastRunIn(g replay.Game, moves []int, at func(int) *g18xx.Action, complete bool) (run *ShownRun, ok bool) {
+	full, isFull := g.(title.Full)
+	if !isFull {
+		return nil, true
+	}
+	sym := ""
+	if len(moves) > 0 {
+		if a := at(moves[len(moves)-1]); a.Type == "run_routes" {
 			sym, _ = a.Entity.Symbol()
 		}
-		break
+	} else if !complete {
+		return nil, false
 	}
 	if sym == "" {
 		for _, e := range g.Acting() {
@@ -184,23 +202,26 @@ func LastRun(g replay.Game, acts []g18xx.Action) *ShownRun {
 		}
 	}
 	if sym == "" {
-		return nil
+		return nil, true
 	}
 	k := -1
-	for j := len(idx) - 1; j >= 0; j-- {
-		a := &acts[idx[j]]
+	for j := len(moves) - 1; j >= 0; j-- {
+		a := at(moves[j])
 		if s, _ := a.Entity.Symbol(); a.Type == "run_routes" && s == sym {
-			k = idx[j]
+			k = moves[j]
 			break
 		}
 	}
-	if k < 0 || len(acts[k].Routes) == 0 {
-		return nil
+	if k < 0 {
+		return nil, complete
 	}
-	a := &acts[k]
+	a := at(k)
+	if len(a.Routes) == 0 {
+		return nil, true
+	}
 	paths := pathsOf(full.Map(), sym, a.Routes)
 	if paths == nil {
-		return nil
+		return nil, true
 	}
 	out := &ShownRun{Entity: sym, Action: k}
 	for i, r := range a.Routes {
@@ -209,7 +230,7 @@ func LastRun(g replay.Game, acts []g18xx.Action) *ShownRun {
 			out.Revenue += *r.Revenue
 		}
 	}
-	return out
+	return out, true
 }
 
 // diagnose is the structured refusal of a run the title refused, when
@@ -239,22 +260,23 @@ type Move struct {
 // LastMove is the last effective move of the stored actions acts (nil
 // for none), with the hexes and cities it changed on the map.
 func LastMove(acts []g18xx.Action) *Move {
-	idx := g18xx.EffectiveIndices(acts)
-	for j := len(idx) - 1; j >= 0; j-- {
-		a := &acts[idx[j]]
-		if a.Type == g18xx.TypeMessage {
-			continue
-		}
-		m := &Move{Type: a.Type, Entity: a.Entity.String(), Action: idx[j]}
-		if a.Hex != "" {
-			m.Hexes = []string{a.Hex}
-		}
-		if a.City != "" {
-			m.Cities = []string{a.City}
-		}
-		return m
+	moves := Moves(acts)
+	if len(moves) == 0 {
+		return nil
 	}
-	return nil
+	return MoveOf(&acts[moves[len(moves)-1]], moves[len(moves)-1])
+}
+
+// MoveOf is the Move of stored action a, the i-th.
+func MoveOf(a *g18xx.Action, i int) *Move {
+	m := &Move{Type: a.Type, Entity: a.Entity.String(), Action: i}
+	if a.Hex != "" {
+		m.Hexes = []string{a.Hex}
+	}
+	if a.City != "" {
+		m.Cities = []string{a.City}
+	}
+	return m
 }
 
 // LastMove is the package's LastMove after the first n stored actions.

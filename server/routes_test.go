@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"tresham/compat/g18xx"
 	"tresham/mapview"
+	"tresham/play"
 )
 
 // importBefore imports the 1860 fixture cut just before its first
@@ -278,5 +280,59 @@ func TestMapKeepsTheRun(t *testing.T) {
 	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/map?action=%d", id, v.Actions), nil, http.StatusOK, &hist)
 	if hist.Run != nil {
 		t.Errorf("at %d, before the run: %+v", v.Actions, hist.Run)
+	}
+}
+
+// TestMapRunReadsTheLogEnd: the run the map keeps, read from the end of
+// the stored log, is the one play.LastRun finds in the whole log, at
+// positions all through a long game.
+func TestMapRunReadsTheLogEnd(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.MapView = mapview.ForGame })
+	alice := env.signup("alice")
+	path := filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("no fixture: %v", err)
+	}
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	alice.mustDo("POST", "/api/games/import", data, http.StatusCreated, &out)
+	src, err := g18xx.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := play.New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sess.Len()
+	shown := 0
+	for _, at := range []int{69, 70, 150, n / 2, n/2 + 7, n - 40, n - 1} {
+		if at < 0 || at > n {
+			continue
+		}
+		var got struct {
+			Run   *play.ShownRun `json:"run"`
+			Moved *play.Move     `json:"moved"`
+		}
+		alice.mustDo("GET", fmt.Sprintf("/api/games/%d/map?action=%d", out.ID, at), nil, http.StatusOK, &got)
+		want := sess.LastRun(at)
+		wb, _ := json.Marshal(want)
+		gb, _ := json.Marshal(got.Run)
+		if string(wb) != string(gb) {
+			t.Errorf("at %d: map run %s, want %s", at, gb, wb)
+		}
+		mb, _ := json.Marshal(sess.LastMove(at))
+		gm, _ := json.Marshal(got.Moved)
+		if string(mb) != string(gm) {
+			t.Errorf("at %d: moved %s, want %s", at, gm, mb)
+		}
+		if want != nil {
+			shown++
+		}
+	}
+	if shown == 0 {
+		t.Error("no position with a kept run: the test shows nothing")
 	}
 }
