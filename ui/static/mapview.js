@@ -260,6 +260,7 @@ export function mountMap(data, opts) {
       drawRuns(overlay, svg, data, routes);
       // the run being drawn replaces the last run kept on the map
       kept.style.display = routes && routes.length ? 'none' : '';
+      caption.style.display = kept.style.display;
     },
     /** zoomToHexes shows the hexes listed. */
     zoomToHexes: zoomBox,

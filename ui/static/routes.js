@@ -205,7 +205,6 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
     changed();
   };
   page.stopTargets = targets(page);
-  page.stopLabels = (n) => stopName(svg, n);
   const ck = ed.check;
   const pathsOf = (train) => {
     const q = ed.routes[train];
