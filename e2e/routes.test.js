@@ -83,6 +83,12 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
         assert.match(err, new RegExp(`^The \\d(\\+\\d)? train( \\((first|second)\\))?'s route does not reach a ${corp} station\\. Why\\? See the rules: Running trains$`), err);
         assert.equal(await p.getAttribute('#route-check-error .rule-link', 'href'), `/?help=${title}#running`);
         assert.ok(await p.isDisabled('#run-routes'));
+        // on a phone the answer is also over the foot of the map, in sight
+        if (vp.width < 500) {
+          assert.ok(await p.isVisible('#map-status'));
+          assert.ok(err.startsWith(await p.textContent('#map-status')));
+          await p.locator('.map-wrap').scrollIntoViewIfNeeded();
+        } else assert.ok(!(await p.isVisible('#map-status')));
         await shot(p, `routes-refused-${title}-${vp.width}`);
         if (vp.width > 500) await docShot(p, `routes-refused-${title}-desktop`, '.game-main');
         await p.click('#edit-clear');
@@ -103,6 +109,7 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
       }
       await p.waitForSelector('#route-revenue.ok');
       assert.equal(await p.textContent('#route-revenue'), `This run earns £${best.revenue}` + (best.total ? ` and a subsidy of £${best.subsidy}` : '') + '.');
+      if (vp.width < 500) assert.equal(await p.textContent('#map-status'), await p.textContent('#route-revenue'));
       assert.doesNotMatch(await p.textContent('#edit-list'), RAW);
       const r0 = best.routes[best.routes.length - 1];
       // Click the last stop again: it is taken back.

@@ -146,7 +146,8 @@ export function mountMap(data, opts) {
     h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'),
     focus ? h('button', { type: 'button', id: 'zoom-company', title: `Zoom to ${focus}'s stations`, onclick: () => zoomBox(corpHexes(svg, focus)) }, focus) : null);
   const caption = h('div', { class: 'map-caption' });
-  const el = h('div', { class: 'map-wrap' }, controls, frame, caption);
+  const statusLine = h('p', { class: 'map-status', id: 'map-status', role: 'status', hidden: true });
+  const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, caption);
   const ui = {
     el,
     svg,
@@ -264,6 +265,12 @@ export function mountMap(data, opts) {
     },
     /** zoomToHexes shows the hexes listed. */
     zoomToHexes: zoomBox,
+    /** status shows a line over the foot of the map ({text, kind}; null hides it): on a phone, the answer to the move being built stays in sight. */
+    status(st) {
+      statusLine.textContent = st ? st.text : '';
+      statusLine.className = 'map-status' + (st && st.kind ? ` ${st.kind}` : '');
+      statusLine.hidden = !st;
+    },
   };
   if (data.run) {
     drawRuns(kept, svg, data, data.run.routes, 'kept');

@@ -119,6 +119,7 @@ export function renderPanel(el, page) {
   page.onCity = null;
   page.onStop = null;
   page.stopTargets = null;
+  page.mapStatus = null;
   page.afterDraw = null;
   page.preview = null;
   page.fan = null;
@@ -172,6 +173,7 @@ export function renderPanel(el, page) {
       page.zoomHexes = null;
     }
     page.mapUI.stopTargets(page.stopTargets);
+    page.mapUI.status(page.mapStatus);
     if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
 }

@@ -235,9 +235,12 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
       h('button', { type: 'button', id: 'edit-clear', disabled: !p.stops.length, onclick: () => { p.stops.length = 0; p.segs.length = 0; changed(); } }, `Clear the ${name}'s route`)));
   const drawn = routesOf(page).length;
   if (ck && ck.legal) {
-    g.append(h('p', { id: 'route-revenue', class: 'ok', role: 'status' }, `This run earns ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? ` and a subsidy of ${money(ck.subsidy)}` : '', '.'));
+    const earns = `This run earns ${money(ck.revenue)}` + (page.routes.total || ck.subsidy ? ` and a subsidy of ${money(ck.subsidy)}` : '') + '.';
+    page.mapStatus = { text: earns, kind: 'ok' };
+    g.append(h('p', { id: 'route-revenue', class: 'ok', role: 'status' }, earns));
   } else if (ck) {
     const text = refusalText(ck, { corp: ent, names, trains: (ed.checked || []).map((x) => x.train), svg });
+    page.mapStatus = { text, kind: 'error' };
     g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status', 'data-reason': ck.reason || '' }, text, ' ', ruleLink(page.view.title, ck.error, 'run_routes')));
   } else if (!drawn) {
     g.append(h('p', { class: 'muted', id: 'route-revenue' }, 'No route drawn yet.'));
