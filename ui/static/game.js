@@ -549,10 +549,6 @@ const CELL_TYPES = {
   close: ['#555', 'company closes'], repar: ['#ffd27f', 're-par (after bankruptcy)'], ignore_one_sale: ['#ffe9a8', 'first share sold does not move the price'],
 };
 
-// market draws the stock market: a single-row chart (1860's zig-zag) as
-// cells that wrap to the card's width, a grid (1825) as the printed chart
-// scaled to fit; company markers on their price, a colour legend and the
-// par values.
 // priceMoves lists the share prices that moved since the position drawn
 // before, when this one is a step forward from it (the next position in
 // history, or the live game after a move): {sym: [from, to]}.
@@ -570,6 +566,11 @@ function priceMoves(page, st) {
   return out;
 }
 
+// market draws the stock market: a single-row chart (1860's zig-zag) as
+// cells that wrap to the card's width, one printed in rows (1825's index)
+// in those rows, a grid as the printed chart scaled to fit; company
+// markers on their price (those the last move moved marked), a colour
+// legend and the par values.
 function market(map, st, moves = {}) {
   if (!map || !map.market) return null;
   const grid = map.rules && map.rules.market_grid;
