@@ -272,11 +272,18 @@ export function mountMap(data, opts) {
       statusLine.hidden = !st;
     },
   };
-  if (data.run) {
-    drawRuns(kept, svg, data, data.run.routes, 'kept');
-    caption.append(keptRunText(svg, data.run));
-  }
-  if (data.moved) markMoved(svg, data.moved);
+  /** showRun draws the run kept on the map (a map view's run; null: none), with its caption. */
+  ui.showRun = (run) => {
+    drawRuns(kept, svg, data, run ? run.routes : null, 'kept');
+    caption.replaceChildren(...(run ? [keptRunText(svg, run)] : []));
+  };
+  /** showMoved outlines what a move changed (a map view's moved; null: nothing). */
+  ui.showMoved = (moved) => {
+    for (const g of svg.querySelectorAll('.changed, .changed-token')) g.classList.remove('changed', 'changed-token');
+    if (moved) markMoved(svg, moved);
+  };
+  ui.showRun(data.run);
+  ui.showMoved(data.moved);
   return ui;
 }
 
