@@ -173,14 +173,38 @@ test('rules help: both titles, every section cites the rulebook and has an ancho
       await openAt(p, title, file, n);
       await p.waitForSelector('#edit-routes', { timeout: 60000 });
       await p.click('#edit-routes');
-      const nodes = await p.$$eval('svg.map .stop-target', (cs) => cs.map((c) => c.dataset.node));
-      const hexOf = (x) => x.slice(0, x.lastIndexOf('-'));
-      const a = nodes[0];
-      const b = nodes.reverse().find((x) => hexOf(x) !== hexOf(a));
-      await p.click(`svg.map .stop-target[data-node="${a}"]`);
-      await p.click(`svg.map .stop-target[data-node="${b}"]`);
-      await p.waitForSelector('#route-check-error .rule-link');
-      assert.match(await p.textContent('#route-check-error'), /illegal run/);
+      // Clear every train, then run one from a stop away from the
+      // company's stations: refused in words, with the rules link.
+      const trains = await p.$$eval('button.train-pick', (bs) => bs.map((b) => b.dataset.train));
+      for (const t of trains) {
+        await p.click(`button.train-pick[data-train="${t}"]`);
+        if (!(await p.isDisabled('#edit-clear'))) await p.click('#edit-clear');
+      }
+      await p.click(`button.train-pick[data-train="${trains[0]}"]`);
+      const v = await gameView(p);
+      const ent = Object.keys(v.legal).find((e) => v.legal[e].some((c) => c.action.type === 'run_routes'));
+      const nw = (await p.evaluate(async ([gid, e]) => (await fetch(`/api/games/${gid}/routes?entity=${encodeURIComponent(e)}`)).json(), [v.id, ent])).network;
+      const click = (n) => p.$eval(`svg.map .stop-target[data-node="${n}"]`, (c) => c.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      const seg = nw.segments.find((s) => nw.reach.includes(s.a) && nw.reach.includes(s.b) && !nw.tokens.includes(s.a) && !nw.tokens.includes(s.b));
+      if (seg) {
+        for (const n of [seg.a, seg.b]) await click(n);
+        await p.waitForSelector('#route-check-error .rule-link');
+        assert.match(await p.textContent('#route-check-error'), new RegExp(`route does not reach a ${ent} station\\.`));
+      } else {
+        // every piece of track touches a station: a route of two pieces
+        // from one, more stops than the train counts, is refused
+        const nb = (x) => nw.segments.flatMap((s) => (s.a === x ? [s.b] : s.b === x ? [s.a] : []));
+        const tries = nw.tokens.flatMap((a) => [...nb(a).flatMap((b) => nb(b).filter((c) => c !== a).map((c) => [a, b, c])),
+          ...nb(a).flatMap((b) => nb(a).filter((c) => c !== b).map((c) => [b, a, c]))]);
+        for (const route of tries) {
+          for (const n of route) await click(n);
+          await p.waitForSelector('#route-revenue.ok, #route-check-error');
+          if (await p.$('#route-check-error')) break;
+          await p.click('#edit-clear');
+        }
+        await p.waitForSelector('#route-check-error .rule-link', { timeout: 5000 });
+      }
+      assert.doesNotMatch(await p.textContent('#route-check-error'), /illegal run|\b[A-Z]\d+-\d\b|\d-\d\)/);
       const href = await p.getAttribute('#route-check-error .rule-link', 'href');
       assert.equal(href, `/?help=${title}#running`);
       assert.match(await p.textContent('#route-check-error .rule-link'), /^Why\? See the rules: Running trains$/);

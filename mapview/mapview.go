@@ -59,6 +59,18 @@ type View struct {
 	Par []int `json:"par,omitempty"`
 	// Rules are the game's market, phase and train tables; nil from Render.
 	Rules *Rules `json:"rules,omitempty"`
+	// Run is the run kept on the map (play.LastRun), set by the caller
+	// that knows the action log.
+	Run any `json:"run,omitempty"`
+	// Moved is what the last move changed (play.LastMove), set likewise.
+	Moved any `json:"moved,omitempty"`
+}
+
+// With returns the view with Run and Moved set (nil leaves one out): the
+// server's map endpoint adds what it reads from the action log.
+func (v View) With(run, moved any) any {
+	v.Run, v.Moved = run, moved
+	return v
 }
 
 // CorpColor returns the fill and text colours of a corporation's tokens
@@ -238,17 +250,17 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 		}
 		return Point{}
 	}
-	// Track.
-	for _, p := range t.Paths {
+	// Track; data-path is the path's index, by which a route names it.
+	for pi, p := range t.Paths {
 		a, z := endPt(p.A), endPt(p.B)
 		dash := ""
 		if p.Track == "narrow" {
 			dash = ` stroke-dasharray="6 4"`
 		}
 		if p.A.Kind == board.EndEdge && p.B.Kind == board.EndEdge {
-			fmt.Fprintf(sb, `<path class="track" d="M%s %sQ0 0 %s %s" fill="none" stroke="#000" stroke-width="8"%s/>`, f(a.X), f(a.Y), f(z.X), f(z.Y), dash)
+			fmt.Fprintf(sb, `<path class="track" data-path="%d" d="M%s %sQ0 0 %s %s" fill="none" stroke="#000" stroke-width="8"%s/>`, pi, f(a.X), f(a.Y), f(z.X), f(z.Y), dash)
 		} else {
-			fmt.Fprintf(sb, `<path class="track" d="M%s %sL%s %s" fill="none" stroke="#000" stroke-width="8"%s/>`, f(a.X), f(a.Y), f(z.X), f(z.Y), dash)
+			fmt.Fprintf(sb, `<path class="track" data-path="%d" d="M%s %sL%s %s" fill="none" stroke="#000" stroke-width="8"%s/>`, pi, f(a.X), f(a.Y), f(z.X), f(z.Y), dash)
 		}
 	}
 	// Borders.

@@ -25,6 +25,9 @@ type MarketCell struct {
 type MarketGrid struct {
 	Rows   [][]*MarketCell `json:"rows"`
 	ZigZag bool            `json:"zigzag"`
+	// RowEnds are, for a one-row index printed in several rows (1825), the
+	// prices that end a printed row (see printedBreaks).
+	RowEnds []int `json:"row_ends,omitempty"`
 }
 
 var cellTypeNames = map[engine.CellType]string{
@@ -99,6 +102,9 @@ func RulesOf(g *engine.Game) Rules {
 	var r Rules
 	if m := g.Market; m != nil {
 		r.Market = &MarketGrid{ZigZag: m.ZigZag}
+		if len(m.Rows) == 1 {
+			r.Market.RowEnds = printedBreaks[g.Title]
+		}
 		for _, row := range m.Rows {
 			out := make([]*MarketCell, len(row))
 			for i, c := range row {

@@ -112,6 +112,16 @@ func (s *Session) Title() string { return s.src.Title }
 // Len is the number of stored actions (undo, redo and messages included).
 func (s *Session) Len() int { return len(s.src.Actions) }
 
+// LastRun is the run kept on the map after the first n stored actions
+// (the package's LastRun), nil for none or a bad n.
+func (s *Session) LastRun(n int) *ShownRun {
+	g, err := s.At(n)
+	if err != nil {
+		return nil
+	}
+	return LastRun(g, s.src.Actions[:n])
+}
+
 // Live is the game after every stored action. It must not be changed.
 func (s *Session) Live() Game { return s.live }
 

@@ -94,13 +94,20 @@ type Run struct {
 	Revenue int           `json:"revenue"`
 	Subsidy int           `json:"subsidy"`
 	Trains  []string      `json:"trains"`
+	// Paths are the track paths of each route, in travel order, for
+	// drawing the run along the track.
+	Paths [][]Step `json:"paths"`
 	// Total is, in 1860, the run of most revenue plus halt subsidy.
 	Total *TotalRun `json:"total,omitempty"`
+	// Network is the track the corporation may run on, for drawing a run
+	// by hand.
+	Network *Network `json:"network,omitempty"`
 }
 
 // TotalRun is the 1860 run of most revenue plus halt subsidy.
 type TotalRun struct {
 	Routes  []g18xx.Route `json:"routes"`
+	Paths   [][]Step      `json:"paths"`
 	Revenue int           `json:"revenue"`
 	Subsidy int           `json:"subsidy"`
 }
@@ -132,10 +139,15 @@ func BestRun(g replay.Game, sym string) (*Run, error) {
 		trains = []string{}
 	}
 	out := &Run{Entity: sym, Routes: exportRoutes(sol.RevenueRoutes), Revenue: sol.Revenue, Subsidy: sol.Subsidy, Trains: trains}
+	out.Paths = pathsOf(full.Map(), sym, out.Routes)
 	if d, _ := titles.Lookup(full.Engine().Title); d.Subsidies {
 		// 1860 pays a subsidy for halts: the run with most revenue plus
 		// subsidy is the other objective a president may choose.
 		out.Total = &TotalRun{Routes: exportRoutes(sol.TotalRoutes), Revenue: sol.TotalRevenue, Subsidy: sol.TotalSubsidy}
+		out.Total.Paths = pathsOf(full.Map(), sym, out.Total.Routes)
+	}
+	if out.Network, err = NetworkOf(g, sym); err != nil {
+		return nil, fmt.Errorf("track of %s: %w", sym, err)
 	}
 	return out, nil
 }
@@ -157,6 +169,16 @@ type Check struct {
 	Revenue int    `json:"revenue"`
 	Subsidy int    `json:"subsidy"`
 	Error   string `json:"error,omitempty"`
+	// Reason, Route, Other and Hexes say what is wrong with the track of
+	// an illegal run, when that is what is wrong (route.Reason; Route and
+	// Other index the routes, -1 for none); Reason is empty for a title
+	// rule the run breaks, which Error words.
+	Reason string   `json:"reason,omitempty"`
+	Route  int      `json:"route"`
+	Other  int      `json:"other"`
+	Hexes  []string `json:"hexes,omitempty"`
+	// Paths are the track paths of each route of a legal run.
+	Paths [][]Step `json:"paths,omitempty"`
 }
 
 // CheckRun validates a candidate run of corporation sym in g, as the
@@ -176,7 +198,11 @@ func CheckRun(g replay.Game, sym string, routes []g18xx.Route) (*Check, error) {
 	ea := replay.Convert(&g18xx.Action{Routes: routes})
 	revenue, subsidy, err := full.CheckRun(sym, ea.Routes)
 	if err != nil {
-		return &Check{Entity: sym, Legal: false, Error: "illegal run: " + err.Error()}, nil
+		ck := &Check{Entity: sym, Legal: false, Error: "illegal run: " + err.Error(), Route: -1, Other: -1}
+		if rf := diagnose(full, sym, routes); rf != nil {
+			ck.Reason, ck.Route, ck.Other, ck.Hexes = string(rf.Reason), rf.Route, rf.Other, rf.Hexes
+		}
+		return ck, nil
 	}
-	return &Check{Entity: sym, Legal: true, Revenue: revenue, Subsidy: subsidy}, nil
+	return &Check{Entity: sym, Legal: true, Revenue: revenue, Subsidy: subsidy, Route: -1, Other: -1, Paths: pathsOf(full.Map(), sym, routes)}, nil
 }

@@ -44,7 +44,7 @@ func (r *Route) CheckNodes(b *board.Board) error {
 			seen = append(seen, l.Left)
 		}
 		if slices.Contains(seen, l.Right) {
-			return fmt.Errorf("the route visits %s twice", b.Signature(l.Right))
+			return refusal(VisitsTwice, fmt.Sprintf("the route visits %s twice", b.Signature(l.Right)), l.Right.Hex)
 		}
 		seen = append(seen, l.Right)
 	}
@@ -62,7 +62,7 @@ func (r *Route) CheckHexReentry() error {
 	visit := func(p PathRef) error {
 		if p.Hex != last {
 			if slices.Contains(seen, p.Hex) {
-				return fmt.Errorf("the route re-enters hex %s", p.Hex)
+				return refusal(ReentersHex, fmt.Sprintf("the route re-enters hex %s", p.Hex), p.Hex)
 			}
 			seen = append(seen, p.Hex)
 		}

@@ -634,7 +634,11 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 				}
 			}
 		}
-		return nil, fmt.Errorf("route: chain %v does not touch a %s token", connections[0], opt.Corp)
+		reason := NoToken
+		if len(poss[0]) == 0 {
+			reason = NoTrack
+		}
+		return nil, refusal(reason, fmt.Sprintf("route: chain %v does not touch a %s token", connections[0], opt.Corp), chainHexes(connections[0])...)
 	}
 	r := &Route{Legs: make([]Leg, 0, len(poss))}
 	cands := rs.cands[:0]
@@ -685,7 +689,11 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 		}
 		if len(cands) == 0 {
-			return nil, fmt.Errorf("route: chains %v and %v do not join", connections[i], connections[i+1])
+			reason := NotJoined
+			if len(poss[i]) == 0 || len(poss[i+1]) == 0 {
+				reason = NoTrack
+			}
+			return nil, refusal(reason, fmt.Sprintf("route: chains %v and %v do not join", connections[i], connections[i+1]), append(chainHexes(connections[i]), chainHexes(connections[i+1])...)...)
 		}
 		best := 0
 		if len(cands) > 1 && len(opt.Nodes) > 0 {
@@ -724,4 +732,15 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
 	}
 	return r, nil
+}
+
+// chainHexes returns the hex ids of a chain id ("F2 0.1" is hex F2).
+func chainHexes(c []string) []string {
+	out := make([]string, 0, len(c))
+	for _, s := range c {
+		if h := firstField(s); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
 }

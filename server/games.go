@@ -1076,8 +1076,65 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
 		}
-		return v, nil
+		return s.withLastRun(r, e, g, v)
 	})
+}
+
+// withLastRun adds to map view v the run kept on the map (play.LastRun)
+// and what the last move changed (play.LastMove) at the request's history
+// position (g is the game there), as its "run" and "moved" fields. Only
+// the end of the log is read from the store: the last few dozen moves,
+// more when the operating company's last run lies further back.
+func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any, error) {
+	n := len(e.log)
+	if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
+		n = *at
+	}
+	e.syncMoves()
+	var moves []int
+	for _, m := range e.moves {
+		if int(m) < n {
+			moves = append(moves, int(m))
+		}
+	}
+	var run *play.ShownRun
+	var move *play.Move
+	for from := max(0, len(moves)-64); ; from = max(0, from-2*(len(moves)-from)) {
+		start := 0
+		if from < len(moves) {
+			start = moves[from]
+		}
+		tail, err := s.loadActions(r.Context(), e.id, start, nil)
+		if err != nil {
+			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
+		}
+		at := func(i int) *g18xx.Action {
+			if i-start < 0 || i-start >= len(tail) {
+				return &g18xx.Action{}
+			}
+			return &tail[i-start]
+		}
+		var ok bool
+		run, ok = play.LastRunIn(g, moves[from:], at, from == 0)
+		if len(moves) > 0 {
+			move = play.MoveOf(at(moves[len(moves)-1]), moves[len(moves)-1])
+		}
+		if ok || from == 0 {
+			break
+		}
+	}
+	// the map view takes them (mapview.View.With) unless it is another kind
+	var runV, moveV any
+	if run != nil {
+		runV = run
+	}
+	if move != nil {
+		moveV = move
+	}
+	if w, ok := v.(interface{ With(run, moved any) any }); ok {
+		return w.With(runV, moveV), nil
+	}
+	return v, nil
 }
 
 // withGameAt answers with f's result for the game of the path's id, now

@@ -7,10 +7,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"tresham/compat/g18xx"
 	"tresham/mapview"
+	"tresham/play"
 )
 
 // importBefore imports the 1860 fixture cut just before its first
@@ -197,5 +200,139 @@ func TestAnalysisEndpoint(t *testing.T) {
 	}
 	if code, _ := alice.do("GET", "/api/games/999/analysis", nil); code != http.StatusNotFound {
 		t.Errorf("unknown game: %d, want 404", code)
+	}
+}
+
+// TestMapKeepsTheRun: after a run the map view carries it (the routes with
+// their track paths) and the last move; a run of one piece of track away
+// from the company's stations is refused with a reason code.
+func TestMapKeepsTheRun(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.MapView = mapview.ForGame })
+	alice := env.signup("alice")
+	id, run, _ := importBefore(t, alice)
+	sym := run["entity"].(string)
+	type mapJSON struct {
+		Run *struct {
+			Entity string `json:"entity"`
+			Routes []struct {
+				Train string                 `json:"train"`
+				Paths []struct{ Hex string } `json:"paths"`
+			} `json:"routes"`
+		} `json:"run"`
+		Moved *struct {
+			Type  string   `json:"type"`
+			Hexes []string `json:"hexes"`
+		} `json:"moved"`
+	}
+	var before mapJSON
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/map", id), nil, http.StatusOK, &before)
+	if before.Run != nil || before.Moved == nil {
+		t.Fatalf("before the run: run %+v, moved %+v", before.Run, before.Moved)
+	}
+	// the best run's network: a segment touching none of its stations
+	var best struct {
+		Routes  []map[string]any `json:"routes"`
+		Network struct {
+			Segments []struct {
+				A, B       string
+				Connection []string `json:"connection"`
+			} `json:"segments"`
+			Tokens []string `json:"tokens"`
+		} `json:"network"`
+	}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", id, url.QueryEscape(sym)), nil, http.StatusOK, &best)
+	checked := false
+	for _, s := range best.Network.Segments {
+		if slices.Contains(best.Network.Tokens, s.A) || slices.Contains(best.Network.Tokens, s.B) {
+			continue
+		}
+		checked = true
+		var ck struct {
+			Legal  bool     `json:"legal"`
+			Reason string   `json:"reason"`
+			Route  int      `json:"route"`
+			Hexes  []string `json:"hexes"`
+		}
+		alice.mustDo("POST", fmt.Sprintf("/api/games/%d/routes/check", id), map[string]any{"entity": sym, "routes": []any{map[string]any{"train": best.Routes[0]["train"], "connections": [][]string{s.Connection}, "nodes": []string{s.A, s.B}}}}, http.StatusOK, &ck)
+		if ck.Legal || ck.Reason != "no_token" || ck.Route != 0 || len(ck.Hexes) == 0 {
+			t.Errorf("a run %v away from %s's stations: %+v", s.Connection, sym, ck)
+		}
+		break
+	}
+	if !checked {
+		t.Error("no piece of track away from the company's stations to check")
+	}
+	var v struct {
+		Actions int `json:"actions"`
+	}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, &v)
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": map[string]any{"type": "run_routes", "entity": sym, "entity_type": "corporation", "routes": best.Routes}}, http.StatusOK, nil)
+	var after mapJSON
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/map", id), nil, http.StatusOK, &after)
+	if after.Run == nil || after.Run.Entity != sym || len(after.Run.Routes) != len(best.Routes) || len(after.Run.Routes[0].Paths) == 0 {
+		t.Fatalf("after the run: %+v", after.Run)
+	}
+	if after.Moved == nil || after.Moved.Type != "run_routes" {
+		t.Errorf("the last move: %+v", after.Moved)
+	}
+	// in history, before the run, it is not kept
+	var hist mapJSON
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/map?action=%d", id, v.Actions), nil, http.StatusOK, &hist)
+	if hist.Run != nil {
+		t.Errorf("at %d, before the run: %+v", v.Actions, hist.Run)
+	}
+}
+
+// TestMapRunReadsTheLogEnd: the run the map keeps, read from the end of
+// the stored log, is the one play.LastRun finds in the whole log, at
+// positions all through a long game.
+func TestMapRunReadsTheLogEnd(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.MapView = mapview.ForGame })
+	alice := env.signup("alice")
+	path := filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("no fixture: %v", err)
+	}
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	alice.mustDo("POST", "/api/games/import", data, http.StatusCreated, &out)
+	src, err := g18xx.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := play.New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sess.Len()
+	shown := 0
+	for _, at := range []int{69, 70, 150, n / 2, n/2 + 7, n - 40, n - 1} {
+		if at < 0 || at > n {
+			continue
+		}
+		var got struct {
+			Run   *play.ShownRun `json:"run"`
+			Moved *play.Move     `json:"moved"`
+		}
+		alice.mustDo("GET", fmt.Sprintf("/api/games/%d/map?action=%d", out.ID, at), nil, http.StatusOK, &got)
+		want := sess.LastRun(at)
+		wb, _ := json.Marshal(want)
+		gb, _ := json.Marshal(got.Run)
+		if string(wb) != string(gb) {
+			t.Errorf("at %d: map run %s, want %s", at, gb, wb)
+		}
+		mb, _ := json.Marshal(sess.LastMove(at))
+		gm, _ := json.Marshal(got.Moved)
+		if string(mb) != string(gm) {
+			t.Errorf("at %d: moved %s, want %s", at, gm, mb)
+		}
+		if want != nil {
+			shown++
+		}
+	}
+	if shown == 0 {
+		t.Error("no position with a kept run: the test shows nothing")
 	}
 }

@@ -147,6 +147,12 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r := s.LastRun(at0(s, at)); r != nil {
+		v.Run = r
+	}
+	if m := s.LastMove(at0(s, at)); m != nil {
+		v.Moved = m
+	}
 	return json.Marshal(v)
 }
 

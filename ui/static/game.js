@@ -240,6 +240,8 @@ export function draw(el, page) {
     onHex: (hex) => page.onHex && page.onHex(hex),
     onCity: (city) => page.onCity && page.onCity(city),
     onStop: (node) => page.onStop && page.onStop(node),
+    // the operating company: a button zooms to its stations
+    focus: (v.acting || []).find((e) => (st.corporations || []).some((c) => c.sym === e)),
   }) : null;
   const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
   const banner = v.finished
@@ -287,7 +289,7 @@ export function draw(el, page) {
     v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
     h('div', { class: 'info' },
       corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-      phaseChart(page.map, st), market(page.map, st), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
+      phaseChart(page.map, st), market(page.map, st, priceMoves(page, st)), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
@@ -547,11 +549,29 @@ const CELL_TYPES = {
   close: ['#555', 'company closes'], repar: ['#ffd27f', 're-par (after bankruptcy)'], ignore_one_sale: ['#ffe9a8', 'first share sold does not move the price'],
 };
 
+// priceMoves lists the share prices that moved since the position drawn
+// before, when this one is a step forward from it (the next position in
+// history, or the live game after a move): {sym: [from, to]}.
+function priceMoves(page, st) {
+  const at = page.at ?? page.total;
+  const now = {};
+  for (const c of st.corporations || []) if (c.share_price !== undefined && c.share_price !== null) now[c.sym] = c.share_price;
+  const prev = page.shownPrices;
+  if (prev && prev.at === at) return prev.moves; // drawn again: the same moves
+  const out = {};
+  page.shownPrices = { at, prices: now, moves: out };
+  // a step forward (a move and the automatic ones after it): what it moved
+  if (!prev || !(at - prev.at === 1 || (page.at === null && at > prev.at && at - prev.at <= 4))) return out;
+  for (const [sym, p] of Object.entries(now)) if (prev.prices[sym] !== undefined && prev.prices[sym] !== p) out[sym] = [prev.prices[sym], p];
+  return out;
+}
+
 // market draws the stock market: a single-row chart (1860's zig-zag) as
-// cells that wrap to the card's width, a grid (1825) as the printed chart
-// scaled to fit; company markers on their price, a colour legend and the
-// par values.
-function market(map, st) {
+// cells that wrap to the card's width, one printed in rows (1825's index)
+// in those rows, a grid as the printed chart scaled to fit; company
+// markers on their price (those the last move moved marked), a colour
+// legend and the par values.
+function market(map, st, moves = {}) {
   if (!map || !map.market) return null;
   const grid = map.rules && map.rules.market_grid;
   let chart;
@@ -562,14 +582,29 @@ function market(map, st) {
       if (!c.share_pos || c.closed) continue;
       (at[c.share_pos.join(',')] ||= []).push(c);
     }
-    chart = h('ol', { class: 'market-row', id: 'market-chart' }, grid.rows[0].map((cell, i) => {
+    const cells = grid.rows[0].map((cell, i) => {
       if (!cell) return null;
       used.add(cell.type);
       const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
       return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
         h('span', { class: 'price' }, cell.price),
-        here.map((c) => h('span', { class: 'marker corp-chip', 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
-    }));
+        here.map((c) => h('span', { class: 'marker corp-chip' + (moves[c.sym] ? ' moved' : ''), 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
+    }).filter(Boolean);
+    if (grid.row_ends && grid.row_ends.length) {
+      // a one-band index printed in rows (1825 rule 6.3): the chart's rows,
+      // each read left to right, the next price starting the next row
+      const rows = [[]];
+      for (const li of cells) {
+        rows[rows.length - 1].push(li);
+        if (grid.row_ends.includes(Number(li.dataset.price))) rows.push([]);
+      }
+      const width = Math.max(...rows.map((r) => r.length));
+      chart = h('div', { class: 'market-printed', id: 'market-chart', style: `--cols:${width}` },
+        rows.filter((r) => r.length).map((r, i) => h('ol', { class: 'market-row', 'data-row': i }, r)),
+        h('p', { class: 'muted' }, 'One band of prices in rows: after the last price of a row comes the first of the next.'));
+    } else {
+      chart = h('ol', { class: 'market-row', id: 'market-chart' }, cells);
+    }
   } else {
     chart = h('div', { class: 'market-chart fit', id: 'market-chart' });
     chart.innerHTML = map.market;
@@ -579,7 +614,11 @@ function market(map, st) {
   }
   const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text]]) =>
     h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}` }), ` ${text}`)));
-  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'), chart, legend,
+  if (!grid || grid.rows.length !== 1) for (const sym of Object.keys(moves)) chart.querySelector(`.marker[data-corp="${CSS.escape(sym)}"]`)?.classList.add('moved');
+  const moved = Object.entries(moves);
+  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'),
+    moved.length ? h('p', { class: 'price-moves', id: 'price-moves' }, 'Prices moved: ', moved.map(([sym, [a, b]]) => `${sym} ${money(a)} → ${money(b)}`).join(', '), '.') : null,
+    chart, legend,
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
 }
 

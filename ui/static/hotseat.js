@@ -175,7 +175,8 @@ export async function renderLocalGame(el, key, me) {
   const at0 = new URLSearchParams(location.search).get('action');
   const page = {
     id: key, me, at: at0 === null ? null : Number(at0), view: null, map: null, total: game.actions, mapUI: null, error: '', routes: null, sel: {},
-    local: game, engineNote: 'in the browser (no server)', legalSource: 'browser', notice: '', heading: rec.sandbox ? `${src.title} #${rec.sandbox} · planning sandbox (nothing here is sent)` : `${src.title} · hotseat in this browser`,
+    local: game, engineNote: 'in the browser (no server)', legalSource: 'browser', notice: '', heading: rec.sandbox ? `${src.title} #${rec.sandbox} · planning sandbox (nothing here is sent)` : rec.forked ? `${src.title} · hotseat in this browser, forked from ${rec.forked.from} at action ${rec.forked.at}` : `${src.title} · hotseat in this browser`,
+    forkLabel: rec.forked ? `a fork of ${rec.forked.from}` : `the hotseat game of ${new Date(rec.created).toLocaleDateString()}`,
   };
   const chat = (at) => src.actions.map((a, seq) => ({ a, seq })).filter(({ a, seq }) => a.type === 'message' && (at === null || seq < at))
     .map(({ a, seq }) => ({ player: a.entity, name: (src.players.find((p) => p.id === a.entity) || {}).name, text: a.message, at: a.created_at, seq }));

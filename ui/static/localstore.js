@@ -1,6 +1,8 @@
 // Hotseat games kept in this browser (IndexedDB), for play with no server:
 // each record is {key, title, names, created, updated, actions, finished,
-// uploaded, export}, export being the game's 18xx.games JSON text.
+// uploaded, export, sandbox?, forked?}, export being the game's 18xx.games
+// JSON text.
+import { loadEngine } from './engine.js';
 
 const DB = 'tresham';
 const STORE = 'hotseat';
@@ -60,6 +62,31 @@ export async function openSandbox(local, gameId) {
   await localGames.put({
     key, title: src.title, names: (src.players || []).map((p) => p.name), created: Date.now(), updated: Date.now(),
     actions: local.actions, finished: src.status === 'finished', sandbox: String(gameId), export: text,
+  });
+  location.href = `/?local=${encodeURIComponent(key)}`;
+}
+
+/**
+ * forkAt starts a new hotseat game in this browser from a position of
+ * another game: exportText is that game's 18xx.games export, at the number
+ * of its stored actions to keep, from a label naming the game forked. The
+ * copy is replayed by the in-browser engine (a refusal names the action)
+ * and opened.
+ */
+export async function forkAt(exportText, at, from) {
+  const src = JSON.parse(exportText);
+  const key = newKey();
+  const cut = { ...src, id: key, actions: (src.actions || []).slice(0, at), status: 'active', result: {} };
+  delete cut.game_end_reason;
+  const eng = await loadEngine();
+  if (!eng) throw new Error('forking needs the in-browser engine, which is not available here');
+  const game = eng.load(JSON.stringify(cut));
+  const text = game.exportText();
+  const actions = game.actions;
+  game.close();
+  await localGames.put({
+    key, title: src.title, names: (src.players || []).map((p) => p.name), created: Date.now(), updated: Date.now(),
+    actions, finished: false, forked: { from: String(from), at }, export: text,
   });
   location.href = `/?local=${encodeURIComponent(key)}`;
 }

@@ -1,6 +1,6 @@
 // The map: the server-rendered SVG with zoom and pan, legal-hex highlights,
 // click handlers and route overlays.
-import { h } from './dom.js';
+import { h, money } from './dom.js';
 
 const ROUTE_COLOURS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
 
@@ -11,11 +11,13 @@ export const routeColour = (i) => ROUTE_COLOURS[i % ROUTE_COLOURS.length];
  * mountMap puts the rendered map into a zoomable, pannable frame. onHex and
  * onCity are called with a hex id / city id when clicked.
  */
-export function mountMap(data, { onHex, onCity, onStop, keep }) {
+export function mountMap(data, opts) {
+  const { onHex, onCity, onStop, keep } = opts;
   const frame = h('div', { class: 'map-frame' });
   frame.innerHTML = data.svg;
   const svg = frame.querySelector('svg');
   const svgEl = svg;
+  svg.mapData = data; // for stopName
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const full = { x: 0, y: 0, w: data.width, h: data.height };
@@ -44,13 +46,40 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
     const p = toSvg(ev);
     zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
   }, { passive: false });
+  // One pointer pans; two pinch-zoom about the point between them, which
+  // stays under the fingers.
   let drag = null;
   let moved = false;
+  const touches = new Map();
+  let pinch = null;
+  const startPinch = () => {
+    const [a, b] = [...touches.values()];
+    const mid = { clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 };
+    pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, vb: { ...vb }, at: toSvg(mid), mid };
+  };
   frame.addEventListener('pointerdown', (ev) => {
+    touches.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (touches.size === 2) { startPinch(); drag = null; moved = true; return; }
     drag = { x: ev.clientX, y: ev.clientY, vb: { ...vb }, s: toSvg(ev).s };
     moved = false;
   });
   frame.addEventListener('pointermove', (ev) => {
+    if (touches.has(ev.pointerId)) touches.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (pinch && touches.size >= 2) {
+      const [a, b] = [...touches.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      const mid = { clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 };
+      const k = pinch.d / d;
+      const nw = Math.min(full.w * 2, Math.max(full.w / 8, pinch.vb.w * k));
+      const f = nw / pinch.vb.w;
+      // scale about the pinch's first midpoint, then follow the fingers
+      vb = { x: pinch.at.x - (pinch.at.x - pinch.vb.x) * f, y: pinch.at.y - (pinch.at.y - pinch.vb.y) * f, w: nw, h: pinch.vb.h * f };
+      apply();
+      const now = toSvg(mid);
+      vb = { ...vb, x: vb.x + (pinch.at.x - now.x), y: vb.y + (pinch.at.y - now.y) };
+      apply();
+      return;
+    }
     if (!drag) return;
     const dx = ev.clientX - drag.x;
     const dy = ev.clientY - drag.y;
@@ -60,8 +89,13 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
       apply();
     }
   });
-  const end = () => { drag = null; };
+  const end = (ev) => {
+    touches.delete(ev.pointerId);
+    if (touches.size < 2) pinch = null;
+    drag = null;
+  };
   frame.addEventListener('pointerup', end);
+  frame.addEventListener('pointercancel', end);
   frame.addEventListener('pointerleave', end);
   svg.addEventListener('click', (ev) => {
     if (moved) return;
@@ -84,12 +118,37 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
   const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   targets.setAttribute('class', 'stop-targets');
   svg.append(targets);
+  const kept = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  kept.setAttribute('class', 'kept-runs');
+  svg.insertBefore(kept, overlay);
+  // zoomBox shows the hexes listed, a few hexes around them at least.
+  const zoomBox = (hexes) => {
+    const pts = hexes.map((x) => data.hexes[x]).filter(Boolean);
+    if (!pts.length) return;
+    const xs = pts.map((p) => p.x);
+    const ys = pts.map((p) => p.y);
+    const r = frame.getBoundingClientRect();
+    const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : full.h / full.w;
+    let w = Math.max(Math.max(...xs) - Math.min(...xs) + 200, 400);
+    let hh = Math.max(Math.max(...ys) - Math.min(...ys) + 200, 400 * aspect);
+    if (hh / w > aspect) w = hh / aspect; else hh = w * aspect;
+    w = Math.min(w, full.w * 1.2);
+    hh = w * aspect;
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+    const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    vb = { x: cx - w / 2, y: cy - hh / 2, w, h: hh };
+    apply();
+  };
+  const focus = typeof opts.focus === 'function' ? opts.focus() : opts.focus;
   const controls = h('div', { class: 'map-controls' },
     h('button', { type: 'button', 'aria-label': 'Zoom in', onclick: () => zoom(1 / 1.3) }, '+'),
     h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
-    h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'));
-  const el = h('div', { class: 'map-wrap' }, controls, frame);
-  return {
+    h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'),
+    focus ? h('button', { type: 'button', id: 'zoom-company', title: `Zoom to ${focus}'s stations`, onclick: () => zoomBox(corpHexes(svg, focus)) }, focus) : null);
+  const caption = h('div', { class: 'map-caption' });
+  const statusLine = h('p', { class: 'map-status', id: 'map-status', role: 'status', hidden: true });
+  const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, caption);
+  const ui = {
     el,
     svg,
     state: () => ({ vb }),
@@ -117,10 +176,10 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
         c.setAttribute('class', 'stop-target');
         c.setAttribute('cx', p.x);
         c.setAttribute('cy', p.y);
-        c.setAttribute('r', '11');
+        c.setAttribute('r', '14');
         c.dataset.node = n;
         const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-        t.textContent = `stop ${n}`;
+        t.textContent = stopName(svg, n);
         c.append(t);
         targets.append(c);
       }
@@ -193,26 +252,163 @@ export function mountMap(data, { onHex, onCity, onStop, keep }) {
     hexCost(hex) {
       return Number(svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.dataset.cost || 0);
     },
-    /** drawRoutes draws each train's route in its own colour. */
+    /**
+     * drawRoutes draws each train's route in its own colour, along the
+     * track its paths name ({hex, path}); a route without paths is drawn
+     * from hex to hex.
+     */
     drawRoutes(routes) {
-      overlay.replaceChildren();
-      (routes || []).forEach((r, i) => {
-        for (const pts of routePoints(r, data)) {
-          const pl = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
-          pl.setAttribute('points', pts.map((p) => `${p.x},${p.y}`).join(' '));
-          pl.setAttribute('fill', 'none');
-          pl.setAttribute('stroke', routeColour(i));
-          pl.setAttribute('stroke-width', '7');
-          pl.setAttribute('stroke-linecap', 'round');
-          pl.setAttribute('stroke-linejoin', 'round');
-          pl.setAttribute('opacity', '0.8');
-          pl.setAttribute('class', 'route');
-          pl.dataset.train = r.train;
-          overlay.append(pl);
-        }
-      });
+      drawRuns(overlay, svg, data, routes);
+      // the run being drawn replaces the last run kept on the map
+      kept.style.display = routes && routes.length ? 'none' : '';
+      caption.style.display = kept.style.display;
+    },
+    /** zoomToHexes shows the hexes listed. */
+    zoomToHexes: zoomBox,
+    /** status shows a line over the foot of the map ({text, kind}; null hides it): on a phone, the answer to the move being built stays in sight. */
+    status(st) {
+      statusLine.textContent = st ? st.text : '';
+      statusLine.className = 'map-status' + (st && st.kind ? ` ${st.kind}` : '');
+      statusLine.hidden = !st;
     },
   };
+  /** showRun draws the run kept on the map (a map view's run; null: none), with its caption. */
+  ui.showRun = (run) => {
+    drawRuns(kept, svg, data, run ? run.routes : null, 'kept');
+    caption.replaceChildren(...(run ? [keptRunText(svg, run)] : []));
+  };
+  /** showMoved outlines what a move changed (a map view's moved; null: nothing). */
+  ui.showMoved = (moved) => {
+    for (const g of svg.querySelectorAll('.changed, .changed-token')) g.classList.remove('changed', 'changed-token');
+    if (moved) markMoved(svg, moved);
+  };
+  ui.showRun(data.run);
+  ui.showMoved(data.moved);
+  return ui;
+}
+
+// drawRuns fills layer with the routes, each in its colour along its track.
+function drawRuns(layer, svg, data, routes, cls) {
+  layer.replaceChildren();
+  (routes || []).forEach((r, i) => {
+    const colour = routeColour(r.colour ?? i);
+    const add = (el) => {
+      el.setAttribute('fill', 'none');
+      el.setAttribute('stroke', colour);
+      el.setAttribute('stroke-width', '7');
+      el.setAttribute('stroke-linecap', 'round');
+      el.setAttribute('stroke-linejoin', 'round');
+      el.setAttribute('opacity', '0.8');
+      el.setAttribute('class', 'route' + (cls ? ` ${cls}` : ''));
+      el.dataset.train = r.train;
+      layer.append(el);
+    };
+    if (r.paths && r.paths.length) {
+      for (const st of r.paths) {
+        const c = data.hexes[st.hex];
+        const track = svg.querySelector(`.hex[data-hex="${CSS.escape(st.hex)}"] path.track[data-path="${st.path}"]`);
+        if (!c || !track) continue;
+        const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+        p.setAttribute('d', track.getAttribute('d'));
+        p.setAttribute('transform', `translate(${c.x} ${c.y})`);
+        p.dataset.hex = st.hex;
+        add(p);
+      }
+      return;
+    }
+    for (const pts of routePoints(r, data)) {
+      const pl = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+      pl.setAttribute('points', pts.map((p) => `${p.x},${p.y}`).join(' '));
+      add(pl);
+    }
+  });
+}
+
+/**
+ * stopName is a stop ("HEX-PART") as a player names it: its place, else
+ * its hex; in a hex with several stops, which one (its station, a town, a
+ * halt).
+ */
+export function stopName(svg, sig) {
+  const hex = String(sig).slice(0, String(sig).lastIndexOf('-'));
+  const g = svg && svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+  const loc = g && g.querySelector('text.location');
+  const place = loc && loc.textContent ? loc.textContent : '';
+  const stops = g ? g.querySelectorAll('.city, .town, .halt').length : 0;
+  const kind = stops > 1 ? stopKind(svg, g, sig) : '';
+  const what = { city: 'station', town: 'town', halt: 'halt' }[kind] || '';
+  if (!place) return what ? `${hex} ${what}` : hex;
+  return what && what !== 'station' ? `${place} ${what} (${hex})` : `${place} (${hex})`;
+}
+
+// stopKind tells which drawing of hex group g stands at stop sig: "city",
+// "town", "halt" or "".
+function stopKind(svg, g, sig) {
+  const data = svg.mapData;
+  const p = data && data.nodes[sig];
+  const c = data && data.hexes[g.dataset.hex];
+  if (!p || !c) return '';
+  const x = p.x - c.x;
+  const y = p.y - c.y;
+  const near = (a, b) => Math.abs(a - x) < 1.5 && Math.abs(b - y) < 1.5;
+  for (const t of g.querySelectorAll('circle.town')) if (near(Number(t.getAttribute('cx')), Number(t.getAttribute('cy')))) return 'town';
+  for (const t of g.querySelectorAll('rect.halt')) if (near(Number(t.getAttribute('x')) + 6, Number(t.getAttribute('y')) + 6)) return 'halt';
+  return g.querySelector('.city') ? 'city' : '';
+}
+
+/** routeText is a route's stops as a sentence: "Ryde (F2) – Newport (E3)". */
+export function routeText(svg, nodes) {
+  const names = [];
+  for (const n of nodes || []) {
+    const s = stopName(svg, n);
+    if (names[names.length - 1] !== s) names.push(s);
+  }
+  return names.join(' – ');
+}
+
+// keptRunText says which run the map shows and where each train went.
+function keptRunText(svg, run) {
+  return h('p', { class: 'kept-run', id: 'kept-run', 'data-entity': run.entity },
+    h('strong', {}, `${run.entity}'s last run: `),
+    (run.routes || []).map((r, i) => h('span', { class: 'kept-route', 'data-train': r.train },
+      i ? '; ' : '', h('span', { class: 'swatch', style: `background:${routeColour(i)}` }),
+      ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
+    run.revenue ? `; ${money(run.revenue)} in all.` : '.');
+}
+
+/** trainLabel is a train id ("2+1-0") as a player says it ("2+1"). */
+export function trainLabel(id) {
+  const m = /^(.*)-\d+$/.exec(String(id));
+  return m ? m[1] : String(id);
+}
+
+// markMoved highlights what the last move changed: the hex a tile went
+// on, the city a station token went in.
+function markMoved(svg, moved) {
+  // a marked hex is drawn above its neighbours (its outline whole), below
+  // the route layers
+  const lift = (g) => { if (g) svg.insertBefore(g, svg.querySelector('g.kept-runs')); };
+  for (const x of moved.hexes || []) {
+    const g = svg.querySelector(`.hex[data-hex="${CSS.escape(x)}"]`);
+    g?.classList.add('changed');
+    lift(g);
+  }
+  for (const c of moved.cities || []) {
+    for (const g of svg.querySelectorAll(`.city[data-city="${CSS.escape(c)}"]`)) {
+      g.classList.add('changed');
+      g.closest('.hex')?.classList.add('changed-token');
+      lift(g.closest('.hex'));
+    }
+  }
+}
+
+// corpHexes lists the hexes with a station token of corporation sym.
+function corpHexes(svg, sym) {
+  const out = [];
+  for (const c of svg.querySelectorAll('.city')) {
+    if ([...c.querySelectorAll('.slot.token + text')].some((t) => t.textContent === sym)) out.push(c.dataset.hex);
+  }
+  return out;
 }
 
 // routePoints turns an 18xx.games route into polylines: each connection is

@@ -2,9 +2,10 @@
 // is not legal is offered; server refusals are shown as they come.
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
-import { routeColour } from './mapview.js';
 import { effectText } from './effects.js';
 import { ruleLink } from './rulehelp.js';
+import { runRoutes } from './routes.js';
+import { forkAt } from './localstore.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -118,13 +119,21 @@ export function renderPanel(el, page) {
   page.onCity = null;
   page.onStop = null;
   page.stopTargets = null;
+  page.mapStatus = null;
   page.afterDraw = null;
   page.preview = null;
   page.fan = null;
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '', ruleLink(v.title, page.error, page.errorType));
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
-    parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')));
+    parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')),
+      h('p', {}, h('button', { type: 'button', id: 'fork-here', title: 'Start a new hotseat game in this browser from this position; the game itself does not change',
+        onclick: async () => {
+          try {
+            const text = page.local ? page.local.exportText() : JSON.stringify(await api.exportGame(page.id));
+            await forkAt(text, page.at, page.forkLabel || `game ${page.id}`);
+          } catch (e) { page.error = `fork: ${e.message}`; page.rerenderPanel(); }
+        } }, 'Fork from here'), ' ', h('span', { class: 'muted' }, 'a new hotseat game from this position, played in this browser')));
     clear(el, parts);
     return;
   }
@@ -158,7 +167,13 @@ export function renderPanel(el, page) {
       page.mapUI.zoomTo(page.zoomTo);
       page.zoomTo = null;
     }
+    if (page.zoomHexes) {
+      page.zoomedFrom ||= page.mapUI.viewBox();
+      page.mapUI.zoomToHexes(page.zoomHexes);
+      page.zoomHexes = null;
+    }
     page.mapUI.stopTargets(page.stopTargets);
+    page.mapUI.status(page.mapStatus);
     if (page.routes) page.mapUI.drawRoutes(page.shownRoutes || page.routes.routes);
   };
 }
@@ -188,7 +203,7 @@ function entityBox(page, ent, choices, st, highlights) {
       case 'par': box.append(parChoice(page, cs, st)); break;
       case 'lay_tile': box.append(layTile(page, ent, cs, st, highlights)); break;
       case 'place_token': box.append(placeToken(page, cs, st, highlights)); break;
-      case 'run_routes': box.append(runRoutes(page, ent, cs[0], st)); break;
+      case 'run_routes': box.append(runRoutes(page, ent, cs[0], st, rememberRun)); break;
       case 'buy_train':
         box.append(h('div', { class: 'group' }, h('h3', {}, 'Buy a train'), cs.map((c) => (c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st)))));
         break;
@@ -422,141 +437,6 @@ function placeToken(page, cs, st, highlights) {
       return h('button', { type: 'button', class: 'choice place_token', 'data-type': 'place_token', onclick: () => page.act(c.action) },
         `Place a station token in ${hex || c.action.city}` + (c.action.slot !== undefined ? ` (space ${c.action.slot + 1})` : '') + (p !== undefined ? (p ? ` for ${money(p)}` : ' (free)') : ''));
     }));
-}
-
-function runRoutes(page, ent, c, st) {
-  const g = h('div', { class: 'group routes' }, h('h3', {}, 'Run trains'));
-  const auto = async () => {
-    page.error = '';
-    page.edit = null;
-    const t0 = performance.now();
-    try {
-      page.routes = await page.svc.routes(ent);
-      page.routes.source = page.svc.source();
-      page.routes.ms = performance.now() - t0;
-    } catch (e) { page.error = e.message; page.routes = null; }
-    page.rerenderPanel();
-  };
-  if (!page.routes) {
-    g.append(h('p', { class: 'muted' }, 'Finding the best routes…'));
-    if (!page.routesPending) {
-      page.routesPending = true;
-      auto().finally(() => { page.routesPending = false; });
-    }
-    return g;
-  }
-  if (page.edit) return editRoutes(page, ent, c, g, auto);
-  const r = page.routes;
-  // 1860: the run with most revenue and the one with most revenue plus halt
-  // subsidy may differ; the president picks the objective.
-  const objectives = [{ key: 'revenue', label: 'Most revenue', run: r }];
-  if (r.total && (r.total.revenue !== r.revenue || r.total.subsidy !== r.subsidy)) objectives.push({ key: 'total', label: 'Most revenue + subsidy', run: r.total });
-  const pickKey = objectives.some((o) => o.key === page.objective) ? page.objective : 'revenue';
-  const chosen = objectives.find((o) => o.key === pickKey).run;
-  if (objectives.length > 1) {
-    g.append(h('fieldset', { class: 'objectives' }, h('legend', {}, 'Objective'),
-      objectives.map((o) => h('label', { class: 'option' },
-        h('input', { type: 'radio', name: `objective-${ent}`, value: o.key, checked: o.key === pickKey, 'data-objective': o.key, onchange: () => { page.objective = o.key; page.rerenderPanel(); } }),
-        ` ${o.label}: revenue ${money(o.run.revenue)}, subsidy ${money(o.run.subsidy)}`))));
-  } else if (r.total) {
-    g.append(h('p', { class: 'muted objectives-same' }, 'The best run for revenue is also best for revenue plus subsidy.'));
-  }
-  page.shownRoutes = chosen.routes;
-  g.append(routeList(chosen.routes),
-    h('p', { id: 'route-revenue' }, `Revenue ${money(chosen.revenue)}`, r.total || chosen.subsidy ? `, subsidy ${money(chosen.subsidy || 0)}` : ''),
-    h('p', { class: 'muted', id: 'route-source', 'data-source': r.source || 'server' }, r.source === 'browser' ? `Found in the browser in ${Math.round(r.ms)} ms.` : 'Found by the server.'),
-    h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', onclick: () => { rememberRun(page, ent, chosen.revenue); page.act({ ...c.action, routes: chosen.routes }); } }, `Run for ${money(chosen.revenue)}`),
-      h('button', { type: 'button', onclick: auto }, 'Auto-route again'),
-      h('button', { type: 'button', id: 'edit-routes', onclick: () => { page.edit = { paths: {}, train: (r.trains || [])[0], check: null }; page.rerenderPanel(); } }, 'Edit routes by hand')));
-  return g;
-}
-
-function routeList(routes) {
-  return h('ul', { class: 'route-list' }, (routes || []).map((rt, i) => h('li', {},
-    h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` ${rt.train}: `,
-    (rt.hexes && rt.hexes.length ? rt.hexes.join('–') : (rt.connections || []).map((x) => x.join('–')).join(' / ')),
-    rt.revenue !== undefined && rt.revenue !== null ? ` — ${money(rt.revenue)}` : '')));
-}
-
-// editRoutes lets the president draw each train's route by clicking its
-// stops on the map (and the plain hexes between them), in order; the server
-// checks the run after every click and answers its revenue and subsidy or
-// the rule it breaks.
-function editRoutes(page, ent, c, g, auto) {
-  const ed = page.edit;
-  const trains = page.routes.trains || [];
-  const nodes = Object.keys((page.map && page.map.nodes) || {});
-  const stopsIn = (hex) => nodes.filter((n) => n.slice(0, n.lastIndexOf('-')) === hex);
-  const routes = () => trains.map((t) => {
-    const items = ed.paths[t] || [];
-    return { train: t, connections: connections(items), nodes: items.filter((x) => x.node).map((x) => x.node) };
-  }).filter((x) => x.connections.length);
-  const recheck = async () => {
-    const rs = routes();
-    ed.check = null;
-    const seq = (ed.seq = (ed.seq || 0) + 1);
-    if (rs.length) {
-      try {
-        const r = await page.svc.check(ent, rs);
-        ed.check = { ...r, ok: r.legal };
-      } catch (e) { ed.check = { ok: false, error: e.message }; }
-    }
-    if (seq !== ed.seq || page.edit !== ed) return;
-    page.rerenderPanel();
-  };
-  const add = (item) => {
-    if (!ed.train) return;
-    const p = (ed.paths[ed.train] ||= []);
-    const last = p[p.length - 1];
-    if (last && (last.node || last.hex) === (item.node || item.hex)) p.pop(); else p.push(item);
-    recheck();
-  };
-  // A hex with a single stop stands for that stop; other hexes are track
-  // the route passes through.
-  page.onHex = (hex) => { const st = stopsIn(hex); add(st.length === 1 ? { node: st[0] } : { hex }); };
-  page.onStop = (node) => add({ node });
-  page.stopTargets = nodes;
-  page.shownRoutes = routes();
-  const text = (items) => items.map((x) => x.node || `(${x.hex})`).join(' → ');
-  g.append(h('p', { class: 'muted' }, 'Pick a train, then click the stops of its route on the map in order (the circles), with the plain hexes between them; click the last one again to take it back.'),
-    h('div', { class: 'row', role: 'group', 'aria-label': 'Train to edit' }, trains.map((t, i) => h('button', {
-      type: 'button', class: 'train-pick' + (ed.train === t ? ' on' : ''), 'aria-pressed': ed.train === t ? 'true' : 'false', 'data-train': t,
-      onclick: () => { ed.train = t; page.rerenderPanel(); },
-    }, h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` ${t}`))),
-    h('ul', { class: 'route-list', id: 'edit-list' }, trains.map((t) => h('li', { 'data-train': t, 'data-steps': (ed.paths[t] || []).length }, `${t}: `, text(ed.paths[t] || []) || 'not running'))),
-    h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'edit-undo', disabled: !(ed.paths[ed.train] || []).length, onclick: () => { ed.paths[ed.train].pop(); recheck(); } }, 'Take back a step'),
-      h('button', { type: 'button', id: 'edit-clear', onclick: () => { ed.paths[ed.train] = []; recheck(); } }, `Clear ${ed.train || ''}`)));
-  const ck = ed.check;
-  if (ck && ck.ok) g.append(h('p', { id: 'route-revenue', class: 'ok' }, `Legal run: revenue ${money(ck.revenue)}`, page.routes.total || ck.subsidy ? `, subsidy ${money(ck.subsidy)}` : ''));
-  else if (ck) g.append(h('p', { id: 'route-check-error', class: 'error', role: 'status' }, ck.error, ruleLink(page.view.title, ck.error, 'run_routes')));
-  else g.append(h('p', { class: 'muted', id: 'route-revenue' }, 'No route drawn yet.'));
-  g.append(h('div', { class: 'row' },
-    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', disabled: !(ck && ck.ok), onclick: () => { rememberRun(page, ent, ck.revenue); page.act({ ...c.action, routes: routes() }); } }, ck && ck.ok ? `Run for ${money(ck.revenue)}` : 'Run'),
-    h('button', { type: 'button', id: 'auto-routes', onclick: auto }, 'Back to the auto-route')));
-  return g;
-}
-
-// connections turns clicked steps ({node: "HEX-PART"} stops and {hex}
-// plain hexes) into 18xx.games connections: from each stop to the next,
-// the chain of hexes between them, or "HEX a.b" for two stops in one hex.
-function connections(items) {
-  const out = [];
-  let last = null;
-  let between = [];
-  const split = (n) => [n.slice(0, n.lastIndexOf('-')), n.slice(n.lastIndexOf('-') + 1)];
-  for (const it of items) {
-    if (!it.node) { between.push(it.hex); continue; }
-    const [hex, part] = split(it.node);
-    if (last) {
-      const [lh, lp] = split(last);
-      out.push(lh === hex && !between.length ? [`${hex} ${lp}.${part}`] : [lh, ...between, hex]);
-    }
-    last = it.node;
-    between = [];
-  }
-  return out;
 }
 
 // showPreview draws the candidate tile of page.preview on the map (fetched
