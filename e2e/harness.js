@@ -26,29 +26,35 @@ function freePort() {
 
 /** serve registers the before/after hooks that start and stop the server and browser. */
 export function serve() {
-  before(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-page-'));
-    const bin = join(tmp, 'tresham');
-    execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
-    const port = await freePort();
-    env.base = `http://127.0.0.1:${port}`;
-    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
-    for (let i = 0; ; i++) {
-      try { if ((await fetch(env.base + '/healthz')).ok) break; } catch { /* not up yet */ }
-      if (i > 300) throw new Error('tresham serve did not become healthy');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    env.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+  before(start);
+  after(stop);
+}
+
+/** start builds and starts `tresham serve` and launches chromium (env.base, env.browser). */
+export async function start() {
+  tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-page-'));
+  const bin = join(tmp, 'tresham');
+  execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
+  const port = await freePort();
+  env.base = `http://127.0.0.1:${port}`;
+  server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(env.base + '/healthz')).ok) break; } catch { /* not up yet */ }
+    if (i > 300) throw new Error('tresham serve did not become healthy');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  env.browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  after(async () => {
-    if (env.browser) await env.browser.close();
-    if (server) server.kill('SIGTERM');
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+}
+
+/** stop closes the browser, stops the server and removes its files. */
+export async function stop() {
+  if (env.browser) await env.browser.close();
+  if (server) server.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
 }
 
 /** newPage opens a page that records console errors. */

@@ -200,7 +200,7 @@ export async function renderLocalGame(el, key, me) {
       page.error = e.message;
     }
     draw(el, page);
-    if (page.at !== null) prepareBack(game, page.at);
+    prepareBack(game, page.at ?? game.actions); // the next step in history is ready before it is asked for
   };
   page.act = async (action) => {
     page.error = '';

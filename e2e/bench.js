@@ -1,0 +1,235 @@
+// The in-browser engine's figures in real Chromium, printed (not asserted:
+// speed targets are benchmarks, not tests). Run it after go generate ./ui:
+//
+//	cd e2e && nice -n 10 node bench.js [--steps N] [--profile]
+//
+// It starts `tresham serve` from this checkout and Debian's chromium
+// (harness.js), then measures, on the longest real game of the fixtures:
+// the module's start from the HTTP cache, load and replay, a legal-move
+// list and the auto-route at every real run_routes position of the
+// fixtures (engine calls timed in the page), and a history step on the
+// game page from the click to the next painted frame (real input through
+// playwright, timed in the page: the click's event timestamp to a task
+// queued after the frame that shows the new position). The load average is
+// printed beside the figures: on a shared machine compare figures of one
+// run, not runs. --profile also prints the page's hottest functions over
+// the history steps (Chromium's CPU profiler).
+import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { env, fixtures, start, stop } from './harness.js';
+
+const args = process.argv.slice(2);
+const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
+const STEPS = opt('--steps', 40);
+const PROFILE = args.includes('--profile');
+const TRACE = args.includes('--trace');
+
+function realGames() {
+  const out = [];
+  for (const t of ['1860', '1825']) {
+    for (const f of readdirSync(join(fixtures, t))) if (f.endsWith('.json')) out.push(readFileSync(join(fixtures, t, f), 'utf8'));
+  }
+  return out;
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.max(0, Math.min(s.length - 1, Math.ceil((s.length * p) / 100) - 1))] : NaN;
+};
+const r1 = (x) => Math.round(x * 10) / 10;
+const summary = (xs) => ({ n: xs.length, median_ms: r1(pct(xs, 50)), p90_ms: r1(pct(xs, 90)), p99_ms: r1(pct(xs, 99)), max_ms: r1(pct(xs, 100)) });
+
+// engineFigures times the module's own calls in a page.
+async function engineFigures(ctx, games) {
+  const warmup = await ctx.newPage();
+  await warmup.goto(env.base + '/');
+  await warmup.evaluate(async () => { const m = await import('/engine.js'); await m.loadEngine(); });
+  await warmup.close();
+  const page = await ctx.newPage();
+  await page.goto(env.base + '/');
+  return page.evaluate(async (games) => {
+    const t0 = performance.now();
+    const { loadEngine } = await import('/engine.js');
+    const eng = await loadEngine();
+    const start = performance.now() - t0;
+    const parsed = games.map((g) => JSON.parse(g));
+    let longest = 0;
+    parsed.forEach((g, i) => { if (g.actions.length > parsed[longest].actions.length) longest = i; });
+    const loads = [];
+    for (let i = 0; i < 9; i++) {
+      const a = performance.now();
+      const g = eng.load(games[longest]);
+      loads.push(performance.now() - a);
+      g.close();
+    }
+    const legal = [];
+    const routes = [];
+    const views = [];
+    // each real run_routes position, loaded as the live game there (the
+    // page's game is live at the end of its log)
+    for (const g of parsed) {
+      g.actions.forEach((act, i) => {
+        if (act.type !== 'run_routes') return;
+        const pos = eng.load(JSON.stringify({ ...g, actions: g.actions.slice(0, i) }));
+        let a = performance.now();
+        pos.legal(String(act.entity));
+        legal.push(performance.now() - a);
+        a = performance.now();
+        pos.view(null, null);
+        views.push(performance.now() - a);
+        a = performance.now();
+        try { pos.routes(String(act.entity)); routes.push(performance.now() - a); } catch { /* not this entity's turn (an undone branch) */ }
+        pos.close();
+      });
+    }
+    // every 7th position of the longest game, whatever is to be done there
+    const legalAll = [];
+    const g = parsed[longest];
+    for (let i = 0; i < g.actions.length; i += 7) {
+      const pos = eng.load(JSON.stringify({ ...g, actions: g.actions.slice(0, i) }));
+      const a = performance.now();
+      pos.view(null, null);
+      legalAll.push(performance.now() - a);
+      pos.close();
+    }
+    return { start, actions: parsed[longest].actions.length, loads, legal, views, legalAll, routes };
+  }, games);
+}
+
+// pageSteps opens the longest game on its page and steps back (then
+// forward) through its history with real clicks, timing each from the
+// click to the next painted frame.
+async function pageSteps(ctx, longest, viewport) {
+  const page = await ctx.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(env.base + '/');
+  const id = await page.evaluate(async (body) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'bench' + Math.random().toString(36).slice(2, 8), password: 'correct horse battery staple' }) });
+    localStorage.setItem('tresham.signedIn', '1');
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return (await r.json()).id;
+  }, JSON.stringify(longest));
+  await page.goto(`${env.base}/?game=${id}`);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  // each click's event timestamp to a task queued after the next frame
+  await page.evaluate(() => {
+    window.benchSteps = [];
+    document.addEventListener('click', (ev) => {
+      const b = ev.target.closest && ev.target.closest('#history-back, #history-forward');
+      if (!b) return;
+      const t0 = ev.timeStamp;
+      const t1 = performance.now();
+      requestAnimationFrame(() => {
+        const t2 = performance.now();
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          const bar = document.getElementById('history-pos');
+          const t3 = performance.now();
+          window.benchSteps.push({ ms: t3 - t0, input: t1 - t0, toFrame: t2 - t1, frame: t3 - t2, engine: Number(bar.dataset.engineMs), draw: Number(bar.dataset.drawMs), pos: bar.textContent });
+        };
+        ch.port2.postMessage(0);
+      });
+    }, true);
+  });
+  let cdp = null;
+  if (PROFILE) {
+    cdp = await ctx.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  let tracing = null;
+  if (TRACE) {
+    tracing = await ctx.newCDPSession(page);
+    tracing.events = [];
+    tracing.on('Tracing.dataCollected', (d) => tracing.events.push(...d.value));
+    await tracing.send('Tracing.start', { categories: 'devtools.timeline,blink,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  }
+  const requests = [];
+  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
+  const step = async (sel) => {
+    const before = await page.textContent('#history-pos');
+    await page.click(sel);
+    await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
+    await page.waitForTimeout(250); // a player's pace: the page readies the next step meanwhile
+  };
+  for (let i = 0; i < STEPS; i++) await step('#history-back');
+  for (let i = 0; i < STEPS; i++) await step('#history-forward');
+  await page.waitForFunction((n) => window.benchSteps.length >= n, 2 * STEPS);
+  const got = await page.evaluate(() => window.benchSteps);
+  let hot = null;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    hot = hottest(profile);
+  }
+  if (tracing) {
+    const done = new Promise((r) => tracing.once('Tracing.tracingComplete', r));
+    await tracing.send('Tracing.end');
+    await done;
+    hot = (hot || []).concat(mainThreadTime(tracing.events, 2 * STEPS));
+  }
+  await page.close();
+  return { back: got.slice(0, STEPS), forward: got.slice(STEPS), requests, hot };
+}
+
+// mainThreadTime sums the renderer main thread's complete events by name
+// (style, layout, paint, script, …) per step, top 15.
+function mainThreadTime(events, steps) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args && e.args.name === 'CrRendererMain');
+  const by = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    by.set(e.name, (by.get(e.name) || 0) + e.dur / 1000);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${r1(ms / steps)} ms a step (incl. nested)  ${k}`);
+}
+
+// hottest sums a CPU profile's self time by function and answers the top 25.
+function hottest(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) || 0) + (dt[i] || 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, ms]) => `${r1(ms)} ms  ${k}`);
+}
+
+async function main() {
+  await start();
+  try {
+    const games = realGames();
+    const parsed = games.map((g) => JSON.parse(g));
+    const longest = parsed.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
+    const ctx = await env.browser.newContext();
+    const load0 = loadavg()[0];
+    const e = await engineFigures(ctx, games);
+    console.log(JSON.stringify({
+      what: 'engine calls in Chromium (wasm)', load_average: r1(load0), longest_game: `${longest.title} ${longest.id}, ${e.actions} actions`,
+      module_start_cached_ms: r1(e.start), load_and_replay: summary(e.loads), legal_list_at_run_positions: summary(e.legal), view_with_legal_at_run_positions: summary(e.views),
+      view_with_legal_every_7th_position: summary(e.legalAll), auto_route: summary(e.routes),
+    }));
+    for (const vp of [{ width: 1400, height: 1000 }, { width: 390, height: 844 }]) {
+      const load1 = loadavg()[0];
+      const s = await pageSteps(ctx, longest, vp);
+      console.log(JSON.stringify({
+        what: `history step on the game page, click to painted (${vp.width}×${vp.height})`, load_average: r1(load1),
+        back: summary(s.back.map((x) => x.ms)), forward: summary(s.forward.map((x) => x.ms)),
+        engine_part: summary([...s.back, ...s.forward].map((x) => x.engine)), draw_part: summary([...s.back, ...s.forward].map((x) => x.draw)),
+        input_to_handler: summary([...s.back, ...s.forward].map((x) => x.input)), handler_to_frame_start: summary([...s.back, ...s.forward].map((x) => x.toFrame)),
+        frame: summary([...s.back, ...s.forward].map((x) => x.frame)),
+        requests: s.requests,
+      }));
+      if (s.hot) console.log(s.hot.join('\n'));
+    }
+    await ctx.close();
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exitCode = 1; });
