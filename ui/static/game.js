@@ -91,18 +91,36 @@ export async function renderGame(el, id, me, at) {
     draw(el, page);
     warmLive(page);
   };
+  // act plays a move. With the in-browser engine in step, the page plays
+  // it there first and shows the result at once, then sends it; the server
+  // (the authority) answers its state hash, which must be the page's: on a
+  // mismatch the page reports it and reloads from the server, on a refusal
+  // it shows the server's reason and reloads too. Without the engine (or
+  // when it refuses a move) the server's answer is the view shown.
   page.act = async (action) => {
+    while (page.pending) await page.pending; // one move at a time, in order
     page.error = '';
     page.errorType = action.type; // the refused action's type, for the rules link
+    const seq = page.view.actions;
+    const local = page.local;
+    if (local && local.actions === seq && action.type !== 'message' && page.at === null) {
+      let mine = null;
+      try {
+        local.propose(action);
+        mine = local.view(null, page.view.you || []);
+      } catch (e) {
+        if (local.actions !== seq) { local.close(); page.local = null; } // half applied: start again from the server
+      }
+      if (mine) {
+        const done = actAhead(page, seq, action, mine);
+        page.pending = done;
+        try { await done; } finally { page.pending = null; }
+        return;
+      }
+    }
     try {
-      const seq = page.view.actions;
       const view = await api.act(id, seq, action);
-      page.sel = {};
-      page.routes = null;
-      page.edit = null;
-      page.shownRoutes = null;
-      // back to the view the player had before the map zoomed to a hex
-      if (page.zoomedFrom) { page.mapKeep = { vb: page.zoomedFrom }; page.zoomedFrom = null; }
+      afterMove(page);
       // the server accepted it: play it locally too, then compare hashes
       if (page.local && page.local.actions === seq && view.actions === seq + 1) {
         try { page.local.propose(action); } catch (e) { console.warn('local engine refused an accepted move:', e); }
@@ -122,6 +140,46 @@ export async function renderGame(el, id, me, at) {
       page.error = e.message;
     }
     await page.reload();
+  };
+  // actAhead shows the move mine (the local game's view after it) at once,
+  // sends it and checks the server's state hash against it.
+  const actAhead = async (page, seq, action, mine) => {
+    const local = page.local;
+    const before = page.view;
+    afterMove(page);
+    page.view = { ...before, ...mine, at: undefined, can_undo: false, can_redo: false, end_proposal: undefined };
+    page.total = mine.actions;
+    page.map = local.map(null);
+    page.engineNote = 'in the browser';
+    draw(el, page);
+    let reply;
+    try {
+      reply = await api.actHash(id, seq, action);
+    } catch (e) {
+      // refused (or the game moved on): the server's game is the one to show
+      page.error = e.message;
+      if (page.local === local) { local.close(); page.local = null; }
+      await page.reload();
+      return;
+    }
+    if (page.local !== local) return; // reloaded meanwhile
+    if (reply.actions !== seq + 1 || reply.hash !== mine.hash) {
+      if (reply.actions === seq + 1) {
+        api.mismatch(id, { actions: reply.actions, hash: mine.hash, server_hash: reply.hash || '', module: eng0 ? eng0.manifest.wasm : '' }).catch(() => {});
+        page.engineNote = 'server (the in-browser engine disagreed and was reloaded from the server)';
+      }
+      local.close();
+      page.local = null;
+      await page.reload();
+      return;
+    }
+    // the server agrees: take what only it knows (undo, clocks, end votes,
+    // its legal list as a cross-check) and keep the page's state and log
+    page.view = { ...reply, state: page.view.state, log: page.view.log, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
+    page.total = reply.actions;
+    localLegal(page, id, eng0);
+    draw(el, page);
+    warmLive(page);
   };
   page.seek = async (n) => {
     page.at = n === null || n >= page.total ? null : Math.max(0, n);
@@ -167,6 +225,16 @@ export function prepareBack(local, at, seats) {
   // after the frame that shows the step: a task queued now could run
   // before it and hold the paint back
   requestAnimationFrame(() => setTimeout(next, 0));
+}
+
+// afterMove clears what the page chose for the move just played.
+function afterMove(page) {
+  page.sel = {};
+  page.routes = null;
+  page.edit = null;
+  page.shownRoutes = null;
+  // back to the view the player had before the map zoomed to a hex
+  if (page.zoomedFrom) { page.mapKeep = { vb: page.zoomedFrom }; page.zoomedFrom = null; }
 }
 
 // warmLive readies, on the live game, the first step back in history.
