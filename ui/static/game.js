@@ -361,7 +361,7 @@ export function draw(el, page) {
   let logChanged = true;
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
-    d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null) || document.createComment(''));
+    d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment(''));
     if (!page.map || !page.mapUI || !page.mapUI.update(page.map, keep)) {
       mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
       d.mapSection.replaceChildren(page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
@@ -376,7 +376,7 @@ export function draw(el, page) {
     const placed = cards.map((c) => c || document.createComment(''));
     const log = gameLog(v, page);
     const info = h('div', { class: 'info' }, placed, log);
-    const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null) || document.createComment('');
+    const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
     clear(el, top, main, sc, info);
     page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log };
