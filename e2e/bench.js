@@ -10,7 +10,9 @@
 // fixtures (engine calls timed in the page), and a history step on the
 // game page from the click to the next painted frame (real input through
 // playwright, timed in the page: the click's event timestamp to a task
-// queued after the frame that shows the new position). The load average is
+// queued after the frame that shows the new position; and the work in it,
+// the page's click handler plus the frame's rendering, without the wait
+// for the display's next frame). The load average is
 // printed beside the figures: on a shared machine compare figures of one
 // run, not runs. --profile also prints the page's hottest functions over
 // the history steps (Chromium's CPU profiler).
@@ -120,13 +122,16 @@ async function pageSteps(ctx, longest, viewport) {
       if (!b) return;
       const t0 = ev.timeStamp;
       const t1 = performance.now();
+      let tEnd = t1;
+      // the page's own handler runs at the button; this one after it
+      window.addEventListener('click', () => { tEnd = performance.now(); }, { once: true });
       requestAnimationFrame(() => {
         const t2 = performance.now();
         const ch = new MessageChannel();
         ch.port1.onmessage = () => {
           const bar = document.getElementById('history-pos');
           const t3 = performance.now();
-          window.benchSteps.push({ ms: t3 - t0, input: t1 - t0, toFrame: t2 - t1, frame: t3 - t2, engine: Number(bar.dataset.engineMs), draw: Number(bar.dataset.drawMs), pos: bar.textContent });
+          window.benchSteps.push({ ms: t3 - t0, busy: tEnd - t1 + (t3 - t2), handler: tEnd - t1, input: t1 - t0, toFrame: t2 - t1, frame: t3 - t2, engine: Number(bar.dataset.engineMs), draw: Number(bar.dataset.drawMs), pos: bar.textContent });
         };
         ch.port2.postMessage(0);
       });
@@ -219,6 +224,8 @@ async function main() {
       console.log(JSON.stringify({
         what: `history step on the game page, click to painted (${vp.width}×${vp.height})`, load_average: r1(load1),
         back: summary(s.back.map((x) => x.ms)), forward: summary(s.forward.map((x) => x.ms)),
+        work_back: summary(s.back.map((x) => x.busy)), work_forward: summary(s.forward.map((x) => x.busy)),
+        handler: summary([...s.back, ...s.forward].map((x) => x.handler)),
         engine_part: summary([...s.back, ...s.forward].map((x) => x.engine)), draw_part: summary([...s.back, ...s.forward].map((x) => x.draw)),
         input_to_handler: summary([...s.back, ...s.forward].map((x) => x.input)), handler_to_frame_start: summary([...s.back, ...s.forward].map((x) => x.toFrame)),
         frame: summary([...s.back, ...s.forward].map((x) => x.frame)),
