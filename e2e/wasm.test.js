@@ -30,18 +30,18 @@ function realGames() {
 
 // importCut imports the 1860 fixture 19354 cut just before its first run
 // as a hotseat game of the signed-in user and returns its id.
-async function importCut(page) {
+async function importCut(page, user = 'wasm') {
   const src = JSON.parse(readFileSync(join(fixtures, '1860', '19354.json'), 'utf8'));
   const cut = src.actions.findIndex((a) => a.type === 'run_routes');
   src.actions = src.actions.slice(0, cut);
   delete src.result;
   src.status = 'active';
-  return page.evaluate(async (body) => {
-    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'wasm', password: 'correct horse battery staple' }) });
+  return page.evaluate(async ([body, name]) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'correct horse battery staple' }) });
     localStorage.setItem('tresham.signedIn', '1');
     const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     return (await r.json()).id;
-  }, JSON.stringify(src));
+  }, [JSON.stringify(src), user]);
 }
 
 test('the game page runs the engine in the browser and agrees with the server', { timeout: 300000 }, async (t) => {
@@ -232,7 +232,7 @@ test('a move is played in the page first; the server only confirms its state has
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(env.base + '/');
-  const id = await importCut(page);
+  const id = await importCut(page, 'ahead');
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   await page.waitForSelector('#route-source', { timeout: 60000 });
