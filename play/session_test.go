@@ -290,6 +290,13 @@ func TestProposeEndGame(t *testing.T) {
 			if _, err := s.Propose([]byte(tc.action)); err == nil {
 				t.Error("a second end_game was accepted")
 			}
+			// undo takes it back
+			if _, err := s.Propose([]byte(`{"type":"undo","entity":1,"entity_type":"player"}`)); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := s.Hash(s.Len()); h != before {
+				t.Error("after undo the game is not as it was before end_game")
+			}
 		})
 	}
 }
