@@ -173,10 +173,11 @@ export async function renderGame(el, id, me, at) {
       await page.reload();
       return;
     }
+    page.total = reply.actions;
+    if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
     // the server agrees: take what only it knows (undo, clocks, end votes,
     // its legal list as a cross-check) and keep the page's state and log
-    page.view = { ...reply, state: page.view.state, log: page.view.log, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
-    page.total = reply.actions;
+    page.view = { ...reply, state: mine.state, log: mine.log, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
     localLegal(page, id, eng0);
     draw(el, page);
     warmLive(page);
@@ -357,7 +358,7 @@ export function draw(el, page) {
   const old = patch ? d.cards : [];
   const cards = [
     corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-    phaseChart(page.map, st), market(page.map, st, old[6]), page.map ? tileManifestCard(page) : null, chatCard(page)];
+    phaseChart(page.map, st), market(page.map, st, old[6] /* the market card shown */), page.map ? tileManifestCard(page) : null, chatCard(page)];
   let logChanged = true;
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
