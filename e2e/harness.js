@@ -14,8 +14,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
 /** env holds base (the server's URL), browser and the console errors seen. */
 export const env = { base: '', browser: null, consoleErrors: [] };
-let server;
-let tmp;
+let stopServer = null;
 
 function freePort() {
   return new Promise((resolve) => {
@@ -26,29 +25,49 @@ function freePort() {
 
 /** serve registers the before/after hooks that start and stop the server and browser. */
 export function serve() {
-  before(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-page-'));
-    const bin = join(tmp, 'tresham');
-    execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: root, stdio: 'inherit' });
-    const port = await freePort();
-    env.base = `http://127.0.0.1:${port}`;
-    server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
-    for (let i = 0; ; i++) {
-      try { if ((await fetch(env.base + '/healthz')).ok) break; } catch { /* not up yet */ }
-      if (i > 300) throw new Error('tresham serve did not become healthy');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    env.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+  before(start);
+  after(stop);
+}
+
+/** start builds and starts `tresham serve` and launches chromium (env.base, env.browser). */
+export async function start() {
+  const srv = await startServer(root);
+  env.base = srv.base;
+  stopServer = srv.stop;
+  env.browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  after(async () => {
-    if (env.browser) await env.browser.close();
-    if (server) server.kill('SIGTERM');
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+}
+
+/**
+ * startServer builds `tresham serve` from the checkout at dir and starts it
+ * on a free port with its own data directory; it answers {base, stop}.
+ */
+export async function startServer(dir) {
+  const tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-page-'));
+  const bin = join(tmp, 'tresham');
+  execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: dir, stdio: 'inherit' });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(base + '/healthz')).ok) break; } catch { /* not up yet */ }
+    if (i > 300) { stop(); throw new Error('tresham serve did not become healthy'); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, stop };
+}
+
+/** stop closes the browser, stops the server and removes its files. */
+export async function stop() {
+  if (env.browser) await env.browser.close();
+  if (stopServer) stopServer();
 }
 
 /** newPage opens a page that records console errors. */

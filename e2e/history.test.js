@@ -145,3 +145,60 @@ test('history: previous and next round, log lines open their action, hotkeys wit
   }
   assert.deepEqual(env.consoleErrors, []);
 });
+
+// snapshot is what the page shows of the game: every hex of the map, the
+// cards beside it and the log (the parts a history step patches in place).
+function snapshot(page) {
+  return page.evaluate(() => ({
+    hexes: [...document.querySelectorAll('.map-frame svg g.hex')].map((g) => g.outerHTML),
+    info: [...document.querySelectorAll('.info > .card:not(.log)')].map((c) => c.outerHTML),
+    log: [...document.querySelectorAll('#log button.log-line')].map((b) => b.textContent),
+    pos: document.getElementById('history-pos').textContent,
+  }));
+}
+
+test('history: a step redraws only what changed, and shows what a fresh page shows', { timeout: 300000 }, async () => {
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'histpatch');
+  const id = await openAt(page, '1860', '19354.json', 130);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  // mark the map's nodes: a step keeps the ones it does not redraw
+  await page.evaluate(() => {
+    document.querySelector('.map-frame svg').kept = true;
+    for (const g of document.querySelectorAll('.map-frame svg g.hex')) g.kept = true;
+  });
+  const total = await at(page);
+  for (let i = 0; i < 6; i++) {
+    const before = await pos(page);
+    await page.click('#history-back');
+    await moved(page, before);
+  }
+  for (let i = 0; i < 2; i++) {
+    const before = await pos(page);
+    await page.click('#history-forward');
+    await moved(page, before);
+  }
+  const n = await at(page);
+  assert.equal(n, total - 4);
+  const kept = await page.evaluate(() => ({
+    svg: document.querySelector('.map-frame svg').kept === true,
+    hexes: [...document.querySelectorAll('.map-frame svg g.hex')].filter((g) => g.kept).length,
+    all: document.querySelectorAll('.map-frame svg g.hex').length,
+  }));
+  assert.ok(kept.svg, 'the map was mounted again');
+  assert.ok(kept.hexes > 0 && kept.hexes < kept.all, `hexes kept: ${kept.hexes} of ${kept.all}`);
+  const stepped = await snapshot(page);
+  // the same position drawn by a fresh page
+  await page.goto(`${env.base}/?game=${id}&action=${n}`);
+  await page.waitForFunction((k) => document.getElementById('history-pos')?.textContent === `action ${k} of ${k + 4}`, n);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  const fresh = await snapshot(page);
+  assert.equal(stepped.pos, fresh.pos);
+  assert.deepEqual(stepped.log, fresh.log, 'the log');
+  assert.equal(stepped.hexes.length, fresh.hexes.length);
+  stepped.hexes.forEach((g, i) => assert.equal(g, fresh.hexes[i], `hex ${i}`));
+  assert.deepEqual(stepped.info, fresh.info, 'the cards');
+  await ctx.close();
+  assert.deepEqual(env.consoleErrors, []);
+});

@@ -155,3 +155,39 @@ test('hotseat in the browser on a phone, with no account', { timeout: 300000 }, 
   await shot(page, 'hotseat-list-390');
   await ctx.close();
 });
+
+test('a hotseat game in the browser ends early when asked, scored as it stands, and stays ended', { timeout: 300000 }, async (t) => {
+  if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const seen = env.consoleErrors.length; // the tests before go offline on purpose
+  for (const vp of [{ width: 1400, height: 1000 }, { width: 390, height: 844 }]) {
+    const ctx = await env.browser.newContext({ viewport: vp, acceptDownloads: true });
+    const page = await newPage(ctx);
+    await page.goto(env.base + '/?local');
+    const key = await create(page, '1825', 3);
+    for (let i = 0; i < 3; i++) await move(page);
+    // a cancelled confirmation changes nothing
+    page.once('dialog', (d) => d.dismiss());
+    await page.click('#local-end');
+    await page.waitForTimeout(300);
+    assert.equal(await pos(page), 'action 3 (live)');
+    page.once('dialog', (d) => d.accept());
+    await page.click('#local-end');
+    await page.waitForSelector('#final-scores');
+    assert.equal(await page.textContent('#end-reason'), 'The players agreed to end the game.');
+    assert.equal(await page.locator('#final-scores tbody tr').count(), 3);
+    assert.equal(await page.locator('#local-end').count(), 0);
+    await shot(page, `hotseat-ended-${vp.width}`);
+    // stored: a reload shows it ended, the lobby lists it finished, the export ends with end_game
+    await page.reload();
+    await page.waitForSelector('#final-scores');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#local-export')]);
+    const exp = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+    assert.equal(exp.actions[exp.actions.length - 1].type, 'end_game');
+    assert.equal(exp.status, 'finished');
+    await page.goto(env.base + '/?local');
+    await page.waitForSelector(`#local-games li[data-key="${key}"]`);
+    assert.match(await page.textContent(`#local-games li[data-key="${key}"]`), /finished/);
+    await ctx.close();
+  }
+  assert.deepEqual(env.consoleErrors.slice(seen), []);
+});

@@ -30,18 +30,18 @@ function realGames() {
 
 // importCut imports the 1860 fixture 19354 cut just before its first run
 // as a hotseat game of the signed-in user and returns its id.
-async function importCut(page) {
+async function importCut(page, user = 'wasm') {
   const src = JSON.parse(readFileSync(join(fixtures, '1860', '19354.json'), 'utf8'));
   const cut = src.actions.findIndex((a) => a.type === 'run_routes');
   src.actions = src.actions.slice(0, cut);
   delete src.result;
   src.status = 'active';
-  return page.evaluate(async (body) => {
-    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'wasm', password: 'correct horse battery staple' }) });
+  return page.evaluate(async ([body, name]) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'correct horse battery staple' }) });
     localStorage.setItem('tresham.signedIn', '1');
     const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     return (await r.json()).id;
-  }, JSON.stringify(src));
+  }, [JSON.stringify(src), user]);
 }
 
 test('the game page runs the engine in the browser and agrees with the server', { timeout: 300000 }, async (t) => {
@@ -222,5 +222,66 @@ test('history steps back on the game page of the longest real game', { timeout: 
   console.log('history step back on the page (Chromium, %d actions, %d steps):', longest.actions.length, steps.length,
     JSON.stringify({ click_to_drawn: stat(0), engine: stat(1), draw: stat(2) }));
   assert.deepEqual(requests, [], 'history steps made requests');
+  await ctx.close();
+});
+
+test('a move is played in the page first; the server only confirms its state hash, and a mismatch reloads from the server', { timeout: 300000 }, async (t) => {
+  if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(env.base + '/');
+  const id = await importCut(page, 'ahead');
+  await page.goto(`${env.base}/?game=${id}`);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  await page.waitForSelector('#route-source', { timeout: 60000 });
+  const requests = [];
+  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`); });
+  // the run: one request, the move itself, answered with the hash only
+  let before = await page.textContent('#history-pos');
+  await page.click('#run-routes');
+  await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
+  await page.waitForSelector('aside.panel button.choice');
+  await page.waitForTimeout(1000); // whatever else the page would ask for
+  assert.deepEqual(requests, [`POST /api/games/${id}/actions?view=hash`]);
+  assert.equal(await page.getAttribute('#engine', 'data-engine'), 'browser');
+  const server = async () => page.evaluate(async (gid) => (await (await fetch(`/api/games/${gid}`)).json()), id);
+  let sv = await server();
+  assert.match(await page.textContent('#history-pos'), new RegExp(`^action ${sv.actions} `));
+  requests.length = 0;
+
+  // a server that answers another hash: the page reports it and reloads the game from the server
+  await page.route(`**/api/games/${id}/actions?view=hash`, async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({ response: res, json: { ...body, hash: '0'.repeat(32) } });
+  });
+  before = await page.textContent('#history-pos');
+  const reported = page.waitForRequest(`**/api/games/${id}/mismatch`);
+  const exported = page.waitForResponse(`**/api/games/${id}/export`);
+  await page.click('aside.panel button.choice');
+  await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
+  await reported;
+  await exported;
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  assert.ok(requests.includes(`POST /api/games/${id}/mismatch`), `the mismatch was reported: ${requests}`);
+  assert.ok(requests.includes(`GET /api/games/${id}`) && requests.includes(`GET /api/games/${id}/export`), `the game was reloaded from the server: ${requests}`);
+  sv = await server();
+  assert.match(await page.textContent('#history-pos'), new RegExp(`^action ${sv.actions} `));
+  const metrics = await (await fetch(env.base + '/metrics')).text();
+  assert.match(metrics, /tresham_client_state_mismatches_total 1\b/);
+
+  // a move the server refuses, though the page's engine took it: the page
+  // shows the server's reason and the server's game
+  await page.unroute(`**/api/games/${id}/actions?view=hash`);
+  await page.route(`**/api/games/${id}/actions?view=hash`, (route) => route.fulfill({ status: 422, json: { error: 'refused by the test server' } }));
+  const count = (await server()).actions;
+  await page.click('aside.panel button.choice');
+  await page.waitForFunction(() => document.getElementById('action-error')?.textContent.includes('refused by the test server'), null, { timeout: 60000 });
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  assert.equal((await server()).actions, count);
+  assert.match(await page.textContent('#history-pos'), new RegExp(`^action ${count} `));
+  assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -3,6 +3,7 @@ package mapview
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -35,7 +36,46 @@ func ForGame(game any) (any, error) {
 }
 
 // RenderGame is ForGame with a typed result.
-func RenderGame(game any) (View, error) {
+func RenderGame(game any) (View, error) { return new(Cache).RenderGame(game) }
+
+// Cache keeps what drawing a game's board computes the same at every
+// position: the rotation classes of its tiles (a third of drawing the 1825
+// board), by title and tile set. A history step or a move draws the board
+// again; with a Cache it computes only what the position changes. The zero
+// value is ready to use; a Cache is safe for concurrent use.
+type Cache struct {
+	mu        sync.Mutex
+	rotations map[string]map[string][6]int
+}
+
+// ForGame is the package's ForGame through the cache.
+func (c *Cache) ForGame(game any) (any, error) {
+	v, err := c.RenderGame(game)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// tileRotations is tileRotations(b) for title, computed once per tile set.
+// The answer is shared: callers must not change it.
+func (c *Cache) tileRotations(title string, b *board.Board) map[string][6]int {
+	key := title + "\x00" + strings.Join(b.TileNames(), ",")
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r, ok := c.rotations[key]; ok {
+		return r
+	}
+	r := tileRotations(b)
+	if c.rotations == nil {
+		c.rotations = map[string]map[string][6]int{}
+	}
+	c.rotations[key] = r
+	return r
+}
+
+// RenderGame is the package's RenderGame through the cache.
+func (c *Cache) RenderGame(game any) (View, error) {
 	g, b, eg, err := boardOf(game)
 	if err != nil {
 		return View{}, err
@@ -43,7 +83,7 @@ func RenderGame(game any) (View, error) {
 	v := Render(b, GameOptions(eg))
 	v.Market = MarketSVG(eg)
 	rules := RulesOf(eg)
-	rules.TileRotations = tileRotations(b)
+	rules.TileRotations = c.tileRotations(eg.Title, b)
 	for _, c := range eg.Companies {
 		row := CompanyRow{Sym: c.Sym, Name: c.Name, Value: c.Value, Revenue: c.Revenue, Ability: g.CompanyAbility(c.Sym)}
 		rules.Companies = append(rules.Companies, row)

@@ -34,7 +34,7 @@ var variants = []variant{
 	{"1825_unit123_r123", 9, "1825", []string{"unit_123", "r1", "r2", "r3"}},
 }
 
-func newGame(t *testing.T, v variant) title.Full {
+func newGame(t testing.TB, v variant) title.Full {
 	t.Helper()
 	var players []title.Player
 	for i := 0; i < v.players; i++ {

@@ -171,7 +171,19 @@ func (s *Session) Propose(raw []byte) (g18xx.Action, error) {
 	if err := check.Validate(); err != nil {
 		return a, fmt.Errorf("malformed action: %w", err)
 	}
-	if a.Type != g18xx.TypeMessage && a.Type != g18xx.TypeUndo && a.Type != g18xx.TypeRedo {
+	switch a.Type {
+	case g18xx.TypeMessage, g18xx.TypeUndo, g18xx.TypeRedo:
+	case g18xx.TypeEndGame:
+		// ending the game early is any player's, at any time, as on the
+		// server (where in a hotseat game the owner's word alone ends it)
+		pid, ok := a.Entity.PlayerID()
+		if !ok || !slices.ContainsFunc(s.src.Players, func(p g18xx.Player) bool { return p.ID == pid }) {
+			return a, fmt.Errorf("end_game: %s is not a player of this game", a.Entity)
+		}
+		if s.live.IsFinished() {
+			return a, fmt.Errorf("end_game: the game is over")
+		}
+	default:
 		ea := replay.Convert(&a)
 		if !slices.Contains(s.live.Acting(), ea.Entity) {
 			return a, fmt.Errorf("%s may not act now (acting: %v)", ea.Entity, s.live.Acting())

@@ -245,3 +245,58 @@ func TestProposeUndoRedo(t *testing.T) {
 		t.Errorf("export reloaded: hash %s, want %s", h, before)
 	}
 }
+
+// TestProposeEndGame ends a hotseat game early, as the server's end option
+// does: any player of the game may, whoever is to act; anything else is
+// refused with nothing changed.
+func TestProposeEndGame(t *testing.T) {
+	tests := []struct {
+		name   string
+		action string
+		ok     bool
+	}{
+		{"a player who is not acting", `{"type":"end_game","entity":3,"entity_type":"player"}`, true},
+		{"no such player", `{"type":"end_game","entity":9,"entity_type":"player"}`, false},
+		{"a corporation", `{"type":"end_game","entity":"IOW","entity_type":"corporation"}`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(&g18xx.Game{Title: "1860", Players: []g18xx.Player{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, _ := s.Hash(s.Len())
+			n := s.Len()
+			_, err = s.Propose([]byte(tc.action))
+			if !tc.ok {
+				if err == nil {
+					t.Fatal("accepted")
+				}
+				if h, _ := s.Hash(s.Len()); s.Len() != n || h != before {
+					t.Error("a refused end_game changed the game")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := s.View(s.Len(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !v.Finished || len(v.Result) != 3 || v.State["game_end_reason"] != "manually_ended" {
+				t.Errorf("after end_game: finished %v, result %v, reason %v", v.Finished, v.Result, v.State["game_end_reason"])
+			}
+			if _, err := s.Propose([]byte(tc.action)); err == nil {
+				t.Error("a second end_game was accepted")
+			}
+			// undo takes it back
+			if _, err := s.Propose([]byte(`{"type":"undo","entity":1,"entity_type":"player"}`)); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := s.Hash(s.Len()); h != before {
+				t.Error("after undo the game is not as it was before end_game")
+			}
+		})
+	}
+}

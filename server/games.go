@@ -774,8 +774,10 @@ func (s *Server) submitAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	lean := r.URL.Query().Get("view") == "lean"
-	b, kick, err := s.submitLocked(r.Context(), e, u, req.Action, lean)
+	// lean: no state and log; hash: lean with the state hash (the page
+	// that played the move itself only checks it)
+	mode := r.URL.Query().Get("view")
+	b, kick, err := s.submitLocked(r.Context(), e, u, req.Action, mode == "lean" || mode == "hash", mode == "hash")
 	e.mu.Unlock()
 	if err != nil {
 		s.fail(w, r, err)
@@ -787,7 +789,7 @@ func (s *Server) submitAction(w http.ResponseWriter, r *http.Request) {
 	writeRaw(w, http.StatusOK, b)
 }
 
-func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw json.RawMessage, lean bool) ([]byte, bool, error) {
+func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw json.RawMessage, lean, hash bool) ([]byte, bool, error) {
 	var a g18xx.Action
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, false, errorf(http.StatusBadRequest, "malformed action: %s", jsonerr.Describe(err))
@@ -820,6 +822,13 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 	mayPlay := func(pid int) bool { return slices.Contains(seats, pid) }
 	if err := s.commit(ctx, e, a, u.ID, "player", mayPlay); err != nil {
 		return nil, false, err
+	}
+	if hash {
+		v := view(e, e.g, u.ID, nil, true)
+		v.Hash, _ = play.HashState(e.g.State())
+		v.Clocks = s.clockOf(e)
+		b, err := json.Marshal(v)
+		return b, s.botActing(e), err
 	}
 	b, err := s.viewBytes(e, u.ID, nil, lean)
 	return b, s.botActing(e), err

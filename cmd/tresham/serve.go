@@ -53,7 +53,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	}
 	defer st.Close()
 	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate, CacheBytes: *cacheMB << 20,
-		UI: ui.FS(), UIHandler: ui.Handler(), MapView: mapview.ForGame, TilePreview: mapview.TilePreview, TileManifest: mapview.ManifestOf}, st, log)
+		UI: ui.FS(), UIHandler: ui.Handler(), MapView: new(mapview.Cache).ForGame, TilePreview: mapview.TilePreview, TileManifest: mapview.ManifestOf}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
 		return 1

@@ -18,6 +18,7 @@ import (
 type API struct {
 	sessions map[int]*play.Session
 	next     int
+	maps     mapview.Cache // what every board drawing shares
 }
 
 // New returns an API with no session open.
@@ -143,7 +144,7 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := mapview.RenderGame(g)
+	v, err := a.maps.RenderGame(g)
 	if err != nil {
 		return nil, err
 	}

@@ -51,6 +51,8 @@ export const api = {
   view: (id, at) => call('GET', `/api/games/${id}` + (at !== null && at !== undefined ? `?action=${at}` : '')),
   map: (id, at) => call('GET', `/api/games/${id}/map` + (at !== null && at !== undefined ? `?action=${at}` : '')),
   act: (id, seq, action) => call('POST', `/api/games/${id}/actions`, { seq, action }),
+  // actHash: the move answered by the lean view with the state hash (the page played it itself)
+  actHash: (id, seq, action) => call('POST', `/api/games/${id}/actions?view=hash`, { seq, action }),
   undo: (id, seq) => call('POST', `/api/games/${id}/undo`, { seq }),
   redo: (id, seq) => call('POST', `/api/games/${id}/redo`, { seq }),
   end: (id, seq, agree) => call('POST', `/api/games/${id}/end`, { seq, agree }),

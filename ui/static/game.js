@@ -89,19 +89,38 @@ export async function renderGame(el, id, me, at) {
       page.error = e.message;
     }
     draw(el, page);
+    warmLive(page);
   };
+  // act plays a move. With the in-browser engine in step, the page plays
+  // it there first and shows the result at once, then sends it; the server
+  // (the authority) answers its state hash, which must be the page's: on a
+  // mismatch the page reports it and reloads from the server, on a refusal
+  // it shows the server's reason and reloads too. Without the engine (or
+  // when it refuses a move) the server's answer is the view shown.
   page.act = async (action) => {
+    while (page.pending) await page.pending; // one move at a time, in order
     page.error = '';
     page.errorType = action.type; // the refused action's type, for the rules link
+    const seq = page.view.actions;
+    const local = page.local;
+    if (local && local.actions === seq && action.type !== 'message' && page.at === null) {
+      let mine = null;
+      try {
+        local.propose(action);
+        mine = local.view(null, page.view.you || []);
+      } catch (e) {
+        if (local.actions !== seq) { local.close(); page.local = null; } // half applied: start again from the server
+      }
+      if (mine) {
+        const done = actAhead(page, seq, action, mine);
+        page.pending = done;
+        try { await done; } finally { page.pending = null; }
+        return;
+      }
+    }
     try {
-      const seq = page.view.actions;
       const view = await api.act(id, seq, action);
-      page.sel = {};
-      page.routes = null;
-      page.edit = null;
-      page.shownRoutes = null;
-      // back to the view the player had before the map zoomed to a hex
-      if (page.zoomedFrom) { page.mapKeep = { vb: page.zoomedFrom }; page.zoomedFrom = null; }
+      afterMove(page);
       // the server accepted it: play it locally too, then compare hashes
       if (page.local && page.local.actions === seq && view.actions === seq + 1) {
         try { page.local.propose(action); } catch (e) { console.warn('local engine refused an accepted move:', e); }
@@ -115,11 +134,53 @@ export async function renderGame(el, id, me, at) {
         page.map = await api.map(id, null);
       }
       draw(el, page);
+      warmLive(page);
       return;
     } catch (e) {
       page.error = e.message;
     }
     await page.reload();
+  };
+  // actAhead shows the move mine (the local game's view after it) at once,
+  // sends it and checks the server's state hash against it.
+  const actAhead = async (page, seq, action, mine) => {
+    const local = page.local;
+    const before = page.view;
+    afterMove(page);
+    page.view = { ...before, ...mine, at: undefined, can_undo: false, can_redo: false, end_proposal: undefined };
+    page.total = mine.actions;
+    page.map = local.map(null);
+    page.engineNote = 'in the browser';
+    draw(el, page);
+    let reply;
+    try {
+      reply = await api.actHash(id, seq, action);
+    } catch (e) {
+      // refused (or the game moved on): the server's game is the one to show
+      page.error = e.message;
+      if (page.local === local) { local.close(); page.local = null; }
+      await page.reload();
+      return;
+    }
+    if (page.local !== local) return; // reloaded meanwhile
+    if (reply.actions !== seq + 1 || reply.hash !== mine.hash) {
+      if (reply.actions === seq + 1) {
+        api.mismatch(id, { actions: reply.actions, hash: mine.hash, server_hash: reply.hash || '', module: eng0 ? eng0.manifest.wasm : '' }).catch(() => {});
+        page.engineNote = 'server (the in-browser engine disagreed and was reloaded from the server)';
+      }
+      local.close();
+      page.local = null;
+      await page.reload();
+      return;
+    }
+    page.total = reply.actions;
+    if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
+    // the server agrees: take what only it knows (undo, clocks, end votes,
+    // its legal list as a cross-check) and keep the page's state and log
+    page.view = { ...reply, state: mine.state, log: mine.log, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
+    localLegal(page, id, eng0);
+    draw(el, page);
+    warmLive(page);
   };
   page.seek = async (n) => {
     page.at = n === null || n >= page.total ? null : Math.max(0, n);
@@ -162,7 +223,24 @@ export function prepareBack(local, at, seats) {
     try { run.shift()(); } catch (e) { console.warn('in-browser engine:', e); return; }
     setTimeout(next, 0);
   };
-  setTimeout(next, 0);
+  // after the frame that shows the step: a task queued now could run
+  // before it and hold the paint back
+  requestAnimationFrame(() => setTimeout(next, 0));
+}
+
+// afterMove clears what the page chose for the move just played.
+function afterMove(page) {
+  page.sel = {};
+  page.routes = null;
+  page.edit = null;
+  page.shownRoutes = null;
+  // back to the view the player had before the map zoomed to a hex
+  if (page.zoomedFrom) { page.mapKeep = { vb: page.zoomedFrom }; page.zoomedFrom = null; }
+}
+
+// warmLive readies, on the live game, the first step back in history.
+function warmLive(page) {
+  if (page.local && page.at === null) prepareBack(page.local, page.local.actions, (page.view && page.view.you) || []);
 }
 
 // localLegal takes the live view's legal choices from the in-browser
@@ -233,16 +311,10 @@ export function draw(el, page) {
     const myClock = v.clocks && (v.you || []).map((id) => v.clocks.left_s[String(id)]).find((x) => x !== undefined);
     turnChanged(mine, `Your turn in ${v.title} #${v.id}`, myClock !== undefined && myClock !== null ? `${clockText(myClock)} left on your clock.` : 'The others are waiting for you.');
   }
-  const keep = page.mapKeep || (page.mapUI ? page.mapUI.state() : null);
+  const keep = page.mapKeep;
   page.mapKeep = null;
-  page.mapUI = page.map ? mountMap(page.map, {
-    keep,
-    onHex: (hex) => page.onHex && page.onHex(hex),
-    onCity: (city) => page.onCity && page.onCity(city),
-    onStop: (node) => page.onStop && page.onStop(node),
-    // the operating company: a button zooms to its stations
-    focus: (v.acting || []).find((e) => (st.corporations || []).some((c) => c.sym === e)),
-  }) : null;
+  // the operating company: a button on the map zooms to its stations
+  page.focusCorp = (v.acting || []).find((e) => (st.corporations || []).some((c) => c.sym === e));
   const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
   const banner = v.finished
     ? h('div', { class: 'banner done', id: 'turn' }, 'Game over')
@@ -259,43 +331,92 @@ export function draw(el, page) {
     renderPanel(side, page);
     if (page.afterDraw) page.afterDraw();
   };
+  const head = h('div', { class: 'game-head' },
+    h('h1', {}, page.heading || `${v.title} #${v.id}`),
+    h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
+    banner,
+    clockBanner(v, h, (id) => nameOf(st, id)),
+    v.you && v.you.length && !v.finished && !page.headLinks ? notifyButton() : null,
+    canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
+      try { await api.start(v.id); } catch (e) { page.error = e.message; }
+      await page.reload();
+    } }, 'Start the game') : null,
+    page.headLinks ? page.headLinks(v) : [
+      h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
+      v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+      v.status !== 'new' ? coachCard(v, page.at) : null,
+      h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
+      h('a', { class: 'button', href: '/' }, 'Lobby'),
+      page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
+        onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
+    h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
+  // The parts that depend on the position (the header, the bars, the
+  // panel, the scores) are built afresh: their buttons hold the position.
+  // The cards are built and kept where unchanged; the log and the market
+  // chart are patched; the map redraws only the hexes that changed.
+  const fixed = [head, watcher, page.headLinks ? null : endGameBar(page), historyBar(page)];
+  const d = page.dom;
+  const patch = d && d.el === el && d.info.parentNode === el && d.main.parentNode === el;
+  const old = patch ? d.cards : [];
+  const cards = [
+    corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
+    phaseChart(page.map, st), market(page.map, st, old[6] /* the market card shown */, priceMoves(page, st)), page.map ? tileManifestCard(page) : null, chatCard(page)];
+  let logChanged = true;
+  if (patch) {
+    d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
+    d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment(''));
+    if (!page.map || !page.mapUI || !page.mapUI.update(page.map, keep)) {
+      mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
+      d.mapSection.replaceChildren(page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
+    }
+    d.side = swap(d.side, side);
+    d.cards = cards.map((c, i) => keepEqual(old[i], c || document.createComment('')));
+    logChanged = patchLog(d.log, v, page);
+  } else {
+    mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
+    const mapSection = h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
+    const main = h('div', { class: 'game-main' }, mapSection, side);
+    const placed = cards.map((c) => c || document.createComment(''));
+    const log = gameLog(v, page);
+    const info = h('div', { class: 'info' }, placed, log);
+    const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
+    const top = fixed.map((x) => x || document.createComment(''));
+    clear(el, top, main, sc, info);
+    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log };
+  }
   renderPanel(side, page);
-  clear(el,
-    h('div', { class: 'game-head' },
-      h('h1', {}, page.heading || `${v.title} #${v.id}`),
-      h('span', { class: 'round', id: 'round', title: roundTitle(st) }, roundLabel(st), ` · phase ${st.phase || '?'}`),
-      banner,
-      clockBanner(v, h, (id) => nameOf(st, id)),
-      v.you && v.you.length && !v.finished && !page.headLinks ? notifyButton() : null,
-      canStart(v, page.me) && !v.hotseat ? h('button', { type: 'button', id: 'start-game', onclick: async () => {
-        try { await api.start(v.id); } catch (e) { page.error = e.message; }
-        await page.reload();
-      } }, 'Start the game') : null,
-      page.headLinks ? page.headLinks(v) : [
-        h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
-        v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
-        v.status !== 'new' ? coachCard(v, page.at) : null,
-        h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
-        h('a', { class: 'button', href: '/' }, 'Lobby'),
-        page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
-          onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
-      h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`)),
-    watcher,
-    page.headLinks ? null : endGameBar(page),
-    historyBar(page),
-    h('div', { class: 'game-main' },
-      h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.')),
-      side),
-    v.finished ? scores(v, st, !page.headLinks, page.at === null ? endCharts(page) : null) : null,
-    h('div', { class: 'info' },
-      corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-      phaseChart(page.map, st), market(page.map, st, priceMoves(page, st)), page.map ? tileManifestCard(page) : null, chatCard(page), gameLog(v, page)));
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
   if (v.clocks) tickClocks();
-  const log = el.querySelector('.log ol');
+  const log = logChanged && el.querySelector('.log ol');
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+// mountMapIn mounts page.map afresh (keep: the view to keep).
+function mountMapIn(page, keep) {
+  page.mapUI = page.map ? mountMap(page.map, {
+    keep,
+    onHex: (hex) => page.onHex && page.onHex(hex),
+    onCity: (city) => page.onCity && page.onCity(city),
+    onStop: (node) => page.onStop && page.onStop(node),
+    focus: () => page.focusCorp,
+  }) : null;
+}
+
+// swap puts node nu in old's place and answers it.
+function swap(old, nu) {
+  if (old !== nu) old.replaceWith(nu);
+  return nu;
+}
+
+// keepEqual keeps old where nu would draw the same (its handlers then do
+// the same too: a card's handlers depend only on what it shows), else
+// puts nu in its place; it answers the node shown.
+function keepEqual(old, nu) {
+  if (old === nu || old.isEqualNode(nu)) return old;
+  old.replaceWith(nu);
+  return nu;
 }
 
 // roundLabel is the round as players call it: the opening auction, SR n
@@ -570,10 +691,13 @@ function priceMoves(page, st) {
 // cells that wrap to the card's width, one printed in rows (1825's index)
 // in those rows, a grid as the printed chart scaled to fit; company
 // markers on their price (those the last move moved marked), a colour
-// legend and the par values.
-function market(map, st, moves = {}) {
+// legend and the par values. old is the market card shown: kept when
+// nothing it shows changed.
+function market(map, st, old, moves = {}) {
   if (!map || !map.market) return null;
   const grid = map.rules && map.rules.market_grid;
+  // the chart drawn as SVG (1825's grid) is the same text from step to step but for moves
+  if (old && old.market === map.market && !old.moved && !Object.keys(moves).length && !(grid && grid.rows.length === 1)) return old;
   let chart;
   const used = new Set();
   if (grid && grid.rows.length === 1) {
@@ -616,22 +740,46 @@ function market(map, st, moves = {}) {
     h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}` }), ` ${text}`)));
   if (!grid || grid.rows.length !== 1) for (const sym of Object.keys(moves)) chart.querySelector(`.marker[data-corp="${CSS.escape(sym)}"]`)?.classList.add('moved');
   const moved = Object.entries(moves);
-  return h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'),
+  const card = h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'),
     moved.length ? h('p', { class: 'price-moves', id: 'price-moves' }, 'Prices moved: ', moved.map(([sym, [a, b]]) => `${sym} ${money(a)} → ${money(b)}`).join(', '), '.') : null,
     chart, legend,
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
+  card.market = map.market;
+  card.moved = moved.length > 0;
+  return card;
 }
 
 // gameLog is the log; a click on a line shows the game just after the
 // action that wrote it.
 function gameLog(v, page) {
+  const list = h('ol', { id: 'log' });
+  const card = h('section', { class: 'card log' }, h('h2', {}, 'Log'),
+    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'), list);
+  card.lines = [];
+  patchLog(card, v, page);
+  return card;
+}
+
+// patchLog brings the log card up to the lines of view v, keeping the
+// lines it already shows (a step in history changes only the last ones);
+// it answers whether anything changed.
+function patchLog(card, v, page) {
+  const list = card.querySelector('ol');
+  const want = (v.log || []).map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
+  const have = card.lines;
+  let same = 0;
+  while (same < have.length && same < want.length && have[same] === want[same]) same++;
+  if (same === have.length && same === want.length) return false;
+  while (list.children.length > same) list.lastChild.remove();
   const open = async (i, line) => {
     try { await page.seek(await logAction(page, i, line)); } catch (e) { page.error = e.message; await page.reload(); }
   };
-  return h('section', { class: 'card log' }, h('h2', {}, 'Log'),
-    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'),
-    h('ol', { id: 'log' }, (v.log || []).map((l, i) => {
-      const line = typeof l === 'string' ? l : JSON.stringify(l);
-      return h('li', {}, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line));
-    })));
+  const frag = document.createDocumentFragment();
+  for (let i = same; i < want.length; i++) {
+    const line = want[i];
+    frag.append(h('li', {}, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line)));
+  }
+  list.append(frag);
+  card.lines = want;
+  return true;
 }

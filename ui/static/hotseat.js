@@ -201,7 +201,7 @@ export async function renderLocalGame(el, key, me) {
       page.error = e.message;
     }
     draw(el, page);
-    if (page.at !== null) prepareBack(game, page.at);
+    prepareBack(game, page.at ?? game.actions); // the next step in history is ready before it is asked for
   };
   page.act = async (action) => {
     page.error = '';
@@ -237,8 +237,21 @@ export async function renderLocalGame(el, key, me) {
     routes: async (ent) => game.routes(ent),
     check: async (ent, routes) => game.check(ent, routes),
   };
-  page.headLinks = () => [
+  // endNow ends the game early, scored as it stands: the server's end
+  // option, where in a hotseat game the owner's word alone ends it (an
+  // end_game action, as 18xx.games stores it; undo takes it back)
+  const endNow = async () => {
+    if (!confirm('End this game now, scored as it stands?')) return;
+    page.error = '';
+    try {
+      game.propose({ type: 'end_game', entity: src.players[0].id, entity_type: 'player' });
+      await stored();
+    } catch (e) { page.error = e.message; }
+    await page.reload();
+  };
+  page.headLinks = (v) => [
     h('button', { type: 'button', id: 'local-export', onclick: () => download(`${src.title}_${key}.json`, rec.export) }, 'Export'),
+    page.at === null && v && !v.finished ? h('button', { type: 'button', id: 'local-end', title: 'The game ends now, scored as it stands', onclick: endNow }, 'End the game now') : null,
     rec.sandbox ? h('a', { class: 'button', id: 'sandbox-back', href: `/?game=${encodeURIComponent(rec.sandbox)}` }, `Back to game ${rec.sandbox}`) : null,
     me && !rec.sandbox ? h('button', { type: 'button', id: 'local-upload', title: 'Store this game on the server as an imported game of yours', onclick: async () => {
       page.error = '';

@@ -18,6 +18,10 @@ export function mountMap(data, opts) {
   const svg = frame.querySelector('svg');
   const svgEl = svg;
   svg.mapData = data; // for stopName
+  // the hex groups as drawn (their SVG text by hex id) and their elements,
+  // so that update redraws only the hexes that changed
+  let drawn = hexChunks(data.svg);
+  const hexEls = new Map([...svg.querySelectorAll('g.hex')].map((g) => [g.dataset.hex, g]));
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const full = { x: 0, y: 0, w: data.width, h: data.height };
@@ -139,12 +143,23 @@ export function mountMap(data, opts) {
     vb = { x: cx - w / 2, y: cy - hh / 2, w, h: hh };
     apply();
   };
-  const focus = typeof opts.focus === 'function' ? opts.focus() : opts.focus;
+  // the operating company (opts.focus, a name or a function answering one):
+  // a button zooms to its stations; update shows the company of the new
+  // position
+  const focusOf = () => (typeof opts.focus === 'function' ? opts.focus() : opts.focus);
+  const focusBtn = h('button', { type: 'button', id: 'zoom-company', onclick: () => { const f = focusOf(); if (f) zoomBox(corpHexes(svg, f)); } });
+  const showFocus = () => {
+    const f = focusOf();
+    focusBtn.hidden = !f;
+    focusBtn.textContent = f || '';
+    focusBtn.title = f ? `Zoom to ${f}'s stations` : '';
+  };
+  showFocus();
   const controls = h('div', { class: 'map-controls' },
     h('button', { type: 'button', 'aria-label': 'Zoom in', onclick: () => zoom(1 / 1.3) }, '+'),
     h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
     h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'),
-    focus ? h('button', { type: 'button', id: 'zoom-company', title: `Zoom to ${focus}'s stations`, onclick: () => zoomBox(corpHexes(svg, focus)) }, focus) : null);
+    focusBtn);
   const caption = h('div', { class: 'map-caption' });
   const statusLine = h('p', { class: 'map-status', id: 'map-status', role: 'status', hidden: true });
   const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, caption);
@@ -152,6 +167,51 @@ export function mountMap(data, opts) {
     el,
     svg,
     state: () => ({ vb }),
+    /**
+     * update shows next (a map of the same board at another position) in
+     * place: only the hexes whose drawing changed are replaced; marks,
+     * previews, the tile fan, stop targets and routes are cleared (the
+     * page draws them again); keep.vb, when given, is the view to show.
+     * It answers false, changing nothing, when next is another board (the
+     * caller then mounts it afresh).
+     */
+    update(next, keep) {
+      if (!next || next.width !== data.width || next.height !== data.height) return false;
+      const chunks = hexChunks(next.svg);
+      if (chunks.size !== drawn.size || chunks.head !== drawn.head) return false;
+      const changed = [];
+      for (const [id, text] of chunks) {
+        const old = drawn.get(id);
+        if (old === undefined || !hexEls.has(id)) return false;
+        if (old !== text) changed.push(text);
+      }
+      if (changed.length) {
+        const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        tmp.innerHTML = changed.join('');
+        for (const g of [...tmp.children]) {
+          const id = g.dataset.hex;
+          hexEls.get(id).replaceWith(g);
+          hexEls.set(id, g);
+        }
+      }
+      drawn = chunks;
+      data = next;
+      svg.mapData = data;
+      for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected, .hex.may-go, .hex.previewing')) g.classList.remove('legal', 'selected', 'may-go', 'previewing');
+      svg.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
+      overlay.replaceChildren();
+      fanLayer.replaceChildren();
+      fanPick = null;
+      targets.replaceChildren();
+      if (keep && keep.vb) { vb = { ...keep.vb }; apply(); }
+      // the new position's kept run, what its move changed, its company
+      kept.style.display = '';
+      caption.style.display = '';
+      ui.showRun(next.run);
+      ui.showMoved(next.moved);
+      showFocus();
+      return true;
+    },
     /** viewBox is the shown part of the map. */
     viewBox: () => ({ ...vb }),
     full,
@@ -407,6 +467,31 @@ function corpHexes(svg, sym) {
   const out = [];
   for (const c of svg.querySelectorAll('.city')) {
     if ([...c.querySelectorAll('.slot.token + text')].some((t) => t.textContent === sym)) out.push(c.dataset.hex);
+  }
+  return out;
+}
+
+// hexChunks splits a map's SVG text (mapview.Render: the svg element and
+// its background, then one group per hex) into the groups' text by hex id;
+// head is the text before the first group.
+function hexChunks(text) {
+  const out = new Map();
+  const at = (from) => {
+    for (let i = text.indexOf('<g class="hex', from); i >= 0; i = text.indexOf('<g class="hex', i + 1)) {
+      const c = text[i + 13];
+      if (c === '"' || c === ' ') return i;
+    }
+    return -1;
+  };
+  let i = at(0);
+  out.head = i < 0 ? text : text.slice(0, i);
+  const end = text.lastIndexOf('</svg>');
+  while (i >= 0) {
+    const j = at(i + 1);
+    const chunk = text.slice(i, j >= 0 ? j : end);
+    const m = /data-hex="([^"]*)"/.exec(chunk.slice(0, 200));
+    if (m) out.set(m[1], chunk);
+    i = j;
   }
   return out;
 }

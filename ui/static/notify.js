@@ -8,6 +8,10 @@ const icon = (dot) => 'data:image/svg+xml,' + encodeURIComponent(
   (dot ? '<circle cx="24" cy="8" r="7" fill="#d32f2f" stroke="#fff" stroke-width="2"/>' : '') + '</svg>');
 
 let wasMine = null;
+// permission is Notification.permission as last read: reading it costs a
+// few milliseconds in Chromium, and the page draws on every step
+let permission = null;
+const notifyPermission = () => (permission ??= Notification.permission);
 
 /** turnChanged updates the tab's badge and notifies when it becomes the
  * player's turn (mine: whether the player may act now). */
@@ -18,8 +22,9 @@ export function turnChanged(mine, title, text) {
     link.rel = 'icon';
     document.head.append(link);
   }
-  link.href = icon(mine);
-  if (mine && wasMine === false && document.hidden && typeof Notification === 'function' && Notification.permission === 'granted') {
+  const want = icon(mine);
+  if (link.getAttribute('href') !== want) link.href = want;
+  if (mine && wasMine === false && document.hidden && typeof Notification === 'function' && notifyPermission() === 'granted') {
     try { new Notification(title, { body: text, tag: 'tresham-turn' }); } catch { /* not allowed here */ }
   }
   wasMine = mine;
@@ -27,9 +32,9 @@ export function turnChanged(mine, title, text) {
 
 /** notifyButton asks for permission to notify, when that is still open. */
 export function notifyButton() {
-  if (typeof Notification !== 'function' || Notification.permission !== 'default') return null;
+  if (typeof Notification !== 'function' || notifyPermission() !== 'default') return null;
   const b = h('button', { type: 'button', id: 'notify', class: 'link', onclick: async () => {
-    await Notification.requestPermission();
+    permission = await Notification.requestPermission();
     b.remove();
   } }, 'Tell me when it is my turn');
   return b;

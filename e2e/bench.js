@@ -1,0 +1,302 @@
+// The in-browser engine's figures in real Chromium, printed (not asserted:
+// speed targets are benchmarks, not tests). Run it after go generate ./ui:
+//
+//	cd e2e && nice -n 10 node bench.js [--steps N] [--ref DIR] [--profile] [--trace]
+//
+// It starts `tresham serve` from this checkout and Debian's chromium
+// (harness.js), then measures, on the longest real game of the fixtures:
+// the module's start from the HTTP cache, load and replay, a legal-move
+// list and the auto-route at every real run_routes position of the
+// fixtures (engine calls timed in the page), and a history step on the
+// game page from the click to the next painted frame (real input through
+// playwright, timed in the page: the click's event timestamp to a task
+// queued after the frame that shows the new position; and the work in it,
+// the page's click handler plus the frame's rendering, without the wait
+// for the display's next frame). The load average is
+// printed beside the figures: on a shared machine compare figures of one
+// run, not runs. --ref DIR also serves the checkout at DIR (its own go
+// generate ./ui done) and measures its game page and board drawing taking
+// turns with this one's, for ratios measured under the same load.
+// --profile also prints the page's hottest functions over
+// the history steps (Chromium's CPU profiler).
+import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { env, fixtures, start, startServer, stop } from './harness.js';
+
+const args = process.argv.slice(2);
+const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
+const STEPS = opt('--steps', 40);
+const PROFILE = args.includes('--profile');
+const TRACE = args.includes('--trace');
+const REF = (() => { const i = args.indexOf('--ref'); return i >= 0 ? args[i + 1] : ''; })();
+
+function realGames() {
+  const out = [];
+  for (const t of ['1860', '1825']) {
+    for (const f of readdirSync(join(fixtures, t))) if (f.endsWith('.json')) out.push(readFileSync(join(fixtures, t, f), 'utf8'));
+  }
+  return out;
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.max(0, Math.min(s.length - 1, Math.ceil((s.length * p) / 100) - 1))] : NaN;
+};
+const r1 = (x) => Math.round(x * 10) / 10;
+const summary = (xs) => ({ n: xs.length, median_ms: r1(pct(xs, 50)), p90_ms: r1(pct(xs, 90)), p99_ms: r1(pct(xs, 99)), max_ms: r1(pct(xs, 100)) });
+
+// engineFigures times the module's own calls in a page of the server at
+// base (mapOnly: only the board drawing at history positions).
+async function engineFigures(ctx, games, base = env.base, mapOnly = false) {
+  const warmup = await ctx.newPage();
+  await warmup.goto(base + '/');
+  await warmup.evaluate(async () => { const m = await import('/engine.js'); await m.loadEngine(); });
+  await warmup.close();
+  const page = await ctx.newPage();
+  await page.goto(base + '/');
+  const out = await page.evaluate(async ([games, mapOnly]) => {
+    const t0 = performance.now();
+    const { loadEngine } = await import('/engine.js');
+    const eng = await loadEngine();
+    const start = performance.now() - t0;
+    const parsed = games.map((g) => JSON.parse(g));
+    let longest = 0;
+    parsed.forEach((g, i) => { if (g.actions.length > parsed[longest].actions.length) longest = i; });
+    // the board drawn at history positions (part of a step's warming), the game there already replayed
+    const maps = [];
+    {
+      const g = eng.load(games[longest]);
+      for (let n = 5; n < g.actions; n += 23) {
+        g.e.fns.map(g.session, n); // the game at n, replayed
+        const a = performance.now();
+        g.e.fns.map(g.session, n); // its board drawn (and encoded) again
+        maps.push(performance.now() - a);
+      }
+      g.close();
+    }
+    if (mapOnly) return { maps };
+    const loads = [];
+    for (let i = 0; i < 9; i++) {
+      const a = performance.now();
+      const g = eng.load(games[longest]);
+      loads.push(performance.now() - a);
+      g.close();
+    }
+    const legal = [];
+    const routes = [];
+    const views = [];
+    // each real run_routes position, loaded as the live game there (the
+    // page's game is live at the end of its log)
+    for (const g of parsed) {
+      g.actions.forEach((act, i) => {
+        if (act.type !== 'run_routes') return;
+        const pos = eng.load(JSON.stringify({ ...g, actions: g.actions.slice(0, i) }));
+        let a = performance.now();
+        pos.legal(String(act.entity));
+        legal.push(performance.now() - a);
+        a = performance.now();
+        pos.view(null, null);
+        views.push(performance.now() - a);
+        a = performance.now();
+        try { pos.routes(String(act.entity)); routes.push(performance.now() - a); } catch { /* not this entity's turn (an undone branch) */ }
+        pos.close();
+      });
+    }
+    // every 7th position of the longest game, whatever is to be done there
+    const legalAll = [];
+    const g = parsed[longest];
+    for (let i = 0; i < g.actions.length; i += 7) {
+      const pos = eng.load(JSON.stringify({ ...g, actions: g.actions.slice(0, i) }));
+      const a = performance.now();
+      pos.view(null, null);
+      legalAll.push(performance.now() - a);
+      pos.close();
+    }
+    return { start, actions: parsed[longest].actions.length, loads, legal, views, legalAll, routes, maps };
+  }, [games, mapOnly]);
+  await page.close();
+  return out;
+}
+
+// openGame imports the longest game into the server at base and opens its
+// page in a context of its own, timing each history step from the click
+// to the next painted frame.
+async function openGame(base, longest, viewport) {
+  const ctx = await env.browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  await page.goto(base + '/');
+  const id = await page.evaluate(async (body) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'bench' + Math.random().toString(36).slice(2, 8), password: 'correct horse battery staple' }) });
+    localStorage.setItem('tresham.signedIn', '1');
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return (await r.json()).id;
+  }, JSON.stringify(longest));
+  await page.goto(`${base}/?game=${id}`);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  // each click's event timestamp to a task queued after the next frame
+  await page.evaluate(() => {
+    window.benchSteps = [];
+    document.addEventListener('click', (ev) => {
+      const b = ev.target.closest && ev.target.closest('#history-back, #history-forward');
+      if (!b) return;
+      const t0 = ev.timeStamp;
+      const t1 = performance.now();
+      let tEnd = t1;
+      // the page's own handler runs at the button; this one after it
+      window.addEventListener('click', () => { tEnd = performance.now(); }, { once: true });
+      requestAnimationFrame(() => {
+        const t2 = performance.now();
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          const bar = document.getElementById('history-pos');
+          const t3 = performance.now();
+          window.benchSteps.push({ ms: t3 - t0, busy: tEnd - t1 + (t3 - t2), handler: tEnd - t1, input: t1 - t0, toFrame: t2 - t1, frame: t3 - t2, engine: Number(bar.dataset.engineMs), draw: Number(bar.dataset.drawMs), pos: bar.textContent });
+        };
+        ch.port2.postMessage(0);
+      });
+    }, true);
+  });
+  const requests = [];
+  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
+  return { ctx, page, requests };
+}
+
+// steps clicks sel n times, at a player's pace.
+async function steps(page, sel, n) {
+  for (let i = 0; i < n; i++) {
+    const before = await page.textContent('#history-pos');
+    await page.click(sel);
+    await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
+    await page.waitForTimeout(250); // the page readies the next step meanwhile
+  }
+}
+
+// pageSteps steps back then forward STEPS times on the page of each
+// server (bases: name → base URL), in blocks of 5 taking turns, so that a
+// load that comes and goes falls on all of them alike.
+async function pageSteps(bases, longest, viewport) {
+  const open = {};
+  for (const [name, base] of Object.entries(bases)) open[name] = await openGame(base, longest, viewport);
+  const main = open.new;
+  let cdp = null;
+  if (PROFILE) {
+    cdp = await main.ctx.newCDPSession(main.page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  let tracing = null;
+  if (TRACE) {
+    tracing = await main.ctx.newCDPSession(main.page);
+    tracing.events = [];
+    tracing.on('Tracing.dataCollected', (d) => tracing.events.push(...d.value));
+    await tracing.send('Tracing.start', { categories: 'devtools.timeline,blink,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  }
+  const names = Object.keys(open);
+  for (const sel of ['#history-back', '#history-forward']) {
+    for (let done = 0, turn = 0; done < STEPS; done += 5, turn++) {
+      const order = turn % 2 ? [...names].reverse() : names;
+      for (const n of order) await steps(open[n].page, sel, Math.min(5, STEPS - done));
+    }
+  }
+  const out = {};
+  for (const [name, o] of Object.entries(open)) {
+    await o.page.waitForFunction((n) => window.benchSteps.length >= n, 2 * STEPS);
+    const got = await o.page.evaluate(() => window.benchSteps);
+    out[name] = { back: got.slice(0, STEPS), forward: got.slice(STEPS), requests: o.requests };
+  }
+  let hot = null;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    hot = hottest(profile);
+  }
+  if (tracing) {
+    const done = new Promise((r) => tracing.once('Tracing.tracingComplete', r));
+    await tracing.send('Tracing.end');
+    await done;
+    hot = (hot || []).concat(mainThreadTime(tracing.events, 2 * STEPS));
+  }
+  for (const o of Object.values(open)) await o.ctx.close();
+  out.hot = hot;
+  return out;
+}
+
+// mainThreadTime sums the renderer main thread's complete events by name
+// (style, layout, paint, script, …) per step, top 15.
+function mainThreadTime(events, steps) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args && e.args.name === 'CrRendererMain');
+  const by = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    by.set(e.name, (by.get(e.name) || 0) + e.dur / 1000);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${r1(ms / steps)} ms a step (incl. nested)  ${k}`);
+}
+
+// hottest sums a CPU profile's self time by function and answers the top 25.
+function hottest(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) || 0) + (dt[i] || 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, ms]) => `${r1(ms)} ms  ${k}`);
+}
+
+async function main() {
+  await start();
+  let ref = null;
+  try {
+    if (REF) ref = await startServer(REF);
+    const games = realGames();
+    const parsed = games.map((g) => JSON.parse(g));
+    const longest = parsed.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
+    const ctx = await env.browser.newContext();
+    const load0 = loadavg()[0];
+    const e = await engineFigures(ctx, games);
+    console.log(JSON.stringify({
+      what: 'engine calls in Chromium (wasm)', load_average: r1(load0), longest_game: `${longest.title} ${longest.id}, ${e.actions} actions`,
+      module_start_cached_ms: r1(e.start), load_and_replay: summary(e.loads), legal_list_at_run_positions: summary(e.legal), view_with_legal_at_run_positions: summary(e.views),
+      view_with_legal_every_7th_position: summary(e.legalAll), auto_route: summary(e.routes), board_at_history_position: summary(e.maps),
+    }));
+    if (ref) {
+      // the board drawing again, the reference and this checkout taking turns
+      const a = [];
+      const b = [];
+      for (let i = 0; i < 3; i++) {
+        a.push(...(await engineFigures(ctx, games, ref.base, true)).maps);
+        b.push(...(await engineFigures(ctx, games, env.base, true)).maps);
+      }
+      console.log(JSON.stringify({ what: 'board at a history position, reference / this checkout, taking turns', load_average: r1(loadavg()[0]), reference: summary(a), this: summary(b), median_ratio: r1(pct(a, 50) / pct(b, 50)) }));
+    }
+    await ctx.close();
+    for (const vp of [{ width: 1400, height: 1000 }, { width: 390, height: 844 }]) {
+      const load1 = loadavg()[0];
+      const bases = ref ? { ref: ref.base, new: env.base } : { new: env.base };
+      const s = await pageSteps(bases, longest, vp);
+      for (const name of Object.keys(bases)) {
+        const x = s[name];
+        const all = [...x.back, ...x.forward];
+        console.log(JSON.stringify({
+          what: `history step on the game page (${vp.width}×${vp.height}), ${name === 'ref' ? 'reference ' + REF : 'this checkout'}`, load_average: r1(load1),
+          click_to_painted_back: summary(x.back.map((y) => y.ms)), click_to_painted_forward: summary(x.forward.map((y) => y.ms)),
+          work_back: summary(x.back.map((y) => y.busy)), work_forward: summary(x.forward.map((y) => y.busy)),
+          handler: summary(all.map((y) => y.handler)), engine_part: summary(all.map((y) => y.engine)), draw_part: summary(all.map((y) => y.draw)),
+          frame_rendering: summary(all.map((y) => y.frame)), wait_for_frame: summary(all.map((y) => y.toFrame - y.handler)),
+          requests: x.requests,
+        }));
+      }
+      if (s.hot) console.log(s.hot.join('\n'));
+    }
+  } finally {
+    if (ref) ref.stop();
+    await stop();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exitCode = 1; });

@@ -1,0 +1,57 @@
+package mapview
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestCacheSameView checks that drawing through a Cache answers exactly
+// what drawing without one answers, for every title and variant, twice
+// (the second from the cache), with one Cache shared by all of them.
+func TestCacheSameView(t *testing.T) {
+	var c Cache
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			g := newGame(t, v)
+			want, err := RenderGame(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 2 {
+				got, err := c.RenderGame(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("draw %d through the cache differs from the uncached drawing", i+1)
+				}
+			}
+		})
+	}
+	// 1860's two maps share a tile set; 1825's units each have their own
+	if n := len(c.rotations); n == 0 || n >= len(variants) {
+		t.Errorf("the cache holds %d tile sets for %d variants", n, len(variants))
+	}
+}
+
+// BenchmarkRenderGame draws the largest board (1825 Units 1–3 with the
+// regional kits) without a cache and through one.
+func BenchmarkRenderGame(b *testing.B) {
+	v := variants[len(variants)-1]
+	g := newGame(b, v)
+	b.Run("uncached", func(b *testing.B) {
+		for range b.N {
+			if _, err := RenderGame(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		var c Cache
+		for range b.N {
+			if _, err := c.RenderGame(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
