@@ -125,6 +125,11 @@ export function mountMap(data, opts) {
   const kept = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   kept.setAttribute('class', 'kept-runs');
   svg.insertBefore(kept, overlay);
+  // the outlines of what the last move changed, above every hex (so that
+  // no neighbour covers part of one) and below the routes
+  const movedLayer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  movedLayer.setAttribute('class', 'moved-outlines');
+  svg.insertBefore(movedLayer, kept);
   // zoomBox shows the hexes listed, a few hexes around them at least.
   const zoomBox = (hexes) => {
     const pts = hexes.map((x) => data.hexes[x]).filter(Boolean);
@@ -340,7 +345,8 @@ export function mountMap(data, opts) {
   /** showMoved outlines what a move changed (a map view's moved; null: nothing). */
   ui.showMoved = (moved) => {
     for (const g of svg.querySelectorAll('.changed, .changed-token')) g.classList.remove('changed', 'changed-token');
-    if (moved) markMoved(svg, moved);
+    movedLayer.replaceChildren();
+    if (moved) markMoved(svg, moved, movedLayer);
   };
   ui.showRun(data.run);
   ui.showMoved(data.moved);
@@ -443,21 +449,30 @@ export function trainLabel(id) {
 }
 
 // markMoved highlights what the last move changed: the hex a tile went
-// on, the city a station token went in.
-function markMoved(svg, moved) {
-  // a marked hex is drawn above its neighbours (its outline whole), below
-  // the route layers
-  const lift = (g) => { if (g) svg.insertBefore(g, svg.querySelector('g.kept-runs')); };
+// on, the city a station token went in. The hexes keep their place in the
+// drawing (a history step compares it with a fresh one); their outlines
+// are drawn whole on layer, above the neighbours.
+function markMoved(svg, moved, layer) {
+  const outline = (g, cls) => {
+    const shape = g && g.querySelector(':scope > .hex-shape');
+    if (!shape) return;
+    const o = shape.cloneNode(false);
+    o.setAttribute('class', `moved-outline ${cls}`);
+    o.setAttribute('transform', g.getAttribute('transform') || '');
+    o.removeAttribute('fill');
+    layer.append(o);
+  };
   for (const x of moved.hexes || []) {
     const g = svg.querySelector(`.hex[data-hex="${CSS.escape(x)}"]`);
     g?.classList.add('changed');
-    lift(g);
+    outline(g, 'tile');
   }
   for (const c of moved.cities || []) {
     for (const g of svg.querySelectorAll(`.city[data-city="${CSS.escape(c)}"]`)) {
       g.classList.add('changed');
-      g.closest('.hex')?.classList.add('changed-token');
-      lift(g.closest('.hex'));
+      const hex = g.closest('.hex');
+      hex?.classList.add('changed-token');
+      outline(hex, 'token');
     }
   }
 }
