@@ -2,9 +2,12 @@ package ui
 
 import (
 	"io/fs"
+	"net/http/httptest"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestServiceWorkerKeepsEveryFile: the service worker's SHELL names every
@@ -42,5 +45,46 @@ func TestServiceWorkerKeepsEveryFile(t *testing.T) {
 		if _, err := fs.Stat(FS(), p[1:]); err != nil {
 			t.Errorf("sw.js SHELL keeps %s, which is not a file of the page", p)
 		}
+	}
+}
+
+// TestServiceWorkerVersion: /sw.js names its cache after the page's files,
+// so a change to any of them changes the worker's bytes (browsers then
+// install it again and replace the offline copy whole); unchanged files
+// give the same name.
+func TestServiceWorkerVersion(t *testing.T) {
+	files := fstest.MapFS{
+		"sw.js":      {Data: []byte("const CACHE = 'tresham-v1';\n")},
+		"index.html": {Data: []byte("<p>one</p>")},
+		"game.js":    {Data: []byte("export const x = 1;")},
+	}
+	name := func(fsys fs.FS, manifest string) string {
+		out := versionedWorker(fsys, []byte(manifest))
+		m := regexp.MustCompile(`'tresham-([0-9a-f]+)'`).FindSubmatch(out)
+		if m == nil {
+			t.Fatalf("no versioned cache name in %q", out)
+		}
+		return string(m[1])
+	}
+	base := name(files, `{"wasm":"a.wasm"}`)
+	if again := name(files, `{"wasm":"a.wasm"}`); again != base {
+		t.Errorf("same files: %s then %s", base, again)
+	}
+	if other := name(files, `{"wasm":"b.wasm"}`); other == base {
+		t.Error("a new engine module did not change the worker's cache name")
+	}
+	changed := fstest.MapFS{}
+	for k, v := range files {
+		changed[k] = v
+	}
+	changed["game.js"] = &fstest.MapFile{Data: []byte("export const x = 2;")}
+	if other := name(changed, `{"wasm":"a.wasm"}`); other == base {
+		t.Error("a changed page file did not change the worker's cache name")
+	}
+	// the embedded worker is served versioned
+	rec := httptest.NewRecorder()
+	Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/sw.js", nil))
+	if rec.Code != 200 || strings.Contains(rec.Body.String(), "'tresham-v1'") || !strings.Contains(rec.Body.String(), "'tresham-") {
+		t.Errorf("GET /sw.js: %d, cache name not versioned", rec.Code)
 	}
 }

@@ -10,8 +10,10 @@ package ui
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"embed"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -38,10 +40,22 @@ func FS() fs.FS {
 // in-browser engine: /wasm/manifest.json (never cached; {"available": false} when the module
 // was not generated) names the module and its wasm_exec.js, which are
 // served by content-hashed name, cached forever, the module gzipped.
+//
+// /sw.js, the service worker, is served with its cache named by a hash of
+// every UI file and of the engine's manifest: any change to the page gives
+// the worker new bytes, so browsers install it again and its offline copy
+// of the page is replaced whole, never mixed with older files.
 func Handler() http.Handler {
 	files := http.FileServerFS(FS())
 	mod := loadWasm(wasmFiles)
+	sw := versionedWorker(FS(), mod.manifest)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/sw.js" && sw != nil {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-cache")
+			_, _ = w.Write(sw)
+			return
+		}
 		name, ok := strings.CutPrefix(r.URL.Path, "/wasm/")
 		if !ok {
 			files.ServeHTTP(w, r)
@@ -49,6 +63,36 @@ func Handler() http.Handler {
 		}
 		mod.serve(w, r, name)
 	})
+}
+
+// workerCacheName is the cache name sw.js is written with; versionedWorker
+// replaces it with one that carries the files' hash.
+const workerCacheName = "'tresham-v1'"
+
+// versionedWorker returns sw.js with its cache named after a hash of every
+// file of fsys (names and contents) and of the engine's manifest, or nil
+// when sw.js is missing or does not name its cache as expected.
+func versionedWorker(fsys fs.FS, manifest []byte) []byte {
+	src, err := fs.ReadFile(fsys, "sw.js")
+	if err != nil || !bytes.Contains(src, []byte(workerCacheName)) {
+		return nil
+	}
+	h := sha256.New()
+	_ = fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path == "sw.js" {
+			return nil
+		}
+		b, err := fs.ReadFile(fsys, path)
+		if err != nil {
+			return nil
+		}
+		fmt.Fprintf(h, "%s %d\n", path, len(b))
+		h.Write(b)
+		return nil
+	})
+	h.Write(manifest)
+	name := fmt.Sprintf("'tresham-%x'", h.Sum(nil)[:6])
+	return bytes.Replace(src, []byte(workerCacheName), []byte(name), 1)
 }
 
 // wasmAssets is the generated module, read once.

@@ -5,6 +5,8 @@
 // kept as they are. The game API is never answered from here, except the
 // title list, which the hotseat page needs to set up a game.
 
+// The cache name is replaced when the worker is served (ui.Handler): it
+// carries a hash of the page's files, so a new page installs a new worker.
 const CACHE = 'tresham-v1';
 // SHELL lists every file of the page (ui/static); a test in ./ui checks
 // that it names each one.
