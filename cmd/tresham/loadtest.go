@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -82,6 +83,8 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	mutexProfile := fs.String("mutexprofile", "", "write a mutex contention profile of the run to this file")
+	blockProfile := fs.String("blockprofile", "", "write a blocking profile of the run (waits of 1 ms or more, sampled) to this file")
 	var pop populateConfig
 	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
 	fs.StringVar(&pop.exports, "exports", filepath.Join("..", "shared", "fixtures"), "with --populate: directory of 18xx.games exports to cut games from")
@@ -132,6 +135,16 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if *mutexProfile != "" {
+		runtime.SetMutexProfileFraction(10)
+		defer runtime.SetMutexProfileFraction(0)
+		defer writeProfile("mutex", *mutexProfile, stderr)
+	}
+	if *blockProfile != "" {
+		runtime.SetBlockProfileRate(int(time.Millisecond))
+		defer runtime.SetBlockProfileRate(0)
+		defer writeProfile("block", *blockProfile, stderr)
+	}
 	rep, err := loadtest(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
@@ -144,6 +157,21 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	return 0
+}
+
+// writeProfile writes the named runtime profile to file, reporting a
+// failure on stderr.
+func writeProfile(name, file string, stderr io.Writer) {
+	f, err := os.Create(file)
+	if err == nil {
+		err = pprof.Lookup(name).WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tresham loadtest: %s profile: %v\n", name, err)
+	}
 }
 
 func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
