@@ -331,6 +331,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	ctx := conn.CloseRead(context.Background())
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
+	// a write stuck for writeTimeout closes the connection (one timer per
+	// connection: a context with a timeout per message costs allocations
+	// on every action fanned out)
+	stuck := time.AfterFunc(time.Hour, func() { conn.CloseNow() })
+	stuck.Stop()
+	defer stuck.Stop()
 	for {
 		select {
 		case <-s.done.Done():
@@ -343,7 +349,10 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			conn.Close(websocket.StatusPolicyViolation, "too slow: messages were dropped; reconnect with ?from=N")
 			return
 		case msg := <-c.send:
-			if err := write(ctx, conn, msg); err != nil {
+			stuck.Reset(writeTimeout)
+			err := conn.Write(context.Background(), websocket.MessageText, msg)
+			stuck.Stop()
+			if err != nil {
 				conn.CloseNow()
 				return
 			}
@@ -358,10 +367,4 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-}
-
-func write(ctx context.Context, conn *websocket.Conn, msg []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	return conn.Write(ctx, websocket.MessageText, msg)
 }

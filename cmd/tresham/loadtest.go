@@ -85,6 +85,7 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	mutexProfile := fs.String("mutexprofile", "", "write a mutex contention profile of the run to this file")
 	blockProfile := fs.String("blockprofile", "", "write a blocking profile of the run (waits of 1 ms or more, sampled) to this file")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	var pop populateConfig
 	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
 	fs.StringVar(&pop.exports, "exports", filepath.Join("..", "shared", "fixtures"), "with --populate: directory of 18xx.games exports to cut games from")
@@ -144,6 +145,9 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		runtime.SetBlockProfileRate(int(time.Millisecond))
 		defer runtime.SetBlockProfileRate(0)
 		defer writeProfile("block", *blockProfile, stderr)
+	}
+	if *memProfile != "" {
+		defer writeProfile("allocs", *memProfile, stderr)
 	}
 	rep, err := loadtest(ctx, cfg)
 	if err != nil {
@@ -235,9 +239,24 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 
 	// listeners: each follows one game and counts what it is sent
 	var msgs, sockErrs atomic.Int64
-	lctx, stopListen := context.WithCancel(ctx)
-	var lwg sync.WaitGroup
-	var opened atomic.Int64
+	// listeners read without a context (one per read would cost the
+	// clients allocations on every message): they stop when their
+	// connections are closed
+	var (
+		lwg      sync.WaitGroup
+		opened   atomic.Int64
+		stopping atomic.Bool
+		connsMu  sync.Mutex
+		conns    []*websocket.Conn
+	)
+	stopListen := func() {
+		stopping.Store(true)
+		connsMu.Lock()
+		for _, c := range conns {
+			c.CloseNow()
+		}
+		connsMu.Unlock()
+	}
 	ws := "ws" + base[len("http"):]
 	for i := range cfg.sockets {
 		id := watched[i%len(watched)]
@@ -248,14 +267,17 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 			return nil, fmt.Errorf("open websocket %d: %w", i, err)
 		}
 		conn.SetReadLimit(1 << 22)
+		connsMu.Lock()
+		conns = append(conns, conn)
+		connsMu.Unlock()
 		opened.Add(1)
 		lwg.Add(1)
 		go func() {
 			defer lwg.Done()
 			defer conn.CloseNow()
 			for {
-				if _, _, err := conn.Read(lctx); err != nil {
-					if lctx.Err() == nil {
+				if _, _, err := conn.Read(context.Background()); err != nil {
+					if !stopping.Load() && ctx.Err() == nil {
 						sockErrs.Add(1)
 					}
 					return
