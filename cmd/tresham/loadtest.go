@@ -368,11 +368,13 @@ type loadView struct {
 	Legal    map[string][]loadChoice `json:"legal"`
 }
 
+// loadChoice is one listed move; its action stays raw until chosen
+// (decoding every listed action would be most of the clients' work).
 type loadChoice struct {
-	Action    map[string]any `json:"action"`
-	MaxPrice  int            `json:"max_price"`
-	PriceStep int            `json:"price_step"`
-	Open      string         `json:"open"`
+	Action    json.RawMessage `json:"action"`
+	MaxPrice  int             `json:"max_price"`
+	PriceStep int             `json:"price_step"`
+	Open      string          `json:"open"`
 }
 
 func newLoadClient(ctx context.Context, base string, tr http.RoundTripper, name string, cfg loadConfig, n uint64) (*loadClient, error) {
@@ -465,17 +467,33 @@ func (c *loadClient) choose(ctx context.Context) (map[string]any, error) {
 	sort.Strings(ents)
 	list := c.view.Legal[ents[c.rnd.IntN(len(ents))]]
 	ch := list[c.rnd.IntN(len(list))]
+	var a map[string]any
+	decode := func() error {
+		a = nil
+		if err := json.Unmarshal(ch.Action, &a); err != nil {
+			return fmt.Errorf("game %d: listed action %s: %w", c.game, ch.Action, err)
+		}
+		return nil
+	}
+	if err := decode(); err != nil {
+		return nil, err
+	}
 	for range 4 { // re-draw sells and passes: random play must end
-		t, _ := ch.Action["type"].(string)
+		t, _ := a["type"].(string)
 		if t != "sell_shares" && t != "pass" {
 			break
 		}
 		ch = list[c.rnd.IntN(len(list))]
+		if err := decode(); err != nil {
+			return nil, err
+		}
 	}
-	if t, _ := ch.Action["type"].(string); t == "dividend" {
+	if t, _ := a["type"].(string); t == "dividend" {
 		ch = list[0]
+		if err := decode(); err != nil {
+			return nil, err
+		}
 	}
-	a := ch.Action
 	if ch.Open == "routes" {
 		var run struct {
 			Routes []any `json:"routes"`
