@@ -84,7 +84,7 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	mutexProfile := fs.String("mutexprofile", "", "write a mutex contention profile of the run to this file")
-	blockProfile := fs.String("blockprofile", "", "write a blocking profile of the run (waits of 1 ms or more, sampled) to this file")
+	blockProfile := fs.String("blockprofile", "", "write a blocking profile of the run (waits of 10 ms or more, and shorter ones sampled) to this file")
 	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	var pop populateConfig
 	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
@@ -142,7 +142,7 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		defer writeProfile("mutex", *mutexProfile, stderr)
 	}
 	if *blockProfile != "" {
-		runtime.SetBlockProfileRate(int(time.Millisecond))
+		runtime.SetBlockProfileRate(int(10 * time.Millisecond))
 		defer runtime.SetBlockProfileRate(0)
 		defer writeProfile("block", *blockProfile, stderr)
 	}
