@@ -65,6 +65,11 @@ type loadReport struct {
 	// clients and, in process, the server) per action while playing: a
 	// figure less disturbed than actions/s by other load on the machine.
 	CPUmsPerAction float64 `json:"cpu_ms_per_action"`
+	// AllocKBPerAction is the heap allocated per action while playing
+	// (clients included), and GCCycles the collections meanwhile: what
+	// drives the garbage collector's share of the CPU and of the tail.
+	AllocKBPerAction float64 `json:"alloc_kb_per_action"`
+	GCCycles         uint32  `json:"gc_cycles"`
 }
 
 // cmdLoadtest drives a server with many concurrent games whose clients
@@ -288,6 +293,8 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	rep.Sockets = int(opened.Load())
 
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
 	cpuStart := cpuTime()
 	start := time.Now()
 	deadline := start.Add(cfg.duration)
@@ -302,6 +309,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	wg.Wait()
 	rep.Seconds = time.Since(start).Seconds()
 	cpu := cpuTime() - cpuStart
+	runtime.ReadMemStats(&ms1)
 	time.Sleep(200 * time.Millisecond) // let the last broadcasts arrive
 	stopListen()
 	lwg.Wait()
@@ -323,7 +331,9 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	rep.ActionsPerS = float64(len(lat)) / rep.Seconds
 	if len(lat) > 0 {
 		rep.CPUmsPerAction = float64(cpu.Microseconds()) / 1000 / float64(len(lat))
+		rep.AllocKBPerAction = float64(ms1.TotalAlloc-ms0.TotalAlloc) / 1024 / float64(len(lat))
 	}
+	rep.GCCycles = ms1.NumGC - ms0.NumGC
 	if len(lat) > 0 {
 		slices.Sort(lat)
 		q := func(p float64) float64 {
@@ -358,6 +368,7 @@ type loadClient struct {
 	firstRefusal string
 	finished     int
 	err          error
+	buf          bytes.Buffer // the body of the last answer
 }
 
 // loadView is the part of a game view a load client reads.
@@ -529,10 +540,11 @@ func (c *loadClient) call(ctx context.Context, method, path string, body, out an
 		return 0, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
+	c.buf.Reset() // one buffer per client: its calls are one after another
+	if _, err := c.buf.ReadFrom(resp.Body); err != nil {
 		return resp.StatusCode, fmt.Errorf("%s %s: %w", method, path, err)
 	}
+	b := c.buf.Bytes()
 	if resp.StatusCode/100 != 2 {
 		return resp.StatusCode, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, bytes.TrimSpace(b))
 	}
