@@ -45,22 +45,26 @@ type loadConfig struct {
 
 // loadReport is the outcome of a load run.
 type loadReport struct {
-	Store        string  `json:"store"`
-	Games        int     `json:"games"`
-	IdleGames    int     `json:"idle_games"`
-	GamesEnded   int     `json:"games_finished"`
-	Actions      int     `json:"actions"`
-	Seconds      float64 `json:"seconds"`
-	ActionsPerS  float64 `json:"actions_per_s"`
-	P50ms        float64 `json:"p50_ms"`
-	P90ms        float64 `json:"p90_ms"`
-	P99ms        float64 `json:"p99_ms"`
-	MaxMs        float64 `json:"max_ms"`
-	Refused      int     `json:"refused"`
-	FirstRefusal string  `json:"first_refusal,omitempty"`
-	Sockets      int     `json:"sockets_open"`
-	SocketMsgs   int64   `json:"socket_messages"`
-	SocketErrors int64   `json:"socket_errors"`
+	Store       string  `json:"store"`
+	Games       int     `json:"games"`
+	IdleGames   int     `json:"idle_games"`
+	GamesEnded  int     `json:"games_finished"`
+	Actions     int     `json:"actions"`
+	Seconds     float64 `json:"seconds"`
+	ActionsPerS float64 `json:"actions_per_s"`
+	P50ms       float64 `json:"p50_ms"`
+	P90ms       float64 `json:"p90_ms"`
+	P99ms       float64 `json:"p99_ms"`
+	MaxMs       float64 `json:"max_ms"`
+	Refused     int     `json:"refused"`
+	// Failed counts submissions the server failed (a 5xx answer or a
+	// dropped connection); each client goes on with a new game.
+	Failed       int    `json:"failed"`
+	FirstFailure string `json:"first_failure,omitempty"`
+	FirstRefusal string `json:"first_refusal,omitempty"`
+	Sockets      int    `json:"sockets_open"`
+	SocketMsgs   int64  `json:"socket_messages"`
+	SocketErrors int64  `json:"socket_errors"`
 	// CPUmsPerAction is this process's CPU time (user and system: the
 	// clients and, in process, the server) per action while playing: a
 	// figure less disturbed than actions/s by other load on the machine.
@@ -161,8 +165,8 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	b, _ := json.Marshal(rep)
 	fmt.Fprintf(stdout, "%s\n", b)
-	if rep.Refused > 0 || rep.SocketErrors > 0 {
-		fmt.Fprintf(stderr, "tresham loadtest: %d legal actions refused, %d socket errors\n", rep.Refused, rep.SocketErrors)
+	if rep.Refused > 0 || rep.Failed > 0 || rep.SocketErrors > 0 {
+		fmt.Fprintf(stderr, "tresham loadtest: %d legal actions refused, %d submissions failed, %d socket errors\n", rep.Refused, rep.Failed, rep.SocketErrors)
 		return 1
 	}
 	return 0
@@ -322,6 +326,10 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		}
 		lat = append(lat, c.lat...)
 		rep.Refused += c.refused
+		rep.Failed += c.failed
+		if rep.FirstFailure == "" {
+			rep.FirstFailure = c.firstFailure
+		}
 		if rep.FirstRefusal == "" {
 			rep.FirstRefusal = c.firstRefusal
 		}
@@ -366,6 +374,8 @@ type loadClient struct {
 	refused int
 	// firstRefusal describes the first listed move the server refused
 	firstRefusal string
+	failed       int
+	firstFailure string
 	finished     int
 	err          error
 	buf          bytes.Buffer // the body of the last answer
@@ -452,6 +462,19 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 			}
 			if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view); err != nil {
 				c.err = err
+				return
+			}
+		case err != nil && (code >= 500 || code == 0 && ctx.Err() == nil):
+			// the server failed (an error or a dropped connection, as a
+			// panic in a handler gives): counted and reported; the client
+			// goes on with a new game so that the run's figures stay
+			// comparable
+			c.failed++
+			if c.firstFailure == "" {
+				b, _ := json.Marshal(a)
+				c.firstFailure = fmt.Sprintf("game %d action %d: %s: %v", c.game, c.view.Actions, b, err)
+			}
+			if c.err = c.newGame(ctx); c.err != nil {
 				return
 			}
 		case err != nil:
