@@ -59,7 +59,7 @@ func TestGroupAppend(t *testing.T) {
 					a: store.Action{GameID: id, Seq: a.seq, UserID: user, Data: json.RawMessage(`{"type":"pass"}`), CreatedAt: time.Now()}})
 			}
 			s.appendMu.Lock()
-			s.pending, s.leading = batch, true
+			s.pending = batch
 			s.appendMu.Unlock()
 			s.commitPending()
 			for i, r := range batch {

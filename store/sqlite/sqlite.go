@@ -56,10 +56,15 @@ type Store struct {
 	log  *slog.Logger
 	hot  hotStatements
 
-	// group commit of AppendAction (see commitPending)
-	appendMu sync.Mutex
-	pending  []*appendReq
-	leading  bool // a goroutine is committing pending appends
+	// group commit of AppendAction: one goroutine (commitLoop, started by
+	// the first append) commits what is pending (commitPending)
+	appendMu   sync.Mutex
+	pending    []*appendReq
+	committing bool          // commitLoop runs
+	closed     bool          // Close began: no more appends
+	wake       chan struct{} // an append is pending (capacity 1)
+	quit       chan struct{} // closed by Close: commit what is pending, then stop
+	loopDone   chan struct{} // closed when commitLoop has stopped
 
 	closeOnce sync.Once
 	closeErr  error
@@ -134,7 +139,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	s := &Store{w: w, r: w, hub: hub.New(), log: slog.Default().With("store", "sqlite", "path", path)}
+	s := &Store{w: w, r: w, hub: hub.New(), log: slog.Default().With("store", "sqlite", "path", path),
+		wake: make(chan struct{}, 1), quit: make(chan struct{}), loopDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		return nil, err
@@ -543,12 +549,19 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 	}
 	r := &appendReq{ctx: ctx, a: a, g: g, now: now, done: make(chan struct{})}
 	s.appendMu.Lock()
+	if s.closed {
+		s.appendMu.Unlock()
+		return fmt.Errorf("appending action %d to game %d: the store is closed", a.Seq, a.GameID)
+	}
 	s.pending = append(s.pending, r)
-	lead := !s.leading
-	s.leading = true
+	if !s.committing {
+		s.committing = true
+		go s.commitLoop()
+	}
 	s.appendMu.Unlock()
-	if lead {
-		s.commitPending()
+	select {
+	case s.wake <- struct{}{}:
+	default: // a wake-up is pending already
 	}
 	<-r.done
 	err := r.err
@@ -571,13 +584,42 @@ type appendReq struct {
 	done chan struct{} // closed once err is final
 }
 
+// commitLoop is the one writer of appends: it commits the pending appends,
+// group after group, until none is left, then waits for more. Running in
+// its own goroutine, the next group starts as soon as one is committed
+// (a goroutine started per group waited its turn behind every runnable
+// one). It stops once Close asks and nothing is pending.
+func (s *Store) commitLoop() {
+	defer close(s.loopDone)
+	for {
+		quit := false
+		select {
+		case <-s.wake:
+		case <-s.quit:
+			quit = true
+		}
+		for {
+			s.appendMu.Lock()
+			n := len(s.pending)
+			s.appendMu.Unlock()
+			if n == 0 {
+				break
+			}
+			s.commitPending()
+		}
+		if quit {
+			return
+		}
+	}
+}
+
 // commitPending commits the appends waiting now in one transaction (group
 // commit): with synchronous=FULL every commit costs an fsync, so appends
 // that arrive while one commit is being made share the next. An append
 // refused (a stale sequence number, an unknown game) has written nothing
 // (appendIn) and the others go on; an error after an append has begun
-// writing rolls back the whole group, which then fails. When more appends
-// arrived meanwhile, another goroutine leads their commit.
+// writing rolls back the whole group, which then fails. Only commitLoop
+// calls it.
 func (s *Store) commitPending() {
 	s.appendMu.Lock()
 	batch := s.pending
@@ -619,14 +661,6 @@ func (s *Store) commitPending() {
 	}
 	for _, r := range batch {
 		close(r.done)
-	}
-
-	s.appendMu.Lock()
-	more := len(s.pending) > 0
-	s.leading = more
-	s.appendMu.Unlock()
-	if more {
-		go s.commitPending()
 	}
 }
 
@@ -733,6 +767,14 @@ func (s *Store) Subscribe(ctx context.Context) (<-chan store.GameEvent, error) {
 // more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.appendMu.Lock()
+		s.closed = true
+		started := s.committing
+		s.appendMu.Unlock()
+		close(s.quit)
+		if started {
+			<-s.loopDone // the appends pending are committed first
+		}
 		s.hub.Close()
 		var errs []error
 		if s.r != s.w {
