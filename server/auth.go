@@ -295,13 +295,19 @@ func (s *Server) user(r *http.Request) (store.User, bool, error) {
 	if err != nil || c.Value == "" {
 		return store.User{}, false, nil
 	}
-	u, err := s.st.SessionUser(r.Context(), tokenHash(c.Value), s.cfg.Now())
+	th, now := tokenHash(c.Value), s.cfg.Now()
+	u, ok, gen := s.sessions.get(th, now)
+	if ok {
+		return u, true, nil
+	}
+	u, err = s.st.SessionUser(r.Context(), th, now)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.User{}, false, nil
 	}
 	if err != nil {
 		return store.User{}, false, fmt.Errorf("session: %w", err)
 	}
+	s.sessions.put(th, u, now, gen)
 	return u, true, nil
 }
 
@@ -323,7 +329,9 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, _ := r.Cookie(cookieName)
-	if err := s.st.DeleteSession(r.Context(), tokenHash(c.Value)); err != nil {
+	err := s.st.DeleteSession(r.Context(), tokenHash(c.Value))
+	s.sessions.forget(tokenHash(c.Value)) // after: a look-up under way must not record it again
+	if err != nil {
 		s.fail(w, r, fmt.Errorf("delete session: %w", err))
 		return
 	}
@@ -360,7 +368,9 @@ func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := s.st.SetWebhook(r.Context(), u.ID, body.URL); err != nil {
+	err = s.st.SetWebhook(r.Context(), u.ID, body.URL)
+	s.sessions.forgetUser(u.ID)
+	if err != nil {
 		s.fail(w, r, fmt.Errorf("set webhook: %w", err))
 		return
 	}

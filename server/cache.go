@@ -192,7 +192,14 @@ type entry struct {
 	actionLog               // every stored action (undo, redo, messages included)
 	elem      *list.Element // its place in Server.lru (cacheMu)
 	size      int64         // estimated bytes held, as last accounted (cacheMu)
-	usedAt    time.Time     // the last use (cacheMu)
+	// usedAt is when the entry last moved to the front of Server.lru
+	// (Unix nanoseconds; written under cacheMu's write lock). A use within
+	// lruGrain of it leaves the entry where it is (game), so the list is in
+	// order of usedAt and usedAt is the last use to within lruGrain.
+	usedAt atomic.Int64
+	// accounted is the estimate last passed on to the cache's byte count
+	// (e.mu); account skips changes smaller than accountGrain.
+	accounted int64
 	// trimmed: g holds no memoised routes and its log is archived (leanGame.Trim)
 	trimmed bool
 
@@ -251,17 +258,25 @@ func setupSig(h store.Game) string {
 // game returns the entry of game id, locked and up to date with the store.
 // The caller must unlock it.
 func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
-	s.cacheMu.Lock()
+	now := s.cfg.Now().UnixNano()
+	s.cacheMu.RLock()
 	e := s.cache[id]
-	if e == nil {
-		e = &entry{id: id}
-		e.elem = s.lru.PushFront(e) // the newest: never the one evicted
-		s.cache[id] = e
-	} else {
-		s.lru.MoveToFront(e.elem)
+	s.cacheMu.RUnlock()
+	if e == nil || now-e.usedAt.Load() >= int64(lruGrain) {
+		// every use of a busy game would otherwise serialise on the write
+		// lock: the list moves once per lruGrain at most
+		s.cacheMu.Lock()
+		e = s.cache[id]
+		if e == nil {
+			e = &entry{id: id}
+			e.elem = s.lru.PushFront(e) // the newest: never the one evicted
+			s.cache[id] = e
+		} else {
+			s.lru.MoveToFront(e.elem)
+		}
+		e.usedAt.Store(now)
+		s.cacheMu.Unlock()
 	}
-	e.usedAt = s.cfg.Now()
-	s.cacheMu.Unlock()
 
 	e.mu.Lock()
 	if e.g == nil {
@@ -293,6 +308,10 @@ func (s *Server) game(ctx context.Context, id int64) (*entry, error) {
 // size (e.mu held), then evicts over the bounds.
 func (s *Server) account(e *entry) {
 	n := e.estimate()
+	if d := n - e.accounted; d < accountGrain && d > -accountGrain {
+		return // a move adds tens of bytes: counted once they add up
+	}
+	e.accounted = n
 	s.cacheMu.Lock()
 	defer s.cacheMu.Unlock()
 	if s.cache[e.id] != e {
@@ -335,6 +354,13 @@ const (
 	chatExtraBytes  = 48
 	trimAfter       = 15 * time.Second // idle time after which a game is trimmed
 	janitorInterval = 5 * time.Second
+	// lruGrain: uses of a game closer together than this move it to the
+	// front of the LRU list once
+	lruGrain = time.Second
+	// accountGrain: changes of a game's estimate smaller than this are not
+	// yet passed on to the cache's byte count (each game's count is off by
+	// less than this, about 2 % of a trimmed game)
+	accountGrain = 1 << 10
 )
 
 // estimate returns the approximate heap bytes held by e (e.mu held).
@@ -362,17 +388,17 @@ func (s *Server) trim(e *entry) {
 // keeps its memoised routes between moves, an idle one only its state.
 // Games busy now are left for the next round.
 func (s *Server) trimIdle() {
-	cutoff := s.cfg.Now().Add(-trimAfter)
+	cutoff := s.cfg.Now().Add(-trimAfter).UnixNano()
 	var idle []*entry
-	s.cacheMu.Lock()
+	s.cacheMu.RLock()
 	for el := s.lru.Back(); el != nil; el = el.Prev() {
 		e := el.Value.(*entry)
-		if e.usedAt.After(cutoff) {
+		if e.usedAt.Load() > cutoff {
 			break // the rest were used later still
 		}
 		idle = append(idle, e)
 	}
-	s.cacheMu.Unlock()
+	s.cacheMu.RUnlock()
 	for _, e := range idle {
 		if !e.mu.TryLock() {
 			continue
@@ -493,9 +519,9 @@ func (e *entry) noteKnown() {
 // markStale marks the cached entry of a game stale unless the event is
 // one it already reflects (such as the echo of its own commit).
 func (s *Server) markStale(ev store.GameEvent) {
-	s.cacheMu.Lock()
+	s.cacheMu.RLock()
 	e := s.cache[ev.GameID]
-	s.cacheMu.Unlock()
+	s.cacheMu.RUnlock()
 	if e != nil && e.known.Load() != int64(ev.Actions) {
 		e.stale.Store(true)
 	}
@@ -736,7 +762,7 @@ func redoStack(acts []g18xx.Action, userOf func(i int) int64) []int64 {
 // CacheStats returns the number of games kept replayed in memory and their
 // estimated bytes.
 func (s *Server) CacheStats() (games int, bytes int64) {
-	s.cacheMu.Lock()
-	defer s.cacheMu.Unlock()
+	s.cacheMu.RLock()
+	defer s.cacheMu.RUnlock()
 	return s.lru.Len(), s.cacheBytes
 }

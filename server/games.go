@@ -942,11 +942,22 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 			h.Status, h.Result = status, result
 			hp = &h
 		}
+		// the store's event for this append must not mark the entry stale
+		// (that would cost a re-read at the next use): it may well arrive
+		// before AppendAction returns
+		if e.known.Load() == int64(len(e.log)) {
+			e.known.Store(int64(len(e.log) + 1))
+		}
+		s.expectAction(e.id, len(e.log)+1)
 		err = s.st.AppendAction(ctx, store.Action{GameID: e.id, Seq: len(e.log), UserID: userID, Data: data, CreatedAt: s.cfg.Now()}, hp)
 		if err == nil {
 			if hp != nil {
 				e.h.Status, e.h.Result = hp.Status, hp.Result
 			}
+		} else {
+			e.noteKnown()
+			e.stale.Store(true) // an event ignored meanwhile may have been another's append
+			s.unexpectAction(e.id)
 		}
 	}
 	if err != nil {
@@ -962,6 +973,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	seq := len(e.log)
 	if err := e.add(userID, &a); err != nil { // after the commit: rebuilt from the store on next use
 		e.g, e.sig = nil, ""
+		s.publishAction(e.id, seq, data) // stored all the same
 		return fmt.Errorf("game %d: %w", e.id, err)
 	}
 	defer e.noteKnown()

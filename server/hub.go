@@ -33,6 +33,11 @@ type hub struct {
 	sent    int
 	sig     string // status and seats last announced
 	status  string // the game's status last seen
+	// expect is the action count an append of this instance will make
+	// (0: none in flight). The store's event for it is left to
+	// publishAction, which has the action at hand, rather than read back
+	// from the store; deferred is the highest count of events so left.
+	expect, deferred int
 }
 
 // client is one WebSocket connection; a client whose queue is full is
@@ -117,13 +122,47 @@ func (s *Server) publishAction(id int64, seq int, data json.RawMessage) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if seq < h.sent {
-		return // already pushed from a store event
+	h.expect = 0
+	if seq >= h.sent { // else already pushed from a store event
+		if err := s.catchUp(h, seq); err != nil {
+			s.log.Warn("websocket catch-up", "game", id, "err", err)
+		}
+		h.sendAction(seq, data)
 	}
-	if err := s.catchUp(h, seq); err != nil {
-		s.log.Warn("websocket catch-up", "game", id, "err", err)
+	s.catchUpDeferred(h)
+}
+
+// expectAction tells game id's hub that this instance is appending its
+// action n-1: the store's event for it is left to publishAction (or, if
+// the append fails, to unexpectAction).
+func (s *Server) expectAction(id int64, n int) {
+	if h := s.hubOf(id); h != nil {
+		h.mu.Lock()
+		h.expect = n
+		h.mu.Unlock()
 	}
-	h.sendAction(seq, data)
+}
+
+// unexpectAction ends expectAction after a failed append: events left
+// meanwhile (another instance's append, say) are pushed from the store.
+func (s *Server) unexpectAction(id int64) {
+	if h := s.hubOf(id); h != nil {
+		h.mu.Lock()
+		h.expect = 0
+		s.catchUpDeferred(h)
+		h.mu.Unlock()
+	}
+}
+
+// catchUpDeferred pushes the actions of the store events left to the
+// expected append (h.mu held).
+func (s *Server) catchUpDeferred(h *hub) {
+	if h.deferred > h.sent {
+		if err := s.catchUp(h, h.deferred); err != nil {
+			s.log.Warn("websocket catch-up", "game", h.id, "err", err)
+		}
+	}
+	h.deferred = 0
 }
 
 // publishUpdate announces a change of seats or status.
@@ -149,6 +188,10 @@ func (s *Server) storeEvent(ev store.GameEvent) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if ev.Actions > h.sent {
+		if ev.Actions == h.expect { // the echo of an append in flight here
+			h.deferred = max(h.deferred, ev.Actions)
+			return
+		}
 		if err := s.catchUp(h, ev.Actions); err != nil {
 			s.log.Warn("websocket catch-up", "game", ev.GameID, "err", err)
 		}
@@ -288,6 +331,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	ctx := conn.CloseRead(context.Background())
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
+	// a write stuck for writeTimeout closes the connection (one timer per
+	// connection: a context with a timeout per message costs allocations
+	// on every action fanned out)
+	stuck := time.AfterFunc(time.Hour, func() { conn.CloseNow() })
+	stuck.Stop()
+	defer stuck.Stop()
 	for {
 		select {
 		case <-s.done.Done():
@@ -300,7 +349,10 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			conn.Close(websocket.StatusPolicyViolation, "too slow: messages were dropped; reconnect with ?from=N")
 			return
 		case msg := <-c.send:
-			if err := write(ctx, conn, msg); err != nil {
+			stuck.Reset(writeTimeout)
+			err := conn.Write(context.Background(), websocket.MessageText, msg)
+			stuck.Stop()
+			if err != nil {
 				conn.CloseNow()
 				return
 			}
@@ -315,10 +367,4 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-}
-
-func write(ctx context.Context, conn *websocket.Conn, msg []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	return conn.Write(ctx, websocket.MessageText, msg)
 }

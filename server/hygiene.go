@@ -29,13 +29,26 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsaf
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, kv := range fixedHeaders {
+			// the value slices are shared by every response: a slice of
+			// capacity 1 is copied by anything that adds to it
+			h[kv.key] = kv.value
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// fixedHeaders are the headers securityHeaders sets, keys in canonical
+// form.
+var fixedHeaders = []struct {
+	key   string
+	value []string
+}{
+	{"Content-Security-Policy", []string{contentSecurityPolicy}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"X-Frame-Options", []string{"DENY"}},
+	{"Referrer-Policy", []string{"same-origin"}},
+	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
 }
 
 // socketSlots counts open WebSockets per client address and in all.

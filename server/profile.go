@@ -169,7 +169,9 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, _ := r.Cookie(cookieName)
-	if err := s.st.SetPassword(r.Context(), u.ID, hash, tokenHash(c.Value)); err != nil {
+	err = s.st.SetPassword(r.Context(), u.ID, hash, tokenHash(c.Value))
+	s.sessions.forgetUser(u.ID)
+	if err != nil {
 		s.fail(w, r, fmt.Errorf("change password: %w", err))
 		return
 	}
@@ -224,7 +226,9 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	if !s.checkOwnPassword(w, r, u, req.Password) {
 		return
 	}
-	if err := s.st.DeleteUser(r.Context(), u.ID, s.cfg.Now()); err != nil {
+	err = s.st.DeleteUser(r.Context(), u.ID, s.cfg.Now())
+	s.sessions.forgetUser(u.ID)
+	if err != nil {
 		s.fail(w, r, fmt.Errorf("delete account: %w", err))
 		return
 	}

@@ -58,6 +58,10 @@ type Config struct {
 	CacheBytes int64
 	// CacheSize, when positive, also bounds their number.
 	CacheSize int
+	// SessionTTL is how long a session look-up is reused before the store
+	// is asked again: a logout or password change made on another instance
+	// reaches this one within it (0: 1s; negative: never reused).
+	SessionTTL time.Duration
 	// MaxBotMoves bounds the bot moves made in one go for a game (0: 5000).
 	MaxBotMoves int
 	// WebhookTimeout bounds one webhook POST (0: 5s).
@@ -101,7 +105,11 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	cacheMu    sync.Mutex
+	// cacheMu guards cache, lru and cacheBytes; a look-up that finds an
+	// entry used lately needs only its read lock (see game)
+	sessions *sessionCache
+
+	cacheMu    sync.RWMutex
 	cache      map[int64]*entry
 	lru        *list.List // of *entry, the most recently used first
 	cacheBytes int64      // estimated bytes of the cached games
@@ -156,6 +164,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.SessionTTL == 0 {
+		cfg.SessionTTL = defaultSessionTTL
+	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = hookClient(cfg.WebhookTimeout, cfg.AllowPrivateWebhooks)
 	}
@@ -168,11 +179,12 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	}
 	s := &Server{
 		cfg: cfg, st: st, log: log, met: newMetrics(),
-		cache:   map[int64]*entry{},
-		lru:     list.New(),
-		hubs:    map[int64]*hub{},
-		botRuns: map[int64]bool{},
-		hooks:   hookQueue{pending: map[int64][]webhookBody{}, busy: map[int64]bool{}},
+		cache:    map[int64]*entry{},
+		lru:      list.New(),
+		hubs:     map[int64]*hub{},
+		sessions: newSessionCache(cfg.SessionTTL),
+		botRuns:  map[int64]bool{},
+		hooks:    hookQueue{pending: map[int64][]webhookBody{}, busy: map[int64]bool{}},
 
 		acctThrottle:   newThrottle(accountFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
 		clientThrottle: newThrottle(clientFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),

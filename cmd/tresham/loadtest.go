@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -44,26 +45,35 @@ type loadConfig struct {
 
 // loadReport is the outcome of a load run.
 type loadReport struct {
-	Store        string  `json:"store"`
-	Games        int     `json:"games"`
-	IdleGames    int     `json:"idle_games"`
-	GamesEnded   int     `json:"games_finished"`
-	Actions      int     `json:"actions"`
-	Seconds      float64 `json:"seconds"`
-	ActionsPerS  float64 `json:"actions_per_s"`
-	P50ms        float64 `json:"p50_ms"`
-	P90ms        float64 `json:"p90_ms"`
-	P99ms        float64 `json:"p99_ms"`
-	MaxMs        float64 `json:"max_ms"`
-	Refused      int     `json:"refused"`
-	FirstRefusal string  `json:"first_refusal,omitempty"`
-	Sockets      int     `json:"sockets_open"`
-	SocketMsgs   int64   `json:"socket_messages"`
-	SocketErrors int64   `json:"socket_errors"`
+	Store       string  `json:"store"`
+	Games       int     `json:"games"`
+	IdleGames   int     `json:"idle_games"`
+	GamesEnded  int     `json:"games_finished"`
+	Actions     int     `json:"actions"`
+	Seconds     float64 `json:"seconds"`
+	ActionsPerS float64 `json:"actions_per_s"`
+	P50ms       float64 `json:"p50_ms"`
+	P90ms       float64 `json:"p90_ms"`
+	P99ms       float64 `json:"p99_ms"`
+	MaxMs       float64 `json:"max_ms"`
+	Refused     int     `json:"refused"`
+	// Failed counts submissions the server failed (a 5xx answer or a
+	// dropped connection); each client goes on with a new game.
+	Failed       int    `json:"failed"`
+	FirstFailure string `json:"first_failure,omitempty"`
+	FirstRefusal string `json:"first_refusal,omitempty"`
+	Sockets      int    `json:"sockets_open"`
+	SocketMsgs   int64  `json:"socket_messages"`
+	SocketErrors int64  `json:"socket_errors"`
 	// CPUmsPerAction is this process's CPU time (user and system: the
 	// clients and, in process, the server) per action while playing: a
 	// figure less disturbed than actions/s by other load on the machine.
 	CPUmsPerAction float64 `json:"cpu_ms_per_action"`
+	// AllocKBPerAction is the heap allocated per action while playing
+	// (clients included), and GCCycles the collections meanwhile: what
+	// drives the garbage collector's share of the CPU and of the tail.
+	AllocKBPerAction float64 `json:"alloc_kb_per_action"`
+	GCCycles         uint32  `json:"gc_cycles"`
 }
 
 // cmdLoadtest drives a server with many concurrent games whose clients
@@ -82,6 +92,9 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	mutexProfile := fs.String("mutexprofile", "", "write a mutex contention profile of the run to this file")
+	blockProfile := fs.String("blockprofile", "", "write a blocking profile of the run (waits of 10 ms or more, and shorter ones sampled) to this file")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	var pop populateConfig
 	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
 	fs.StringVar(&pop.exports, "exports", filepath.Join("..", "shared", "fixtures"), "with --populate: directory of 18xx.games exports to cut games from")
@@ -132,6 +145,19 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if *mutexProfile != "" {
+		runtime.SetMutexProfileFraction(10)
+		defer runtime.SetMutexProfileFraction(0)
+		defer writeProfile("mutex", *mutexProfile, stderr)
+	}
+	if *blockProfile != "" {
+		runtime.SetBlockProfileRate(int(10 * time.Millisecond))
+		defer runtime.SetBlockProfileRate(0)
+		defer writeProfile("block", *blockProfile, stderr)
+	}
+	if *memProfile != "" {
+		defer writeProfile("allocs", *memProfile, stderr)
+	}
 	rep, err := loadtest(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "tresham loadtest: %v\n", err)
@@ -139,11 +165,26 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	b, _ := json.Marshal(rep)
 	fmt.Fprintf(stdout, "%s\n", b)
-	if rep.Refused > 0 || rep.SocketErrors > 0 {
-		fmt.Fprintf(stderr, "tresham loadtest: %d legal actions refused, %d socket errors\n", rep.Refused, rep.SocketErrors)
+	if rep.Refused > 0 || rep.Failed > 0 || rep.SocketErrors > 0 {
+		fmt.Fprintf(stderr, "tresham loadtest: %d legal actions refused, %d submissions failed, %d socket errors\n", rep.Refused, rep.Failed, rep.SocketErrors)
 		return 1
 	}
 	return 0
+}
+
+// writeProfile writes the named runtime profile to file, reporting a
+// failure on stderr.
+func writeProfile(name, file string, stderr io.Writer) {
+	f, err := os.Create(file)
+	if err == nil {
+		err = pprof.Lookup(name).WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tresham loadtest: %s profile: %v\n", name, err)
+	}
 }
 
 func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
@@ -207,9 +248,24 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 
 	// listeners: each follows one game and counts what it is sent
 	var msgs, sockErrs atomic.Int64
-	lctx, stopListen := context.WithCancel(ctx)
-	var lwg sync.WaitGroup
-	var opened atomic.Int64
+	// listeners read without a context (one per read would cost the
+	// clients allocations on every message): they stop when their
+	// connections are closed
+	var (
+		lwg      sync.WaitGroup
+		opened   atomic.Int64
+		stopping atomic.Bool
+		connsMu  sync.Mutex
+		conns    []*websocket.Conn
+	)
+	stopListen := func() {
+		stopping.Store(true)
+		connsMu.Lock()
+		for _, c := range conns {
+			c.CloseNow()
+		}
+		connsMu.Unlock()
+	}
 	ws := "ws" + base[len("http"):]
 	for i := range cfg.sockets {
 		id := watched[i%len(watched)]
@@ -220,14 +276,17 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 			return nil, fmt.Errorf("open websocket %d: %w", i, err)
 		}
 		conn.SetReadLimit(1 << 22)
+		connsMu.Lock()
+		conns = append(conns, conn)
+		connsMu.Unlock()
 		opened.Add(1)
 		lwg.Add(1)
 		go func() {
 			defer lwg.Done()
 			defer conn.CloseNow()
 			for {
-				if _, _, err := conn.Read(lctx); err != nil {
-					if lctx.Err() == nil {
+				if _, _, err := conn.Read(context.Background()); err != nil {
+					if !stopping.Load() && ctx.Err() == nil {
 						sockErrs.Add(1)
 					}
 					return
@@ -238,6 +297,8 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	rep.Sockets = int(opened.Load())
 
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
 	cpuStart := cpuTime()
 	start := time.Now()
 	deadline := start.Add(cfg.duration)
@@ -252,6 +313,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	wg.Wait()
 	rep.Seconds = time.Since(start).Seconds()
 	cpu := cpuTime() - cpuStart
+	runtime.ReadMemStats(&ms1)
 	time.Sleep(200 * time.Millisecond) // let the last broadcasts arrive
 	stopListen()
 	lwg.Wait()
@@ -264,6 +326,10 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		}
 		lat = append(lat, c.lat...)
 		rep.Refused += c.refused
+		rep.Failed += c.failed
+		if rep.FirstFailure == "" {
+			rep.FirstFailure = c.firstFailure
+		}
 		if rep.FirstRefusal == "" {
 			rep.FirstRefusal = c.firstRefusal
 		}
@@ -273,7 +339,9 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	rep.ActionsPerS = float64(len(lat)) / rep.Seconds
 	if len(lat) > 0 {
 		rep.CPUmsPerAction = float64(cpu.Microseconds()) / 1000 / float64(len(lat))
+		rep.AllocKBPerAction = float64(ms1.TotalAlloc-ms0.TotalAlloc) / 1024 / float64(len(lat))
 	}
+	rep.GCCycles = ms1.NumGC - ms0.NumGC
 	if len(lat) > 0 {
 		slices.Sort(lat)
 		q := func(p float64) float64 {
@@ -306,8 +374,11 @@ type loadClient struct {
 	refused int
 	// firstRefusal describes the first listed move the server refused
 	firstRefusal string
+	failed       int
+	firstFailure string
 	finished     int
 	err          error
+	buf          bytes.Buffer // the body of the last answer
 }
 
 // loadView is the part of a game view a load client reads.
@@ -318,11 +389,13 @@ type loadView struct {
 	Legal    map[string][]loadChoice `json:"legal"`
 }
 
+// loadChoice is one listed move; its action stays raw until chosen
+// (decoding every listed action would be most of the clients' work).
 type loadChoice struct {
-	Action    map[string]any `json:"action"`
-	MaxPrice  int            `json:"max_price"`
-	PriceStep int            `json:"price_step"`
-	Open      string         `json:"open"`
+	Action    json.RawMessage `json:"action"`
+	MaxPrice  int             `json:"max_price"`
+	PriceStep int             `json:"price_step"`
+	Open      string          `json:"open"`
 }
 
 func newLoadClient(ctx context.Context, base string, tr http.RoundTripper, name string, cfg loadConfig, n uint64) (*loadClient, error) {
@@ -391,6 +464,19 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 				c.err = err
 				return
 			}
+		case err != nil && (code >= 500 || code == 0 && ctx.Err() == nil):
+			// the server failed (an error or a dropped connection, as a
+			// panic in a handler gives): counted and reported; the client
+			// goes on with a new game so that the run's figures stay
+			// comparable
+			c.failed++
+			if c.firstFailure == "" {
+				b, _ := json.Marshal(a)
+				c.firstFailure = fmt.Sprintf("game %d action %d: %s: %v", c.game, c.view.Actions, b, err)
+			}
+			if c.err = c.newGame(ctx); c.err != nil {
+				return
+			}
 		case err != nil:
 			c.err = err
 			return
@@ -415,17 +501,33 @@ func (c *loadClient) choose(ctx context.Context) (map[string]any, error) {
 	sort.Strings(ents)
 	list := c.view.Legal[ents[c.rnd.IntN(len(ents))]]
 	ch := list[c.rnd.IntN(len(list))]
+	var a map[string]any
+	decode := func() error {
+		a = nil
+		if err := json.Unmarshal(ch.Action, &a); err != nil {
+			return fmt.Errorf("game %d: listed action %s: %w", c.game, ch.Action, err)
+		}
+		return nil
+	}
+	if err := decode(); err != nil {
+		return nil, err
+	}
 	for range 4 { // re-draw sells and passes: random play must end
-		t, _ := ch.Action["type"].(string)
+		t, _ := a["type"].(string)
 		if t != "sell_shares" && t != "pass" {
 			break
 		}
 		ch = list[c.rnd.IntN(len(list))]
+		if err := decode(); err != nil {
+			return nil, err
+		}
 	}
-	if t, _ := ch.Action["type"].(string); t == "dividend" {
+	if t, _ := a["type"].(string); t == "dividend" {
 		ch = list[0]
+		if err := decode(); err != nil {
+			return nil, err
+		}
 	}
-	a := ch.Action
 	if ch.Open == "routes" {
 		var run struct {
 			Routes []any `json:"routes"`
@@ -461,10 +563,11 @@ func (c *loadClient) call(ctx context.Context, method, path string, body, out an
 		return 0, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
+	c.buf.Reset() // one buffer per client: its calls are one after another
+	if _, err := c.buf.ReadFrom(resp.Body); err != nil {
 		return resp.StatusCode, fmt.Errorf("%s %s: %w", method, path, err)
 	}
+	b := c.buf.Bytes()
 	if resp.StatusCode/100 != 2 {
 		return resp.StatusCode, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, bytes.TrimSpace(b))
 	}

@@ -2,6 +2,7 @@ package g18xx
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,6 +28,10 @@ type structInfo struct {
 	index map[string]int // JSON name -> field index
 	names []string       // JSON names in declaration order
 	canon map[string]string
+	// plain marks the fields (by index) of a string, integer or boolean
+	// kind without a marshaler of their own, which encodeObject writes
+	// itself rather than through encoding/json
+	plain []bool
 }
 
 // keyString returns m's key, sharing the field table's string for a known
@@ -57,7 +62,64 @@ func newStructInfo(t reflect.Type) *structInfo {
 	for _, n := range names {
 		canon[n] = n
 	}
-	return &structInfo{index: index, names: names, canon: canon}
+	plain := make([]bool, t.NumField())
+	for i := range plain {
+		plain[i] = plainKind(t.Field(i).Type)
+	}
+	return &structInfo{index: index, names: names, canon: canon, plain: plain}
+}
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// plainKind reports whether encoding/json encodes values of t as a plain
+// string, integer or boolean (t has no marshaler that would take over).
+func plainKind(t reflect.Type) bool {
+	for _, m := range []reflect.Type{jsonMarshalerType, textMarshalerType} {
+		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
+			return false
+		}
+	}
+	switch t.Kind() {
+	case reflect.String, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
+}
+
+// appendPlain appends the JSON of f, a plain field (structInfo.plain), as
+// encoding/json without HTML escaping writes it; false if f is a string
+// that needs escapes, left to encoding/json.
+func appendPlain(b []byte, f reflect.Value) ([]byte, bool) {
+	switch f.Kind() {
+	case reflect.String:
+		return appendSimpleString(b, f.String())
+	case reflect.Bool:
+		return strconv.AppendBool(b, f.Bool()), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, f.Int(), 10), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return strconv.AppendUint(b, f.Uint(), 10), true
+	}
+	return b, false
+}
+
+// appendSimpleString appends s quoted when it is printable ASCII without
+// a quote or backslash (encoding/json writes such a string as it is);
+// else it appends nothing and reports false.
+func appendSimpleString(b []byte, s string) ([]byte, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return b, false
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"'), true
 }
 
 // infoFor returns the field table of t.
@@ -235,25 +297,47 @@ func encodeObject(src any, keys []string, extra map[string]json.RawMessage, requ
 	v := reflect.ValueOf(src)
 	info := infoFor(v.Type())
 	fields, names := info.index, info.names
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	written := make(map[string]bool, len(keys)+len(extra))
+	buf := make([]byte, 1, 128)
+	buf[0] = '{'
+	// the keys written so far: objects have a dozen keys at most, so a
+	// list searched in turn (on the stack) beats a map
+	var wbuf [16]string
+	written := wbuf[:0]
+	isWritten := func(key string) bool {
+		for _, k := range written {
+			if k == key {
+				return true
+			}
+		}
+		return false
+	}
+	// begin writes the separator and the key, or reports false if key
+	// was written already
+	begin := func(key string) (bool, error) {
+		if isWritten(key) {
+			return false, nil
+		}
+		written = append(written, key)
+		if len(buf) > 1 {
+			buf = append(buf, ',')
+		}
+		var ok bool
+		if buf, ok = appendSimpleString(buf, key); !ok {
+			k, err := marshalNoEscape(key)
+			if err != nil {
+				return false, err
+			}
+			buf = append(buf, k...)
+		}
+		buf = append(buf, ':')
+		return true, nil
+	}
 	emit := func(key string, raw []byte) error {
-		if written[key] {
-			return nil
+		ok, err := begin(key)
+		if ok {
+			buf = append(buf, raw...)
 		}
-		written[key] = true
-		if buf.Len() > 1 {
-			buf.WriteByte(',')
-		}
-		k, err := marshalNoEscape(key)
-		if err != nil {
-			return err
-		}
-		buf.Write(k)
-		buf.WriteByte(':')
-		buf.Write(raw)
-		return nil
+		return err
 	}
 	field := func(key string, i int) error {
 		f := v.Field(i)
@@ -262,6 +346,20 @@ func encodeObject(src any, keys []string, extra map[string]json.RawMessage, requ
 		}
 		if f.Kind() == reflect.Slice && f.IsNil() && required != nil && required(key) {
 			return emit(key, []byte("[]"))
+		}
+		if info.plain[i] {
+			if isWritten(key) {
+				return nil
+			}
+			mark := len(buf)
+			if _, err := begin(key); err != nil {
+				return err
+			}
+			var ok bool
+			if buf, ok = appendPlain(buf, f); ok {
+				return nil
+			}
+			buf, written = buf[:mark], written[:len(written)-1] // a string with escapes
 		}
 		b, err := marshalNoEscape(f.Interface())
 		if err != nil {
@@ -281,7 +379,7 @@ func encodeObject(src any, keys []string, extra map[string]json.RawMessage, requ
 		}
 	}
 	for _, key := range names {
-		if written[key] {
+		if isWritten(key) {
 			continue
 		}
 		i := fields[key]
@@ -294,7 +392,7 @@ func encodeObject(src any, keys []string, extra map[string]json.RawMessage, requ
 	}
 	rest := make([]string, 0, len(extra))
 	for key := range extra {
-		if !written[key] {
+		if !isWritten(key) {
 			rest = append(rest, key)
 		}
 	}
@@ -304,8 +402,8 @@ func encodeObject(src any, keys []string, extra map[string]json.RawMessage, requ
 			return nil, err
 		}
 	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
+	buf = append(buf, '}')
+	return buf, nil
 }
 
 // has reports whether key was present when the object was decoded.

@@ -464,6 +464,19 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 	if g != nil && g.Status == "" {
 		return fmt.Errorf("appending to game %d: header with empty status", a.GameID)
 	}
+	if g == nil {
+		// the usual append: one statement, one round trip
+		done, err := s.appendAction(ctx, a)
+		switch {
+		case pgCode(err) == uniqueViolation: // another instance's append at a.Seq won
+			return dbutil.ConflictError(a.GameID, a.Seq, a.Seq+1)
+		case err != nil:
+			return fmt.Errorf("appending action %d to game %d: %w", a.Seq, a.GameID, err)
+		case done:
+			return nil
+		}
+		// nothing written: the transaction below says why
+	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var have int
 		err := tx.QueryRow(ctx, `SELECT actions FROM games WHERE id = $1 FOR UPDATE`, a.GameID).Scan(&have)
@@ -506,6 +519,33 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 		return fmt.Errorf("appending action %d to game %d: %w", a.Seq, a.GameID, err)
 	}
 	return nil
+}
+
+// sqlAppend inserts action $2 of game $1 if the game has $2 actions,
+// counts it and notifies the followers, in one statement (atomic); it
+// returns 1 if it did, else 0 and changes nothing.
+const sqlAppend = `WITH ins AS (
+		INSERT INTO actions (game_id, seq, user_id, data, created_at)
+		SELECT $1, $2, $3, $4, COALESCE($5::timestamptz, now()) FROM games WHERE id = $1 AND actions = $2
+		RETURNING game_id
+	), upd AS (
+		UPDATE games SET actions = $2 + 1, updated_at = now() WHERE id IN (SELECT game_id FROM ins)
+		RETURNING id
+	)
+	SELECT count(*) FROM (SELECT pg_notify($6, $7) FROM upd) n`
+
+// appendAction makes the append a (without a header change) in one
+// statement; false if it wrote nothing because the game does not exist or
+// does not have a.Seq actions.
+func (s *Store) appendAction(ctx context.Context, a store.Action) (bool, error) {
+	var created any
+	if !a.CreatedAt.IsZero() {
+		created = a.CreatedAt
+	}
+	payload, _ := json.Marshal(store.GameEvent{GameID: a.GameID, Actions: a.Seq + 1}) // two ints: cannot fail
+	var n int
+	err := s.pool.QueryRow(ctx, sqlAppend, a.GameID, a.Seq, dbutil.NullID(a.UserID), string(a.Data), created, Channel, string(payload)).Scan(&n)
+	return n == 1, err
 }
 
 // Actions returns a game's actions with Seq >= from, in order. ErrNotFound

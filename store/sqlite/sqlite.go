@@ -56,10 +56,15 @@ type Store struct {
 	log  *slog.Logger
 	hot  hotStatements
 
-	// group commit of AppendAction (see commitPending)
-	appendMu sync.Mutex
-	pending  []*appendReq
-	leading  bool // a goroutine is committing pending appends
+	// group commit of AppendAction: one goroutine (commitLoop, started by
+	// the first append) commits what is pending (commitPending)
+	appendMu   sync.Mutex
+	pending    []*appendReq
+	committing bool          // commitLoop runs
+	closed     bool          // Close began: no more appends
+	wake       chan struct{} // an append is pending (capacity 1)
+	quit       chan struct{} // closed by Close: commit what is pending, then stop
+	loopDone   chan struct{} // closed when commitLoop has stopped
 
 	closeOnce sync.Once
 	closeErr  error
@@ -79,9 +84,12 @@ const (
 	sqlSessionUser = `SELECT u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at, u.deleted_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`
-	sqlActionCount  = `SELECT actions FROM games WHERE id = ?`
-	sqlInsertAction = `INSERT INTO actions (game_id, seq, user_id, data, created_at) VALUES (?, ?, ?, ?, ?)`
-	sqlBump         = `UPDATE games SET actions = ?, updated_at = ? WHERE id = ?`
+	sqlActionCount = `SELECT actions FROM games WHERE id = ?`
+	// sqlInsertAction inserts the action only if the game exists and has
+	// seq actions (the sequence check and the insert in one statement)
+	sqlInsertAction = `INSERT INTO actions (game_id, seq, user_id, data, created_at)
+		SELECT ?1, ?2, ?3, ?4, ?5 FROM games WHERE id = ?1 AND actions = ?2`
+	sqlBump = `UPDATE games SET actions = ?, updated_at = ? WHERE id = ?`
 )
 
 func (s *Store) prepare(ctx context.Context) error {
@@ -131,7 +139,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	s := &Store{w: w, r: w, hub: hub.New(), log: slog.Default().With("store", "sqlite", "path", path)}
+	s := &Store{w: w, r: w, hub: hub.New(), log: slog.Default().With("store", "sqlite", "path", path),
+		wake: make(chan struct{}, 1), quit: make(chan struct{}), loopDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		return nil, err
@@ -540,12 +549,19 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, g *store.Game)
 	}
 	r := &appendReq{ctx: ctx, a: a, g: g, now: now, done: make(chan struct{})}
 	s.appendMu.Lock()
+	if s.closed {
+		s.appendMu.Unlock()
+		return fmt.Errorf("appending action %d to game %d: the store is closed", a.Seq, a.GameID)
+	}
 	s.pending = append(s.pending, r)
-	lead := !s.leading
-	s.leading = true
+	if !s.committing {
+		s.committing = true
+		go s.commitLoop()
+	}
 	s.appendMu.Unlock()
-	if lead {
-		s.commitPending()
+	select {
+	case s.wake <- struct{}{}:
+	default: // a wake-up is pending already
 	}
 	<-r.done
 	err := r.err
@@ -568,12 +584,42 @@ type appendReq struct {
 	done chan struct{} // closed once err is final
 }
 
+// commitLoop is the one writer of appends: it commits the pending appends,
+// group after group, until none is left, then waits for more. Running in
+// its own goroutine, the next group starts as soon as one is committed
+// (a goroutine started per group waited its turn behind every runnable
+// one). It stops once Close asks and nothing is pending.
+func (s *Store) commitLoop() {
+	defer close(s.loopDone)
+	for {
+		quit := false
+		select {
+		case <-s.wake:
+		case <-s.quit:
+			quit = true
+		}
+		for {
+			s.appendMu.Lock()
+			n := len(s.pending)
+			s.appendMu.Unlock()
+			if n == 0 {
+				break
+			}
+			s.commitPending()
+		}
+		if quit {
+			return
+		}
+	}
+}
+
 // commitPending commits the appends waiting now in one transaction (group
 // commit): with synchronous=FULL every commit costs an fsync, so appends
-// that arrive while one commit is being made share the next. Each append
-// runs under its own savepoint: one refused (a stale sequence number) is
-// rolled back alone. When more appends arrived meanwhile, another
-// goroutine leads their commit.
+// that arrive while one commit is being made share the next. An append
+// refused (a stale sequence number, an unknown game) has written nothing
+// (appendIn) and the others go on; an error after an append has begun
+// writing rolls back the whole group, which then fails. Only commitLoop
+// calls it.
 func (s *Store) commitPending() {
 	s.appendMu.Lock()
 	batch := s.pending
@@ -583,15 +629,25 @@ func (s *Store) commitPending() {
 	var ok []*appendReq
 	tx, err := s.w.BeginTx(context.Background(), nil)
 	if err == nil {
+		st := appendStmts{count: tx.Stmt(s.hot.actionCount), insert: tx.Stmt(s.hot.insertAction), bump: tx.Stmt(s.hot.bump)}
 		for _, r := range batch {
 			if r.err = r.ctx.Err(); r.err != nil {
 				continue
 			}
-			if r.err = s.appendIn(tx, r); r.err == nil {
+			var fatal error
+			if r.err, fatal = appendIn(tx, st, r); fatal != nil {
+				err = fatal
+				break
+			}
+			if r.err == nil {
 				ok = append(ok, r)
 			}
 		}
-		err = tx.Commit()
+		if err == nil {
+			err = tx.Commit()
+		} else {
+			tx.Rollback() // the error to report is err
+		}
 	}
 	for _, r := range batch {
 		if err != nil && r.err == nil {
@@ -606,62 +662,59 @@ func (s *Store) commitPending() {
 	for _, r := range batch {
 		close(r.done)
 	}
-
-	s.appendMu.Lock()
-	more := len(s.pending) > 0
-	s.leading = more
-	s.appendMu.Unlock()
-	if more {
-		go s.commitPending()
-	}
 }
 
-// appendIn makes one append inside the group's transaction, under a
-// savepoint that is rolled back if the append is refused.
-func (s *Store) appendIn(tx *sql.Tx, r *appendReq) error {
+// appendStmts are the hot statements of the appends, bound to one group's
+// transaction.
+type appendStmts struct{ count, insert, bump *sql.Stmt }
+
+// appendIn makes one append inside the group's transaction. refused is
+// the append's own failure (the game moved on or does not exist): it has
+// written nothing, because the sequence check is part of the insert. fatal
+// is an error after which the transaction may hold part of this append: the
+// whole group must be rolled back.
+func appendIn(tx *sql.Tx, st appendStmts, r *appendReq) (refused, fatal error) {
 	ctx := context.Background() // one caller giving up must not fail the group
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT append_action`); err != nil {
-		return err
-	}
-	err := s.appendAction(ctx, tx, r.a, r.g, r.now)
+	a := r.a
+	res, err := st.insert.ExecContext(ctx, a.GameID, a.Seq, dbutil.NullID(a.UserID), string(a.Data), micros(a.CreatedAt))
 	if err != nil {
-		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO append_action`); rerr != nil {
-			return errors.Join(err, rerr)
+		if isUnique(err) || isForeignKey(err) { // the failed statement wrote nothing
+			return refusedAppend(ctx, st, a, err)
+		}
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n == 0 {
+		return refusedAppend(ctx, st, a, nil)
+	}
+	if r.g != nil {
+		if err := updateHeader(ctx, tx, *r.g, r.now); err != nil {
+			return nil, err
 		}
 	}
-	if _, rerr := tx.ExecContext(ctx, `RELEASE append_action`); rerr != nil {
-		return errors.Join(err, rerr)
+	if _, err := st.bump.ExecContext(ctx, a.Seq+1, micros(r.now), a.GameID); err != nil {
+		return nil, err
 	}
-	return err
+	return nil, nil
 }
 
-// appendAction checks the sequence number and stores a (and the header g)
-// in tx.
-func (s *Store) appendAction(ctx context.Context, tx *sql.Tx, a store.Action, g *store.Game, now time.Time) error {
+// refusedAppend names why an append inserted nothing: the game is unknown
+// or moved on (its action count is not a.Seq), or else cause.
+func refusedAppend(ctx context.Context, st appendStmts, a store.Action, cause error) (refused, fatal error) {
 	var have int
-	err := tx.StmtContext(ctx, s.hot.actionCount).QueryRowContext(ctx, a.GameID).Scan(&have)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
+	err := st.count.QueryRowContext(ctx, a.GameID).Scan(&have)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound), nil
+	case err != nil:
+		return nil, err
+	case have != a.Seq || isUnique(cause):
+		return dbutil.ConflictError(a.GameID, a.Seq, have), nil
+	case cause != nil:
+		return cause, nil
 	}
-	if err != nil {
-		return err
-	}
-	if have != a.Seq {
-		return dbutil.ConflictError(a.GameID, a.Seq, have)
-	}
-	if _, err := tx.StmtContext(ctx, s.hot.insertAction).ExecContext(ctx, a.GameID, a.Seq, dbutil.NullID(a.UserID), string(a.Data), micros(a.CreatedAt)); err != nil {
-		if isUnique(err) {
-			return dbutil.ConflictError(a.GameID, a.Seq, have)
-		}
-		return err
-	}
-	if g != nil {
-		if err := updateHeader(ctx, tx, *g, now); err != nil {
-			return err
-		}
-	}
-	_, err = tx.StmtContext(ctx, s.hot.bump).ExecContext(ctx, a.Seq+1, micros(now), a.GameID)
-	return err
+	return nil, fmt.Errorf("game %d has %d actions but action %d was not inserted", a.GameID, have, a.Seq)
 }
 
 // Actions returns a game's actions with Seq >= from, in order. ErrNotFound
@@ -714,6 +767,14 @@ func (s *Store) Subscribe(ctx context.Context) (<-chan store.GameEvent, error) {
 // more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.appendMu.Lock()
+		s.closed = true
+		started := s.committing
+		s.appendMu.Unlock()
+		close(s.quit)
+		if started {
+			<-s.loopDone // the appends pending are committed first
+		}
 		s.hub.Close()
 		var errs []error
 		if s.r != s.w {

@@ -148,3 +148,14 @@ func BenchmarkAppendActionConcurrent(b *testing.B) {
 	defer s.Close()
 	storetest.BenchAppendActionConcurrent(b, s)
 }
+
+// BenchmarkAppendAction96 is BenchmarkAppendActionConcurrent with as many
+// writers as `tresham loadtest --games 96` has players.
+func BenchmarkAppendAction96(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.BenchAppendActionWriters(b, s, 96)
+}
