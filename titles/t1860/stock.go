@@ -118,6 +118,9 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		r.lastPass(g)
 	},
 	After: func(g *Game, _ *engine.Player) {
+		if g.stock == nil {
+			return // the move ended the round (a sale that left nobody able to act ended the game)
+		}
 		g.stock.manual = true
 		g.stock.afterAction(g)
 	},
