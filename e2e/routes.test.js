@@ -298,3 +298,33 @@ test('phone: pinch zoom keeps the point between the fingers; a button zooms to t
   assert.deepEqual(env.consoleErrors, []);
   await ctx.close();
 });
+
+test('show the last run of any company, live and in history, from the engine in the page', { timeout: 300000 }, async () => {
+  for (const vp of VIEWPORTS) {
+    const ctx = await context(vp);
+    const p = await newPage(ctx);
+    await signUp(p, `lr${vp.width}`);
+    const id = await openAt(p, '1860', '19354.json', 130);
+    await p.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+    for (const [at, corp] of [[null, 'C&N'], [110, 'IOW']]) {
+      if (at !== null) {
+        await p.goto(`${env.base}/?game=${id}&action=${at}`);
+        await p.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+      }
+      // what the server's engine answers for the same position
+      const want = await p.evaluate(async ([gid, c, n]) => (await fetch(`/api/games/${gid}/lastrun?company=${encodeURIComponent(c)}` + (n === null ? '' : `&action=${n}`))).json(), [id, corp, at]);
+      assert.ok(want && want.entity === corp && want.routes.length > 0, `${corp} has run by ${at ?? 'now'}`);
+      assert.ok(await p.$(`#show-run option[value="${corp}"]`), `${corp} is offered`);
+      await p.selectOption('#show-run', corp);
+      await p.waitForSelector(`#kept-run[data-entity="${corp}"]`);
+      const text = await p.textContent('#kept-run');
+      assert.match(text, new RegExp(`^${corp}'s last run: `), text);
+      assert.match(text, /ran [A-Z][^.;]* – [A-Z]/, `${text}: the stops are named (this export names none; the engine resolves them)`);
+      assert.doesNotMatch(text, RAW, text);
+      assert.equal(await p.$$eval('svg.map .kept-runs path.route', (x) => x.length), want.routes.flatMap((r) => r.paths).length, 'drawn along its track');
+      await shot(p, `last-run-${corp.replace('&', '')}-${at ?? 'live'}-${vp.width}`);
+    }
+    assert.deepEqual(env.consoleErrors, []);
+    await ctx.close();
+  }
+});

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"slices"
 
 	"tresham/board"
@@ -86,6 +87,25 @@ func pathsOf(b *board.Board, sym string, rs []g18xx.Route) [][]Step {
 	out := make([][]Step, len(res))
 	for i, r := range res {
 		out[i] = steps(r.OrderedPaths())
+	}
+	return out
+}
+
+// stopsOf lists the stops ("HEX-PART") each route of rs visits in order,
+// as the board resolves them, or nil when they do not resolve.
+func stopsOf(b *board.Board, sym string, rs []g18xx.Route) [][]string {
+	if b == nil || len(rs) == 0 {
+		return nil
+	}
+	res, err := route.ResolveRun(b, sym, runRoutes(rs))
+	if err != nil {
+		return nil
+	}
+	out := make([][]string, len(res))
+	for i, r := range res {
+		for _, n := range r.Visited() {
+			out[i] = append(out[i], fmt.Sprintf("%s-%d", n.Hex, n.Node))
+		}
 	}
 	return out
 }
@@ -204,6 +224,19 @@ func LastRunIn(g replay.Game, moves []int, at func(int) *g18xx.Action, complete 
 	if sym == "" {
 		return nil, true
 	}
+	return LastRunOf(g, moves, at, sym, complete)
+}
+
+// LastRunOf is the last run of corporation sym among the moves (indices
+// of stored actions, read with at), resolved on the board of g as
+// LastRunIn resolves it: "show the last run of company X" at any position.
+// ok is false when the moves given are not complete (complete false) and
+// hold no run of sym: an earlier one may lie before them.
+func LastRunOf(g replay.Game, moves []int, at func(int) *g18xx.Action, sym string, complete bool) (run *ShownRun, ok bool) {
+	full, isFull := g.(title.Full)
+	if !isFull || sym == "" {
+		return nil, true
+	}
 	k := -1
 	for j := len(moves) - 1; j >= 0; j-- {
 		a := at(moves[j])
@@ -223,9 +256,17 @@ func LastRunIn(g replay.Game, moves []int, at func(int) *g18xx.Action, complete 
 	if paths == nil {
 		return nil, true
 	}
+	var stops [][]string
+	if slices.ContainsFunc(a.Routes, func(r g18xx.Route) bool { return len(r.Nodes) == 0 }) {
+		stops = stopsOf(full.Map(), sym, a.Routes)
+	}
 	out := &ShownRun{Entity: sym, Action: k}
 	for i, r := range a.Routes {
-		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: r.Nodes, Revenue: r.Revenue, Paths: paths[i]})
+		nodes := r.Nodes
+		if len(nodes) == 0 && i < len(stops) {
+			nodes = stops[i] // older exports name no stops: the resolved route does
+		}
+		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: nodes, Revenue: r.Revenue, Paths: paths[i]})
 		if r.Revenue != nil {
 			out.Revenue += *r.Revenue
 		}

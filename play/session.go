@@ -122,6 +122,19 @@ func (s *Session) LastRun(n int) *ShownRun {
 	return LastRun(g, s.src.Actions[:n])
 }
 
+// LastRunOf is corporation sym's last run in the first n stored actions,
+// drawn on the board there (the package's LastRunOf); nil for none, a bad
+// n or a run that no longer follows the track.
+func (s *Session) LastRunOf(n int, sym string) *ShownRun {
+	g, err := s.At(n)
+	if err != nil {
+		return nil
+	}
+	acts := s.src.Actions[:n]
+	run, _ := LastRunOf(g, Moves(acts), func(i int) *g18xx.Action { return &acts[i] }, sym, true)
+	return run
+}
+
 // Live is the game after every stored action. It must not be changed.
 func (s *Session) Live() Game { return s.live }
 

@@ -1158,6 +1158,46 @@ func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any
 	return v, nil
 }
 
+// lastRunOf answers corporation ?company='s last run at the live position
+// or at history position ?action=N, drawn on the board there: "show the
+// last run of company X" (null when it has not run, or its run no longer
+// follows the track).
+func (s *Server) lastRunOf(w http.ResponseWriter, r *http.Request) {
+	sym := r.URL.Query().Get("company")
+	if sym == "" || len(sym) > 16 {
+		s.fail(w, r, errorf(http.StatusBadRequest, "company: a corporation's symbol is required"))
+		return
+	}
+	s.withGameAt(w, r, func(e *entry, g titleGame) (any, error) {
+		if full, ok := g.(title.Full); ok && full.Engine().Corp(sym) == nil {
+			return nil, errorf(http.StatusBadRequest, "company %q: no such corporation in game %d", sym, e.id)
+		}
+		n := len(e.log)
+		if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
+			n = *at
+		}
+		e.syncMoves()
+		var moves []int
+		for _, m := range e.moves {
+			if int(m) < n {
+				moves = append(moves, int(m))
+			}
+		}
+		acts, err := s.loadActions(r.Context(), e.id, 0, nil)
+		if err != nil {
+			return nil, fmt.Errorf("last run in game %d: %w", e.id, err)
+		}
+		at := func(i int) *g18xx.Action {
+			if i < 0 || i >= len(acts) {
+				return &g18xx.Action{}
+			}
+			return &acts[i]
+		}
+		run, _ := play.LastRunOf(g, moves, at, sym, true)
+		return run, nil
+	})
+}
+
 // withGameAt answers with f's result for the game of the path's id, now
 // or at the history position ?action=N (the first N stored actions).
 func (s *Server) withGameAt(w http.ResponseWriter, r *http.Request, f func(e *entry, g titleGame) (any, error)) {

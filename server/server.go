@@ -323,6 +323,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/hint", s.visible(s.hintGame))
 	mux.HandleFunc("POST /api/games/{id}/routes/check", s.visible(s.checkRoutes))
 	mux.HandleFunc("GET /api/games/{id}/map", s.visible(s.mapView))
+	mux.HandleFunc("GET /api/games/{id}/lastrun", s.visible(s.lastRunOf))
 	mux.HandleFunc("GET /api/games/{id}/tile", s.visible(s.tilePreview))
 	mux.HandleFunc("GET /api/games/{id}/tiles", s.visible(s.tiles))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.visible(s.websocket))

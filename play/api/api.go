@@ -157,6 +157,17 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	return json.Marshal(v)
 }
 
+// LastRun is corporation sym's last run after the first at stored actions
+// (at < 0: all), drawn on the board there, or null (as GET
+// /api/games/{id}/lastrun answers it).
+func (a *API) LastRun(id, at int, sym string) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(s.LastRunOf(at0(s, at), sym))
+}
+
 // Tile is the SVG of a hex with a candidate tile laid, now (as GET
 // /api/games/{id}/tile answers it).
 func (a *API) Tile(id int, hex, tile string, rotation int) ([]byte, error) {

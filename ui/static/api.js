@@ -63,4 +63,5 @@ export const api = {
   exportGame: (id) => call('GET', `/api/games/${id}/export`),
   mismatch: (id, report) => call('POST', `/api/games/${id}/mismatch`, report),
   routes: (id, entity) => call('GET', `/api/games/${id}/routes?entity=${encodeURIComponent(entity)}`),
+  lastRun: (id, at, company) => call('GET', `/api/games/${id}/lastrun?company=${encodeURIComponent(company)}` + (at !== null && at !== undefined ? `&action=${at}` : '')),
 };

@@ -134,6 +134,8 @@ export class LocalGame {
   legal(entity) { return this.e.call('legal', this.session, entity); }
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }
   routes(entity) { return this.e.call('routes', this.session, entity); }
+  /** lastRun is corporation sym's last run at history position at (null: live), or null. */
+  lastRun(at, sym) { return this.e.call('lastrun', this.session, at ?? -1, sym); }
   check(entity, routes) { return this.e.call('check', this.session, entity, JSON.stringify(routes)); }
   /** status is {actions, can_undo, can_redo} (a hotseat game with no server). */
   status() { return this.e.call('status', this.session); }

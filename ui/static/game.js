@@ -315,6 +315,8 @@ export function draw(el, page) {
   page.mapKeep = null;
   // the operating company: a button on the map zooms to its stations
   page.focusCorp = (v.acting || []).find((e) => (st.corporations || []).some((c) => c.sym === e));
+  // the companies whose last run the map can show: those that have operated
+  page.runCompanies = (st.corporations || []).filter((c) => c.operated || (c.floated && !c.closed)).map((c) => c.sym);
   const acting = (v.acting || []).map((e) => nameOf(st, e)).join(', ');
   const banner = v.finished
     ? h('div', { class: 'banner done', id: 'turn' }, 'Game over')
@@ -401,6 +403,8 @@ function mountMapIn(page, keep) {
     onCity: (city) => page.onCity && page.onCity(city),
     onStop: (node) => page.onStop && page.onStop(node),
     focus: () => page.focusCorp,
+    runCompanies: () => page.runCompanies || [],
+    onShowRun: async (sym) => (page.local ? page.local.lastRun(page.at, sym) : api.lastRun(page.id, page.at, sym)),
   }) : null;
 }
 

@@ -160,11 +160,37 @@ export function mountMap(data, opts) {
     focusBtn.title = f ? `Zoom to ${f}'s stations` : '';
   };
   showFocus();
+  // "show the last run of company X": opts.runCompanies lists the
+  // companies that may have run; opts.onShowRun(sym) answers the run (or
+  // null), which is drawn in place of the run kept on the map
+  const runPick = h('select', { id: 'show-run', 'aria-label': 'Show the last run of a company' });
+  const fillRunPick = () => {
+    const list = typeof opts.runCompanies === 'function' ? opts.runCompanies() : opts.runCompanies || [];
+    runPick.replaceChildren(h('option', { value: '' }, 'Last run of…'), ...list.map((c) => h('option', { value: c }, c)));
+    runPick.hidden = !list.length || !opts.onShowRun;
+  };
+  fillRunPick();
+  runPick.addEventListener('change', async () => {
+    const sym = runPick.value;
+    if (!sym || !opts.onShowRun) return;
+    try {
+      const run = await opts.onShowRun(sym);
+      if (runPick.value !== sym) return; // another pick came in meanwhile
+      kept.style.display = '';
+      caption.style.display = '';
+      ui.showRun(run);
+      if (!run) caption.replaceChildren(h('p', { class: 'kept-run', id: 'kept-run', 'data-entity': sym }, `${sym} has not run yet at this point of the game.`));
+      const hexes = (run ? run.routes : []).flatMap((r) => (r.paths || []).map((p) => p.hex));
+      if (hexes.length) zoomBox(hexes);
+    } catch (e) {
+      caption.replaceChildren(h('p', { class: 'kept-run error' }, e.message));
+    }
+  });
   const controls = h('div', { class: 'map-controls' },
     h('button', { type: 'button', 'aria-label': 'Zoom in', onclick: () => zoom(1 / 1.3) }, '+'),
     h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
     h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'),
-    focusBtn);
+    focusBtn, runPick);
   const caption = h('div', { class: 'map-caption' });
   const statusLine = h('p', { class: 'map-status', id: 'map-status', role: 'status', hidden: true });
   const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, caption);
@@ -215,6 +241,7 @@ export function mountMap(data, opts) {
       ui.showRun(next.run);
       ui.showMoved(next.moved);
       showFocus();
+      fillRunPick();
       return true;
     },
     /** viewBox is the shown part of the map. */
