@@ -13,8 +13,8 @@ func thinks(p bot.Player) bool {
 }
 
 // thinkUnlocked asks a searching bot for entity's move on a copy of the
-// game, with the entry unlocked while it thinks: requests and views of the
-// game go on meanwhile. e.mu is held on entry and on return. stale reports
+// game, with the entry unlocked while it thinks (and while it waits for a
+// thinking slot): requests and views of the game go on meanwhile. e.mu is held on entry and on return. stale reports
 // that the game moved on (or was dropped from the cache) while the bot
 // thought: its move is not to be made.
 func (s *Server) thinkUnlocked(e *entry, p bot.Player, entity string) (a engine.Action, stale bool, err error) {
@@ -24,7 +24,16 @@ func (s *Server) thinkUnlocked(e *entry, p bot.Player, entity string) (a engine.
 	}
 	n := len(e.log)
 	e.mu.Unlock()
-	a, err = p.Choose(f, entity)
+	// a thinking slot first: searches beyond the slots wait (their time
+	// budget starts when they think), so that they never take every core
+	// from the players' requests
+	select {
+	case s.thinkSlots <- struct{}{}:
+		a, err = p.Choose(f, entity)
+		<-s.thinkSlots
+	case <-s.done.Done():
+		err = s.done.Err()
+	}
 	e.mu.Lock()
 	if e.g == nil || len(e.log) != n {
 		return a, true, nil

@@ -86,6 +86,11 @@ type Config struct {
 	// MaxConcurrentHashes bounds the argon2id password hashes computed at
 	// once, each holding Argon2.Memory (0: GOMAXPROCS, at least 2, at most 8).
 	MaxConcurrentHashes int
+	// MaxConcurrentThinking bounds the searching bots thinking at once
+	// (default: one core fewer than GOMAXPROCS, at least one), so that
+	// bot games leave a core to the players' requests; a bot waits its
+	// turn with its game unlocked.
+	MaxConcurrentThinking int
 }
 
 // maxBody is the largest request body accepted.
@@ -126,6 +131,7 @@ type Server struct {
 	acctThrottle   *throttle // failed logins per account name key
 	clientThrottle *throttle // failed logins per client address
 	hashSlots      hashSlots
+	thinkSlots     chan struct{} // searching bots thinking now (Config.MaxConcurrentThinking)
 	hashWait       time.Duration // longest wait for a hashing slot
 
 	chat    chatLimiter
@@ -174,6 +180,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.MaxConcurrentHashes <= 0 {
 		cfg.MaxConcurrentHashes = min(max(runtime.GOMAXPROCS(0), 2), 8)
 	}
+	if cfg.MaxConcurrentThinking <= 0 {
+		cfg.MaxConcurrentThinking = max(runtime.GOMAXPROCS(0)-1, 1)
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -189,6 +198,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		acctThrottle:   newThrottle(accountFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
 		clientThrottle: newThrottle(clientFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
 		hashSlots:      make(hashSlots, cfg.MaxConcurrentHashes),
+		thinkSlots:     make(chan struct{}, cfg.MaxConcurrentThinking),
 		hashWait:       hashWait,
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets

@@ -19,6 +19,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,11 @@ type loadConfig struct {
 	title    string
 	players  int
 	seed     uint64
+	// bots is how many seats of each game the server's bots play (the
+	// last ones), of kind botKind; the clients play the others and wait
+	// for the bots' moves, which are not timed
+	bots    int
+	botKind string
 }
 
 // loadReport is the outcome of a load run.
@@ -57,6 +63,14 @@ type loadReport struct {
 	P99ms       float64 `json:"p99_ms"`
 	MaxMs       float64 `json:"max_ms"`
 	Refused     int     `json:"refused"`
+	// BotSeats is the number of bot seats per game; BotMoves the moves
+	// the server's bots made meanwhile (not in Actions nor the latencies,
+	// which are the clients' own submissions).
+	BotSeats int `json:"bot_seats,omitempty"`
+	BotMoves int `json:"bot_moves,omitempty"`
+	// Declined counts train purchases a bot director declined (listed
+	// moves that need the selling director's consent).
+	Declined int `json:"declined,omitempty"`
 	// Failed counts submissions the server failed (a 5xx answer or a
 	// dropped connection); each client goes on with a new game.
 	Failed       int    `json:"failed"`
@@ -91,6 +105,8 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.StringVar(&cfg.title, "title", "1860", "title of the games")
 	fs.IntVar(&cfg.players, "players", 3, "players per game (hotseat)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the clients' choices")
+	fs.IntVar(&cfg.bots, "bots", 0, "seats of each game played by the server's bots (the last ones); the clients wait for their moves")
+	fs.StringVar(&cfg.botKind, "bot-kind", "heuristic", "kind of the bot seats (random, heuristic, search:250ms, …)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	mutexProfile := fs.String("mutexprofile", "", "write a mutex contention profile of the run to this file")
 	blockProfile := fs.String("blockprofile", "", "write a blocking profile of the run (waits of 10 ms or more, and shorter ones sampled) to this file")
@@ -128,7 +144,7 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stdout, "%s\n", b)
 		return 0
 	}
-	if fs.NArg() != 0 || cfg.games < 1 || cfg.duration <= 0 {
+	if fs.NArg() != 0 || cfg.games < 1 || cfg.duration <= 0 || cfg.bots < 0 || cfg.bots >= cfg.players {
 		fmt.Fprint(stderr, "usage: tresham loadtest [--url URL | --db DSN] [--games N] [--sockets N] [--duration D]\n")
 		return 2
 	}
@@ -188,7 +204,7 @@ func writeProfile(name, file string, stderr io.Writer) {
 }
 
 func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
-	rep := &loadReport{Store: "remote", Games: cfg.games}
+	rep := &loadReport{Store: "remote", Games: cfg.games, BotSeats: cfg.bots}
 	base := cfg.url
 	if base == "" {
 		dsn := cfg.dsn
@@ -327,6 +343,8 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		lat = append(lat, c.lat...)
 		rep.Refused += c.refused
 		rep.Failed += c.failed
+		rep.BotMoves += c.botMoves
+		rep.Declined += c.declined
 		if rep.FirstFailure == "" {
 			rep.FirstFailure = c.firstFailure
 		}
@@ -377,6 +395,8 @@ type loadClient struct {
 	failed       int
 	firstFailure string
 	finished     int
+	botMoves     int
+	declined     int
 	err          error
 	buf          bytes.Buffer // the body of the last answer
 }
@@ -426,7 +446,15 @@ func (c *loadClient) createGame(ctx context.Context) (int64, error) {
 	var created struct {
 		ID int64 `json:"id"`
 	}
-	if _, err := c.call(ctx, "POST", "/api/games", map[string]any{"title": c.cfg.title, "players": c.cfg.players, "hotseat": true}, &created); err != nil {
+	spec := map[string]any{"title": c.cfg.title, "players": c.cfg.players, "hotseat": true}
+	if c.cfg.bots > 0 {
+		bots := map[string]string{}
+		for i := c.cfg.players - c.cfg.bots; i < c.cfg.players; i++ {
+			bots[strconv.Itoa(i)] = c.cfg.botKind
+		}
+		spec["bots"] = bots
+	}
+	if _, err := c.call(ctx, "POST", "/api/games", spec, &created); err != nil {
 		return 0, err
 	}
 	_, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/start", created.ID), nil, nil)
@@ -443,6 +471,14 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 			}
 			continue
 		}
+		if c.cfg.bots > 0 && !c.canMove() {
+			// a bot seat is to act: wait for the server's bot to move
+			if err := c.awaitBots(ctx); err != nil {
+				c.err = err
+				return
+			}
+			continue
+		}
 		a, err := c.choose(ctx)
 		if err != nil {
 			c.err = err
@@ -453,6 +489,14 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 		code, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/actions?view=lean", c.game), map[string]any{"seq": c.view.Actions, "action": a}, &next)
 		c.lat = append(c.lat, time.Since(t0))
 		switch {
+		case code == http.StatusUnprocessableEntity && c.cfg.bots > 0 && err != nil && strings.Contains(err.Error(), "does not agree to sell"):
+			// a bot director declined to sell a train at the price
+			// drawn: its choice, not an engine refusal
+			c.declined++
+			if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &c.view); err != nil {
+				c.err = err
+				return
+			}
 		case code == http.StatusUnprocessableEntity:
 			// the engine refused a listed move: a bug worth counting
 			c.refused++
@@ -484,6 +528,36 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 			c.view = next
 		}
 	}
+}
+
+// canMove reports whether the client has a listed move (a bot seat acts
+// when it has none).
+func (c *loadClient) canMove() bool {
+	for _, e := range c.view.Acting {
+		if len(c.view.Legal[e]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitBots polls the game until the server's bots have moved (the stored
+// actions grew or the game ended), counting their moves.
+func (c *loadClient) awaitBots(ctx context.Context) error {
+	before := c.view.Actions
+	for ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
+		var next loadView
+		if _, err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", c.game), nil, &next); err != nil {
+			return err
+		}
+		if next.Actions != before || next.Finished {
+			c.botMoves += next.Actions - before
+			c.view = next
+			return nil
+		}
+	}
+	return ctx.Err()
 }
 
 // choose picks a random legal action of an acting entity, favouring

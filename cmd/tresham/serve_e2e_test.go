@@ -318,3 +318,20 @@ func TestLoadtestSmoke(t *testing.T) {
 		t.Fatalf("load run: %+v", rep)
 	}
 }
+
+// TestLoadtestBotSeats: with bot seats the clients play the other seats
+// and wait for the server's bots, whose moves are counted apart; nothing
+// listed is refused.
+func TestLoadtestBotSeats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a server")
+	}
+	rep, err := loadtest(context.Background(), loadConfig{dsn: "mem:", games: 2, sockets: 4, watchers: 2, duration: 2 * time.Second,
+		title: "1860", players: 3, seed: 5, bots: 1, botKind: "heuristic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Actions == 0 || rep.BotMoves == 0 || rep.Refused != 0 || rep.Failed != 0 || rep.BotSeats != 1 {
+		t.Fatalf("load run with bot seats: %+v", rep)
+	}
+}
