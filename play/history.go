@@ -21,7 +21,7 @@ func (s *Session) Prepare(n int) error {
 	if n <= 0 || n > len(s.src.Actions) {
 		return nil
 	}
-	want := effective(s.src.Actions[:n-1])
+	want := Moves(s.src.Actions[:n-1])
 	upto := max(0, len(want)-spareLead)
 	if s.spare != nil && len(s.spareApplied) <= len(want) && len(s.spareApplied) >= upto-spareLead &&
 		slices.Equal(s.spareApplied, want[:len(s.spareApplied)]) {

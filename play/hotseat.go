@@ -14,7 +14,7 @@ import (
 
 // CanUndo reports whether an effective move is there to take back.
 func (s *Session) CanUndo() bool {
-	return len(effective(s.src.Actions)) > 0
+	return len(Moves(s.src.Actions)) > 0
 }
 
 // CanRedo reports whether the latest undone moves can be put back: a redo
@@ -25,13 +25,13 @@ func (s *Session) CanRedo() bool {
 	if _, err := g18xx.Resolve(acts); err != nil {
 		return false
 	}
-	return !slices.Equal(effective(acts), effective(s.src.Actions))
+	return !slices.Equal(Moves(acts), Moves(s.src.Actions))
 }
 
 // undoer is the player who takes back (or puts back) a move: the player
 // deciding the latest effective move, else the first player.
 func (s *Session) undoer() g18xx.Entity {
-	if eff := effective(s.src.Actions); len(eff) > 0 {
+	if eff := Moves(s.src.Actions); len(eff) > 0 {
 		a := &s.src.Actions[eff[len(eff)-1]]
 		if id, ok := a.Entity.PlayerID(); ok {
 			return g18xx.PlayerEntity(id)

@@ -77,37 +77,29 @@ func runRoutes(rs []g18xx.Route) []route.RunRoute {
 // pathsOf resolves the routes of a run of sym on b, for drawing along the
 // track (nil when they do not resolve).
 func pathsOf(b *board.Board, sym string, rs []g18xx.Route) [][]Step {
-	if b == nil || len(rs) == 0 {
-		return nil
-	}
-	res, err := route.ResolveRun(b, sym, runRoutes(rs))
-	if err != nil {
-		return nil
-	}
-	out := make([][]Step, len(res))
-	for i, r := range res {
-		out[i] = steps(r.OrderedPaths())
-	}
-	return out
+	paths, _ := resolved(b, sym, rs)
+	return paths
 }
 
-// stopsOf lists the stops ("HEX-PART") each route of rs visits in order,
-// as the board resolves them, or nil when they do not resolve.
-func stopsOf(b *board.Board, sym string, rs []g18xx.Route) [][]string {
+// resolved resolves the routes of a run of sym on b: the track paths of
+// each route in order, and the stops ("HEX-PART") it visits in order; nil
+// when they do not resolve.
+func resolved(b *board.Board, sym string, rs []g18xx.Route) (paths [][]Step, stops [][]string) {
 	if b == nil || len(rs) == 0 {
-		return nil
+		return nil, nil
 	}
 	res, err := route.ResolveRun(b, sym, runRoutes(rs))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	out := make([][]string, len(res))
+	paths, stops = make([][]Step, len(res)), make([][]string, len(res))
 	for i, r := range res {
+		paths[i] = steps(r.OrderedPaths())
 		for _, n := range r.Visited() {
-			out[i] = append(out[i], fmt.Sprintf("%s-%d", n.Hex, n.Node))
+			stops[i] = append(stops[i], fmt.Sprintf("%s-%d", n.Hex, n.Node))
 		}
 	}
-	return out
+	return paths, stops
 }
 
 // NetworkOf is corporation sym's Network in g: the track segments of the
@@ -252,13 +244,9 @@ func LastRunOf(g replay.Game, moves []int, at func(int) *g18xx.Action, sym strin
 	if len(a.Routes) == 0 {
 		return nil, true
 	}
-	paths := pathsOf(full.Map(), sym, a.Routes)
+	paths, stops := resolved(full.Map(), sym, a.Routes)
 	if paths == nil {
 		return nil, true
-	}
-	var stops [][]string
-	if slices.ContainsFunc(a.Routes, func(r g18xx.Route) bool { return len(r.Nodes) == 0 }) {
-		stops = stopsOf(full.Map(), sym, a.Routes)
 	}
 	out := &ShownRun{Entity: sym, Action: k}
 	for i, r := range a.Routes {

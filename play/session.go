@@ -73,24 +73,12 @@ func (s *Session) build(acts []g18xx.Action) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, i := range effective(acts) {
+	for _, i := range Moves(acts) {
 		if err := apply(g, &acts[i]); err != nil {
 			return nil, err
 		}
 	}
 	return g, nil
-}
-
-// effective lists the indices of the effective non-message actions.
-func effective(acts []g18xx.Action) []int {
-	idx := g18xx.EffectiveIndices(acts)
-	out := idx[:0]
-	for _, i := range idx {
-		if acts[i].Type != g18xx.TypeMessage {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // apply applies one stored action, naming it on failure.
@@ -217,7 +205,7 @@ func (s *Session) At(n int) (Game, error) {
 	if n == len(s.src.Actions) {
 		return s.live, nil
 	}
-	want := effective(s.src.Actions[:n])
+	want := Moves(s.src.Actions[:n])
 	k := 0
 	for k < len(want) && k < len(s.histApplied) && want[k] == s.histApplied[k] {
 		k++

@@ -93,7 +93,7 @@ func TestGoldenTracesBySession(t *testing.T) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			src := loadSrc(t, path)
 			golden := readTrace(t, path[:len(path)-len(".json")]+".trace.jsonl")
-			final := effective(src.Actions)
+			final := Moves(src.Actions)
 			if len(golden) != len(final)+1 {
 				t.Fatalf("trace has %d lines for %d effective actions", len(golden), len(final))
 			}
@@ -119,7 +119,7 @@ func TestGoldenTracesBySession(t *testing.T) {
 					t.Logf("stored action %d (id %d, later undone) refused: %v", i, a.ID, err)
 					j := i + 1
 					for ; j < len(src.Actions); j++ {
-						now := effective(src.Actions[:j+1])
+						now := Moves(src.Actions[:j+1])
 						if len(now) <= len(final) && slices.Equal(now, final[:len(now)]) {
 							break
 						}
@@ -130,7 +130,7 @@ func TestGoldenTracesBySession(t *testing.T) {
 					branch += j - i + 1
 					i = j
 				}
-				now := effective(s.src.Actions)
+				now := Moves(s.src.Actions)
 				if len(now) > len(final) || !slices.Equal(now, final[:len(now)]) {
 					continue
 				}

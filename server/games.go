@@ -1107,17 +1107,7 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 // the end of the log is read from the store: the last few dozen moves,
 // more when the operating company's last run lies further back.
 func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any, error) {
-	n := len(e.log)
-	if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
-		n = *at
-	}
-	e.syncMoves()
-	var moves []int
-	for _, m := range e.moves {
-		if int(m) < n {
-			moves = append(moves, int(m))
-		}
-	}
+	moves := movesAt(r, e)
 	var run *play.ShownRun
 	var move *play.Move
 	for from := max(0, len(moves)-64); ; from = max(0, from-2*(len(moves)-from)) {
@@ -1172,17 +1162,7 @@ func (s *Server) lastRunOf(w http.ResponseWriter, r *http.Request) {
 		if full, ok := g.(title.Full); ok && full.Engine().Corp(sym) == nil {
 			return nil, errorf(http.StatusBadRequest, "company %q: no such corporation in game %d", sym, e.id)
 		}
-		n := len(e.log)
-		if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
-			n = *at
-		}
-		e.syncMoves()
-		var moves []int
-		for _, m := range e.moves {
-			if int(m) < n {
-				moves = append(moves, int(m))
-			}
-		}
+		moves := movesAt(r, e)
 		acts, err := s.loadActions(r.Context(), e.id, 0, nil)
 		if err != nil {
 			return nil, fmt.Errorf("last run in game %d: %w", e.id, err)
@@ -1196,6 +1176,24 @@ func (s *Server) lastRunOf(w http.ResponseWriter, r *http.Request) {
 		run, _ := play.LastRunOf(g, moves, at, sym, true)
 		return run, nil
 	})
+}
+
+// movesAt lists the indices of the effective moves among the stored
+// actions of e before the request's history position (?action=N; the
+// whole log without it).
+func movesAt(r *http.Request, e *entry) []int {
+	n := len(e.log)
+	if at, err := atParam(r); err == nil && at != nil && *at >= 0 && *at <= n {
+		n = *at
+	}
+	e.syncMoves()
+	var moves []int
+	for _, m := range e.moves {
+		if int(m) < n {
+			moves = append(moves, int(m))
+		}
+	}
+	return moves
 }
 
 // withGameAt answers with f's result for the game of the path's id, now
