@@ -815,7 +815,7 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 		ea := replay.Convert(&a)
 		if _, director, needs := bot.NeedsConsent(e.g, ea); needs {
 			if st, ok := seatOf(e.h, director); ok && st.Bot != "" && !s.agreed(e, ea) {
-				return nil, false, errorf(http.StatusUnprocessableEntity, "the director of the selling company (%s, a %s bot) does not agree to sell train %s for £%d", st.Name, st.Bot, ea.Train, ea.Price)
+				return nil, false, errorf(http.StatusUnprocessableEntity, "the director of the selling company (%s, a %s bot) %s train %s for £%d", st.Name, st.Bot, ConsentDeclined, ea.Train, ea.Price)
 			}
 		}
 	}
@@ -1108,31 +1108,15 @@ func (s *Server) mapView(w http.ResponseWriter, r *http.Request) {
 // more when the operating company's last run lies further back.
 func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any, error) {
 	moves := movesAt(r, e)
-	var run *play.ShownRun
 	var move *play.Move
-	for from := max(0, len(moves)-64); ; from = max(0, from-2*(len(moves)-from)) {
-		start := 0
-		if from < len(moves) {
-			start = moves[from]
-		}
-		tail, err := s.loadActions(r.Context(), e.id, start, nil)
-		if err != nil {
-			return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
-		}
-		at := func(i int) *g18xx.Action {
-			if i-start < 0 || i-start >= len(tail) {
-				return &g18xx.Action{}
-			}
-			return &tail[i-start]
-		}
-		var ok bool
-		run, ok = play.LastRunIn(g, moves[from:], at, from == 0)
+	run, err := s.runFromTail(r.Context(), e, moves, func(from int, at func(int) *g18xx.Action) (*play.ShownRun, bool) {
 		if len(moves) > 0 {
 			move = play.MoveOf(at(moves[len(moves)-1]), moves[len(moves)-1])
 		}
-		if ok || from == 0 {
-			break
-		}
+		return play.LastRunIn(g, moves[from:], at, from == 0)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("map view of game %d: %w", e.id, err)
 	}
 	// the map view takes them (mapview.View.With) unless it is another kind
 	var runV, moveV any
@@ -1147,6 +1131,11 @@ func (s *Server) withLastRun(r *http.Request, e *entry, g titleGame, v any) (any
 	}
 	return v, nil
 }
+
+// ConsentDeclined is in the refusal of a train purchase that the selling
+// company's bot director does not agree to (a 422 like the engine's
+// refusals, told apart by this text).
+const ConsentDeclined = "does not agree to sell"
 
 // lastRunOf answers corporation ?company='s last run at the live position
 // or at history position ?action=N, drawn on the board there: "show the
@@ -1163,19 +1152,41 @@ func (s *Server) lastRunOf(w http.ResponseWriter, r *http.Request) {
 			return nil, errorf(http.StatusBadRequest, "company %q: no such corporation in game %d", sym, e.id)
 		}
 		moves := movesAt(r, e)
-		acts, err := s.loadActions(r.Context(), e.id, 0, nil)
+		run, err := s.runFromTail(r.Context(), e, moves, func(from int, at func(int) *g18xx.Action) (*play.ShownRun, bool) {
+			return play.LastRunOf(g, moves[from:], at, sym, from == 0)
+		})
 		if err != nil {
 			return nil, fmt.Errorf("last run in game %d: %w", e.id, err)
 		}
-		at := func(i int) *g18xx.Action {
-			if i < 0 || i >= len(acts) {
-				return &g18xx.Action{}
-			}
-			return &acts[i]
-		}
-		run, _ := play.LastRunOf(g, moves, at, sym, true)
 		return run, nil
 	})
+}
+
+// runFromTail finds a run among moves (indices of e's stored actions)
+// reading only the end of the log from the store: find looks at the moves
+// from index from on (at reads a stored action) and answers the run and
+// whether it is sure; when it is not (the run may lie further back), twice
+// as much of the log is read, up to the whole.
+func (s *Server) runFromTail(ctx context.Context, e *entry, moves []int, find func(from int, at func(int) *g18xx.Action) (*play.ShownRun, bool)) (*play.ShownRun, error) {
+	for from := max(0, len(moves)-64); ; from = max(0, from-2*(len(moves)-from)) {
+		start := 0
+		if from < len(moves) {
+			start = moves[from]
+		}
+		tail, err := s.loadActions(ctx, e.id, start, nil)
+		if err != nil {
+			return nil, err
+		}
+		at := func(i int) *g18xx.Action {
+			if i-start < 0 || i-start >= len(tail) {
+				return &g18xx.Action{}
+			}
+			return &tail[i-start]
+		}
+		if run, ok := find(from, at); ok || from == 0 {
+			return run, nil
+		}
+	}
 }
 
 // movesAt lists the indices of the effective moves among the stored

@@ -489,7 +489,7 @@ func (c *loadClient) play(ctx context.Context, deadline time.Time) {
 		code, err := c.call(ctx, "POST", fmt.Sprintf("/api/games/%d/actions?view=lean", c.game), map[string]any{"seq": c.view.Actions, "action": a}, &next)
 		c.lat = append(c.lat, time.Since(t0))
 		switch {
-		case code == http.StatusUnprocessableEntity && c.cfg.bots > 0 && err != nil && strings.Contains(err.Error(), "does not agree to sell"):
+		case code == http.StatusUnprocessableEntity && c.cfg.bots > 0 && err != nil && strings.Contains(err.Error(), server.ConsentDeclined):
 			// a bot director declined to sell a train at the price
 			// drawn: its choice, not an engine refusal
 			c.declined++

@@ -139,10 +139,7 @@ func (g *Game) creditRefusal(c *engine.Corporation, cost int, after func(*board.
 	if err := after(b); err != nil {
 		return err.Error()
 	}
-	saved := g.Board
-	g.Board = b
-	rev, err := g.BestRevenue(c.Sym)
-	g.Board = saved
+	rev, err := g.RevenueOn(b, c.Sym)
 	if err != nil {
 		return err.Error()
 	}

@@ -14,11 +14,15 @@ import (
 // replay exactly.
 const optPrintedRules = "printed_rules"
 
-// printedRefused are options the printed rules have no meaning for: they
-// contradict the rulebook and are refused with printed_rules.
-var printedRefused = map[string]string{
-	// Running Trains: "Once a train leaves a hex it may not re-enter it".
-	"re_enter_hexes": "the rulebook forbids a route to re-enter a hex (Running Trains)",
+// printedRefusal says why option o contradicts the printed rules (they
+// refuse it with printed_rules), or "".
+func printedRefusal(o string) string {
+	switch o {
+	case "re_enter_hexes":
+		// Running Trains: "Once a train leaves a hex it may not re-enter it".
+		return "the rulebook forbids a route to re-enter a hex (Running Trains)"
+	}
+	return ""
 }
 
 // checkPrinted refuses the options printed_rules cannot be played with,
@@ -28,7 +32,7 @@ func checkPrinted(opts map[string]bool) error {
 		return nil
 	}
 	for _, o := range Options {
-		if why, ok := printedRefused[o]; ok && opts[o] {
+		if why := printedRefusal(o); why != "" && opts[o] {
 			return fmt.Errorf("1860: option %q cannot be combined with %s: %s", o, optPrintedRules, why)
 		}
 	}
