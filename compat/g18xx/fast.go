@@ -27,6 +27,54 @@ type fastDecoder struct {
 	// keys in the same order (the lists are never modified after decoding)
 	keySets map[string][]string
 	kbuf    []byte
+	// slabs the decoded lists and integers are carved from (each list
+	// capacity-capped, so that appending to one never touches another),
+	// and scratch lists they are collected in
+	strSlab  []string
+	listSlab [][]string
+	intSlab  []int
+	strBuf   []string
+	listBuf  [][]string
+}
+
+// slabSize is how many strings, lists or integers a slab holds.
+const slabSize = 512
+
+// keepStrings copies ss into the string slab.
+func (d *fastDecoder) keepStrings(ss []string) []string {
+	if len(d.strSlab)+len(ss) > cap(d.strSlab) {
+		d.strSlab = make([]string, 0, max(slabSize, len(ss)))
+	}
+	n := len(d.strSlab)
+	d.strSlab = append(d.strSlab, ss...)
+	return d.strSlab[n:len(d.strSlab):len(d.strSlab)]
+}
+
+// keepLists copies ls into the list slab.
+func (d *fastDecoder) keepLists(ls [][]string) [][]string {
+	if len(d.listSlab)+len(ls) > cap(d.listSlab) {
+		d.listSlab = make([][]string, 0, max(slabSize, len(ls)))
+	}
+	n := len(d.listSlab)
+	d.listSlab = append(d.listSlab, ls...)
+	return d.listSlab[n:len(d.listSlab):len(d.listSlab)]
+}
+
+// newInt returns a pointer to a fresh integer n, from the integer slab.
+func (d *fastDecoder) newInt(n int) *int {
+	if len(d.intSlab) == cap(d.intSlab) {
+		d.intSlab = make([]int, 0, slabSize)
+	}
+	d.intSlab = append(d.intSlab, n)
+	return &d.intSlab[len(d.intSlab)-1]
+}
+
+// unquote decodes a JSON string with escapes (or invalid UTF-8) as
+// encoding/json does.
+func unquote(raw []byte) (string, bool) {
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err == nil
 }
 
 // maxFastDepth bounds the nesting the fast decoder validates itself; deeper
@@ -401,8 +449,7 @@ func (d *fastDecoder) intPtr(dst **int) bool {
 	if !ok {
 		return false
 	}
-	v := int(n)
-	*dst = &v
+	*dst = d.newInt(int(n))
 	return true
 }
 
@@ -433,12 +480,12 @@ func (d *fastDecoder) strings(dst *[]string) bool {
 	}
 	d.i++
 	d.ws()
-	out := []string{}
 	if d.i < len(d.data) && d.data[d.i] == ']' {
 		d.i++
-		*dst = out
+		*dst = []string{}
 		return true
 	}
+	out := d.strBuf[:0]
 	for {
 		var s string
 		start := d.i
@@ -448,7 +495,7 @@ func (d *fastDecoder) strings(dst *[]string) bool {
 		}
 		if simple {
 			s = d.intern(content)
-		} else if json.Unmarshal(d.data[start:d.i], &s) != nil {
+		} else if s, ok = unquote(d.data[start:d.i]); !ok {
 			return false
 		}
 		out = append(out, s)
@@ -457,7 +504,8 @@ func (d *fastDecoder) strings(dst *[]string) bool {
 			return false
 		}
 		if !more {
-			*dst = out[:len(out):len(out)]
+			*dst = d.keepStrings(out)
+			d.strBuf = out[:0]
 			return true
 		}
 	}
@@ -709,8 +757,15 @@ func (d *fastDecoder) entity(e *Entity) bool {
 		*e = Entity{}
 		return d.null()
 	case '"':
-		var s string
-		if !d.stringValue(&s, "", nil) {
+		start := d.i
+		content, simple, ok := d.str()
+		if !ok {
+			return false
+		}
+		s := ""
+		if simple {
+			s = d.intern(content)
+		} else if s, ok = unquote(d.data[start:d.i]); !ok {
 			return false
 		}
 		*e = SymbolEntity(s)
@@ -798,12 +853,12 @@ func (d *fastDecoder) connections(dst *[][]string) bool {
 	}
 	d.i++
 	d.ws()
-	out := [][]string{}
 	if d.i < len(d.data) && d.data[d.i] == ']' {
 		d.i++
-		*dst = out
+		*dst = [][]string{}
 		return true
 	}
+	out := d.listBuf[:0]
 	for {
 		var chain []string
 		if !d.strings(&chain) {
@@ -815,7 +870,8 @@ func (d *fastDecoder) connections(dst *[][]string) bool {
 			return false
 		}
 		if !more {
-			*dst = out[:len(out):len(out)]
+			*dst = d.keepLists(out)
+			d.listBuf = out[:0]
 			return true
 		}
 	}
