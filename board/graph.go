@@ -209,7 +209,14 @@ func (g *Graph) PathConnected(id string, p int) bool {
 
 // Nodes returns all reached nodes, in map order.
 func (g *Graph) Nodes() []NodeRef {
+	n := 0
+	for _, k := range g.kinds {
+		n += k
+	}
 	var out []NodeRef
+	if n > 0 {
+		out = make([]NodeRef, 0, n)
+	}
 	for i := range g.hx {
 		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
 			out = append(out, NodeRef{Hex: g.b.s.ids[i], Node: bits.TrailingZeros32(m)})

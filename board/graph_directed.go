@@ -187,11 +187,15 @@ var directedWalks = sync.Pool{New: func() any { return new(directedWalk) }}
 // newDirectedWalk returns cleared working storage for a board of n hexes.
 func newDirectedWalk(n int) *directedWalk {
 	w := directedWalks.Get().(*directedWalk)
-	if cap(w.bits) < 8*n {
+	switch {
+	case cap(w.bits) < 8*n:
 		w.bits, w.sides = make([]uint64, 8*n), make([]uint8, n)
-	} else {
-		w.bits, w.sides = w.bits[:8*n], w.sides[:n]
+	case len(w.bits) == 8*n:
 		clear(w.bits[:7*n]) // the station marks are clear already
+	default:
+		// last used for a board of another size: its marks lie elsewhere
+		w.bits, w.sides = w.bits[:8*n], w.sides[:n]
+		clear(w.bits)
 	}
 	w.states = w.states[:0]
 	return w

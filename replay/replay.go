@@ -52,11 +52,17 @@ func Convert(a *g18xx.Action) engine.Action {
 			out.SharePrice = strconv.Itoa(a.SharePrice.Price)
 		}
 	}
+	if len(a.Routes) > 0 {
+		out.Routes = make([]engine.Route, 0, len(a.Routes))
+	}
 	for _, r := range a.Routes {
 		out.Routes = append(out.Routes, engine.Route{
 			Train: r.Train, Connections: r.Connections, Nodes: r.Nodes, Hexes: r.Hexes,
 			Revenue: r.Revenue, Subsidy: r.Subsidy, Halts: r.Halts,
 		})
+	}
+	if len(a.AutoActions) > 0 {
+		out.Auto = make([]engine.Action, 0, len(a.AutoActions))
 	}
 	for i := range a.AutoActions {
 		out.Auto = append(out.Auto, Convert(&a.AutoActions[i]))

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
 // FuzzDecodeGame feeds arbitrary bytes to the export decoder: it must
-// never panic, and whatever it accepts must encode, decode again and
+// never panic, its one-pass decoder must agree with the reflective one on
+// whatever the former takes, and whatever it accepts must encode, decode again and
 // re-encode to the same bytes.
 func FuzzDecodeGame(f *testing.F) {
 	// small exports: a header with a few actions of each kind
@@ -47,6 +49,17 @@ func FuzzDecodeGame(f *testing.F) {
 		f.Add(out)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// the one-pass decoder takes only what the reflective one decodes
+		// the same way
+		var fast, slow Game
+		if decodeFast(data, &fast) {
+			if err := decodeReflect(data, &slow); err != nil {
+				t.Fatalf("fast decoder took what the reflective one refuses: %v", err)
+			}
+			if !reflect.DeepEqual(fast, slow) {
+				t.Fatal("fast and reflective decoders differ")
+			}
+		}
 		g1, err := Decode(bytes.NewReader(data))
 		if err != nil {
 			if err.Error() == "" {

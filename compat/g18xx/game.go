@@ -111,10 +111,18 @@ func (g Game) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a game. It does not validate actions; Decode does.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	*g = Game{}
-	hook := func(key string, raw json.RawMessage) (bool, error) {
+	hook := g.decodeHook(func(raw json.RawMessage) ([]Action, error) { return decodeActions(raw, false) })
+	return decodeObject(data, g, &g.keys, &g.Extra, hook)
+}
+
+// decodeHook returns the decoding of the game's members that are not plain
+// fields: the actions (through actions) and the result, whose key order it
+// keeps.
+func (g *Game) decodeHook(actions func(json.RawMessage) ([]Action, error)) func(string, json.RawMessage) (bool, error) {
+	return func(key string, raw json.RawMessage) (bool, error) {
 		switch key {
 		case "actions":
-			acts, err := decodeActions(raw, false)
+			acts, err := actions(raw)
 			if err != nil {
 				return true, fmt.Errorf("action%w", err)
 			}
@@ -137,7 +145,6 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		}
 		return false, nil
 	}
-	return decodeObject(data, g, &g.keys, &g.Extra, hook)
 }
 
 // MarshalJSON encodes the player.
@@ -177,20 +184,32 @@ func Decode(r io.Reader) (*Game, error) {
 // DecodeBytes is Decode of a game already in memory (data is not kept).
 func DecodeBytes(data []byte) (*Game, error) {
 	var g Game
-	// One validating pass, then the game's own decoder (json.Unmarshal
-	// would validate and skip the whole document once more before calling
-	// it); on malformed input json.Unmarshal's error names the offset.
-	if !json.Valid(data) {
-		err := json.Unmarshal(data, &g)
-		return nil, fmt.Errorf("g18xx: decode game: %w", err)
-	}
-	if err := decodeTop(data, &g); err != nil {
-		return nil, fmt.Errorf("g18xx: decode game: %w", err)
+	if !decodeFast(data, &g) {
+		if err := decodeReflect(data, &g); err != nil {
+			return nil, err
+		}
 	}
 	if err := g.Validate(); err != nil {
 		return nil, fmt.Errorf("g18xx: %w", err)
 	}
 	return &g, nil
+}
+
+// decodeReflect decodes data into g with the reflective decoder, which
+// takes every form JSON allows and words every error.
+func decodeReflect(data []byte, g *Game) error {
+	*g = Game{}
+	// One validating pass, then the game's own decoder (json.Unmarshal
+	// would validate and skip the whole document once more before calling
+	// it); on malformed input json.Unmarshal's error names the offset.
+	if !json.Valid(data) {
+		err := json.Unmarshal(data, g)
+		return fmt.Errorf("g18xx: decode game: %w", err)
+	}
+	if err := decodeTop(data, g); err != nil {
+		return fmt.Errorf("g18xx: decode game: %w", err)
+	}
+	return nil
 }
 
 // ReadFile decodes the exported game in the named file.

@@ -181,14 +181,19 @@ func isNull(raw []byte) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("
 // non-nullable fields. hook, when set, may take over decoding of a key
 // (it reports whether it did).
 func decodeObject(data []byte, dst any, keys *[]string, extra *map[string]json.RawMessage, hook func(key string, raw json.RawMessage) (bool, error)) error {
-	v := reflect.ValueOf(dst).Elem()
-	info := infoFor(v.Type())
-	fields := info.index
 	var scratch [32]member
 	members, err := splitObjectInto(scratch[:0], data)
 	if err != nil {
 		return err
 	}
+	return decodeMembers(members, dst, keys, extra, hook)
+}
+
+// decodeMembers is decodeObject of an object already split into members.
+func decodeMembers(members []member, dst any, keys *[]string, extra *map[string]json.RawMessage, hook func(key string, raw json.RawMessage) (bool, error)) error {
+	v := reflect.ValueOf(dst).Elem()
+	info := infoFor(v.Type())
+	fields := info.index
 	*keys = make([]string, 0, len(members)) // non-nil: marks the object as decoded
 	*extra = nil
 	for _, m := range members {
