@@ -67,6 +67,9 @@ func (g *Game) LogLines() []string {
 // Logf appends a line to the game log.
 func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, fmt.Sprintf(format, args...)) }
 
+// IsFinished reports whether the game is over.
+func (g *Game) IsFinished() bool { return g.Finished }
+
 // Phase returns the current phase.
 func (g *Game) Phase() Phase { return g.Phases[g.PhaseIdx] }
 
