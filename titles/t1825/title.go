@@ -42,18 +42,7 @@ func Descriptor() title.Descriptor {
 			{Name: "surveyors", Description: "railway construction with Surveyors (rule 6.6)"},
 			{Name: "printed_rules", Description: "play by the printed Units 1-3 rulebook where 18xx.games differs (starting money, certificate limits, trains and phases of TABLES 1-4, Unit 3's companies; no buying and selling one company in a turn, reserved hexes, bankrupt companies' trains back to the bank, receivers paying at the end of the turn and running the maximum); no kits or site variants (docs/rules.md)"},
 		},
-		New: func(players []title.Player, options []string) (title.Full, error) {
-			ids := make([]int, len(players))
-			names := make([]string, len(players))
-			for i, p := range players {
-				ids[i], names[i] = p.ID, p.Name
-			}
-			g, err := New(ids, names, options)
-			if err != nil {
-				return nil, err // a nil interface, not a nil *Game
-			}
-			return g, nil
-		},
+		New: title.Constructor(New),
 		// a route may re-enter a hex and never passes a blocked city; every
 		// stop counts against the train's size
 		Routes: title.RouteRules{ReEnterHexes: true, FlatStops: true},

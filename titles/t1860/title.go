@@ -29,18 +29,9 @@ func Descriptor() title.Descriptor {
 			{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
 			{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs (the auction's affordable certificates, insolvency revenue, original_game without original insolvency, insolvent and receivership runs for the maximum revenue); not with re_enter_hexes (docs/rules.md)"},
 		},
-		New: func(players []title.Player, options []string) (title.Full, error) {
-			ids := make([]int, len(players))
-			names := make([]string, len(players))
-			for i, p := range players {
-				ids[i], names[i] = p.ID, p.Name
-			}
-			g, err := New(ids, names, options, NewBoard)
-			if err != nil {
-				return nil, err // a nil interface, not a nil *Game
-			}
-			return g, nil
-		},
+		New: title.Constructor(func(ids []int, names []string, options []string) (*Game, error) {
+			return New(ids, names, options, NewBoard)
+		}),
 		// routes of one company may cross; one blocked city may be passed
 		Routes:    title.RouteRules{Intersect: true, MaxBlockedPass: 1, MaxBlockedRoutes: 1},
 		Subsidies: true,

@@ -186,3 +186,21 @@ type AuctionItem struct {
 	Price    int    `json:"price"`
 	Cheapest bool   `json:"cheapest,omitempty"`
 }
+
+// Constructor adapts a title's constructor, which takes the players' ids
+// and names in seating order and the options, to Descriptor.New (a
+// refused setup returns a nil Full, not a nil game in one).
+func Constructor[G Full](newGame func(ids []int, names []string, options []string) (G, error)) func([]Player, []string) (Full, error) {
+	return func(players []Player, options []string) (Full, error) {
+		ids := make([]int, len(players))
+		names := make([]string, len(players))
+		for i, p := range players {
+			ids[i], names[i] = p.ID, p.Name
+		}
+		g, err := newGame(ids, names, options)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+}
