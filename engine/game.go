@@ -103,6 +103,16 @@ func (g *Game) PlayerIndex(id int) int {
 	return -1
 }
 
+// GivePriority gives the priority deal to player id: the players' order
+// turns to begin with id (the seating order kept), and the log says so.
+func (g *Game) GivePriority(id int) {
+	if i := g.PlayerIndex(id); i > 0 {
+		g.Players = append(g.Players[i:], g.Players[:i]...)
+	}
+	g.PriorityDeal = g.Players[0].ID
+	g.Logf("%s has priority deal", g.Players[0].Name)
+}
+
 // Corp returns the corporation with the given symbol.
 func (g *Game) Corp(sym string) *Corporation {
 	for _, c := range g.Corps {

@@ -180,11 +180,94 @@ type StockHooks[G any] struct {
 	// CompanySold follows a private sold to the bank (moved and paid).
 	CompanySold func(G, *engine.Player, *engine.Company, int)
 
-	// Pass ends p's turn or passes it.
-	Pass func(G, *engine.Player)
-	// After follows every move but a pass (recorded in Turns().Current):
-	// the title ends the turn when nothing is left to do.
+	// HasMoves is the turn rule: whether p has a move but passing. A
+	// player without one passes at once when the turn comes (SkipIdle),
+	// and a turn ends by itself after a move that leaves none.
+	HasMoves func(G, *engine.Player) bool
+	// Passes says which ended turns count as passes towards the round's
+	// end (every player passing in succession).
+	Passes PassRule
+	// TurnBegun, when set, follows the start of each turn (the title's
+	// own state of a turn).
+	TurnBegun func(G)
+	// Passing, when set, precedes a pass by p.
+	Passing func(G, *engine.Player)
+	// After, when set, follows every move but a pass (recorded in
+	// Turns().Current), before the turn is ended or kept.
 	After func(G, *engine.Player)
+	// Hold, when set and true after a move, keeps the turn where it is
+	// (1860: a home tile to lay first; the move ended the game).
+	Hold func(G) bool
+	// RoundOver follows the last pass: every player has passed in
+	// succession, and the turn has moved on to the player after the last
+	// to pass (who has the priority deal).
+	RoundOver func(G)
+}
+
+// PassRule says which ended turns count as passes towards the end of a
+// stock round.
+type PassRule int
+
+const (
+	// IdleTurnPasses: a turn passed without any move (1860 rules 6: the
+	// round ends when all players pass in succession).
+	IdleTurnPasses PassRule = iota
+	// NoPurchasePasses: a turn without a purchase (1825 section 5: the
+	// round ends when every player has declined to buy in succession).
+	NoPurchasePasses
+)
+
+// StartTurn begins the active player's turn: the last turn's moves are
+// forgotten and a player with no move but passing passes at once, in turn
+// order, until one has a move; when all have passed the round is over
+// (RoundOver).
+func (s *Stock[G]) StartTurn(g G) {
+	h := &s.Hooks
+	t := h.Turns(g)
+	eg := h.Engine(g)
+	t.BeginTurn()
+	if h.TurnBegun != nil {
+		h.TurnBegun(g)
+	}
+	if eg.Finished {
+		return
+	}
+	has := func(id int) bool { return h.HasMoves(g, eg.Player(id)) }
+	if t.SkipIdle(has, func(id int) { eg.Log = append(eg.Log, eg.Player(id).Name+" has no valid actions and passes") }) {
+		t.Advance()
+		h.RoundOver(g)
+	}
+}
+
+// EndTurn closes the active player's turn, a pass or not as the title's
+// PassRule says (moved: the turn ends after a move, not by passing), and
+// gives the turn to the next player, or ends the round when all have
+// passed.
+func (s *Stock[G]) EndTurn(g G, moved bool) {
+	h := &s.Hooks
+	t := h.Turns(g)
+	switch h.Passes {
+	case NoPurchasePasses:
+		t.Passed[t.Active()] = !t.Bought()
+	default:
+		t.Passed[t.Active()] = !moved && len(t.Current) == 0
+	}
+	t.Advance()
+	if t.AllPassed() {
+		h.RoundOver(g)
+		return
+	}
+	s.StartTurn(g)
+}
+
+// Moved ends the active player's turn after a move when the player has
+// no move left but passing.
+func (s *Stock[G]) Moved(g G) {
+	h := &s.Hooks
+	if h.HasMoves(g, h.Engine(g).Player(h.Turns(g).Active())) {
+		return
+	}
+	s.EndTurn(g, true)
 }
 
 // Stock is the stock-round turn of a player: sell, buy one certificate
@@ -390,7 +473,13 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	p := m.p
 	switch a.Type {
 	case "pass":
-		h.Pass(g, p)
+		if h.Passing != nil {
+			h.Passing(g, p)
+		}
+		if len(t.Current) == 0 {
+			eg.Log = append(eg.Log, p.Name+" passes")
+		}
+		s.EndTurn(g, false)
 		return
 	case "sell_shares":
 		t.MarkSold(p.ID, m.c.Sym)
@@ -417,7 +506,13 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	}
 	t.Current = append(t.Current, Move{Type: a.Type, Corp: corp})
 	t.LastToAct = p.ID
-	h.After(g, p)
+	if h.After != nil {
+		h.After(g, p)
+	}
+	if h.Hold != nil && h.Hold(g) {
+		return
+	}
+	s.Moved(g)
 }
 
 // Choices implements Step: the candidate moves of the active player that

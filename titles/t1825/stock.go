@@ -76,24 +76,16 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.Logf("%s sells %s to the bank for £%d", p.Name, co.Name, price)
 		g.checkBankBroken()
 	},
-	Pass: func(g *Game, p *engine.Player) {
-		if len(g.stock.Current) == 0 {
-			g.Logf("%s passes", p.Name)
-		}
-		g.stock.endTurn(g)
-	},
-	After: func(g *Game, p *engine.Player) {
-		if !g.hasStockActions(p, g.stock) {
-			g.stock.endTurn(g)
-		}
-	},
+	HasMoves:  func(g *Game, p *engine.Player) bool { return g.hasStockActions(p, g.stock) },
+	Passes:    step.NoPurchasePasses,
+	RoundOver: func(g *Game) { g.stock.finished = true },
 }}
 
 func (g *Game) startStockRound() {
 	g.RoundKind = "Stock"
 	g.RoundNum = 1
 	g.stock = &stockRound{StockTurns: step.NewStockTurns(g.Game)}
-	g.stock.startTurn(g)
+	stockStep.StartTurn(g)
 }
 
 func (r *stockRound) active() int { return r.Active() }
@@ -105,45 +97,9 @@ func (r *stockRound) markSold(p int, sym string) { r.MarkSold(p, sym) }
 // sold reports whether p sold sym this round.
 func (r *stockRound) sold(p int, sym string) bool { return r.SoldOf(p, sym) != step.NotSold }
 
-// startTurn begins the active player's turn; a player with nothing to do
-// passes.
-func (r *stockRound) startTurn(g *Game) {
-	r.BeginTurn()
-	if r.finished {
-		return
-	}
-	has := func(id int) bool { return g.hasStockActions(g.Player(id), r) }
-	if r.SkipIdle(has, func(id int) { g.Logf("%s has no valid actions and passes", g.Player(id).Name) }) {
-		r.Advance()
-		r.finished = true
-	}
-}
-
-// endTurn closes the active player's turn: a player who bought is in the
-// round again, one who did not has passed (rule 5: the round stops when
-// every player has declined to buy in succession).
-func (r *stockRound) endTurn(g *Game) {
-	r.Passed[r.active()] = !r.bought()
-	all := r.AllPassed()
-	r.Advance()
-	if all {
-		r.finished = true
-		return
-	}
-	r.startTurn(g)
-}
-
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).
-func (r *stockRound) reorder(g *Game) {
-	id := r.Active()
-	i := g.PlayerIndex(id)
-	if i > 0 {
-		g.Players = append(g.Players[i:], g.Players[:i]...)
-	}
-	g.PriorityDeal = g.Players[0].ID
-	g.Logf("%s has priority deal", g.Players[0].Name)
-}
+func (r *stockRound) reorder(g *Game) { g.GivePriority(r.Active()) }
 
 // process applies a player's share dealing move: the shared stock step
 // decides it (a refusal changes nothing) and applies it.

@@ -20,111 +20,106 @@ const soldNone = step.NotSold
 // of privates are 1860's own.
 type stockRound struct {
 	step.StockTurns
-	// entities, passed and sold seed StockTurns in a round built as a
-	// literal (the restart in operating.go); startTurn adopts them.
-	entities      []int
-	passed        map[int]bool
-	sold          map[int]map[string]soldState
 	parred        string // corporation parred this turn
 	boughtCompany string // private bought from the bank this turn
 	manual        bool   // some player made a move (even a pass) this round
 }
 
-// adopt moves a literal's seeds into StockTurns.
-func (r *stockRound) adopt() {
-	if r.Passed == nil {
-		r.Players, r.Passed, r.Sold = r.entities, r.passed, r.sold
-		r.entities, r.passed, r.sold = nil, nil, nil
-	}
-}
+// stockStep is the shared stock-round step with 1860's rules. It is set
+// up by init: its round-over hook leads, through the operating rounds,
+// to the next stock round, which it starts (an initialisation cycle for
+// a variable's initialiser); nothing changes it afterwards.
+var stockStep *step.Stock[*Game]
 
-// stockStep is the shared stock-round step with 1860's rules.
-var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
-	Engine:   func(g *Game) *engine.Game { return g.Game },
-	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
-	Order:    step.PassFirst,
-	MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
-	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
-	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
-		if !g.canSellCorp(p, g.stock, c) {
-			return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
-		}
-		if !g.sellBundleOK(p, c, b, pct) {
-			return "the certificates do not match: each is sold whole, but for one share of the director's certificate when a share can be given back for it, and the director's certificate only with all other shares (rules 6.6)"
-		}
-		return ""
-	},
-	SalePrice: (*Game).writtenSalePrice,
-	Sell: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) {
-		g.sellShares(p, c, b, pct)
-		g.checkBankBroken()
-	},
-	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, _ *engine.Action) string {
-		if s.President && s.Holder == engine.HolderIPO {
-			return "the director's certificate is bought by starting " + c.Sym
-		}
-		return g.buyRefusal(p, g.stock, c, s)
-	},
-	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
-		if s.President && s.Holder == engine.HolderMarket {
-			return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
-		}
-		return s.Percent
-	},
-	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
-		g.buyShare(p, c, s, g.shareBuyPrice(c, s))
-	},
-	ParCells:  (*Game).parPrices,
-	StartRule: (*Game).startRefusal,
-	ParRule:   (*Game).parRefusal,
-	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.par(c, cell)
-		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
-		g.buyShare(p, c, c.Shares[0], 2*cell.Price)
-		g.stock.parred = c.Sym
-	},
-	CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
-		if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
-			return "the bank offers no private to " + p.Name + " now"
-		}
-		return ""
-	},
-	CompanyBought: (*Game).companyBought,
-	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
-		if g.optVariablePrivates {
-			return "variable_private_revenue: private companies may not be sold to the bank"
-		}
-		if !g.canSellAnyCompany(p, g.stock) {
-			return "private companies cannot be sold now"
-		}
-		return ""
-	},
-	SaleFee: companySaleFee,
-	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
-		g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
-		g.checkBankBroken()
-	},
-	Pass: func(g *Game, p *engine.Player) {
-		r := g.stock
-		if g.playerCanDeal(p, r) {
-			r.manual = true
-		}
-		if len(r.Current) == 0 {
-			g.logLine(p.Name + " passes")
-			r.Passed[p.ID] = true
-		} else {
-			r.Passed[p.ID] = false
-		}
-		r.lastPass(g)
-	},
-	After: func(g *Game, _ *engine.Player) {
-		if g.stock == nil {
-			return // the move ended the round (a sale that left nobody able to act ended the game)
-		}
-		g.stock.manual = true
-		g.stock.afterAction(g)
-	},
-}}
+func init() { stockStep = newStockStep() }
+
+func newStockStep() *step.Stock[*Game] {
+	return &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
+		Engine:   func(g *Game) *engine.Game { return g.Game },
+		Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+		Order:    step.PassFirst,
+		MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+		SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
+		SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
+			if !g.canSellCorp(p, g.stock, c) {
+				return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
+			}
+			if !g.sellBundleOK(p, c, b, pct) {
+				return "the certificates do not match: each is sold whole, but for one share of the director's certificate when a share can be given back for it, and the director's certificate only with all other shares (rules 6.6)"
+			}
+			return ""
+		},
+		SalePrice: (*Game).writtenSalePrice,
+		Sell: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) {
+			g.sellShares(p, c, b, pct)
+			g.checkBankBroken()
+		},
+		BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, _ *engine.Action) string {
+			if s.President && s.Holder == engine.HolderIPO {
+				return "the director's certificate is bought by starting " + c.Sym
+			}
+			return g.buyRefusal(p, g.stock, c, s)
+		},
+		BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
+			if s.President && s.Holder == engine.HolderMarket {
+				return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
+			}
+			return s.Percent
+		},
+		Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
+			g.buyShare(p, c, s, g.shareBuyPrice(c, s))
+		},
+		ParCells:  (*Game).parPrices,
+		StartRule: (*Game).startRefusal,
+		ParRule:   (*Game).parRefusal,
+		Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
+			g.par(c, cell)
+			g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
+			g.buyShare(p, c, c.Shares[0], 2*cell.Price)
+			g.stock.parred = c.Sym
+		},
+		CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
+			if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
+				return "the bank offers no private to " + p.Name + " now"
+			}
+			return ""
+		},
+		CompanyBought: (*Game).companyBought,
+		SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
+			if g.optVariablePrivates {
+				return "variable_private_revenue: private companies may not be sold to the bank"
+			}
+			if !g.canSellAnyCompany(p, g.stock) {
+				return "private companies cannot be sold now"
+			}
+			return ""
+		},
+		SaleFee: companySaleFee,
+		CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
+			g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
+			g.checkBankBroken()
+		},
+		HasMoves: func(g *Game, p *engine.Player) bool { return g.playerHasStockActions(p, g.stock) },
+		Passes:   step.IdleTurnPasses,
+		TurnBegun: func(g *Game) {
+			g.stock.parred, g.stock.boughtCompany = "", ""
+		},
+		Passing: func(g *Game, p *engine.Player) {
+			if g.playerCanDeal(p, g.stock) {
+				g.stock.manual = true
+			}
+		},
+		After: func(g *Game, _ *engine.Player) {
+			if g.stock != nil {
+				g.stock.manual = true
+			}
+		},
+		// the move ended the game (a sale that left nobody able to act), or
+		// a floated corporation lays its home tile first
+		Hold:      func(g *Game) bool { return g.stock == nil || len(g.pendingHome) > 0 },
+		RoundOver: (*Game).finishStockRound,
+	}}
+}
 
 // startRefusal names the rule stopping p from starting c now, or "".
 func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
@@ -186,20 +181,8 @@ func (g *Game) startStockRound() {
 
 func (r *stockRound) active() int { return r.Active() }
 
-func (r *stockRound) startTurn(g *Game) {
-	r.adopt()
-	r.BeginTurn()
-	r.parred = ""
-	r.boughtCompany = ""
-	// a player with nothing to do passes automatically
-	if g.Finished {
-		return
-	}
-	has := func(id int) bool { return g.playerHasStockActions(g.Player(id), r) }
-	if r.SkipIdle(has, func(id int) { g.logLine(g.Player(id).Name + " has no valid actions and passes") }) {
-		r.finish(g)
-	}
-}
+// startTurn begins the active player's turn (step.Stock.StartTurn).
+func (r *stockRound) startTurn(g *Game) { stockStep.StartTurn(g) }
 
 func (r *stockRound) soldState(p int, sym string) soldState { return r.SoldOf(p, sym) }
 
@@ -246,40 +229,18 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	return step.Apply[*Game](stockStep, g, a)
 }
 
-// afterAction ends the turn when the player has nothing left to do.
+// afterAction ends the turn when the player has nothing left to do
+// (after a home tile or an exchange).
 func (r *stockRound) afterAction(g *Game) {
-	if len(g.pendingHome) > 0 || g.stock != r {
-		return
+	if len(g.pendingHome) == 0 && g.stock == r {
+		stockStep.Moved(g)
 	}
-	p := g.Player(r.active())
-	if g.playerHasStockActions(p, r) {
-		return
-	}
-	// the turn ends: a player who acted is no longer passed
-	r.Passed[p.ID] = false
-	r.next(g)
 }
 
-func (r *stockRound) lastPass(g *Game) {
-	if r.AllPassed() {
-		r.finish(g)
-		return
-	}
-	r.next(g)
-}
-
-func (r *stockRound) next(g *Game) {
-	if r.AllPassed() {
-		r.finish(g)
-		return
-	}
-	r.Advance()
-	r.startTurn(g)
-}
-
-// finish ends the stock round: priority goes to the player after the last to act.
-func (r *stockRound) finish(g *Game) {
-	if !r.manual && g.stalled() {
+// finishStockRound ends the stock round (step.StockHooks.RoundOver):
+// priority goes to the player after the last to act.
+func (g *Game) finishStockRound() {
+	if !g.stock.manual && g.stalled() {
 		g.Logf("Nobody can act and no company operates or pays: the game cannot go on")
 		g.endGame("stalled")
 		return
@@ -287,11 +248,9 @@ func (r *stockRound) finish(g *Game) {
 	if g.roundLimitReached() {
 		return
 	}
-	r.Advance()
-	pd := r.Active()
+	pd := g.stock.Active()
 	g.stock = nil
-	g.rotatePlayersTo(pd)
-	g.Logf("%s has priority deal", g.Players[0].Name)
+	g.GivePriority(pd)
 	g.operatingRounds = g.Phase().OperatingRounds
 	if g.checkNationalize() {
 		g.triggerNationalization()
