@@ -26,6 +26,24 @@ func (g *Game) SellToPool(p *Player, c *Corporation, bundle []*Share, percent, u
 	}
 }
 
+// TakeCertificate moves certificate s of c to player p (Transfer, with
+// the director-change rules). The director's certificate from the pool is
+// exchanged for one of p's ordinary shares, which goes to the pool (1860
+// rules 6.5, 1825 rule 6.4.7). The money is the caller's.
+func (g *Game) TakeCertificate(p *Player, c *Corporation, s *Share) {
+	fromPool := s.President && s.Holder == HolderMarket
+	g.Transfer(c, []*Share{s}, Holder(p.ID))
+	if !fromPool {
+		return
+	}
+	for _, o := range c.SharesOf(Holder(p.ID)) {
+		if !o.President {
+			g.MoveShare(o, HolderMarket)
+			return
+		}
+	}
+}
+
 // Sale is one sale a holder can name: certificates of one corporation and
 // the percentage sold (less than their sum for a director's certificate
 // sold in part).

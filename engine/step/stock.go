@@ -153,7 +153,10 @@ type StockHooks[G any] struct {
 	Sell func(G, *engine.Player, *engine.Corporation, []*engine.Share, int)
 
 	// BuyRule decides the purchase a of certificate s (from the IPO or
-	// the pool); of a, only the percentage written is to be read.
+	// the pool); of a, only the percentage written is to be read. With a
+	// nil, it says whether s may be bought at all (the purchase gate,
+	// CanBuyAny). The step adds 18xx.games' gate on the director's
+	// certificate in the pool.
 	BuyRule func(G, *engine.Player, *engine.Corporation, *engine.Share, *engine.Action) string
 	// BuyPercent is the percentage a listed purchase of s writes.
 	BuyPercent func(G, *engine.Corporation, *engine.Share) int
@@ -180,7 +183,8 @@ type StockHooks[G any] struct {
 	// CompanySold follows a private sold to the bank (moved and paid).
 	CompanySold func(G, *engine.Player, *engine.Company, int)
 
-	// HasMoves is the turn rule: whether p has a move but passing. A
+	// HasMoves is the turn rule: whether p has a move but passing other
+	// than a purchase (the step adds CanBuyAny). A
 	// player without one passes at once when the turn comes (SkipIdle),
 	// and a turn ends by itself after a move that leaves none.
 	HasMoves func(G, *engine.Player) bool
@@ -232,7 +236,7 @@ func (s *Stock[G]) StartTurn(g G) {
 	if eg.Finished {
 		return
 	}
-	has := func(id int) bool { return h.HasMoves(g, eg.Player(id)) }
+	has := func(id int) bool { return s.hasMoves(g, eg.Player(id)) }
 	if t.SkipIdle(has, func(id int) { eg.Log = append(eg.Log, eg.Player(id).Name+" has no valid actions and passes") }) {
 		t.Advance()
 		h.RoundOver(g)
@@ -264,7 +268,7 @@ func (s *Stock[G]) EndTurn(g G, moved bool) {
 // no move left but passing.
 func (s *Stock[G]) Moved(g G) {
 	h := &s.Hooks
-	if h.HasMoves(g, h.Engine(g).Player(h.Turns(g).Active())) {
+	if s.hasMoves(g, h.Engine(g).Player(h.Turns(g).Active())) {
 		return
 	}
 	s.EndTurn(g, true)
@@ -364,7 +368,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, "the certificate is not for sale"
 		}
 		m.c, m.share = c, sh
-		return m, h.BuyRule(g, p, c, sh, a)
+		return m, s.buyRule(g, p, c, sh, a)
 	case "par":
 		c := eg.Corp(a.Corporation)
 		if c == nil {
@@ -414,6 +418,38 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 		return m, ""
 	}
 	return m, "not a stock round action"
+}
+
+// buyRule is BuyRule with 18xx.games' purchase gate, which Tresham
+// follows as games written there depend on it: the director's
+// certificate in the pool is offered only while some purchase is
+// (CanBuyAny: the smallest certificate of some holding affordable at its
+// full size, the director's certificate in the pool counting as its whole
+// percentage though it costs one share).
+func (s *Stock[G]) buyRule(g G, p *engine.Player, c *engine.Corporation, sh *engine.Share, a *engine.Action) string {
+	if why := s.Hooks.BuyRule(g, p, c, sh, a); why != "" {
+		return why
+	}
+	if sh.President && sh.Holder == engine.HolderMarket && !s.CanBuyAny(g, p) {
+		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
+	}
+	return ""
+}
+
+// CanBuyAny reports whether p may buy some certificate now: nothing
+// bought this turn, and 18xx.games' purchase gate (OffersPurchase) over
+// BuyRule.
+func (s *Stock[G]) CanBuyAny(g G, p *engine.Player) bool {
+	h := &s.Hooks
+	return !h.Turns(g).Bought() && OffersPurchase(h.Engine(g), p, func(c *engine.Corporation, sh *engine.Share) bool {
+		return h.BuyRule(g, p, c, sh, nil) == ""
+	})
+}
+
+// hasMoves is the turn rule: a purchase (CanBuyAny) or any other move
+// but passing (HasMoves).
+func (s *Stock[G]) hasMoves(g G, p *engine.Player) bool {
+	return s.Hooks.HasMoves(g, p) || s.CanBuyAny(g, p)
 }
 
 // refusal words a refusal of a by p.
@@ -557,7 +593,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 				// (from the IPO or the pool): the same rules
 				a := base
 				a.Type, a.Percent = "buy_shares", h.BuyPercent(g, c, sh)
-				if mustSell || h.BuyRule(g, p, c, sh, &a) != "" {
+				if mustSell || s.buyRule(g, p, c, sh, &a) != "" {
 					continue
 				}
 				a.Shares = []string{c.ShareID(sh.Index)}

@@ -567,15 +567,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if from == engine.HolderIPO && g.isMinor(c) {
 		g.PayCorp(c, price)
 	}
-	g.Transfer(c, []*engine.Share{s}, engine.Holder(p.ID))
-	if presFromPool {
-		for _, o := range c.SharesOf(engine.Holder(p.ID)) {
-			if !o.President {
-				g.MoveShare(o, engine.HolderMarket)
-				break
-			}
-		}
-	}
+	g.TakeCertificate(p, c, s)
 	if !c.Floated && 100-c.PercentOf(engine.HolderIPO) >= c.FloatPercent {
 		c.Floated = true
 		g.Logf("%s floats", c.Sym)

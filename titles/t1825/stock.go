@@ -27,7 +27,7 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	},
 	Sell: (*Game).sell,
 	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, a *engine.Action) string {
-		if why := g.buyRefusal(p, g.stock, c, s); why != "" {
+		if why := g.buyRefusal(p, g.stock, c, s); why != "" || a == nil {
 			return why
 		}
 		// the director's certificate from the pool costs one share (rule
@@ -112,12 +112,13 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	return stockStep.Choices(g, itoa(p.ID))
 }
 
-// hasStockActions reports whether the player has any move but passing now.
+// hasStockActions reports whether the player has any move but passing
+// or buying a certificate (the step adds those: step.Stock.CanBuyAny) now.
 func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
 	if g.mustSell(p, r) {
 		return true
 	}
-	return g.canBuyAny(p, r) || g.canParAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAny(p, r) || g.canSellAnyCompany(p, r)
+	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAny(p, r) || g.canSellAnyCompany(p, r)
 }
 
 // mustSell: a player over the certificate limit must sell (rules 5.3.2, 6.3.2).
@@ -125,23 +126,9 @@ func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
 	return g.numCerts(p) > g.CertLimit && g.canSellAny(p, r)
 }
 
-// buyRefusal names the rule stopping p from buying s now, or "".
+// buyRefusal names the rule stopping p from buying s now, or "" (the
+// step adds 18xx.games' purchase gate).
 func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	if why := g.certRefusal(p, r, c, s); why != "" {
-		return why
-	}
-	if s.President && s.Holder == engine.HolderMarket && !g.canBuyAny(p, r) {
-		// 18xx.games offers a purchase only when the smallest certificate
-		// of some holding is affordable at its full size, the director's
-		// certificate in the pool counting as two shares though it costs
-		// one (rule 6.4.7); followed, as games written there depend on it
-		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
-	}
-	return ""
-}
-
-// certRefusal is buyRefusal without the 18xx.games purchase gate.
-func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
 	switch {
 	case c.Closed || !c.IPOed:
 		return c.Sym + " has not been started"
@@ -171,12 +158,6 @@ func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 		return "certificate limit reached (rule 5.1.7)"
 	}
 	return ""
-}
-
-func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
-		return g.certRefusal(p, r, c, s) == ""
-	})
 }
 
 // startRefusal names the rule stopping p from starting c now, or "".

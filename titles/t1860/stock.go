@@ -25,100 +25,99 @@ type stockRound struct {
 	manual        bool   // some player made a move (even a pass) this round
 }
 
-// stockStep is the shared stock-round step with 1860's rules. It is set
-// up by init: its round-over hook leads, through the operating rounds,
-// to the next stock round, which it starts (an initialisation cycle for
-// a variable's initialiser); nothing changes it afterwards.
+// stockStep is the shared stock-round step with 1860's rules
+// (stockHooks). It is set up by init: its round-over hook leads, through
+// the operating rounds, to the next stock round, which it starts (a cycle
+// for a variable's initialiser); nothing changes it afterwards.
 var stockStep *step.Stock[*Game]
 
-func init() { stockStep = newStockStep() }
+func init() { stockStep = &step.Stock[*Game]{Hooks: stockHooks} }
 
-func newStockStep() *step.Stock[*Game] {
-	return &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
-		Engine:   func(g *Game) *engine.Game { return g.Game },
-		Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
-		Order:    step.PassFirst,
-		MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
-		SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
-		SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
-			if !g.canSellCorp(p, g.stock, c) {
-				return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
-			}
-			if !g.sellBundleOK(p, c, b, pct) {
-				return "the certificates do not match: each is sold whole, but for one share of the director's certificate when a share can be given back for it, and the director's certificate only with all other shares (rules 6.6)"
-			}
-			return ""
-		},
-		SalePrice: (*Game).writtenSalePrice,
-		Sell: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) {
-			g.sellShares(p, c, b, pct)
-			g.checkBankBroken()
-		},
-		BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, _ *engine.Action) string {
-			if s.President && s.Holder == engine.HolderIPO {
-				return "the director's certificate is bought by starting " + c.Sym
-			}
-			return g.buyRefusal(p, g.stock, c, s)
-		},
-		BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
-			if s.President && s.Holder == engine.HolderMarket {
-				return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
-			}
-			return s.Percent
-		},
-		Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
-			g.buyShare(p, c, s, g.shareBuyPrice(c, s))
-		},
-		ParCells:  (*Game).parPrices,
-		StartRule: (*Game).startRefusal,
-		ParRule:   (*Game).parRefusal,
-		Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-			g.par(c, cell)
-			g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
-			g.buyShare(p, c, c.Shares[0], 2*cell.Price)
-			g.stock.parred = c.Sym
-		},
-		CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
-			if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
-				return "the bank offers no private to " + p.Name + " now"
-			}
-			return ""
-		},
-		CompanyBought: (*Game).companyBought,
-		SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
-			if g.optVariablePrivates {
-				return "variable_private_revenue: private companies may not be sold to the bank"
-			}
-			if !g.canSellAnyCompany(p, g.stock) {
-				return "private companies cannot be sold now"
-			}
-			return ""
-		},
-		SaleFee: companySaleFee,
-		CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
-			g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
-			g.checkBankBroken()
-		},
-		HasMoves: func(g *Game, p *engine.Player) bool { return g.playerHasStockActions(p, g.stock) },
-		Passes:   step.IdleTurnPasses,
-		TurnBegun: func(g *Game) {
-			g.stock.parred, g.stock.boughtCompany = "", ""
-		},
-		Passing: func(g *Game, p *engine.Player) {
-			if g.playerCanDeal(p, g.stock) {
-				g.stock.manual = true
-			}
-		},
-		After: func(g *Game, _ *engine.Player) {
-			if g.stock != nil {
-				g.stock.manual = true
-			}
-		},
-		// the move ended the game (a sale that left nobody able to act), or
-		// a floated corporation lays its home tile first
-		Hold:      func(g *Game) bool { return g.stock == nil || len(g.pendingHome) > 0 },
-		RoundOver: (*Game).finishStockRound,
-	}}
+// stockHooks are 1860's rules for the shared stock-round step.
+var stockHooks = step.StockHooks[*Game]{
+	Engine:   func(g *Game) *engine.Game { return g.Game },
+	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+	Order:    step.PassFirst,
+	MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
+	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
+		if !g.canSellCorp(p, g.stock, c) {
+			return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
+		}
+		if !g.sellBundleOK(p, c, b, pct) {
+			return "the certificates do not match: each is sold whole, but for one share of the director's certificate when a share can be given back for it, and the director's certificate only with all other shares (rules 6.6)"
+		}
+		return ""
+	},
+	SalePrice: (*Game).writtenSalePrice,
+	Sell: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) {
+		g.sellShares(p, c, b, pct)
+		g.checkBankBroken()
+	},
+	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, a *engine.Action) string {
+		if a != nil && s.President && s.Holder == engine.HolderIPO {
+			return "the director's certificate is bought by starting " + c.Sym
+		}
+		return g.buyRule(p, g.stock, c, s)
+	},
+	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
+		if s.President && s.Holder == engine.HolderMarket {
+			return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
+		}
+		return s.Percent
+	},
+	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
+		g.buyShare(p, c, s, g.shareBuyPrice(c, s))
+	},
+	ParCells:  (*Game).parPrices,
+	StartRule: (*Game).startRefusal,
+	ParRule:   (*Game).parRefusal,
+	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
+		g.par(c, cell)
+		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
+		g.buyShare(p, c, c.Shares[0], 2*cell.Price)
+		g.stock.parred = c.Sym
+	},
+	CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
+		if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
+			return "the bank offers no private to " + p.Name + " now"
+		}
+		return ""
+	},
+	CompanyBought: (*Game).companyBought,
+	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
+		if g.optVariablePrivates {
+			return "variable_private_revenue: private companies may not be sold to the bank"
+		}
+		if !g.canSellAnyCompany(p, g.stock) {
+			return "private companies cannot be sold now"
+		}
+		return ""
+	},
+	SaleFee: companySaleFee,
+	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
+		g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
+		g.checkBankBroken()
+	},
+	HasMoves: func(g *Game, p *engine.Player) bool { return g.playerHasStockActions(p, g.stock) },
+	Passes:   step.IdleTurnPasses,
+	TurnBegun: func(g *Game) {
+		g.stock.parred, g.stock.boughtCompany = "", ""
+	},
+	Passing: func(g *Game, p *engine.Player) {
+		if g.playerCanDeal(p, g.stock) {
+			g.stock.manual = true
+		}
+	},
+	After: func(g *Game, _ *engine.Player) {
+		if g.stock != nil {
+			g.stock.manual = true
+		}
+	},
+	// the move ended the game (a sale that left nobody able to act), or
+	// a floated corporation lays its home tile first
+	Hold:      func(g *Game) bool { return g.stock == nil || len(g.pendingHome) > 0 },
+	RoundOver: (*Game).finishStockRound,
 }
 
 // startRefusal names the rule stopping p from starting c now, or "".
@@ -263,7 +262,7 @@ func (g *Game) finishStockRound() {
 // layer is open, a private only when affordable), unlike the reference's
 // turn rule in playerHasStockActions.
 func (g *Game) playerCanDeal(p *engine.Player, r *stockRound) bool {
-	return g.stockActions(p, r, true)
+	return stockStep.CanBuyAny(g, p) || g.stockActions(p, r, true)
 }
 
 // stalled reports a game that can never change again: no corporation would
@@ -286,16 +285,18 @@ func (g *Game) stalled() bool {
 
 // playerHasStockActions reports whether the player has a stock-round turn
 // (or keeps it): 18xx.games' turn rule, under which a player who can do
-// nothing but pass has no turn and passes automatically.
+// nothing but pass has no turn and passes automatically (with the
+// purchases the step adds: step.Stock.CanBuyAny).
 func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
 	return g.stockActions(p, r, false)
 }
 
-// stockActions reports whether p may do anything but pass. With dealing,
-// only moves Apply accepts count: pars of corporations that may be started
-// now and privates p can afford; without, 18xx.games' wider turn rule.
+// stockActions reports whether p may do anything but pass or buy a
+// certificate. With dealing, only moves Apply accepts count: pars of
+// corporations that may be started now and privates p can afford;
+// without, 18xx.games' wider turn rule.
 func (g *Game) stockActions(p *engine.Player, r *stockRound, dealing bool) bool {
-	return g.canBuyAny(p, r) || g.canParAny(p, r, dealing) || g.canSellAny(p, r) ||
+	return g.canParAny(p, r, dealing) || g.canSellAny(p, r) ||
 		g.offersCompany(p, r, dealing) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p)
 }
 
@@ -369,92 +370,31 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
-// offeredBuyRule is buyRule with 18xx.games' purchase gate: it offers a
-// purchase only when the smallest certificate of some holding is
-// affordable at its full size, the director's certificate in the pool
-// counting as two shares though it costs one (see shareBuyPrice). Games
-// written there depend on it, so Tresham follows it.
-func (g *Game) offeredBuyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) buyRuleKind {
-	k := g.buyRule(p, r, c, s)
-	if k == buyOK && s.President && s.Holder == engine.HolderMarket && !g.canBuyAny(p, r) {
-		return buyNotOffered
-	}
-	return k
-}
-
-// buyRuleKind is a rule that may stop a certificate purchase.
-type buyRuleKind int
-
-const (
-	buyOK buyRuleKind = iota
-	buyNotStarted
-	buyReserved
-	buyBought
-	buySold
-	buyCash
-	buyHolding
-	buyCertLimit
-	buyPresSwap
-	buyNotOffered
-)
-
-// buyRefusal names the rule that stops p buying certificate s now, or "".
-func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	switch g.offeredBuyRule(p, r, c, s) {
-	case buyNotOffered:
-		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
-	case buyNotStarted:
-		return c.Sym + " has not been started"
-	case buyReserved:
-		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
-	case buyBought:
-		return "only one certificate may be bought per turn (rules 6.2)"
-	case buySold:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
-	case buyCash:
-		return p.Name + " cannot afford it"
-	case buyHolding:
-		return "holding limit"
-	case buyCertLimit:
-		return "certificate limit reached (rules 6.2)"
-	case buyPresSwap:
-		return "the director's certificate needs a share to swap"
-	}
-	return ""
-}
-
-// buyRule is the rule that stops p buying certificate s now (buyOK for
-// none); buyRefusal words it.
-func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) buyRuleKind {
+// buyRule names the rule that stops p buying certificate s now, or "".
+func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
 	switch {
 	case !c.IPOed || c.Closed:
-		return buyNotStarted
+		return c.Sym + " has not been started"
 	case !s.Buyable:
-		return buyReserved
+		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
 	case r.bought():
-		return buyBought
+		return "only one certificate may be bought per turn (rules 6.2)"
 	case r.soldState(p.ID, c.Sym) != soldNone:
-		return buySold
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
 	case p.Cash < g.shareBuyPrice(c, s):
-		return buyCash
+		return p.Name + " cannot afford it"
 	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
-		return buyHolding
+		return "holding limit"
 	case g.NumCerts(p) >= g.CertLimit:
-		return buyCertLimit
+		return "certificate limit reached (rules 6.2)"
 	}
 	if s.President && s.Holder == engine.HolderMarket && c.PercentOf(engine.Holder(p.ID)) < 20 {
 		// the director's certificate from the pool needs a share to swap (rules 6.5)
 		if c.PercentOf(engine.Holder(p.ID)) <= (s.Percent-10)/10*10-10 {
-			return buyPresSwap
+			return "the director's certificate needs a share to swap"
 		}
 	}
-	return buyOK
-}
-
-func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
-		return g.buyRule(p, r, c, s) == buyOK
-	})
+	return ""
 }
 
 func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool {
@@ -585,19 +525,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	}
 	g.logLine(p.Name + " buys a " + strconv.Itoa(s.Percent) + "% share of " + c.Sym + " from " + from + " for £" + strconv.Itoa(price))
 	g.PayPlayer(p, -price)
-	bundle := []*engine.Share{s}
-	if s.President && s.Holder == engine.HolderMarket {
-		// buying the director's certificate from the pool: swap a share back
-		g.Transfer(c, bundle, engine.Holder(p.ID))
-		for _, o := range c.SharesOf(engine.Holder(p.ID)) {
-			if !o.President {
-				g.MoveShare(o, engine.HolderMarket)
-				break
-			}
-		}
-	} else {
-		g.Transfer(c, bundle, engine.Holder(p.ID))
-	}
+	g.TakeCertificate(p, c, s)
 	g.afterGain(c)
 }
 
