@@ -9,10 +9,7 @@ import "sort"
 // 6.6, 1825 rule 6.4.7; 18xx.games' partial bundle). The money and the
 // price are the caller's.
 func (g *Game) SellToPool(p *Player, c *Corporation, bundle []*Share, percent, unit int) {
-	total := 0
-	for _, s := range bundle {
-		total += s.Percent
-	}
+	total := SumPercent(bundle)
 	g.Transfer(c, bundle, HolderMarket)
 	back := (total - percent) / unit
 	for _, s := range c.SharesOf(HolderMarket) {
@@ -24,6 +21,15 @@ func (g *Game) SellToPool(p *Player, c *Corporation, bundle []*Share, percent, u
 			back--
 		}
 	}
+}
+
+// SumPercent is the total percentage of certificates.
+func SumPercent(shares []*Share) int {
+	t := 0
+	for _, s := range shares {
+		t += s.Percent
+	}
+	return t
 }
 
 // TakeCertificate moves certificate s of c to player p (Transfer, with

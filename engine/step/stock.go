@@ -137,9 +137,13 @@ type StockHooks[G any] struct {
 	Turns  func(G) *StockTurns
 	Order  ListOrder
 
-	// MustSell reports whether p is over the certificate limit with a
-	// sale open: only sales, and the types in OverLimitTypes, are taken.
-	MustSell       func(G, *engine.Player) bool
+	// Certs counts p's certificates towards the certificate limit
+	// (engine.Game.CertLimit). A player over the limit with a sale open
+	// must sell (MustSell): only sales, and the types in OverLimitTypes,
+	// are taken. With WholeSales, only a sale of whole certificates counts
+	// as open (1825).
+	Certs          func(G, *engine.Player) int
+	WholeSales     bool
 	OverLimitTypes []string
 
 	// SaleUnit is c's ordinary share, the step of a sale's percentage.
@@ -184,7 +188,7 @@ type StockHooks[G any] struct {
 	CompanySold func(G, *engine.Player, *engine.Company, int)
 
 	// HasMoves is the turn rule: whether p has a move but passing other
-	// than a purchase (the step adds CanBuyAny). A
+	// than a purchase or a sale (the step adds CanBuyAny and SaleOpen). A
 	// player without one passes at once when the turn comes (SkipIdle),
 	// and a turn ends by itself after a move that leaves none.
 	HasMoves func(G, *engine.Player) bool
@@ -329,7 +333,7 @@ func (s *Stock[G]) mover(g G, a *engine.Action) (*engine.Player, bool, error) {
 	if p.ID != s.Hooks.Turns(g).Active() {
 		return nil, false, engine.Refuse(a, "it is not %s's turn", p.Name)
 	}
-	return p, s.Hooks.MustSell(g, p), nil
+	return p, s.MustSell(g, p), nil
 }
 
 // decide is the one decision on a by p (the active player; mustSell as
@@ -355,7 +359,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, err.Error()
 		}
 		m.c, m.shares, m.percent = c, bundle, percent
-		return m, h.SellRule(g, p, c, bundle, percent)
+		return m, s.sellRule(g, p, c, bundle, percent)
 	case "buy_shares":
 		if len(a.Shares) != 1 {
 			return m, "buy exactly one certificate"
@@ -420,6 +424,48 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 	return m, "not a stock round action"
 }
 
+// sellRule decides a sale of bundle (percent of it), which names only
+// p's certificates of c in a well-formed percentage: the director's
+// certificate goes only with all the seller's other shares (18xx.games
+// offers only such bundles, ordinary shares first and the certificate
+// last; its engine turns others into different certificates or a
+// director without the certificate), then the title's SellRule.
+func (s *Stock[G]) sellRule(g G, p *engine.Player, c *engine.Corporation, bundle []*engine.Share, percent int) string {
+	if slices.ContainsFunc(bundle, func(sh *engine.Share) bool { return sh.President }) &&
+		!engine.SharesWithDirector(c, engine.Holder(p.ID), bundle) {
+		return "the director's certificate is sold only together with all other shares"
+	}
+	return s.Hooks.SellRule(g, p, c, bundle, percent)
+}
+
+// SaleOpen reports whether p may sell some certificates now (with
+// WholeSales, whole certificates).
+func (s *Stock[G]) SaleOpen(g G, p *engine.Player) bool {
+	h := &s.Hooks
+	for _, c := range h.Engine(g).Corps {
+		held := c.SharesOf(engine.Holder(p.ID))
+		if len(held) == 0 {
+			continue
+		}
+		for _, f := range engine.SaleForms(held, h.SaleUnit(g, c)) {
+			if h.WholeSales && f.Percent != engine.SumPercent(f.Shares) {
+				continue
+			}
+			if s.sellRule(g, p, c, f.Shares, f.Percent) == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MustSell reports whether p is over the certificate limit with a sale
+// open: then p must sell (1860 rules 5, Certificate Limit: "at the first
+// available opportunity"; 1825 rules 5.3.2, 6.3.2).
+func (s *Stock[G]) MustSell(g G, p *engine.Player) bool {
+	return s.Hooks.Certs(g, p) > s.Hooks.Engine(g).CertLimit && s.SaleOpen(g, p)
+}
+
 // buyRule is BuyRule with 18xx.games' purchase gate, which Tresham
 // follows as games written there depend on it: the director's
 // certificate in the pool is offered only while some purchase is
@@ -446,10 +492,10 @@ func (s *Stock[G]) CanBuyAny(g G, p *engine.Player) bool {
 	})
 }
 
-// hasMoves is the turn rule: a purchase (CanBuyAny) or any other move
-// but passing (HasMoves).
+// hasMoves is the turn rule: a purchase (CanBuyAny), a sale (SaleOpen)
+// or any other move but passing (HasMoves).
 func (s *Stock[G]) hasMoves(g G, p *engine.Player) bool {
-	return s.Hooks.HasMoves(g, p) || s.CanBuyAny(g, p)
+	return s.Hooks.HasMoves(g, p) || s.CanBuyAny(g, p) || s.SaleOpen(g, p)
 }
 
 // refusal words a refusal of a by p.
@@ -561,7 +607,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 		return nil
 	}
 	p := eg.Player(t.Active())
-	mustSell := h.MustSell(g, p)
+	mustSell := s.MustSell(g, p)
 	var out []engine.Choice
 	ok := func(a *engine.Action) bool {
 		_, why := s.decide(g, a, p, mustSell)
@@ -640,7 +686,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 				for _, sh := range f.Shares {
 					total += sh.Percent
 				}
-				if pct, err := engine.SalePercent(f.Percent, f.Shares, total, unit); err != nil || pct != f.Percent || h.SellRule(g, p, c, f.Shares, f.Percent) != "" {
+				if pct, err := engine.SalePercent(f.Percent, f.Shares, total, unit); err != nil || pct != f.Percent || s.sellRule(g, p, c, f.Shares, f.Percent) != "" {
 					continue
 				}
 				a := base

@@ -19,7 +19,8 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	Engine:         func(g *Game) *engine.Game { return g.Game },
 	Turns:          func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
 	Order:          step.PassLast,
-	MustSell:       func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	Certs:          func(g *Game, p *engine.Player) int { return g.numCerts(p) },
+	WholeSales:     true,
 	OverLimitTypes: []string{"sell_company"}, // rule 5.3.2: over the limit, any sale helps
 	SaleUnit:       func(g *Game, c *engine.Corporation) int { return g.sharePercent(c) },
 	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
@@ -113,18 +114,15 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 }
 
 // hasStockActions reports whether the player has any move but passing
-// or buying a certificate (the step adds those: step.Stock.CanBuyAny) now.
+// or buying or selling certificates (the step adds those:
+// step.Stock.CanBuyAny, SaleOpen) now.
 func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
-	if g.mustSell(p, r) {
-		return true
-	}
-	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAny(p, r) || g.canSellAnyCompany(p, r)
+	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r)
 }
 
-// mustSell: a player over the certificate limit must sell (rules 5.3.2, 6.3.2).
-func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
-	return g.numCerts(p) > g.CertLimit && g.canSellAny(p, r)
-}
+// mustSell: a player over the certificate limit must sell (rules 5.3.2,
+// 6.3.2; step.Stock.MustSell).
+func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
 // buyRefusal names the rule stopping p from buying s now, or "" (the
 // step adds 18xx.games' purchase gate).
@@ -138,8 +136,6 @@ func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation
 		return "only one certificate may be bought per turn (rule 5.2.1)"
 	case r.sold(p.ID, c.Sym):
 		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rule 5.2.8)"
-	case g.mustSell(p, r):
-		return p.Name + " is over the certificate limit and must sell"
 	}
 	price := g.unitPrice(c, s.Holder) * s.Percent / 10
 	if s.President && s.Holder == engine.HolderMarket {
@@ -267,12 +263,6 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	for _, s := range bundle {
 		hasPres = hasPres || s.President
 	}
-	if hasPres && !engine.SharesWithDirector(c, engine.Holder(p.ID), bundle) {
-		// 18xx.games offers only bundles that grow ordinary shares first,
-		// the certificate last; its engine turns others into different
-		// certificates or a director without the certificate
-		return "the director's certificate is sold only together with all other shares"
-	}
 	if hasPres && percent < c.Shares[0].Percent {
 		// part of the director's certificate: someone must take it over or
 		// the pool must hold a share to swap (18xx.games can_dump?)
@@ -287,31 +277,6 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 		}
 	}
 	return ""
-}
-
-func sumPercent(b []*engine.Share) int {
-	t := 0
-	for _, s := range b {
-		t += s.Percent
-	}
-	return t
-}
-
-func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
-	if g.Turn == 1 {
-		return false
-	}
-	for _, c := range g.Corps {
-		if c.Closed {
-			continue
-		}
-		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), g.sharePercent(c)) {
-			if f.Percent == sumPercent(f.Shares) && g.sellRefusal(p, r, c, f.Shares, f.Percent) == "" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // companyRefusal names the rule stopping p from buying co from the bank

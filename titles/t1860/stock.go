@@ -38,7 +38,7 @@ var stockHooks = step.StockHooks[*Game]{
 	Engine:   func(g *Game) *engine.Game { return g.Game },
 	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
 	Order:    step.PassFirst,
-	MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	Certs:    func(g *Game, p *engine.Player) int { return g.NumCerts(p) },
 	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
 	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
 		if !g.canSellCorp(p, g.stock, c) {
@@ -441,23 +441,8 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 // mustSell: "If a player has more certificates than the certificate limit,
 // then the player must sell shares in excess of the limit at the first
 // available opportunity" (rules 5, Certificate Limit) - while a sale is
-// possible, it is the only move.
-func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
-	if g.NumCerts(p) <= g.CertLimit {
-		return false
-	}
-	for _, c := range g.Corps {
-		if !g.canSellCorp(p, r, c) {
-			continue
-		}
-		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), 10) {
-			if g.sellBundleOK(p, c, f.Shares, f.Percent) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// possible, it is the only move (step.Stock.MustSell).
+func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	for _, c := range g.Corps {
