@@ -157,7 +157,9 @@ type StockHooks[G any] struct {
 	Sell func(G, *engine.Player, *engine.Corporation, []*engine.Share, int)
 
 	// BuyRule decides the purchase a of certificate s (from the IPO or
-	// the pool); of a, only the percentage written is to be read. With a
+	// the pool) after the step's rules (c started and not closed, nothing
+	// bought this turn, none of c sold this round); of a, only the
+	// percentage written is to be read. With a
 	// nil, it says whether s may be bought at all (the purchase gate,
 	// CanBuyAny). The step adds 18xx.games' gate on the director's
 	// certificate in the pool.
@@ -168,8 +170,11 @@ type StockHooks[G any] struct {
 
 	// ParCells are the cells c may be started at (listing candidates).
 	ParCells func(G, *engine.Corporation) []*engine.Cell
-	// StartRule decides whether p may start c now at all (c not yet
-	// started); ParRule then decides the par cell.
+	// StartRule decides whether p may start c now at all, after the
+	// step's rules (c neither started nor closed, nothing bought this
+	// turn, none of c sold this round, room under the certificate limit):
+	// the title's layers or bands. ParRule then decides the par cell
+	// (the step adds that p pays for the director's certificate).
 	StartRule func(G, *engine.Player, *engine.Corporation) string
 	ParRule   func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
 	Par       func(G, *engine.Player, *engine.Corporation, *engine.Cell)
@@ -383,13 +388,10 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, err.Error()
 		}
 		m.c, m.cell = c, cell
-		if c.IPOed {
-			return m, c.Sym + " has already been started"
-		}
-		if why := h.StartRule(g, p, c); why != "" {
+		if why := s.startRule(g, p, c); why != "" {
 			return m, why
 		}
-		return m, h.ParRule(g, p, c, cell)
+		return m, s.parRule(g, p, c, cell)
 	case "buy_company":
 		co := eg.Company(a.Company)
 		if co == nil || co.Closed || (co.Owner != "bank" && co.Owner != "") {
@@ -466,6 +468,38 @@ func (s *Stock[G]) MustSell(g G, p *engine.Player) bool {
 	return s.Hooks.Certs(g, p) > s.Hooks.Engine(g).CertLimit && s.SaleOpen(g, p)
 }
 
+// startRule decides whether p may start c now (StartRule, after the
+// rules every stock round has).
+func (s *Stock[G]) startRule(g G, p *engine.Player, c *engine.Corporation) string {
+	h := &s.Hooks
+	t := h.Turns(g)
+	switch {
+	case c.IPOed:
+		return c.Sym + " has already been started"
+	case c.Closed:
+		return c.Sym + " is closed"
+	case t.Bought():
+		return "only one certificate may be bought per turn"
+	case t.SoldOf(p.ID, c.Sym) != NotSold:
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round"
+	case h.Certs(g, p) >= h.Engine(g).CertLimit:
+		return "certificate limit reached"
+	}
+	return h.StartRule(g, p, c)
+}
+
+// parRule decides the par cell (ParRule) and that p can pay for the
+// director's certificate at it.
+func (s *Stock[G]) parRule(g G, p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
+	if why := s.Hooks.ParRule(g, p, c, cell); why != "" {
+		return why
+	}
+	if cost := cell.Price * c.Shares[0].Percent / 10; p.Cash < cost {
+		return p.Name + " cannot afford £" + strconv.Itoa(cost)
+	}
+	return ""
+}
+
 // buyRule is BuyRule with 18xx.games' purchase gate, which Tresham
 // follows as games written there depend on it: the director's
 // certificate in the pool is offered only while some purchase is
@@ -473,7 +507,7 @@ func (s *Stock[G]) MustSell(g G, p *engine.Player) bool {
 // full size, the director's certificate in the pool counting as its whole
 // percentage though it costs one share).
 func (s *Stock[G]) buyRule(g G, p *engine.Player, c *engine.Corporation, sh *engine.Share, a *engine.Action) string {
-	if why := s.Hooks.BuyRule(g, p, c, sh, a); why != "" {
+	if why := s.certRule(g, p, c, sh, a); why != "" {
 		return why
 	}
 	if sh.President && sh.Holder == engine.HolderMarket && !s.CanBuyAny(g, p) {
@@ -488,8 +522,25 @@ func (s *Stock[G]) buyRule(g G, p *engine.Player, c *engine.Corporation, sh *eng
 func (s *Stock[G]) CanBuyAny(g G, p *engine.Player) bool {
 	h := &s.Hooks
 	return !h.Turns(g).Bought() && OffersPurchase(h.Engine(g), p, func(c *engine.Corporation, sh *engine.Share) bool {
-		return h.BuyRule(g, p, c, sh, nil) == ""
+		return s.certRule(g, p, c, sh, nil) == ""
 	})
+}
+
+// certRule decides the purchase a of certificate sh (nil: whether sh may
+// be bought at all): the rules every stock round has (c started and not
+// closed, nothing bought this turn, none of c sold this round), then
+// BuyRule.
+func (s *Stock[G]) certRule(g G, p *engine.Player, c *engine.Corporation, sh *engine.Share, a *engine.Action) string {
+	t := s.Hooks.Turns(g)
+	switch {
+	case !c.IPOed || c.Closed:
+		return c.Sym + " has not been started"
+	case t.Bought():
+		return "only one certificate may be bought per turn"
+	case t.SoldOf(p.ID, c.Sym) != NotSold:
+		return "shares of " + c.Sym + " were sold by " + p.Name + " this round"
+	}
+	return s.Hooks.BuyRule(g, p, c, sh, a)
 }
 
 // hasMoves is the turn rule: a purchase (CanBuyAny), a sale (SaleOpen)
@@ -649,15 +700,15 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 		}
 	}
 	pars := func(c *engine.Corporation) {
-		if c.IPOed || (mustSell && !slices.Contains(h.OverLimitTypes, "par")) {
+		if mustSell && !slices.Contains(h.OverLimitTypes, "par") {
 			return // as decide says
 		}
-		if h.StartRule(g, p, c) != "" {
+		if s.startRule(g, p, c) != "" {
 			return
 		}
 		for _, cell := range h.ParCells(g, c) {
 			// decide's par, the cell resolved from its id: the same rules
-			if h.ParRule(g, p, c, cell) == "" {
+			if s.parRule(g, p, c, cell) == "" {
 				a := base
 				a.Type, a.Corporation, a.SharePrice = "par", c.Sym, cell.ID()
 				out = append(out, engine.Choice{Action: a})

@@ -1,6 +1,8 @@
 package t1825
 
 import (
+	"slices"
+
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -28,7 +30,7 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	},
 	Sell: (*Game).sell,
 	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, a *engine.Action) string {
-		if why := g.buyRefusal(p, g.stock, c, s); why != "" || a == nil {
+		if why := g.buyRefusal(p, c, s); why != "" || a == nil {
 			return why
 		}
 		// the director's certificate from the pool costs one share (rule
@@ -124,19 +126,10 @@ func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
 // 6.3.2; step.Stock.MustSell).
 func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
-// buyRefusal names the rule stopping p from buying s now, or "" (the
-// step adds 18xx.games' purchase gate).
-func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	switch {
-	case c.Closed || !c.IPOed:
-		return c.Sym + " has not been started"
-	case s.Holder != engine.HolderIPO && s.Holder != engine.HolderMarket:
-		return "the certificate is not for sale"
-	case r.bought():
-		return "only one certificate may be bought per turn (rule 5.2.1)"
-	case r.sold(p.ID, c.Sym):
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rule 5.2.8)"
-	}
+// buyRefusal names 1825's rule stopping p from buying s now, or "" (the
+// step's rules come first, 18xx.games' purchase gate after:
+// step.StockHooks.BuyRule).
+func (g *Game) buyRefusal(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
 	price := g.unitPrice(c, s.Holder) * s.Percent / 10
 	if s.President && s.Holder == engine.HolderMarket {
 		price = g.unitPrice(c, s.Holder) * g.sharePercent(c) / 10 // one ordinary share (20% for the minors)
@@ -156,37 +149,19 @@ func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation
 	return ""
 }
 
-// startRefusal names the rule stopping p from starting c now, or "".
-func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
-	r := g.stock
-	switch {
-	case c.Closed || c.IPOed:
-		return c.Sym + " has already been started"
-	case !g.canIPO(c):
+// startRefusal names 1825's rule stopping p from starting c now (its
+// band), or "".
+func (g *Game) startRefusal(_ *engine.Player, c *engine.Corporation) string {
+	if !g.canIPO(c) {
 		return c.Sym + "'s band is not yet on sale (rule 5.1.3)"
-	case r.bought():
-		return "only one certificate may be bought per turn (rule 5.2.1)"
-	case r.sold(p.ID, c.Sym):
-		return "shares of " + c.Sym + " were sold this round"
-	case g.numCerts(p) >= g.CertLimit:
-		return "certificate limit reached (rule 5.1.7)"
 	}
 	return ""
 }
 
 // parRefusal names the rule stopping p from starting c at cell, or "".
-func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
-	ok := false
-	for _, pc := range g.parCells(c) {
-		if pc == cell {
-			ok = true
-		}
-	}
-	if !ok {
+func (g *Game) parRefusal(_ *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
+	if !slices.Contains(g.parCells(c), cell) {
 		return "not a par value of " + c.Sym
-	}
-	if p.Cash < cell.Price*c.Shares[0].Percent/10 {
-		return p.Name + " cannot afford the director's certificate"
 	}
 	return ""
 }

@@ -58,7 +58,7 @@ var stockHooks = step.StockHooks[*Game]{
 		if a != nil && s.President && s.Holder == engine.HolderIPO {
 			return "the director's certificate is bought by starting " + c.Sym
 		}
-		return g.buyRule(p, g.stock, c, s)
+		return g.buyRule(p, c, s)
 	},
 	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
 		if s.President && s.Holder == engine.HolderMarket {
@@ -120,33 +120,14 @@ var stockHooks = step.StockHooks[*Game]{
 	RoundOver: (*Game).finishStockRound,
 }
 
-// startRefusal names the rule stopping p from starting c now, or "".
-func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
-	r := g.stock
-	switch {
-	case c.Closed:
-		return c.Sym + " is closed"
-	case r.bought():
-		return "already bought this turn"
-	case r.soldState(p.ID, c.Sym) != soldNone:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
-	}
-	if why := g.ipoRefusal(c); why != "" {
-		return why
-	}
-	if !g.canGain(p, c, false) {
-		return "certificate limit reached"
-	}
-	return ""
-}
+// startRefusal names 1860's rule stopping p from starting c now (its
+// layer, ipoRefusal), or "".
+func (g *Game) startRefusal(_ *engine.Player, c *engine.Corporation) string { return g.ipoRefusal(c) }
 
 // parRefusal names the rule stopping p from starting c at cell, or "".
 func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
 	if !g.validPar(c, cell, p, false) {
 		return "par price not allowed for " + c.Sym
-	}
-	if p.Cash < 2*cell.Price {
-		return p.Name + " cannot afford £" + strconv.Itoa(2*cell.Price)
 	}
 	return ""
 }
@@ -370,17 +351,12 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
-// buyRule names the rule that stops p buying certificate s now, or "".
-func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
+// buyRule names 1860's rule that stops p buying certificate s now, or ""
+// (the step's rules come first: step.StockHooks.BuyRule).
+func (g *Game) buyRule(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
 	switch {
-	case !c.IPOed || c.Closed:
-		return c.Sym + " has not been started"
 	case !s.Buyable:
 		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
-	case r.bought():
-		return "only one certificate may be bought per turn (rules 6.2)"
-	case r.soldState(p.ID, c.Sym) != soldNone:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
 	case p.Cash < g.shareBuyPrice(c, s):
 		return p.Name + " cannot afford it"
 	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
