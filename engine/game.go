@@ -103,6 +103,24 @@ func (g *Game) PlayerIndex(id int) int {
 	return -1
 }
 
+// Results is each player's final value (value) keyed by player id.
+func (g *Game) Results(value func(*Player) int) map[string]int {
+	out := make(map[string]int, len(g.Players))
+	for _, p := range g.Players {
+		out[strconv.Itoa(p.ID)] = value(p)
+	}
+	return out
+}
+
+// BankLeft is a bank of size as the rules count it: its size less the
+// players' cash.
+func (g *Game) BankLeft(size int) int {
+	for _, p := range g.Players {
+		size -= p.Cash
+	}
+	return size
+}
+
 // GivePriority gives the priority deal to player id: the players' order
 // turns to begin with id (the seating order kept), and the log says so.
 func (g *Game) GivePriority(id int) {

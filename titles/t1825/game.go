@@ -344,13 +344,7 @@ func (g *Game) endGame(reason string) {
 }
 
 // BankCash is the bank as the rules count it: its size less the players' cash.
-func (g *Game) BankCash() int {
-	t := g.bankSize
-	for _, p := range g.Players {
-		t -= p.Cash
-	}
-	return t
-}
+func (g *Game) BankCash() int { return g.BankLeft(g.bankSize) }
 
 // checkBankBroken breaks the bank once the players hold more than it
 // (rule 6.2: the bank runs out of money).
@@ -386,13 +380,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 }
 
 // Result is each player's final value keyed by player id.
-func (g *Game) Result() map[string]int {
-	out := map[string]int{}
-	for _, p := range g.Players {
-		out[itoa(p.ID)] = g.playerValue(p)
-	}
-	return out
-}
+func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // numCerts counts the certificates towards the limit: privates, and shares
 // except those priced in the yellow zone (rule 6.3.2).

@@ -309,13 +309,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 }
 
 // BankCash is the bank balance as the rules count it.
-func (g *Game) BankCash() int {
-	t := bankCash
-	for _, p := range g.Players {
-		t -= p.Cash
-	}
-	return t
-}
+func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
 	if !g.Nationalization && g.BankCash() < 0 && !g.BankBroken {
@@ -349,13 +343,7 @@ func (g *Game) endGame(reason string) {
 }
 
 // Result is each player's final value keyed by player id.
-func (g *Game) Result() map[string]int {
-	out := map[string]int{}
-	for _, p := range g.Players {
-		out[strconv.Itoa(p.ID)] = g.playerValue(p)
-	}
-	return out
-}
+func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // Value is a player's current worth.
 func (g *Game) Value(p *engine.Player) int { return g.playerValue(p) }
