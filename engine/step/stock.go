@@ -179,21 +179,25 @@ type StockHooks[G any] struct {
 	ParRule   func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
 	Par       func(G, *engine.Player, *engine.Corporation, *engine.Cell)
 
-	// CompanyRule decides whether the bank sells co to p now (at its
-	// face value, which the step checks).
+	// CompanyRule decides whether the bank sells co to p now, after the
+	// step's rules (nothing bought this turn, co not sold by p this round,
+	// room under the certificate limit; at its face value, which p can
+	// pay).
 	CompanyRule func(G, *engine.Player, *engine.Company) string
 	// CompanyBought follows a private bought from the bank (the step has
 	// moved it and the money).
 	CompanyBought func(G, *engine.Player, *engine.Company)
-	// SellCompanyRule decides whether p may sell its private co to the
-	// bank now, for its face value less SaleFee.
+	// SellCompanyRule, when set, decides whether p may sell its private
+	// co to the bank now, for its face value less SaleFee, after the
+	// step's rule (StockTurns.MaySellPrivates).
 	SellCompanyRule func(G, *engine.Player, *engine.Company) string
 	SaleFee         int
 	// CompanySold follows a private sold to the bank (moved and paid).
 	CompanySold func(G, *engine.Player, *engine.Company, int)
 
 	// HasMoves is the turn rule: whether p has a move but passing other
-	// than a purchase or a sale (the step adds CanBuyAny and SaleOpen). A
+	// than a purchase or a sale of certificates or privates (the step adds
+	// CanBuyAny, SaleOpen and privateSaleOpen). A
 	// player without one passes at once when the turn comes (SkipIdle),
 	// and a turn ends by itself after a move that leaves none.
 	HasMoves func(G, *engine.Player) bool
@@ -398,6 +402,15 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, "not for sale by the bank"
 		}
 		m.co = co
+		t := h.Turns(g)
+		switch {
+		case t.Bought():
+			return m, "only one certificate may be bought per turn"
+		case t.SoldOf(p.ID, co.Sym) != NotSold:
+			return m, p.Name + " sold " + co.Name + " this round"
+		case h.Certs(g, p) >= eg.CertLimit:
+			return m, "certificate limit reached"
+		}
 		if why := h.CompanyRule(g, p, co); why != "" {
 			return m, why
 		}
@@ -415,7 +428,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, p.Name + " does not own it"
 		}
 		m.co = co
-		if why := h.SellCompanyRule(g, p, co); why != "" {
+		if why := s.sellCompanyRule(g, p, co); why != "" {
 			return m, why
 		}
 		if price := co.Value - h.SaleFee; a.Price != price {
@@ -543,10 +556,30 @@ func (s *Stock[G]) certRule(g G, p *engine.Player, c *engine.Corporation, sh *en
 	return s.Hooks.BuyRule(g, p, c, sh, a)
 }
 
-// hasMoves is the turn rule: a purchase (CanBuyAny), a sale (SaleOpen)
-// or any other move but passing (HasMoves).
+// hasMoves is the turn rule: a purchase (CanBuyAny), a sale (SaleOpen),
+// a private sold (privateSaleOpen) or any other move but passing
+// (HasMoves).
 func (s *Stock[G]) hasMoves(g G, p *engine.Player) bool {
-	return s.Hooks.HasMoves(g, p) || s.CanBuyAny(g, p) || s.SaleOpen(g, p)
+	return s.Hooks.HasMoves(g, p) || s.CanBuyAny(g, p) || s.SaleOpen(g, p) || s.privateSaleOpen(g, p)
+}
+
+// sellCompanyRule decides whether p may sell its private co to the bank
+// now: StockTurns.MaySellPrivates, then SellCompanyRule.
+func (s *Stock[G]) sellCompanyRule(g G, p *engine.Player, co *engine.Company) string {
+	h := &s.Hooks
+	if !h.Turns(g).MaySellPrivates(h.Engine(g), p) {
+		return "private companies cannot be sold now (not in the first stock round, nor after buying)"
+	}
+	if h.SellCompanyRule != nil {
+		return h.SellCompanyRule(g, p, co)
+	}
+	return ""
+}
+
+// privateSaleOpen reports whether p may sell some private to the bank now.
+func (s *Stock[G]) privateSaleOpen(g G, p *engine.Player) bool {
+	eg := s.Hooks.Engine(g)
+	return slices.ContainsFunc(p.Companies, func(sym string) bool { return s.sellCompanyRule(g, p, eg.Company(sym)) == "" })
 }
 
 // refusal words a refusal of a by p.

@@ -68,12 +68,6 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, co.Value)
 		g.checkNewLayer()
 	},
-	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
-		if !g.canSellAnyCompany(p, g.stock) {
-			return "private railways cannot be sold now (rule 5.2.9)"
-		}
-		return ""
-	},
 	SaleFee: CompanySaleFee,
 	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
 		g.Logf("%s sells %s to the bank for £%d", p.Name, co.Name, price)
@@ -119,7 +113,7 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 // or buying or selling certificates (the step adds those:
 // step.Stock.CanBuyAny, SaleOpen) now.
 func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
-	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAnyCompany(p, r)
+	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r)
 }
 
 // mustSell: a player over the certificate limit must sell (rules 5.3.2,
@@ -216,10 +210,6 @@ func (g *Game) buyableCompanies() []*engine.Company {
 	return out
 }
 
-func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return r.MaySellPrivates(g.Game, p)
-}
-
 // sellRefusal names the rule stopping the sale of bundle (percent of it), or "".
 func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, bundle []*engine.Share, percent int) string {
 	if g.Turn == 1 {
@@ -254,23 +244,11 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	return ""
 }
 
-// companyRefusal names the rule stopping p from buying co from the bank
-// now, or "" (the price is the step's to check).
-func (g *Game) companyRefusal(p *engine.Player, co *engine.Company) string {
-	r := g.stock
-	ok := false
-	for _, b := range g.buyableCompanies() {
-		ok = ok || b == co
-	}
-	switch {
-	case !ok:
+// companyRefusal names 1825's rule stopping p from buying co from the
+// bank now, or "" (the step checks the rest: step.StockHooks.CompanyRule).
+func (g *Game) companyRefusal(_ *engine.Player, co *engine.Company) string {
+	if !slices.Contains(g.buyableCompanies(), co) {
 		return co.Name + " is not for sale now (rule 5.1.2)"
-	case r.bought():
-		return "only one certificate may be bought per turn"
-	case r.sold(p.ID, co.Sym):
-		return p.Name + " sold " + co.Name + " this round"
-	case g.numCerts(p) >= g.CertLimit:
-		return "certificate limit reached"
 	}
 	return ""
 }

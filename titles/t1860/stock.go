@@ -79,18 +79,15 @@ var stockHooks = step.StockHooks[*Game]{
 		g.stock.parred = c.Sym
 	},
 	CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
-		if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
+		if co.Owner != "bank" {
 			return "the bank offers no private to " + p.Name + " now"
 		}
 		return ""
 	},
 	CompanyBought: (*Game).companyBought,
-	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
+	SellCompanyRule: func(g *Game, _ *engine.Player, _ *engine.Company) string {
 		if g.optVariablePrivates {
 			return "variable_private_revenue: private companies may not be sold to the bank"
-		}
-		if !g.canSellAnyCompany(p, g.stock) {
-			return "private companies cannot be sold now"
 		}
 		return ""
 	},
@@ -278,7 +275,7 @@ func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
 // without, 18xx.games' wider turn rule.
 func (g *Game) stockActions(p *engine.Player, r *stockRound, dealing bool) bool {
 	return g.canParAny(p, r, dealing) || g.canSellAny(p, r) ||
-		g.offersCompany(p, r, dealing) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p)
+		g.offersCompany(p, r, dealing) || r.lastChanceToExchange(g, p)
 }
 
 // lastChanceToExchange: after parring (or buying a private) a player holding the
@@ -429,11 +426,6 @@ func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	return false
 }
 
-// canBuyAnyCompany reports whether p may buy some private from the bank now.
-func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
-	return g.offersCompany(p, r, true)
-}
-
 // offersCompany reports whether the bank offers p a private this turn.
 // 18xx.games (BuySellParSharesCompanies#can_buy_any_companies?) offers one
 // - and so gives the player a stock-round turn, to be passed explicitly -
@@ -446,10 +438,6 @@ func (g *Game) offersCompany(p *engine.Player, r *stockRound, affordable bool) b
 	return r.BankOffersPrivate(g.Game, p, g.NumCerts(p), g.CertLimit, func(co *engine.Company) bool {
 		return co.Owner == "bank" && (!affordable || p.Cash >= co.Value)
 	})
-}
-
-func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !g.optVariablePrivates && r.MaySellPrivates(g.Game, p)
 }
 
 // sellShares moves a bundle to the pool, pays the seller and moves the price
