@@ -65,6 +65,9 @@ func unitOption(name, units string) title.Option {
 	return title.Option{Name: name, Description: fmt.Sprintf("%s (%s)", units, players), Group: "Units", MinPlayers: lo, MaxPlayers: hi}
 }
 
+// ForkGame is Fork as a title.Full (title.Forker).
+func (g *Game) ForkGame() (title.Full, error) { return title.Forked(g.Fork()) }
+
 // Engine returns the title-independent state.
 func (g *Game) Engine() *engine.Game { return g.Game }
 
@@ -99,5 +102,6 @@ func (g *Game) RevenueOn(b *board.Board, sym string) (int, error) {
 
 var (
 	_ title.Full         = (*Game)(nil)
+	_ title.Forker       = (*Game)(nil)
 	_ title.BoardRevenue = (*Game)(nil)
 )

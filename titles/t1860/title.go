@@ -38,6 +38,9 @@ func Descriptor() title.Descriptor {
 	}
 }
 
+// ForkGame is Fork as a title.Full (title.Forker).
+func (g *Game) ForkGame() (title.Full, error) { return title.Forked(g.Fork()) }
+
 // Engine returns the title-independent state.
 func (g *Game) Engine() *engine.Game { return g.Game }
 
@@ -58,5 +61,6 @@ func (g *Game) Solve(sym string) (*title.Solved, error) {
 
 var (
 	_ title.Full       = (*Game)(nil)
+	_ title.Forker     = (*Game)(nil)
 	_ title.Auctioneer = (*Game)(nil)
 )
