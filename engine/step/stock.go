@@ -151,6 +151,10 @@ type StockHooks[G any] struct {
 	// SellRule decides a sale of bundle (percent of it) that names only
 	// p's certificates of c in a well-formed percentage.
 	SellRule func(G, *engine.Player, *engine.Corporation, []*engine.Share, int) string
+	// MaySellOf, when set, is a quick test whether p may sell any of c
+	// now at all (SaleOpen asks it before building sales); SellRule must
+	// refuse every sale of c when it reports false.
+	MaySellOf func(G, *engine.Player, *engine.Corporation) bool
 	// SalePrice is the share price a listed sale writes ("" for none).
 	SalePrice func(G, *engine.Corporation) string
 	// Sell pays for the bundle and moves it (engine.Game.SellToPool).
@@ -458,11 +462,10 @@ func (s *Stock[G]) sellRule(g G, p *engine.Player, c *engine.Corporation, bundle
 func (s *Stock[G]) SaleOpen(g G, p *engine.Player) bool {
 	h := &s.Hooks
 	for _, c := range h.Engine(g).Corps {
-		held := c.SharesOf(engine.Holder(p.ID))
-		if len(held) == 0 {
+		if c.PercentOf(engine.Holder(p.ID)) == 0 || (h.MaySellOf != nil && !h.MaySellOf(g, p, c)) {
 			continue
 		}
-		for _, f := range engine.SaleForms(held, h.SaleUnit(g, c)) {
+		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), h.SaleUnit(g, c)) {
 			if h.WholeSales && f.Percent != engine.SumPercent(f.Shares) {
 				continue
 			}
@@ -481,6 +484,9 @@ func (s *Stock[G]) MustSell(g G, p *engine.Player) bool {
 	return s.Hooks.Certs(g, p) > s.Hooks.Engine(g).CertLimit && s.SaleOpen(g, p)
 }
 
+// soldThisRound refuses buying back what the player sold this round.
+const soldThisRound = "shares sold this round may not be bought back in it"
+
 // startRule decides whether p may start c now (StartRule, after the
 // rules every stock round has).
 func (s *Stock[G]) startRule(g G, p *engine.Player, c *engine.Corporation) string {
@@ -494,7 +500,7 @@ func (s *Stock[G]) startRule(g G, p *engine.Player, c *engine.Corporation) strin
 	case t.Bought():
 		return "only one certificate may be bought per turn"
 	case t.SoldOf(p.ID, c.Sym) != NotSold:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round"
+		return soldThisRound
 	case h.Certs(g, p) >= h.Engine(g).CertLimit:
 		return "certificate limit reached"
 	}
@@ -551,7 +557,7 @@ func (s *Stock[G]) certRule(g G, p *engine.Player, c *engine.Corporation, sh *en
 	case t.Bought():
 		return "only one certificate may be bought per turn"
 	case t.SoldOf(p.ID, c.Sym) != NotSold:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round"
+		return soldThisRound // a constant: CanBuyAny asks this often
 	}
 	return s.Hooks.BuyRule(g, p, c, sh, a)
 }
@@ -560,7 +566,7 @@ func (s *Stock[G]) certRule(g G, p *engine.Player, c *engine.Corporation, sh *en
 // a private sold (privateSaleOpen) or any other move but passing
 // (HasMoves).
 func (s *Stock[G]) hasMoves(g G, p *engine.Player) bool {
-	return s.Hooks.HasMoves(g, p) || s.CanBuyAny(g, p) || s.SaleOpen(g, p) || s.privateSaleOpen(g, p)
+	return s.Hooks.HasMoves(g, p) || s.privateSaleOpen(g, p) || s.CanBuyAny(g, p) || s.SaleOpen(g, p)
 }
 
 // sellCompanyRule decides whether p may sell its private co to the bank
@@ -733,7 +739,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 		}
 	}
 	pars := func(c *engine.Corporation) {
-		if mustSell && !slices.Contains(h.OverLimitTypes, "par") {
+		if c.IPOed || (mustSell && !slices.Contains(h.OverLimitTypes, "par")) {
 			return // as decide says
 		}
 		if s.startRule(g, p, c) != "" {

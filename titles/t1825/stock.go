@@ -132,7 +132,7 @@ func (g *Game) buyRefusal(p *engine.Player, c *engine.Corporation, s *engine.Sha
 		}
 	}
 	if p.Cash < price {
-		return p.Name + " cannot afford it"
+		return "not enough cash for it"
 	}
 	if c.PercentOf(engine.Holder(p.ID))+s.Percent > 100 {
 		return "holding limit"

@@ -40,6 +40,9 @@ var stockHooks = step.StockHooks[*Game]{
 	Order:    step.PassFirst,
 	Certs:    func(g *Game, p *engine.Player) int { return g.NumCerts(p) },
 	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
+	MaySellOf: func(g *Game, p *engine.Player, c *engine.Corporation) bool {
+		return g.canSellCorp(p, g.stock, c)
+	},
 	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
 		if !g.canSellCorp(p, g.stock, c) {
 			return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
@@ -355,7 +358,7 @@ func (g *Game) buyRule(p *engine.Player, c *engine.Corporation, s *engine.Share)
 	case !s.Buyable:
 		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
 	case p.Cash < g.shareBuyPrice(c, s):
-		return p.Name + " cannot afford it"
+		return "not enough cash for it"
 	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
 		return "holding limit"
 	case g.NumCerts(p) >= g.CertLimit:
