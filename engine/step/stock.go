@@ -899,6 +899,28 @@ func (t *StockTurns) BankOffersPrivate(eg *engine.Game, p *engine.Player, certs,
 	return false
 }
 
+// ParOffered is the turn rule's part for starting a corporation (which
+// 18xx.games offers whatever the corporation's layer or band, so that a
+// player who could start one keeps the turn and must pass explicitly):
+// nothing bought this turn, some corporation neither started nor closed
+// nor sold by p this round whose start p could pay (cost: the least it
+// costs, negative for one that cannot be started), and fewer than limit
+// certificates (certs, asked last).
+func (t *StockTurns) ParOffered(eg *engine.Game, p *engine.Player, certs func() int, limit int, cost func(*engine.Corporation) int) bool {
+	if t.Bought() {
+		return false
+	}
+	for _, c := range eg.Corps {
+		if c.IPOed || c.Closed || t.SoldOf(p.ID, c.Sym) != NotSold {
+			continue
+		}
+		if k := cost(c); k >= 0 && p.Cash >= k {
+			return certs() < limit
+		}
+	}
+	return false
+}
+
 // MaySellPrivates reports whether p may sell privates to the bank now:
 // after the first stock round, before buying this turn, holding one
 // (1860 rules 5.4, 1825 rule 5.2.9).

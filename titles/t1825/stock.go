@@ -165,19 +165,11 @@ func (g *Game) parRefusal(_ *engine.Player, c *engine.Corporation, cell *engine.
 // certificate: 18xx.games offers "par" then whatever the band (the band is
 // checked when the par is made), so such a player must pass explicitly.
 func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
-	if r.bought() || g.numCerts(p) >= g.CertLimit {
-		return false
-	}
 	min := 0
 	if cells := g.Market.ParCells(); len(cells) > 0 {
 		min = cells[0].Price
 	}
-	for _, c := range g.Corps {
-		if !c.IPOed && !c.Closed && !r.sold(p.ID, c.Sym) && p.Cash >= 2*min {
-			return true
-		}
-	}
-	return false
+	return r.ParOffered(g.Game, p, func() int { return g.numCerts(p) }, g.CertLimit, func(*engine.Corporation) int { return 2 * min })
 }
 
 // canBuyAnyCompany (18xx.games G1825): a private is for sale by the bank

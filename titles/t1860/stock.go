@@ -374,24 +374,15 @@ func (g *Game) buyRule(p *engine.Player, c *engine.Corporation, s *engine.Share)
 }
 
 func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool {
-	if r.bought() {
-		return false
-	}
-	for _, c := range g.Corps {
-		// 18xx.games lists "par" for any unstarted corporation, whatever its
-		// layer (the layer is enforced when the par is made), so a player who
-		// could start one keeps the turn and must pass explicitly.
-		if c.IPOed || c.Closed || (openLayers && !g.canIPO(c)) {
-			continue
+	// 18xx.games lists "par" for any unstarted corporation, whatever its
+	// layer (the layer is enforced when the par is made); openLayers asks
+	// for the layers open now
+	return r.ParOffered(g.Game, p, func() int { return g.NumCerts(p) }, g.CertLimit, func(c *engine.Corporation) int {
+		if min := g.minParPrice(c); min > 0 && (!openLayers || g.canIPO(c)) {
+			return 2 * min
 		}
-		if r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {
-			continue
-		}
-		if min := g.minParPrice(c); min > 0 && p.Cash >= 2*min {
-			return true
-		}
-	}
-	return false
+		return -1
+	})
 }
 
 // canSellCorp reports whether the player can sell some shares of c now.
