@@ -12,8 +12,7 @@ import (
 	"time"
 
 	"tresham/engine"
-	"tresham/titles/t1825"
-	"tresham/titles/t1860"
+	"tresham/titles/title"
 )
 
 // Budget is what a search may spend on one decision: wall time, rollout
@@ -367,19 +366,8 @@ type resulter interface{ Result() map[string]int }
 // Fork returns an independent copy of g (behind any view), for looking
 // ahead.
 func Fork(g Game) (Game, error) {
-	switch x := unwrap(g).(type) {
-	case *t1860.Game:
-		f, err := x.Fork()
-		if err != nil {
-			return nil, err
-		}
-		return f, nil
-	case *t1825.Game:
-		f, err := x.Fork()
-		if err != nil {
-			return nil, err
-		}
-		return f, nil
+	if f, ok := unwrap(g).(title.Forker); ok {
+		return f.ForkGame()
 	}
 	return nil, fmt.Errorf("bot: cannot copy a %T game to search on", unwrap(g))
 }

@@ -67,6 +67,9 @@ func (g *Game) LogLines() []string {
 // Logf appends a line to the game log.
 func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, fmt.Sprintf(format, args...)) }
 
+// IsFinished reports whether the game is over.
+func (g *Game) IsFinished() bool { return g.Finished }
+
 // Phase returns the current phase.
 func (g *Game) Phase() Phase { return g.Phases[g.PhaseIdx] }
 
@@ -98,6 +101,34 @@ func (g *Game) PlayerIndex(id int) int {
 		}
 	}
 	return -1
+}
+
+// Results is each player's final value (value) keyed by player id.
+func (g *Game) Results(value func(*Player) int) map[string]int {
+	out := make(map[string]int, len(g.Players))
+	for _, p := range g.Players {
+		out[strconv.Itoa(p.ID)] = value(p)
+	}
+	return out
+}
+
+// BankLeft is a bank of size as the rules count it: its size less the
+// players' cash.
+func (g *Game) BankLeft(size int) int {
+	for _, p := range g.Players {
+		size -= p.Cash
+	}
+	return size
+}
+
+// GivePriority gives the priority deal to player id: the players' order
+// turns to begin with id (the seating order kept), and the log says so.
+func (g *Game) GivePriority(id int) {
+	if i := g.PlayerIndex(id); i > 0 {
+		g.Players = append(g.Players[i:], g.Players[:i]...)
+	}
+	g.PriorityDeal = g.Players[0].ID
+	g.Logf("%s has priority deal", g.Players[0].Name)
 }
 
 // Corp returns the corporation with the given symbol.

@@ -9,10 +9,7 @@ import "sort"
 // 6.6, 1825 rule 6.4.7; 18xx.games' partial bundle). The money and the
 // price are the caller's.
 func (g *Game) SellToPool(p *Player, c *Corporation, bundle []*Share, percent, unit int) {
-	total := 0
-	for _, s := range bundle {
-		total += s.Percent
-	}
+	total := SumPercent(bundle)
 	g.Transfer(c, bundle, HolderMarket)
 	back := (total - percent) / unit
 	for _, s := range c.SharesOf(HolderMarket) {
@@ -22,6 +19,33 @@ func (g *Game) SellToPool(p *Player, c *Corporation, bundle []*Share, percent, u
 		if !s.President {
 			g.MoveShare(s, Holder(p.ID))
 			back--
+		}
+	}
+}
+
+// SumPercent is the total percentage of certificates.
+func SumPercent(shares []*Share) int {
+	t := 0
+	for _, s := range shares {
+		t += s.Percent
+	}
+	return t
+}
+
+// TakeCertificate moves certificate s of c to player p (Transfer, with
+// the director-change rules). The director's certificate from the pool is
+// exchanged for one of p's ordinary shares, which goes to the pool (1860
+// rules 6.5, 1825 rule 6.4.7). The money is the caller's.
+func (g *Game) TakeCertificate(p *Player, c *Corporation, s *Share) {
+	fromPool := s.President && s.Holder == HolderMarket
+	g.Transfer(c, []*Share{s}, Holder(p.ID))
+	if !fromPool {
+		return
+	}
+	for _, o := range c.SharesOf(Holder(p.ID)) {
+		if !o.President {
+			g.MoveShare(o, HolderMarket)
+			return
 		}
 	}
 }

@@ -137,9 +137,13 @@ type StockHooks[G any] struct {
 	Turns  func(G) *StockTurns
 	Order  ListOrder
 
-	// MustSell reports whether p is over the certificate limit with a
-	// sale open: only sales, and the types in OverLimitTypes, are taken.
-	MustSell       func(G, *engine.Player) bool
+	// Certs counts p's certificates towards the certificate limit
+	// (engine.Game.CertLimit). A player over the limit with a sale open
+	// must sell (MustSell): only sales, and the types in OverLimitTypes,
+	// are taken. With WholeSales, only a sale of whole certificates counts
+	// as open (1825).
+	Certs          func(G, *engine.Player) int
+	WholeSales     bool
 	OverLimitTypes []string
 
 	// SaleUnit is c's ordinary share, the step of a sale's percentage.
@@ -147,13 +151,22 @@ type StockHooks[G any] struct {
 	// SellRule decides a sale of bundle (percent of it) that names only
 	// p's certificates of c in a well-formed percentage.
 	SellRule func(G, *engine.Player, *engine.Corporation, []*engine.Share, int) string
+	// MaySellOf, when set, is a quick test whether p may sell any of c
+	// now at all (SaleOpen asks it before building sales); SellRule must
+	// refuse every sale of c when it reports false.
+	MaySellOf func(G, *engine.Player, *engine.Corporation) bool
 	// SalePrice is the share price a listed sale writes ("" for none).
 	SalePrice func(G, *engine.Corporation) string
 	// Sell pays for the bundle and moves it (engine.Game.SellToPool).
 	Sell func(G, *engine.Player, *engine.Corporation, []*engine.Share, int)
 
 	// BuyRule decides the purchase a of certificate s (from the IPO or
-	// the pool); of a, only the percentage written is to be read.
+	// the pool) after the step's rules (c started and not closed, nothing
+	// bought this turn, none of c sold this round); of a, only the
+	// percentage written is to be read. With a
+	// nil, it says whether s may be bought at all (the purchase gate,
+	// CanBuyAny). The step adds 18xx.games' gate on the director's
+	// certificate in the pool.
 	BuyRule func(G, *engine.Player, *engine.Corporation, *engine.Share, *engine.Action) string
 	// BuyPercent is the percentage a listed purchase of s writes.
 	BuyPercent func(G, *engine.Corporation, *engine.Share) int
@@ -161,30 +174,121 @@ type StockHooks[G any] struct {
 
 	// ParCells are the cells c may be started at (listing candidates).
 	ParCells func(G, *engine.Corporation) []*engine.Cell
-	// StartRule decides whether p may start c now at all (c not yet
-	// started); ParRule then decides the par cell.
+	// StartRule decides whether p may start c now at all, after the
+	// step's rules (c neither started nor closed, nothing bought this
+	// turn, none of c sold this round, room under the certificate limit):
+	// the title's layers or bands. ParRule then decides the par cell
+	// (the step adds that p pays for the director's certificate).
 	StartRule func(G, *engine.Player, *engine.Corporation) string
 	ParRule   func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
 	Par       func(G, *engine.Player, *engine.Corporation, *engine.Cell)
 
-	// CompanyRule decides whether the bank sells co to p now (at its
-	// face value, which the step checks).
+	// CompanyRule decides whether the bank sells co to p now, after the
+	// step's rules (nothing bought this turn, co not sold by p this round,
+	// room under the certificate limit; at its face value, which p can
+	// pay).
 	CompanyRule func(G, *engine.Player, *engine.Company) string
 	// CompanyBought follows a private bought from the bank (the step has
 	// moved it and the money).
 	CompanyBought func(G, *engine.Player, *engine.Company)
-	// SellCompanyRule decides whether p may sell its private co to the
-	// bank now, for its face value less SaleFee.
+	// SellCompanyRule, when set, decides whether p may sell its private
+	// co to the bank now, for its face value less SaleFee, after the
+	// step's rule (StockTurns.MaySellPrivates).
 	SellCompanyRule func(G, *engine.Player, *engine.Company) string
 	SaleFee         int
 	// CompanySold follows a private sold to the bank (moved and paid).
 	CompanySold func(G, *engine.Player, *engine.Company, int)
 
-	// Pass ends p's turn or passes it.
-	Pass func(G, *engine.Player)
-	// After follows every move but a pass (recorded in Turns().Current):
-	// the title ends the turn when nothing is left to do.
+	// HasMoves is the turn rule: whether p has a move but passing other
+	// than a purchase or a sale of certificates or privates (the step adds
+	// CanBuyAny, SaleOpen and privateSaleOpen). A
+	// player without one passes at once when the turn comes (SkipIdle),
+	// and a turn ends by itself after a move that leaves none.
+	HasMoves func(G, *engine.Player) bool
+	// Passes says which ended turns count as passes towards the round's
+	// end (every player passing in succession).
+	Passes PassRule
+	// TurnBegun, when set, follows the start of each turn (the title's
+	// own state of a turn).
+	TurnBegun func(G)
+	// Passing, when set, precedes a pass by p.
+	Passing func(G, *engine.Player)
+	// After, when set, follows every move but a pass (recorded in
+	// Turns().Current), before the turn is ended or kept.
 	After func(G, *engine.Player)
+	// Hold, when set and true after a move, keeps the turn where it is
+	// (1860: a home tile to lay first; the move ended the game).
+	Hold func(G) bool
+	// RoundOver follows the last pass: every player has passed in
+	// succession, and the turn has moved on to the player after the last
+	// to pass (who has the priority deal).
+	RoundOver func(G)
+}
+
+// PassRule says which ended turns count as passes towards the end of a
+// stock round.
+type PassRule int
+
+const (
+	// IdleTurnPasses: a turn passed without any move (1860 rules 6: the
+	// round ends when all players pass in succession).
+	IdleTurnPasses PassRule = iota
+	// NoPurchasePasses: a turn without a purchase (1825 section 5: the
+	// round ends when every player has declined to buy in succession).
+	NoPurchasePasses
+)
+
+// StartTurn begins the active player's turn: the last turn's moves are
+// forgotten and a player with no move but passing passes at once, in turn
+// order, until one has a move; when all have passed the round is over
+// (RoundOver).
+func (s *Stock[G]) StartTurn(g G) {
+	h := &s.Hooks
+	t := h.Turns(g)
+	eg := h.Engine(g)
+	t.BeginTurn()
+	if h.TurnBegun != nil {
+		h.TurnBegun(g)
+	}
+	if eg.Finished {
+		return
+	}
+	has := func(id int) bool { return s.hasMoves(g, eg.Player(id)) }
+	if t.SkipIdle(has, func(id int) { eg.Log = append(eg.Log, eg.Player(id).Name+" has no valid actions and passes") }) {
+		t.Advance()
+		h.RoundOver(g)
+	}
+}
+
+// EndTurn closes the active player's turn, a pass or not as the title's
+// PassRule says (moved: the turn ends after a move, not by passing), and
+// gives the turn to the next player, or ends the round when all have
+// passed.
+func (s *Stock[G]) EndTurn(g G, moved bool) {
+	h := &s.Hooks
+	t := h.Turns(g)
+	switch h.Passes {
+	case NoPurchasePasses:
+		t.Passed[t.Active()] = !t.Bought()
+	default:
+		t.Passed[t.Active()] = !moved && len(t.Current) == 0
+	}
+	t.Advance()
+	if t.AllPassed() {
+		h.RoundOver(g)
+		return
+	}
+	s.StartTurn(g)
+}
+
+// Moved ends the active player's turn after a move when the player has
+// no move left but passing.
+func (s *Stock[G]) Moved(g G) {
+	h := &s.Hooks
+	if s.hasMoves(g, h.Engine(g).Player(h.Turns(g).Active())) {
+		return
+	}
+	s.EndTurn(g, true)
 }
 
 // Stock is the stock-round turn of a player: sell, buy one certificate
@@ -242,7 +346,7 @@ func (s *Stock[G]) mover(g G, a *engine.Action) (*engine.Player, bool, error) {
 	if p.ID != s.Hooks.Turns(g).Active() {
 		return nil, false, engine.Refuse(a, "it is not %s's turn", p.Name)
 	}
-	return p, s.Hooks.MustSell(g, p), nil
+	return p, s.MustSell(g, p), nil
 }
 
 // decide is the one decision on a by p (the active player; mustSell as
@@ -268,7 +372,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, err.Error()
 		}
 		m.c, m.shares, m.percent = c, bundle, percent
-		return m, h.SellRule(g, p, c, bundle, percent)
+		return m, s.sellRule(g, p, c, bundle, percent)
 	case "buy_shares":
 		if len(a.Shares) != 1 {
 			return m, "buy exactly one certificate"
@@ -281,7 +385,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, "the certificate is not for sale"
 		}
 		m.c, m.share = c, sh
-		return m, h.BuyRule(g, p, c, sh, a)
+		return m, s.buyRule(g, p, c, sh, a)
 	case "par":
 		c := eg.Corp(a.Corporation)
 		if c == nil {
@@ -292,19 +396,25 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, err.Error()
 		}
 		m.c, m.cell = c, cell
-		if c.IPOed {
-			return m, c.Sym + " has already been started"
-		}
-		if why := h.StartRule(g, p, c); why != "" {
+		if why := s.startRule(g, p, c); why != "" {
 			return m, why
 		}
-		return m, h.ParRule(g, p, c, cell)
+		return m, s.parRule(g, p, c, cell)
 	case "buy_company":
 		co := eg.Company(a.Company)
 		if co == nil || co.Closed || (co.Owner != "bank" && co.Owner != "") {
 			return m, "not for sale by the bank"
 		}
 		m.co = co
+		t := h.Turns(g)
+		switch {
+		case t.Bought():
+			return m, "only one certificate may be bought per turn"
+		case t.SoldOf(p.ID, co.Sym) != NotSold:
+			return m, p.Name + " sold " + co.Name + " this round"
+		case h.Certs(g, p) >= eg.CertLimit:
+			return m, "certificate limit reached"
+		}
 		if why := h.CompanyRule(g, p, co); why != "" {
 			return m, why
 		}
@@ -322,7 +432,7 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 			return m, p.Name + " does not own it"
 		}
 		m.co = co
-		if why := h.SellCompanyRule(g, p, co); why != "" {
+		if why := s.sellCompanyRule(g, p, co); why != "" {
 			return m, why
 		}
 		if price := co.Value - h.SaleFee; a.Price != price {
@@ -331,6 +441,151 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 		return m, ""
 	}
 	return m, "not a stock round action"
+}
+
+// sellRule decides a sale of bundle (percent of it), which names only
+// p's certificates of c in a well-formed percentage: the director's
+// certificate goes only with all the seller's other shares (18xx.games
+// offers only such bundles, ordinary shares first and the certificate
+// last; its engine turns others into different certificates or a
+// director without the certificate), then the title's SellRule.
+func (s *Stock[G]) sellRule(g G, p *engine.Player, c *engine.Corporation, bundle []*engine.Share, percent int) string {
+	if slices.ContainsFunc(bundle, func(sh *engine.Share) bool { return sh.President }) &&
+		!engine.SharesWithDirector(c, engine.Holder(p.ID), bundle) {
+		return "the director's certificate is sold only together with all other shares"
+	}
+	return s.Hooks.SellRule(g, p, c, bundle, percent)
+}
+
+// SaleOpen reports whether p may sell some certificates now (with
+// WholeSales, whole certificates).
+func (s *Stock[G]) SaleOpen(g G, p *engine.Player) bool {
+	h := &s.Hooks
+	for _, c := range h.Engine(g).Corps {
+		if c.PercentOf(engine.Holder(p.ID)) == 0 || (h.MaySellOf != nil && !h.MaySellOf(g, p, c)) {
+			continue
+		}
+		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), h.SaleUnit(g, c)) {
+			if h.WholeSales && f.Percent != engine.SumPercent(f.Shares) {
+				continue
+			}
+			if s.sellRule(g, p, c, f.Shares, f.Percent) == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MustSell reports whether p is over the certificate limit with a sale
+// open: then p must sell (1860 rules 5, Certificate Limit: "at the first
+// available opportunity"; 1825 rules 5.3.2, 6.3.2).
+func (s *Stock[G]) MustSell(g G, p *engine.Player) bool {
+	return s.Hooks.Certs(g, p) > s.Hooks.Engine(g).CertLimit && s.SaleOpen(g, p)
+}
+
+// soldThisRound refuses buying back what the player sold this round.
+const soldThisRound = "shares sold this round may not be bought back in it"
+
+// startRule decides whether p may start c now (StartRule, after the
+// rules every stock round has).
+func (s *Stock[G]) startRule(g G, p *engine.Player, c *engine.Corporation) string {
+	h := &s.Hooks
+	t := h.Turns(g)
+	switch {
+	case c.IPOed:
+		return c.Sym + " has already been started"
+	case c.Closed:
+		return c.Sym + " is closed"
+	case t.Bought():
+		return "only one certificate may be bought per turn"
+	case t.SoldOf(p.ID, c.Sym) != NotSold:
+		return soldThisRound
+	case h.Certs(g, p) >= h.Engine(g).CertLimit:
+		return "certificate limit reached"
+	}
+	return h.StartRule(g, p, c)
+}
+
+// parRule decides the par cell (ParRule) and that p can pay for the
+// director's certificate at it.
+func (s *Stock[G]) parRule(g G, p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
+	if why := s.Hooks.ParRule(g, p, c, cell); why != "" {
+		return why
+	}
+	if cost := cell.Price * c.Shares[0].Percent / 10; p.Cash < cost {
+		return p.Name + " cannot afford £" + strconv.Itoa(cost)
+	}
+	return ""
+}
+
+// buyRule is BuyRule with 18xx.games' purchase gate, which Tresham
+// follows as games written there depend on it: the director's
+// certificate in the pool is offered only while some purchase is
+// (CanBuyAny: the smallest certificate of some holding affordable at its
+// full size, the director's certificate in the pool counting as its whole
+// percentage though it costs one share).
+func (s *Stock[G]) buyRule(g G, p *engine.Player, c *engine.Corporation, sh *engine.Share, a *engine.Action) string {
+	if why := s.certRule(g, p, c, sh, a); why != "" {
+		return why
+	}
+	if sh.President && sh.Holder == engine.HolderMarket && !s.CanBuyAny(g, p) {
+		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
+	}
+	return ""
+}
+
+// CanBuyAny reports whether p may buy some certificate now: nothing
+// bought this turn, and 18xx.games' purchase gate (OffersPurchase) over
+// BuyRule.
+func (s *Stock[G]) CanBuyAny(g G, p *engine.Player) bool {
+	h := &s.Hooks
+	return !h.Turns(g).Bought() && OffersPurchase(h.Engine(g), p, func(c *engine.Corporation, sh *engine.Share) bool {
+		return s.certRule(g, p, c, sh, nil) == ""
+	})
+}
+
+// certRule decides the purchase a of certificate sh (nil: whether sh may
+// be bought at all): the rules every stock round has (c started and not
+// closed, nothing bought this turn, none of c sold this round), then
+// BuyRule.
+func (s *Stock[G]) certRule(g G, p *engine.Player, c *engine.Corporation, sh *engine.Share, a *engine.Action) string {
+	t := s.Hooks.Turns(g)
+	switch {
+	case !c.IPOed || c.Closed:
+		return c.Sym + " has not been started"
+	case t.Bought():
+		return "only one certificate may be bought per turn"
+	case t.SoldOf(p.ID, c.Sym) != NotSold:
+		return soldThisRound // a constant: CanBuyAny asks this often
+	}
+	return s.Hooks.BuyRule(g, p, c, sh, a)
+}
+
+// hasMoves is the turn rule: a purchase (CanBuyAny), a sale (SaleOpen),
+// a private sold (privateSaleOpen) or any other move but passing
+// (HasMoves).
+func (s *Stock[G]) hasMoves(g G, p *engine.Player) bool {
+	return s.Hooks.HasMoves(g, p) || s.privateSaleOpen(g, p) || s.CanBuyAny(g, p) || s.SaleOpen(g, p)
+}
+
+// sellCompanyRule decides whether p may sell its private co to the bank
+// now: StockTurns.MaySellPrivates, then SellCompanyRule.
+func (s *Stock[G]) sellCompanyRule(g G, p *engine.Player, co *engine.Company) string {
+	h := &s.Hooks
+	if !h.Turns(g).MaySellPrivates(h.Engine(g), p) {
+		return "private companies cannot be sold now (not in the first stock round, nor after buying)"
+	}
+	if h.SellCompanyRule != nil {
+		return h.SellCompanyRule(g, p, co)
+	}
+	return ""
+}
+
+// privateSaleOpen reports whether p may sell some private to the bank now.
+func (s *Stock[G]) privateSaleOpen(g G, p *engine.Player) bool {
+	eg := s.Hooks.Engine(g)
+	return slices.ContainsFunc(p.Companies, func(sym string) bool { return s.sellCompanyRule(g, p, eg.Company(sym)) == "" })
 }
 
 // refusal words a refusal of a by p.
@@ -390,7 +645,13 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	p := m.p
 	switch a.Type {
 	case "pass":
-		h.Pass(g, p)
+		if h.Passing != nil {
+			h.Passing(g, p)
+		}
+		if len(t.Current) == 0 {
+			eg.Log = append(eg.Log, p.Name+" passes")
+		}
+		s.EndTurn(g, false)
 		return
 	case "sell_shares":
 		t.MarkSold(p.ID, m.c.Sym)
@@ -417,7 +678,13 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	}
 	t.Current = append(t.Current, Move{Type: a.Type, Corp: corp})
 	t.LastToAct = p.ID
-	h.After(g, p)
+	if h.After != nil {
+		h.After(g, p)
+	}
+	if h.Hold != nil && h.Hold(g) {
+		return
+	}
+	s.Moved(g)
 }
 
 // Choices implements Step: the candidate moves of the active player that
@@ -430,7 +697,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 		return nil
 	}
 	p := eg.Player(t.Active())
-	mustSell := h.MustSell(g, p)
+	mustSell := s.MustSell(g, p)
 	var out []engine.Choice
 	ok := func(a *engine.Action) bool {
 		_, why := s.decide(g, a, p, mustSell)
@@ -462,7 +729,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 				// (from the IPO or the pool): the same rules
 				a := base
 				a.Type, a.Percent = "buy_shares", h.BuyPercent(g, c, sh)
-				if mustSell || h.BuyRule(g, p, c, sh, &a) != "" {
+				if mustSell || s.buyRule(g, p, c, sh, &a) != "" {
 					continue
 				}
 				a.Shares = []string{c.ShareID(sh.Index)}
@@ -475,12 +742,12 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 		if c.IPOed || (mustSell && !slices.Contains(h.OverLimitTypes, "par")) {
 			return // as decide says
 		}
-		if h.StartRule(g, p, c) != "" {
+		if s.startRule(g, p, c) != "" {
 			return
 		}
 		for _, cell := range h.ParCells(g, c) {
 			// decide's par, the cell resolved from its id: the same rules
-			if h.ParRule(g, p, c, cell) == "" {
+			if s.parRule(g, p, c, cell) == "" {
 				a := base
 				a.Type, a.Corporation, a.SharePrice = "par", c.Sym, cell.ID()
 				out = append(out, engine.Choice{Action: a})
@@ -509,7 +776,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 				for _, sh := range f.Shares {
 					total += sh.Percent
 				}
-				if pct, err := engine.SalePercent(f.Percent, f.Shares, total, unit); err != nil || pct != f.Percent || h.SellRule(g, p, c, f.Shares, f.Percent) != "" {
+				if pct, err := engine.SalePercent(f.Percent, f.Shares, total, unit); err != nil || pct != f.Percent || s.sellRule(g, p, c, f.Shares, f.Percent) != "" {
 					continue
 				}
 				a := base
@@ -627,6 +894,28 @@ func (t *StockTurns) BankOffersPrivate(eg *engine.Game, p *engine.Player, certs,
 	for _, co := range eg.Companies {
 		if !co.Closed && t.SoldOf(p.ID, co.Sym) == NotSold && forSale(co) {
 			return true
+		}
+	}
+	return false
+}
+
+// ParOffered is the turn rule's part for starting a corporation (which
+// 18xx.games offers whatever the corporation's layer or band, so that a
+// player who could start one keeps the turn and must pass explicitly):
+// nothing bought this turn, some corporation neither started nor closed
+// nor sold by p this round whose start p could pay (cost: the least it
+// costs, negative for one that cannot be started), and fewer than limit
+// certificates (certs, asked last).
+func (t *StockTurns) ParOffered(eg *engine.Game, p *engine.Player, certs func() int, limit int, cost func(*engine.Corporation) int) bool {
+	if t.Bought() {
+		return false
+	}
+	for _, c := range eg.Corps {
+		if c.IPOed || c.Closed || t.SoldOf(p.ID, c.Sym) != NotSold {
+			continue
+		}
+		if k := cost(c); k >= 0 && p.Cash >= k {
+			return certs() < limit
 		}
 	}
 	return false

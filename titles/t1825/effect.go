@@ -16,11 +16,8 @@ import (
 func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 	switch a.Type {
 	case "sell_shares":
-		if len(a.Shares) == 0 {
-			return nil
-		}
-		c, _, err := g.ShareByID(a.Shares[0])
-		if err != nil {
+		c := title.SoldCorporation(g.Game, a)
+		if c == nil {
 			return nil
 		}
 		return &title.Effect{Cash: c.Price() * a.Percent / 10, Price: title.Stays(c, "selling does not move it in 1825")}
@@ -39,12 +36,7 @@ func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 		}
 		n := 0
 		if revenue > c.Cell.Price/2 {
-			n = 1
-			for k := 2; k <= 4; k++ {
-				if revenue >= k*c.Cell.Price {
-					n = k
-				}
-			}
+			n = max(1, title.Multiple(revenue, c.Cell.Price, 4))
 		}
 		eff.Price = title.Move(g.Market, c, "right", n, "place")
 		return eff

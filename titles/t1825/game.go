@@ -57,14 +57,25 @@ type Game struct {
 	op              *opRound
 	lastOrder       []*engine.Corporation
 
-	setup   setupArgs
-	journal engine.Journal // accepted actions, for atomic apply and undo
+	// journal applies actions atomically, undoes, forks and trims
+	// (engine.Lifecycle).
+	journal
 }
 
-type setupArgs struct {
-	ids     []int
-	names   []string
-	options []string
+// journal is the shared game lifecycle, embedded under this name.
+type journal = engine.Lifecycle[Game]
+
+// lifecycle is what engine.Lifecycle needs of a game of 1825.
+var lifecycle = &engine.LifecycleSpec[Game]{
+	Engine:    (*Game).Engine,
+	Lifecycle: func(g *Game) *journal { return &g.journal },
+	Step:      (*Game).apply,
+	EndGame:   (*Game).endGame,
+	DropMemos: func(g *Game) {
+		if g.Board != nil {
+			g.Board.DropMemos()
+		}
+	},
 }
 
 // New sets up a game of 1825 for the given players (id and name, in seating
@@ -123,8 +134,8 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		surveyors:      map[string][]string{},
 		reservedTrains: map[string]bool{},
 		surveyorApart:  map[string][]string{},
-		setup:          setupArgs{ids: ids, names: names, options: options},
 	}
+	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options) })
 	for _, r := range options {
 		g.Options[r] = true
 	}
@@ -232,54 +243,8 @@ func (g *Game) deal() {
 	}
 }
 
-// Apply applies one action and its stored automatic follow-ups atomically:
-// when any part is refused the game is restored by replaying the accepted
-// actions.
-func (g *Game) Apply(a *engine.Action) error {
-	return g.journal.Apply(g.Game, a, g.apply, g.restore)
-}
-
-// ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups (engine.Checked); a refusal by check restores the
-// game like any other.
-func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
-	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
-}
-
-// Undo takes back the last accepted action.
-func (g *Game) Undo() error {
-	if g.journal.Source != nil {
-		return fmt.Errorf("1825: undo: the accepted actions are kept by the caller")
-	}
-	if g.journal.Applied.Len() == 0 {
-		return fmt.Errorf("1825: nothing to undo")
-	}
-	g.journal.Applied.Pop()
-	g.journal.Count--
-	return g.restore()
-}
-
-func (g *Game) restore() error {
-	fresh, err := New(g.setup.ids, g.setup.names, g.setup.options)
-	if err != nil {
-		return err
-	}
-	fresh.journal.Source = g.journal.Source
-	if err := g.journal.Replay(fresh.Apply); err != nil {
-		return err
-	}
-	*g = *fresh
-	return nil
-}
-
+// apply hands an action to the round in progress, then moves the game on.
 func (g *Game) apply(a *engine.Action) error {
-	switch a.Type {
-	case "message", "program_buy_shares", "program_share_pass", "program_disable", "program_enable":
-		return nil
-	case "end_game":
-		g.endGame("manually_ended")
-		return nil
-	}
 	var err error
 	switch {
 	case g.stock != nil:
@@ -378,17 +343,8 @@ func (g *Game) endGame(reason string) {
 	g.Logf("-- Game over --")
 }
 
-// IsFinished reports whether the game is over.
-func (g *Game) IsFinished() bool { return g.Finished }
-
 // BankCash is the bank as the rules count it: its size less the players' cash.
-func (g *Game) BankCash() int {
-	t := g.bankSize
-	for _, p := range g.Players {
-		t -= p.Cash
-	}
-	return t
-}
+func (g *Game) BankCash() int { return g.BankLeft(g.bankSize) }
 
 // checkBankBroken breaks the bank once the players hold more than it
 // (rule 6.2: the bank runs out of money).
@@ -424,13 +380,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 }
 
 // Result is each player's final value keyed by player id.
-func (g *Game) Result() map[string]int {
-	out := map[string]int{}
-	for _, p := range g.Players {
-		out[itoa(p.ID)] = g.playerValue(p)
-	}
-	return out
-}
+func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // numCerts counts the certificates towards the limit: privates, and shares
 // except those priced in the yellow zone (rule 6.3.2).
@@ -605,15 +555,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if from == engine.HolderIPO && g.isMinor(c) {
 		g.PayCorp(c, price)
 	}
-	g.Transfer(c, []*engine.Share{s}, engine.Holder(p.ID))
-	if presFromPool {
-		for _, o := range c.SharesOf(engine.Holder(p.ID)) {
-			if !o.President {
-				g.MoveShare(o, engine.HolderMarket)
-				break
-			}
-		}
-	}
+	g.TakeCertificate(p, c, s)
 	if !c.Floated && 100-c.PercentOf(engine.HolderIPO) >= c.FloatPercent {
 		c.Floated = true
 		g.Logf("%s floats", c.Sym)
@@ -748,25 +690,4 @@ func removeString(list []string, s string) []string {
 		}
 	}
 	return list
-}
-
-// KeepActionsIn makes the caller the keeper of the accepted actions
-// (engine.Journal.Source) to save memory: the game stops recording them,
-// and a refused action is taken back by replaying src(n), which must
-// return the first n actions the game accepted. Call it before the first
-// action: the actions recorded so far are dropped.
-func (g *Game) KeepActionsIn(src func(n int) ([]engine.Action, error)) {
-	g.journal.Source = src
-	g.journal.Applied = engine.ActionLog{}
-}
-
-// Trim saves memory while the game sits idle: it drops the map's memoised
-// route results (board.Board.DropMemos) and compresses the log lines of
-// earlier actions (engine.Game.ArchiveLog); the game plays on unchanged.
-func (g *Game) Trim() {
-	if g.Board != nil {
-		g.Board.DropMemos()
-	}
-	g.ArchiveLog(g.journal.LogMark)
-	g.journal.LogMark = 0
 }

@@ -1,6 +1,8 @@
 package t1825
 
 import (
+	"slices"
+
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -19,7 +21,8 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	Engine:         func(g *Game) *engine.Game { return g.Game },
 	Turns:          func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
 	Order:          step.PassLast,
-	MustSell:       func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	Certs:          func(g *Game, p *engine.Player) int { return g.numCerts(p) },
+	WholeSales:     true,
 	OverLimitTypes: []string{"sell_company"}, // rule 5.3.2: over the limit, any sale helps
 	SaleUnit:       func(g *Game, c *engine.Corporation) int { return g.sharePercent(c) },
 	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
@@ -27,7 +30,7 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	},
 	Sell: (*Game).sell,
 	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, a *engine.Action) string {
-		if why := g.buyRefusal(p, g.stock, c, s); why != "" {
+		if why := g.buyRefusal(p, c, s); why != "" || a == nil {
 			return why
 		}
 		// the director's certificate from the pool costs one share (rule
@@ -65,35 +68,21 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, co.Value)
 		g.checkNewLayer()
 	},
-	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
-		if !g.canSellAnyCompany(p, g.stock) {
-			return "private railways cannot be sold now (rule 5.2.9)"
-		}
-		return ""
-	},
 	SaleFee: CompanySaleFee,
 	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
 		g.Logf("%s sells %s to the bank for £%d", p.Name, co.Name, price)
 		g.checkBankBroken()
 	},
-	Pass: func(g *Game, p *engine.Player) {
-		if len(g.stock.Current) == 0 {
-			g.Logf("%s passes", p.Name)
-		}
-		g.stock.endTurn(g)
-	},
-	After: func(g *Game, p *engine.Player) {
-		if !g.hasStockActions(p, g.stock) {
-			g.stock.endTurn(g)
-		}
-	},
+	HasMoves:  func(g *Game, p *engine.Player) bool { return g.hasStockActions(p, g.stock) },
+	Passes:    step.NoPurchasePasses,
+	RoundOver: func(g *Game) { g.stock.finished = true },
 }}
 
 func (g *Game) startStockRound() {
 	g.RoundKind = "Stock"
 	g.RoundNum = 1
 	g.stock = &stockRound{StockTurns: step.NewStockTurns(g.Game)}
-	g.stock.startTurn(g)
+	stockStep.StartTurn(g)
 }
 
 func (r *stockRound) active() int { return r.Active() }
@@ -105,45 +94,9 @@ func (r *stockRound) markSold(p int, sym string) { r.MarkSold(p, sym) }
 // sold reports whether p sold sym this round.
 func (r *stockRound) sold(p int, sym string) bool { return r.SoldOf(p, sym) != step.NotSold }
 
-// startTurn begins the active player's turn; a player with nothing to do
-// passes.
-func (r *stockRound) startTurn(g *Game) {
-	r.BeginTurn()
-	if r.finished {
-		return
-	}
-	has := func(id int) bool { return g.hasStockActions(g.Player(id), r) }
-	if r.SkipIdle(has, func(id int) { g.Logf("%s has no valid actions and passes", g.Player(id).Name) }) {
-		r.Advance()
-		r.finished = true
-	}
-}
-
-// endTurn closes the active player's turn: a player who bought is in the
-// round again, one who did not has passed (rule 5: the round stops when
-// every player has declined to buy in succession).
-func (r *stockRound) endTurn(g *Game) {
-	r.Passed[r.active()] = !r.bought()
-	all := r.AllPassed()
-	r.Advance()
-	if all {
-		r.finished = true
-		return
-	}
-	r.startTurn(g)
-}
-
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).
-func (r *stockRound) reorder(g *Game) {
-	id := r.Active()
-	i := g.PlayerIndex(id)
-	if i > 0 {
-		g.Players = append(g.Players[i:], g.Players[:i]...)
-	}
-	g.PriorityDeal = g.Players[0].ID
-	g.Logf("%s has priority deal", g.Players[0].Name)
-}
+func (r *stockRound) reorder(g *Game) { g.GivePriority(r.Active()) }
 
 // process applies a player's share dealing move: the shared stock step
 // decides it (a refusal changes nothing) and applies it.
@@ -156,48 +109,21 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	return stockStep.Choices(g, itoa(p.ID))
 }
 
-// hasStockActions reports whether the player has any move but passing now.
+// hasStockActions reports whether the player has any move but passing
+// or buying or selling certificates (the step adds those:
+// step.Stock.CanBuyAny, SaleOpen) now.
 func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
-	if g.mustSell(p, r) {
-		return true
-	}
-	return g.canBuyAny(p, r) || g.canParAny(p, r) || g.canBuyAnyCompany(p, r) || g.canSellAny(p, r) || g.canSellAnyCompany(p, r)
+	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r)
 }
 
-// mustSell: a player over the certificate limit must sell (rules 5.3.2, 6.3.2).
-func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
-	return g.numCerts(p) > g.CertLimit && g.canSellAny(p, r)
-}
+// mustSell: a player over the certificate limit must sell (rules 5.3.2,
+// 6.3.2; step.Stock.MustSell).
+func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
-// buyRefusal names the rule stopping p from buying s now, or "".
-func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	if why := g.certRefusal(p, r, c, s); why != "" {
-		return why
-	}
-	if s.President && s.Holder == engine.HolderMarket && !g.canBuyAny(p, r) {
-		// 18xx.games offers a purchase only when the smallest certificate
-		// of some holding is affordable at its full size, the director's
-		// certificate in the pool counting as two shares though it costs
-		// one (rule 6.4.7); followed, as games written there depend on it
-		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
-	}
-	return ""
-}
-
-// certRefusal is buyRefusal without the 18xx.games purchase gate.
-func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	switch {
-	case c.Closed || !c.IPOed:
-		return c.Sym + " has not been started"
-	case s.Holder != engine.HolderIPO && s.Holder != engine.HolderMarket:
-		return "the certificate is not for sale"
-	case r.bought():
-		return "only one certificate may be bought per turn (rule 5.2.1)"
-	case r.sold(p.ID, c.Sym):
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rule 5.2.8)"
-	case g.mustSell(p, r):
-		return p.Name + " is over the certificate limit and must sell"
-	}
+// buyRefusal names 1825's rule stopping p from buying s now, or "" (the
+// step's rules come first, 18xx.games' purchase gate after:
+// step.StockHooks.BuyRule).
+func (g *Game) buyRefusal(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
 	price := g.unitPrice(c, s.Holder) * s.Percent / 10
 	if s.President && s.Holder == engine.HolderMarket {
 		price = g.unitPrice(c, s.Holder) * g.sharePercent(c) / 10 // one ordinary share (20% for the minors)
@@ -206,7 +132,7 @@ func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 		}
 	}
 	if p.Cash < price {
-		return p.Name + " cannot afford it"
+		return "not enough cash for it"
 	}
 	if c.PercentOf(engine.Holder(p.ID))+s.Percent > 100 {
 		return "holding limit"
@@ -217,43 +143,19 @@ func (g *Game) certRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	return ""
 }
 
-func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
-		return g.certRefusal(p, r, c, s) == ""
-	})
-}
-
-// startRefusal names the rule stopping p from starting c now, or "".
-func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
-	r := g.stock
-	switch {
-	case c.Closed || c.IPOed:
-		return c.Sym + " has already been started"
-	case !g.canIPO(c):
+// startRefusal names 1825's rule stopping p from starting c now (its
+// band), or "".
+func (g *Game) startRefusal(_ *engine.Player, c *engine.Corporation) string {
+	if !g.canIPO(c) {
 		return c.Sym + "'s band is not yet on sale (rule 5.1.3)"
-	case r.bought():
-		return "only one certificate may be bought per turn (rule 5.2.1)"
-	case r.sold(p.ID, c.Sym):
-		return "shares of " + c.Sym + " were sold this round"
-	case g.numCerts(p) >= g.CertLimit:
-		return "certificate limit reached (rule 5.1.7)"
 	}
 	return ""
 }
 
 // parRefusal names the rule stopping p from starting c at cell, or "".
-func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
-	ok := false
-	for _, pc := range g.parCells(c) {
-		if pc == cell {
-			ok = true
-		}
-	}
-	if !ok {
+func (g *Game) parRefusal(_ *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
+	if !slices.Contains(g.parCells(c), cell) {
 		return "not a par value of " + c.Sym
-	}
-	if p.Cash < cell.Price*c.Shares[0].Percent/10 {
-		return p.Name + " cannot afford the director's certificate"
 	}
 	return ""
 }
@@ -263,19 +165,11 @@ func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.
 // certificate: 18xx.games offers "par" then whatever the band (the band is
 // checked when the par is made), so such a player must pass explicitly.
 func (g *Game) canParAny(p *engine.Player, r *stockRound) bool {
-	if r.bought() || g.numCerts(p) >= g.CertLimit {
-		return false
-	}
 	min := 0
 	if cells := g.Market.ParCells(); len(cells) > 0 {
 		min = cells[0].Price
 	}
-	for _, c := range g.Corps {
-		if !c.IPOed && !c.Closed && !r.sold(p.ID, c.Sym) && p.Cash >= 2*min {
-			return true
-		}
-	}
-	return false
+	return r.ParOffered(g.Game, p, func() int { return g.numCerts(p) }, g.CertLimit, func(*engine.Corporation) int { return 2 * min })
 }
 
 // canBuyAnyCompany (18xx.games G1825): a private is for sale by the bank
@@ -308,10 +202,6 @@ func (g *Game) buyableCompanies() []*engine.Company {
 	return out
 }
 
-func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return r.MaySellPrivates(g.Game, p)
-}
-
 // sellRefusal names the rule stopping the sale of bundle (percent of it), or "".
 func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, bundle []*engine.Share, percent int) string {
 	if g.Turn == 1 {
@@ -330,12 +220,6 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	for _, s := range bundle {
 		hasPres = hasPres || s.President
 	}
-	if hasPres && !engine.SharesWithDirector(c, engine.Holder(p.ID), bundle) {
-		// 18xx.games offers only bundles that grow ordinary shares first,
-		// the certificate last; its engine turns others into different
-		// certificates or a director without the certificate
-		return "the director's certificate is sold only together with all other shares"
-	}
 	if hasPres && percent < c.Shares[0].Percent {
 		// part of the director's certificate: someone must take it over or
 		// the pool must hold a share to swap (18xx.games can_dump?)
@@ -352,48 +236,11 @@ func (g *Game) sellRefusal(p *engine.Player, r *stockRound, c *engine.Corporatio
 	return ""
 }
 
-func sumPercent(b []*engine.Share) int {
-	t := 0
-	for _, s := range b {
-		t += s.Percent
-	}
-	return t
-}
-
-func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
-	if g.Turn == 1 {
-		return false
-	}
-	for _, c := range g.Corps {
-		if c.Closed {
-			continue
-		}
-		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), g.sharePercent(c)) {
-			if f.Percent == sumPercent(f.Shares) && g.sellRefusal(p, r, c, f.Shares, f.Percent) == "" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// companyRefusal names the rule stopping p from buying co from the bank
-// now, or "" (the price is the step's to check).
-func (g *Game) companyRefusal(p *engine.Player, co *engine.Company) string {
-	r := g.stock
-	ok := false
-	for _, b := range g.buyableCompanies() {
-		ok = ok || b == co
-	}
-	switch {
-	case !ok:
+// companyRefusal names 1825's rule stopping p from buying co from the
+// bank now, or "" (the step checks the rest: step.StockHooks.CompanyRule).
+func (g *Game) companyRefusal(_ *engine.Player, co *engine.Company) string {
+	if !slices.Contains(g.buyableCompanies(), co) {
 		return co.Name + " is not for sale now (rule 5.1.2)"
-	case r.bought():
-		return "only one certificate may be bought per turn"
-	case r.sold(p.ID, co.Sym):
-		return p.Name + " sold " + co.Name + " this round"
-	case g.numCerts(p) >= g.CertLimit:
-		return "certificate limit reached"
 	}
 	return ""
 }

@@ -42,18 +42,7 @@ func Descriptor() title.Descriptor {
 			{Name: "surveyors", Description: "railway construction with Surveyors (rule 6.6)"},
 			{Name: "printed_rules", Description: "play by the printed Units 1-3 rulebook where 18xx.games differs (starting money, certificate limits, trains and phases of TABLES 1-4, Unit 3's companies; no buying and selling one company in a turn, reserved hexes, bankrupt companies' trains back to the bank, receivers paying at the end of the turn and running the maximum); no kits or site variants (docs/rules.md)"},
 		},
-		New: func(players []title.Player, options []string) (title.Full, error) {
-			ids := make([]int, len(players))
-			names := make([]string, len(players))
-			for i, p := range players {
-				ids[i], names[i] = p.ID, p.Name
-			}
-			g, err := New(ids, names, options)
-			if err != nil {
-				return nil, err // a nil interface, not a nil *Game
-			}
-			return g, nil
-		},
+		New: title.Constructor(New),
 		// a route may re-enter a hex and never passes a blocked city; every
 		// stop counts against the train's size
 		Routes: title.RouteRules{ReEnterHexes: true, FlatStops: true},
@@ -75,6 +64,9 @@ func unitOption(name, units string) title.Option {
 	}
 	return title.Option{Name: name, Description: fmt.Sprintf("%s (%s)", units, players), Group: "Units", MinPlayers: lo, MaxPlayers: hi}
 }
+
+// ForkGame is Fork as a title.Full (title.Forker).
+func (g *Game) ForkGame() (title.Full, error) { return title.Forked(g.Fork()) }
 
 // Engine returns the title-independent state.
 func (g *Game) Engine() *engine.Game { return g.Game }
@@ -110,5 +102,6 @@ func (g *Game) RevenueOn(b *board.Board, sym string) (int, error) {
 
 var (
 	_ title.Full         = (*Game)(nil)
+	_ title.Forker       = (*Game)(nil)
 	_ title.BoardRevenue = (*Game)(nil)
 )

@@ -19,46 +19,6 @@ func (g *Game) RoundName() string {
 
 // State returns the game state in the golden-trace shape (fixtures README §4).
 func (g *Game) State() map[string]any {
-	out := map[string]any{
-		"round":           g.RoundName(),
-		"turn":            g.Turn,
-		"round_num":       g.RoundNum,
-		"phase":           g.Phase().Name,
-		"bank_cash":       g.BankCash(),
-		"bank_raw":        g.Bank,
-		"bank_broken":     g.BankBroken,
-		"cert_limit":      g.CertLimit,
-		"finished":        g.Finished,
-		"minors":          []any{},
-		"tiles":           g.Board.Tiles(),
-		"game_end_reason": nil,
-		"result":          nil,
-		"end_trigger":     nil,
-	}
-	if g.Finished {
-		out["game_end_reason"] = g.EndReason
-		out["result"] = g.Result()
-	}
-	if g.EndTrigger != nil {
-		out["end_trigger"] = g.EndTrigger
-	}
-	players := []any{}
-	for _, p := range g.Players {
-		players = append(players, map[string]any{
-			"id": p.ID, "name": p.Name, "cash": p.Cash, "certs": g.certIDs(p),
-			"num_certs": g.numCerts(p), "value": g.playerValue(p), "bankrupt": p.Bankrupt,
-		})
-	}
-	out["players"] = players
-	corps := append([]*engine.Corporation(nil), g.Corps...)
-	sort.Slice(corps, func(i, j int) bool { return corps[i].Sym < corps[j].Sym })
-	cs := []any{}
-	for _, c := range corps {
-		cs = append(cs, g.corpState(c))
-	}
-	out["corporations"] = cs
-	out["companies"] = g.CompaniesView()
-	out["depot"] = g.DepotView()
 	formed := []string{}
 	for _, c := range g.formed {
 		formed = append(formed, c.Sym)
@@ -67,36 +27,37 @@ func (g *Game) State() map[string]any {
 	for _, t := range g.minorTrains {
 		mt = append(mt, t.ID)
 	}
-	out["flags"] = map[string]any{"bank_size": g.bankSize, "highest_layer": g.highestLayer, "formed": formed, "minor_trains": mt}
+	parts := engine.StateParts{
+		Round: g.RoundName(), BankCash: g.BankCash(), Result: g.Result, Tiles: g.Board.Tiles(), EndTrigger: g.EndTrigger,
+		Certs: g.certIDs, NumCerts: g.numCerts, Value: g.playerValue, Corporation: g.corpState,
+		Flags:        map[string]any{"bank_size": g.bankSize, "highest_layer": g.highestLayer, "formed": formed, "minor_trains": mt},
+		Active:       g.activeEntities(),
+		Actor:        func(c *engine.Corporation) int { return g.actingFor(c).ID },
+		PriorityDeal: g.priorityDeal(),
+		Log:          g.Log[g.journal.LogMark:],
+	}
 	if g.Opts.Surveyors {
 		sv := map[string]any{}
 		for sym, hs := range g.surveyors {
 			sv[sym] = append([]string(nil), hs...)
 		}
-		out["flags"].(map[string]any)["surveyors"] = sv
+		parts.Flags["surveyors"] = sv
 	}
-	order := []any{}
 	switch {
 	case g.stock != nil:
 		for _, p := range g.Players {
-			order = append(order, p.ID)
+			parts.Order = append(parts.Order, p.ID)
 		}
 	case g.op != nil && !(g.Finished && !g.manualEnd):
 		for _, c := range g.op.order {
-			order = append(order, c.Sym)
+			parts.Order = append(parts.Order, c.Sym)
 		}
 	case g.Finished && !g.manualEnd:
 		for _, c := range g.lastOrder {
-			order = append(order, c.Sym)
+			parts.Order = append(parts.Order, c.Sym)
 		}
 	}
-	out["order"] = order
-	active := g.activeEntities()
-	out["active"] = active
-	out["acting"] = g.actingPlayers(active)
-	out["priority_deal"] = g.priorityDeal()
-	out["log"] = append([]string{}, g.Log[g.journal.LogMark:]...)
-	return out
+	return g.StateView(parts)
 }
 
 func (g *Game) certIDs(p *engine.Player) []string {
@@ -144,26 +105,6 @@ func (g *Game) activeEntities() []any {
 		}
 	}
 	return []any{}
-}
-
-func (g *Game) actingPlayers(active []any) []int {
-	out := []int{}
-	for _, e := range active {
-		switch v := e.(type) {
-		case int:
-			out = append(out, v)
-		case string:
-			if c := g.Corp(v); c != nil {
-				out = append(out, g.actingFor(c).ID)
-			}
-		}
-	}
-	if len(out) == 0 {
-		for _, p := range g.Players {
-			out = append(out, p.ID)
-		}
-	}
-	return out
 }
 
 func (g *Game) corpState(c *engine.Corporation) map[string]any {

@@ -9,9 +9,6 @@ import (
 	"tresham/engine"
 )
 
-// IsFinished reports whether the game is over.
-func (g *Game) IsFinished() bool { return g.Finished }
-
 // mapBoard adapts the board package to the rules' Board interface.
 type mapBoard struct {
 	b     *board.Board

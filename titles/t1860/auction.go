@@ -292,8 +292,7 @@ func (g *Game) finishAuction() {
 		best = top[0]
 		g.Logf("%s has most cash", best.Name)
 	}
-	g.rotatePlayersTo(best.ID)
-	g.Logf("%s has priority deal", g.Players[0].Name)
+	g.GivePriority(best.ID)
 	g.startStockRound()
 }
 
@@ -303,16 +302,6 @@ func sortPlayersByCashDesc(ps []*engine.Player) {
 			ps[j], ps[j-1] = ps[j-1], ps[j]
 		}
 	}
-}
-
-func (g *Game) rotatePlayersTo(id int) {
-	i := g.PlayerIndex(id)
-	if i <= 0 {
-		g.PriorityDeal = g.Players[0].ID
-		return
-	}
-	g.Players = append(g.Players[i:], g.Players[:i]...)
-	g.PriorityDeal = g.Players[0].ID
 }
 
 // validPar checks a par price against the corporation's layer band.

@@ -14,11 +14,8 @@ import (
 func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 	switch a.Type {
 	case "sell_shares":
-		if len(a.Shares) == 0 {
-			return nil
-		}
-		c, _, err := g.ShareByID(a.Shares[0])
-		if err != nil {
+		c := title.SoldCorporation(g.Game, a)
+		if c == nil {
 			return nil
 		}
 		n := a.Percent / 10
@@ -47,12 +44,7 @@ func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 		}
 		revenue, subsidy := g.op.totalRevenue(), g.op.totalSubsidy()
 		if a.Kind == "payout" && revenue > 0 {
-			times := 0
-			for k := 1; k <= 4; k++ {
-				if revenue >= k*c.Cell.Price {
-					times = k
-				}
-			}
+			times := title.Multiple(revenue, c.Cell.Price, 4)
 			return &title.Effect{Cash: subsidy, Revenue: revenue, Price: title.Move(g.Market, c, "right", times, "space")}
 		}
 		return &title.Effect{Cash: subsidy + revenue, Revenue: revenue, Price: title.Move(g.Market, c, "left", 1, "space")}

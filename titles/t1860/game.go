@@ -69,16 +69,30 @@ type Game struct {
 	// lastOrder is the last operating order (kept for the final state).
 	lastOrder []*engine.Corporation
 
-	// setup and journal let a refused action restore the game exactly by replay.
-	setup   setupArgs
-	journal engine.Journal
+	// journal applies actions atomically, undoes, forks and trims
+	// (engine.Lifecycle).
+	journal
 }
 
-type setupArgs struct {
-	ids     []int
-	names   []string
-	options []string
-	board   func(opts map[string]bool) (Board, error)
+// journal is the shared game lifecycle, embedded under this name.
+type journal = engine.Lifecycle[Game]
+
+// lifecycle is what engine.Lifecycle needs of a game of 1860.
+var lifecycle = &engine.LifecycleSpec[Game]{
+	Engine:    (*Game).Engine,
+	Lifecycle: func(g *Game) *journal { return &g.journal },
+	Step:      (*Game).apply,
+	EndGame:   (*Game).endGame,
+	Restored: func(g *Game) {
+		if mb, ok := g.Board.(*mapBoard); ok {
+			mb.bind(g)
+		}
+	},
+	DropMemos: func(g *Game) {
+		if mb, ok := g.Board.(*mapBoard); ok {
+			mb.b.DropMemos()
+		}
+	},
 }
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
@@ -161,7 +175,7 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 			mb.bind(g)
 		}
 	}
-	g.setup = setupArgs{ids: ids, names: names, options: options, board: board}
+	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options, board) })
 	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: %s | Available Tiles: Yellow) --", g.trainLimitText(g.Phases[0]))
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()
@@ -244,58 +258,8 @@ func (g *Game) minParPrice(c *engine.Corporation) int {
 	return min
 }
 
-// Apply applies one action (and its stored automatic follow-ups). It is atomic:
-// when any part is refused, the game is restored to exactly its prior state
-// (by replaying the accepted actions, the game being a function of its log).
-func (g *Game) Apply(a *engine.Action) error {
-	return g.journal.Apply(g.Game, a, g.apply, g.restore)
-}
-
-// ApplyChecked is Apply with check run before the action and before each of
-// its automatic follow-ups (engine.Checked); a refusal by check restores the
-// game like any other.
-func (g *Game) ApplyChecked(a *engine.Action, check func(*engine.Action) error) error {
-	return g.journal.Apply(g.Game, a, engine.Checked(check, g.apply), g.restore)
-}
-
-// Undo takes back the last accepted action (the game is replayed without it).
-func (g *Game) Undo() error {
-	if g.journal.Source != nil {
-		return fmt.Errorf("1860: undo: the accepted actions are kept by the caller")
-	}
-	if g.journal.Applied.Len() == 0 {
-		return fmt.Errorf("1860: nothing to undo")
-	}
-	g.journal.Applied.Pop()
-	g.journal.Count--
-	return g.restore()
-}
-
-// restore rebuilds the game from its setup and accepted actions.
-func (g *Game) restore() error {
-	fresh, err := New(g.setup.ids, g.setup.names, g.setup.options, g.setup.board)
-	if err != nil {
-		return err
-	}
-	fresh.journal.Source = g.journal.Source
-	if err := g.journal.Replay(fresh.Apply); err != nil {
-		return err
-	}
-	*g = *fresh
-	if mb, ok := g.Board.(*mapBoard); ok {
-		mb.bind(g)
-	}
-	return nil
-}
-
+// apply hands an action to the round in progress.
 func (g *Game) apply(a *engine.Action) error {
-	switch a.Type {
-	case "message", "program_buy_shares", "program_share_pass", "program_disable", "program_enable":
-		return nil
-	case "end_game":
-		g.endGame("manually_ended")
-		return nil
-	}
 	switch {
 	case g.auction != nil:
 		return g.auction.process(g, a)
@@ -345,13 +309,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 }
 
 // BankCash is the bank balance as the rules count it.
-func (g *Game) BankCash() int {
-	t := bankCash
-	for _, p := range g.Players {
-		t -= p.Cash
-	}
-	return t
-}
+func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
 	if !g.Nationalization && g.BankCash() < 0 && !g.BankBroken {
@@ -385,13 +343,7 @@ func (g *Game) endGame(reason string) {
 }
 
 // Result is each player's final value keyed by player id.
-func (g *Game) Result() map[string]int {
-	out := map[string]int{}
-	for _, p := range g.Players {
-		out[strconv.Itoa(p.ID)] = g.playerValue(p)
-	}
-	return out
-}
+func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // Value is a player's current worth.
 func (g *Game) Value(p *engine.Player) int { return g.playerValue(p) }
@@ -456,25 +408,4 @@ func removeString(list []string, s string) []string {
 		}
 	}
 	return list
-}
-
-// KeepActionsIn makes the caller the keeper of the accepted actions
-// (engine.Journal.Source) to save memory: the game stops recording them,
-// and a refused action is taken back by replaying src(n), which must
-// return the first n actions the game accepted. Call it before the first
-// action: the actions recorded so far are dropped.
-func (g *Game) KeepActionsIn(src func(n int) ([]engine.Action, error)) {
-	g.journal.Source = src
-	g.journal.Applied = engine.ActionLog{}
-}
-
-// Trim saves memory while the game sits idle: it drops the map's memoised
-// route results (board.Board.DropMemos) and compresses the log lines of
-// earlier actions (engine.Game.ArchiveLog); the game plays on unchanged.
-func (g *Game) Trim() {
-	if mb, ok := g.Board.(*mapBoard); ok {
-		mb.b.DropMemos()
-	}
-	g.ArchiveLog(g.journal.LogMark)
-	g.journal.LogMark = 0
 }

@@ -115,15 +115,15 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	return stockStep.Choices(g, itoa(p.ID))
 }
 
-// sellBundleOK checks a sale's certificates against its percentage, for
-// Legal and Apply alike: the whole of each certificate is sold, except the
-// director's, of which one share may be kept (rules 6.6) when a share can
-// be given back for it - from the pool (the bundle's own ordinary shares
-// land there first) or from a player holding enough to become director
-// and swap two shares in. 18xx.games refuses the same sales (can_dump?: a
-// part of the director's certificate alone needs a pool share or another
-// holder of more than one share). The certificate is sold only with all the
-// seller's other shares.
+// sellBundleOK checks a sale's certificates against its percentage, a
+// well-formed one (engine.SalePercent) of a bundle the step accepts (the
+// director's certificate only with all other shares): the whole of each
+// certificate is sold, except the director's, of which one share may be
+// kept (rules 6.6) when a share can be given back for it - from the pool
+// (the bundle's own ordinary shares land there first) or from a player
+// holding enough to become director and swap two shares in. 18xx.games
+// refuses the same sales (can_dump?: a part of the director's certificate
+// alone needs a pool share or another holder of more than one share).
 func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*engine.Share, percent int) bool {
 	total := 0
 	var pres *engine.Share
@@ -136,21 +136,8 @@ func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*e
 			ordinary++
 		}
 	}
-	if percent <= 0 || percent > total || percent%10 != 0 {
-		return false
-	}
-	// the director's certificate goes only with all the seller's other
-	// shares: 18xx.games offers only such bundles (ordinary shares first,
-	// the certificate last), and its engine turns others into different
-	// certificates or a director without the certificate
-	if pres != nil && !engine.SharesWithDirector(c, engine.Holder(p.ID), shares) {
-		return false
-	}
 	if total == percent {
 		return true
-	}
-	if pres == nil || total-percent >= pres.Percent {
-		return false
 	}
 	back := (total - percent) / 10
 	pool := ordinary

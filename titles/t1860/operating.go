@@ -508,8 +508,7 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 			best, bestPct = p, pct
 		}
 	}
-	g.rotatePlayersTo(best.ID)
-	g.Logf("%s has priority deal", g.Players[0].Name)
+	g.GivePriority(best.ID)
 	if g.op != nil && g.op.current() == c {
 		g.op.step = stepDone
 	}
@@ -517,12 +516,7 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 		g.Logf("Restarting Stock Round")
 		g.stock = nil
 		g.RoundKind = "Stock"
-		r := &stockRound{passed: map[int]bool{}, sold: map[int]map[string]soldState{}}
-		for _, p := range g.Players {
-			if !p.Bankrupt {
-				r.entities = append(r.entities, p.ID)
-			}
-		}
+		r := &stockRound{StockTurns: step.NewStockTurns(g.Game)}
 		g.stock = r
 		r.startTurn(g)
 	}

@@ -20,31 +20,29 @@ const soldNone = step.NotSold
 // of privates are 1860's own.
 type stockRound struct {
 	step.StockTurns
-	// entities, passed and sold seed StockTurns in a round built as a
-	// literal (the restart in operating.go); startTurn adopts them.
-	entities      []int
-	passed        map[int]bool
-	sold          map[int]map[string]soldState
 	parred        string // corporation parred this turn
 	boughtCompany string // private bought from the bank this turn
 	manual        bool   // some player made a move (even a pass) this round
 }
 
-// adopt moves a literal's seeds into StockTurns.
-func (r *stockRound) adopt() {
-	if r.Passed == nil {
-		r.Players, r.Passed, r.Sold = r.entities, r.passed, r.sold
-		r.entities, r.passed, r.sold = nil, nil, nil
-	}
-}
+// stockStep is the shared stock-round step with 1860's rules
+// (stockHooks). It is set up by init: its round-over hook leads, through
+// the operating rounds, to the next stock round, which it starts (a cycle
+// for a variable's initialiser); nothing changes it afterwards.
+var stockStep *step.Stock[*Game]
 
-// stockStep is the shared stock-round step with 1860's rules.
-var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
+func init() { stockStep = &step.Stock[*Game]{Hooks: stockHooks} }
+
+// stockHooks are 1860's rules for the shared stock-round step.
+var stockHooks = step.StockHooks[*Game]{
 	Engine:   func(g *Game) *engine.Game { return g.Game },
 	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
 	Order:    step.PassFirst,
-	MustSell: func(g *Game, p *engine.Player) bool { return g.mustSell(p, g.stock) },
+	Certs:    func(g *Game, p *engine.Player) int { return g.NumCerts(p) },
 	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
+	MaySellOf: func(g *Game, p *engine.Player, c *engine.Corporation) bool {
+		return g.canSellCorp(p, g.stock, c)
+	},
 	SellRule: func(g *Game, p *engine.Player, c *engine.Corporation, b []*engine.Share, pct int) string {
 		if !g.canSellCorp(p, g.stock, c) {
 			return "shares of " + c.Sym + " cannot be sold now (rules 6.2: not after buying, one block a turn)"
@@ -59,11 +57,11 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.sellShares(p, c, b, pct)
 		g.checkBankBroken()
 	},
-	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, _ *engine.Action) string {
-		if s.President && s.Holder == engine.HolderIPO {
+	BuyRule: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share, a *engine.Action) string {
+		if a != nil && s.President && s.Holder == engine.HolderIPO {
 			return "the director's certificate is bought by starting " + c.Sym
 		}
-		return g.buyRefusal(p, g.stock, c, s)
+		return g.buyRule(p, c, s)
 	},
 	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
 		if s.President && s.Holder == engine.HolderMarket {
@@ -84,18 +82,15 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.stock.parred = c.Sym
 	},
 	CompanyRule: func(g *Game, p *engine.Player, co *engine.Company) string {
-		if co.Owner != "bank" || !g.canBuyAnyCompany(p, g.stock) || g.stock.soldState(p.ID, co.Sym) != soldNone {
+		if co.Owner != "bank" {
 			return "the bank offers no private to " + p.Name + " now"
 		}
 		return ""
 	},
 	CompanyBought: (*Game).companyBought,
-	SellCompanyRule: func(g *Game, p *engine.Player, _ *engine.Company) string {
+	SellCompanyRule: func(g *Game, _ *engine.Player, _ *engine.Company) string {
 		if g.optVariablePrivates {
 			return "variable_private_revenue: private companies may not be sold to the bank"
-		}
-		if !g.canSellAnyCompany(p, g.stock) {
-			return "private companies cannot be sold now"
 		}
 		return ""
 	},
@@ -104,55 +99,35 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.Logf("%s sells %s to bank for £%d", p.Name, co.Name, price)
 		g.checkBankBroken()
 	},
-	Pass: func(g *Game, p *engine.Player) {
-		r := g.stock
-		if g.playerCanDeal(p, r) {
-			r.manual = true
+	HasMoves: func(g *Game, p *engine.Player) bool { return g.playerHasStockActions(p, g.stock) },
+	Passes:   step.IdleTurnPasses,
+	TurnBegun: func(g *Game) {
+		g.stock.parred, g.stock.boughtCompany = "", ""
+	},
+	Passing: func(g *Game, p *engine.Player) {
+		if g.playerCanDeal(p, g.stock) {
+			g.stock.manual = true
 		}
-		if len(r.Current) == 0 {
-			g.logLine(p.Name + " passes")
-			r.Passed[p.ID] = true
-		} else {
-			r.Passed[p.ID] = false
-		}
-		r.lastPass(g)
 	},
 	After: func(g *Game, _ *engine.Player) {
-		if g.stock == nil {
-			return // the move ended the round (a sale that left nobody able to act ended the game)
+		if g.stock != nil {
+			g.stock.manual = true
 		}
-		g.stock.manual = true
-		g.stock.afterAction(g)
 	},
-}}
-
-// startRefusal names the rule stopping p from starting c now, or "".
-func (g *Game) startRefusal(p *engine.Player, c *engine.Corporation) string {
-	r := g.stock
-	switch {
-	case c.Closed:
-		return c.Sym + " is closed"
-	case r.bought():
-		return "already bought this turn"
-	case r.soldState(p.ID, c.Sym) != soldNone:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
-	}
-	if why := g.ipoRefusal(c); why != "" {
-		return why
-	}
-	if !g.canGain(p, c, false) {
-		return "certificate limit reached"
-	}
-	return ""
+	// the move ended the game (a sale that left nobody able to act), or
+	// a floated corporation lays its home tile first
+	Hold:      func(g *Game) bool { return g.stock == nil || len(g.pendingHome) > 0 },
+	RoundOver: (*Game).finishStockRound,
 }
+
+// startRefusal names 1860's rule stopping p from starting c now (its
+// layer, ipoRefusal), or "".
+func (g *Game) startRefusal(_ *engine.Player, c *engine.Corporation) string { return g.ipoRefusal(c) }
 
 // parRefusal names the rule stopping p from starting c at cell, or "".
 func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
 	if !g.validPar(c, cell, p, false) {
 		return "par price not allowed for " + c.Sym
-	}
-	if p.Cash < 2*cell.Price {
-		return p.Name + " cannot afford £" + strconv.Itoa(2*cell.Price)
 	}
 	return ""
 }
@@ -186,20 +161,8 @@ func (g *Game) startStockRound() {
 
 func (r *stockRound) active() int { return r.Active() }
 
-func (r *stockRound) startTurn(g *Game) {
-	r.adopt()
-	r.BeginTurn()
-	r.parred = ""
-	r.boughtCompany = ""
-	// a player with nothing to do passes automatically
-	if g.Finished {
-		return
-	}
-	has := func(id int) bool { return g.playerHasStockActions(g.Player(id), r) }
-	if r.SkipIdle(has, func(id int) { g.logLine(g.Player(id).Name + " has no valid actions and passes") }) {
-		r.finish(g)
-	}
-}
+// startTurn begins the active player's turn (step.Stock.StartTurn).
+func (r *stockRound) startTurn(g *Game) { stockStep.StartTurn(g) }
 
 func (r *stockRound) soldState(p int, sym string) soldState { return r.SoldOf(p, sym) }
 
@@ -246,40 +209,18 @@ func (r *stockRound) process(g *Game, a *engine.Action) error {
 	return step.Apply[*Game](stockStep, g, a)
 }
 
-// afterAction ends the turn when the player has nothing left to do.
+// afterAction ends the turn when the player has nothing left to do
+// (after a home tile or an exchange).
 func (r *stockRound) afterAction(g *Game) {
-	if len(g.pendingHome) > 0 || g.stock != r {
-		return
+	if len(g.pendingHome) == 0 && g.stock == r {
+		stockStep.Moved(g)
 	}
-	p := g.Player(r.active())
-	if g.playerHasStockActions(p, r) {
-		return
-	}
-	// the turn ends: a player who acted is no longer passed
-	r.Passed[p.ID] = false
-	r.next(g)
 }
 
-func (r *stockRound) lastPass(g *Game) {
-	if r.AllPassed() {
-		r.finish(g)
-		return
-	}
-	r.next(g)
-}
-
-func (r *stockRound) next(g *Game) {
-	if r.AllPassed() {
-		r.finish(g)
-		return
-	}
-	r.Advance()
-	r.startTurn(g)
-}
-
-// finish ends the stock round: priority goes to the player after the last to act.
-func (r *stockRound) finish(g *Game) {
-	if !r.manual && g.stalled() {
+// finishStockRound ends the stock round (step.StockHooks.RoundOver):
+// priority goes to the player after the last to act.
+func (g *Game) finishStockRound() {
+	if !g.stock.manual && g.stalled() {
 		g.Logf("Nobody can act and no company operates or pays: the game cannot go on")
 		g.endGame("stalled")
 		return
@@ -287,11 +228,9 @@ func (r *stockRound) finish(g *Game) {
 	if g.roundLimitReached() {
 		return
 	}
-	r.Advance()
-	pd := r.Active()
+	pd := g.stock.Active()
 	g.stock = nil
-	g.rotatePlayersTo(pd)
-	g.Logf("%s has priority deal", g.Players[0].Name)
+	g.GivePriority(pd)
 	g.operatingRounds = g.Phase().OperatingRounds
 	if g.checkNationalize() {
 		g.triggerNationalization()
@@ -304,7 +243,7 @@ func (r *stockRound) finish(g *Game) {
 // layer is open, a private only when affordable), unlike the reference's
 // turn rule in playerHasStockActions.
 func (g *Game) playerCanDeal(p *engine.Player, r *stockRound) bool {
-	return g.stockActions(p, r, true)
+	return stockStep.CanBuyAny(g, p) || g.stockActions(p, r, true)
 }
 
 // stalled reports a game that can never change again: no corporation would
@@ -327,17 +266,19 @@ func (g *Game) stalled() bool {
 
 // playerHasStockActions reports whether the player has a stock-round turn
 // (or keeps it): 18xx.games' turn rule, under which a player who can do
-// nothing but pass has no turn and passes automatically.
+// nothing but pass has no turn and passes automatically (with the
+// purchases the step adds: step.Stock.CanBuyAny).
 func (g *Game) playerHasStockActions(p *engine.Player, r *stockRound) bool {
 	return g.stockActions(p, r, false)
 }
 
-// stockActions reports whether p may do anything but pass. With dealing,
-// only moves Apply accepts count: pars of corporations that may be started
-// now and privates p can afford; without, 18xx.games' wider turn rule.
+// stockActions reports whether p may do anything but pass or buy a
+// certificate. With dealing, only moves Apply accepts count: pars of
+// corporations that may be started now and privates p can afford;
+// without, 18xx.games' wider turn rule.
 func (g *Game) stockActions(p *engine.Player, r *stockRound, dealing bool) bool {
-	return g.canBuyAny(p, r) || g.canParAny(p, r, dealing) || g.canSellAny(p, r) ||
-		g.offersCompany(p, r, dealing) || g.canSellAnyCompany(p, r) || r.lastChanceToExchange(g, p)
+	return g.canParAny(p, r, dealing) || g.canSellAny(p, r) ||
+		g.offersCompany(p, r, dealing) || r.lastChanceToExchange(g, p)
 }
 
 // lastChanceToExchange: after parring (or buying a private) a player holding the
@@ -410,113 +351,38 @@ func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) b
 	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
-// offeredBuyRule is buyRule with 18xx.games' purchase gate: it offers a
-// purchase only when the smallest certificate of some holding is
-// affordable at its full size, the director's certificate in the pool
-// counting as two shares though it costs one (see shareBuyPrice). Games
-// written there depend on it, so Tresham follows it.
-func (g *Game) offeredBuyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) buyRuleKind {
-	k := g.buyRule(p, r, c, s)
-	if k == buyOK && s.President && s.Holder == engine.HolderMarket && !g.canBuyAny(p, r) {
-		return buyNotOffered
-	}
-	return k
-}
-
-// buyRuleKind is a rule that may stop a certificate purchase.
-type buyRuleKind int
-
-const (
-	buyOK buyRuleKind = iota
-	buyNotStarted
-	buyReserved
-	buyBought
-	buySold
-	buyCash
-	buyHolding
-	buyCertLimit
-	buyPresSwap
-	buyNotOffered
-)
-
-// buyRefusal names the rule that stops p buying certificate s now, or "".
-func (g *Game) buyRefusal(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) string {
-	switch g.offeredBuyRule(p, r, c, s) {
-	case buyNotOffered:
-		return "18xx.games offers no purchase: the director's certificate is priced there as two shares"
-	case buyNotStarted:
-		return c.Sym + " has not been started"
-	case buyReserved:
-		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
-	case buyBought:
-		return "only one certificate may be bought per turn (rules 6.2)"
-	case buySold:
-		return "shares of " + c.Sym + " were sold by " + p.Name + " this round (rules 6.2)"
-	case buyCash:
-		return p.Name + " cannot afford it"
-	case buyHolding:
-		return "holding limit"
-	case buyCertLimit:
-		return "certificate limit reached (rules 6.2)"
-	case buyPresSwap:
-		return "the director's certificate needs a share to swap"
-	}
-	return ""
-}
-
-// buyRule is the rule that stops p buying certificate s now (buyOK for
-// none); buyRefusal words it.
-func (g *Game) buyRule(p *engine.Player, r *stockRound, c *engine.Corporation, s *engine.Share) buyRuleKind {
+// buyRule names 1860's rule that stops p buying certificate s now, or ""
+// (the step's rules come first: step.StockHooks.BuyRule).
+func (g *Game) buyRule(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
 	switch {
-	case !c.IPOed || c.Closed:
-		return buyNotStarted
 	case !s.Buyable:
-		return buyReserved
-	case r.bought():
-		return buyBought
-	case r.soldState(p.ID, c.Sym) != soldNone:
-		return buySold
+		return "the certificate is reserved for the exchange of a private company (rules 5.3)"
 	case p.Cash < g.shareBuyPrice(c, s):
-		return buyCash
+		return "not enough cash for it"
 	case c.PercentOf(engine.Holder(p.ID))+10 > 100:
-		return buyHolding
+		return "holding limit"
 	case g.NumCerts(p) >= g.CertLimit:
-		return buyCertLimit
+		return "certificate limit reached (rules 6.2)"
 	}
 	if s.President && s.Holder == engine.HolderMarket && c.PercentOf(engine.Holder(p.ID)) < 20 {
 		// the director's certificate from the pool needs a share to swap (rules 6.5)
 		if c.PercentOf(engine.Holder(p.ID)) <= (s.Percent-10)/10*10-10 {
-			return buyPresSwap
+			return "the director's certificate needs a share to swap"
 		}
 	}
-	return buyOK
-}
-
-func (g *Game) canBuyAny(p *engine.Player, r *stockRound) bool {
-	return !r.bought() && step.OffersPurchase(g.Game, p, func(c *engine.Corporation, s *engine.Share) bool {
-		return g.buyRule(p, r, c, s) == buyOK
-	})
+	return ""
 }
 
 func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool {
-	if r.bought() {
-		return false
-	}
-	for _, c := range g.Corps {
-		// 18xx.games lists "par" for any unstarted corporation, whatever its
-		// layer (the layer is enforced when the par is made), so a player who
-		// could start one keeps the turn and must pass explicitly.
-		if c.IPOed || c.Closed || (openLayers && !g.canIPO(c)) {
-			continue
+	// 18xx.games lists "par" for any unstarted corporation, whatever its
+	// layer (the layer is enforced when the par is made); openLayers asks
+	// for the layers open now
+	return r.ParOffered(g.Game, p, func() int { return g.NumCerts(p) }, g.CertLimit, func(c *engine.Corporation) int {
+		if min := g.minParPrice(c); min > 0 && (!openLayers || g.canIPO(c)) {
+			return 2 * min
 		}
-		if r.soldState(p.ID, c.Sym) != soldNone || !g.canGain(p, c, false) {
-			continue
-		}
-		if min := g.minParPrice(c); min > 0 && p.Cash >= 2*min {
-			return true
-		}
-	}
-	return false
+		return -1
+	})
 }
 
 // canSellCorp reports whether the player can sell some shares of c now.
@@ -542,23 +408,8 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 // mustSell: "If a player has more certificates than the certificate limit,
 // then the player must sell shares in excess of the limit at the first
 // available opportunity" (rules 5, Certificate Limit) - while a sale is
-// possible, it is the only move.
-func (g *Game) mustSell(p *engine.Player, r *stockRound) bool {
-	if g.NumCerts(p) <= g.CertLimit {
-		return false
-	}
-	for _, c := range g.Corps {
-		if !g.canSellCorp(p, r, c) {
-			continue
-		}
-		for _, f := range engine.SaleForms(c.SharesOf(engine.Holder(p.ID)), 10) {
-			if g.sellBundleOK(p, c, f.Shares, f.Percent) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// possible, it is the only move (step.Stock.MustSell).
+func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	for _, c := range g.Corps {
@@ -567,11 +418,6 @@ func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 		}
 	}
 	return false
-}
-
-// canBuyAnyCompany reports whether p may buy some private from the bank now.
-func (g *Game) canBuyAnyCompany(p *engine.Player, r *stockRound) bool {
-	return g.offersCompany(p, r, true)
 }
 
 // offersCompany reports whether the bank offers p a private this turn.
@@ -586,10 +432,6 @@ func (g *Game) offersCompany(p *engine.Player, r *stockRound, affordable bool) b
 	return r.BankOffersPrivate(g.Game, p, g.NumCerts(p), g.CertLimit, func(co *engine.Company) bool {
 		return co.Owner == "bank" && (!affordable || p.Cash >= co.Value)
 	})
-}
-
-func (g *Game) canSellAnyCompany(p *engine.Player, r *stockRound) bool {
-	return !g.optVariablePrivates && r.MaySellPrivates(g.Game, p)
 }
 
 // sellShares moves a bundle to the pool, pays the seller and moves the price
@@ -626,19 +468,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	}
 	g.logLine(p.Name + " buys a " + strconv.Itoa(s.Percent) + "% share of " + c.Sym + " from " + from + " for £" + strconv.Itoa(price))
 	g.PayPlayer(p, -price)
-	bundle := []*engine.Share{s}
-	if s.President && s.Holder == engine.HolderMarket {
-		// buying the director's certificate from the pool: swap a share back
-		g.Transfer(c, bundle, engine.Holder(p.ID))
-		for _, o := range c.SharesOf(engine.Holder(p.ID)) {
-			if !o.President {
-				g.MoveShare(o, engine.HolderMarket)
-				break
-			}
-		}
-	} else {
-		g.Transfer(c, bundle, engine.Holder(p.ID))
-	}
+	g.TakeCertificate(p, c, s)
 	g.afterGain(c)
 }
 

@@ -29,23 +29,17 @@ func Descriptor() title.Descriptor {
 			{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
 			{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs (the auction's affordable certificates, insolvency revenue, original_game without original insolvency, insolvent and receivership runs for the maximum revenue); not with re_enter_hexes (docs/rules.md)"},
 		},
-		New: func(players []title.Player, options []string) (title.Full, error) {
-			ids := make([]int, len(players))
-			names := make([]string, len(players))
-			for i, p := range players {
-				ids[i], names[i] = p.ID, p.Name
-			}
-			g, err := New(ids, names, options, NewBoard)
-			if err != nil {
-				return nil, err // a nil interface, not a nil *Game
-			}
-			return g, nil
-		},
+		New: title.Constructor(func(ids []int, names []string, options []string) (*Game, error) {
+			return New(ids, names, options, NewBoard)
+		}),
 		// routes of one company may cross; one blocked city may be passed
 		Routes:    title.RouteRules{Intersect: true, MaxBlockedPass: 1, MaxBlockedRoutes: 1},
 		Subsidies: true,
 	}
 }
+
+// ForkGame is Fork as a title.Full (title.Forker).
+func (g *Game) ForkGame() (title.Full, error) { return title.Forked(g.Fork()) }
 
 // Engine returns the title-independent state.
 func (g *Game) Engine() *engine.Game { return g.Game }
@@ -67,5 +61,6 @@ func (g *Game) Solve(sym string) (*title.Solved, error) {
 
 var (
 	_ title.Full       = (*Game)(nil)
+	_ title.Forker     = (*Game)(nil)
 	_ title.Auctioneer = (*Game)(nil)
 )

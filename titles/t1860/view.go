@@ -9,78 +9,41 @@ import (
 // State returns the game state in the golden-trace shape (fixtures README §4):
 // JSON-ready maps keyed like the 18xx.games trace lines.
 func (g *Game) State() map[string]any {
-	out := map[string]any{
-		"round":           g.RoundName(),
-		"turn":            g.Turn,
-		"round_num":       g.RoundNum,
-		"phase":           g.Phase().Name,
-		"bank_cash":       g.BankCash(),
-		"bank_raw":        g.Bank,
-		"bank_broken":     g.BankBroken,
-		"cert_limit":      g.CertLimit,
-		"finished":        g.Finished,
-		"minors":          []any{},
-		"tiles":           map[string]string{},
-		"game_end_reason": nil,
-		"result":          nil,
+	parts := engine.StateParts{
+		Round: g.RoundName(), BankCash: g.BankCash(), Result: g.Result, EndTrigger: g.EndTrigger,
+		Certs: g.CertIDs, NumCerts: g.NumCerts, Value: g.playerValue, Corporation: g.corpState,
+		Flags: map[string]any{
+			"nationalization": g.Nationalization, "sr_after_southern": g.SRAfterSouthern,
+			"southern_formed": g.SouthernFormed, "no_price_drop_on_sale": g.NoPriceDropOnSale,
+			"highest_layer": g.HighestLayer,
+		},
+		Active:       g.active(),
+		Actor:        func(c *engine.Corporation) int { return c.President },
+		PriorityDeal: g.priorityDeal(),
+		Log:          g.Log[g.journal.LogMark:],
 	}
-	if g.Finished {
-		out["game_end_reason"] = g.EndReason
-		out["result"] = g.Result()
-	}
-	if g.EndTrigger != nil {
-		out["end_trigger"] = g.EndTrigger
-	} else if g.BankBroken {
-		out["end_trigger"] = []string{"bank", "current_or"}
-	} else {
-		out["end_trigger"] = nil
+	if g.EndTrigger == nil && g.BankBroken {
+		parts.EndTrigger = []string{"bank", "current_or"}
 	}
 	if g.Board != nil {
-		out["tiles"] = g.Board.Tiles()
+		parts.Tiles = g.Board.Tiles()
 	}
-	var players []any
-	for _, p := range g.Players {
-		players = append(players, map[string]any{
-			"id": p.ID, "name": p.Name, "cash": p.Cash, "certs": append([]string{}, g.CertIDs(p)...),
-			"num_certs": g.NumCerts(p), "value": g.playerValue(p), "bankrupt": p.Bankrupt,
-		})
-	}
-	out["players"] = players
-	corps := append([]*engine.Corporation(nil), g.Corps...)
-	sort.Slice(corps, func(i, j int) bool { return corps[i].Sym < corps[j].Sym })
-	var cs []any
-	for _, c := range corps {
-		cs = append(cs, g.corpState(c))
-	}
-	out["corporations"] = cs
-	out["companies"] = g.CompaniesView()
-	out["depot"] = g.DepotView()
-	out["flags"] = map[string]any{
-		"nationalization": g.Nationalization, "sr_after_southern": g.SRAfterSouthern,
-		"southern_formed": g.SouthernFormed, "no_price_drop_on_sale": g.NoPriceDropOnSale,
-		"highest_layer": g.HighestLayer,
-	}
-	order := []any{}
 	switch {
 	case g.auction != nil || g.stock != nil:
 		for _, p := range g.Players {
-			order = append(order, p.ID)
+			parts.Order = append(parts.Order, p.ID)
 		}
 	case g.op != nil:
 		for _, c := range g.op.order {
-			order = append(order, c.Sym)
+			parts.Order = append(parts.Order, c.Sym)
 		}
 	}
 	if g.Finished {
 		for _, c := range g.lastOrder {
-			order = append(order, c.Sym)
+			parts.Order = append(parts.Order, c.Sym)
 		}
 	}
-	out["order"] = order
-	out["active"] = g.active()
-	out["acting"] = g.acting()
-	out["priority_deal"] = g.priorityDeal()
-	out["log"] = append([]string{}, g.Log[g.journal.LogMark:]...)
+	out := g.StateView(parts)
 	g.variantState(out)
 	return out
 }
@@ -94,28 +57,6 @@ func (g *Game) priorityDeal() int {
 		}
 	}
 	return g.PriorityDeal
-}
-
-// acting lists the players who must act now: the mover, or the director of
-// the moving corporation; everyone when nobody is active.
-func (g *Game) acting() []int {
-	var out []int
-	for _, e := range g.active() {
-		switch v := e.(type) {
-		case int:
-			out = append(out, v)
-		case string:
-			if c := g.Corp(v); c != nil && c.President != 0 {
-				out = append(out, c.President)
-			}
-		}
-	}
-	if len(out) == 0 {
-		for _, p := range g.Players {
-			out = append(out, p.ID)
-		}
-	}
-	return out
 }
 
 func (g *Game) active() []any {

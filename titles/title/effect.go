@@ -99,3 +99,29 @@ func Stays(c *engine.Corporation, reason string) *PriceMove {
 	}
 	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(c.Cell), Reason: reason}
 }
+
+// SoldCorporation is the corporation whose certificates a sell_shares
+// action names first (nil when it names none or an unknown one).
+func SoldCorporation(g *engine.Game, a engine.Action) *engine.Corporation {
+	if len(a.Shares) == 0 {
+		return nil
+	}
+	c, _, err := g.ShareByID(a.Shares[0])
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// Multiple is how many times, up to most, revenue reaches price: the
+// largest k in 1..most with revenue >= k*price, or 0 (the places a
+// dividend moves a share price right, in both titles).
+func Multiple(revenue, price, most int) int {
+	k := 0
+	for i := 1; i <= most; i++ {
+		if revenue >= i*price {
+			k = i
+		}
+	}
+	return k
+}

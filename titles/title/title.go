@@ -54,6 +54,13 @@ type Full interface {
 	CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error)
 }
 
+// Forker is a game that copies itself in its current position (Fork in
+// the titles: a game set up the same way with every accepted action
+// replayed into it), for bots that search ahead.
+type Forker interface {
+	ForkGame() (Full, error)
+}
+
 // Auctioneer is a game with an opening auction to show (1860's); Auction
 // is nil when none runs.
 type Auctioneer interface {
@@ -185,4 +192,27 @@ type AuctionItem struct {
 	Company  bool   `json:"company"`
 	Price    int    `json:"price"`
 	Cheapest bool   `json:"cheapest,omitempty"`
+}
+
+// Forked is a title's Fork result as a Full (a failed fork returns a nil
+// Full, not a nil game in one).
+func Forked[G Full](g G, err error) (Full, error) {
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Constructor adapts a title's constructor, which takes the players' ids
+// and names in seating order and the options, to Descriptor.New (a
+// refused setup returns a nil Full, not a nil game in one).
+func Constructor[G Full](newGame func(ids []int, names []string, options []string) (G, error)) func([]Player, []string) (Full, error) {
+	return func(players []Player, options []string) (Full, error) {
+		ids := make([]int, len(players))
+		names := make([]string, len(players))
+		for i, p := range players {
+			ids[i], names[i] = p.ID, p.Name
+		}
+		return Forked(newGame(ids, names, options))
+	}
 }
