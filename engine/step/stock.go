@@ -199,6 +199,10 @@ type StockHooks[G any] struct {
 	// CompanySold follows a private sold to the bank (moved and paid).
 	CompanySold func(G, *engine.Player, *engine.Company, int)
 
+	// Refusals words the step's own refusals with the title's rule
+	// numbers; an empty text keeps the step's plain wording.
+	Refusals StockRefusals
+
 	// HasMoves is the turn rule: whether p has a move but passing other
 	// than a purchase or a sale of certificates or privates (the step adds
 	// CanBuyAny, SaleOpen and privateSaleOpen). A
@@ -409,11 +413,11 @@ func (s *Stock[G]) decide(g G, a *engine.Action, p *engine.Player, mustSell bool
 		t := h.Turns(g)
 		switch {
 		case t.Bought():
-			return m, "only one certificate may be bought per turn"
+			return m, h.Refusals.onePurchase()
 		case t.SoldOf(p.ID, co.Sym) != NotSold:
 			return m, p.Name + " sold " + co.Name + " this round"
 		case h.Certs(g, p) >= eg.CertLimit:
-			return m, "certificate limit reached"
+			return m, h.Refusals.certLimit()
 		}
 		if why := h.CompanyRule(g, p, co); why != "" {
 			return m, why
@@ -487,6 +491,44 @@ func (s *Stock[G]) MustSell(g G, p *engine.Player) bool {
 // soldThisRound refuses buying back what the player sold this round.
 const soldThisRound = "shares sold this round may not be bought back in it"
 
+// StockRefusals are a title's wordings of the refusals every stock round
+// has, each naming the title's rule (whole texts, so that a refusal asked
+// often builds no string).
+type StockRefusals struct {
+	OnePurchase string // one certificate bought per turn
+	SoldBack    string // nothing bought back that was sold this round
+	CertLimit   string // no purchase at the certificate limit
+	PrivateSale string // privates sold only after the first round, before buying
+}
+
+func (r *StockRefusals) privateSale() string {
+	if r.PrivateSale != "" {
+		return r.PrivateSale
+	}
+	return "private companies cannot be sold now (not in the first stock round, nor after buying)"
+}
+
+func (r *StockRefusals) onePurchase() string {
+	if r.OnePurchase != "" {
+		return r.OnePurchase
+	}
+	return "only one certificate may be bought per turn"
+}
+
+func (r *StockRefusals) soldBack() string {
+	if r.SoldBack != "" {
+		return r.SoldBack
+	}
+	return soldThisRound
+}
+
+func (r *StockRefusals) certLimit() string {
+	if r.CertLimit != "" {
+		return r.CertLimit
+	}
+	return "certificate limit reached"
+}
+
 // startRule decides whether p may start c now (StartRule, after the
 // rules every stock round has).
 func (s *Stock[G]) startRule(g G, p *engine.Player, c *engine.Corporation) string {
@@ -498,11 +540,11 @@ func (s *Stock[G]) startRule(g G, p *engine.Player, c *engine.Corporation) strin
 	case c.Closed:
 		return c.Sym + " is closed"
 	case t.Bought():
-		return "only one certificate may be bought per turn"
+		return h.Refusals.onePurchase()
 	case t.SoldOf(p.ID, c.Sym) != NotSold:
-		return soldThisRound
+		return h.Refusals.soldBack()
 	case h.Certs(g, p) >= h.Engine(g).CertLimit:
-		return "certificate limit reached"
+		return h.Refusals.certLimit()
 	}
 	return h.StartRule(g, p, c)
 }
@@ -555,9 +597,9 @@ func (s *Stock[G]) certRule(g G, p *engine.Player, c *engine.Corporation, sh *en
 	case !c.IPOed || c.Closed:
 		return c.Sym + " has not been started"
 	case t.Bought():
-		return "only one certificate may be bought per turn"
+		return s.Hooks.Refusals.onePurchase()
 	case t.SoldOf(p.ID, c.Sym) != NotSold:
-		return soldThisRound // a constant: CanBuyAny asks this often
+		return s.Hooks.Refusals.soldBack() // no string built: CanBuyAny asks this often
 	}
 	return s.Hooks.BuyRule(g, p, c, sh, a)
 }
@@ -574,7 +616,7 @@ func (s *Stock[G]) hasMoves(g G, p *engine.Player) bool {
 func (s *Stock[G]) sellCompanyRule(g G, p *engine.Player, co *engine.Company) string {
 	h := &s.Hooks
 	if !h.Turns(g).MaySellPrivates(h.Engine(g), p) {
-		return "private companies cannot be sold now (not in the first stock round, nor after buying)"
+		return h.Refusals.privateSale()
 	}
 	if h.SellCompanyRule != nil {
 		return h.SellCompanyRule(g, p, co)

@@ -69,6 +69,12 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		g.checkNewLayer()
 	},
 	SaleFee: CompanySaleFee,
+	Refusals: step.StockRefusals{
+		OnePurchase: "only one certificate may be bought per turn (rule 5.2.1)",
+		SoldBack:    "shares sold this round may not be bought back in it (rule 5.2.8)",
+		CertLimit:   "certificate limit reached (rule 5.1.7)",
+		PrivateSale: "private railways cannot be sold now: not in the first stock round, nor after buying (rule 5.2.9)",
+	},
 	CompanySold: func(g *Game, p *engine.Player, co *engine.Company, price int) {
 		g.Logf("%s sells %s to the bank for £%d", p.Name, co.Name, price)
 		g.checkBankBroken()
