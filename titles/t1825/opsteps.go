@@ -21,87 +21,63 @@ import (
 var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	homeStep,
 	discardStep,
-	&step.Planned[*Game]{
-		Kinds:      []string{"run_routes"},
-		IsActive:   at(stRoute),
-		IsBlocking: never,
-		List: func(g *Game, entity string) []engine.Choice {
-			c, ok := g.op.turnOf(entity)
-			if !ok || !g.canRunRoutes(c) {
+	step.Run(step.ActHooks[*Game]{
+		Operating: operating(at(stRoute)),
+		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice {
+			if !g.canRunRoutes(c) {
 				return nil
 			}
 			return []engine.Choice{{Action: corpAction(c, "run_routes"), Open: "routes"}}
 		},
-		PlanFn: func(g *Game, a *engine.Action) (func(), error) { return g.op.planRun(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:      []string{"lay_tile"},
-		IsActive:   at(stTrack),
-		IsBlocking: never,
-		List:       func(g *Game, entity string) []engine.Choice { return g.op.layChoices(g, entity) },
-		PlanFn:     func(g *Game, a *engine.Action) (func(), error) { return g.op.planLay(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:      []string{"special_buy"},
-		IsActive:   func(g *Game) bool { return g.op != nil && (g.op.step == stTrack || g.op.step == stRoute) },
-		IsBlocking: never,
-		List:       func(g *Game, entity string) []engine.Choice { return g.op.leaseChoices(g, entity) },
-		PlanFn:     func(g *Game, a *engine.Action) (func(), error) { return g.op.planLease(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:      []string{"place_token"},
-		IsActive:   at(stTrack),
-		IsBlocking: never,
-		List:       func(g *Game, entity string) []engine.Choice { return g.op.tokenChoices(g, entity) },
-		PlanFn:     func(g *Game, a *engine.Action) (func(), error) { return g.op.planToken(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:      []string{"move_surveyor"},
-		IsActive:   at(stTrack),
-		IsBlocking: never,
-		List: func(g *Game, entity string) []engine.Choice {
-			if c, ok := g.op.turnOf(entity); ok {
-				return g.surveyorChoices(c)
-			}
-			return nil
+		Plan: func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planRun(g, c, a) },
+	}),
+	step.Track(step.ActHooks[*Game]{
+		Operating:  operating(at(stTrack)),
+		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.op.layCandidates(g, c) },
+		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLay(g, c, a) },
+	}),
+	&step.Act[*Game]{H: step.ActHooks[*Game]{
+		Operating:  operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stRoute }),
+		Kind:       "special_buy",
+		Candidates: leaseCandidates,
+		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLease(g, c, a) },
+	}},
+	step.Token(step.ActHooks[*Game]{
+		Operating:  operating(at(stTrack)),
+		Candidates: tokenCandidates,
+		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planToken(g, c, a) },
+	}),
+	&step.Act[*Game]{H: step.ActHooks[*Game]{
+		Operating:  operating(at(stTrack)),
+		Kind:       "move_surveyor",
+		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.surveyorChoices(c) },
+		Plan: func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+			return g.op.planSurveyor(g, c, a)
 		},
-		PlanFn: func(g *Game, a *engine.Action) (func(), error) { return g.op.planSurveyor(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:      []string{"pass"},
-		IsActive:   func(g *Game) bool { return g.op != nil && (g.op.step == stTrack || g.op.step == stBuy) },
-		IsBlocking: never,
-		List: func(g *Game, entity string) []engine.Choice {
-			c, ok := g.op.turnOf(entity)
-			if !ok {
-				return nil
-			}
-			a := corpAction(c, "pass")
-			if _, err := g.op.planPass(g, &a); err != nil {
-				return nil
-			}
-			return []engine.Choice{{Action: a}}
-		},
-		PlanFn: func(g *Game, a *engine.Action) (func(), error) { return g.op.planPass(g, a) },
-	},
+	}},
+	step.Pass(step.ActHooks[*Game]{
+		Operating: operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stBuy }),
+		Plan:      func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planPass(g, c, a) },
+	}),
 	dividendStep,
 	buyTrainStep,
 }}
 
 // at reports whether the operating round is at step s.
 func at(s int) func(*Game) bool {
-	return func(g *Game) bool { return g.op != nil && g.op.step == s }
+	return func(g *Game) bool { return g.op.step == s }
 }
-
-// never: the operating company's own steps do not block one another (only
-// one part of the turn is open at a time).
-func never(*Game) bool { return false }
 
 // operating configures a shared step for the operating company.
 func operating(open func(*Game) bool) step.Operating[*Game] {
 	return step.Operating[*Game]{
 		Base: func(g *Game) *engine.Game { return g.Game },
-		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Corp: func(g *Game) *engine.Corporation {
+			if g.op == nil {
+				return nil
+			}
+			return g.op.current()
+		},
 		Open: open,
 	}
 }
@@ -109,28 +85,31 @@ func operating(open func(*Game) bool) step.Operating[*Game] {
 // homeStep: a minor whose home hex has several cities chooses the one for
 // its home base before anything else happens (18xx.games pending home
 // token).
-var homeStep = &step.Planned[*Game]{
-	Kinds:    []string{"place_token"},
-	IsActive: func(g *Game) bool { return g.op != nil && len(g.op.pendingHome) > 0 },
-	List: func(g *Game, entity string) []engine.Choice {
-		c := g.op.pendingHome[0]
-		if c.Sym != entity {
-			return nil
-		}
+var homeStep = &step.Act[*Game]{H: step.ActHooks[*Game]{
+	Operating: step.Operating[*Game]{
+		Base: func(g *Game) *engine.Game { return g.Game },
+		Corp: func(g *Game) *engine.Corporation {
+			if g.op == nil || len(g.op.pendingHome) == 0 {
+				return nil
+			}
+			return g.op.pendingHome[0]
+		},
+	},
+	Kind: "place_token",
+	Candidates: func(g *Game, c *engine.Corporation) []engine.Choice {
 		h := g.defs[c.Sym].Homes[0]
 		v, _ := g.Board.Hex(h)
 		var out []engine.Choice
 		for _, n := range v.Tile.CityIndexes() {
 			a := corpAction(c, "place_token")
 			a.City = g.Board.CityID(board.NodeRef{Hex: h, Node: n})
-			if _, err := g.op.planHome(g, &a); err == nil {
-				out = append(out, engine.Choice{Action: a})
-			}
+			out = append(out, engine.Choice{Action: a})
 		}
 		return out
 	},
-	PlanFn: func(g *Game, a *engine.Action) (func(), error) { return g.op.planHome(g, a) },
-}
+	Plan:   func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planHome(g, c, a) },
+	Blocks: true,
+}}
 
 // discardStep: a company over the train limit returns trains of its choice
 // to the bank pool, the first such company first (rule 4.7.3).
@@ -212,10 +191,10 @@ func (r *opRound) gate(g *Game, a *engine.Action) (step.Step[*Game], error) {
 		if c := r.discard[0]; a.Entity != c.Sym || a.Type != "discard_train" {
 			return nil, engine.Refuse(a, "%s must first discard a train (rule 4.7.3)", c.Sym)
 		}
-	default:
-		if _, err := r.actor(a); err != nil {
-			return nil, err
-		}
+	case r.current() == nil:
+		return nil, engine.Refuse(a, "no company is operating")
+	case a.Entity != r.current().Sym:
+		return nil, engine.Refuse(a, "it is %s's turn", r.current().Sym)
 	}
 	if s := opSteps.For(g, a.Type); s != nil {
 		return s, nil
@@ -264,34 +243,8 @@ func (r *opRound) notNow(g *Game, c *engine.Corporation, a *engine.Action) error
 	return engine.Refuse(a, "%s is not an operating round action", a.Type)
 }
 
-// actor returns the operating company when a is its action.
-func (r *opRound) actor(a *engine.Action) (*engine.Corporation, error) {
-	c := r.current()
-	if c == nil {
-		return nil, engine.Refuse(a, "no company is operating")
-	}
-	if a.Entity != c.Sym {
-		return nil, engine.Refuse(a, "it is %s's turn", c.Sym)
-	}
-	return c, nil
-}
-
-// turnOf returns the operating company when entity names it and nothing
-// (a home base, a discard) comes first.
-func (r *opRound) turnOf(entity string) (*engine.Corporation, bool) {
-	c := r.current()
-	if c == nil || c.Sym != entity || len(r.pendingHome) > 0 || len(r.discard) > 0 {
-		return nil, false
-	}
-	return c, true
-}
-
 // planHome decides the home base a of the first minor choosing one.
-func (r *opRound) planHome(g *Game, a *engine.Action) (func(), error) {
-	c := r.pendingHome[0]
-	if a.Entity != c.Sym {
-		return nil, engine.Refuse(a, "%s must first choose the city of its home base", c.Sym)
-	}
+func (r *opRound) planHome(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	home := g.defs[c.Sym].Homes[0]
 	ref, err := g.Board.ResolveCity(a.City)
 	if err != nil || ref.Hex != home {
@@ -310,11 +263,7 @@ func (r *opRound) planHome(g *Game, a *engine.Action) (func(), error) {
 
 // planPass decides a pass: of the track step, unless a Surveyor must move
 // (rule 6.6.5), or of the train step, unless in receivership (rule 6.4.4).
-func (r *opRound) planPass(g *Game, a *engine.Action) (func(), error) {
-	c, err := r.actor(a)
-	if err != nil {
-		return nil, err
-	}
+func (r *opRound) planPass(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	switch r.step {
 	case stTrack:
 		if h, owes := g.owesSurveyorMove(c); owes {
@@ -334,11 +283,7 @@ func (r *opRound) planPass(g *Game, a *engine.Action) (func(), error) {
 // reserved hexes 4.2.8), changing nothing: the first lay may be a new tile
 // or a promotion, a second new tile may follow, not adjacent to the first,
 // and the terrain cost must be paid.
-func (r *opRound) planLay(g *Game, a *engine.Action) (func(), error) {
-	c, err := r.actor(a)
-	if err != nil {
-		return nil, err
-	}
+func (r *opRound) planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if !g.canLayTile(c) {
 		return nil, engine.Refuse(a, "%s cannot lay track now (rule 4.2)", c.Sym)
 	}
@@ -418,11 +363,11 @@ func (g *Game) layOptions(c *engine.Corporation, hex string) (board.LayOptions, 
 	return opt, nil
 }
 
-// layChoices lists the tile lays planLay accepts: the board's lays on the
-// hexes track may reach (a minor's home, the hexags its Surveyors left).
-func (r *opRound) layChoices(g *Game, entity string) []engine.Choice {
-	c, ok := r.turnOf(entity)
-	if !ok || !g.canLayTile(c) {
+// layCandidates are the tile lays to offer, each then checked by planLay:
+// the board's lays on the hexes track may reach (a minor's home, the
+// hexags its Surveyors left).
+func (r *opRound) layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
+	if !g.canLayTile(c) {
 		return nil
 	}
 	var cs []board.Color
@@ -455,9 +400,7 @@ func (r *opRound) layChoices(g *Game, entity string) []engine.Choice {
 		for _, l := range g.Board.LegalLays(h, opt) {
 			a := corpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation
-			if _, err := r.planLay(g, &a); err == nil {
-				out = append(out, engine.Choice{Action: a})
-			}
+			out = append(out, engine.Choice{Action: a})
 		}
 	}
 	return out
@@ -465,11 +408,7 @@ func (r *opRound) layChoices(g *Game, entity string) []engine.Choice {
 
 // planToken decides the base a (rule 4.4): one a turn, connected to the
 // company's track, paid for.
-func (r *opRound) planToken(g *Game, a *engine.Action) (func(), error) {
-	c, err := r.actor(a)
-	if err != nil {
-		return nil, err
-	}
+func (r *opRound) planToken(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if !g.canPlaceToken(c) {
 		return nil, engine.Refuse(a, "%s cannot place a base now (rule 4.4)", c.Sym)
 	}
@@ -495,30 +434,23 @@ func (r *opRound) planToken(g *Game, a *engine.Action) (func(), error) {
 	}, nil
 }
 
-// tokenChoices lists the bases planToken accepts.
-func (r *opRound) tokenChoices(g *Game, entity string) []engine.Choice {
-	c, ok := r.turnOf(entity)
-	if !ok || !g.canPlaceToken(c) {
+// tokenCandidates are the bases to offer, each then checked by planToken.
+func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
+	if !g.canPlaceToken(c) {
 		return nil
 	}
 	var out []engine.Choice
 	for _, ref := range g.Board.TokenableCities(c.Sym) {
 		a := corpAction(c, "place_token")
 		a.City = g.Board.CityID(ref)
-		if _, err := r.planToken(g, &a); err == nil {
-			out = append(out, engine.Choice{Action: a})
-		}
+		out = append(out, engine.Choice{Action: a})
 	}
 	return out
 }
 
 // planLease decides the lease a (rule 6.4.3): a company in receivership
 // hires one train a turn that the bank sells, for £10, before its run.
-func (r *opRound) planLease(g *Game, a *engine.Action) (func(), error) {
-	c, err := r.actor(a)
-	if err != nil {
-		return nil, err
-	}
+func (r *opRound) planLease(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if !c.Receivership || r.leased != nil || (r.step != stTrack && r.step != stRoute) {
 		return nil, engine.Refuse(a, "only a company in receivership may lease one train (rule 6.4.3)")
 	}
@@ -542,19 +474,16 @@ func (r *opRound) planLease(g *Game, a *engine.Action) (func(), error) {
 	}, nil
 }
 
-// leaseChoices lists the leases planLease accepts.
-func (r *opRound) leaseChoices(g *Game, entity string) []engine.Choice {
-	c, ok := r.turnOf(entity)
-	if !ok || !c.Receivership || r.leased != nil {
+// leaseCandidates are the leases to offer, each then checked by planLease.
+func leaseCandidates(g *Game, c *engine.Corporation) []engine.Choice {
+	if !c.Receivership || g.op.leased != nil {
 		return nil
 	}
 	var out []engine.Choice
 	for _, t := range g.depotTrains() {
 		a := corpAction(c, "special_buy")
 		a.Description, a.Cost = t.Name, leaseCost
-		if _, err := r.planLease(g, &a); err == nil {
-			out = append(out, engine.Choice{Action: a})
-		}
+		out = append(out, engine.Choice{Action: a})
 	}
 	return out
 }
@@ -579,11 +508,7 @@ func (g *Game) leaseRepaid(c *engine.Corporation, t *engine.Train) bool {
 // planRun decides the run a (rules 4.5; in receivership 6.4): each train
 // once, on routes the track allows, worth what the export says, and
 // repaying what the turn owes.
-func (r *opRound) planRun(g *Game, a *engine.Action) (func(), error) {
-	c, err := r.actor(a)
-	if err != nil {
-		return nil, err
-	}
+func (r *opRound) planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if !g.canRunRoutes(c) {
 		return nil, engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}

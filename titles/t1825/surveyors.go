@@ -288,11 +288,7 @@ func (g *Game) owesSurveyorMove(c *engine.Corporation) (string, bool) {
 
 // planSurveyor decides the Surveyor move a of the operating company
 // (rules 6.6.2-6.6.7), changing nothing, and returns the move.
-func (r *opRound) planSurveyor(g *Game, a *engine.Action) (func(), error) {
-	c, err := r.actor(a)
-	if err != nil {
-		return nil, err
-	}
+func (r *opRound) planSurveyor(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if !g.surveyorsActive() {
 		return nil, engine.Refuse(a, "Surveyors are not in use (rule 6.6)")
 	}

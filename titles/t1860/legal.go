@@ -197,33 +197,6 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 	return nil
 }
 
-func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []engine.Choice {
-	var out []engine.Choice
-	switch s {
-	case stepTrack:
-		for _, ch := range g.layChoices(c, "", false) {
-			if r.lay.Laid > 0 {
-				up, city, err := g.layTileCheck(c, &ch.Action)
-				if err != nil || r.lay.check(ch.Action.Hex, up, city) != nil {
-					continue
-				}
-			}
-			out = append(out, ch)
-		}
-	case stepToken:
-		if mb, ok := g.Board.(*mapBoard); ok {
-			for _, t := range mb.tokenChoices(c) {
-				a := corpAction(c, "place_token")
-				a.City, a.Slot = t.city, t.slot
-				out = append(out, engine.Choice{Action: a})
-			}
-		}
-	case stepRoute:
-		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
-	}
-	return out
-}
-
 // layChoices lists the tile lays open to c: on hex only (its home tile) or
 // anywhere on its network, that it can pay for.
 func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine.Choice {
