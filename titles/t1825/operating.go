@@ -462,9 +462,7 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 // and make older trains obsolete; companies over the limit then discard.
 func (g *Game) trainBought(c *engine.Corporation, t *engine.Train, price int) {
 	g.Logf("%s buys a %s train for £%d", c.Sym, t.Name, price)
-	for g.PhaseIdx+1 < len(g.Phases) && g.Phases[g.PhaseIdx+1].On == t.Name {
-		g.PhaseIdx++
-		ph := g.Phase()
+	for _, ph := range step.NewPhases(g.Game, t.Name) {
 		g.Logf("-- Phase %s --", ph.Name)
 		if ph.Name == "3" && g.Opts.Surveyors {
 			g.removeSurveyors()

@@ -429,22 +429,17 @@ func (g *Game) findTrain(id string) *engine.Train {
 
 // newTrainBought handles phase changes, rusting and train events (rules 9).
 func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
-	for i := g.PhaseIdx + 1; i < len(g.Phases); i++ {
-		if g.Phases[i].On == t.Name {
-			g.PhaseIdx = i
-			ph := g.Phases[i]
-			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %s) --", ph.Name, ph.OperatingRounds, g.trainLimitText(ph))
-			tt, _ := g.Depot.Type(t.Name)
-			for _, ev := range tt.Events {
-				g.trainEvent(ev)
+	for _, ph := range step.NewPhases(g.Game, t.Name) {
+		g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %s) --", ph.Name, ph.OperatingRounds, g.trainLimitText(ph))
+		tt, _ := g.Depot.Type(t.Name)
+		for _, ev := range tt.Events {
+			g.trainEvent(ev)
+		}
+		step.Rust(g.Game, t.Name)
+		for _, o := range g.Corps {
+			if o != c && len(o.Trains) > g.trainLimit() {
+				g.op.crowded[o.Sym] = true
 			}
-			step.Rust(g.Game, t.Name)
-			for _, o := range g.Corps {
-				if o != c && len(o.Trains) > g.trainLimit() {
-					g.op.crowded[o.Sym] = true
-				}
-			}
-			break
 		}
 	}
 }
