@@ -24,16 +24,22 @@ type ActHooks[G any] struct {
 // kind: Check is the title's Plan for the corporation acting now, and
 // Choices are the title's candidates that Plan accepts, so the listing is
 // exactly what the step takes by construction (for the candidates given).
-type Act[G any] struct{ H ActHooks[G] }
+type Act[G any] struct {
+	H     ActHooks[G]
+	kinds []string
+}
+
+// NewAct builds an Act step from its hooks.
+func NewAct[G any](h ActHooks[G]) *Act[G] { return &Act[G]{H: h, kinds: []string{h.Kind}} }
 
 // Track is the step in which the operating corporation lays track (1860
 // rules 7.2, 1825 rules 4.2-4.3); the title's hooks hold its allowance
 // and the board's rules.
-func Track[G any](h ActHooks[G]) *Act[G] { h.Kind = "lay_tile"; return &Act[G]{H: h} }
+func Track[G any](h ActHooks[G]) *Act[G] { h.Kind = "lay_tile"; return NewAct(h) }
 
 // Token is the step in which the operating corporation places a station
 // token (1860 rules 7.3, 1825 rule 4.4).
-func Token[G any](h ActHooks[G]) *Act[G] { h.Kind = "place_token"; return &Act[G]{H: h} }
+func Token[G any](h ActHooks[G]) *Act[G] { h.Kind = "place_token"; return NewAct(h) }
 
 // Run is the step in which the operating corporation runs its trains
 // (1860 rules 7.4, 1825 rule 4.5); without Candidates it lists run_routes
@@ -45,15 +51,20 @@ func Run[G any](h ActHooks[G]) *Act[G] {
 			return []engine.Choice{{Action: corpChoice(c, "run_routes"), Open: "routes"}}
 		}
 	}
-	return &Act[G]{H: h}
+	return NewAct(h)
 }
 
 // Pass is the step in which the operating corporation passes the part of
 // its turn that is open (the title's Plan says which and whether it may).
-func Pass[G any](h ActHooks[G]) *Act[G] { h.Kind = "pass"; return &Act[G]{H: h} }
+func Pass[G any](h ActHooks[G]) *Act[G] { h.Kind = "pass"; return NewAct(h) }
 
 // Types implements Step.
-func (s *Act[G]) Types() []string { return []string{s.H.Kind} }
+func (s *Act[G]) Types() []string {
+	if s.kinds == nil { // built as a literal, not by NewAct
+		return []string{s.H.Kind}
+	}
+	return s.kinds
+}
 
 // Active implements Step.
 func (s *Act[G]) Active(g G) bool { return s.H.active(g) }

@@ -36,25 +36,25 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.op.layCandidates(g, c) },
 		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLay(g, c, a) },
 	}),
-	&step.Act[*Game]{H: step.ActHooks[*Game]{
+	step.NewAct(step.ActHooks[*Game]{
 		Operating:  operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stRoute }),
 		Kind:       "special_buy",
 		Candidates: leaseCandidates,
 		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLease(g, c, a) },
-	}},
+	}),
 	step.Token(step.ActHooks[*Game]{
 		Operating:  operating(at(stTrack)),
 		Candidates: tokenCandidates,
 		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planToken(g, c, a) },
 	}),
-	&step.Act[*Game]{H: step.ActHooks[*Game]{
+	step.NewAct(step.ActHooks[*Game]{
 		Operating:  operating(at(stTrack)),
 		Kind:       "move_surveyor",
 		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.surveyorChoices(c) },
 		Plan: func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			return g.op.planSurveyor(g, c, a)
 		},
-	}},
+	}),
 	step.Pass(step.ActHooks[*Game]{
 		Operating: operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stBuy }),
 		Plan:      func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planPass(g, c, a) },
@@ -85,7 +85,7 @@ func operating(open func(*Game) bool) step.Operating[*Game] {
 // homeStep: a minor whose home hex has several cities chooses the one for
 // its home base before anything else happens (18xx.games pending home
 // token).
-var homeStep = &step.Act[*Game]{H: step.ActHooks[*Game]{
+var homeStep = step.NewAct(step.ActHooks[*Game]{
 	Operating: step.Operating[*Game]{
 		Base: func(g *Game) *engine.Game { return g.Game },
 		Corp: func(g *Game) *engine.Corporation {
@@ -109,7 +109,7 @@ var homeStep = &step.Act[*Game]{H: step.ActHooks[*Game]{
 	},
 	Plan:   func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planHome(g, c, a) },
 	Blocks: true,
-}}
+})
 
 // discardStep: a company over the train limit returns trains of its choice
 // to the bank pool, the first such company first (rule 4.7.3).
