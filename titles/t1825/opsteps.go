@@ -61,7 +61,7 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	}),
 	dividendStep,
 	buyTrainStep,
-}}
+}, NotNow: func(g *Game, a *engine.Action) error { return g.op.notNow(g, a) }}
 
 // at reports whether the operating round is at step s.
 func at(s int) func(*Game) bool {
@@ -164,47 +164,31 @@ var buyTrainStep = &step.BuyTrain[*Game]{H: step.BuyTrainHooks[*Game]{
 	Bought: func(g *Game, c *engine.Corporation, p step.Purchase) { g.trainBought(c, p.Train, p.Price) },
 }}
 
-// process applies a, or refuses it before anything changes; after an
-// accepted action the turn moves on (advance).
+// process applies a, or refuses it before anything changes (the step
+// that takes it decides); after an accepted action the turn moves on.
 func (r *opRound) process(g *Game, a *engine.Action) error {
-	s, err := r.gate(g, a)
-	if err != nil {
-		return engine.Unchanged(err)
-	}
-	if err := step.Apply(s, g, a); err != nil {
-		return err // marked engine.Unchanged by the step
+	if err := opSteps.Process(g, a); err != nil {
+		return err // marked engine.Unchanged by the round or the step
 	}
 	r.advance(g)
 	return nil
 }
 
-// gate finds the step that takes a, changing nothing: a pending home base
-// or discard comes first, then only the operating company acts, and an
-// action no open step takes is refused with the rule that says why.
-func (r *opRound) gate(g *Game, a *engine.Action) (step.Step[*Game], error) {
+// notNow words the refusal of an action that no open step takes: a
+// pending home base or discard comes first, then only the operating
+// company acts, and then the rule says why not now.
+func (r *opRound) notNow(g *Game, a *engine.Action) error {
+	c := r.current()
 	switch {
 	case len(r.pendingHome) > 0:
-		if c := r.pendingHome[0]; a.Entity != c.Sym || a.Type != "place_token" {
-			return nil, engine.Refuse(a, "%s must first choose the city of its home base", c.Sym)
-		}
+		return engine.Refuse(a, "%s must first choose the city of its home base", r.pendingHome[0].Sym)
 	case len(r.discard) > 0:
-		if c := r.discard[0]; a.Entity != c.Sym || a.Type != "discard_train" {
-			return nil, engine.Refuse(a, "%s must first discard a train (rule 4.7.3)", c.Sym)
-		}
-	case r.current() == nil:
-		return nil, engine.Refuse(a, "no company is operating")
-	case a.Entity != r.current().Sym:
-		return nil, engine.Refuse(a, "it is %s's turn", r.current().Sym)
+		return engine.Refuse(a, "%s must first discard a train (rule 4.7.3)", r.discard[0].Sym)
+	case c == nil:
+		return engine.Refuse(a, "no company is operating")
+	case a.Entity != c.Sym:
+		return engine.Refuse(a, "it is %s's turn", c.Sym)
 	}
-	if s := opSteps.For(g, a.Type); s != nil {
-		return s, nil
-	}
-	return nil, r.notNow(g, r.current(), a)
-}
-
-// notNow words the refusal of an action of the operating company c that no
-// open step takes.
-func (r *opRound) notNow(g *Game, c *engine.Corporation, a *engine.Action) error {
 	switch a.Type {
 	case "lay_tile":
 		return engine.Refuse(a, "%s cannot lay track now (rule 4.2)", c.Sym)
