@@ -20,9 +20,8 @@ const (
 const leaseCost = 10
 
 type opRound struct {
+	step.Turns
 	num      int
-	order    []*engine.Corporation
-	index    int
 	step     int
 	finished bool
 
@@ -48,24 +47,14 @@ func (g *Game) startOperatingRound(num int) {
 	g.RoundKind = "Operating"
 	g.RoundNum = num
 	g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
-	r := &opRound{num: num, order: g.operatingOrder(), index: -1}
+	r := &opRound{num: num, Turns: step.StartOperating(g.Game, g.operatingOrder())}
 	g.op = r
-	g.lastOrder = r.order
-	g.payoutCompanies()
-	for _, c := range r.order {
+	g.lastOrder = r.Order
+	for _, c := range r.Order {
 		g.placeHomeToken(c)
-	}
-	for _, c := range r.order {
-		for _, t := range c.Trains {
-			t.Operated = false
-		}
 	}
 	r.nextEntity(g)
 }
-
-// payoutCompanies pays the private railways' revenue to their owners, in
-// player order (18xx.games payout_companies).
-func (g *Game) payoutCompanies() { step.PayPrivates(g.Game) }
 
 // placeHomeToken puts a company's first base(s) on its home city (rule
 // 4.1.3): a major at the start of the operating round after it forms; a
@@ -110,29 +99,18 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	g.placeSurveyors(c)
 }
 
-func (r *opRound) current() *engine.Corporation {
-	if r.finished || r.index < 0 || r.index >= len(r.order) {
-		return nil
-	}
-	return r.order[r.index]
-}
+func (r *opRound) current() *engine.Corporation { return r.Current() }
 
+// nextEntity starts the turns of the companies in order until one has
+// something to do, or the round ends.
 func (r *opRound) nextEntity(g *Game) {
-	for {
-		r.index++
-		if r.index >= len(r.order) {
-			r.finished = true
-			return
-		}
-		c := r.order[r.index]
-		if c.Closed {
-			continue
-		}
+	for c := r.Next(); c != nil; c = r.Next() {
 		r.startTurn(g, c)
 		if r.step != stDone || g.Finished || len(r.discard) > 0 || len(r.pendingHome) > 0 {
 			return
 		}
 	}
+	r.finished = true
 }
 
 func (r *opRound) startTurn(g *Game, c *engine.Corporation) {

@@ -82,7 +82,7 @@ func (g *Game) State() map[string]any {
 			order = append(order, p.ID)
 		}
 	case g.op != nil && !(g.Finished && !g.manualEnd):
-		for _, c := range g.op.order {
+		for _, c := range g.op.Order {
 			order = append(order, c.Sym)
 		}
 	case g.Finished && !g.manualEnd:

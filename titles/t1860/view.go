@@ -67,7 +67,7 @@ func (g *Game) State() map[string]any {
 			order = append(order, p.ID)
 		}
 	case g.op != nil:
-		for _, c := range g.op.order {
+		for _, c := range g.op.Order {
 			order = append(order, c.Sym)
 		}
 	}
