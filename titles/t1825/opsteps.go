@@ -16,8 +16,8 @@ import (
 // its run (4.5), the dividend (4.5, 6.3) and train purchases (4.6), each
 // step open at its place in the turn (opRound.step). Each step decides
 // its action once, changing nothing (a plan); the plan then applies it
-// and cannot fail. opRound.gate only words the refusal of an action no
-// open step takes; opRound.advance moves the turn on after each action.
+// and cannot fail. opRound.notNow words the refusal of an action no open
+// step takes; opRound.advance moves the turn on after each action.
 var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	homeStep,
 	discardStep,
@@ -29,35 +29,33 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 			}
 			return []engine.Choice{{Action: corpAction(c, "run_routes"), Open: "routes"}}
 		},
-		Plan: func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planRun(g, c, a) },
+		Plan: planRun,
 	}),
 	step.Track(step.ActHooks[*Game]{
 		Operating:  operating(at(stTrack)),
-		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.op.layCandidates(g, c) },
-		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLay(g, c, a) },
+		Candidates: layCandidates,
+		Plan:       planLay,
 	}),
 	step.NewAct(step.ActHooks[*Game]{
 		Operating:  operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stRoute }),
 		Kind:       "special_buy",
 		Candidates: leaseCandidates,
-		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLease(g, c, a) },
+		Plan:       planLease,
 	}),
 	step.Token(step.ActHooks[*Game]{
 		Operating:  operating(at(stTrack)),
 		Candidates: tokenCandidates,
-		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planToken(g, c, a) },
+		Plan:       planToken,
 	}),
 	step.NewAct(step.ActHooks[*Game]{
 		Operating:  operating(at(stTrack)),
 		Kind:       "move_surveyor",
-		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.surveyorChoices(c) },
-		Plan: func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
-			return g.op.planSurveyor(g, c, a)
-		},
+		Candidates: (*Game).surveyorChoices,
+		Plan:       planSurveyor,
 	}),
 	step.Pass(step.ActHooks[*Game]{
 		Operating: operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stBuy }),
-		Plan:      func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planPass(g, c, a) },
+		Plan:      planPass,
 	}),
 	dividendStep,
 	buyTrainStep,
@@ -107,7 +105,7 @@ var homeStep = step.NewAct(step.ActHooks[*Game]{
 		}
 		return out
 	},
-	Plan:   func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planHome(g, c, a) },
+	Plan:   planHome,
 	Blocks: true,
 })
 
@@ -228,7 +226,8 @@ func (r *opRound) notNow(g *Game, a *engine.Action) error {
 }
 
 // planHome decides the home base a of the first minor choosing one.
-func (r *opRound) planHome(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planHome(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	home := g.defs[c.Sym].Homes[0]
 	ref, err := g.Board.ResolveCity(a.City)
 	if err != nil || ref.Hex != home {
@@ -247,7 +246,8 @@ func (r *opRound) planHome(g *Game, c *engine.Corporation, a *engine.Action) (fu
 
 // planPass decides a pass: of the track step, unless a Surveyor must move
 // (rule 6.6.5), or of the train step, unless in receivership (rule 6.4.4).
-func (r *opRound) planPass(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planPass(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	switch r.step {
 	case stTrack:
 		if h, owes := g.owesSurveyorMove(c); owes {
@@ -267,7 +267,8 @@ func (r *opRound) planPass(g *Game, c *engine.Corporation, a *engine.Action) (fu
 // reserved hexes 4.2.8), changing nothing: the first lay may be a new tile
 // or a promotion, a second new tile may follow, not adjacent to the first,
 // and the terrain cost must be paid.
-func (r *opRound) planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	if !g.canLayTile(c) {
 		return nil, engine.Refuse(a, "%s cannot lay track now (rule 4.2)", c.Sym)
 	}
@@ -350,7 +351,7 @@ func (g *Game) layOptions(c *engine.Corporation, hex string) (board.LayOptions, 
 // layCandidates are the tile lays to offer, each then checked by planLay:
 // the board's lays on the hexes track may reach (a minor's home, the
 // hexags its Surveyors left).
-func (r *opRound) layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
+func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	if !g.canLayTile(c) {
 		return nil
 	}
@@ -368,7 +369,7 @@ func (r *opRound) layCandidates(g *Game, c *engine.Corporation) []engine.Choice 
 	if g.surveyorsActive() {
 		// new tiles only where a Surveyor has just left (rule 6.6)
 		hexes = slices.DeleteFunc(hexes, func(h string) bool { return !IsUpgrade(g.Board, h) })
-		hexes = append(hexes, r.surveyed...)
+		hexes = append(hexes, g.op.surveyed...)
 	}
 	sort.Strings(hexes)
 	var out []engine.Choice
@@ -392,7 +393,8 @@ func (r *opRound) layCandidates(g *Game, c *engine.Corporation) []engine.Choice 
 
 // planToken decides the base a (rule 4.4): one a turn, connected to the
 // company's track, paid for.
-func (r *opRound) planToken(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planToken(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	if !g.canPlaceToken(c) {
 		return nil, engine.Refuse(a, "%s cannot place a base now (rule 4.4)", c.Sym)
 	}
@@ -434,7 +436,8 @@ func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 
 // planLease decides the lease a (rule 6.4.3): a company in receivership
 // hires one train a turn that the bank sells, for £10, before its run.
-func (r *opRound) planLease(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planLease(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	if !c.Receivership || r.leased != nil || (r.step != stTrack && r.step != stRoute) {
 		return nil, engine.Refuse(a, "only a company in receivership may lease one train (rule 6.4.3)")
 	}
@@ -492,7 +495,8 @@ func (g *Game) leaseRepaid(c *engine.Corporation, t *engine.Train) bool {
 // planRun decides the run a (rules 4.5; in receivership 6.4): each train
 // once, on routes the track allows, worth what the export says, and
 // repaying what the turn owes.
-func (r *opRound) planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	if !g.canRunRoutes(c) {
 		return nil, engine.Refuse(a, "%s cannot run trains now", c.Sym)
 	}

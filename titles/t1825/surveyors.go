@@ -288,7 +288,8 @@ func (g *Game) owesSurveyorMove(c *engine.Corporation) (string, bool) {
 
 // planSurveyor decides the Surveyor move a of the operating company
 // (rules 6.6.2-6.6.7), changing nothing, and returns the move.
-func (r *opRound) planSurveyor(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+func planSurveyor(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	if !g.surveyorsActive() {
 		return nil, engine.Refuse(a, "Surveyors are not in use (rule 6.6)")
 	}
