@@ -66,6 +66,9 @@ func (s *Act[G]) Types() []string {
 	return s.kinds
 }
 
+// Takes reports whether the step takes actions of type typ.
+func (s *Act[G]) Takes(typ string) bool { return typ == s.H.Kind }
+
 // Active implements Step.
 func (s *Act[G]) Active(g G) bool { return s.H.active(g) }
 

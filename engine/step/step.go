@@ -35,6 +35,15 @@ type Step[G any] interface {
 	Process(g G, a *engine.Action)
 }
 
+// takes reports whether s takes actions of type typ, asking the step's
+// Takes when it has one (which, unlike Types, allocates nothing).
+func takes[G any](s Step[G], typ string) bool {
+	if t, ok := s.(interface{ Takes(string) bool }); ok {
+		return t.Takes(typ)
+	}
+	return slices.Contains(s.Types(), typ)
+}
+
 // Round is an ordered list of steps.
 type Round[G any] struct {
 	Steps []Step[G]
@@ -59,7 +68,7 @@ func (r *Round[G]) For(g G, typ string) Step[G] {
 		if !s.Active(g) {
 			continue
 		}
-		if slices.Contains(s.Types(), typ) {
+		if takes(s, typ) {
 			return s
 		}
 		if s.Blocking(g) {

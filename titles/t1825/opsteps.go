@@ -298,7 +298,7 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if !TileAvailable(td, g.phaseTiles()) {
 		return nil, engine.Refuse(a, "tile %s is not available in phase %s (rule 4.7)", name, g.Phase().Name)
 	}
-	d := g.defs[c.Sym]
+	minor := g.isMinor(c)
 	opt, err := g.layOptions(c, a.Hex)
 	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
@@ -325,7 +325,7 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 		if hexes := g.blocks[c.Sym]; len(hexes) > 0 {
 			g.blocks[c.Sym] = removeString(hexes, hex)
 		}
-		if d.Minor {
+		if minor {
 			g.placeHomeToken(c)
 		}
 	}, nil
