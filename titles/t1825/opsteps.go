@@ -349,8 +349,8 @@ func (g *Game) layOptions(c *engine.Corporation, hex string) (board.LayOptions, 
 }
 
 // layCandidates are the tile lays to offer, each then checked by planLay:
-// the board's lays on the hexes track may reach (a minor's home, the
-// hexags its Surveyors left).
+// the board's lays, but for the title's reach rule, on the hexes track may
+// reach (a minor's home, the hexags its Surveyors left).
 func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	if !g.canLayTile(c) {
 		return nil
@@ -382,6 +382,11 @@ func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 			continue // the terrain cost must be paid (rule 4.2.7)
 		}
 		opt.Colors = cs
+		// the reach rule (CheckLay, a lay made on a scratch board) runs
+		// once, in planLay: the candidates need only the rest
+		rules := *opt.Rules
+		rules.CheckLay = nil
+		opt.Rules = &rules
 		for _, l := range g.Board.LegalLays(h, opt) {
 			a := corpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation

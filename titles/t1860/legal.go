@@ -198,7 +198,9 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 }
 
 // layChoices lists the tile lays open to c: on hex only (its home tile) or
-// anywhere on its network, that it can pay for.
+// anywhere on its network, that it can pay for. Anywhere, they are the
+// track step's candidates, which its plan (planLay) checks in full: the
+// title's CheckLay (the reach rules) then runs there only.
 func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine.Choice {
 	mb, ok := g.Board.(*mapBoard)
 	if !ok {
@@ -214,6 +216,12 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 		opt.Graph = mb.b.Graph(c.Sym)
 		hexes = mb.b.LegalLayHexes(opt)
 	}
+	lays := opt
+	if hex == "" && mb.rules != nil {
+		rules := *mb.rules
+		rules.CheckLay = nil
+		lays.Rules = &rules
+	}
 	var out []engine.Choice
 	for _, h := range hexes {
 		view, _ := mb.b.Hex(h)
@@ -224,7 +232,7 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 		if cost > c.Cash || cost > 0 && c.Insolvent {
 			continue // Insolvency: no track that costs
 		}
-		for _, l := range mb.b.LegalLays(h, opt) {
+		for _, l := range mb.b.LegalLays(h, lays) {
 			a := corpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = l.Hex, l.TileID, l.Rotation
 			out = append(out, engine.Choice{Action: a})
