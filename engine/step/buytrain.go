@@ -46,6 +46,9 @@ type BuyTrain[G any] struct{ H BuyTrainHooks[G] }
 // Types implements Step.
 func (s *BuyTrain[G]) Types() []string { return []string{"buy_train"} }
 
+// Takes reports whether the step takes actions of type typ.
+func (s *BuyTrain[G]) Takes(typ string) bool { return typ == "buy_train" }
+
 // Active implements Step.
 func (s *BuyTrain[G]) Active(g G) bool { return s.H.active(g) }
 

@@ -68,6 +68,9 @@ func (s *Dividend[G]) kinds() []string {
 // Types implements Step.
 func (s *Dividend[G]) Types() []string { return []string{"dividend"} }
 
+// Takes reports whether the step takes actions of type typ.
+func (s *Dividend[G]) Takes(typ string) bool { return typ == "dividend" }
+
 // Active implements Step.
 func (s *Dividend[G]) Active(g G) bool { return s.H.active(g) }
 
@@ -118,6 +121,9 @@ type DiscardTrain[G any] struct{ H DiscardHooks[G] }
 
 // Types implements Step.
 func (s *DiscardTrain[G]) Types() []string { return []string{"discard_train"} }
+
+// Takes reports whether the step takes actions of type typ.
+func (s *DiscardTrain[G]) Takes(typ string) bool { return typ == "discard_train" }
 
 // Active implements Step.
 func (s *DiscardTrain[G]) Active(g G) bool { return s.H.active(g) }

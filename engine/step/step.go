@@ -35,9 +35,30 @@ type Step[G any] interface {
 	Process(g G, a *engine.Action)
 }
 
+// takes reports whether s takes actions of type typ, asking the step's
+// Takes when it has one (which, unlike Types, allocates nothing).
+func takes[G any](s Step[G], typ string) bool {
+	if t, ok := s.(interface{ Takes(string) bool }); ok {
+		return t.Takes(typ)
+	}
+	return slices.Contains(s.Types(), typ)
+}
+
 // Round is an ordered list of steps.
 type Round[G any] struct {
 	Steps []Step[G]
+	// NotNow words the refusal of an action that no open step takes (the
+	// rule that says why: not this entity's turn, too early in the turn);
+	// nil refuses it plainly.
+	NotNow func(g G, a *engine.Action) error
+}
+
+// notNow refuses a, which no open step takes.
+func (r *Round[G]) notNow(g G, a *engine.Action) error {
+	if r.NotNow != nil {
+		return r.NotNow(g, a)
+	}
+	return engine.Refuse(a, "no step of this round takes %s now", a.Type)
 }
 
 // For returns the first active step that takes actions of type typ, or nil
@@ -47,7 +68,7 @@ func (r *Round[G]) For(g G, typ string) Step[G] {
 		if !s.Active(g) {
 			continue
 		}
-		if slices.Contains(s.Types(), typ) {
+		if takes(s, typ) {
 			return s
 		}
 		if s.Blocking(g) {
@@ -61,7 +82,7 @@ func (r *Round[G]) For(g G, typ string) Step[G] {
 func (r *Round[G]) Check(g G, a *engine.Action) error {
 	s := r.For(g, a.Type)
 	if s == nil {
-		return engine.Refuse(a, "no step of this round takes %s now", a.Type)
+		return r.notNow(g, a)
 	}
 	return s.Check(g, a)
 }
@@ -72,7 +93,7 @@ func (r *Round[G]) Check(g G, a *engine.Action) error {
 func (r *Round[G]) Process(g G, a *engine.Action) error {
 	s := r.For(g, a.Type)
 	if s == nil {
-		return engine.Unchanged(engine.Refuse(a, "no step of this round takes %s now", a.Type))
+		return engine.Unchanged(r.notNow(g, a))
 	}
 	return Apply(s, g, a)
 }

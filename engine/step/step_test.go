@@ -2,6 +2,7 @@ package step
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"tresham/engine"
@@ -87,6 +88,12 @@ func TestBlockingStepHidesLaterSteps(t *testing.T) {
 	}
 	if err := r.Process(g, &engine.Action{Type: "pass"}); err == nil {
 		t.Fatal("pass accepted behind a blocking step")
+	}
+	r.NotNow = func(_ *counter, a *engine.Action) error { return engine.Refuse(a, "bid first") }
+	err := r.Process(g, &engine.Action{Type: "pass"})
+	var re *engine.RuleError
+	if err == nil || !strings.HasSuffix(err.Error(), "bid first") || !errors.As(err, &re) || !re.Untouched {
+		t.Fatalf("refusal %v, want NotNow's wording, marked untouched", err)
 	}
 }
 

@@ -163,3 +163,14 @@ func DividendMoves(paid, price, from int) int {
 	}
 	return n
 }
+
+// NewPhases moves g on through each phase, from the next one, that the
+// first train named name starts (1860 rules 9, 1825 rule 4.7) and returns
+// the phases entered, in order (none when the train starts none).
+func NewPhases(g *engine.Game, name string) []engine.Phase {
+	from := g.PhaseIdx + 1
+	for g.PhaseIdx+1 < len(g.Phases) && g.Phases[g.PhaseIdx+1].On == name {
+		g.PhaseIdx++
+	}
+	return g.Phases[from : g.PhaseIdx+1]
+}

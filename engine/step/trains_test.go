@@ -1,6 +1,7 @@
 package step
 
 import (
+	"slices"
 	"testing"
 
 	"tresham/engine"
@@ -56,5 +57,33 @@ func TestTrainMoves(t *testing.T) {
 	Rust(g, "4")
 	if len(a.Trains) != 0 || len(g.Depot.Pool) != 0 || len(g.Depot.Rusted) != 2 || !t2.Rusted {
 		t.Fatalf("rust: trains %d pool %d rusted %d", len(a.Trains), len(g.Depot.Pool), len(g.Depot.Rusted))
+	}
+}
+
+func TestNewPhases(t *testing.T) {
+	phases := []engine.Phase{{Name: "2"}, {Name: "3", On: "3"}, {Name: "3a", On: "3"}, {Name: "4", On: "4"}, {Name: "5", On: "5"}}
+	tests := []struct {
+		name  string
+		at    int
+		train string
+		want  []string
+		now   int
+	}{
+		{"the next phase's train", 2, "4", []string{"4"}, 3},
+		{"two phases on one train", 0, "3", []string{"3", "3a"}, 2},
+		{"an older train", 3, "3", nil, 3},
+		{"a later phase's train does not skip one", 0, "4", nil, 0},
+		{"the last phase", 4, "5", nil, 4},
+		{"into the last phase", 3, "5", []string{"5"}, 4},
+	}
+	for _, tt := range tests {
+		g := &engine.Game{Phases: phases, PhaseIdx: tt.at}
+		var got []string
+		for _, ph := range NewPhases(g, tt.train) {
+			got = append(got, ph.Name)
+		}
+		if !slices.Equal(got, tt.want) || g.PhaseIdx != tt.now {
+			t.Errorf("%s: entered %v, now %d; want %v, %d", tt.name, got, g.PhaseIdx, tt.want, tt.now)
+		}
 	}
 }

@@ -332,7 +332,7 @@ func (g *Game) endGame(reason string) {
 	g.Finished = true
 	g.EndReason = reason
 	if g.op != nil {
-		g.lastOrder = g.op.order
+		g.lastOrder = g.op.Order
 	}
 	if reason == "manually_ended" {
 		// the round stays as it was (its mover is still shown)

@@ -118,7 +118,7 @@ func TestIllegalActions(t *testing.T) {
 			// Rule 4.6.4: a company on its train limit may not buy the first '5'.
 			name: "first 5 at the train limit", stop: 380,
 			setup: func(g *Game) {
-				g.op.index = 0
+				g.op.Index = 0
 				g.op.step = stBuy
 			},
 			act:  engine.Action{Type: "buy_train", Entity: "LNWR", EntityType: "corporation", Train: "5-0", Price: 550},

@@ -20,9 +20,8 @@ const (
 const leaseCost = 10
 
 type opRound struct {
+	step.Turns
 	num      int
-	order    []*engine.Corporation
-	index    int
 	step     int
 	finished bool
 
@@ -48,24 +47,14 @@ func (g *Game) startOperatingRound(num int) {
 	g.RoundKind = "Operating"
 	g.RoundNum = num
 	g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
-	r := &opRound{num: num, order: g.operatingOrder(), index: -1}
+	r := &opRound{num: num, Turns: step.StartOperating(g.Game, g.operatingOrder())}
 	g.op = r
-	g.lastOrder = r.order
-	g.payoutCompanies()
-	for _, c := range r.order {
+	g.lastOrder = r.Order
+	for _, c := range r.Order {
 		g.placeHomeToken(c)
-	}
-	for _, c := range r.order {
-		for _, t := range c.Trains {
-			t.Operated = false
-		}
 	}
 	r.nextEntity(g)
 }
-
-// payoutCompanies pays the private railways' revenue to their owners, in
-// player order (18xx.games payout_companies).
-func (g *Game) payoutCompanies() { step.PayPrivates(g.Game) }
 
 // placeHomeToken puts a company's first base(s) on its home city (rule
 // 4.1.3): a major at the start of the operating round after it forms; a
@@ -110,29 +99,18 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	g.placeSurveyors(c)
 }
 
-func (r *opRound) current() *engine.Corporation {
-	if r.finished || r.index < 0 || r.index >= len(r.order) {
-		return nil
-	}
-	return r.order[r.index]
-}
+func (r *opRound) current() *engine.Corporation { return r.Current() }
 
+// nextEntity starts the turns of the companies in order until one has
+// something to do, or the round ends.
 func (r *opRound) nextEntity(g *Game) {
-	for {
-		r.index++
-		if r.index >= len(r.order) {
-			r.finished = true
-			return
-		}
-		c := r.order[r.index]
-		if c.Closed {
-			continue
-		}
+	for c := r.Next(); c != nil; c = r.Next() {
 		r.startTurn(g, c)
 		if r.step != stDone || g.Finished || len(r.discard) > 0 || len(r.pendingHome) > 0 {
 			return
 		}
 	}
+	r.finished = true
 }
 
 func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
@@ -198,108 +176,6 @@ func (r *opRound) advance(g *Game) {
 	}
 }
 
-// process applies a, or refuses it before anything changes (every check
-// of the round comes before its first change).
-func (r *opRound) process(g *Game, a *engine.Action) error {
-	if err := r.do(g, a); err != nil {
-		return engine.Unchanged(err)
-	}
-	return nil
-}
-
-func (r *opRound) do(g *Game, a *engine.Action) error {
-	if len(r.pendingHome) > 0 {
-		c := r.pendingHome[0]
-		if a.Entity != c.Sym || a.Type != "place_token" {
-			return engine.Refuse(a, "%s must first choose the city of its home base", c.Sym)
-		}
-		ref, err := g.Board.ResolveCity(a.City)
-		if err != nil || ref.Hex != g.defs[c.Sym].Homes[0] {
-			return engine.Refuse(a, "%s's home base goes on %s", c.Sym, g.defs[c.Sym].Homes[0])
-		}
-		if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{}); err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-		c.Tokens[c.NextToken()].Location = g.Board.Signature(ref)
-		g.placeSurveyors(c)
-		r.pendingHome = r.pendingHome[1:]
-		if r.current() == nil {
-			return nil
-		}
-		if r.step == stDone {
-			r.nextEntity(g)
-			return nil
-		}
-		r.advance(g)
-		return nil
-	}
-	if len(r.discard) > 0 {
-		c := r.discard[0]
-		if a.Entity != c.Sym || a.Type != "discard_train" {
-			return engine.Refuse(a, "%s must first discard a train (rule 4.7.3)", c.Sym)
-		}
-		if err := step.Apply[*Game](discardStep, g, a); err != nil {
-			return err
-		}
-		r.advance(g)
-		return nil
-	}
-	c := r.current()
-	if c == nil {
-		return engine.Refuse(a, "no company is operating")
-	}
-	if a.Entity != c.Sym {
-		return engine.Refuse(a, "it is %s's turn", c.Sym)
-	}
-	var err error
-	switch a.Type {
-	case "lay_tile":
-		err = r.layTile(g, c, a)
-	case "move_surveyor":
-		err = r.moveSurveyor(g, c, a)
-	case "place_token":
-		err = r.placeToken(g, c, a)
-	case "special_buy":
-		err = r.lease(g, c, a)
-	case "run_routes":
-		err = r.runRoutes(g, c, a)
-	case "dividend":
-		if r.step != stDividend || r.revenue <= 0 || c.Receivership {
-			return engine.Refuse(a, "%s has no dividend to decide", c.Sym)
-		}
-		err = step.Apply[*Game](dividendStep, g, a)
-	case "buy_train":
-		err = r.buyTrainAction(g, c, a)
-	case "pass":
-		err = r.pass(g, c, a)
-	default:
-		return engine.Refuse(a, "%s is not an operating round action", a.Type)
-	}
-	if err != nil {
-		return err
-	}
-	r.advance(g)
-	return nil
-}
-
-func (r *opRound) pass(g *Game, c *engine.Corporation, a *engine.Action) error {
-	switch r.step {
-	case stTrack:
-		if h, owes := g.owesSurveyorMove(c); owes {
-			return engine.Refuse(a, "%s's Surveyor on %s must move (rule 6.6.5)", c.Sym, h)
-		}
-		r.step = stRoute
-	case stBuy:
-		if c.Receivership {
-			return engine.Refuse(a, "a company in receivership must buy a train (rule 6.4.4)")
-		}
-		r.step = stDone
-	default:
-		return engine.Refuse(a, "%s cannot pass now", c.Sym)
-	}
-	return nil
-}
-
 // buyingPower is the company's cash, with the receiver's credit (rule
 // 6.4.6, receiverCredit).
 func (g *Game) buyingPower(c *engine.Corporation) int {
@@ -358,71 +234,6 @@ func (g *Game) canPlaceToken(c *engine.Corporation) bool {
 	return len(g.Board.TokenableCities(c.Sym)) > 0
 }
 
-func (r *opRound) layTile(g *Game, c *engine.Corporation, a *engine.Action) error {
-	if !g.canLayTile(c) {
-		return engine.Refuse(a, "%s cannot lay track now (rule 4.2)", c.Sym)
-	}
-	upgrade := IsUpgrade(g.Board, a.Hex)
-	if upgrade && len(r.laid) > 0 {
-		return engine.Refuse(a, "a promotion must be the only tile laid in a turn (rule 4.3)")
-	}
-	for _, h := range r.laid {
-		if g.adjacent(h, a.Hex) {
-			return engine.Refuse(a, "the two tiles of a turn may not be laid in adjacent hexes (rule 4.2)")
-		}
-	}
-	if o := g.reservedFor(c, a.Hex); o != "" {
-		return engine.Refuse(a, "new tiles on %s are reserved for the %s (rule 4.2.8)", a.Hex, o)
-	}
-	name, _, err := board.ParseTileID(a.Tile)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if (name == "887" || name == "888") && a.Hex == "Q13" && c.Sym != "NS" {
-		return engine.Refuse(a, "only the NS may lay tiles 887/888 on Q13")
-	}
-	td, ok := g.Board.TileDef(name)
-	if !ok {
-		return engine.Refuse(a, "unknown tile %s", a.Tile)
-	}
-	if !TileAvailable(td, g.phaseTiles()) {
-		return engine.Refuse(a, "tile %s is not available in phase %s (rule 4.7)", name, g.Phase().Name)
-	}
-	d := g.defs[c.Sym]
-	opt := board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}
-	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == a.Hex {
-		opt.NoConnectivity = true // a minor lays its home track before its base
-	} else if free, err := g.surveyLay(c, a.Hex); err != nil {
-		return engine.Refuse(a, "%v", err)
-	} else if free {
-		opt.NoConnectivity = true // a surveyed hexag need not connect (rule 6.6)
-	}
-	res, lay, err := g.Board.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	if res.Cost > g.buyingPower(c) {
-		return engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
-	}
-	if why := g.creditRefusal(c, res.Cost, layOn(*a, opt)); why != "" {
-		return engine.Refuse(a, "%s", why)
-	}
-	lay()
-	g.spend(c, res.Cost)
-	g.Logf("%s lays tile #%s with rotation %d on %s", c.Sym, name, a.Rotation, a.Hex)
-	r.laid = append(r.laid, a.Hex)
-	if upgrade {
-		r.upgraded = true
-	}
-	if hexes := g.blocks[c.Sym]; len(hexes) > 0 {
-		g.blocks[c.Sym] = removeString(hexes, a.Hex)
-	}
-	if d.Minor {
-		g.placeHomeToken(c)
-	}
-	return nil
-}
-
 // adjacent reports whether two hexes share a side.
 func (g *Game) adjacent(a, b string) bool {
 	for e := 0; e < 6; e++ {
@@ -431,58 +242,6 @@ func (g *Game) adjacent(a, b string) bool {
 		}
 	}
 	return false
-}
-
-func (r *opRound) placeToken(g *Game, c *engine.Corporation, a *engine.Action) error {
-	if !g.canPlaceToken(c) {
-		return engine.Refuse(a, "%s cannot place a base now (rule 4.4)", c.Sym)
-	}
-	ref, err := g.Board.ResolveCity(a.City)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	i := c.NextToken()
-	price := c.Tokens[i].Price
-	if why := g.creditRefusal(c, price, tokenAt(ref, c.Sym)); why != "" {
-		return engine.Refuse(a, "%s", why)
-	}
-	if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{CheckConnected: true}); err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	c.Tokens[i].Location = g.Board.Signature(ref)
-	g.spend(c, price)
-	g.Logf("%s places a token on %s for £%d", c.Sym, ref.Hex, price)
-	r.tokened = true
-	return nil
-}
-
-// lease hires the next train on sale for a company in receivership (rule 6.4.3).
-func (r *opRound) lease(g *Game, c *engine.Corporation, a *engine.Action) error {
-	if !c.Receivership || r.leased != nil || (r.step != stTrack && r.step != stRoute) {
-		return engine.Refuse(a, "only a company in receivership may lease one train (rule 6.4.3)")
-	}
-	var train *engine.Train
-	for _, t := range g.depotTrains() {
-		if t.Name == a.Description {
-			train = t
-			break
-		}
-	}
-	if train == nil {
-		if train = g.Depot.MinUpcoming(); train == nil {
-			return engine.Refuse(a, "no train to lease")
-		}
-	}
-	if !g.leaseRepaid(c, train) {
-		return engine.Refuse(a, "%s could not repay a lease on credit from its run (rule 6.4.6)", c.Sym)
-	}
-	r.leased = train
-	g.spend(c, leaseCost)
-	g.Logf("%s leases %s for £%d", c.Sym, train.Name, leaseCost)
-	if r.step == stTrack {
-		r.step = stTrack
-	}
-	return nil
 }
 
 // canRunRoute: the company has track to run on.
@@ -533,57 +292,6 @@ func (g *Game) canRunRoutes(c *engine.Corporation) bool {
 		return false
 	}
 	return g.canRunRoute(c)
-}
-
-func (r *opRound) runRoutes(g *Game, c *engine.Corporation, a *engine.Action) error {
-	if h, owes := g.owesSurveyorMove(c); owes {
-		return engine.Refuse(a, "%s's Surveyor on %s must move first (rule 6.6.5)", c.Sym, h)
-	}
-	if r.step == stTrack {
-		// the track and base step comes first (rule 4.2; 18xx.games: a
-		// blocking step): lay, place a base or pass it
-		return engine.Refuse(a, "%s is still laying track and placing bases: pass that step before running trains", c.Sym)
-	}
-	if r.step != stRoute || !g.canRunRoutes(c) {
-		return engine.Refuse(a, "%s cannot run trains now", c.Sym)
-	}
-	trains, err := g.runTrains(c, a.Routes)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	for _, t := range trains {
-		// A hired train runs for the company that leased it even if it ran
-		// earlier this round (a discarded train back in the bank: rule
-		// 6.4.3 hires it afresh, as 18xx.games runs it).
-		if t.Operated && t != r.leased {
-			return engine.Refuse(a, "train %s has already run this turn", t.ID)
-		}
-	}
-	total := 0
-	if len(a.Routes) > 0 {
-		revs, err := g.checkRun(c, a.Routes, trains)
-		if err != nil {
-			return engine.Refuse(a, "%v", err)
-		}
-		// 18xx.games exports carry the revenue computed when the move was
-		// made (fixtures README §5.5); it must agree with the track.
-		for i, rev := range revs {
-			if st := a.Routes[i].Revenue; st != nil && *st != rev {
-				return engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, a.Routes[i].Train, *st, rev)
-			}
-			total += rev
-		}
-	}
-	if err := g.receiverRunRefusal(a, c, total); err != nil {
-		return err
-	}
-	if total < r.loan {
-		return engine.Refuse(a, "revenue of %d does not cover the %d owed (rule 6.4.6)", total, r.loan)
-	}
-	r.revenue = total
-	r.routes = a.Routes
-	r.step = stDividend
-	return nil
 }
 
 // payDividend pays or withholds the turn's revenue and moves the share
@@ -717,19 +425,6 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 	return c.Cash >= 1 && len(g.otherTrains(c)) > 0
 }
 
-func (r *opRound) buyTrainAction(g *Game, c *engine.Corporation, a *engine.Action) error {
-	if r.step < stBuy {
-		if r.step == stTrack || r.step == stRoute {
-			return engine.Refuse(a, "trains are bought at the end of the turn (rule 4.6)")
-		}
-		return engine.Refuse(a, "%s must first decide its dividend", c.Sym)
-	}
-	if r.step != stBuy {
-		return engine.Refuse(a, "%s cannot buy trains now", c.Sym)
-	}
-	return step.Apply[*Game](buyTrainStep, g, a)
-}
-
 // buyTrain buys a train: the first of a new type may start a phase (rule
 // 4.7), and the first '5' makes the '2's obsolete.
 func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
@@ -745,9 +440,7 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 // and make older trains obsolete; companies over the limit then discard.
 func (g *Game) trainBought(c *engine.Corporation, t *engine.Train, price int) {
 	g.Logf("%s buys a %s train for £%d", c.Sym, t.Name, price)
-	for g.PhaseIdx+1 < len(g.Phases) && g.Phases[g.PhaseIdx+1].On == t.Name {
-		g.PhaseIdx++
-		ph := g.Phase()
+	for _, ph := range step.NewPhases(g.Game, t.Name) {
 		g.Logf("-- Phase %s --", ph.Name)
 		if ph.Name == "3" && g.Opts.Surveyors {
 			g.removeSurveyors()

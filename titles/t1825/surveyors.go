@@ -286,12 +286,15 @@ func (g *Game) owesSurveyorMove(c *engine.Corporation) (string, bool) {
 	return "", false
 }
 
-func (r *opRound) moveSurveyor(g *Game, c *engine.Corporation, a *engine.Action) error {
+// planSurveyor decides the Surveyor move a of the operating company
+// (rules 6.6.2-6.6.7), changing nothing, and returns the move.
+func planSurveyor(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
+	r := g.op
 	if !g.surveyorsActive() {
-		return engine.Refuse(a, "Surveyors are not in use (rule 6.6)")
+		return nil, engine.Refuse(a, "Surveyors are not in use (rule 6.6)")
 	}
 	if r.step != stTrack || g.silentReceivership(c) {
-		return engine.Refuse(a, "%s cannot move a Surveyor now (rule 6.6)", c.Sym)
+		return nil, engine.Refuse(a, "%s cannot move a Surveyor now (rule 6.6)", c.Sym)
 	}
 	idx := -1
 	for i, h := range g.surveyors[c.Sym] {
@@ -302,7 +305,7 @@ func (r *opRound) moveSurveyor(g *Game, c *engine.Corporation, a *engine.Action)
 		break
 	}
 	if idx < 0 {
-		return engine.Refuse(a, "%s has no Surveyor left to move this turn (rule 6.6.5)", c.Sym)
+		return nil, engine.Refuse(a, "%s has no Surveyor left to move this turn (rule 6.6.5)", c.Sym)
 	}
 	from := g.surveyors[c.Sym][idx]
 	normal, special := g.surveyorTargets(c, idx)
@@ -312,17 +315,19 @@ func (r *opRound) moveSurveyor(g *Game, c *engine.Corporation, a *engine.Action)
 	case slices.Contains(special, a.Hex):
 		how = " (the Receiver's special move, rule 6.6.7)"
 	case slices.Contains(g.surveyorAvoid(c.Sym, idx), a.Hex):
-		return engine.Refuse(a, "Surveyors that shared a hexag must move to different hexags: another Surveyor that shared with %s's Surveyor stands on %s (rule 6.6.4)", c.Sym, a.Hex)
+		return nil, engine.Refuse(a, "Surveyors that shared a hexag must move to different hexags: another Surveyor that shared with %s's Surveyor stands on %s (rule 6.6.4)", c.Sym, a.Hex)
 	default:
-		return engine.Refuse(a, "a Surveyor moves in a straight line to a hexag without a tile, not green or russet, nor reserved for another company (rules 6.6.2–6.6.4)%s", g.specialHint(c))
+		return nil, engine.Refuse(a, "a Surveyor moves in a straight line to a hexag without a tile, not green or russet, nor reserved for another company (rules 6.6.2–6.6.4)%s", g.specialHint(c))
 	}
-	g.surveyors[c.Sym][idx] = a.Hex
-	delete(g.surveyorApart, surveyorKey(c.Sym, idx))
-	g.surveyorArrives(c.Sym, idx, a.Hex)
-	r.surveyMoved = append(r.surveyMoved, idx)
-	r.surveyed = append(r.surveyed, from)
-	g.Logf("%s moves a surveyor from %s to %s%s", c.Sym, from, a.Hex, how)
-	return nil
+	to := a.Hex
+	return func() {
+		g.surveyors[c.Sym][idx] = to
+		delete(g.surveyorApart, surveyorKey(c.Sym, idx))
+		g.surveyorArrives(c.Sym, idx, to)
+		r.surveyMoved = append(r.surveyMoved, idx)
+		r.surveyed = append(r.surveyed, from)
+		g.Logf("%s moves a surveyor from %s to %s%s", c.Sym, from, to, how)
+	}, nil
 }
 
 // surveyLay checks a new tile (not a promotion) laid by c while Surveyors

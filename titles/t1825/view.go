@@ -49,7 +49,7 @@ func (g *Game) State() map[string]any {
 			parts.Order = append(parts.Order, p.ID)
 		}
 	case g.op != nil && !(g.Finished && !g.manualEnd):
-		for _, c := range g.op.order {
+		for _, c := range g.op.Order {
 			parts.Order = append(parts.Order, c.Sym)
 		}
 	case g.Finished && !g.manualEnd:

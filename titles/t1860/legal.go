@@ -184,35 +184,10 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 	return nil
 }
 
-func (g *Game) stepChoices(r *operatingRound, c *engine.Corporation, s int) []engine.Choice {
-	var out []engine.Choice
-	switch s {
-	case stepTrack:
-		for _, ch := range g.layChoices(c, "", false) {
-			if r.lay.Laid > 0 {
-				up, city, err := g.layTileCheck(c, &ch.Action)
-				if err != nil || r.lay.check(ch.Action.Hex, up, city) != nil {
-					continue
-				}
-			}
-			out = append(out, ch)
-		}
-	case stepToken:
-		if mb, ok := g.Board.(*mapBoard); ok {
-			for _, t := range mb.tokenChoices(c) {
-				a := corpAction(c, "place_token")
-				a.City, a.Slot = t.city, t.slot
-				out = append(out, engine.Choice{Action: a})
-			}
-		}
-	case stepRoute:
-		out = append(out, engine.Choice{Action: corpAction(c, "run_routes"), Open: "routes"})
-	}
-	return out
-}
-
 // layChoices lists the tile lays open to c: on hex only (its home tile) or
-// anywhere on its network, that it can pay for.
+// anywhere on its network, that it can pay for. Anywhere, they are the
+// track step's candidates, which its plan (planLay) checks in full: the
+// title's CheckLay (the reach rules) then runs there only.
 func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine.Choice {
 	mb, ok := g.Board.(*mapBoard)
 	if !ok {
@@ -228,6 +203,12 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 		opt.Graph = mb.b.Graph(c.Sym)
 		hexes = mb.b.LegalLayHexes(opt)
 	}
+	lays := opt
+	if hex == "" && mb.rules != nil {
+		rules := *mb.rules
+		rules.CheckLay = nil
+		lays.Rules = &rules
+	}
 	var out []engine.Choice
 	for _, h := range hexes {
 		view, _ := mb.b.Hex(h)
@@ -238,7 +219,7 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 		if cost > c.Cash || cost > 0 && c.Insolvent {
 			continue // Insolvency: no track that costs
 		}
-		for _, l := range mb.b.LegalLays(h, opt) {
+		for _, l := range mb.b.LegalLays(h, lays) {
 			a := corpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = l.Hex, l.TileID, l.Rotation
 			out = append(out, engine.Choice{Action: a})

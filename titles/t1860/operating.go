@@ -20,8 +20,7 @@ const (
 )
 
 type operatingRound struct {
-	order  []*engine.Corporation
-	index  int
+	step.Turns
 	step   int
 	lay    LayStep // tile lays this turn
 	acted  bool
@@ -44,59 +43,37 @@ func (g *Game) startOperatingRound(num int) {
 	} else {
 		g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
 	}
-	r := &operatingRound{order: g.operatingOrder(), crowded: map[string]bool{}}
-	g.lastOrder = r.order
+	r := &operatingRound{Turns: step.StartOperating(g.Game, g.operatingOrder()), crowded: map[string]bool{}}
+	g.lastOrder = r.Order
 	g.op = r
-	g.payoutCompanies()
-	for _, c := range r.order {
-		for _, t := range c.Trains {
-			t.Operated = false
-		}
-	}
-	r.index = -1
 	r.nextEntity(g)
 }
 
-// payoutCompanies pays private company revenue to player owners (rules 7.1).
-func (g *Game) payoutCompanies() { step.PayPrivates(g.Game) }
-
-func (r *operatingRound) current() *engine.Corporation {
-	if r.index < 0 || r.index >= len(r.order) {
-		return nil
-	}
-	return r.order[r.index]
-}
+func (r *operatingRound) current() *engine.Corporation { return r.Current() }
 
 // nextEntity ends the current corporation's turn and starts the next one's.
 func (r *operatingRound) nextEntity(g *Game) {
 	if c := r.current(); c != nil {
 		g.afterOperating(c)
 	}
-	for {
-		if g.op != r || g.Finished {
-			return
-		}
-		r.index++
-		if r.index >= len(r.order) {
-			g.finishOperatingRound()
-			return
-		}
-		c := r.order[r.index]
-		if c.Closed {
-			continue
-		}
-		r.step, r.acted, r.routes = stepDiscard, false, nil
-		r.lay = LayStep{Accelerated: g.optAccelerated}
-		for _, t := range c.Trains {
-			t.Operated = false
-		}
-		g.logLine(g.operatorName(c) + " operates " + c.Sym)
-		if len(c.Trains) > g.trainLimit() {
-			r.crowded[c.Sym] = true
-		}
-		r.skipSteps(g)
+	if g.op != r || g.Finished {
 		return
 	}
+	c := r.Next()
+	if c == nil {
+		g.finishOperatingRound()
+		return
+	}
+	r.step, r.acted, r.routes = stepDiscard, false, nil
+	r.lay = LayStep{Accelerated: g.optAccelerated}
+	for _, t := range c.Trains {
+		t.Operated = false
+	}
+	g.logLine(g.operatorName(c) + " operates " + c.Sym)
+	if len(c.Trains) > g.trainLimit() {
+		r.crowded[c.Sym] = true
+	}
+	r.skipSteps(g)
 }
 
 func (g *Game) operatorName(c *engine.Corporation) string {
@@ -429,22 +406,17 @@ func (g *Game) findTrain(id string) *engine.Train {
 
 // newTrainBought handles phase changes, rusting and train events (rules 9).
 func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
-	for i := g.PhaseIdx + 1; i < len(g.Phases); i++ {
-		if g.Phases[i].On == t.Name {
-			g.PhaseIdx = i
-			ph := g.Phases[i]
-			g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %s) --", ph.Name, ph.OperatingRounds, g.trainLimitText(ph))
-			tt, _ := g.Depot.Type(t.Name)
-			for _, ev := range tt.Events {
-				g.trainEvent(ev)
+	for _, ph := range step.NewPhases(g.Game, t.Name) {
+		g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %s) --", ph.Name, ph.OperatingRounds, g.trainLimitText(ph))
+		tt, _ := g.Depot.Type(t.Name)
+		for _, ev := range tt.Events {
+			g.trainEvent(ev)
+		}
+		step.Rust(g.Game, t.Name)
+		for _, o := range g.Corps {
+			if o != c && len(o.Trains) > g.trainLimit() {
+				g.op.crowded[o.Sym] = true
 			}
-			step.Rust(g.Game, t.Name)
-			for _, o := range g.Corps {
-				if o != c && len(o.Trains) > g.trainLimit() {
-					g.op.crowded[o.Sym] = true
-				}
-			}
-			break
 		}
 	}
 }

@@ -24,24 +24,23 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 			}
 		},
 	}},
-	&step.Planned[*Game]{
-		Kinds:    []string{"lay_tile"},
-		IsActive: at(stepTrack),
-		List:     func(g *Game, _ string) []engine.Choice { return g.stepChoices(g.op, g.op.current(), stepTrack) },
-		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.op.planLay(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:    []string{"place_token"},
-		IsActive: at(stepToken),
-		List:     func(g *Game, _ string) []engine.Choice { return g.stepChoices(g.op, g.op.current(), stepToken) },
-		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.op.planToken(g, a) },
-	},
-	&step.Planned[*Game]{
-		Kinds:    []string{"run_routes"},
-		IsActive: at(stepRoute),
-		List:     func(g *Game, _ string) []engine.Choice { return g.stepChoices(g.op, g.op.current(), stepRoute) },
-		PlanFn:   func(g *Game, a *engine.Action) (func(), error) { return g.op.planRun(g, a) },
-	},
+	step.Track(step.ActHooks[*Game]{
+		Operating:  operating(stepTrack),
+		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice { return g.layChoices(c, "", false) },
+		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planLay(g, c, a) },
+		Blocks:     true,
+	}),
+	step.Token(step.ActHooks[*Game]{
+		Operating:  operating(stepToken),
+		Candidates: tokenCandidates,
+		Plan:       func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planToken(g, c, a) },
+		Blocks:     true,
+	}),
+	step.Run(step.ActHooks[*Game]{
+		Operating: operating(stepRoute),
+		Plan:      func(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) { return g.op.planRun(g, c, a) },
+		Blocks:    true,
+	}),
 	&step.Dividend[*Game]{H: step.DividendHooks[*Game]{
 		Operating: operating(stepDividend),
 		Pay: func(g *Game, c *engine.Corporation, kind string) {
@@ -168,8 +167,7 @@ func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 
 // planLay decides a lay in the track step: the turn's allowance (rules
 // 7.2), then the board and the terrain cost.
-func (r *operatingRound) planLay(g *Game, a *engine.Action) (func(), error) {
-	c := r.current()
+func (r *operatingRound) planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	upgrade, city, err := g.layTileCheck(c, a)
 	if err != nil {
 		return nil, err
@@ -279,9 +277,24 @@ func (g *Game) checkToken(c *engine.Corporation, a *engine.Action) (int, error) 
 	return price, nil
 }
 
+// tokenCandidates are the tokens to offer, each then checked by planToken:
+// the cities on c's network with a slot for it (rules 7.3).
+func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
+	mb, ok := g.Board.(*mapBoard)
+	if !ok {
+		return nil
+	}
+	var out []engine.Choice
+	for _, t := range mb.tokenChoices(c) {
+		a := corpAction(c, "place_token")
+		a.City, a.Slot = t.city, t.slot
+		out = append(out, engine.Choice{Action: a})
+	}
+	return out
+}
+
 // planToken decides the token a in the token step.
-func (r *operatingRound) planToken(g *Game, a *engine.Action) (func(), error) {
-	c := r.current()
+func (r *operatingRound) planToken(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if _, err := g.checkToken(c, a); err != nil {
 		return nil, err
 	}
@@ -304,8 +317,7 @@ func (g *Game) doPlaceToken(c *engine.Corporation, a *engine.Action) {
 // planRun decides the run a in the route step. Once recorded, a company
 // in receivership or insolvent withholds at once, and a nationalised run
 // pays out (rules 10).
-func (r *operatingRound) planRun(g *Game, a *engine.Action) (func(), error) {
-	c := r.current()
+func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	routes, err := g.checkRoutes(c, a)
 	if err != nil {
 		return nil, err

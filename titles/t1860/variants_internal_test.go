@@ -6,6 +6,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // TestLayStepAccelerated checks the tile-lay allowance of "Variant:
@@ -132,7 +133,7 @@ func TestYarmouthRun(t *testing.T) {
 		g.Players[0].Companies = []string{"YHC"}
 		g.afterRuns(g.Corp(tc.corp), []engine.Route{{Train: "3+2-0", Connections: tc.conns}})
 		cash := g.Players[0].Cash
-		g.payoutCompanies()
+		step.PayPrivates(g.Game)
 		if yhc.Revenue != tc.want || g.Players[0].Cash-cash != tc.want {
 			t.Errorf("%s: YHC revenue %d, paid %d, want %d", tc.name, yhc.Revenue, g.Players[0].Cash-cash, tc.want)
 		}

@@ -34,7 +34,7 @@ func (g *Game) State() map[string]any {
 			parts.Order = append(parts.Order, p.ID)
 		}
 	case g.op != nil:
-		for _, c := range g.op.order {
+		for _, c := range g.op.Order {
 			parts.Order = append(parts.Order, c.Sym)
 		}
 	}
