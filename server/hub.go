@@ -12,6 +12,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"tresham/compat/g18xx"
+	"tresham/play"
 	"tresham/store"
 )
 
@@ -65,6 +67,23 @@ type actionMsg struct {
 	Seq     int             `json:"seq"`
 	Actions int             `json:"actions"`
 	Action  json.RawMessage `json:"action"`
+	*pushed
+}
+
+// pushed is what a page needs, beside the action, to follow a move with
+// its own engine and no request: sent with the moves this instance
+// commits (not chat, undo or redo, nor actions read back from the store).
+type pushed struct {
+	// Hash is the state hash after the action (play.HashState): the page
+	// compares its own engine's after applying the action.
+	Hash string `json:"hash"`
+	// By is the user who submitted it (0: a bot or the server); BotMove
+	// says it is a bot seat's move, which leaves the undo of the human
+	// move before it open (undoFor).
+	By      int64 `json:"by"`
+	BotMove bool  `json:"bot_move,omitempty"`
+	// Clocks are the table's clocks after the action (a clocked table).
+	Clocks *clockJSON `json:"clocks,omitempty"`
 }
 
 type updateMsg struct {
@@ -85,8 +104,8 @@ func (h *hub) broadcast(msg []byte) {
 	}
 }
 
-func (h *hub) sendAction(seq int, data json.RawMessage) {
-	b, _ := json.Marshal(actionMsg{Type: "action", Game: h.id, Seq: seq, Actions: seq + 1, Action: data})
+func (h *hub) sendAction(seq int, data json.RawMessage, x *pushed) {
+	b, _ := json.Marshal(actionMsg{Type: "action", Game: h.id, Seq: seq, Actions: seq + 1, Action: data, pushed: x})
 	h.broadcast(b)
 	h.sent = seq + 1
 }
@@ -102,7 +121,7 @@ func (s *Server) catchUp(h *hub, n int) error {
 	}
 	for _, a := range acts {
 		if a.Seq >= h.sent && a.Seq < n {
-			h.sendAction(a.Seq, a.Data)
+			h.sendAction(a.Seq, a.Data, nil)
 		}
 	}
 	return nil
@@ -114,8 +133,9 @@ func (s *Server) hubOf(id int64) *hub {
 	return s.hubs[id]
 }
 
-// publishAction pushes an action committed by this instance.
-func (s *Server) publishAction(id int64, seq int, data json.RawMessage) {
+// publishAction pushes an action committed by this instance (x: what a
+// page needs to follow it without a request, or nil).
+func (s *Server) publishAction(id int64, seq int, data json.RawMessage, x *pushed) {
 	h := s.hubOf(id)
 	if h == nil {
 		return
@@ -127,9 +147,32 @@ func (s *Server) publishAction(id int64, seq int, data json.RawMessage) {
 		if err := s.catchUp(h, seq); err != nil {
 			s.log.Warn("websocket catch-up", "game", id, "err", err)
 		}
-		h.sendAction(seq, data)
+		h.sendAction(seq, data, x)
 	}
 	s.catchUpDeferred(h)
+}
+
+// pushedOf is what the WebSocket message of move a, just committed by
+// userID, carries for the pages (e.mu held, e.g the game after it): nil
+// when nobody listens to the game here, or for chat, undo and redo, after
+// which pages ask for the view.
+func (s *Server) pushedOf(e *entry, a *g18xx.Action, userID int64) *pushed {
+	switch a.Type {
+	case g18xx.TypeMessage, g18xx.TypeUndo, g18xx.TypeRedo:
+		return nil
+	}
+	if e.g == nil || s.hubOf(e.id) == nil {
+		return nil
+	}
+	hash, err := play.HashState(e.g.State())
+	if err != nil {
+		return nil
+	}
+	x := &pushed{Hash: hash, By: userID, BotMove: userID == 0 && isBotMove(e.h, a.Entity)}
+	if e.h.Clock != "" {
+		x.Clocks = s.clockOf(e)
+	}
+	return x
 }
 
 // expectAction tells game id's hub that this instance is appending its
