@@ -132,6 +132,8 @@ export class LocalGame {
   warm(at, seats) { for (const f of this.warmSteps(at, seats)) f(); }
   hash(at) { return this.e.call('hash', this.session, at ?? -1).hash; }
   legal(entity) { return this.e.call('legal', this.session, entity); }
+  /** tiles is the tile manifest at history position at (null: live), as GET /api/games/{id}/tiles. */
+  tiles(at) { return this.e.call('tiles', this.session, at ?? -1); }
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }
   routes(entity) { return this.e.call('routes', this.session, entity); }
   /** lastRun is corporation sym's last run at history position at (null: live), or null. */
