@@ -19,13 +19,13 @@ import { coachCard } from './coach.js';
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
   const page = {
-    id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
+    el, id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
     local: null, // the game in the in-browser engine, in step with the server
     engineNote: 'server',
   };
   const engine = loadEngine();
   let eng0 = null; // the engine, once loaded (for its manifest)
-  engine.then((e) => { eng0 = e; });
+  engine.then((e) => { eng0 = e; page.moduleName = e ? e.manifest.wasm : ''; });
   // sync brings the local game in step with the server's view v (at the
   // history position n) and compares state hashes; on a mismatch it
   // reports it, drops the local game and answers false.
@@ -33,10 +33,16 @@ export async function renderGame(el, id, me, at) {
     const eng = await engine;
     if (!eng) return false;
     try {
-      if (!page.local || page.local.actions !== v.actions) {
+      // the players are part of the game: a start (which seats the
+      // players) or a change of seats builds the local game again
+      const sig = headerSig(v);
+      if (!page.local || page.local.actions !== v.actions || page.localSig !== sig) {
         if (page.local) page.local.close();
         page.local = null;
-        page.local = eng.load(JSON.stringify(await api.exportGame(id)));
+        const exp = await api.exportGame(id);
+        if (page.local) page.local.close(); // another sync loaded one meanwhile
+        page.local = eng.load(JSON.stringify(exp));
+        page.localSig = sig;
       }
       if (page.local.actions !== v.actions) return false; // moved on meanwhile: next time
       const n = v.at ?? v.actions;
@@ -173,6 +179,12 @@ export async function renderGame(el, id, me, at) {
       await page.reload();
       return;
     }
+    if (local.actions !== seq + 1) {
+      // moves pushed meanwhile (a bot answering) were applied and drawn
+      // before this answer: take the game from the server
+      await page.reload();
+      return;
+    }
     page.total = reply.actions;
     if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
     // the server agrees: take what only it knows (undo, clocks, end votes,
@@ -251,6 +263,9 @@ function warmLive(page) {
 function localLegal(page, id, eng) {
   const v = page.view;
   if (!page.local || v.status !== 'active') return;
+  // moves pushed meanwhile (a bot answering) took the local game past the
+  // server's answer: the two lists are of different positions
+  if (page.local.actions !== v.actions) { page.legalSource = 'server'; return; }
   try {
     const mine = page.local.view(null, v.you || []).legal;
     const want = v.legal || {};
@@ -267,6 +282,75 @@ function localLegal(page, id, eng) {
   }
 }
 
+// followPush follows a move pushed over the WebSocket, just appended to the
+// local game, with no request: the server's state hash after it (in the
+// message) must equal the local game's. Moves arriving together are drawn
+// once. It answers false when the page must ask the server instead: no
+// hash (chat, undo and redo, moves read back from the store), or a move
+// that ends the game (the final scores and clocks are the server's).
+function followPush(page, m) {
+  if (!m.hash || m.by === undefined || !page.view) return false;
+  const me = page.me ? page.me.id : 0;
+  const p = (page.push ||= { canUndo: !!page.view.can_undo, local: page.local });
+  if (p.local !== page.local) return false;
+  // undo as the server offers it: a move of mine leaves mine to undo, a
+  // bot seat's move leaves the one before it open, anyone else's ends it
+  p.canUndo = m.by === me && me !== 0 ? true : m.bot_move ? p.canUndo : false;
+  p.hash = m.hash;
+  if (m.clocks) p.clocks = m.clocks;
+  if (!p.queued) {
+    p.queued = true;
+    setTimeout(() => drawPushed(page, p), 0);
+  }
+  return true;
+}
+
+// drawPushed checks and draws the moves followPush queued.
+function drawPushed(page, p) {
+  if (page.push !== p) return; // a reload took over
+  page.push = null;
+  const local = page.local;
+  if (local !== p.local) return;
+  const report = (mine) => {
+    api.mismatch(page.id, { actions: local.actions, hash: mine, server_hash: p.hash, module: page.moduleName || '' }).catch(() => {});
+    page.engineNote = 'server (the in-browser engine disagreed and was reloaded from the server)';
+    local.close();
+    page.local = null;
+    page.reload();
+  };
+  try {
+    if (page.at !== null) {
+      // in history: check the live game now, draw it on return
+      const mine = local.hash(null);
+      if (mine !== p.hash) report(mine);
+      else drawHistory(page);
+      return;
+    }
+    const v = page.view;
+    const mine = local.view(null, v.you || []);
+    if (mine.hash !== p.hash) { report(mine.hash); return; }
+    if (mine.finished) { page.reload(); return; }
+    page.view = { ...v, ...mine, at: undefined, can_undo: p.canUndo, can_redo: false, end_proposal: undefined, clocks: p.clocks || v.clocks };
+    page.total = mine.actions;
+    page.legalSource = 'browser';
+    page.engineNote = 'in the browser';
+    page.map = local.map(null);
+  } catch (e) {
+    console.warn('in-browser engine:', e);
+    page.reload();
+    return;
+  }
+  draw(page.el, page);
+  warmLive(page);
+}
+
+// headerSig is what of a game's header the local game is built from: its
+// seats (player ids and names, which the state holds), options and
+// whether it has started (a start seats the players).
+export function headerSig(v) {
+  return JSON.stringify([v.status === 'new', v.title, v.options || [], (v.seats || []).map((s) => [s.player_id, s.name])]);
+}
+
 function live(page) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   let ws;
@@ -277,10 +361,13 @@ function live(page) {
     ws.onmessage = (ev) => {
       let m = {};
       try { m = JSON.parse(ev.data); } catch { return; }
+      let appended = false;
       if (m.action !== undefined && page.local && m.seq === page.local.actions) {
-        try { page.local.append(m.seq, m.action); } catch (e) { console.warn('local engine:', e); }
+        try { page.local.append(m.seq, m.action); appended = true; } catch (e) { console.warn('local engine:', e); }
       }
       if (m.actions !== undefined) page.total = m.actions;
+      if (appended && followPush(page, m)) return;
+      page.push = null; // the server's view follows: it supersedes moves waiting to be drawn
       if (page.at === null && (m.actions === undefined || m.actions !== page.view?.actions || m.type === 'update')) page.reload();
       else if (page.at !== null) drawHistory(page);
     };
