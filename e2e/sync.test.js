@@ -30,14 +30,20 @@ function apiRequests(page) {
   return out;
 }
 
-// moveAndWait makes a move on page (a pass where there is one) and waits until other shows the same action count.
-async function moveAndWait(page, other) {
-  await page.waitForSelector('#turn.yours', { timeout: 20000 });
-  const before = await page.textContent('#history-pos');
+// moveOn makes a move on page (a pass where there is one, else the first
+// choice: the auction's forced purchase) and waits until the page shows it.
+async function moveOn(page) {
+  await page.waitForSelector('#turn.yours', { timeout: 60000 });
   await page.waitForSelector('aside.panel button.choice', { timeout: 20000 });
-  // a pass where there is one, else the first choice (the auction's forced purchase)
+  const before = await page.textContent('#history-pos');
   await page.click((await page.$('aside.panel button.choice.pass')) ? 'aside.panel button.choice.pass' : 'aside.panel button.choice');
   await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before, { timeout: 20000 });
+}
+
+// moveAndWait makes a move on page (moveOn) and waits until other shows
+// the same action count.
+async function moveAndWait(page, other) {
+  await moveOn(page);
   const now = await page.textContent('#history-pos');
   await other.waitForFunction((n) => document.getElementById('history-pos')?.textContent === n, now, { timeout: 20000 });
 }
@@ -89,6 +95,27 @@ test('a game started with the pages open, then moves of both players: no mismatc
   await b.waitForSelector('#tile-manifest .manifest-pick');
   assert.deepEqual(reqB, [], 'the tile list asked the server');
   await shot(b, 'sync-tiles-phone', { fullPage: true });
+
+  // a pushed hash the page's engine does not reach: reported once, and the
+  // game is taken from the server again
+  const [mover, watcher] = (await a.$('#turn.yours')) ? [a, b] : [b, a];
+  await watcher.routeWebSocket(/\/ws/, (ws) => {
+    const srv = ws.connectToServer();
+    srv.onMessage((msg) => {
+      const m = JSON.parse(msg);
+      if (m.hash) m.hash = '0'.repeat(32);
+      ws.send(JSON.stringify(m));
+    });
+  });
+  await watcher.reload();
+  await watcher.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  const reqW = apiRequests(watcher);
+  const reported = watcher.waitForRequest(`**/api/games/${id}/mismatch`);
+  await moveAndWait(mover, watcher);
+  await reported;
+  await watcher.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  assert.ok(reqW.includes(`GET /api/games/${id}`) && reqW.includes(`GET /api/games/${id}/export`), `the game was reloaded from the server: ${reqW}`);
+  assert.equal(await mismatches(), 1);
   await ctxA.close();
   await ctxB.close();
 });
@@ -106,12 +133,7 @@ test('a game against bots started with the page open: no mismatch through the st
   await page.selectOption('#create-bot-kind', 'heuristic');
   await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
   const id = new URL(page.url()).searchParams.get('game');
-  for (let i = 0; i < 3; i++) {
-    await page.waitForSelector('#turn.yours', { timeout: 60000 });
-    const before = await page.textContent('#history-pos');
-    await page.click('aside.panel button.choice.pass');
-    await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before, { timeout: 20000 });
-  }
+  for (let i = 0; i < 3; i++) await moveOn(page);
   // the bots answer; the page follows them to the human's next turn
   await page.waitForSelector('#turn.yours', { timeout: 60000 });
   const sv = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
