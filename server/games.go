@@ -825,7 +825,9 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 	}
 	if hash {
 		v := view(e, e.g, u.ID, nil, true)
-		v.Hash, _ = play.HashState(e.g.State())
+		if v.Hash = s.pushedHash(e.id, len(e.log)-1); v.Hash == "" { // hashed already for the game's listeners
+			v.Hash, _ = play.HashState(e.g.State())
+		}
 		v.Clocks = s.clockOf(e)
 		b, err := json.Marshal(v)
 		return b, s.botActing(e), err

@@ -35,6 +35,13 @@ type hub struct {
 	sent    int
 	sig     string // status and seats last announced
 	status  string // the game's status last seen
+	// hashers counts the clients that asked for state hashes (?hash=1):
+	// only then do pushed moves carry them (pushedOf), as they cost a
+	// state built and hashed per move; lastHash is the last one pushed,
+	// after action lastSeq.
+	hashers  int
+	lastHash string
+	lastSeq  int
 	// expect is the action count an append of this instance will make
 	// (0: none in flight). The store's event for it is left to
 	// publishAction, which has the action at hand, rather than read back
@@ -45,6 +52,7 @@ type hub struct {
 // client is one WebSocket connection; a client whose queue is full is
 // dropped (slow closed) rather than allowed to hold the others up.
 type client struct {
+	hashes   bool // asked for state hashes with each move (?hash=1)
 	send     chan []byte
 	slow     chan struct{}
 	slowOnce sync.Once
@@ -99,6 +107,9 @@ func (h *hub) broadcast(msg []byte) {
 		case c.send <- msg:
 		default:
 			c.drop()
+			if c.hashes {
+				h.hashers--
+			}
 			delete(h.clients, c)
 		}
 	}
@@ -143,6 +154,9 @@ func (s *Server) publishAction(id int64, seq int, data json.RawMessage, x *pushe
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.expect = 0
+	if x != nil {
+		h.lastHash, h.lastSeq = x.Hash, seq
+	}
 	if seq >= h.sent { // else already pushed from a store event
 		if err := s.catchUp(h, seq); err != nil {
 			s.log.Warn("websocket catch-up", "game", id, "err", err)
@@ -161,7 +175,7 @@ func (s *Server) pushedOf(e *entry, a *g18xx.Action, userID int64) *pushed {
 	case g18xx.TypeMessage, g18xx.TypeUndo, g18xx.TypeRedo:
 		return nil
 	}
-	if e.g == nil || s.hubOf(e.id) == nil {
+	if e.g == nil || !s.wantHashes(e.id) {
 		return nil
 	}
 	hash, err := play.HashState(e.g.State())
@@ -173,6 +187,33 @@ func (s *Server) pushedOf(e *entry, a *g18xx.Action, userID int64) *pushed {
 		x.Clocks = s.clockOf(e)
 	}
 	return x
+}
+
+// wantHashes reports whether a client of game id's hub asked for state
+// hashes.
+func (s *Server) wantHashes(id int64) bool {
+	h := s.hubOf(id)
+	if h == nil {
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.hashers > 0
+}
+
+// pushedHash is the state hash pushed with game id's action seq, or "" (not
+// pushed with one): the mover's answer takes it rather than hash again.
+func (s *Server) pushedHash(id int64, seq int) string {
+	h := s.hubOf(id)
+	if h == nil {
+		return ""
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.lastSeq != seq {
+		return ""
+	}
+	return h.lastHash
 }
 
 // expectAction tells game id's hub that this instance is appending its
@@ -281,6 +322,9 @@ func (s *Server) join(g store.Game, c *client, from int) error {
 		}()
 	}
 	h.clients[c] = struct{}{}
+	if c.hashes {
+		h.hashers++
+	}
 	s.hubsMu.Unlock()
 	if from < 0 || from >= h.sent {
 		return nil
@@ -313,6 +357,9 @@ func (s *Server) leave(id int64, c *client) {
 		return
 	}
 	h.mu.Lock()
+	if _, ok := h.clients[c]; ok && c.hashes {
+		h.hashers--
+	}
 	delete(h.clients, c)
 	empty := len(h.clients) == 0
 	h.mu.Unlock()
@@ -322,7 +369,8 @@ func (s *Server) leave(id int64, c *client) {
 }
 
 // websocket serves GET /api/games/{id}/ws: the game's committed actions
-// as they happen (?from=N also replays the actions from seq N on).
+// as they happen (?from=N also replays the actions from seq N on; ?hash=1
+// asks for the state hash after each move, see pushed).
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r)
 	if err != nil {
@@ -361,7 +409,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(4096)
-	c := &client{send: make(chan []byte, sendBuffer+maxBacklog+1), slow: make(chan struct{})}
+	c := &client{hashes: r.URL.Query().Get("hash") == "1", send: make(chan []byte, sendBuffer+maxBacklog+1), slow: make(chan struct{})}
 	if err := s.join(g, c, from); err != nil {
 		s.log.Warn("websocket join", "game", id, "err", err)
 	}

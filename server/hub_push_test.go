@@ -14,9 +14,10 @@ import (
 )
 
 // TestWebSocketPushesHash checks what a page needs to follow a move with
-// its own engine and no request: every move committed here carries the
-// state hash after it (the history view's hash at that action), who sent it
-// and whether a bot seat made it; chat carries none of it.
+// its own engine and no request: once a listener asks for hashes, every
+// move committed here carries the state hash after it (the history view's
+// hash at that action, and the mover's own answer's), who sent it and
+// whether a bot seat made it; chat carries none of it.
 func TestWebSocketPushesHash(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
@@ -25,15 +26,31 @@ func TestWebSocketPushesHash(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	wsURL := "ws" + strings.TrimPrefix(env.ts.URL, "http") + fmt.Sprintf("/api/games/%d/ws", id)
-	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: alice.c})
+	// a listener that asks for no hashes first: alone, it gets none
+	plain, _, err := websocket.Dial(ctx, wsURL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.CloseNow()
+	defer plain.CloseNow()
 	waitFor(t, func() bool { return env.srv.hubOf(id) != nil })
 	v := alice.view(id)
 	rng := rand.New(rand.NewPCG(5, 6))
 	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": alice.pick(id, v, rng)}, http.StatusOK, nil)
+	if _, b, err := plain.Read(ctx); err != nil || strings.Contains(string(b), `"hash"`) {
+		t.Fatalf("a move pushed to a listener that asked for no hashes: %s %v", b, err)
+	}
+	waitFor(t, func() bool { v = alice.view(id); return v.Finished || len(v.Legal) > 0 })
+	conn, _, err := websocket.Dial(ctx, wsURL+"?hash=1", &websocket.DialOptions{HTTPClient: alice.c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	waitFor(t, func() bool { return env.srv.wantHashes(id) })
+	first := v.Actions
+	var lean struct {
+		Hash string `json:"hash"`
+	}
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions?view=hash", id), map[string]any{"seq": v.Actions, "action": alice.pick(id, v, rng)}, http.StatusOK, &lean)
 	waitFor(t, func() bool { v = alice.view(id); return v.Finished || len(v.Legal) > 0 })
 	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions,
 		"action": map[string]any{"type": "message", "entity": 1, "entity_type": "player", "message": "hello"}}, http.StatusOK, nil)
@@ -46,7 +63,7 @@ func TestWebSocketPushesHash(t *testing.T) {
 		BotMove bool            `json:"bot_move"`
 	}
 	bots := 0
-	for n := 0; n <= v.Actions; n++ {
+	for n := first; n <= v.Actions; n++ {
 		_, b, err := conn.Read(ctx)
 		if err != nil {
 			t.Fatalf("message %d: %v", n, err)
@@ -72,7 +89,10 @@ func TestWebSocketPushesHash(t *testing.T) {
 			t.Errorf("message %d: hash %v, the view after it has %q", n, m.Hash, withHash.Hash)
 		}
 		wantBy, wantBot := alice.id, false
-		if n > 0 {
+		if n == first && (m.Hash == nil || *m.Hash != lean.Hash) {
+			t.Errorf("the mover's answer has hash %q, the pushed message %v", lean.Hash, m.Hash)
+		}
+		if n > first {
 			wantBy, wantBot = 0, true
 			bots++
 		}
