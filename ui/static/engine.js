@@ -90,11 +90,12 @@ export class LocalGame {
 
   // cached answers a history position's view or map from the answers
   // warm computed between steps (a stored action never changes, so the
-  // game at an earlier action never does), else computes it.
+  // game at an earlier action never does), else computes it. The answers
+  // are shared: callers must not change them.
   cached(key, at, compute) {
     if (at === null || at === undefined || at < 0 || !this.warmed) return compute();
     const hit = this.warmed.get(key);
-    if (hit !== undefined) return JSON.parse(hit);
+    if (hit !== undefined) return hit;
     return compute();
   }
 
@@ -121,7 +122,11 @@ export class LocalGame {
         if (n === at - 1 && key.startsWith('v')) steps.push(() => this.prepare(at));
         steps.push(() => {
           const raw = fn();
-          if (!raw.startsWith('{"error"')) keep.set(key, raw);
+          if (raw.startsWith('{"error"')) return;
+          // parsed (and a map readied by prepMap) between steps too
+          const out = JSON.parse(raw);
+          if (key.startsWith('m') && this.prepMap) this.prepMap(out);
+          keep.set(key, out);
         });
       }
     }

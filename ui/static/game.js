@@ -2,7 +2,7 @@
 // history and live updates.
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
-import { mountMap } from './mapview.js';
+import { mountMap, hexChunks } from './mapview.js';
 import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
 import { openSandbox } from './localstore.js';
@@ -198,7 +198,9 @@ export async function renderGame(el, id, me, at) {
     page.at = n === null || n >= page.total ? null : Math.max(0, n);
     const u = new URL(location.href);
     if (page.at === null) u.searchParams.delete('action'); else u.searchParams.set('action', String(page.at));
-    window.history.replaceState(null, '', u);
+    // the address follows after the step is drawn (it is not part of it)
+    const shown = page.at;
+    requestAnimationFrame(() => setTimeout(() => { if (page.at === shown) window.history.replaceState(null, '', u); }, 0));
     page.sel = {};
     page.routes = null;
     page.edit = null;
@@ -228,6 +230,8 @@ export async function renderGame(el, id, me, at) {
 // neighbours' views and maps (a step back replays a few actions from a
 // spare game, not the whole game), so the step itself only draws.
 export function prepareBack(local, at, seats) {
+  // a map drawn between steps is also cut into its hexes then
+  local.prepMap ||= (m) => { if (m && typeof m.svg === 'string') m.chunks = hexChunks(m.svg); };
   const run = local.warmSteps(at, seats);
   const token = (local.warming = {});
   const next = () => {
@@ -357,7 +361,8 @@ function live(page) {
   const connect = () => {
     // from: what the page has, so moves made while connecting are not missed
     const from = page.total || page.view?.actions || 0;
-    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws?from=${from}`);
+    // with the engine in the page: ask for the state hash after each move (followPush)
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws?from=${from}${page.moduleName ? '&hash=1' : ''}`);
     ws.onmessage = (ev) => {
       let m = {};
       try { m = JSON.parse(ev.data); } catch { return; }
@@ -447,10 +452,19 @@ export function draw(el, page) {
   const d = page.dom;
   const patch = d && d.el === el && d.info.parentNode === el && d.main.parentNode === el;
   const old = patch ? d.cards : [];
-  const cards = [
-    corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-    phaseChart(page.map, st), market(page.map, st, old[6] /* the market card shown */, priceMoves(page, st)), page.map ? tileManifestCard(page) : null, chatCard(page)];
-  let logChanged = true;
+  // what each card shows depends on (null: build it every time); a card
+  // whose inputs are those of the card shown is not built again
+  const map = page.map;
+  const names = (st.players || []).map((p) => [p.id, p.name]);
+  const keys = [
+    [st.corporations, names, !!map], [st.players, st.priority_deal, st.cert_limit, v.acting, v.clocks], [st.companies, names, !!map],
+    [st.depot, st.bank_cash, st.bank_broken, st.phase], [v.finished, v.title, st.corporations, st.bank_broken, st.bank_cash, st.phase, !!map],
+    [map && map.rules ? map.rules.phase_index : null], null, null, null].map((k) => (k && patch ? JSON.stringify(k) : null));
+  const built = [
+    () => corporations(st, map), () => players(st, v), () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
+    () => phaseChart(map, st), () => market(map, st, old[6] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page)];
+  const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
+  const cards = built.map((f, i) => (same(i) ? old[i] : f()));
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
     d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment(''));
@@ -460,7 +474,8 @@ export function draw(el, page) {
     }
     d.side = swap(d.side, side);
     d.cards = cards.map((c, i) => keepEqual(old[i], c || document.createComment('')));
-    logChanged = patchLog(d.log, v, page);
+    d.keys = keys;
+    patchLog(d.log, v, page);
   } else {
     mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
     const mapSection = h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
@@ -478,8 +493,6 @@ export function draw(el, page) {
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
   if (v.clocks) tickClocks();
-  const log = logChanged && el.querySelector('.log ol');
-  if (log) log.scrollTop = log.scrollHeight;
 }
 
 // mountMapIn mounts page.map afresh (keep: the view to keep).
@@ -844,8 +857,11 @@ function market(map, st, old, moves = {}) {
 // action that wrote it.
 function gameLog(v, page) {
   const list = h('ol', { id: 'log' });
+  // the box scrolls from its end (a reversed flex column): it shows the
+  // last lines, and keeps showing them as lines come and go, with no
+  // scrolling by the page (which would lay the whole log out on every step)
   const card = h('section', { class: 'card log' }, h('h2', {}, 'Log'),
-    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'), list);
+    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'), h('div', { class: 'log-scroll' }, list));
   card.lines = [];
   patchLog(card, v, page);
   return card;
