@@ -29,8 +29,16 @@ async function load(page, body) {
   if (st.key !== key) {
     if (!st.data) clear(body, h('p', { class: 'muted' }, 'Loading the tiles…'));
     try {
-      // the engine in the page answers when it is loaded, else the server
-      st.data = page.local ? page.local.tiles(page.at) : await api.tiles(page.id, page.at);
+      // the engine in the page answers when it is loaded (after the frame
+      // that shows a step in history, which it is not part of), else the server
+      if (page.local) {
+        if (st.data) render(page, body); // the list shown until then
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        if (key !== `${page.total}@${page.at}` || !page.local) return; // a newer step took over
+        st.data = page.local.tiles(page.at);
+      } else {
+        st.data = await api.tiles(page.id, page.at);
+      }
       st.key = key;
       st.error = '';
     } catch (e) {
