@@ -351,7 +351,7 @@ function drawPushed(page, p) {
 // headerSig is what of a game's header the local game is built from: its
 // seats (player ids and names, which the state holds), options and
 // whether it has started (a start seats the players).
-export function headerSig(v) {
+function headerSig(v) {
   return JSON.stringify([v.status === 'new', v.title, v.options || [], (v.seats || []).map((s) => [s.player_id, s.name])]);
 }
 
