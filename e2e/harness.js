@@ -115,5 +115,17 @@ export async function gameView(page) {
 
 /** shot saves a screenshot under $SHOTS (when set). */
 export async function shot(page, name, opts = {}) {
-  if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, name + '.png'), ...opts });
+  if (!process.env.SHOTS) return;
+  if (opts.fullPage) await showAll(page);
+  await page.screenshot({ path: join(process.env.SHOTS, name + '.png'), ...opts });
+}
+
+/**
+ * showAll renders the game page's cards that are off screen, for a
+ * full-page screenshot: the page leaves them undrawn until scrolled to
+ * (content-visibility), and a screenshot beyond the viewport does not
+ * scroll.
+ */
+export async function showAll(page) {
+  await page.addStyleTag({ content: '.info > .card { content-visibility: visible !important; }' });
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, fixtures, serve } from './harness.js';
+import { env, fixtures, serve, showAll } from './harness.js';
 
 const consoleErrors = [];
 
@@ -190,7 +190,8 @@ test('import an 18xx.games game, step through its history, final scores', { time
   assert.ok(total > 100);
   await page.click('#history-back');
   await page.waitForFunction((t) => document.getElementById('history-pos').textContent === `action ${t - 1} of ${t}`, total);
-  assert.ok(page.url().includes(`action=${total - 1}`));
+  // the address follows once the step is drawn
+  await page.waitForURL(new RegExp(`action=${total - 1}$`), { timeout: 5000 });
   // Deep link to an early action: the auction is under way, no final scores.
   await page.goto(page.url().replace(/action=\d+/, 'action=5'));
   await page.waitForFunction(() => document.getElementById('history-pos')?.textContent.startsWith('action 5 of'));
@@ -267,6 +268,7 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
   assert.doesNotMatch(await a.getAttribute('link[rel="icon"]', 'href'), /circle/, "clara's tab shows none");
   if (process.env.SHOTS) {
     await a.screenshot({ path: join(process.env.SHOTS, 'clock-desktop.png') });
+    await showAll(b);
     await b.screenshot({ path: join(process.env.SHOTS, 'clock-phone.png'), fullPage: true });
   }
   await ctxA.close();
@@ -320,6 +322,7 @@ test('live: moves by another user appear without reload, with the turn indicator
   await b.waitForSelector('#agree-end', { timeout: 20000 });
   assert.match(await b.textContent('.end-game'), /carol wants to end the game now.*waiting for dave/);
   if (process.env.SHOTS) {
+    await showAll(b);
     await b.screenshot({ path: join(process.env.SHOTS, 'end-proposal-desktop.png'), fullPage: true });
     await b.setViewportSize({ width: 390, height: 844 });
     await b.screenshot({ path: join(process.env.SHOTS, 'end-proposal-phone.png'), fullPage: true });
@@ -430,7 +433,7 @@ test('import an 1825 game: final scores', { timeout: 300000 }, async () => {
     assert.ok(row.includes(name) && row.includes('£' + value), `final scores: ${name} £${value} (row: ${row})`);
   }
   assert.match(await page.textContent('#turn'), /Game over/);
-  if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'import-1825.png'), fullPage: true });
+  if (process.env.E2E_SHOTS) { await showAll(page); await page.screenshot({ path: join(process.env.E2E_SHOTS, 'import-1825.png'), fullPage: true }); }
   await ctx.close();
 });
 

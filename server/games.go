@@ -825,7 +825,9 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 	}
 	if hash {
 		v := view(e, e.g, u.ID, nil, true)
-		v.Hash, _ = play.HashState(e.g.State())
+		if v.Hash = s.pushedHash(e.id, len(e.log)-1); v.Hash == "" { // hashed already for the game's listeners
+			v.Hash, _ = play.HashState(e.g.State())
+		}
 		v.Clocks = s.clockOf(e)
 		b, err := json.Marshal(v)
 		return b, s.botActing(e), err
@@ -973,7 +975,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	seq := len(e.log)
 	if err := e.add(userID, &a); err != nil { // after the commit: rebuilt from the store on next use
 		e.g, e.sig = nil, ""
-		s.publishAction(e.id, seq, data) // stored all the same
+		s.publishAction(e.id, seq, data, nil) // stored all the same
 		return fmt.Errorf("game %d: %w", e.id, err)
 	}
 	defer e.noteKnown()
@@ -983,7 +985,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 	e.trimmed = false
 	s.account(e)
 	s.met.actions.WithLabelValues(source).Inc()
-	s.publishAction(e.id, seq, data)
+	s.publishAction(e.id, seq, data, s.pushedOf(e, &a, userID))
 	s.notifyTurns(e, before, userID)
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"tresham/compat/g18xx"
+	"tresham/play"
 	"tresham/store"
 )
 
@@ -33,6 +35,13 @@ type hub struct {
 	sent    int
 	sig     string // status and seats last announced
 	status  string // the game's status last seen
+	// hashers counts the clients that asked for state hashes (?hash=1):
+	// only then do pushed moves carry them (pushedOf), as they cost a
+	// state built and hashed per move; lastHash is the last one pushed,
+	// after action lastSeq.
+	hashers  int
+	lastHash string
+	lastSeq  int
 	// expect is the action count an append of this instance will make
 	// (0: none in flight). The store's event for it is left to
 	// publishAction, which has the action at hand, rather than read back
@@ -43,6 +52,7 @@ type hub struct {
 // client is one WebSocket connection; a client whose queue is full is
 // dropped (slow closed) rather than allowed to hold the others up.
 type client struct {
+	hashes   bool // asked for state hashes with each move (?hash=1)
 	send     chan []byte
 	slow     chan struct{}
 	slowOnce sync.Once
@@ -65,6 +75,23 @@ type actionMsg struct {
 	Seq     int             `json:"seq"`
 	Actions int             `json:"actions"`
 	Action  json.RawMessage `json:"action"`
+	*pushed
+}
+
+// pushed is what a page needs, beside the action, to follow a move with
+// its own engine and no request: sent with the moves this instance
+// commits (not chat, undo or redo, nor actions read back from the store).
+type pushed struct {
+	// Hash is the state hash after the action (play.HashState): the page
+	// compares its own engine's after applying the action.
+	Hash string `json:"hash"`
+	// By is the user who submitted it (0: a bot or the server); BotMove
+	// says it is a bot seat's move, which leaves the undo of the human
+	// move before it open (undoFor).
+	By      int64 `json:"by"`
+	BotMove bool  `json:"bot_move,omitempty"`
+	// Clocks are the table's clocks after the action (a clocked table).
+	Clocks *clockJSON `json:"clocks,omitempty"`
 }
 
 type updateMsg struct {
@@ -80,13 +107,16 @@ func (h *hub) broadcast(msg []byte) {
 		case c.send <- msg:
 		default:
 			c.drop()
+			if c.hashes {
+				h.hashers--
+			}
 			delete(h.clients, c)
 		}
 	}
 }
 
-func (h *hub) sendAction(seq int, data json.RawMessage) {
-	b, _ := json.Marshal(actionMsg{Type: "action", Game: h.id, Seq: seq, Actions: seq + 1, Action: data})
+func (h *hub) sendAction(seq int, data json.RawMessage, x *pushed) {
+	b, _ := json.Marshal(actionMsg{Type: "action", Game: h.id, Seq: seq, Actions: seq + 1, Action: data, pushed: x})
 	h.broadcast(b)
 	h.sent = seq + 1
 }
@@ -102,7 +132,7 @@ func (s *Server) catchUp(h *hub, n int) error {
 	}
 	for _, a := range acts {
 		if a.Seq >= h.sent && a.Seq < n {
-			h.sendAction(a.Seq, a.Data)
+			h.sendAction(a.Seq, a.Data, nil)
 		}
 	}
 	return nil
@@ -114,8 +144,9 @@ func (s *Server) hubOf(id int64) *hub {
 	return s.hubs[id]
 }
 
-// publishAction pushes an action committed by this instance.
-func (s *Server) publishAction(id int64, seq int, data json.RawMessage) {
+// publishAction pushes an action committed by this instance (x: what a
+// page needs to follow it without a request, or nil).
+func (s *Server) publishAction(id int64, seq int, data json.RawMessage, x *pushed) {
 	h := s.hubOf(id)
 	if h == nil {
 		return
@@ -123,13 +154,66 @@ func (s *Server) publishAction(id int64, seq int, data json.RawMessage) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.expect = 0
+	if x != nil {
+		h.lastHash, h.lastSeq = x.Hash, seq
+	}
 	if seq >= h.sent { // else already pushed from a store event
 		if err := s.catchUp(h, seq); err != nil {
 			s.log.Warn("websocket catch-up", "game", id, "err", err)
 		}
-		h.sendAction(seq, data)
+		h.sendAction(seq, data, x)
 	}
 	s.catchUpDeferred(h)
+}
+
+// pushedOf is what the WebSocket message of move a, just committed by
+// userID, carries for the pages (e.mu held, e.g the game after it): nil
+// when nobody listens to the game here, or for chat, undo and redo, after
+// which pages ask for the view.
+func (s *Server) pushedOf(e *entry, a *g18xx.Action, userID int64) *pushed {
+	switch a.Type {
+	case g18xx.TypeMessage, g18xx.TypeUndo, g18xx.TypeRedo:
+		return nil
+	}
+	if e.g == nil || !s.wantHashes(e.id) {
+		return nil
+	}
+	hash, err := play.HashState(e.g.State())
+	if err != nil {
+		return nil
+	}
+	x := &pushed{Hash: hash, By: userID, BotMove: userID == 0 && isBotMove(e.h, a.Entity)}
+	if e.h.Clock != "" {
+		x.Clocks = s.clockOf(e)
+	}
+	return x
+}
+
+// wantHashes reports whether a client of game id's hub asked for state
+// hashes.
+func (s *Server) wantHashes(id int64) bool {
+	h := s.hubOf(id)
+	if h == nil {
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.hashers > 0
+}
+
+// pushedHash is the state hash pushed with game id's action seq, or "" (not
+// pushed with one): the mover's answer takes it rather than hash again.
+func (s *Server) pushedHash(id int64, seq int) string {
+	h := s.hubOf(id)
+	if h == nil {
+		return ""
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.lastSeq != seq {
+		return ""
+	}
+	return h.lastHash
 }
 
 // expectAction tells game id's hub that this instance is appending its
@@ -238,6 +322,9 @@ func (s *Server) join(g store.Game, c *client, from int) error {
 		}()
 	}
 	h.clients[c] = struct{}{}
+	if c.hashes {
+		h.hashers++
+	}
 	s.hubsMu.Unlock()
 	if from < 0 || from >= h.sent {
 		return nil
@@ -270,6 +357,9 @@ func (s *Server) leave(id int64, c *client) {
 		return
 	}
 	h.mu.Lock()
+	if _, ok := h.clients[c]; ok && c.hashes {
+		h.hashers--
+	}
 	delete(h.clients, c)
 	empty := len(h.clients) == 0
 	h.mu.Unlock()
@@ -279,7 +369,8 @@ func (s *Server) leave(id int64, c *client) {
 }
 
 // websocket serves GET /api/games/{id}/ws: the game's committed actions
-// as they happen (?from=N also replays the actions from seq N on).
+// as they happen (?from=N also replays the actions from seq N on; ?hash=1
+// asks for the state hash after each move, see pushed).
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r)
 	if err != nil {
@@ -318,7 +409,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(4096)
-	c := &client{send: make(chan []byte, sendBuffer+maxBacklog+1), slow: make(chan struct{})}
+	c := &client{hashes: r.URL.Query().Get("hash") == "1", send: make(chan []byte, sendBuffer+maxBacklog+1), slow: make(chan struct{})}
 	if err := s.join(g, c, from); err != nil {
 		s.log.Warn("websocket join", "game", id, "err", err)
 	}

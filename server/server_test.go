@@ -912,7 +912,7 @@ func TestSlowClientDropped(t *testing.T) {
 	fast := &client{send: make(chan []byte, 8), slow: make(chan struct{})}
 	h.clients[slow], h.clients[fast] = struct{}{}, struct{}{}
 	for seq := range 3 {
-		h.sendAction(seq, json.RawMessage(`{}`))
+		h.sendAction(seq, json.RawMessage(`{}`), nil)
 	}
 	select {
 	case <-slow.slow:

@@ -3,10 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 
-	"tresham/compat/g18xx"
 	"tresham/play"
 )
 
@@ -31,34 +28,6 @@ func (s *Server) tiles(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, fmt.Errorf("tile manifest of game %d: %w", e.id, err)
 		}
-		return tileManifest{Tiles: list, Lays: legalLays(g)}, nil
+		return tileManifest{Tiles: list, Lays: play.TileLays(g)}, nil
 	})
-}
-
-// legalLays groups the legal lay_tile choices of the acting entities by
-// entity and tile name ("57-1" → "57"), each with its sorted hexes.
-func legalLays(g titleGame) map[string]map[string][]string {
-	out := map[string]map[string][]string{}
-	for ent, choices := range play.LegalFor(g, nil) {
-		for _, c := range choices {
-			if c.Action.Type != g18xx.TypeLayTile {
-				continue
-			}
-			name := c.Action.Tile
-			if k := strings.LastIndexByte(name, '-'); k > 0 {
-				name = name[:k]
-			}
-			if out[ent] == nil {
-				out[ent] = map[string][]string{}
-			}
-			out[ent][name] = append(out[ent][name], c.Action.Hex)
-		}
-	}
-	for _, byTile := range out {
-		for name, hexes := range byTile {
-			slices.Sort(hexes)
-			byTile[name] = slices.Compact(hexes)
-		}
-	}
-	return out
 }

@@ -59,6 +59,9 @@ func TestJSAPI(t *testing.T) {
 	if svg, _ := m["svg"].(string); !strings.Contains(svg, "<svg") {
 		t.Error("map at 100: no svg")
 	}
+	if tl := call(t, obj, "tiles", id, 100); len(tl["tiles"].([]any)) == 0 || tl["lays"] == nil {
+		t.Errorf("tiles at 100: %.200v", tl)
+	}
 	for _, bad := range [][]any{{"view", 99, 0, nil}, {"view", id, n + 1, nil}, {"load", "{"}, {"append", id}, {"routes", id, "NOPE"}} {
 		if e := call(t, obj, bad[0].(string), bad[1:]...); e["error"] == nil {
 			t.Errorf("%v: no error in %v", bad, e)

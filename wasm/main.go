@@ -53,6 +53,7 @@ func register(a *api.API) js.Value {
 	def("tile", 4, func(v []js.Value) ([]byte, error) {
 		return a.Tile(v[0].Int(), v[1].String(), v[2].String(), v[3].Int())
 	})
+	def("tiles", 2, func(v []js.Value) ([]byte, error) { return a.Tiles(v[0].Int(), v[1].Int()) })
 	def("routes", 2, func(v []js.Value) ([]byte, error) { return a.Routes(v[0].Int(), v[1].String()) })
 	def("lastrun", 3, func(v []js.Value) ([]byte, error) { return a.LastRun(v[0].Int(), v[1].Int(), v[2].String()) })
 	def("check", 3, func(v []js.Value) ([]byte, error) { return a.Check(v[0].Int(), v[1].String(), v[2].String()) })

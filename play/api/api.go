@@ -182,6 +182,33 @@ func (a *API) Tile(id int, hex, tile string, rotation int) ([]byte, error) {
 	return json.Marshal(map[string]any{"hex": hex, "tile": tile, "rotation": rotation, "svg": svg})
 }
 
+// Manifest is the tile manifest after the first at stored actions (at <
+// 0: all), as GET /api/games/{id}/tiles answers it: every supply tile
+// (mapview.Manifest) and the hexes each acting entity may lay each on
+// (play.TileLays).
+type Manifest struct {
+	Tiles []mapview.ManifestTile         `json:"tiles"`
+	Lays  map[string]map[string][]string `json:"lays"`
+}
+
+// Tiles is the tile manifest after the first at stored actions (at < 0:
+// all).
+func (a *API) Tiles(id, at int) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.At(at0(s, at))
+	if err != nil {
+		return nil, err
+	}
+	list, err := mapview.Manifest(g)
+	if err != nil {
+		return nil, fmt.Errorf("tile manifest: %w", err)
+	}
+	return json.Marshal(Manifest{Tiles: list, Lays: play.TileLays(g)})
+}
+
 // Routes is corporation entity's best run now (as GET
 // /api/games/{id}/routes answers it).
 func (a *API) Routes(id int, entity string) ([]byte, error) {

@@ -196,3 +196,69 @@ func TestTilePreview(t *testing.T) {
 	}
 	t.Fatal("no lay_tile choice found")
 }
+
+// TestTiles checks the tile manifest at positions of real games of both
+// titles: each tile's copies are those left plus those laid, and the lays
+// are exactly the lay_tile choices of the view's legal lists.
+func TestTiles(t *testing.T) {
+	for _, tc := range []struct{ file string }{
+		{"1860/1860_game_end_bank.json"},
+		{"1825/141331.json"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			a := New()
+			ld := decode[Loaded](a.Load(fixture(t, tc.file))).get(t)
+			lays := 0
+			for at := 0; at <= ld.Actions; at += 37 {
+				m := decode[Manifest](a.Tiles(ld.Session, at)).get(t)
+				if len(m.Tiles) == 0 {
+					t.Fatalf("at %d: no tiles", at)
+				}
+				for _, tile := range m.Tiles {
+					if tile.Left+len(tile.Laid) != tile.Count && tile.Count < 99 {
+						t.Errorf("at %d: tile %s: %d left and %d laid of %d", at, tile.Name, tile.Left, len(tile.Laid), tile.Count)
+					}
+				}
+				v := decode[play.View](a.View(ld.Session, at, "")).get(t)
+				want := map[string]map[string]map[string]bool{}
+				for ent, chs := range v.Legal {
+					for _, c := range chs {
+						if c.Action.Type != "lay_tile" {
+							continue
+						}
+						name := c.Action.Tile // "57-1": tile 57
+						if i := strings.LastIndexByte(name, '-'); i > 0 {
+							name = c.Action.Tile[:i]
+						}
+						if want[ent] == nil {
+							want[ent] = map[string]map[string]bool{}
+						}
+						if want[ent][name] == nil {
+							want[ent][name] = map[string]bool{}
+						}
+						want[ent][name][c.Action.Hex] = true
+					}
+				}
+				got := map[string]map[string]map[string]bool{}
+				for ent, byTile := range m.Lays {
+					got[ent] = map[string]map[string]bool{}
+					for name, hexes := range byTile {
+						got[ent][name] = map[string]bool{}
+						for _, h := range hexes {
+							got[ent][name][h] = true
+							lays++
+						}
+					}
+				}
+				gb, _ := json.Marshal(got)
+				wb, _ := json.Marshal(want)
+				if string(gb) != string(wb) {
+					t.Errorf("at %d: lays %s, legal lay_tile choices %s", at, gb, wb)
+				}
+			}
+			if lays == 0 {
+				t.Error("no position with a tile lay")
+			}
+		})
+	}
+}

@@ -90,11 +90,12 @@ export class LocalGame {
 
   // cached answers a history position's view or map from the answers
   // warm computed between steps (a stored action never changes, so the
-  // game at an earlier action never does), else computes it.
+  // game at an earlier action never does), else computes it. The answers
+  // are shared: callers must not change them.
   cached(key, at, compute) {
     if (at === null || at === undefined || at < 0 || !this.warmed) return compute();
     const hit = this.warmed.get(key);
-    if (hit !== undefined) return JSON.parse(hit);
+    if (hit !== undefined) return hit;
     return compute();
   }
 
@@ -121,7 +122,11 @@ export class LocalGame {
         if (n === at - 1 && key.startsWith('v')) steps.push(() => this.prepare(at));
         steps.push(() => {
           const raw = fn();
-          if (!raw.startsWith('{"error"')) keep.set(key, raw);
+          if (raw.startsWith('{"error"')) return;
+          // parsed (and a map readied by prepMap) between steps too
+          const out = JSON.parse(raw);
+          if (key.startsWith('m') && this.prepMap) this.prepMap(out);
+          keep.set(key, out);
         });
       }
     }
@@ -132,6 +137,8 @@ export class LocalGame {
   warm(at, seats) { for (const f of this.warmSteps(at, seats)) f(); }
   hash(at) { return this.e.call('hash', this.session, at ?? -1).hash; }
   legal(entity) { return this.e.call('legal', this.session, entity); }
+  /** tiles is the tile manifest at history position at (null: live), as GET /api/games/{id}/tiles. */
+  tiles(at) { return this.e.call('tiles', this.session, at ?? -1); }
   tile(hex, tile, rotation) { return this.e.call('tile', this.session, hex, tile, rotation); }
   routes(entity) { return this.e.call('routes', this.session, entity); }
   /** lastRun is corporation sym's last run at history position at (null: live), or null. */

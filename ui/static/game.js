@@ -2,7 +2,7 @@
 // history and live updates.
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
-import { mountMap } from './mapview.js';
+import { mountMap, hexChunks } from './mapview.js';
 import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
 import { openSandbox } from './localstore.js';
@@ -19,13 +19,13 @@ import { coachCard } from './coach.js';
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
   const page = {
-    id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
+    el, id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
     local: null, // the game in the in-browser engine, in step with the server
     engineNote: 'server',
   };
   const engine = loadEngine();
   let eng0 = null; // the engine, once loaded (for its manifest)
-  engine.then((e) => { eng0 = e; });
+  engine.then((e) => { eng0 = e; page.moduleName = e ? e.manifest.wasm : ''; });
   // sync brings the local game in step with the server's view v (at the
   // history position n) and compares state hashes; on a mismatch it
   // reports it, drops the local game and answers false.
@@ -33,10 +33,16 @@ export async function renderGame(el, id, me, at) {
     const eng = await engine;
     if (!eng) return false;
     try {
-      if (!page.local || page.local.actions !== v.actions) {
+      // the players are part of the game: a start (which seats the
+      // players) or a change of seats builds the local game again
+      const sig = headerSig(v);
+      if (!page.local || page.local.actions !== v.actions || page.localSig !== sig) {
         if (page.local) page.local.close();
         page.local = null;
-        page.local = eng.load(JSON.stringify(await api.exportGame(id)));
+        const exp = await api.exportGame(id);
+        if (page.local) page.local.close(); // another sync loaded one meanwhile
+        page.local = eng.load(JSON.stringify(exp));
+        page.localSig = sig;
       }
       if (page.local.actions !== v.actions) return false; // moved on meanwhile: next time
       const n = v.at ?? v.actions;
@@ -173,6 +179,12 @@ export async function renderGame(el, id, me, at) {
       await page.reload();
       return;
     }
+    if (local.actions !== seq + 1) {
+      // moves pushed meanwhile (a bot answering) were applied and drawn
+      // before this answer: take the game from the server
+      await page.reload();
+      return;
+    }
     page.total = reply.actions;
     if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
     // the server agrees: take what only it knows (undo, clocks, end votes,
@@ -186,7 +198,9 @@ export async function renderGame(el, id, me, at) {
     page.at = n === null || n >= page.total ? null : Math.max(0, n);
     const u = new URL(location.href);
     if (page.at === null) u.searchParams.delete('action'); else u.searchParams.set('action', String(page.at));
-    window.history.replaceState(null, '', u);
+    // the address follows after the step is drawn (it is not part of it)
+    const shown = page.at;
+    requestAnimationFrame(() => setTimeout(() => { if (page.at === shown) window.history.replaceState(null, '', u); }, 0));
     page.sel = {};
     page.routes = null;
     page.edit = null;
@@ -216,6 +230,8 @@ export async function renderGame(el, id, me, at) {
 // neighbours' views and maps (a step back replays a few actions from a
 // spare game, not the whole game), so the step itself only draws.
 export function prepareBack(local, at, seats) {
+  // a map drawn between steps is also cut into its hexes then
+  local.prepMap ||= (m) => { if (m && typeof m.svg === 'string') m.chunks = hexChunks(m.svg); };
   const run = local.warmSteps(at, seats);
   const token = (local.warming = {});
   const next = () => {
@@ -251,6 +267,9 @@ function warmLive(page) {
 function localLegal(page, id, eng) {
   const v = page.view;
   if (!page.local || v.status !== 'active') return;
+  // moves pushed meanwhile (a bot answering) took the local game past the
+  // server's answer: the two lists are of different positions
+  if (page.local.actions !== v.actions) { page.legalSource = 'server'; return; }
   try {
     const mine = page.local.view(null, v.you || []).legal;
     const want = v.legal || {};
@@ -267,20 +286,93 @@ function localLegal(page, id, eng) {
   }
 }
 
+// followPush follows a move pushed over the WebSocket, just appended to the
+// local game, with no request: the server's state hash after it (in the
+// message) must equal the local game's. Moves arriving together are drawn
+// once. It answers false when the page must ask the server instead: no
+// hash (chat, undo and redo, moves read back from the store), or a move
+// that ends the game (the final scores and clocks are the server's).
+function followPush(page, m) {
+  if (!m.hash || m.by === undefined || !page.view) return false;
+  const me = page.me ? page.me.id : 0;
+  const p = (page.push ||= { canUndo: !!page.view.can_undo, local: page.local });
+  if (p.local !== page.local) return false;
+  // undo as the server offers it: a move of mine leaves mine to undo, a
+  // bot seat's move leaves the one before it open, anyone else's ends it
+  p.canUndo = m.by === me && me !== 0 ? true : m.bot_move ? p.canUndo : false;
+  p.hash = m.hash;
+  if (m.clocks) p.clocks = m.clocks;
+  if (!p.queued) {
+    p.queued = true;
+    setTimeout(() => drawPushed(page, p), 0);
+  }
+  return true;
+}
+
+// drawPushed checks and draws the moves followPush queued.
+function drawPushed(page, p) {
+  if (page.push !== p) return; // a reload took over
+  page.push = null;
+  const local = page.local;
+  if (local !== p.local) return;
+  const report = (mine) => {
+    api.mismatch(page.id, { actions: local.actions, hash: mine, server_hash: p.hash, module: page.moduleName || '' }).catch(() => {});
+    page.engineNote = 'server (the in-browser engine disagreed and was reloaded from the server)';
+    local.close();
+    page.local = null;
+    page.reload();
+  };
+  try {
+    if (page.at !== null) {
+      // in history: check the live game now, draw it on return
+      const mine = local.hash(null);
+      if (mine !== p.hash) report(mine);
+      else drawHistory(page);
+      return;
+    }
+    const v = page.view;
+    const mine = local.view(null, v.you || []);
+    if (mine.hash !== p.hash) { report(mine.hash); return; }
+    if (mine.finished) { page.reload(); return; }
+    page.view = { ...v, ...mine, at: undefined, can_undo: p.canUndo, can_redo: false, end_proposal: undefined, clocks: p.clocks || v.clocks };
+    page.total = mine.actions;
+    page.legalSource = 'browser';
+    page.engineNote = 'in the browser';
+    page.map = local.map(null);
+  } catch (e) {
+    console.warn('in-browser engine:', e);
+    page.reload();
+    return;
+  }
+  draw(page.el, page);
+  warmLive(page);
+}
+
+// headerSig is what of a game's header the local game is built from: its
+// seats (player ids and names, which the state holds), options and
+// whether it has started (a start seats the players).
+function headerSig(v) {
+  return JSON.stringify([v.status === 'new', v.title, v.options || [], (v.seats || []).map((s) => [s.player_id, s.name])]);
+}
+
 function live(page) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   let ws;
   const connect = () => {
     // from: what the page has, so moves made while connecting are not missed
     const from = page.total || page.view?.actions || 0;
-    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws?from=${from}`);
+    // with the engine in the page: ask for the state hash after each move (followPush)
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws?from=${from}${page.moduleName ? '&hash=1' : ''}`);
     ws.onmessage = (ev) => {
       let m = {};
       try { m = JSON.parse(ev.data); } catch { return; }
+      let appended = false;
       if (m.action !== undefined && page.local && m.seq === page.local.actions) {
-        try { page.local.append(m.seq, m.action); } catch (e) { console.warn('local engine:', e); }
+        try { page.local.append(m.seq, m.action); appended = true; } catch (e) { console.warn('local engine:', e); }
       }
       if (m.actions !== undefined) page.total = m.actions;
+      if (appended && followPush(page, m)) return;
+      page.push = null; // the server's view follows: it supersedes moves waiting to be drawn
       if (page.at === null && (m.actions === undefined || m.actions !== page.view?.actions || m.type === 'update')) page.reload();
       else if (page.at !== null) drawHistory(page);
     };
@@ -360,10 +452,19 @@ export function draw(el, page) {
   const d = page.dom;
   const patch = d && d.el === el && d.info.parentNode === el && d.main.parentNode === el;
   const old = patch ? d.cards : [];
-  const cards = [
-    corporations(st, page.map), players(st, v), companies(st, page.map), bankDepot(st), v.finished ? null : endConditions(v, st, page.map),
-    phaseChart(page.map, st), market(page.map, st, old[6] /* the market card shown */, priceMoves(page, st)), page.map ? tileManifestCard(page) : null, chatCard(page)];
-  let logChanged = true;
+  // what each card shows depends on (null: build it every time); a card
+  // whose inputs are those of the card shown is not built again
+  const map = page.map;
+  const names = (st.players || []).map((p) => [p.id, p.name]);
+  const keys = [
+    [st.corporations, names, !!map], [st.players, st.priority_deal, st.cert_limit, v.acting, v.clocks], [st.companies, names, !!map],
+    [st.depot, st.bank_cash, st.bank_broken, st.phase], [v.finished, v.title, st.corporations, st.bank_broken, st.bank_cash, st.phase, !!map],
+    [map && map.rules ? map.rules.phase_index : null], null, null, null].map((k) => (k && patch ? JSON.stringify(k) : null));
+  const built = [
+    () => corporations(st, map), () => players(st, v), () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
+    () => phaseChart(map, st), () => market(map, st, old[6] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page)];
+  const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
+  const cards = built.map((f, i) => (same(i) ? old[i] : f()));
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
     d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment(''));
@@ -373,7 +474,8 @@ export function draw(el, page) {
     }
     d.side = swap(d.side, side);
     d.cards = cards.map((c, i) => keepEqual(old[i], c || document.createComment('')));
-    logChanged = patchLog(d.log, v, page);
+    d.keys = keys;
+    patchLog(d.log, v, page);
   } else {
     mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
     const mapSection = h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
@@ -391,8 +493,6 @@ export function draw(el, page) {
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
   if (v.clocks) tickClocks();
-  const log = logChanged && el.querySelector('.log ol');
-  if (log) log.scrollTop = log.scrollHeight;
 }
 
 // mountMapIn mounts page.map afresh (keep: the view to keep).
@@ -757,8 +857,11 @@ function market(map, st, old, moves = {}) {
 // action that wrote it.
 function gameLog(v, page) {
   const list = h('ol', { id: 'log' });
+  // the box scrolls from its end (a reversed flex column): it shows the
+  // last lines, and keeps showing them as lines come and go, with no
+  // scrolling by the page (which would lay the whole log out on every step)
   const card = h('section', { class: 'card log' }, h('h2', {}, 'Log'),
-    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'), list);
+    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'), h('div', { class: 'log-scroll' }, list));
   card.lines = [];
   patchLog(card, v, page);
   return card;

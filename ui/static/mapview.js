@@ -208,7 +208,7 @@ export function mountMap(data, opts) {
      */
     update(next, keep) {
       if (!next || next.width !== data.width || next.height !== data.height) return false;
-      const chunks = hexChunks(next.svg);
+      const chunks = next.chunks || hexChunks(next.svg);
       if (chunks.size !== drawn.size || chunks.head !== drawn.head) return false;
       const changed = [];
       for (const [id, text] of chunks) {
@@ -516,7 +516,7 @@ function corpHexes(svg, sym) {
 // hexChunks splits a map's SVG text (mapview.Render: the svg element and
 // its background, then one group per hex) into the groups' text by hex id;
 // head is the text before the first group.
-function hexChunks(text) {
+export function hexChunks(text) {
   const out = new Map();
   const at = (from) => {
     for (let i = text.indexOf('<g class="hex', from); i >= 0; i = text.indexOf('<g class="hex', i + 1)) {

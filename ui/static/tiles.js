@@ -1,8 +1,9 @@
 // The tile manifest on the game page: every tile of the title with the
 // copies left, where the others are laid and what each may become; picking
 // a tile lists (and marks on the map) the hexes where it may go now. Those
-// hexes are exactly the engine's legal tile lays (GET /api/games/{id}/tiles),
-// nothing the page works out by itself.
+// hexes are exactly the engine's legal tile lays (the in-browser engine's
+// tiles call, else GET /api/games/{id}/tiles), nothing the page works out
+// by itself.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { corpRow } from './panel.js';
@@ -28,7 +29,16 @@ async function load(page, body) {
   if (st.key !== key) {
     if (!st.data) clear(body, h('p', { class: 'muted' }, 'Loading the tiles…'));
     try {
-      st.data = await api.tiles(page.id, page.at);
+      // the engine in the page answers when it is loaded (after the frame
+      // that shows a step in history, which it is not part of), else the server
+      if (page.local) {
+        if (st.data) render(page, body); // the list shown until then
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        if (key !== `${page.total}@${page.at}` || !page.local) return; // a newer step took over
+        st.data = page.local.tiles(page.at);
+      } else {
+        st.data = await api.tiles(page.id, page.at);
+      }
       st.key = key;
       st.error = '';
     } catch (e) {
