@@ -124,11 +124,18 @@ func CheckStopCounts(b *Board, corp string) error {
 		return 0
 	}
 	got, want := b.StopCounts(corp, cost), b.refStopCounts(corp, cost)
-	if len(got.nodes) != len(want.nodes) {
-		return fmt.Errorf("stop counts of %s: %d nodes, want %d", corp, len(got.nodes), len(want.nodes))
+	gotNodes := map[[2]int]int{}
+	for _, c := range got.nodes {
+		if _, dup := gotNodes[[2]int{c.h, c.n}]; dup {
+			return fmt.Errorf("stop counts of %s: %s/%d counted twice", corp, b.s.ids[c.h], c.n)
+		}
+		gotNodes[[2]int{c.h, c.n}] = c.d
 	}
-	for k, v := range want.nodes {
-		if g, ok := got.nodes[k]; !ok || g != v {
+	if len(gotNodes) != len(want) {
+		return fmt.Errorf("stop counts of %s: %d nodes, want %d", corp, len(gotNodes), len(want))
+	}
+	for k, v := range want {
+		if g, ok := gotNodes[k]; !ok || g != v {
 			return fmt.Errorf("stop count of %s at %s/%d: %d %v, want %d", corp, b.s.ids[k[0]], k[1], g, ok, v)
 		}
 	}

@@ -8,8 +8,11 @@ import "slices"
 // type): a train of n stops reaches the node when the count is below n.
 type StopCounts struct {
 	b     *Board
-	nodes map[[2]int]int
+	nodes []nodeCount
 }
+
+// nodeCount is the stop count d of node n of hex h.
+type nodeCount struct{ h, n, d int }
 
 // StopCounts computes stop counts for corp. cost says how much a node
 // counts (0 for stops passed free, e.g. halts; a title may count only
@@ -17,30 +20,30 @@ type StopCounts struct {
 // the end it was not entered at, a station by any line but the one the
 // train came in on; cities blocking corp are reached but not passed.
 func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *StopCounts {
-	sc := &StopCounts{b: b, nodes: map[[2]int]int{}}
+	sc := &StopCounts{b: b}
 	// st are the states (a node reached along path via, -1 from a token)
-	// with their best count; at[state] indexes st.
+	// with their best count, each once (a network has few: they are
+	// searched linearly, as the lowest open one is).
 	type entry struct {
 		h, n, via int
 		d         int
 		done      bool
 	}
-	type state struct{ h, n, via int }
 	var st []entry
-	at := map[state]int{}
 	push := func(h, n, via, d int) {
-		k := state{h, n, via}
-		if i, ok := at[k]; ok {
+		i := slices.IndexFunc(st, func(e entry) bool { return e.h == h && e.n == n && e.via == via })
+		if i >= 0 {
 			if st[i].d <= d {
 				return
 			}
 			st[i].d, st[i].done = d, false
 		} else {
-			at[k] = len(st)
 			st = append(st, entry{h: h, n: n, via: via, d: d})
 		}
-		if old, ok := sc.nodes[[2]int{h, n}]; !ok || d < old {
-			sc.nodes[[2]int{h, n}] = d
+		if j := slices.IndexFunc(sc.nodes, func(c nodeCount) bool { return c.h == h && c.n == n }); j < 0 {
+			sc.nodes = append(sc.nodes, nodeCount{h, n, d})
+		} else if d < sc.nodes[j].d {
+			sc.nodes[j].d = d
 		}
 	}
 	for i := range b.hexes {
@@ -164,6 +167,10 @@ func (s *StopCounts) Node(r NodeRef) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	v, ok := s.nodes[[2]int{i, r.Node}]
-	return v, ok
+	for _, c := range s.nodes {
+		if c.h == i && c.n == r.Node {
+			return c.d, true
+		}
+	}
+	return 0, false
 }

@@ -109,6 +109,9 @@ type resolver struct {
 	other []PathRef
 	cands []cand
 	free  []bool
+	// masks[i] is chainMasks of poss[i]; maskBuf holds their storage.
+	masks   [][]uint64
+	maskBuf [][]uint64
 	// listedMemo memoises listed for the resolution's Options.Nodes.
 	listedMemo []listedNode
 	// key is the memo key being looked up (scratch).
@@ -518,6 +521,29 @@ func firstField(s string) string {
 	return s
 }
 
+// pathBit is the bit of p in a pathsMask: paths with disjoint masks
+// share no path (equal paths have equal bits).
+func pathBit(p PathRef) uint64 {
+	h := uint(len(p.Hex))*131 + uint(p.Path)*17
+	if n := len(p.Hex); n > 0 {
+		h += uint(p.Hex[n-1])*7 + uint(p.Hex[0])*31
+		if n > 1 {
+			h += uint(p.Hex[n-2]) * 3
+		}
+	}
+	return 1 << (h & 63)
+}
+
+// pathsMask is the union of the bits of ps: overlaps(a, b) is false
+// when pathsMask(a)&pathsMask(b) is zero.
+func pathsMask(ps []PathRef) uint64 {
+	var m uint64
+	for i := range ps {
+		m |= pathBit(ps[i])
+	}
+	return m
+}
+
 func overlaps(a, b []PathRef) bool {
 	for _, p := range a {
 		if containsPath(b, p) {
@@ -615,9 +641,10 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	poss := rs.poss
 	other := append(rs.other[:0], opt.Other...)
 	defer func() { rs.other = other }()
+	otherMask := pathsMask(other)
 	if len(poss) == 1 {
 		for _, ch := range poss[0] {
-			if overlaps(ch.Paths, other) {
+			if pathsMask(ch.Paths)&otherMask != 0 && overlaps(ch.Paths, other) {
 				continue
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
@@ -629,7 +656,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		}
 		if opt.Untokened {
 			for _, ch := range poss[0] {
-				if !overlaps(ch.Paths, other) {
+				if pathsMask(ch.Paths)&otherMask == 0 || !overlaps(ch.Paths, other) {
 					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
 				}
 			}
@@ -645,16 +672,25 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	defer func() { rs.cands = cands }()
 	free := rs.free[:0]
 	defer func() { rs.free = free }()
+	// masks[i][k] is the pathsMask of chain k of connection i (computed
+	// as connection i is first joined to its successor).
+	masks := rs.masks[:0]
+	defer func() { rs.masks = masks }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
+		if i == 0 {
+			masks = append(masks, rs.chainMasks(0, poss[0]))
+		}
+		masks = append(masks, rs.chainMasks(i+1, poss[i+1]))
+		ma, mb := masks[i], masks[i+1]
 		// free[bi]: chain bi of the next connection uses no other track
 		free = free[:0]
 		for bi := range poss[i+1] {
-			free = append(free, !overlaps(poss[i+1][bi].Paths, other))
+			free = append(free, mb[bi]&otherMask == 0 || !overlaps(poss[i+1][bi].Paths, other))
 		}
 		for ai := range poss[i] {
 			a := &poss[i][ai]
-			if overlaps(a.Paths, other) {
+			if ma[ai]&otherMask != 0 && overlaps(a.Paths, other) {
 				continue
 			}
 			for bi := range poss[i+1] {
@@ -673,7 +709,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 						nm++
 					}
 				}
-				if nm != 1 || overlaps(a.Paths, bc.Paths) {
+				if nm != 1 || (ma[ai]&mb[bi] != 0 && overlaps(a.Paths, bc.Paths)) {
 					continue
 				}
 				m := mid[0]
@@ -717,6 +753,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		}
 		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
 		other = append(other, ca.Paths...)
+		otherMask |= ma[c.a]
 	}
 	// The legs' paths are the memoised (shared) ones: give the route its
 	// own copy, in one block.
@@ -732,6 +769,20 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
 	}
 	return r, nil
+}
+
+// chainMasks returns the pathsMask of each chain of connection i, in
+// the resolver's storage for that connection.
+func (rs *resolver) chainMasks(i int, chains []Chain) []uint64 {
+	for len(rs.maskBuf) <= i {
+		rs.maskBuf = append(rs.maskBuf, nil)
+	}
+	out := rs.maskBuf[i][:0]
+	for k := range chains {
+		out = append(out, pathsMask(chains[k].Paths))
+	}
+	rs.maskBuf[i] = out
+	return out
 }
 
 // chainHexes returns the hex ids of a chain id ("F2 0.1" is hex F2).
