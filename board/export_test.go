@@ -14,7 +14,7 @@ func CheckNetworkAgainstReference(b *Board, corp string) error {
 		rg := b.refGraph(corp)
 		kinds := [Offboard + 1]int{}
 		for i := range b.hexes {
-			x := g.hx[i]
+			x := g.hex(i)
 			if x.edges != rg.edges[i] || x.ok != rg.hexOK[i] || x.nodes != rg.nodes[i] || x.paths != rg.paths[i] {
 				return fmt.Errorf("graph %s differs on %s: got %+v, want edges %06b ok %v nodes %b paths %b", corp, b.s.ids[i], x, rg.edges[i], rg.hexOK[i], rg.nodes[i], rg.paths[i])
 			}
@@ -74,8 +74,8 @@ func CheckDirectedAgainstReference(b *Board, corp string) error {
 	want := b.refDirectedGraph(corp)
 	for round, g := range []*Graph{b.Graph(corp), b.computeGraph(corp)} {
 		for i := range b.hexes {
-			if g.hx[i] != want.hx[i] {
-				return fmt.Errorf("round %d: graph %s differs on %s: got %+v, want %+v", round, corp, b.s.ids[i], g.hx[i], want.hx[i])
+			if g.hex(i) != want.hex(i) {
+				return fmt.Errorf("round %d: graph %s differs on %s: got %+v, want %+v", round, corp, b.s.ids[i], g.hex(i), want.hex(i))
 			}
 		}
 		if g.kinds != want.kinds {

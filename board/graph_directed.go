@@ -23,12 +23,15 @@ func (b *Board) directedGraph(corp string) *Graph {
 	if corp != "" {
 		b.keepLines(g, w)
 	}
+	dense := w.dense
+	w.dense = nil
 	w.release()
 	for i := range g.hx {
 		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
 			g.kinds[b.hexes[i].tile.Nodes[bits.TrailingZeros32(m)].Kind]++
 		}
 	}
+	g.compact(dense)
 	return g
 }
 
@@ -36,8 +39,9 @@ func (b *Board) directedGraph(corp string) *Graph {
 // (without node counts) with the walk's states.
 func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 	n := len(b.hexes)
-	g := &Graph{b: b, Corp: corp, hx: make([]graphHex, n)}
 	w := newDirectedWalk(n)
+	w.dense = denseHexes(n)
+	g := &Graph{b: b, Corp: corp, hx: w.dense.hx}
 	// entered[d][h]: path bits of hex h entered at end A (d=0) or B (d=1);
 	// left[d][h]: paths of hex h whose end d is a station the walk has
 	// left by them.
@@ -167,6 +171,11 @@ type directedWalk struct {
 	stack  []step
 	links  []int32
 	path   []lineFrame
+	// dense is the storage the graph is built in (see compact).
+	dense *graphHexes
+	// search is keepLines's line search (its storage reused; it refers to
+	// no board between calls).
+	search *lineSearch
 }
 
 // nref is a node for the walk to leave by every path but via (-1: every
@@ -202,7 +211,17 @@ func newDirectedWalk(n int) *directedWalk {
 }
 
 // release returns w to the pool.
-func (w *directedWalk) release() { directedWalks.Put(w) }
+func (w *directedWalk) release() {
+	if w.dense != nil {
+		clear(w.dense.hx)
+		graphScratch.Put(w.dense)
+		w.dense = nil
+	}
+	if s := w.search; s != nil {
+		s.b, s.g, s.cost = nil, nil, nil
+	}
+	directedWalks.Put(w)
+}
 
 // walkStep is path p of hex h entered at end from (0 A, 1 B).
 type walkStep struct {
@@ -232,7 +251,12 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 			if !ok {
 				var found, complete bool
 				if search == nil {
-					search = b.newLineSearch(nil, g, g.Corp, LineBudget)
+					var spare *lineSearch
+					if w.search != nil && len(w.search.sides) == n {
+						spare = w.search
+					}
+					search = b.newLineSearch(spare, g, g.Corp, LineBudget)
+					w.search = search
 				}
 				found, complete = b.lineToBase(g, g.Corp, h, p, LineBudget, search)
 				ok = found || !complete

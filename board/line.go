@@ -33,7 +33,7 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 // the paths of g, a network of corp that holds every line from its bases.
 // s, when not nil, is an earlier search whose storage is reused.
 func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int, s *lineSearch) (found, complete bool) {
-	if g.hx[h].paths&(1<<p) == 0 {
+	if g.hex(h).paths&(1<<p) == 0 {
 		return false, true
 	}
 	s = b.newLineSearch(s, g, corp, budget)
@@ -79,7 +79,7 @@ func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef,
 	s.cost, s.limit = cost, limit
 	s.nodes[h] |= 1 << n
 	for _, q := range hs.tile.Nodes[n].Paths {
-		if g.hx[h].paths&(1<<q) == 0 {
+		if g.hex(h).paths&(1<<q) == 0 {
 			continue
 		}
 		qd := &hs.tile.Paths[q]
@@ -188,7 +188,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		inv := InvertEdge(x)
 		nt := &s.b.hexes[nh]
 		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-			if s.g.hx[nh].paths&(1<<q) == 0 {
+			if s.g.hex(nh).paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &nt.tile.Paths[q]
@@ -225,7 +225,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		s.nodes[h] |= bit
 		defer func() { s.nodes[h] &^= bit }()
 		for _, q := range hs.tile.Nodes[e.N].Paths {
-			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
+			if q == p || s.g.hex(h).paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]
@@ -241,7 +241,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		s.nodes[h] |= junctionBit
 		defer func() { s.nodes[h] &^= junctionBit }()
 		for _, q := range hs.tile.junctionP {
-			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
+			if q == p || s.g.hex(h).paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]
