@@ -68,6 +68,8 @@ type static struct {
 	// or -1 (no hex, impassable border, or a blue/gray/red hex not
 	// pointing at h).
 	neighbors [][6]int32
+	// sides[h] has bit e set when neighbors[h][e] is a hex.
+	sides []uint8
 	// all[h][e] is the adjacent hex regardless of borders, or -1.
 	all      [][6]int32
 	tiles    []*TileDef
@@ -244,6 +246,14 @@ func build(spec Spec) (*Board, error) {
 			}
 			if !blocked {
 				s.neighbors[i][e] = int32(j)
+			}
+		}
+	}
+	s.sides = make([]uint8, len(s.ids))
+	for i := range s.ids {
+		for e := 0; e < 6; e++ {
+			if s.neighbors[i][e] >= 0 {
+				s.sides[i] |= 1 << e
 			}
 		}
 	}

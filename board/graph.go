@@ -172,11 +172,7 @@ func (b *Board) computeGraph(corp string) *Graph {
 						continue
 					}
 					x := &g.hx[i]
-					for e := 0; e < 6; e++ {
-						if b.s.neighbors[i][e] >= 0 {
-							x.edges |= 1 << e
-						}
-					}
+					x.edges |= b.s.sides[i]
 					x.ok = true
 					if x.nodes&(1<<nIdx) == 0 {
 						x.nodes |= 1 << nIdx

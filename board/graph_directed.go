@@ -52,11 +52,7 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 		for nIdx, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
 				if c == corp && corp != "" {
-					for e := 0; e < 6; e++ {
-						if b.s.neighbors[i][e] >= 0 {
-							g.hx[i].edges |= 1 << e
-						}
-					}
+					g.hx[i].edges |= b.s.sides[i]
 					g.hx[i].ok = true
 					if g.hx[i].nodes&(1<<nIdx) == 0 {
 						g.hx[i].nodes |= 1 << nIdx
@@ -66,6 +62,7 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 			}
 		}
 	}
+	w.tokens = len(queue)
 	stack := w.stack[:0]
 	for qi := 0; qi < len(queue); qi++ {
 		cur := queue[qi]
@@ -168,6 +165,9 @@ type directedWalk struct {
 	// a state's parent always comes before it.
 	states []walkStep
 	queue  []nref
+	// tokens is how many of queue's first entries are corp's token
+	// cities (walkDirected's starts).
+	tokens int
 	stack  []step
 	links  []int32
 	path   []lineFrame
@@ -268,21 +268,11 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 	}
 	hx := g.hx
 	clear(hx)
-	for i := range b.hexes {
-		for nIdx, slots := range b.hexes[i].tokens {
-			for _, c := range slots {
-				if c != g.Corp {
-					continue
-				}
-				for e := 0; e < 6; e++ {
-					if b.s.neighbors[i][e] >= 0 {
-						hx[i].edges |= 1 << e
-					}
-				}
-				hx[i].ok = true
-				hx[i].nodes |= 1 << nIdx
-			}
-		}
+	// the walk started from the token cities
+	for _, t := range w.queue[:w.tokens] {
+		hx[t.h].edges |= b.s.sides[t.h]
+		hx[t.h].ok = true
+		hx[t.h].nodes |= 1 << t.n
 	}
 	for h := 0; h < n; h++ {
 		hs := &b.hexes[h]
