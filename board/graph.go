@@ -17,10 +17,10 @@ type Graph struct {
 	b    *Board
 	Corp string
 	// hx is what the network covers per hex: indexed by hex while the
-	// graph is built (at nil), then compacted to the hexes it covers,
+	// graph is built (at nil), then compacted to the (fewer than 256) hexes it covers,
 	// hex i's entry being hx[at[i]-1] (at[i] 0: nothing on hex i).
 	hx []graphHex
-	at []uint16
+	at []uint8
 	// kinds[k] counts the reached nodes of kind k.
 	kinds [Offboard + 1]int
 }
@@ -72,8 +72,8 @@ func denseHexes(n int) *graphHexes {
 }
 
 // compact moves g's per-hex entries, built in s (g.hx is s.hx), to
-// storage of g's own holding only the hexes g covers, and returns s to
-// the pool cleared. (A network covers a fraction of the map, and a graph
+// storage of g's own holding only the hexes g covers (indexed by a byte
+// per hex), and returns s to the pool cleared. (A network covers a fraction of the map, and a graph
 // is kept while the board does not change near it.)
 func (g *Graph) compact(s *graphHexes) {
 	dense := s.hx
@@ -83,19 +83,19 @@ func (g *Graph) compact(s *graphHexes) {
 			k++
 		}
 	}
-	if len(dense) >= 1<<16 {
+	if k >= 1<<8 {
 		// too many hexes to index compactly: keep a dense copy
 		g.hx = append([]graphHex(nil), dense...)
 		clear(dense)
 		graphScratch.Put(s)
 		return
 	}
-	at := make([]uint16, len(dense))
+	at := make([]uint8, len(dense))
 	hx := make([]graphHex, 0, k)
 	for i := range dense {
 		if x := dense[i]; x.ok || x.edges != 0 || x.nodes != 0 || x.paths != 0 {
 			hx = append(hx, x)
-			at[i] = uint16(len(hx))
+			at[i] = uint8(len(hx))
 			dense[i] = graphHex{}
 		}
 	}

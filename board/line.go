@@ -1,5 +1,7 @@
 package board
 
+import "sync"
+
 // LineBudget is the default number of search steps LineToBase may take.
 const LineBudget = 1 << 18
 
@@ -26,7 +28,29 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
 		return false, true
 	}
-	return b.lineToBase(b.Graph(corp), corp, h, p, budget, nil)
+	s := b.pooledLineSearch()
+	defer s.release()
+	return b.lineToBase(b.Graph(corp), corp, h, p, budget, s)
+}
+
+// lineSearches holds spare lineSearch storage between searches.
+var lineSearches = sync.Pool{New: func() any { return new(lineSearch) }}
+
+// pooledLineSearch returns a lineSearch from the pool for newLineSearch to
+// reuse (nil storage when it was last used for a board of another size,
+// for newLineSearch to allocate); release returns it.
+func (b *Board) pooledLineSearch() *lineSearch {
+	s := lineSearches.Get().(*lineSearch)
+	if n := len(b.hexes); len(s.sides) != n {
+		s.sides, s.nodes = make([]uint8, n), make([]uint64, n)
+	}
+	return s
+}
+
+// release returns s to the pool, referring to no board.
+func (s *lineSearch) release() {
+	s.b, s.g, s.cost = nil, nil, nil
+	lineSearches.Put(s)
 }
 
 // lineToBase is LineToBase for path p of hex index h, searching only over
@@ -75,7 +99,8 @@ func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef,
 		}
 	}
 	g := b.Graph(corp)
-	s := b.newLineSearch(nil, g, corp, budget)
+	s := b.newLineSearch(b.pooledLineSearch(), g, corp, budget)
+	defer s.release()
 	s.cost, s.limit = cost, limit
 	s.nodes[h] |= 1 << n
 	for _, q := range hs.tile.Nodes[n].Paths {

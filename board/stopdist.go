@@ -1,6 +1,9 @@
 package board
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // StopCounts holds, for each node a corporation's trains can reach, the
 // fewest counted stops a train passes on the way from one of its tokens,
@@ -20,25 +23,23 @@ type nodeCount struct{ h, n, d int }
 // the end it was not entered at, a station by any line but the one the
 // train came in on; cities blocking corp are reached but not passed.
 func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *StopCounts {
-	sc := &StopCounts{b: b}
+	sc := &StopCounts{b: b, nodes: make([]nodeCount, 0, 16)}
 	// st are the states (a node reached along path via, -1 from a token)
 	// with their best count, each once (a network has few: they are
 	// searched linearly, as the lowest open one is).
-	type entry struct {
-		h, n, via int
-		d         int
-		done      bool
-	}
-	var st []entry
+	sw := stopWorks.Get().(*stopWork)
+	defer stopWorks.Put(sw)
+	st := sw.st[:0]
+	defer func() { sw.st = st[:0] }()
 	push := func(h, n, via, d int) {
-		i := slices.IndexFunc(st, func(e entry) bool { return e.h == h && e.n == n && e.via == via })
+		i := slices.IndexFunc(st, func(e stopEntry) bool { return e.h == h && e.n == n && e.via == via })
 		if i >= 0 {
 			if st[i].d <= d {
 				return
 			}
 			st[i].d, st[i].done = d, false
 		} else {
-			st = append(st, entry{h: h, n: n, via: via, d: d})
+			st = append(st, stopEntry{h: h, n: n, via: via, d: d})
 		}
 		if j := slices.IndexFunc(sc.nodes, func(c nodeCount) bool { return c.h == h && c.n == n }); j < 0 {
 			sc.nodes = append(sc.nodes, nodeCount{h, n, d})
@@ -55,7 +56,7 @@ func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *St
 			}
 		}
 	}
-	var w nodeWalk
+	w := &sw.walk
 	for {
 		// the open state with the lowest count (the first of equals)
 		bi := -1
@@ -78,13 +79,29 @@ func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *St
 			if p == u.via {
 				continue
 			}
-			for _, r := range b.walkNodes(&w, u.h, u.n, p) {
+			for _, r := range b.walkNodes(w, u.h, u.n, p) {
 				push(r.h, r.n, r.via, du)
 			}
 		}
 	}
 	return sc
 }
+
+// stopEntry is a StopCounts state: node n of hex h reached along path
+// via (-1 from a token) with d counted stops; done once expanded.
+type stopEntry struct {
+	h, n, via int
+	d         int
+	done      bool
+}
+
+// stopWork is StopCounts's working storage (pooled).
+type stopWork struct {
+	st   []stopEntry
+	walk nodeWalk
+}
+
+var stopWorks = sync.Pool{New: func() any { return new(stopWork) }}
 
 // nodeWalk is walkNodes's working storage, reused between calls.
 type nodeWalk struct {

@@ -117,7 +117,7 @@ type resolver struct {
 	// key is the memo key being looked up (scratch).
 	key []byte
 	// paths is where found walks are copied to (part of the result, so
-	// never reused: a fresh block is taken when it is full).
+	// never written again: a fresh block is taken when it is full).
 	paths []PathRef
 }
 
@@ -619,7 +619,9 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	rs := resolvers.Get().(*resolver)
 	rs.b, rs.n, rs.listedMemo = b, 0, rs.listedMemo[:0]
 	defer func() {
-		rs.b, rs.w.rs, rs.w.want, rs.paths = nil, nil, nil, nil
+		// rs.paths is kept: its unused tail serves the next resolution
+		// (what was kept of it is capped, so never written again).
+		rs.b, rs.w.rs, rs.w.want = nil, nil, nil
 		clear(rs.w.found)
 		clear(rs.poss)
 		clear(rs.other)
