@@ -56,7 +56,15 @@ func (g *Graph) touches(i int) bool {
 
 // graphHexes is the per-hex storage a Graph is built in (pooled; all
 // zero between uses).
-type graphHexes struct{ hx []graphHex }
+type graphHexes struct {
+	hx []graphHex
+	// queue and stack are computeGraph's work lists.
+	queue []graphNode
+	stack []pathRef
+}
+
+// graphNode is node n of hex h.
+type graphNode struct{ h, n int }
 
 var graphScratch = sync.Pool{New: func() any { return new(graphHexes) }}
 
@@ -160,10 +168,7 @@ func (b *Board) computeGraph(corp string) *Graph {
 	}
 	dense := denseHexes(len(b.hexes))
 	g := &Graph{b: b, Corp: corp, hx: dense.hx}
-	type nref struct{ h, n int }
-	var qbuf [16]nref
-	var sbuf [32]pathRef
-	queue := qbuf[:0]
+	queue := dense.queue[:0]
 	if corp != "" {
 		for i := range b.hexes {
 			for nIdx, slots := range b.hexes[i].tokens {
@@ -177,13 +182,13 @@ func (b *Board) computeGraph(corp string) *Graph {
 					if x.nodes&(1<<nIdx) == 0 {
 						x.nodes |= 1 << nIdx
 						g.kinds[b.hexes[i].tile.Nodes[nIdx].Kind]++
-						queue = append(queue, nref{i, nIdx})
+						queue = append(queue, graphNode{i, nIdx})
 					}
 				}
 			}
 		}
 	}
-	stack := sbuf[:0]
+	stack := dense.stack[:0]
 	for q := 0; q < len(queue); q++ {
 		cur := queue[q]
 		t := b.hexes[cur.h].tile
@@ -236,11 +241,12 @@ func (b *Board) computeGraph(corp string) *Graph {
 					if pd.Terminal || b.blocks(pr.h, end.N, corp) {
 						continue
 					}
-					queue = append(queue, nref{pr.h, end.N})
+					queue = append(queue, graphNode{pr.h, end.N})
 				}
 			}
 		}
 	}
+	dense.queue, dense.stack = queue, stack
 	g.compact(dense)
 	return g
 }
