@@ -71,7 +71,7 @@ func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
 	for _, l := range r.Legs {
 		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
 			// Legs usually continue from the last node: test it first.
-			if (len(out) == n0 || out[len(out)-1] != n) && !slices.Contains(out[n0:], n) {
+			if (len(out) == n0 || !sameNode(out[len(out)-1], n)) && !containsNode(out[n0:], n) {
 				out = append(out, n)
 			}
 		}
@@ -553,6 +553,19 @@ func overlaps(a, b []PathRef) bool {
 	return false
 }
 
+// sameNode is a == b, comparing the node index before the hex id.
+func sameNode(a, b board.NodeRef) bool { return a.Node == b.Node && a.Hex == b.Hex }
+
+// containsNode is slices.Contains(ns, n), comparing as sameNode.
+func containsNode(ns []board.NodeRef, n board.NodeRef) bool {
+	for i := range ns {
+		if sameNode(ns[i], n) {
+			return true
+		}
+	}
+	return false
+}
+
 // containsPath is slices.Contains(ps, p), comparing the path index before
 // the hex id.
 func containsPath(ps []PathRef, p PathRef) bool {
@@ -586,7 +599,7 @@ type Options struct {
 // sigs, without building it; answers are memoised for the resolution.
 func (rs *resolver) listed(sigs []string, x board.NodeRef) bool {
 	for _, l := range rs.listedMemo {
-		if l.n == x {
+		if sameNode(l.n, x) {
 			return l.in
 		}
 	}
@@ -601,11 +614,21 @@ type listedNode struct {
 }
 
 func (rs *resolver) isListed(sigs []string, x board.NodeRef) bool {
-	h, err := rs.hex(x.Hex)
-	if err != nil || x.Node < 0 || x.Node >= len(h.tile.Nodes) {
+	// the tile alone (rs.hex would also order its nodes)
+	var tile *board.TileDef
+	for _, h := range rs.hexes[:rs.n] {
+		if h.id == x.Hex {
+			tile = h.tile
+			break
+		}
+	}
+	if tile == nil {
+		tile, _, _ = rs.b.TileOn(x.Hex)
+	}
+	if tile == nil || x.Node < 0 || x.Node >= len(tile.Nodes) {
 		return slices.Contains(sigs, "")
 	}
-	part := h.tile.Nodes[x.Node].Part
+	part := tile.Nodes[x.Node].Part
 	for _, s := range sigs {
 		if len(s) > len(x.Hex)+1 && s[len(x.Hex)] == '-' && s[:len(x.Hex)] == x.Hex && s[len(x.Hex)+1:] == strconv.Itoa(part) {
 			return true
@@ -706,7 +729,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 				var mid [2]board.NodeRef
 				nm := 0
 				for _, n := range an {
-					if slices.Contains(bn[:], n) && !slices.Contains(mid[:nm], n) {
+					if containsNode(bn[:], n) && !containsNode(mid[:nm], n) {
 						mid[nm] = n
 						nm++
 					}
