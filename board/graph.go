@@ -58,6 +58,8 @@ func (g *Graph) touches(i int) bool {
 // zero between uses).
 type graphHexes struct {
 	hx []graphHex
+	// idx lists the covered hexes (compact's scratch).
+	idx []int32
 	// queue and stack are computeGraph's work lists.
 	queue []graphNode
 	stack []pathRef
@@ -81,17 +83,19 @@ func denseHexes(n int) *graphHexes {
 
 // compact moves g's per-hex entries, built in s (g.hx is s.hx), to
 // storage of g's own holding only the hexes g covers (indexed by a byte
-// per hex), and returns s to the pool cleared. (A network covers a fraction of the map, and a graph
-// is kept while the board does not change near it.)
+// per hex), and returns s to the pool cleared. (A network covers a
+// fraction of the map, and a graph is kept while the board does not
+// change near it.)
 func (g *Graph) compact(s *graphHexes) {
 	dense := s.hx
-	k := 0
+	idx := s.idx[:0]
 	for i := range dense {
 		if x := &dense[i]; x.ok || x.edges != 0 || x.nodes != 0 || x.paths != 0 {
-			k++
+			idx = append(idx, int32(i))
 		}
 	}
-	if k >= 1<<8 {
+	s.idx = idx
+	if len(idx) >= 1<<8 {
 		// too many hexes to index compactly: keep a dense copy
 		g.hx = append([]graphHex(nil), dense...)
 		clear(dense)
@@ -99,13 +103,11 @@ func (g *Graph) compact(s *graphHexes) {
 		return
 	}
 	at := make([]uint8, len(dense))
-	hx := make([]graphHex, 0, k)
-	for i := range dense {
-		if x := dense[i]; x.ok || x.edges != 0 || x.nodes != 0 || x.paths != 0 {
-			hx = append(hx, x)
-			at[i] = uint8(len(hx))
-			dense[i] = graphHex{}
-		}
+	hx := make([]graphHex, len(idx))
+	for k, i := range idx {
+		hx[k] = dense[i]
+		at[i] = uint8(k + 1)
+		dense[i] = graphHex{}
 	}
 	g.hx, g.at = hx, at
 	graphScratch.Put(s)
