@@ -653,7 +653,21 @@ func (b *Board) TokenLocations(corp string) []string {
 
 // TokenNodes returns the nodes holding a token of corp, in map order.
 func (b *Board) TokenNodes(corp string) []NodeRef {
-	var out []NodeRef
+	// counted first: the list is allocated once, at its size
+	k := 0
+	for i := range b.hexes {
+		for _, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c == corp {
+					k++
+				}
+			}
+		}
+	}
+	if k == 0 {
+		return nil
+	}
+	out := make([]NodeRef, 0, k)
 	for i := range b.hexes {
 		for n, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
