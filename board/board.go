@@ -68,6 +68,8 @@ type static struct {
 	// or -1 (no hex, impassable border, or a blue/gray/red hex not
 	// pointing at h).
 	neighbors [][6]int32
+	// sides[h] has bit e set when neighbors[h][e] is a hex.
+	sides []uint8
 	// all[h][e] is the adjacent hex regardless of borders, or -1.
 	all      [][6]int32
 	tiles    []*TileDef
@@ -244,6 +246,14 @@ func build(spec Spec) (*Board, error) {
 			}
 			if !blocked {
 				s.neighbors[i][e] = int32(j)
+			}
+		}
+	}
+	s.sides = make([]uint8, len(s.ids))
+	for i := range s.ids {
+		for e := 0; e < 6; e++ {
+			if s.neighbors[i][e] >= 0 {
+				s.sides[i] |= 1 << e
 			}
 		}
 	}
@@ -643,7 +653,21 @@ func (b *Board) TokenLocations(corp string) []string {
 
 // TokenNodes returns the nodes holding a token of corp, in map order.
 func (b *Board) TokenNodes(corp string) []NodeRef {
-	var out []NodeRef
+	// counted first: the list is allocated once, at its size
+	k := 0
+	for i := range b.hexes {
+		for _, slots := range b.hexes[i].tokens {
+			for _, c := range slots {
+				if c == corp {
+					k++
+				}
+			}
+		}
+	}
+	if k == 0 {
+		return nil
+	}
+	out := make([]NodeRef, 0, k)
 	for i := range b.hexes {
 		for n, slots := range b.hexes[i].tokens {
 			for _, c := range slots {

@@ -14,7 +14,7 @@ func CheckNetworkAgainstReference(b *Board, corp string) error {
 		rg := b.refGraph(corp)
 		kinds := [Offboard + 1]int{}
 		for i := range b.hexes {
-			x := g.hx[i]
+			x := g.hex(i)
 			if x.edges != rg.edges[i] || x.ok != rg.hexOK[i] || x.nodes != rg.nodes[i] || x.paths != rg.paths[i] {
 				return fmt.Errorf("graph %s differs on %s: got %+v, want edges %06b ok %v nodes %b paths %b", corp, b.s.ids[i], x, rg.edges[i], rg.hexOK[i], rg.nodes[i], rg.paths[i])
 			}
@@ -74,8 +74,8 @@ func CheckDirectedAgainstReference(b *Board, corp string) error {
 	want := b.refDirectedGraph(corp)
 	for round, g := range []*Graph{b.Graph(corp), b.computeGraph(corp)} {
 		for i := range b.hexes {
-			if g.hx[i] != want.hx[i] {
-				return fmt.Errorf("round %d: graph %s differs on %s: got %+v, want %+v", round, corp, b.s.ids[i], g.hx[i], want.hx[i])
+			if g.hex(i) != want.hex(i) {
+				return fmt.Errorf("round %d: graph %s differs on %s: got %+v, want %+v", round, corp, b.s.ids[i], g.hex(i), want.hex(i))
 			}
 		}
 		if g.kinds != want.kinds {
@@ -124,11 +124,18 @@ func CheckStopCounts(b *Board, corp string) error {
 		return 0
 	}
 	got, want := b.StopCounts(corp, cost), b.refStopCounts(corp, cost)
-	if len(got.nodes) != len(want.nodes) {
-		return fmt.Errorf("stop counts of %s: %d nodes, want %d", corp, len(got.nodes), len(want.nodes))
+	gotNodes := map[[2]int]int{}
+	for _, c := range got.nodes {
+		if _, dup := gotNodes[[2]int{c.h, c.n}]; dup {
+			return fmt.Errorf("stop counts of %s: %s/%d counted twice", corp, b.s.ids[c.h], c.n)
+		}
+		gotNodes[[2]int{c.h, c.n}] = c.d
 	}
-	for k, v := range want.nodes {
-		if g, ok := got.nodes[k]; !ok || g != v {
+	if len(gotNodes) != len(want) {
+		return fmt.Errorf("stop counts of %s: %d nodes, want %d", corp, len(gotNodes), len(want))
+	}
+	for k, v := range want {
+		if g, ok := gotNodes[k]; !ok || g != v {
 			return fmt.Errorf("stop count of %s at %s/%d: %d %v, want %d", corp, b.s.ids[k[0]], k[1], g, ok, v)
 		}
 	}

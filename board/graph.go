@@ -3,6 +3,7 @@ package board
 import (
 	"math/bits"
 	"sort"
+	"sync"
 )
 
 // Graph is the track network a corporation can trace from its tokens
@@ -15,7 +16,11 @@ import (
 type Graph struct {
 	b    *Board
 	Corp string
-	hx   []graphHex
+	// hx is what the network covers per hex: indexed by hex while the
+	// graph is built (at nil), then compacted to the (fewer than 256) hexes it covers,
+	// hex i's entry being hx[at[i]-1] (at[i] 0: nothing on hex i).
+	hx []graphHex
+	at []uint8
 	// kinds[k] counts the reached nodes of kind k.
 	kinds [Offboard + 1]int
 }
@@ -32,10 +37,80 @@ type graphHex struct {
 	paths uint64
 }
 
+// hex returns what g covers on hex i.
+func (g *Graph) hex(i int) graphHex {
+	if g.at == nil {
+		return g.hx[i]
+	}
+	if k := g.at[i]; k != 0 {
+		return g.hx[k-1]
+	}
+	return graphHex{}
+}
+
 // touches reports whether computing g read hex i (its tile or tokens).
 func (g *Graph) touches(i int) bool {
-	x := g.hx[i]
+	x := g.hex(i)
 	return x.ok || x.nodes != 0 || x.paths != 0
+}
+
+// graphHexes is the per-hex storage a Graph is built in (pooled; all
+// zero between uses).
+type graphHexes struct {
+	hx []graphHex
+	// idx lists the covered hexes (compact's scratch).
+	idx []int32
+	// queue and stack are computeGraph's work lists.
+	queue []graphNode
+	stack []pathRef
+}
+
+// graphNode is node n of hex h.
+type graphNode struct{ h, n int }
+
+var graphScratch = sync.Pool{New: func() any { return new(graphHexes) }}
+
+// denseHexes returns zeroed per-hex storage for building a graph of a
+// board of n hexes; compact gives it back.
+func denseHexes(n int) *graphHexes {
+	s := graphScratch.Get().(*graphHexes)
+	if cap(s.hx) < n {
+		s.hx = make([]graphHex, n)
+	}
+	s.hx = s.hx[:n]
+	return s
+}
+
+// compact moves g's per-hex entries, built in s (g.hx is s.hx), to
+// storage of g's own holding only the hexes g covers (indexed by a byte
+// per hex), and returns s to the pool cleared. (A network covers a
+// fraction of the map, and a graph is kept while the board does not
+// change near it.)
+func (g *Graph) compact(s *graphHexes) {
+	dense := s.hx
+	idx := s.idx[:0]
+	for i := range dense {
+		if x := &dense[i]; x.ok || x.edges != 0 || x.nodes != 0 || x.paths != 0 {
+			idx = append(idx, int32(i))
+		}
+	}
+	s.idx = idx
+	if len(idx) >= 1<<8 {
+		// too many hexes to index compactly: keep a dense copy
+		g.hx = append([]graphHex(nil), dense...)
+		clear(dense)
+		graphScratch.Put(s)
+		return
+	}
+	at := make([]uint8, len(dense))
+	hx := make([]graphHex, len(idx))
+	for k, i := range idx {
+		hx[k] = dense[i]
+		at[i] = uint8(k + 1)
+		dense[i] = graphHex{}
+	}
+	g.hx, g.at = hx, at
+	graphScratch.Put(s)
 }
 
 // blocks reports whether node n of hex i stops corp from tracing through.
@@ -93,11 +168,9 @@ func (b *Board) computeGraph(corp string) *Graph {
 	if b.s.directed {
 		return b.directedGraph(corp)
 	}
-	g := &Graph{b: b, Corp: corp, hx: make([]graphHex, len(b.hexes))}
-	type nref struct{ h, n int }
-	var qbuf [16]nref
-	var sbuf [32]pathRef
-	queue := qbuf[:0]
+	dense := denseHexes(len(b.hexes))
+	g := &Graph{b: b, Corp: corp, hx: dense.hx}
+	queue := dense.queue[:0]
 	if corp != "" {
 		for i := range b.hexes {
 			for nIdx, slots := range b.hexes[i].tokens {
@@ -106,22 +179,18 @@ func (b *Board) computeGraph(corp string) *Graph {
 						continue
 					}
 					x := &g.hx[i]
-					for e := 0; e < 6; e++ {
-						if b.s.neighbors[i][e] >= 0 {
-							x.edges |= 1 << e
-						}
-					}
+					x.edges |= b.s.sides[i]
 					x.ok = true
 					if x.nodes&(1<<nIdx) == 0 {
 						x.nodes |= 1 << nIdx
 						g.kinds[b.hexes[i].tile.Nodes[nIdx].Kind]++
-						queue = append(queue, nref{i, nIdx})
+						queue = append(queue, graphNode{i, nIdx})
 					}
 				}
 			}
 		}
 	}
-	stack := sbuf[:0]
+	stack := dense.stack[:0]
 	for q := 0; q < len(queue); q++ {
 		cur := queue[q]
 		t := b.hexes[cur.h].tile
@@ -174,11 +243,13 @@ func (b *Board) computeGraph(corp string) *Graph {
 					if pd.Terminal || b.blocks(pr.h, end.N, corp) {
 						continue
 					}
-					queue = append(queue, nref{pr.h, end.N})
+					queue = append(queue, graphNode{pr.h, end.N})
 				}
 			}
 		}
 	}
+	dense.queue, dense.stack = queue, stack
+	g.compact(dense)
 	return g
 }
 
@@ -190,21 +261,22 @@ func (g *Graph) ConnectedEdges(id string) (uint8, bool) {
 	if !ok {
 		return 0, false
 	}
-	return g.hx[i].edges, g.hx[i].ok
+	x := g.hex(i)
+	return x.edges, x.ok
 }
 
 // NodeConnected reports whether the node is reachable by the network
 // (18xx.games connected_nodes); it may still block further tracing.
 func (g *Graph) NodeConnected(r NodeRef) bool {
 	i, ok := g.b.s.index[r.Hex]
-	return ok && r.Node >= 0 && r.Node < 32 && g.hx[i].nodes&(1<<r.Node) != 0
+	return ok && r.Node >= 0 && r.Node < 32 && g.hex(i).nodes&(1<<r.Node) != 0
 }
 
 // PathConnected reports whether path p of the tile on hex id is part of
 // the network.
 func (g *Graph) PathConnected(id string, p int) bool {
 	i, ok := g.b.s.index[id]
-	return ok && p >= 0 && p < 64 && g.hx[i].paths&(1<<p) != 0
+	return ok && p >= 0 && p < 64 && g.hex(i).paths&(1<<p) != 0
 }
 
 // Nodes returns all reached nodes, in map order.
@@ -217,8 +289,8 @@ func (g *Graph) Nodes() []NodeRef {
 	if n > 0 {
 		out = make([]NodeRef, 0, n)
 	}
-	for i := range g.hx {
-		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
+	for i := range g.b.s.ids {
+		for m := g.hex(i).nodes; m != 0; m &= m - 1 {
 			out = append(out, NodeRef{Hex: g.b.s.ids[i], Node: bits.TrailingZeros32(m)})
 		}
 	}
@@ -237,8 +309,8 @@ func (g *Graph) NodeCount(k NodeKind) int {
 // track (sorted).
 func (g *Graph) ConnectedHexes() []string {
 	var out []string
-	for i := range g.hx {
-		if g.hx[i].ok {
+	for i := range g.b.s.ids {
+		if g.hex(i).ok {
 			out = append(out, g.b.s.ids[i])
 		}
 	}
@@ -250,8 +322,8 @@ func (g *Graph) ConnectedHexes() []string {
 // (18xx.games reachable_hexes), sorted.
 func (g *Graph) ReachableHexes() []string {
 	var out []string
-	for i := range g.hx {
-		if g.hx[i].paths != 0 {
+	for i := range g.b.s.ids {
+		if g.hex(i).paths != 0 {
 			out = append(out, g.b.s.ids[i])
 		}
 	}

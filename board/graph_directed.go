@@ -23,12 +23,15 @@ func (b *Board) directedGraph(corp string) *Graph {
 	if corp != "" {
 		b.keepLines(g, w)
 	}
+	dense := w.dense
+	w.dense = nil
 	w.release()
 	for i := range g.hx {
 		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
 			g.kinds[b.hexes[i].tile.Nodes[bits.TrailingZeros32(m)].Kind]++
 		}
 	}
+	g.compact(dense)
 	return g
 }
 
@@ -36,8 +39,9 @@ func (b *Board) directedGraph(corp string) *Graph {
 // (without node counts) with the walk's states.
 func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 	n := len(b.hexes)
-	g := &Graph{b: b, Corp: corp, hx: make([]graphHex, n)}
 	w := newDirectedWalk(n)
+	w.dense = denseHexes(n)
+	g := &Graph{b: b, Corp: corp, hx: w.dense.hx}
 	// entered[d][h]: path bits of hex h entered at end A (d=0) or B (d=1);
 	// left[d][h]: paths of hex h whose end d is a station the walk has
 	// left by them.
@@ -48,11 +52,7 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 		for nIdx, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
 				if c == corp && corp != "" {
-					for e := 0; e < 6; e++ {
-						if b.s.neighbors[i][e] >= 0 {
-							g.hx[i].edges |= 1 << e
-						}
-					}
+					g.hx[i].edges |= b.s.sides[i]
 					g.hx[i].ok = true
 					if g.hx[i].nodes&(1<<nIdx) == 0 {
 						g.hx[i].nodes |= 1 << nIdx
@@ -62,6 +62,7 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 			}
 		}
 	}
+	w.tokens = len(queue)
 	stack := w.stack[:0]
 	for qi := 0; qi < len(queue); qi++ {
 		cur := queue[qi]
@@ -164,9 +165,17 @@ type directedWalk struct {
 	// a state's parent always comes before it.
 	states []walkStep
 	queue  []nref
+	// tokens is how many of queue's first entries are corp's token
+	// cities (walkDirected's starts).
+	tokens int
 	stack  []step
 	links  []int32
 	path   []lineFrame
+	// dense is the storage the graph is built in (see compact).
+	dense *graphHexes
+	// search is keepLines's line search (its storage reused; it refers to
+	// no board between calls).
+	search *lineSearch
 }
 
 // nref is a node for the walk to leave by every path but via (-1: every
@@ -202,7 +211,17 @@ func newDirectedWalk(n int) *directedWalk {
 }
 
 // release returns w to the pool.
-func (w *directedWalk) release() { directedWalks.Put(w) }
+func (w *directedWalk) release() {
+	if w.dense != nil {
+		clear(w.dense.hx)
+		graphScratch.Put(w.dense)
+		w.dense = nil
+	}
+	if s := w.search; s != nil {
+		s.b, s.g, s.cost = nil, nil, nil
+	}
+	directedWalks.Put(w)
+}
 
 // walkStep is path p of hex h entered at end from (0 A, 1 B).
 type walkStep struct {
@@ -232,7 +251,12 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 			if !ok {
 				var found, complete bool
 				if search == nil {
-					search = b.newLineSearch(nil, g, g.Corp, LineBudget)
+					var spare *lineSearch
+					if w.search != nil && len(w.search.sides) == n {
+						spare = w.search
+					}
+					search = b.newLineSearch(spare, g, g.Corp, LineBudget)
+					w.search = search
 				}
 				found, complete = b.lineToBase(g, g.Corp, h, p, LineBudget, search)
 				ok = found || !complete
@@ -244,21 +268,11 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 	}
 	hx := g.hx
 	clear(hx)
-	for i := range b.hexes {
-		for nIdx, slots := range b.hexes[i].tokens {
-			for _, c := range slots {
-				if c != g.Corp {
-					continue
-				}
-				for e := 0; e < 6; e++ {
-					if b.s.neighbors[i][e] >= 0 {
-						hx[i].edges |= 1 << e
-					}
-				}
-				hx[i].ok = true
-				hx[i].nodes |= 1 << nIdx
-			}
-		}
+	// the walk started from the token cities
+	for _, t := range w.queue[:w.tokens] {
+		hx[t.h].edges |= b.s.sides[t.h]
+		hx[t.h].ok = true
+		hx[t.h].nodes |= 1 << t.n
 	}
 	for h := 0; h < n; h++ {
 		hs := &b.hexes[h]

@@ -435,7 +435,7 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 		if g == nil || g.Corp != opt.Corp {
 			g = b.Graph(opt.Corp)
 		}
-		if !g.hx[i].ok {
+		if !g.hex(i).ok {
 			return nil
 		}
 	}
@@ -484,7 +484,7 @@ func (b *Board) LegalLayHexes(opt LayOptions) []string {
 	o.Graph = g
 	var out []string
 	for i, id := range b.s.ids {
-		if g != nil && !g.hx[i].ok {
+		if g != nil && !g.hex(i).ok {
 			continue
 		}
 		if len(b.LegalLays(id, o)) > 0 {

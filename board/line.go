@@ -1,5 +1,7 @@
 package board
 
+import "sync"
+
 // LineBudget is the default number of search steps LineToBase may take.
 const LineBudget = 1 << 18
 
@@ -26,14 +28,36 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
 		return false, true
 	}
-	return b.lineToBase(b.Graph(corp), corp, h, p, budget, nil)
+	s := b.pooledLineSearch()
+	defer s.release()
+	return b.lineToBase(b.Graph(corp), corp, h, p, budget, s)
+}
+
+// lineSearches holds spare lineSearch storage between searches.
+var lineSearches = sync.Pool{New: func() any { return new(lineSearch) }}
+
+// pooledLineSearch returns a lineSearch from the pool for newLineSearch to
+// reuse (nil storage when it was last used for a board of another size,
+// for newLineSearch to allocate); release returns it.
+func (b *Board) pooledLineSearch() *lineSearch {
+	s := lineSearches.Get().(*lineSearch)
+	if n := len(b.hexes); len(s.sides) != n {
+		s.sides, s.nodes = make([]uint8, n), make([]uint64, n)
+	}
+	return s
+}
+
+// release returns s to the pool, referring to no board.
+func (s *lineSearch) release() {
+	s.b, s.g, s.cost = nil, nil, nil
+	lineSearches.Put(s)
 }
 
 // lineToBase is LineToBase for path p of hex index h, searching only over
 // the paths of g, a network of corp that holds every line from its bases.
 // s, when not nil, is an earlier search whose storage is reused.
 func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int, s *lineSearch) (found, complete bool) {
-	if g.hx[h].paths&(1<<p) == 0 {
+	if g.hex(h).paths&(1<<p) == 0 {
 		return false, true
 	}
 	s = b.newLineSearch(s, g, corp, budget)
@@ -75,11 +99,12 @@ func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef,
 		}
 	}
 	g := b.Graph(corp)
-	s := b.newLineSearch(nil, g, corp, budget)
+	s := b.newLineSearch(b.pooledLineSearch(), g, corp, budget)
+	defer s.release()
 	s.cost, s.limit = cost, limit
 	s.nodes[h] |= 1 << n
 	for _, q := range hs.tile.Nodes[n].Paths {
-		if g.hx[h].paths&(1<<q) == 0 {
+		if g.hex(h).paths&(1<<q) == 0 {
 			continue
 		}
 		qd := &hs.tile.Paths[q]
@@ -188,7 +213,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		inv := InvertEdge(x)
 		nt := &s.b.hexes[nh]
 		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-			if s.g.hx[nh].paths&(1<<q) == 0 {
+			if s.g.hex(nh).paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &nt.tile.Paths[q]
@@ -225,7 +250,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		s.nodes[h] |= bit
 		defer func() { s.nodes[h] &^= bit }()
 		for _, q := range hs.tile.Nodes[e.N].Paths {
-			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
+			if q == p || s.g.hex(h).paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]
@@ -241,7 +266,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		s.nodes[h] |= junctionBit
 		defer func() { s.nodes[h] &^= junctionBit }()
 		for _, q := range hs.tile.junctionP {
-			if q == p || s.g.hx[h].paths&(1<<q) == 0 {
+			if q == p || s.g.hex(h).paths&(1<<q) == 0 {
 				continue
 			}
 			qd := &hs.tile.Paths[q]

@@ -442,9 +442,9 @@ func (s *refLineSearch) step(h, q int, out End) bool {
 // cities). Track is followed as trains run along it: a path is left by
 // the end it was not entered at, a station by any line but the one the
 // train came in on; cities blocking corp are reached but not passed.
-func (b *Board) refStopCounts(corp string, cost func(t *TileDef, node int) int) *StopCounts {
+func (b *Board) refStopCounts(corp string, cost func(t *TileDef, node int) int) map[[2]int]int {
 	type state struct{ h, n, via int } // a node reached along path via (-1: a token)
-	sc := &StopCounts{b: b, nodes: map[[2]int]int{}}
+	sc := struct{ nodes map[[2]int]int }{nodes: map[[2]int]int{}}
 	best := map[state]int{}
 	var frontier []state
 	push := func(s state, d int) {
@@ -492,7 +492,7 @@ func (b *Board) refStopCounts(corp string, cost func(t *TileDef, node int) int) 
 			b.refWalkFrom(u.h, u.n, p, func(h, n, via int) { push(state{h, n, via}, du) })
 		}
 	}
-	return sc
+	return sc.nodes
 }
 
 // refWalkFrom follows track from node n of hex h along path p until the next

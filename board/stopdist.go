@@ -1,6 +1,9 @@
 package board
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // StopCounts holds, for each node a corporation's trains can reach, the
 // fewest counted stops a train passes on the way from one of its tokens,
@@ -8,8 +11,11 @@ import "slices"
 // type): a train of n stops reaches the node when the count is below n.
 type StopCounts struct {
 	b     *Board
-	nodes map[[2]int]int
+	nodes []nodeCount
 }
+
+// nodeCount is the stop count d of node n of hex h.
+type nodeCount struct{ h, n, d int }
 
 // StopCounts computes stop counts for corp. cost says how much a node
 // counts (0 for stops passed free, e.g. halts; a title may count only
@@ -17,30 +23,28 @@ type StopCounts struct {
 // the end it was not entered at, a station by any line but the one the
 // train came in on; cities blocking corp are reached but not passed.
 func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *StopCounts {
-	sc := &StopCounts{b: b, nodes: map[[2]int]int{}}
+	sc := &StopCounts{b: b, nodes: make([]nodeCount, 0, 16)}
 	// st are the states (a node reached along path via, -1 from a token)
-	// with their best count; at[state] indexes st.
-	type entry struct {
-		h, n, via int
-		d         int
-		done      bool
-	}
-	type state struct{ h, n, via int }
-	var st []entry
-	at := map[state]int{}
+	// with their best count, each once (a network has few: they are
+	// searched linearly, as the lowest open one is).
+	sw := stopWorks.Get().(*stopWork)
+	defer stopWorks.Put(sw)
+	st := sw.st[:0]
+	defer func() { sw.st = st[:0] }()
 	push := func(h, n, via, d int) {
-		k := state{h, n, via}
-		if i, ok := at[k]; ok {
+		i := slices.IndexFunc(st, func(e stopEntry) bool { return e.h == h && e.n == n && e.via == via })
+		if i >= 0 {
 			if st[i].d <= d {
 				return
 			}
 			st[i].d, st[i].done = d, false
 		} else {
-			at[k] = len(st)
-			st = append(st, entry{h: h, n: n, via: via, d: d})
+			st = append(st, stopEntry{h: h, n: n, via: via, d: d})
 		}
-		if old, ok := sc.nodes[[2]int{h, n}]; !ok || d < old {
-			sc.nodes[[2]int{h, n}] = d
+		if j := slices.IndexFunc(sc.nodes, func(c nodeCount) bool { return c.h == h && c.n == n }); j < 0 {
+			sc.nodes = append(sc.nodes, nodeCount{h, n, d})
+		} else if d < sc.nodes[j].d {
+			sc.nodes[j].d = d
 		}
 	}
 	for i := range b.hexes {
@@ -52,7 +56,7 @@ func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *St
 			}
 		}
 	}
-	var w nodeWalk
+	w := &sw.walk
 	for {
 		// the open state with the lowest count (the first of equals)
 		bi := -1
@@ -75,13 +79,29 @@ func (b *Board) StopCounts(corp string, cost func(t *TileDef, node int) int) *St
 			if p == u.via {
 				continue
 			}
-			for _, r := range b.walkNodes(&w, u.h, u.n, p) {
+			for _, r := range b.walkNodes(w, u.h, u.n, p) {
 				push(r.h, r.n, r.via, du)
 			}
 		}
 	}
 	return sc
 }
+
+// stopEntry is a StopCounts state: node n of hex h reached along path
+// via (-1 from a token) with d counted stops; done once expanded.
+type stopEntry struct {
+	h, n, via int
+	d         int
+	done      bool
+}
+
+// stopWork is StopCounts's working storage (pooled).
+type stopWork struct {
+	st   []stopEntry
+	walk nodeWalk
+}
+
+var stopWorks = sync.Pool{New: func() any { return new(stopWork) }}
 
 // nodeWalk is walkNodes's working storage, reused between calls.
 type nodeWalk struct {
@@ -164,6 +184,10 @@ func (s *StopCounts) Node(r NodeRef) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	v, ok := s.nodes[[2]int{i, r.Node}]
-	return v, ok
+	for _, c := range s.nodes {
+		if c.h == i && c.n == r.Node {
+			return c.d, true
+		}
+	}
+	return 0, false
 }

@@ -159,8 +159,8 @@ func (b *Board) RemoveToken(r NodeRef, corp string) error {
 func (b *Board) TokenableCities(corp string) []NodeRef {
 	g := b.Graph(corp)
 	var out []NodeRef
-	for i := range g.hx {
-		for m := g.hx[i].nodes; m != 0; m &= m - 1 {
+	for i := range b.hexes {
+		for m := g.hex(i).nodes; m != 0; m &= m - 1 {
 			n := bits.TrailingZeros32(m)
 			if b.hexes[i].tile.Nodes[n].Kind != City {
 				continue

@@ -71,7 +71,7 @@ func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
 	for _, l := range r.Legs {
 		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
 			// Legs usually continue from the last node: test it first.
-			if (len(out) == n0 || out[len(out)-1] != n) && !slices.Contains(out[n0:], n) {
+			if (len(out) == n0 || !sameNode(out[len(out)-1], n)) && !containsNode(out[n0:], n) {
 				out = append(out, n)
 			}
 		}
@@ -109,12 +109,15 @@ type resolver struct {
 	other []PathRef
 	cands []cand
 	free  []bool
+	// masks[i] is chainMasks of poss[i]; maskBuf holds their storage.
+	masks   [][]uint64
+	maskBuf [][]uint64
 	// listedMemo memoises listed for the resolution's Options.Nodes.
 	listedMemo []listedNode
 	// key is the memo key being looked up (scratch).
 	key []byte
 	// paths is where found walks are copied to (part of the result, so
-	// never reused: a fresh block is taken when it is full).
+	// never written again: a fresh block is taken when it is full).
 	paths []PathRef
 }
 
@@ -518,9 +521,45 @@ func firstField(s string) string {
 	return s
 }
 
+// pathBit is the bit of p in a pathsMask: paths with disjoint masks
+// share no path (equal paths have equal bits).
+func pathBit(p PathRef) uint64 {
+	h := uint(len(p.Hex))*131 + uint(p.Path)*17
+	if n := len(p.Hex); n > 0 {
+		h += uint(p.Hex[n-1])*7 + uint(p.Hex[0])*31
+		if n > 1 {
+			h += uint(p.Hex[n-2]) * 3
+		}
+	}
+	return 1 << (h & 63)
+}
+
+// pathsMask is the union of the bits of ps: overlaps(a, b) is false
+// when pathsMask(a)&pathsMask(b) is zero.
+func pathsMask(ps []PathRef) uint64 {
+	var m uint64
+	for i := range ps {
+		m |= pathBit(ps[i])
+	}
+	return m
+}
+
 func overlaps(a, b []PathRef) bool {
 	for _, p := range a {
 		if containsPath(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameNode is a == b, comparing the node index before the hex id.
+func sameNode(a, b board.NodeRef) bool { return a.Node == b.Node && a.Hex == b.Hex }
+
+// containsNode is slices.Contains(ns, n), comparing as sameNode.
+func containsNode(ns []board.NodeRef, n board.NodeRef) bool {
+	for i := range ns {
+		if sameNode(ns[i], n) {
 			return true
 		}
 	}
@@ -560,7 +599,7 @@ type Options struct {
 // sigs, without building it; answers are memoised for the resolution.
 func (rs *resolver) listed(sigs []string, x board.NodeRef) bool {
 	for _, l := range rs.listedMemo {
-		if l.n == x {
+		if sameNode(l.n, x) {
 			return l.in
 		}
 	}
@@ -575,11 +614,21 @@ type listedNode struct {
 }
 
 func (rs *resolver) isListed(sigs []string, x board.NodeRef) bool {
-	h, err := rs.hex(x.Hex)
-	if err != nil || x.Node < 0 || x.Node >= len(h.tile.Nodes) {
+	// the tile alone (rs.hex would also order its nodes)
+	var tile *board.TileDef
+	for _, h := range rs.hexes[:rs.n] {
+		if h.id == x.Hex {
+			tile = h.tile
+			break
+		}
+	}
+	if tile == nil {
+		tile, _, _ = rs.b.TileOn(x.Hex)
+	}
+	if tile == nil || x.Node < 0 || x.Node >= len(tile.Nodes) {
 		return slices.Contains(sigs, "")
 	}
-	part := h.tile.Nodes[x.Node].Part
+	part := tile.Nodes[x.Node].Part
 	for _, s := range sigs {
 		if len(s) > len(x.Hex)+1 && s[len(x.Hex)] == '-' && s[:len(x.Hex)] == x.Hex && s[len(x.Hex)+1:] == strconv.Itoa(part) {
 			return true
@@ -593,7 +642,9 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	rs := resolvers.Get().(*resolver)
 	rs.b, rs.n, rs.listedMemo = b, 0, rs.listedMemo[:0]
 	defer func() {
-		rs.b, rs.w.rs, rs.w.want, rs.paths = nil, nil, nil, nil
+		// rs.paths is kept: its unused tail serves the next resolution
+		// (what was kept of it is capped, so never written again).
+		rs.b, rs.w.rs, rs.w.want = nil, nil, nil
 		clear(rs.w.found)
 		clear(rs.poss)
 		clear(rs.other)
@@ -615,9 +666,10 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	poss := rs.poss
 	other := append(rs.other[:0], opt.Other...)
 	defer func() { rs.other = other }()
+	otherMask := pathsMask(other)
 	if len(poss) == 1 {
 		for _, ch := range poss[0] {
-			if overlaps(ch.Paths, other) {
+			if pathsMask(ch.Paths)&otherMask != 0 && overlaps(ch.Paths, other) {
 				continue
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
@@ -629,7 +681,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		}
 		if opt.Untokened {
 			for _, ch := range poss[0] {
-				if !overlaps(ch.Paths, other) {
+				if pathsMask(ch.Paths)&otherMask == 0 || !overlaps(ch.Paths, other) {
 					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
 				}
 			}
@@ -645,16 +697,25 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	defer func() { rs.cands = cands }()
 	free := rs.free[:0]
 	defer func() { rs.free = free }()
+	// masks[i][k] is the pathsMask of chain k of connection i (computed
+	// as connection i is first joined to its successor).
+	masks := rs.masks[:0]
+	defer func() { rs.masks = masks }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
+		if i == 0 {
+			masks = append(masks, rs.chainMasks(0, poss[0]))
+		}
+		masks = append(masks, rs.chainMasks(i+1, poss[i+1]))
+		ma, mb := masks[i], masks[i+1]
 		// free[bi]: chain bi of the next connection uses no other track
 		free = free[:0]
 		for bi := range poss[i+1] {
-			free = append(free, !overlaps(poss[i+1][bi].Paths, other))
+			free = append(free, mb[bi]&otherMask == 0 || !overlaps(poss[i+1][bi].Paths, other))
 		}
 		for ai := range poss[i] {
 			a := &poss[i][ai]
-			if overlaps(a.Paths, other) {
+			if ma[ai]&otherMask != 0 && overlaps(a.Paths, other) {
 				continue
 			}
 			for bi := range poss[i+1] {
@@ -668,12 +729,12 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 				var mid [2]board.NodeRef
 				nm := 0
 				for _, n := range an {
-					if slices.Contains(bn[:], n) && !slices.Contains(mid[:nm], n) {
+					if containsNode(bn[:], n) && !containsNode(mid[:nm], n) {
 						mid[nm] = n
 						nm++
 					}
 				}
-				if nm != 1 || overlaps(a.Paths, bc.Paths) {
+				if nm != 1 || (ma[ai]&mb[bi] != 0 && overlaps(a.Paths, bc.Paths)) {
 					continue
 				}
 				m := mid[0]
@@ -717,6 +778,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		}
 		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
 		other = append(other, ca.Paths...)
+		otherMask |= ma[c.a]
 	}
 	// The legs' paths are the memoised (shared) ones: give the route its
 	// own copy, in one block.
@@ -732,6 +794,20 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
 	}
 	return r, nil
+}
+
+// chainMasks returns the pathsMask of each chain of connection i, in
+// the resolver's storage for that connection.
+func (rs *resolver) chainMasks(i int, chains []Chain) []uint64 {
+	for len(rs.maskBuf) <= i {
+		rs.maskBuf = append(rs.maskBuf, nil)
+	}
+	out := rs.maskBuf[i][:0]
+	for k := range chains {
+		out = append(out, pathsMask(chains[k].Paths))
+	}
+	rs.maskBuf[i] = out
+	return out
 }
 
 // chainHexes returns the hex ids of a chain id ("F2 0.1" is hex F2).
