@@ -160,7 +160,7 @@ func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	out := opSteps.Choices(g, c.Sym)
 	if r.passRefusal(g, c) == "" {
-		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
+		out = append(out, engine.Choice{Action: engine.CorpAction(c, "pass")})
 	}
 	return out
 }
@@ -286,7 +286,7 @@ func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	var out []engine.Choice
 	for _, t := range mb.tokenChoices(c) {
-		a := corpAction(c, "place_token")
+		a := engine.CorpAction(c, "place_token")
 		a.City, a.Slot = t.city, t.slot
 		out = append(out, engine.Choice{Action: a})
 	}
