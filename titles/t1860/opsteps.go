@@ -7,6 +7,7 @@ import (
 	"tresham/engine"
 	"tresham/engine/step"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // opSteps are the steps of a corporation's operating turn (rules 7), in
@@ -363,7 +364,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResu
 	var visits [][]board.NodeRef
 	if onMap && len(a.Routes) > 0 {
 		var err error
-		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
+		if resolved, err = title.ResolveRun(mb.b, c.Sym, a.Routes, false); err != nil {
 			return nil, engine.Refuse(a, "%v", err)
 		}
 		visits = make([][]board.NodeRef, len(resolved))
