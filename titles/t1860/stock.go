@@ -12,8 +12,6 @@ import (
 // blocks).
 type soldState = step.Sold
 
-const soldNone = step.NotSold
-
 // stockRound is a stock round (rules 6): sell then buy one certificate per
 // turn. Its moves are the shared stock step's (engine/step.Stock),
 // configured by stockStep's hooks; the home tile to lay and the exchanges
@@ -342,13 +340,6 @@ func (g *Game) writtenSalePrice(c *engine.Corporation) string {
 		return strconv.Itoa(g.sellPricePerShare(c))
 	}
 	return ""
-}
-
-func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) bool {
-	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
-		return false
-	}
-	return exchange || g.NumCerts(p) < g.CertLimit
 }
 
 // buyRule names 1860's rule that stops p buying certificate s now, or ""
