@@ -323,7 +323,7 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			r.upgraded = true
 		}
 		if hexes := g.blocks[c.Sym]; len(hexes) > 0 {
-			g.blocks[c.Sym] = removeString(hexes, hex)
+			g.blocks[c.Sym] = engine.Without(hexes, hex)
 		}
 		if minor {
 			g.placeHomeToken(c)

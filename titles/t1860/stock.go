@@ -550,10 +550,10 @@ func (r *stockRound) exchange(g *Game, a *engine.Action) error {
 
 func (g *Game) closeCompany(co *engine.Company) {
 	if p := g.companyOwnerPlayer(co); p != nil {
-		p.Companies = removeString(p.Companies, co.Sym)
+		p.Companies = engine.Without(p.Companies, co.Sym)
 	}
 	for _, c := range g.Corps {
-		c.Companies = removeString(c.Companies, co.Sym)
+		c.Companies = engine.Without(c.Companies, co.Sym)
 	}
 	co.Owner = ""
 	co.Closed = true
