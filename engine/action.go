@@ -45,6 +45,16 @@ type Route struct {
 	Halts       *int
 }
 
+// PlayerAction returns an action of type typ taken by player p.
+func PlayerAction(p *Player, typ string) Action {
+	return Action{Type: typ, Entity: strconv.Itoa(p.ID), EntityType: "player"}
+}
+
+// CorpAction returns an action of type typ taken by corporation c.
+func CorpAction(c *Corporation, typ string) Action {
+	return Action{Type: typ, Entity: c.Sym, EntityType: "corporation"}
+}
+
 // PlayerID returns the entity as a player id.
 func (a *Action) PlayerID() (int, error) {
 	id, err := strconv.Atoi(a.Entity)

@@ -268,3 +268,14 @@ func (d *Depot) MinUpcoming() *Train {
 	}
 	return d.Upcoming[0]
 }
+
+// Without returns list less its first x, in a new backing array when x
+// was there (list itself is not changed), or list when it was not.
+func Without[T comparable](list []T, x T) []T {
+	for i, y := range list {
+		if y == x {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}

@@ -48,7 +48,7 @@ func Run[G any](h ActHooks[G]) *Act[G] {
 	h.Kind = "run_routes"
 	if h.Candidates == nil {
 		h.Candidates = func(_ G, c *engine.Corporation) []engine.Choice {
-			return []engine.Choice{{Action: corpChoice(c, "run_routes"), Open: "routes"}}
+			return []engine.Choice{{Action: engine.CorpAction(c, "run_routes"), Open: "routes"}}
 		}
 	}
 	return NewAct(h)
@@ -83,7 +83,7 @@ func (s *Act[G]) Choices(g G, entity string) []engine.Choice {
 	}
 	var cands []engine.Choice
 	if s.H.Candidates == nil {
-		cands = []engine.Choice{{Action: corpChoice(c, s.H.Kind)}}
+		cands = []engine.Choice{{Action: engine.CorpAction(c, s.H.Kind)}}
 	} else {
 		cands = s.H.Candidates(g, c)
 	}

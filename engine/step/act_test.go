@@ -15,7 +15,7 @@ func tokenStep(cities ...string) *Act[*opGame] {
 		Candidates: func(_ *opGame, c *engine.Corporation) []engine.Choice {
 			var out []engine.Choice
 			for _, city := range append(cities, "X-0-0") {
-				a := corpChoice(c, "place_token")
+				a := engine.CorpAction(c, "place_token")
 				a.City = city
 				out = append(out, engine.Choice{Action: a})
 			}

@@ -75,7 +75,7 @@ func (s *BuyTrain[G]) Choices(g G, entity string) []engine.Choice {
 			continue
 		}
 		seen[k] = true
-		a := corpChoice(c, "buy_train")
+		a := engine.CorpAction(c, "buy_train")
 		a.Train, a.Price = t.ID, t.Price
 		out = append(out, engine.Choice{Action: a})
 	}
@@ -89,7 +89,7 @@ func (s *BuyTrain[G]) Choices(g G, entity string) []engine.Choice {
 			continue
 		}
 		seen[k] = true
-		a := corpChoice(c, "buy_train")
+		a := engine.CorpAction(c, "buy_train")
 		a.Train, a.Price = t.ID, s.H.MinPrice
 		out = append(out, engine.Choice{Action: a, MaxPrice: maxPrice, PriceStep: 10})
 	}

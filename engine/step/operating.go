@@ -35,11 +35,6 @@ func (o *Operating[G]) actor(g G, a *engine.Action) (*engine.Corporation, error)
 	return c, nil
 }
 
-// corpChoice is an action of c of type typ.
-func corpChoice(c *engine.Corporation, typ string) engine.Action {
-	return engine.Action{Type: typ, Entity: c.Sym, EntityType: "corporation"}
-}
-
 // DividendKinds are the usual dividend decisions: pay the revenue to the
 // shareholders, or keep it in the treasury.
 var DividendKinds = []string{"payout", "withhold"}
@@ -85,7 +80,7 @@ func (s *Dividend[G]) Choices(g G, entity string) []engine.Choice {
 	}
 	out := make([]engine.Choice, 0, len(s.kinds()))
 	for _, k := range s.kinds() {
-		a := corpChoice(c, "dividend")
+		a := engine.CorpAction(c, "dividend")
 		a.Kind = k
 		out = append(out, engine.Choice{Action: a})
 	}
@@ -139,7 +134,7 @@ func (s *DiscardTrain[G]) Choices(g G, entity string) []engine.Choice {
 	}
 	out := make([]engine.Choice, 0, len(c.Trains))
 	for _, t := range c.Trains {
-		a := corpChoice(c, "discard_train")
+		a := engine.CorpAction(c, "discard_train")
 		a.Train = t.ID
 		out = append(out, engine.Choice{Action: a})
 	}

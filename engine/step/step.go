@@ -78,15 +78,6 @@ func (r *Round[G]) For(g G, typ string) Step[G] {
 	return nil
 }
 
-// Check decides whether a may be applied now, without changing anything.
-func (r *Round[G]) Check(g G, a *engine.Action) error {
-	s := r.For(g, a.Type)
-	if s == nil {
-		return r.notNow(g, a)
-	}
-	return s.Check(g, a)
-}
-
 // Process checks a and, when it is accepted, applies it. A refused action
 // changes nothing, and its refusal is marked engine.Unchanged so that the
 // journal skips the restore.

@@ -146,6 +146,18 @@ func PayShareholders(g *engine.Game, c *engine.Corporation, revenue, unit int) {
 	}
 }
 
+// MarkOperated records that c has operated this turn with the run rev:
+// the company and each of its trains operated, and rev is its last
+// revenue (both titles, before the dividend is paid).
+func MarkOperated(c *engine.Corporation, rev engine.Revenue) {
+	c.LastRevenue = rev
+	c.HasRevenue = true
+	c.Operated = true
+	for _, t := range c.Trains {
+		t.Operated = true
+	}
+}
+
 // DividendMoves is how many places right a share price moves for a
 // dividend of paid at a share price of price: none below from, one from
 // there, and two, three or four once it reaches that many times the price

@@ -3,6 +3,8 @@ package t1825
 import (
 	"strings"
 	"testing"
+
+	"tresham/engine"
 )
 
 // TestRunWaitsForTrackStep: while the track and base step is open (the
@@ -22,7 +24,7 @@ func TestRunWaitsForTrackStep(t *testing.T) {
 				return err == nil && rev > 0
 			})
 			c := g.op.current()
-			run := corpAction(c, "run_routes")
+			run := engine.CorpAction(c, "run_routes")
 			var err error
 			if run.Routes, err = g.BestRoutes(c.Sym); err != nil {
 				t.Fatal(err)
@@ -40,7 +42,7 @@ func TestRunWaitsForTrackStep(t *testing.T) {
 			if stateJSON(t, g) != before {
 				t.Fatal("the refusal changed the game")
 			}
-			pass := corpAction(c, "pass")
+			pass := engine.CorpAction(c, "pass")
 			if err := g.Apply(&pass); err != nil {
 				t.Fatal(err)
 			}

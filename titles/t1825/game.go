@@ -682,12 +682,3 @@ func indexInt(l []int, v int) int {
 	}
 	return -1
 }
-
-func removeString(list []string, s string) []string {
-	for i, x := range list {
-		if x == s {
-			return append(list[:i:i], list[i+1:]...)
-		}
-	}
-	return list
-}

@@ -40,14 +40,6 @@ func (g *Game) Legal(entity string) []engine.Choice {
 	return nil
 }
 
-func playerAction(p *engine.Player, typ string) engine.Action {
-	return engine.Action{Type: typ, Entity: itoa(p.ID), EntityType: "player"}
-}
-
-func corpAction(c *engine.Corporation, typ string) engine.Action {
-	return engine.Action{Type: typ, Entity: c.Sym, EntityType: "corporation"}
-}
-
 // legal lists the operating round's moves: what its open steps list (each
 // exactly what the step accepts), less the track and bases a company in
 // receivership would pay for on credit the run it can make now does not

@@ -306,12 +306,7 @@ func (g *Game) payDividend(c *engine.Corporation, kind string) {
 		revenue -= r.loan
 		r.loan = 0
 	}
-	for _, t := range c.Trains {
-		t.Operated = true
-	}
-	c.Operated = true
-	c.HasRevenue = true
-	c.LastRevenue = engine.Revenue{Turn: g.Turn, Round: r.num, Total: revenue, Kind: kind}
+	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: r.num, Total: revenue, Kind: kind})
 	paid := 0
 	if kind == "withhold" {
 		if revenue > 0 {

@@ -27,7 +27,7 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 			if !g.canRunRoutes(c) {
 				return nil
 			}
-			return []engine.Choice{{Action: corpAction(c, "run_routes"), Open: "routes"}}
+			return []engine.Choice{{Action: engine.CorpAction(c, "run_routes"), Open: "routes"}}
 		},
 		Plan: planRun,
 	}),
@@ -99,7 +99,7 @@ var homeStep = step.NewAct(step.ActHooks[*Game]{
 		v, _ := g.Board.Hex(h)
 		var out []engine.Choice
 		for _, n := range v.Tile.CityIndexes() {
-			a := corpAction(c, "place_token")
+			a := engine.CorpAction(c, "place_token")
 			a.City = g.Board.CityID(board.NodeRef{Hex: h, Node: n})
 			out = append(out, engine.Choice{Action: a})
 		}
@@ -323,7 +323,7 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			r.upgraded = true
 		}
 		if hexes := g.blocks[c.Sym]; len(hexes) > 0 {
-			g.blocks[c.Sym] = removeString(hexes, hex)
+			g.blocks[c.Sym] = engine.Without(hexes, hex)
 		}
 		if minor {
 			g.placeHomeToken(c)
@@ -388,7 +388,7 @@ func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 		rules.CheckLay = nil
 		opt.Rules = &rules
 		for _, l := range g.Board.LegalLays(h, opt) {
-			a := corpAction(c, "lay_tile")
+			a := engine.CorpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation
 			out = append(out, engine.Choice{Action: a})
 		}
@@ -432,7 +432,7 @@ func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	var out []engine.Choice
 	for _, ref := range g.Board.TokenableCities(c.Sym) {
-		a := corpAction(c, "place_token")
+		a := engine.CorpAction(c, "place_token")
 		a.City = g.Board.CityID(ref)
 		out = append(out, engine.Choice{Action: a})
 	}
@@ -473,7 +473,7 @@ func leaseCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	var out []engine.Choice
 	for _, t := range g.depotTrains() {
-		a := corpAction(c, "special_buy")
+		a := engine.CorpAction(c, "special_buy")
 		a.Description, a.Cost = t.Name, leaseCost
 		out = append(out, engine.Choice{Action: a})
 	}

@@ -15,7 +15,7 @@ import (
 func opProbes(g *Game, c *engine.Corporation) []engine.Action {
 	var out []engine.Action
 	add := func(typ string, f func(*engine.Action)) {
-		a := corpAction(c, typ)
+		a := engine.CorpAction(c, typ)
 		f(&a)
 		out = append(out, a)
 	}

@@ -189,7 +189,7 @@ func TestPrintedRulesBuyThenSell(t *testing.T) {
 		}
 		t.Run(strings.Join(rules, "+"), func(t *testing.T) {
 			g, p, a, b := sameTurnPosition(t, rules...)
-			buy := playerAction(p, "buy_shares")
+			buy := engine.PlayerAction(p, "buy_shares")
 			var s *engine.Share
 			for _, h := range []engine.Holder{engine.HolderMarket, engine.HolderIPO} {
 				for _, x := range a.SharesOf(h) {
@@ -207,7 +207,7 @@ func TestPrintedRulesBuyThenSell(t *testing.T) {
 			}
 			sell := func(c *engine.Corporation) error {
 				h := c.SharesOf(engine.Holder(p.ID))
-				x := playerAction(p, "sell_shares")
+				x := engine.PlayerAction(p, "sell_shares")
 				x.Shares, x.Percent = []string{c.ShareID(h[len(h)-1].Index)}, 10
 				return g.Apply(&x)
 			}
@@ -393,7 +393,7 @@ func TestPrintedRulesReceiverRunsMaximum(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				a := corpAction(c, "run_routes")
+				a := engine.CorpAction(c, "run_routes")
 				a.Routes = slices.Clone(best[:routes-1])
 				before := stateJSON(t, g)
 				x := a
@@ -525,12 +525,12 @@ func TestPrintedRulesReceiverCredit(t *testing.T) {
 				}
 				// the turn ends paying what it owes from the best run
 				if g.op.step == stTrack {
-					pass := corpAction(c, "pass")
+					pass := engine.CorpAction(c, "pass")
 					if err := g.Apply(&pass); err != nil {
 						t.Fatal(err)
 					}
 				}
-				run := corpAction(c, "run_routes")
+				run := engine.CorpAction(c, "run_routes")
 				if run.Routes, err = g.BestRoutes(c.Sym); err != nil {
 					t.Fatal(err)
 				}

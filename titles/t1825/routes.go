@@ -7,6 +7,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // Running trains (rules 1.8 and 4.5, with the trains of the kits as
@@ -388,49 +389,11 @@ func pairable(a, b []stop, blocked func(board.NodeRef) bool) bool {
 	return !common.city || !(at && bt)
 }
 
-// resolveRun resolves the routes of a run in order, each clear of the
-// track of the routes before it where the written chains allow.
-func resolveRun(b *board.Board, corp string, routes []engine.Route) ([]*route.Route, error) {
-	out := make([]*route.Route, len(routes))
-	var used []route.PathRef
-	for i := range routes {
-		r := &routes[i]
-		opt := route.Options{Corp: corp, Nodes: r.Nodes}
-		res, err := route.Resolve(b, r.Connections, opt)
-		if err != nil {
-			opt.Untokened = true
-			opt.Other = used
-			res, err = route.Resolve(b, r.Connections, opt)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
-		}
-		if sharesTrack(res.Paths(), used) {
-			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used, Untokened: opt.Untokened})
-			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
-				res = alt
-			}
-		}
-		out[i] = res
-		used = append(used, res.Paths()...)
-	}
-	return out, nil
-}
-
-func sharesTrack(a, b []route.PathRef) bool {
-	for _, p := range a {
-		if slices.Contains(b, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // checkRun resolves and checks the routes of a run of company c with these
 // trains (one per route) and returns each route's revenue.
 func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train) ([]int, error) {
 	b := g.Board
-	res, err := resolveRun(b, c.Sym, routes)
+	res, err := title.ResolveRun(b, c.Sym, routes, true)
 	if err != nil {
 		return nil, err
 	}

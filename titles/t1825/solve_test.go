@@ -13,6 +13,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // rotateCode rotates the edges of an 18xx.games tile DSL string by r.
@@ -305,7 +306,7 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 		}
 		// a run with two '2's paired
 		trains, _ := g.runTrains(c, sol.Routes)
-		res, _ := resolveRun(b, "X", sol.Routes)
+		res, _ := title.ResolveRun(b, "X", sol.Routes, true)
 		if len(res) == len(sol.Routes) && len(sol.Routes) > 1 {
 			var runs []runRoute
 			for i := range res {

@@ -93,12 +93,7 @@ func (g *Game) startStockRound() {
 
 func (r *stockRound) active() int { return r.Active() }
 
-func (r *stockRound) bought() bool { return r.Bought() }
-
 func (r *stockRound) markSold(p int, sym string) { r.MarkSold(p, sym) }
-
-// sold reports whether p sold sym this round.
-func (r *stockRound) sold(p int, sym string) bool { return r.SoldOf(p, sym) != step.NotSold }
 
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).

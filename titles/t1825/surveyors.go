@@ -357,7 +357,7 @@ func (g *Game) surveyorChoices(c *engine.Corporation) []engine.Choice {
 		h := g.surveyors[c.Sym][i]
 		normal, special := g.surveyorTargets(c, i)
 		for _, d := range append(normal, special...) {
-			a := corpAction(c, "move_surveyor")
+			a := engine.CorpAction(c, "move_surveyor")
 			a.Hex = d
 			if several {
 				a.Description = h

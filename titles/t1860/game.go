@@ -400,12 +400,3 @@ func (g *Game) companyOwnerPlayer(co *engine.Company) *engine.Player {
 	}
 	return g.Player(id)
 }
-
-func removeString(list []string, s string) []string {
-	for i, x := range list {
-		if x == s {
-			return append(list[:i:i], list[i+1:]...)
-		}
-	}
-	return list
-}

@@ -55,7 +55,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 			if len(out) > 0 {
 				return out
 			}
-			return []engine.Choice{{Action: corpAction(c, "pass")}}
+			return []engine.Choice{{Action: engine.CorpAction(c, "pass")}}
 		}
 		if co := g.Company(entity); co != nil {
 			return g.companyChoices(co)
@@ -67,32 +67,24 @@ func (g *Game) Legal(entity string) []engine.Choice {
 	return nil
 }
 
-func playerAction(p *engine.Player, typ string) engine.Action {
-	return engine.Action{Type: typ, Entity: itoa(p.ID), EntityType: "player"}
-}
-
-func corpAction(c *engine.Corporation, typ string) engine.Action {
-	return engine.Action{Type: typ, Entity: c.Sym, EntityType: "corporation"}
-}
-
 func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 	var out []engine.Choice
 	_, cheapest := r.cheapest(g)
 	if r.winner == 0 {
 		min, max := r.highest()+5, p.Cash-cheapest
 		if min <= max {
-			a := playerAction(p, "bid")
+			a := engine.PlayerAction(p, "bid")
 			a.Price = min
 			out = append(out, engine.Choice{Action: a, MaxPrice: max, PriceStep: 1})
 		}
-		return append(out, engine.Choice{Action: playerAction(p, "pass")})
+		return append(out, engine.Choice{Action: engine.PlayerAction(p, "pass")})
 	}
 	for _, it := range r.items {
 		if co := g.Company(it); co != nil {
 			if !r.choosable(g, p, it, 0) {
 				continue
 			}
-			a := playerAction(p, "bid")
+			a := engine.PlayerAction(p, "bid")
 			a.Company, a.Price = co.Sym, min(co.Value, p.Cash)
 			out = append(out, engine.Choice{Action: a})
 			continue
@@ -102,7 +94,7 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 			if !r.choosable(g, p, it, cell.Price) {
 				continue
 			}
-			a := playerAction(p, "par")
+			a := engine.PlayerAction(p, "par")
 			a.Corporation, a.SharePrice = c.Sym, cell.ID()
 			out = append(out, engine.Choice{Action: a})
 		}
@@ -220,7 +212,7 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 			continue // Insolvency: no track that costs
 		}
 		for _, l := range mb.b.LegalLays(h, lays) {
-			a := corpAction(c, "lay_tile")
+			a := engine.CorpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = l.Hex, l.TileID, l.Rotation
 			out = append(out, engine.Choice{Action: a})
 		}

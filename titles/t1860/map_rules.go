@@ -280,6 +280,3 @@ func (s LayStep) next(hex string, upgrade, city bool) LayStep {
 	s.City = s.City || city
 	return s
 }
-
-// FixedOrientation reports whether a tile may only be laid at rotation 0.
-func FixedOrientation(name string) bool { return fixedOrientationTiles[name] }

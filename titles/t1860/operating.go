@@ -264,12 +264,7 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 	revenue := r.totalRevenue()
 	subsidy := r.totalSubsidy()
 	payout := kind == "payout" && revenue > 0
-	c.LastRevenue = engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: revenue, Kind: kind, Dividend: true}
-	c.HasRevenue = true
-	c.Operated = true
-	for _, t := range c.Trains {
-		t.Operated = true
-	}
+	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: revenue, Kind: kind, Dividend: true})
 	r.routes = nil
 	if !payout && revenue > 0 {
 		g.logLine(c.Sym + " withholds £" + strconv.Itoa(revenue))

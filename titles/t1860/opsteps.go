@@ -7,6 +7,7 @@ import (
 	"tresham/engine"
 	"tresham/engine/step"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // opSteps are the steps of a corporation's operating turn (rules 7), in
@@ -160,7 +161,7 @@ func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	out := opSteps.Choices(g, c.Sym)
 	if r.passRefusal(g, c) == "" {
-		out = append(out, engine.Choice{Action: corpAction(c, "pass")})
+		out = append(out, engine.Choice{Action: engine.CorpAction(c, "pass")})
 	}
 	return out
 }
@@ -286,7 +287,7 @@ func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	var out []engine.Choice
 	for _, t := range mb.tokenChoices(c) {
-		a := corpAction(c, "place_token")
+		a := engine.CorpAction(c, "place_token")
 		a.City, a.Slot = t.city, t.slot
 		out = append(out, engine.Choice{Action: a})
 	}
@@ -363,7 +364,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResu
 	var visits [][]board.NodeRef
 	if onMap && len(a.Routes) > 0 {
 		var err error
-		if resolved, err = resolveRun(mb.b, c.Sym, a.Routes); err != nil {
+		if resolved, err = title.ResolveRun(mb.b, c.Sym, a.Routes, false); err != nil {
 			return nil, engine.Refuse(a, "%v", err)
 		}
 		visits = make([][]board.NodeRef, len(resolved))

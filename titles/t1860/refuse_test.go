@@ -40,7 +40,7 @@ func stockPosition(t testing.TB) *Game {
 // cells, a private not the bank's.
 func refusedStockMoves(g *Game) []engine.Action {
 	p := g.Player(g.stock.active())
-	base := playerAction(p, "")
+	base := engine.PlayerAction(p, "")
 	var out []engine.Action
 	add := func(typ string, f func(*engine.Action)) {
 		a := base
@@ -159,7 +159,7 @@ func saleProbes(g *Game, p *engine.Player) []engine.Action {
 				}
 			}
 			for pct := 10; pct <= total; pct += 10 {
-				a := playerAction(p, "sell_shares")
+				a := engine.PlayerAction(p, "sell_shares")
 				a.Shares, a.Percent = ids, pct
 				out = append(out, a)
 			}

@@ -7,6 +7,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // Route legality (rules "Running Trains", 2nd edition p. 12):
@@ -29,55 +30,10 @@ type runCheck struct {
 	vis   []board.NodeRef // res.Visited(), filled in by checkResolvedRun when nil
 }
 
-// resolveRun resolves the routes of a run_routes action the way
-// evaluateRoute does; a route whose first resolution reuses track of an
-// earlier route is resolved again avoiding that track (18xx.games passes
-// the other routes' paths to the resolver), provided it then visits the
-// same nodes.
-func resolveRun(b *board.Board, corp string, routes []engine.Route) ([]*route.Route, error) {
-	out := make([]*route.Route, len(routes))
-	var used []route.PathRef
-	for i := range routes {
-		r := &routes[i]
-		res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes})
-		if err != nil {
-			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
-		}
-		if usesAny(res, used) {
-			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used})
-			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
-				res = alt
-			}
-		}
-		out[i] = res
-		if i+1 < len(routes) {
-			for _, l := range res.Legs {
-				used = append(used, l.Chain.Paths...)
-			}
-		}
-	}
-	return out, nil
-}
-
-// usesAny reports whether route r uses any of the paths ps.
-func usesAny(r *route.Route, ps []route.PathRef) bool {
-	if len(ps) == 0 {
-		return false
-	}
-	for _, l := range r.Legs {
-		for _, p := range l.Chain.Paths {
-			if route.ContainsPath(ps, p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // checkRun validates the combination of routes of one run (each route's
 // allowances and stop selection are checked by evalRoute).
 func (g *Game) checkRun(b *board.Board, c *engine.Corporation, a *engine.Action, trains []*engine.Train) error {
-	res, err := resolveRun(b, c.Sym, a.Routes)
+	res, err := title.ResolveRun(b, c.Sym, a.Routes, false)
 	if err != nil {
 		return engine.Refuse(a, "%v", err)
 	}

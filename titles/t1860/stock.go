@@ -12,8 +12,6 @@ import (
 // blocks).
 type soldState = step.Sold
 
-const soldNone = step.NotSold
-
 // stockRound is a stock round (rules 6): sell then buy one certificate per
 // turn. Its moves are the shared stock step's (engine/step.Stock),
 // configured by stockStep's hooks; the home tile to lay and the exchanges
@@ -344,13 +342,6 @@ func (g *Game) writtenSalePrice(c *engine.Corporation) string {
 	return ""
 }
 
-func (g *Game) canGain(p *engine.Player, c *engine.Corporation, exchange bool) bool {
-	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
-		return false
-	}
-	return exchange || g.NumCerts(p) < g.CertLimit
-}
-
 // buyRule names 1860's rule that stops p buying certificate s now, or ""
 // (the step's rules come first: step.StockHooks.BuyRule).
 func (g *Game) buyRule(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
@@ -559,10 +550,10 @@ func (r *stockRound) exchange(g *Game, a *engine.Action) error {
 
 func (g *Game) closeCompany(co *engine.Company) {
 	if p := g.companyOwnerPlayer(co); p != nil {
-		p.Companies = removeString(p.Companies, co.Sym)
+		p.Companies = engine.Without(p.Companies, co.Sym)
 	}
 	for _, c := range g.Corps {
-		c.Companies = removeString(c.Companies, co.Sym)
+		c.Companies = engine.Without(c.Companies, co.Sym)
 	}
 	co.Owner = ""
 	co.Closed = true

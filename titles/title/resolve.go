@@ -1,0 +1,44 @@
+package title
+
+import (
+	"fmt"
+	"slices"
+
+	"tresham/board"
+	"tresham/engine"
+	"tresham/route"
+)
+
+// ResolveRun resolves the routes of a run_routes action of corp in order,
+// each clear of the track of the routes before it where the written
+// chains allow (as 18xx.games resolves a run). With untokened (1825), a
+// route that does not resolve from a station of corp is tried again
+// through cities without one. A route that cannot be resolved is an
+// error naming it.
+func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bool) ([]*route.Route, error) {
+	out := make([]*route.Route, len(routes))
+	var used []route.PathRef
+	for i := range routes {
+		r := &routes[i]
+		opt := route.Options{Corp: corp, Nodes: r.Nodes}
+		res, err := route.Resolve(b, r.Connections, opt)
+		if err != nil && untokened {
+			opt.Untokened = true
+			opt.Other = used
+			res, err = route.Resolve(b, r.Connections, opt)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
+		}
+		paths := res.Paths()
+		if slices.ContainsFunc(paths, func(p route.PathRef) bool { return route.ContainsPath(used, p) }) {
+			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used, Untokened: opt.Untokened})
+			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
+				res, paths = alt, alt.Paths()
+			}
+		}
+		out[i] = res
+		used = append(used, paths...)
+	}
+	return out, nil
+}
