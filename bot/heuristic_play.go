@@ -66,7 +66,7 @@ func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 	if p.eg.PhaseIdx >= len(p.eg.Phases)-2 {
 		return false
 	}
-	return p.eg.NumCerts(pl)+5 <= p.eg.CertLimit
+	return p.eg.NumCerts(pl)+3 <= p.eg.CertLimit
 }
 
 // startingOwn reports whether player id presides over a company that has
@@ -436,10 +436,18 @@ func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engin
 }
 
 // dividend pays out unless the company must save for a train it cannot
-// yet afford (company cash is worth nothing to the players at the end).
+// yet afford (company cash is worth nothing to the players at the end),
+// or it can buy, with this run's revenue, a train that brings the rusting
+// of the other companies' trains nearer while none of its own rusts.
 func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Choice) engine.Action {
 	kind := "payout"
-	if p.lastingTrains(c) == 0 && c.Cash < p.minTrainPrice() && !p.endNear() {
+	price := p.minTrainPrice()
+	switch {
+	case p.endNear():
+	case p.lastingTrains(c) == 0 && c.Cash < price:
+		kind = "withhold"
+	case price > c.Cash && price <= c.Cash+p.estimate(c) && p.nextPermanent() && p.hasRoom(c) &&
+		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft()-1) >= 2*p.estimate(c)):
 		kind = "withhold"
 	}
 	for _, ch := range cs {
@@ -448,6 +456,89 @@ func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Cho
 		}
 	}
 	return cs[0].Action
+}
+
+// pushesRust reports whether c gains on the others when the next trains
+// come out: it has room for another train and owns none that will rust,
+// while another company does.
+func (p *position) pushesRust(c *engine.Corporation) bool {
+	if !p.hasRoom(c) {
+		return false
+	}
+	for _, t := range c.Trains {
+		if t.RustsOn != "" {
+			return false
+		}
+	}
+	for _, o := range p.eg.Corps {
+		if o == c || o.Closed {
+			continue
+		}
+		for _, t := range o.Trains {
+			if t.RustsOn != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasRoom reports whether c may own another train in this phase.
+func (p *position) hasRoom(c *engine.Corporation) bool {
+	return len(c.Trains) < p.eg.Phase().TrainLimit
+}
+
+// nextTrainGain is what the next train the bank sells would add to c's
+// run on the map as it stands.
+func (p *position) nextTrainGain(c *engine.Corporation) int {
+	t := p.eg.Depot.MinUpcoming()
+	if t == nil {
+		return 0
+	}
+	return p.extraTrainGain(c, engine.Action{Train: t.ID, Price: t.Price})
+}
+
+// permanent reports whether the train with id never rusts.
+func (p *position) permanent(id string) bool {
+	for _, t := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
+		if t.ID == id {
+			return t.RustsOn == ""
+		}
+	}
+	return false
+}
+
+// nextPermanent reports whether the next train the bank sells never
+// rusts.
+func (p *position) nextPermanent() bool {
+	t := p.eg.Depot.MinUpcoming()
+	return t != nil && t.RustsOn == ""
+}
+
+// roundsLeft estimates how many operating rounds the game has left: the
+// bank's money over what the last operating round paid out of it (every
+// company's revenue and the privates' income), at least 1. A train that
+// pays for itself within that many rounds is worth buying; one that does
+// not only empties the treasury.
+func (p *position) roundsLeft() int {
+	if p.endNear() {
+		return 1
+	}
+	drain := 0
+	for _, c := range p.eg.Corps {
+		if c.Floated && !c.Closed && c.HasRevenue {
+			drain += c.LastRevenue.Total
+		}
+	}
+	for _, co := range p.eg.Companies {
+		if !co.Closed && co.Owner != "" && co.Owner != "bank" {
+			drain += co.Revenue
+		}
+	}
+	if drain <= 0 || p.eg.Bank <= 0 {
+		return 20
+	}
+	return min(20, max(1, p.eg.Bank/drain))
 }
 
 // endNear reports whether the game ends this set of operating rounds.
@@ -491,11 +582,16 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		}
 	}
 	want := len(c.Trains) == 0 || p.lastingTrains(c) == 0 || must
+	if !want && best >= 0 && c.Cash >= cs[best].Action.Price && p.pushesRust(c) && p.permanent(cs[best].Action.Train) {
+		// bringing the next trains nearer rusts the others' trains,
+		// not its own
+		want = true
+	}
 	if !want && best >= 0 {
 		// another train when it leaves the company enough to run and keep
 		// up: it pays for itself within a few operating rounds
-		want = c.Cash >= cs[best].Action.Price && (len(c.Trains) < 2 || c.Cash >= 2*cs[best].Action.Price) &&
-			p.extraTrainPays(c, cs[best].Action)
+		price := cs[best].Action.Price
+		want = c.Cash >= price && (p.lastingTrains(c) < 2 && p.extraTrainGain(c, cs[best].Action) > 0 || c.Cash >= 2*price && p.extraTrainPays(c, cs[best].Action))
 	}
 	if !want {
 		return engine.Action{}, false
@@ -537,6 +633,14 @@ func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
 	if p.b == nil {
 		return true
 	}
+	return p.extraTrainGain(c, a)*6 >= a.Price
+}
+
+// extraTrainGain is the revenue a train bought on top of c's own adds on the map as it stands.
+func (p *position) extraTrainGain(c *engine.Corporation, a engine.Action) int {
+	if p.b == nil {
+		return 1
+	}
 	var t *engine.Train
 	for _, u := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
 		if u.ID == a.Train {
@@ -544,7 +648,7 @@ func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
 		}
 	}
 	if t == nil {
-		return false
+		return 0
 	}
 	var own []trainAllowance
 	for _, u := range c.Trains {
@@ -554,7 +658,7 @@ func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
 	}
 	base := p.approxRevenue(p.b, c, own)
 	more := p.approxRevenue(p.b, c, append(own, trainAllowance{t.Major, t.Minor}))
-	return (more-base)*6 >= a.Price
+	return more - base
 }
 
 // playerOf returns the player who decides for entity: the player itself,
