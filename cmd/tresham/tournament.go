@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,7 +21,7 @@ import (
 
 const tournamentUsage = `usage: tresham tournament --title 1860|1825 [--options a,b] [--players N]
                           --lineup KIND,KIND,... [--seeds K] [--seed S] [--max-actions N]
-                          [--parallel P]
+                          [--parallel P] [--standings FILE]
 `
 
 // cmdTournament plays a paired tournament: for each of K seeds, one game
@@ -40,6 +42,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	seed := fs.Uint64("seed", 1, "first seed")
 	maxActions := fs.Int("max-actions", selfplay.DefaultMaxActions, "stop a game that has not ended after this many actions")
 	parallel := fs.Int("parallel", 1, "games played at once")
+	standings := fs.String("standings", "", "rewrite this file with the standings so far after every finished game (a run cut short still leaves them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -109,6 +112,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 			done <- i
 		}()
 	}
+	var sofar []*gameResult
 	for n := range jobs {
 		i := <-done
 		if errs[i] != nil {
@@ -118,6 +122,14 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		r := results[i]
 		fmt.Fprintf(stderr, "game %d/%d seed %d %s: %s wins, %s, %d actions, %.1fs\n", n+1, len(jobs), r.seed,
 			strings.Join(r.kinds, ","), strings.Join(r.winnerKinds(), "+"), r.end, r.actions, r.took.Seconds())
+		sofar = append(sofar, r)
+		if *standings != "" {
+			head := fmt.Sprintf("%s %dp, lineup %s: %d of %d games played to the end so far (%v)\n",
+				*title, *players, strings.Join(base, ","), len(sofar), len(jobs), time.Since(start).Round(time.Second))
+			if err := writeStandingsFile(*standings, head, sofar, uniq(base)); err != nil {
+				fmt.Fprintf(stderr, "tresham: %v\n", err)
+			}
+		}
 	}
 	// the standings of the games that finished, even when others failed
 	// or were interrupted (then the exit status is 1)
@@ -137,6 +149,22 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		*title, *players, strings.Join(base, ","), *seeds, len(seen), len(jobs), len(played), time.Since(start).Round(time.Second))
 	writeStandings(stdout, played, uniq(base))
 	return rc
+}
+
+// writeStandingsFile replaces file with head and the standings of games
+// (written to a temporary file and renamed, so a reader never sees half).
+func writeStandingsFile(file, head string, games []*gameResult, kinds []string) error {
+	var b bytes.Buffer
+	b.WriteString(head)
+	writeStandings(&b, games, kinds)
+	tmp := file + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("standings: %w", err)
+	}
+	if err := os.Rename(tmp, file); err != nil {
+		return fmt.Errorf("standings: %w", err)
+	}
+	return nil
 }
 
 // gameResult is one tournament game.
