@@ -63,7 +63,7 @@ func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 			return false
 		}
 	}
-	if p.eg.PhaseIdx >= len(p.eg.Phases)-2 {
+	if p.eg.PhaseIdx >= len(p.eg.Phases)-1 {
 		return false
 	}
 	return p.eg.NumCerts(pl)+3 <= p.eg.CertLimit
@@ -187,7 +187,7 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	}
 	if c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !c.Receivership && c.President != 0 &&
 		c.PercentOf(engine.Holder(c.President)) >= 30 && !h.startingOwn(p, pl.ID) &&
-		p.eg.PhaseIdx < len(p.eg.Phases)-2 {
+		p.eg.PhaseIdx < len(p.eg.Phases)-1 {
 		// another player's company near its float: a share helps it float
 		// this round, and a floated company with a train pays (players
 		// who would not buy in left each president to float alone, so

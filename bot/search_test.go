@@ -185,5 +185,21 @@ func BenchmarkSearchHotPath(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
+		// rollouts to the end of the game, as a search of the default
+		// budget plays them from a stock round: the operating rounds'
+		// lays, runs and purchases dominate
+		b.Run(title+"/decision-to-end", func(b *testing.B) {
+			s := NewSearch(Budget{Nodes: 4000}, 1)
+			s.Horizon = 2000
+			nodes := 0
+			for b.Loop() {
+				an, err := s.Analyse(g, entity, s.Budget)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += an.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
 	}
 }
