@@ -588,10 +588,16 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		want = true
 	}
 	if !want && best >= 0 {
-		// another train when it leaves the company enough to run and keep
-		// up: it pays for itself within a few operating rounds
+		// a second train when it pays for itself within about ten
+		// operating rounds; more when the treasury holds twice the price
+		// and one pays for itself within about six. A company sitting on
+		// one train and its capital kept the game in its first phases
+		// (the seat that drew the GER won most 1825 games of four
+		// heuristic bots); one buying every train that added anything
+		// ran the first company's price to the end of the market.
 		price := cs[best].Action.Price
-		want = c.Cash >= price && (p.lastingTrains(c) < 2 && p.extraTrainGain(c, cs[best].Action) > 0 || c.Cash >= 2*price && p.extraTrainPays(c, cs[best].Action))
+		gain := p.extraTrainGain(c, cs[best].Action)
+		want = c.Cash >= price && (p.lastingTrains(c) < 2 && gain*10 >= price || c.Cash >= 2*price && gain*6 >= price)
 	}
 	if !want {
 		return engine.Action{}, false
@@ -623,23 +629,15 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 	return engine.Action{}, false
 }
 
-// extraTrainPays reports whether a train bought on top of c's own adds
-// enough revenue on the map as it stands to pay for itself within about
-// ten operating rounds, or the treasury is rich enough not to care. Buying every train it could afford, the first
+// extraTrainGain is the revenue a train bought on top of c's own trains
+// that do not rust soon adds on the map as it stands (a large figure when
+// there is no map to ask). Buying every train it could afford, the first
 // company took all the cheap trains of the first phase, earning little
 // with the extra ones while later companies found none (seat 1 won almost
 // every 1825 game of four heuristic bots).
-func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
-	if p.b == nil {
-		return true
-	}
-	return p.extraTrainGain(c, a)*6 >= a.Price
-}
-
-// extraTrainGain is the revenue a train bought on top of c's own adds on the map as it stands.
 func (p *position) extraTrainGain(c *engine.Corporation, a engine.Action) int {
 	if p.b == nil {
-		return 1
+		return a.Price
 	}
 	var t *engine.Train
 	for _, u := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
