@@ -69,7 +69,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		seed uint64
 		rot  int
 	}
-	var jobs []job
+	var rots []int
 	seen := map[string]bool{}
 	for r := range *players {
 		// a rotation that seats the same kinds as an earlier one adds
@@ -79,37 +79,51 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 			continue
 		}
 		seen[key] = true
-		for s := range *seeds {
+		rots = append(rots, r)
+	}
+	// seed by seed, every rotation of a seed in turn: a run cut short has
+	// played whole rotations of its first seeds, every kind in every seat
+	var jobs []job
+	for s := range *seeds {
+		for _, r := range rots {
 			jobs = append(jobs, job{*seed + uint64(s), r})
 		}
 	}
 	results := make([]*gameResult, len(jobs))
 	errs := make([]error, len(jobs))
-	sem := make(chan struct{}, *parallel)
+	queue := make(chan int, len(jobs))
+	for i := range jobs {
+		queue <- i
+	}
+	close(queue)
+	play := func(i int) {
+		j := jobs[i]
+		bots := make([]string, *players)
+		for s := range bots {
+			bots[s] = base[(s+*players-j.rot)%*players]
+		}
+		cfg := selfplay.Config{Title: *title, Options: selfplay.ParseOptions(*options), Players: *players, Bots: bots,
+			Seed: j.seed, MaxActions: *maxActions, Checks: selfplay.Checks{RoundTripEvery: 1 << 30}}
+		rec, err := selfplay.Play(ctx, cfg)
+		switch {
+		case err != nil:
+			errs[i] = err
+		case rec.Violation != nil:
+			errs[i] = fmt.Errorf("%s: %v", cfg.Name(), rec.Violation)
+		case !rec.Finished:
+			errs[i] = fmt.Errorf("%s: not finished after %d actions", cfg.Name(), rec.Actions)
+		default:
+			results[i] = resultOf(rec, bots, j.seed)
+		}
+	}
 	done := make(chan int)
 	start := time.Now()
-	for i, j := range jobs {
+	for range min(*parallel, len(jobs)) {
 		go func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			bots := make([]string, *players)
-			for s := range bots {
-				bots[s] = base[(s+*players-j.rot)%*players]
+			for i := range queue {
+				play(i)
+				done <- i
 			}
-			cfg := selfplay.Config{Title: *title, Options: selfplay.ParseOptions(*options), Players: *players, Bots: bots,
-				Seed: j.seed, MaxActions: *maxActions, Checks: selfplay.Checks{RoundTripEvery: 1 << 30}}
-			rec, err := selfplay.Play(ctx, cfg)
-			switch {
-			case err != nil:
-				errs[i] = err
-			case rec.Violation != nil:
-				errs[i] = fmt.Errorf("%s: %v", cfg.Name(), rec.Violation)
-			case !rec.Finished:
-				errs[i] = fmt.Errorf("%s: not finished after %d actions", cfg.Name(), rec.Actions)
-			default:
-				results[i] = resultOf(rec, bots, j.seed)
-			}
-			done <- i
 		}()
 	}
 	var sofar []*gameResult
@@ -146,7 +160,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s %dp, lineup %s, %d seeds x %d seat rotations = %d games (%d played to the end) in %v\n",
-		*title, *players, strings.Join(base, ","), *seeds, len(seen), len(jobs), len(played), time.Since(start).Round(time.Second))
+		*title, *players, strings.Join(base, ","), *seeds, len(rots), len(jobs), len(played), time.Since(start).Round(time.Second))
 	writeStandings(stdout, played, uniq(base))
 	return rc
 }
