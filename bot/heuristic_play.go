@@ -55,8 +55,10 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 
 // wantsStart reports whether the player should start a company now: it
 // has no company of its own waiting to float, room under the certificate
-// limit for the float, and the game is not so far on that the company
-// would start trainless against the last trains.
+// limit for the director's certificate and two more, and the game is not
+// in its last phase (where the company would start trainless against the
+// last trains; 1825 has only three phases, and stopping before the last
+// two left its later companies unopened).
 func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 	for _, c := range p.eg.Corps {
 		if c.President == pl.ID && c.IPOed && !c.Floated && !c.Closed {
@@ -437,8 +439,10 @@ func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engin
 
 // dividend pays out unless the company must save for a train it cannot
 // yet afford (company cash is worth nothing to the players at the end),
-// or it can buy, with this run's revenue, a train that brings the rusting
-// of the other companies' trains nearer while none of its own rusts.
+// or this run's revenue lets it buy a train that never rusts and either
+// earns the withheld revenue back twice before the bank breaks
+// (roundsLeft) or brings the rusting of the other companies' trains
+// nearer while none of its own rusts.
 func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Choice) engine.Action {
 	kind := "payout"
 	price := p.minTrainPrice()
