@@ -55,18 +55,20 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 
 // wantsStart reports whether the player should start a company now: it
 // has no company of its own waiting to float, room under the certificate
-// limit for the float, and the game is not so far on that the company
-// would start trainless against the last trains.
+// limit for the director's certificate and two more, and the game is not
+// in its last phase (where the company would start trainless against the
+// last trains; 1825 has only three phases, and stopping before the last
+// two left its later companies unopened).
 func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 	for _, c := range p.eg.Corps {
 		if c.President == pl.ID && c.IPOed && !c.Floated && !c.Closed {
 			return false
 		}
 	}
-	if p.eg.PhaseIdx >= len(p.eg.Phases)-2 {
+	if p.eg.PhaseIdx >= len(p.eg.Phases)-1 {
 		return false
 	}
-	return p.eg.NumCerts(pl)+5 <= p.eg.CertLimit
+	return p.eg.NumCerts(pl)+3 <= p.eg.CertLimit
 }
 
 // startingOwn reports whether player id presides over a company that has
@@ -187,7 +189,7 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	}
 	if c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !c.Receivership && c.President != 0 &&
 		c.PercentOf(engine.Holder(c.President)) >= 30 && !h.startingOwn(p, pl.ID) &&
-		p.eg.PhaseIdx < len(p.eg.Phases)-2 {
+		p.eg.PhaseIdx < len(p.eg.Phases)-1 {
 		// another player's company near its float: a share helps it float
 		// this round, and a floated company with a train pays (players
 		// who would not buy in left each president to float alone, so
@@ -436,10 +438,20 @@ func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engin
 }
 
 // dividend pays out unless the company must save for a train it cannot
-// yet afford (company cash is worth nothing to the players at the end).
+// yet afford (company cash is worth nothing to the players at the end),
+// or this run's revenue lets it buy a train that never rusts and either
+// earns the withheld revenue back twice before the bank breaks
+// (roundsLeft) or brings the rusting of the other companies' trains
+// nearer while none of its own rusts.
 func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Choice) engine.Action {
 	kind := "payout"
-	if p.lastingTrains(c) == 0 && c.Cash < p.minTrainPrice() && !p.endNear() {
+	price := p.minTrainPrice()
+	switch {
+	case p.endNear():
+	case p.lastingTrains(c) == 0 && c.Cash < price:
+		kind = "withhold"
+	case price > c.Cash && price <= c.Cash+p.estimate(c) && p.nextPermanent() && p.hasRoom(c) &&
+		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft()-1) >= 2*p.estimate(c)):
 		kind = "withhold"
 	}
 	for _, ch := range cs {
@@ -448,6 +460,89 @@ func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Cho
 		}
 	}
 	return cs[0].Action
+}
+
+// pushesRust reports whether c gains on the others when the next trains
+// come out: it has room for another train and owns none that will rust,
+// while another company does.
+func (p *position) pushesRust(c *engine.Corporation) bool {
+	if !p.hasRoom(c) {
+		return false
+	}
+	for _, t := range c.Trains {
+		if t.RustsOn != "" {
+			return false
+		}
+	}
+	for _, o := range p.eg.Corps {
+		if o == c || o.Closed {
+			continue
+		}
+		for _, t := range o.Trains {
+			if t.RustsOn != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasRoom reports whether c may own another train in this phase.
+func (p *position) hasRoom(c *engine.Corporation) bool {
+	return len(c.Trains) < p.eg.Phase().TrainLimit
+}
+
+// nextTrainGain is what the next train the bank sells would add to c's
+// run on the map as it stands.
+func (p *position) nextTrainGain(c *engine.Corporation) int {
+	t := p.eg.Depot.MinUpcoming()
+	if t == nil {
+		return 0
+	}
+	return p.extraTrainGain(c, engine.Action{Train: t.ID, Price: t.Price})
+}
+
+// permanent reports whether the train with id never rusts.
+func (p *position) permanent(id string) bool {
+	for _, t := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
+		if t.ID == id {
+			return t.RustsOn == ""
+		}
+	}
+	return false
+}
+
+// nextPermanent reports whether the next train the bank sells never
+// rusts.
+func (p *position) nextPermanent() bool {
+	t := p.eg.Depot.MinUpcoming()
+	return t != nil && t.RustsOn == ""
+}
+
+// roundsLeft estimates how many operating rounds the game has left: the
+// bank's money over what the last operating round paid out of it (every
+// company's revenue and the privates' income), at least 1. A train that
+// pays for itself within that many rounds is worth buying; one that does
+// not only empties the treasury.
+func (p *position) roundsLeft() int {
+	if p.endNear() {
+		return 1
+	}
+	drain := 0
+	for _, c := range p.eg.Corps {
+		if c.Floated && !c.Closed && c.HasRevenue {
+			drain += c.LastRevenue.Total
+		}
+	}
+	for _, co := range p.eg.Companies {
+		if !co.Closed && co.Owner != "" && co.Owner != "bank" {
+			drain += co.Revenue
+		}
+	}
+	if drain <= 0 || p.eg.Bank <= 0 {
+		return 20
+	}
+	return min(20, max(1, p.eg.Bank/drain))
 }
 
 // endNear reports whether the game ends this set of operating rounds.
@@ -491,11 +586,22 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		}
 	}
 	want := len(c.Trains) == 0 || p.lastingTrains(c) == 0 || must
+	if !want && best >= 0 && c.Cash >= cs[best].Action.Price && p.pushesRust(c) && p.permanent(cs[best].Action.Train) {
+		// bringing the next trains nearer rusts the others' trains,
+		// not its own
+		want = true
+	}
 	if !want && best >= 0 {
-		// another train when it leaves the company enough to run and keep
-		// up: it pays for itself within a few operating rounds
-		want = c.Cash >= cs[best].Action.Price && (len(c.Trains) < 2 || c.Cash >= 2*cs[best].Action.Price) &&
-			p.extraTrainPays(c, cs[best].Action)
+		// a second train when it pays for itself within about ten
+		// operating rounds; more when the treasury holds twice the price
+		// and one pays for itself within about six. A company sitting on
+		// one train and its capital kept the game in its first phases
+		// (the seat that drew the GER won most 1825 games of four
+		// heuristic bots); one buying every train that added anything
+		// ran the first company's price to the end of the market.
+		price := cs[best].Action.Price
+		gain := p.extraTrainGain(c, cs[best].Action)
+		want = c.Cash >= price && (p.lastingTrains(c) < 2 && gain*10 >= price || c.Cash >= 2*price && gain*6 >= price)
 	}
 	if !want {
 		return engine.Action{}, false
@@ -527,15 +633,15 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 	return engine.Action{}, false
 }
 
-// extraTrainPays reports whether a train bought on top of c's own adds
-// enough revenue on the map as it stands to pay for itself within about
-// ten operating rounds, or the treasury is rich enough not to care. Buying every train it could afford, the first
+// extraTrainGain is the revenue a train bought on top of c's own trains
+// that do not rust soon adds on the map as it stands (a large figure when
+// there is no map to ask). Buying every train it could afford, the first
 // company took all the cheap trains of the first phase, earning little
 // with the extra ones while later companies found none (seat 1 won almost
 // every 1825 game of four heuristic bots).
-func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
+func (p *position) extraTrainGain(c *engine.Corporation, a engine.Action) int {
 	if p.b == nil {
-		return true
+		return a.Price
 	}
 	var t *engine.Train
 	for _, u := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
@@ -544,7 +650,7 @@ func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
 		}
 	}
 	if t == nil {
-		return false
+		return 0
 	}
 	var own []trainAllowance
 	for _, u := range c.Trains {
@@ -554,7 +660,7 @@ func (p *position) extraTrainPays(c *engine.Corporation, a engine.Action) bool {
 	}
 	base := p.approxRevenue(p.b, c, own)
 	more := p.approxRevenue(p.b, c, append(own, trainAllowance{t.Major, t.Minor}))
-	return (more-base)*6 >= a.Price
+	return more - base
 }
 
 // playerOf returns the player who decides for entity: the player itself,

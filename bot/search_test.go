@@ -137,6 +137,52 @@ func TestSearchAnalyse(t *testing.T) {
 		an.Moves[0].Action.Type, an.Moves[0].Action.Shares, an.Moves[0].Margin)
 }
 
+// TestSearchSmallBudgetPlaysHeuristic checks what the README says of small
+// budgets: a rollout is at least 150 actions, so a budget of 100 nodes
+// measures no candidate and plays the heuristic's move, while a budget
+// with room for two rollouts of each candidate measures them all.
+func TestSearchSmallBudgetPlaysHeuristic(t *testing.T) {
+	g, err := newFour("1825")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
+	if _, err := Play(g, seats, PlayOptions{MaxActions: 4}); err != nil {
+		t.Fatal(err)
+	}
+	entity := g.Acting()[0]
+	want, err := NewHeuristic(1).Choose(g, entity)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		nodes    int
+		measured bool
+	}{
+		{100, false},
+		{5000, true},
+	}
+	for _, tc := range tests {
+		s := NewSearch(Budget{Nodes: tc.nodes}, 1)
+		an, err := s.Analyse(g, entity, s.Budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		measured := 0
+		for _, m := range an.Moves {
+			if m.Rollouts > 0 {
+				measured++
+			}
+		}
+		switch {
+		case !tc.measured && (measured != 0 || fmt.Sprint(an.Moves[0].Action) != fmt.Sprint(want)):
+			t.Errorf("%d nodes: %d candidates measured, first %v; want none and the heuristic's %v", tc.nodes, measured, an.Moves[0].Action, want)
+		case tc.measured && measured != len(an.Moves):
+			t.Errorf("%d nodes: %d of %d candidates measured, want all", tc.nodes, measured, len(an.Moves))
+		}
+	}
+}
+
 // BenchmarkSearchHotPath measures the search's hot path in the middle of a
 // 4-player game of each title (after 150 heuristic actions): a fork (the
 // state copy: setup and replay of every accepted action), a legal listing,
@@ -175,6 +221,22 @@ func BenchmarkSearchHotPath(b *testing.B) {
 		})
 		b.Run(title+"/decision", func(b *testing.B) {
 			s := NewSearch(Budget{Nodes: 2000}, 1)
+			nodes := 0
+			for b.Loop() {
+				an, err := s.Analyse(g, entity, s.Budget)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += an.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+		// rollouts to the end of the game, as a search of the default
+		// budget plays them from a stock round: the operating rounds'
+		// lays, runs and purchases dominate
+		b.Run(title+"/decision-to-end", func(b *testing.B) {
+			s := NewSearch(Budget{Nodes: 4000}, 1)
+			s.Horizon = 2000
 			nodes := 0
 			for b.Loop() {
 				an, err := s.Analyse(g, entity, s.Budget)

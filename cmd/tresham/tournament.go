@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,7 +21,7 @@ import (
 
 const tournamentUsage = `usage: tresham tournament --title 1860|1825 [--options a,b] [--players N]
                           --lineup KIND,KIND,... [--seeds K] [--seed S] [--max-actions N]
-                          [--parallel P]
+                          [--parallel P] [--standings FILE]
 `
 
 // cmdTournament plays a paired tournament: for each of K seeds, one game
@@ -40,6 +42,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	seed := fs.Uint64("seed", 1, "first seed")
 	maxActions := fs.Int("max-actions", selfplay.DefaultMaxActions, "stop a game that has not ended after this many actions")
 	parallel := fs.Int("parallel", 1, "games played at once")
+	standings := fs.String("standings", "", "rewrite this file with the standings so far after every finished game (a run cut short still leaves them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -66,7 +69,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		seed uint64
 		rot  int
 	}
-	var jobs []job
+	var rots []int
 	seen := map[string]bool{}
 	for r := range *players {
 		// a rotation that seats the same kinds as an earlier one adds
@@ -76,39 +79,54 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 			continue
 		}
 		seen[key] = true
-		for s := range *seeds {
+		rots = append(rots, r)
+	}
+	// seed by seed, every rotation of a seed in turn: a run cut short has
+	// played whole rotations of its first seeds, every kind in every seat
+	var jobs []job
+	for s := range *seeds {
+		for _, r := range rots {
 			jobs = append(jobs, job{*seed + uint64(s), r})
 		}
 	}
 	results := make([]*gameResult, len(jobs))
 	errs := make([]error, len(jobs))
-	sem := make(chan struct{}, *parallel)
+	queue := make(chan int, len(jobs))
+	for i := range jobs {
+		queue <- i
+	}
+	close(queue)
+	play := func(i int) {
+		j := jobs[i]
+		bots := make([]string, *players)
+		for s := range bots {
+			bots[s] = base[(s+*players-j.rot)%*players]
+		}
+		cfg := selfplay.Config{Title: *title, Options: selfplay.ParseOptions(*options), Players: *players, Bots: bots,
+			Seed: j.seed, MaxActions: *maxActions, Checks: selfplay.Checks{RoundTripEvery: 1 << 30}}
+		rec, err := selfplay.Play(ctx, cfg)
+		switch {
+		case err != nil:
+			errs[i] = err
+		case rec.Violation != nil:
+			errs[i] = fmt.Errorf("%s: %v", cfg.Name(), rec.Violation)
+		case !rec.Finished:
+			errs[i] = fmt.Errorf("%s: not finished after %d actions", cfg.Name(), rec.Actions)
+		default:
+			results[i] = resultOf(rec, bots, j.seed)
+		}
+	}
 	done := make(chan int)
 	start := time.Now()
-	for i, j := range jobs {
+	for range min(*parallel, len(jobs)) {
 		go func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			bots := make([]string, *players)
-			for s := range bots {
-				bots[s] = base[(s+*players-j.rot)%*players]
+			for i := range queue {
+				play(i)
+				done <- i
 			}
-			cfg := selfplay.Config{Title: *title, Options: selfplay.ParseOptions(*options), Players: *players, Bots: bots,
-				Seed: j.seed, MaxActions: *maxActions, Checks: selfplay.Checks{RoundTripEvery: 1 << 30}}
-			rec, err := selfplay.Play(ctx, cfg)
-			switch {
-			case err != nil:
-				errs[i] = err
-			case rec.Violation != nil:
-				errs[i] = fmt.Errorf("%s: %v", cfg.Name(), rec.Violation)
-			case !rec.Finished:
-				errs[i] = fmt.Errorf("%s: not finished after %d actions", cfg.Name(), rec.Actions)
-			default:
-				results[i] = resultOf(rec, bots, j.seed)
-			}
-			done <- i
 		}()
 	}
+	var sofar []*gameResult
 	for n := range jobs {
 		i := <-done
 		if errs[i] != nil {
@@ -118,6 +136,14 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		r := results[i]
 		fmt.Fprintf(stderr, "game %d/%d seed %d %s: %s wins, %s, %d actions, %.1fs\n", n+1, len(jobs), r.seed,
 			strings.Join(r.kinds, ","), strings.Join(r.winnerKinds(), "+"), r.end, r.actions, r.took.Seconds())
+		sofar = append(sofar, r)
+		if *standings != "" {
+			head := fmt.Sprintf("%s %dp, lineup %s: %d of %d games played to the end so far (%v)\n",
+				*title, *players, strings.Join(base, ","), len(sofar), len(jobs), time.Since(start).Round(time.Second))
+			if err := writeStandingsFile(*standings, head, sofar, uniq(base)); err != nil {
+				fmt.Fprintf(stderr, "tresham: %v\n", err)
+			}
+		}
 	}
 	// the standings of the games that finished, even when others failed
 	// or were interrupted (then the exit status is 1)
@@ -134,9 +160,25 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s %dp, lineup %s, %d seeds x %d seat rotations = %d games (%d played to the end) in %v\n",
-		*title, *players, strings.Join(base, ","), *seeds, len(seen), len(jobs), len(played), time.Since(start).Round(time.Second))
+		*title, *players, strings.Join(base, ","), *seeds, len(rots), len(jobs), len(played), time.Since(start).Round(time.Second))
 	writeStandings(stdout, played, uniq(base))
 	return rc
+}
+
+// writeStandingsFile replaces file with head and the standings of games
+// (written to a temporary file and renamed, so a reader never sees half).
+func writeStandingsFile(file, head string, games []*gameResult, kinds []string) error {
+	var b bytes.Buffer
+	b.WriteString(head)
+	writeStandings(&b, games, kinds)
+	tmp := file + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("standings: %w", err)
+	}
+	if err := os.Rename(tmp, file); err != nil {
+		return fmt.Errorf("standings: %w", err)
+	}
+	return nil
 }
 
 // gameResult is one tournament game.

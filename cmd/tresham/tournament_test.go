@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,13 +14,24 @@ import (
 // kinds and checks the table, and that bad lineups are refused.
 func TestTournamentCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	args := []string{"tournament", "--title", "1825", "--options", "unit_3", "--players", "2", "--lineup", "heuristic,random", "--seeds", "2"}
+	file := filepath.Join(t.TempDir(), "standings.txt")
+	args := []string{"tournament", "--title", "1825", "--options", "unit_3", "--players", "2", "--lineup", "heuristic,random", "--seeds", "2", "--standings", file}
 	if code := run(context.Background(), args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
 	}
 	for _, want := range []string{"2 seeds x 2 seat rotations = 4 games (4 played to the end)", "heuristic", "random", "wins by seat:", "Bradley-Terry"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
+		}
+	}
+	// the standings file holds the table after the last game
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"4 of 4 games played to the end so far", "wins by seat:", "Bradley-Terry"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("standings file lacks %q:\n%s", want, b)
 		}
 	}
 	for _, bad := range [][]string{
