@@ -177,6 +177,8 @@ type directedWalk struct {
 	stack  []step
 	links  []int32
 	path   []lineFrame
+	// marks is isLine's scratch storage.
+	marks []lineMark
 	// dense is the storage the graph is built in (see compact).
 	dense *graphHexes
 	// search is keepLines's line search (its storage reused; it refers to

@@ -51,7 +51,6 @@ func (b *Board) lineReaches(corp string, want func(r NodeRef, k NodeKind) bool) 
 			}
 		}
 	}
-	var marks []lineMark
 	found := false
 	_, w := b.walkDirected(corp, func(w *directedWalk, i int32) bool {
 		s := w.states[i]
@@ -64,7 +63,7 @@ func (b *Board) lineReaches(corp string, want func(r NodeRef, k NodeKind) bool) 
 		if !want(NodeRef{Hex: b.s.ids[s.h], Node: end.N}, hs.tile.Nodes[end.N].Kind) {
 			return false
 		}
-		found, marks = b.isLine(w.states, i, marks[:0])
+		found, w.marks = b.isLine(w.states, i, w.marks[:0])
 		return found
 	})
 	w.release()
