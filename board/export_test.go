@@ -89,7 +89,7 @@ func CheckDirectedAgainstReference(b *Board, corp string) error {
 // directed walk against the reference line check of the state's walk, and
 // returns the number of states and of those whose walk is not a line.
 func CheckWalkLines(b *Board, corp string) (states, nonLines int, err error) {
-	_, w := b.walkDirected(corp)
+	_, w := b.walkDirected(corp, nil)
 	defer w.release()
 	n := len(b.hexes)
 	lines := [2][]uint64{make([]uint64, n), make([]uint64, n)}

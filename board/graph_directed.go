@@ -19,7 +19,7 @@ import (
 // the states form a tree rooted at corp's token cities, each branch the
 // walk that first reached a state, which keepLines then checks for lines.
 func (b *Board) directedGraph(corp string) *Graph {
-	g, w := b.walkDirected(corp)
+	g, w := b.walkDirected(corp, nil)
 	if corp != "" {
 		b.keepLines(g, w)
 	}
@@ -36,8 +36,10 @@ func (b *Board) directedGraph(corp string) *Graph {
 }
 
 // walkDirected walks corp's network without reversing and returns it
-// (without node counts) with the walk's states.
-func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
+// (without node counts) with the walk's states. If stop is not nil, it
+// is called with each state whose path ends at a node, once entered, and
+// the walk ends there (incomplete) when it returns true.
+func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32) bool) (*Graph, *directedWalk) {
 	n := len(b.hexes)
 	w := newDirectedWalk(n)
 	w.dense = denseHexes(n)
@@ -141,6 +143,10 @@ func (b *Board) walkDirected(corp string) (*Graph, *directedWalk) {
 				}
 			case EndNode:
 				g.hx[st.h].nodes |= uint32(1) << end.N
+				if stop != nil && stop(w, me) {
+					w.queue, w.stack = queue, stack
+					return g, w
+				}
 				if pd.Terminal || b.blocks(st.h, end.N, corp) {
 					continue
 				}
@@ -171,6 +177,8 @@ type directedWalk struct {
 	stack  []step
 	links  []int32
 	path   []lineFrame
+	// marks is isLine's scratch storage.
+	marks []lineMark
 	// dense is the storage the graph is built in (see compact).
 	dense *graphHexes
 	// search is keepLines's line search (its storage reused; it refers to

@@ -1,6 +1,8 @@
 package t1825
 
 import (
+	"slices"
+
 	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
@@ -246,34 +248,39 @@ func (g *Game) adjacent(a, b string) bool {
 
 // canRunRoute: the company has track to run on.
 func (g *Game) canRunRoute(c *engine.Corporation) bool {
-	if g.silentReceivership(c) || len(g.Board.TokenNodes(c.Sym)) == 0 {
+	if g.silentReceivership(c) {
+		return false
+	}
+	// its stations, each once (a company has few: a list beats a map)
+	var own []board.NodeRef
+	for _, r := range g.Board.TokenNodes(c.Sym) {
+		if !slices.Contains(own, r) {
+			own = append(own, r)
+		}
+	}
+	if len(own) == 0 {
 		return false
 	}
 	// 18xx.games route_available: a station reaches another stop (its
 	// other stations do not count)
-	own := map[board.NodeRef]bool{}
-	for _, r := range g.Board.TokenNodes(c.Sym) {
-		own[r] = true
-	}
-	for _, r := range g.Board.Graph(c.Sym).Nodes() {
-		t, _, _ := g.Board.TileOn(r.Hex)
-		if !own[r] && t.Nodes[r.Node].Kind != board.Halt {
-			return true
-		}
+	if g.Board.ReachesNode(c.Sym, func(r board.NodeRef, k board.NodeKind) bool {
+		return k != board.Halt && !slices.Contains(own, r)
+	}) {
+		return true
 	}
 	// only its own stations: a route needs two of them linked by track
 	if len(own) < 2 {
 		return false
 	}
-	for start := range own {
+	for _, start := range own {
 		b := g.Board.Clone()
-		for r := range own {
+		for _, r := range own {
 			if r != start {
 				_ = b.RemoveToken(r, c.Sym)
 			}
 		}
 		for _, r := range b.Graph(c.Sym).Nodes() {
-			if r != start && own[r] {
+			if r != start && slices.Contains(own, r) {
 				return true
 			}
 		}

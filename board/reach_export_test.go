@@ -1,0 +1,76 @@
+package board
+
+import (
+	"fmt"
+	"maps"
+)
+
+// CheckReachesNode checks lineReaches and ReachesNode against a freshly
+// computed Graph of corp. Asked again and again for a node not yet found,
+// lineReaches must find exactly corp's token cities and the nodes at the
+// ends of the walk's line states (by walkLines over the whole walk), all
+// of them in the network; and ReachesNode asked for each node kind must
+// answer as the network's node counts do. It returns how many nodes
+// lineReaches found.
+func CheckReachesNode(b *Board, corp string) (int, error) {
+	fresh := b.computeGraph(corp)
+	found := map[NodeRef]bool{}
+	if b.s.directed && corp != "" {
+		for {
+			var last NodeRef
+			ok := b.lineReaches(corp, func(r NodeRef, _ NodeKind) bool {
+				if found[r] {
+					return false
+				}
+				last = r
+				return true
+			})
+			if !ok {
+				break
+			}
+			if !fresh.NodeConnected(last) {
+				return len(found), fmt.Errorf("corp %s: lineReaches finds %v, not in its network", corp, last)
+			}
+			found[last] = true
+		}
+		want := b.lineEndNodes(corp)
+		if !maps.Equal(found, want) {
+			return len(found), fmt.Errorf("corp %s: lineReaches finds %v, walkLines %v", corp, found, want)
+		}
+	}
+	for k := range fresh.kinds {
+		kind := NodeKind(k)
+		b.cache = nil // take the fast path where it applies
+		got := b.ReachesNode(corp, func(_ NodeRef, nk NodeKind) bool { return nk == kind })
+		if want := fresh.kinds[k] > 0; got != want {
+			return len(found), fmt.Errorf("corp %s: ReachesNode(kind %d) = %v, network has %d", corp, k, got, fresh.kinds[k])
+		}
+	}
+	return len(found), nil
+}
+
+// lineEndNodes is corp's token cities and the nodes at either end of
+// every path its whole directed walk enters along a line.
+func (b *Board) lineEndNodes(corp string) map[NodeRef]bool {
+	_, w := b.walkDirected(corp, nil)
+	defer w.release()
+	out := map[NodeRef]bool{}
+	for _, t := range w.queue[:w.tokens] {
+		out[NodeRef{Hex: b.s.ids[t.h], Node: t.n}] = true
+	}
+	n := len(b.hexes)
+	lines := [2][]uint64{make([]uint64, n), make([]uint64, n)}
+	b.walkLines(w, lines)
+	for _, s := range w.states {
+		if lines[s.from][s.h]&(1<<s.p) == 0 {
+			continue
+		}
+		pd := &b.hexes[s.h].tile.Paths[s.p]
+		for _, end := range [2]End{pd.A, pd.B} {
+			if end.Kind == EndNode {
+				out[NodeRef{Hex: b.s.ids[s.h], Node: end.N}] = true
+			}
+		}
+	}
+	return out
+}

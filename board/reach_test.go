@@ -1,0 +1,88 @@
+package board_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tresham/board"
+	"tresham/compat/g18xx"
+	"tresham/replay"
+	"tresham/titles/t1825"
+)
+
+// TestReachesNodeMatchesNetwork checks ReachesNode and its line walk
+// against the freshly built network, on random 1825 boards and after
+// every board change of every 1825 fixture.
+func TestReachesNodeMatchesNetwork(t *testing.T) {
+	offered := 0
+	check := func(b *board.Board, corps []string, where string) {
+		for _, c := range corps {
+			n, err := board.CheckReachesNode(b, c)
+			if err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+			offered += n
+		}
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		o := t1825.Options{}
+		o.Units[1], o.Units[2], o.Units[3] = true, seed%2 == 0, seed%3 != 0
+		b, err := t1825.NewBoard(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		growBoard(t, b, seed, 300, func(b *board.Board, step int) {
+			check(b, []string{"A", "B", "C", "D", ""}, "random board")
+		})
+	}
+	var files []string
+	for _, pat := range []string{"../../shared/fixtures/1825/*.json", "../../shared/fixtures/synthetic/1825/*.json"} {
+		m, _ := filepath.Glob(pat)
+		for _, f := range m {
+			if !strings.HasSuffix(f, ".trace.jsonl") {
+				files = append(files, f)
+			}
+		}
+	}
+	if testing.Short() && len(files) > 2 {
+		files = files[:2]
+	}
+	for _, f := range files {
+		src, err := g18xx.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg, err := replay.New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, ok := tg.(*t1825.Game)
+		if !ok {
+			t.Fatalf("%s: not an 1825 game", f)
+		}
+		for _, i := range g18xx.EffectiveIndices(src.Actions) {
+			a := &src.Actions[i]
+			if a.Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := replay.Convert(a)
+			v := g.Board.Version()
+			if err := g.Apply(&ea); err != nil {
+				break
+			}
+			if g.Board.Version() == v {
+				continue
+			}
+			var corps []string
+			for _, c := range g.Corps {
+				corps = append(corps, c.Sym)
+			}
+			check(g.Board, corps, filepath.Base(f))
+		}
+	}
+	if offered == 0 {
+		t.Error("lineReaches found no node: the check is vacuous")
+	}
+	t.Logf("%d nodes found by the line walk, all in their networks", offered)
+}
