@@ -107,10 +107,24 @@ export async function openAt(page, title, file, n) {
   return id;
 }
 
-/** gameView reads the game view of the page's game from the API. */
+/**
+ * gameView reads the game view of the page's game from the API, once the
+ * server has every move the page shows live (the page draws a move from its
+ * own engine before the server has committed it).
+ */
 export async function gameView(page) {
   const id = new URL(page.url()).searchParams.get('game');
-  return page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+  // A move is shown by the page's engine before the server has it: wait
+  // until the server's game has caught up with the live position shown.
+  return page.evaluate(async (gid) => {
+    const m = /action (\d+) \(live\)/.exec(document.getElementById('history-pos')?.textContent || '');
+    const want = m ? Number(m[1]) : 0;
+    for (let i = 0; ; i++) {
+      const v = await (await fetch(`/api/games/${gid}`)).json();
+      if (!(v.actions < want) || i >= 200) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, id);
 }
 
 /** shot saves a screenshot under $SHOTS (when set). */

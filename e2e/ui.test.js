@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, fixtures, serve, showAll } from './harness.js';
+import { env, fixtures, gameView, serve, showAll } from './harness.js';
 
 const consoleErrors = [];
 
@@ -16,11 +16,6 @@ async function newPage(ctx) {
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
   page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
   return page;
-}
-
-async function gameView(page) {
-  const id = new URL(page.url()).searchParams.get('game');
-  return page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
 }
 
 // clickAndWait performs a UI action and waits until the page shows a later
