@@ -33,7 +33,16 @@ function apiRequests(page) {
 // moveOn makes a move on page (a pass where there is one, else the first
 // choice: the auction's forced purchase) and waits until the page shows it.
 async function moveOn(page) {
-  await page.waitForSelector('#turn.yours', { timeout: 60000 });
+  try {
+    await page.waitForSelector('#turn.yours', { timeout: 60000 });
+  } catch (e) {
+    // say where the page and the server stood (an intermittent stall seen
+    // once in CI with bot seats: which of the two stopped?)
+    const shown = await page.evaluate(() => [document.getElementById('turn')?.textContent, document.getElementById('history-pos')?.textContent]).catch(() => []);
+    const id = new URL(page.url()).searchParams.get('game');
+    const sv = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id).catch(() => ({}));
+    throw new Error(`${e.message}\npage shows: ${JSON.stringify(shown)}; server: actions ${sv.actions}, acting ${JSON.stringify(sv.acting)}, legal for ${JSON.stringify(Object.keys(sv.legal || {}))}`);
+  }
   await page.waitForSelector('aside.panel button.choice', { timeout: 20000 });
   const before = await page.textContent('#history-pos');
   await page.click((await page.$('aside.panel button.choice.pass')) ? 'aside.panel button.choice.pass' : 'aside.panel button.choice');
