@@ -346,28 +346,7 @@ func (b *Board) walkLines(w *directedWalk, lines [2][]uint64) {
 	// mark returns the hex and bits state i marks (zero bits: none), and
 	// whether it can be added to the walk that reached it.
 	markOf := func(i int32) (lineMark, bool) {
-		s := states[i]
-		h := int(s.h)
-		hs := &b.hexes[h]
-		pd := &hs.tile.Paths[s.p]
-		in, out := pd.A, pd.B
-		if s.from == 1 {
-			in, out = pd.B, pd.A
-		}
-		m := lineMark{sh: -1, nh: -1}
-		switch in.Kind {
-		case EndNode:
-			m.nh, m.nb = int32(h), 1<<in.N
-		case EndJunction:
-			m.nh, m.nb = int32(h), 1<<32
-		}
-		if out.Kind == EndEdge {
-			e := RotateEdge(out.N, hs.rot)
-			m.sh, m.sb = int32(h), 1<<e
-			if nh := int(b.s.neighbors[h][e]); nh >= 0 && nh < h {
-				m.sh, m.sb = int32(nh), 1<<InvertEdge(e)
-			}
-		}
+		m := b.stateMark(states[i])
 		if (m.nh >= 0 && nodes[m.nh]&m.nb != 0) || (m.sh >= 0 && sides[m.sh]&m.sb != 0) {
 			return m, false
 		}
