@@ -49,6 +49,8 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
         assert.match(l, /^The \d(\+\d)? train( \((first|second|third)\))? runs .+ for £\d+\.$/, l);
         assert.doesNotMatch(l, RAW, l);
       }
+      // no value left unworded in the panel (the DOM's own append writes null as text)
+      assert.doesNotMatch(await p.textContent('.group.routes'), /null|undefined|NaN/);
       const drawn = await p.$$eval('svg.map .routes path.route', (ps) => ps.map((x) => `${x.dataset.hex} ${x.getAttribute('d')}`));
       const want = best.paths.flat().length;
       assert.equal(drawn.length, want, `${title}: one stroke per track path of the run`);

@@ -24,6 +24,15 @@ function append(el, children) {
   }
 }
 
+/**
+ * add appends children to el as h does: arrays flattened, and undefined,
+ * null and false left out (the DOM's own append writes them as text).
+ */
+export function add(el, ...children) {
+  append(el, children);
+  return el;
+}
+
 /** clear empties an element and appends the given children. */
 export function clear(el, ...children) {
   el.replaceChildren();

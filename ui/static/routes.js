@@ -2,7 +2,7 @@
 // hand stop by stop along the track. Only stops the route can reach next
 // are offered; every change is checked by the engine, which answers the
 // revenue or why the run is refused, worded here as a sentence.
-import { h, money } from './dom.js';
+import { add, h, money } from './dom.js';
 import { routeColour, stopName, routeText, trainLabel } from './mapview.js';
 import { ruleLink } from './rulehelp.js';
 
@@ -73,7 +73,7 @@ export function runRoutes(page, ent, c, st, rememberRun) {
   }
   const colourOf = (train) => Math.max(0, (r.trains || []).indexOf(train));
   page.shownRoutes = (chosen.routes || []).map((rt, i) => ({ ...rt, paths: (chosen.paths || [])[i], colour: colourOf(rt.train) }));
-  g.append(h('ul', { class: 'route-list', id: 'auto-list' }, (chosen.routes || []).map((rt) => h('li', { 'data-train': rt.train },
+  add(g, h('ul', { class: 'route-list', id: 'auto-list' }, (chosen.routes || []).map((rt) => h('li', { 'data-train': rt.train },
     h('span', { class: 'swatch', style: `background:${routeColour(colourOf(rt.train))}` }),
     ` The ${names[rt.train] || trainLabel(rt.train) + ' train'} runs ${routeText(svgOf(page), rt.nodes)}`,
     rt.revenue !== undefined && rt.revenue !== null ? ` for ${money(rt.revenue)}.` : '.'))),
