@@ -135,6 +135,20 @@ export async function shot(page, name, opts = {}) {
 }
 
 /**
+ * scrollTo brings the element selector names into view as a reader's scroll
+ * would leave it: the cards passed on the way are drawn only when near the
+ * screen (content-visibility), and drawn at their real height they push the
+ * element down again, so it scrolls, lets two frames draw, and scrolls again.
+ */
+export async function scrollTo(page, selector) {
+  const el = page.locator(selector).first();
+  for (let i = 0; i < 3; i++) {
+    await el.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+}
+
+/**
  * showAll renders the game page's cards that are off screen, for a
  * full-page screenshot: the page leaves them undrawn until scrolled to
  * (content-visibility), and a screenshot beyond the viewport does not

@@ -3,7 +3,7 @@
 // at an action; every check is on what the page shows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, openAt, gameView, shot } from './harness.js';
+import { env, serve, newPage, signUp, openAt, gameView, shot, scrollTo } from './harness.js';
 
 serve();
 
@@ -186,7 +186,7 @@ test('stock market fits its card with markers and legend; a hotseat game starts 
       }
       const legend = await page.locator('#market-legend li').allTextContents();
       assert.ok(legend.some((l) => /par price/.test(l)), `${title}: the legend explains the colours: ${legend}`);
-      await page.locator('.market-card').scrollIntoViewIfNeeded();
+      await scrollTo(page, '.market-card');
       await shot(page, `market-${title}-${phone ? 'phone' : 'desktop'}`);
     }
     await ctx.close();

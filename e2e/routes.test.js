@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, serve, newPage, signUp, openAt, shot, fixtures } from './harness.js';
+import { env, serve, newPage, signUp, openAt, shot, fixtures, scrollTo } from './harness.js';
 
 serve();
 
@@ -159,7 +159,7 @@ test('a run stays on the map through the dividend and in history, as sentences; 
         await p.waitForSelector('#price-moves');
         assert.match(await p.textContent('#price-moves'), new RegExp(`${corp} £${before} → £${after}`));
         assert.ok(await p.$(`#market-chart .marker.moved[data-corp="${corp}"]`));
-        await p.locator('#price-moves').scrollIntoViewIfNeeded();
+        await scrollTo(p, '#price-moves');
         await shot(p, `price-moved-${title}-${vp.width}`);
         await docShot(p, `price-moved-${title}-${vp.width < 500 ? 'phone' : 'desktop'}`, '.market-card');
       }
@@ -249,7 +249,7 @@ test('the 1825 share price index is drawn in the printed rows (rule 6.3), every 
     for (const r of await p.$$eval('#market-chart .marker', (ms) => ms.map((m) => m.getBoundingClientRect().right))) assert.ok(r <= card + 1, 'a marker outside the card');
     const [sw, cw] = await p.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(sw <= cw + 1, `the page is ${sw}px wide in a ${cw}px window`);
-    await p.locator('.market-card').scrollIntoViewIfNeeded();
+    await scrollTo(p, '.market-card');
     await shot(p, `market-1825-${vp.width}`);
     await docShot(p, `market-1825-${vp.width < 500 ? 'phone' : 'desktop'}`, '.market-card');
     assert.deepEqual(env.consoleErrors, []);

@@ -21,6 +21,7 @@ export async function renderGame(el, id, me, at) {
   const page = {
     el, id, me, at, view: null, map: null, total: 0, mapUI: null, error: '', routes: null, sel: {},
     local: null, // the game in the in-browser engine, in step with the server
+    confirmed: 0, // the most moves the server has reported (its log only grows)
     engineNote: 'server',
   };
   const engine = loadEngine();
@@ -82,6 +83,12 @@ export async function renderGame(el, id, me, at) {
         return;
       } else {
         const view = await api.view(id, page.at);
+        // The server's log only grows: an answer with fewer moves than the
+        // server has already reported was overtaken by moves pushed while
+        // it travelled (a bot's answer); drawn, it would step the page back
+        // and leave it there. Ask again.
+        if (view.actions < (page.confirmed || 0)) return page.reload();
+        page.confirmed = view.actions;
         page.view = view;
         page.total = view.actions;
         if (await sync(view)) {
@@ -127,6 +134,8 @@ export async function renderGame(el, id, me, at) {
     try {
       const view = await api.act(id, seq, action);
       afterMove(page);
+      if (view.actions < (page.confirmed || 0)) { await page.reload(); return; } // overtaken by pushed moves
+      page.confirmed = view.actions;
       // the server accepted it: play it locally too, then compare hashes
       if (page.local && page.local.actions === seq && view.actions === seq + 1) {
         try { page.local.propose(action); } catch (e) { console.warn('local engine refused an accepted move:', e); }
@@ -186,6 +195,7 @@ export async function renderGame(el, id, me, at) {
       return;
     }
     page.total = reply.actions;
+    page.confirmed = Math.max(page.confirmed || 0, reply.actions);
     if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
     // the server agrees: take what only it knows (undo, clocks, end votes,
     // its legal list as a cross-check) and keep the page's state and log
@@ -370,7 +380,10 @@ function live(page) {
       if (m.action !== undefined && page.local && m.seq === page.local.actions) {
         try { page.local.append(m.seq, m.action); appended = true; } catch (e) { console.warn('local engine:', e); }
       }
-      if (m.actions !== undefined) page.total = m.actions;
+      if (m.actions !== undefined) {
+        page.total = m.actions;
+        page.confirmed = Math.max(page.confirmed || 0, m.actions);
+      }
       if (appended && followPush(page, m)) return;
       page.push = null; // the server's view follows: it supersedes moves waiting to be drawn
       if (page.at === null && (m.actions === undefined || m.actions !== page.view?.actions || m.type === 'update')) page.reload();
