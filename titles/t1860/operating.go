@@ -203,7 +203,9 @@ func (r *operatingRound) passRefusal(g *Game, c *engine.Corporation) string {
 
 func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool { return r.lay.More() }
 
-// routeInsolvent reports whether c is insolvent on reaching its route step: a
+// routeInsolvent reports, changing nothing, whether c is insolvent on
+// reaching its route step (checkRouteInsolvency applies it; the solver and
+// the run check ask it ahead of that step): a
 // receivership company without trains that cannot afford one becomes
 // insolvent; an insolvent one that can afford a train no longer is.
 func (g *Game) routeInsolvent(c *engine.Corporation) bool {

@@ -341,17 +341,6 @@ func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Actio
 	}, nil
 }
 
-// runRoutes checks c's run a and records it in r.
-func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
-	routes, err := g.checkRoutes(c, a)
-	if err != nil {
-		return err
-	}
-	r.routes = routes
-	g.afterRuns(c, a.Routes)
-	return nil
-}
-
 // checkRoutes decides c's run a (rules 7.4, Running Trains), changing
 // nothing, and returns what each train earns.
 func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResult, error) {

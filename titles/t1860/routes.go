@@ -100,17 +100,32 @@ func (c *routeCtx) haltChoicesN(nc, nt, nh int) int {
 	if nh == 0 || c.ignoreHalts || c.loanerNew() {
 		return -1
 	}
-	th := c.minor + c.major - nc
-	if c.ignoreSecond() {
-		th = c.major - nc
-	}
-	if c.noSkip || c.national {
-		th = max(th-nt, 0)
-	}
-	if m := min(nh, th); m > 0 {
+	if m := c.haltMax(nc, nt, nh); m > 0 {
 		return m
 	}
 	return -1
+}
+
+// allowance is how many small stations and halts the train may count on
+// a route with nc large stations (G1860 check_distance).
+func (c *routeCtx) allowance(nc int) int {
+	if c.ignoreSecond() {
+		return c.major - nc
+	}
+	return c.minor + c.major - nc
+}
+
+// haltMax is how many of nh halts the player may count on a route with nc
+// large and nt small stations (G1860 max_halts; 0 when halts are ignored).
+func (c *routeCtx) haltMax(nc, nt, nh int) int {
+	if c.ignoreHalts {
+		return 0
+	}
+	th := c.allowance(nc)
+	if c.noSkip || c.national {
+		th = max(th-nt, 0)
+	}
+	return min(nh, th)
 }
 
 // selectStops is evalRoute on node kinds and revenues (in route order): the
@@ -134,10 +149,7 @@ func (c *routeCtx) selectStops(kinds []board.NodeKind, revs []int, requested *in
 	}
 	out.cities, out.towns, out.hs = cities, towns, halts
 	// Route legality (18xx.games G1860 check_distance).
-	thAllow := c.minor + c.major - len(cities)
-	if c.ignoreSecond() {
-		thAllow = c.major - len(cities)
-	}
+	thAllow := c.allowance(len(cities))
 	if len(cities) > c.major {
 		return fmt.Errorf("route has too many cities/offboards (%d > %d)", len(cities), c.major)
 	}
@@ -149,14 +161,7 @@ func (c *routeCtx) selectStops(kinds []board.NodeKind, revs []int, requested *in
 	}
 
 	// Halts the player may count (G1860 max_halts).
-	haltMax := 0
-	if !c.ignoreHalts {
-		th := thAllow
-		if c.noSkip || c.national {
-			th = max(th-len(towns), 0)
-		}
-		haltMax = min(len(halts), th)
-	}
+	haltMax := c.haltMax(len(cities), len(towns), len(halts))
 	req := requested
 	if len(halts) == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 {
 		req = nil

@@ -82,16 +82,7 @@ func (h *solveHook) within(c *routeCtx, counts *[route.MaxClasses]int) bool {
 	if counts[0] > c.major {
 		return false
 	}
-	if c.noSkip {
-		th := c.minor + c.major - counts[0]
-		if c.ignoreSecond() {
-			th = c.major - counts[0]
-		}
-		if counts[1] > max(th, 0) {
-			return false
-		}
-	}
-	return true
+	return !c.noSkip || counts[1] <= max(c.allowance(counts[0]), 0)
 }
 
 // Evaluate returns the train's outcomes on the route: the default halt
@@ -138,21 +129,11 @@ type quickRoute struct {
 // 0..halts giving a different revenue or subsidy.
 func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Outcome {
 	nt := len(q.prefix) - 1
-	thAllow := c.minor + c.major - q.nc
-	if c.ignoreSecond() {
-		thAllow = c.major - q.nc
-	}
+	thAllow := c.allowance(q.nc)
 	if q.nc > c.major || (c.noSkip && nt > max(thAllow, 0)) {
 		return buf
 	}
-	haltMax := 0
-	if !c.ignoreHalts {
-		th := thAllow
-		if c.noSkip || c.national {
-			th = max(th-nt, 0)
-		}
-		haltMax = min(q.nh, th)
-	}
+	haltMax := c.haltMax(q.nc, nt, q.nh)
 	eval := func(req int) route.Outcome { // req < 0: default
 		if q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
 			req = -1
@@ -228,26 +209,12 @@ func (g *Game) runTrains(c *engine.Corporation) []*engine.Train {
 	if len(c.Trains) > 0 {
 		return c.Trains
 	}
-	if g.insolventAtRun(c) {
+	if g.routeInsolvent(c) {
 		if t := g.Depot.MinUpcoming(); t != nil {
 			return []*engine.Train{t}
 		}
 	}
 	return nil
-}
-
-// insolventAtRun reports whether c is insolvent when its route step comes
-// (checkRouteInsolvency, without changing the game).
-func (g *Game) insolventAtRun(c *engine.Corporation) bool {
-	minPrice := g.minDepotPrice()
-	afford := minPrice > 0 && c.Cash >= minPrice
-	switch {
-	case c.Receivership && len(c.Trains) == 0 && g.hasRoute(c) && !afford:
-		return true
-	case c.Insolvent && afford:
-		return false
-	}
-	return c.Insolvent
 }
 
 // routeContext is the stop-selection context of a train run by corp.
@@ -383,7 +350,7 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 				t = x
 			}
 		}
-		if t == nil && len(c.Trains) == 0 && g.insolventAtRun(c) {
+		if t == nil && len(c.Trains) == 0 && g.routeInsolvent(c) {
 			t = g.Depot.MinUpcoming()
 		}
 		if t == nil {
