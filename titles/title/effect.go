@@ -1,6 +1,9 @@
 package title
 
-import "tresham/engine"
+import (
+	"tresham/engine"
+	"tresham/engine/step"
+)
 
 // Effecter is a game that can say what a listed choice does to money and
 // the share price before it is made (the page shows it beside the
@@ -89,6 +92,14 @@ func Move(m *engine.Market, c *engine.Corporation, direction string, steps int, 
 		at = next
 	}
 	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(at), Direction: direction, Steps: max(steps, 0), Moved: moved, Unit: unit}
+}
+
+// DividendEffect is what the dividend p of c does: the cash its treasury
+// keeps and the price move the round makes (step.MovePrice), unit naming
+// one place.
+func DividendEffect(m *engine.Market, c *engine.Corporation, p step.Payout, unit string) *Effect {
+	dir, n := p.Direction()
+	return &Effect{Cash: p.Kept, Revenue: p.Revenue, Price: Move(m, c, dir, n, unit)}
 }
 
 // Stays is corporation c's price kept where it is, for reason. Nil when c
