@@ -3,10 +3,8 @@ package t1860
 import (
 	"strconv"
 
-	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
-	"tresham/route"
 	"tresham/titles/title"
 )
 
@@ -319,7 +317,7 @@ func (g *Game) doPlaceToken(c *engine.Corporation, a *engine.Action) {
 // in receivership or insolvent withholds at once, and a nationalised run
 // pays out (rules 10).
 func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
-	routes, err := g.checkRoutes(c, a)
+	routes, err := g.checkRoutes(c, a, false)
 	if err != nil {
 		return nil, err
 	}
@@ -342,49 +340,59 @@ func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Actio
 }
 
 // checkRoutes decides c's run a (rules 7.4, Running Trains), changing
-// nothing, and returns what each train earns.
-func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResult, error) {
-	var routes []routeResult
-	seen := map[string]bool{}
-	// on the map, each route is resolved once, for its revenue and for the
-	// checks across the run
-	mb, onMap := g.Board.(*mapBoard)
-	var resolved []*route.Route
-	var visits [][]board.NodeRef
-	if onMap && len(a.Routes) > 0 {
-		var err error
-		if resolved, err = title.ResolveRun(mb.b, c.Sym, a.Routes, false); err != nil {
-			return nil, engine.Refuse(a, "%v", err)
-		}
-		visits = make([][]board.NodeRef, len(resolved))
-		for i, res := range resolved {
-			visits[i] = res.Visited()
-		}
+// nothing, and returns what each train earns: for the run step, or for
+// CheckRun (stated), which checks a proposed run as the step would but
+// for the must-run rule, and words a revenue other than the route's as
+// stated rather than stored.
+func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool) ([]routeResult, error) {
+	word := "stored"
+	if stated {
+		word = "stated"
 	}
+	routes := make([]routeResult, len(a.Routes))
+	seen := map[string]bool{}
 	for i := range a.Routes {
-		rt := &a.Routes[i]
-		t := step.OwnTrain(c, rt.Train)
-		if t == nil && c.Insolvent {
+		id := a.Routes[i].Train
+		t := step.OwnTrain(c, id)
+		if t == nil && len(c.Trains) == 0 && g.routeInsolvent(c) {
 			// the leased train is the depot's next one, named by its id
-			if m := g.Depot.MinUpcoming(); m != nil && m.ID == rt.Train {
+			if m := g.Depot.MinUpcoming(); m != nil && m.ID == id {
 				t = m
 			}
 		}
 		if t == nil {
-			return nil, engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, rt.Train)
+			return nil, engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, id)
 		}
 		if seen[t.ID] {
 			return nil, engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
 		}
 		seen[t.ID] = true
+		routes[i].train = t
+	}
+	// on the map, each route is resolved once, for its revenue and for the
+	// checks across the run
+	mb, onMap := g.Board.(*mapBoard)
+	runs := make([]runCheck, len(routes))
+	if onMap && len(a.Routes) > 0 {
+		resolved, err := title.ResolveRun(mb.b, c.Sym, a.Routes, false)
+		if err != nil {
+			return nil, engine.Refuse(a, "%v", err)
+		}
+		for i, res := range resolved {
+			runs[i] = runCheck{train: routes[i].train, res: res, vis: res.Visited()}
+		}
+	}
+	total := 0
+	for i := range a.Routes {
+		rt, t := &a.Routes[i], routes[i].train
 		rev, sub := 0, 0
 		if onMap {
-			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
+			ev, err := g.evaluateVisits(mb.b, c, t, runs[i].vis, rt.Halts)
 			if err != nil {
 				return nil, engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
 			}
 			if rt.Subsidy != nil && *rt.Subsidy != ev.subsidy {
-				return nil, engine.Refuse(a, "route %d (%s): stored subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *rt.Subsidy, ev.subsidy)
+				return nil, engine.Refuse(a, "route %d (%s): %s subsidy %d but the route's halt subsidy is %d", i+1, t.ID, word, *rt.Subsidy, ev.subsidy)
 			}
 			rev, sub = ev.revenue, ev.subsidy
 		}
@@ -392,34 +400,27 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResu
 		// (fixtures README §5.5); recomputation must agree with it.
 		if rt.Revenue != nil {
 			if onMap && *rt.Revenue != rev {
-				return nil, engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, t.ID, *rt.Revenue, rev)
+				return nil, engine.Refuse(a, "route %d (%s): %s revenue %d but the route is worth %d", i+1, t.ID, word, *rt.Revenue, rev)
 			}
 			rev = *rt.Revenue
 		}
 		if rt.Subsidy != nil {
 			sub = *rt.Subsidy
 		}
-		routes = append(routes, routeResult{train: t, revenue: rev, subsidy: sub})
+		routes[i].revenue, routes[i].subsidy = rev, sub
+		total += rev
 	}
 	if onMap && len(a.Routes) > 0 {
-		runs := make([]runCheck, len(routes))
-		for i := range routes {
-			runs[i] = runCheck{train: routes[i].train, res: resolved[i], vis: visits[i]}
-		}
 		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
 			return nil, err
 		}
 	}
 	if onMap {
-		total := 0
-		for _, r := range routes {
-			total += r.revenue
-		}
 		if err := g.checkMaxRun(mb.b, c, a, total); err != nil {
 			return nil, err
 		}
 	}
-	if len(routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
+	if !stated && len(routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
 		return nil, engine.Refuse(a, "%s must run a route", c.Sym)
 	}
 	return routes, nil

@@ -329,60 +329,22 @@ func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.
 }
 
 // CheckRun validates a run of corporation sym as the run_routes step would
-// (without applying it) and returns its revenue and subsidy.
+// (checkRoutes, without applying it) and returns its revenue and subsidy.
 func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error) {
 	c := g.Corp(sym)
 	if c == nil {
 		return 0, 0, fmt.Errorf("1860: no corporation %s", sym)
 	}
-	b, err := g.mapBoardOf()
-	if err != nil {
+	if _, err := g.mapBoardOf(); err != nil {
 		return 0, 0, err
 	}
 	a := &engine.Action{Type: "run_routes", Entity: sym, EntityType: "corporation", Routes: routes}
-	var trains []*engine.Train
-	seen := map[string]bool{}
-	for i := range routes {
-		r := &routes[i]
-		var t *engine.Train
-		for _, x := range c.Trains {
-			if x.ID == r.Train {
-				t = x
-			}
-		}
-		if t == nil && len(c.Trains) == 0 && g.routeInsolvent(c) {
-			t = g.Depot.MinUpcoming()
-		}
-		if t == nil {
-			return 0, 0, engine.Refuse(a, "route %d: %s does not own train %q", i+1, sym, r.Train)
-		}
-		if seen[t.ID] {
-			return 0, 0, engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
-		}
-		seen[t.ID] = true
-		trains = append(trains, t)
-		ev, err := g.evaluateRoute(b, c, t, r)
-		if err != nil {
-			return 0, 0, engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
-		}
-		if r.Revenue != nil && *r.Revenue != ev.revenue {
-			return 0, 0, engine.Refuse(a, "route %d (%s): stated revenue %d but the route is worth %d", i+1, t.ID, *r.Revenue, ev.revenue)
-		}
-		if r.Subsidy != nil && *r.Subsidy != ev.subsidy {
-			return 0, 0, engine.Refuse(a, "route %d (%s): stated subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *r.Subsidy, ev.subsidy)
-		}
-		revenue += ev.revenue
-		subsidy += ev.subsidy
+	rs, err := g.checkRoutes(c, a, true)
+	for _, r := range rs {
+		revenue += r.revenue
+		subsidy += r.subsidy
 	}
-	if len(routes) > 0 {
-		if err := g.checkRun(b, c, a, trains); err != nil {
-			return 0, 0, err
-		}
-	}
-	if err := g.checkMaxRun(b, c, a, revenue); err != nil {
-		return 0, 0, err
-	}
-	return revenue, subsidy, nil
+	return revenue, subsidy, err
 }
 
 // BestRoutes returns the maximum-revenue run of corporation sym now (the
