@@ -7,7 +7,6 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
-	"tresham/titles/title"
 )
 
 // Route legality (rules "Running Trains", 2nd edition p. 12):
@@ -28,20 +27,6 @@ type runCheck struct {
 	train *engine.Train
 	res   *route.Route
 	vis   []board.NodeRef // res.Visited(), filled in by checkResolvedRun when nil
-}
-
-// checkRun validates the combination of routes of one run (each route's
-// allowances and stop selection are checked by evalRoute).
-func (g *Game) checkRun(b *board.Board, c *engine.Corporation, a *engine.Action, trains []*engine.Train) error {
-	res, err := title.ResolveRun(b, c.Sym, a.Routes, false)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	runs := make([]runCheck, len(res))
-	for i := range res {
-		runs[i] = runCheck{train: trains[i], res: res[i], vis: res[i].Visited()}
-	}
-	return g.checkResolvedRun(b, c, a, runs)
 }
 
 func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine.Action, runs []runCheck) error {

@@ -6,7 +6,6 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
-	"tresham/route"
 )
 
 // routeEval is one evaluated 1860 route.
@@ -244,15 +243,6 @@ func (c *routeCtx) leasedRevenue(sum, stops int) (int, bool) {
 		return 40 + 20*c.major, true
 	}
 	return 40 + 20*stops, true
-}
-
-// evaluateRoute resolves and evaluates one submitted route of corp.
-func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *engine.Train, r *engine.Route) (*routeEval, error) {
-	res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp.Sym, Nodes: r.Nodes})
-	if err != nil {
-		return nil, fmt.Errorf("track is not connected as written: %v", err)
-	}
-	return g.evaluateVisits(b, corp, train, res.Visited(), r.Halts)
 }
 
 // evaluateVisits selects the stops of a resolved route and prices it.

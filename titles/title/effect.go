@@ -123,16 +123,3 @@ func SoldCorporation(g *engine.Game, a engine.Action) *engine.Corporation {
 	}
 	return c
 }
-
-// Multiple is how many times, up to most, revenue reaches price: the
-// largest k in 1..most with revenue >= k*price, or 0 (the places a
-// dividend moves a share price right, in both titles).
-func Multiple(revenue, price, most int) int {
-	k := 0
-	for i := 1; i <= most; i++ {
-		if revenue >= i*price {
-			k = i
-		}
-	}
-	return k
-}
