@@ -77,6 +77,13 @@ type stop struct {
 	t200  bool // on tile #200
 }
 
+// newStop is node ref of tile, node def d, as a stop of a route in a
+// phase of these colours; token reports a base of the running company.
+func newStop(tile *board.TileDef, ref board.NodeRef, d *board.NodeDef, colors []board.Color, token bool) stop {
+	return stop{ref: ref, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), token: token,
+		halt: d.Kind == board.Halt || (d.Kind == board.Town && tile.Label() == "HALT"), t200: tile.Name == "200"}
+}
+
 func (s *stop) cost() int {
 	if s.halt {
 		return 0
@@ -308,11 +315,7 @@ func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, color
 		if !ok || t == nil || n.Node < 0 || n.Node >= len(t.Nodes) {
 			return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
 		}
-		d := &t.Nodes[n.Node]
-		s := stop{ref: n, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), t200: t.Name == "200"}
-		s.halt = d.Kind == board.Halt || (d.Kind == board.Town && t.Label() == "HALT")
-		s.token = b.HasToken(n, corp)
-		out = append(out, s)
+		out = append(out, newStop(t, n, &t.Nodes[n.Node], colors, b.HasToken(n, corp)))
 	}
 	return out, nil
 }
@@ -457,11 +460,8 @@ func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
 	for i := range runs {
 		rs[i] = runs[i].res
 	}
-	if i, j, hex, found := route.Overlap(b, rs); found {
-		if i == j {
-			return nil, fmt.Errorf("route %d (%s): the route uses the same track twice in %s", j+1, runs[j].train.ID, hex)
-		}
-		return nil, fmt.Errorf("route %d (%s): routes must be distinct (rule 4.5.7): route %d also uses track in %s", j+1, runs[j].train.ID, i+1, hex)
+	if j, why := title.SharedTrack(b, rs, "routes must be distinct (rule 4.5.7): route %d also uses track in %s"); j >= 0 {
+		return nil, fmt.Errorf("route %d (%s): %s", j+1, runs[j].train.ID, why)
 	}
 	return revs, nil
 }

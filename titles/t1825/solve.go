@@ -74,9 +74,7 @@ func (h *solveHook) stopOf(n *route.NodeInfo) stop {
 		return s
 	}
 	tile, _, _ := h.b.TileOn(n.Ref.Hex)
-	s := stop{ref: n.Ref, city: n.Kind == board.City || n.Kind == board.Offboard, value: n.Def.RevenueFor(h.colors), token: n.Token}
-	s.halt = n.Kind == board.Halt || (n.Kind == board.Town && tile.Label() == "HALT")
-	s.t200 = tile.Name == "200"
+	s := newStop(tile, n.Ref, n.Def, h.colors, n.Token)
 	h.stops[n.Ref] = s
 	h.byIndex[n.Index], h.known[n.Index] = s, true
 	return s

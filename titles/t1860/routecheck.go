@@ -7,6 +7,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // Route legality (rules "Running Trains", 2nd edition p. 12):
@@ -83,11 +84,8 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	for i := range runs {
 		rs[i] = runs[i].res
 	}
-	if i, j, hex, found := route.Overlap(b, rs); found {
-		if i == j {
-			return refuse(j, "the route uses the same track twice in %s", hex)
-		}
-		return refuse(j, "trains may not run over the same section of track (route %d also uses track in %s)", i+1, hex)
+	if j, why := title.SharedTrack(b, rs, "trains may not run over the same section of track (route %d also uses track in %s)"); j >= 0 {
+		return refuse(j, "%s", why)
 	}
 	if len(actual) == 0 {
 		return nil
