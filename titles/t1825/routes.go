@@ -6,6 +6,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 	"tresham/route"
 	"tresham/titles/title"
 )
@@ -466,31 +467,14 @@ func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
 	return revs, nil
 }
 
-// runTrains resolves the trains named by the routes of a run.
+// runTrains resolves the trains named by the routes of a run: c's own
+// and a leased one.
 func (g *Game) runTrains(c *engine.Corporation, routes []engine.Route) ([]*engine.Train, error) {
-	var out []*engine.Train
-	seen := map[string]bool{}
-	for i := range routes {
-		id := routes[i].Train
-		if seen[id] {
-			return nil, fmt.Errorf("train %s runs twice", id)
-		}
-		seen[id] = true
-		var t *engine.Train
-		for _, x := range c.Trains {
-			if x.ID == id {
-				t = x
-			}
-		}
-		if t == nil && g.op != nil && g.op.leased != nil && g.op.leased.ID == id {
-			t = g.op.leased
-		}
-		if t == nil {
-			return nil, fmt.Errorf("%s does not run train %s", c.Sym, id)
-		}
-		out = append(out, t)
+	var leased *engine.Train
+	if g.op != nil {
+		leased = g.op.leased
 	}
-	return out, nil
+	return step.RunTrains(c, routes, leased)
 }
 
 // CheckRun validates a run of company sym as the run_routes step would,

@@ -349,24 +349,16 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 	if stated {
 		word = "stated"
 	}
+	var leased *engine.Train
+	if len(c.Trains) == 0 && g.routeInsolvent(c) {
+		leased = g.Depot.MinUpcoming() // the depot's next train, named by its id
+	}
+	trains, err := step.RunTrains(c, a.Routes, leased)
+	if err != nil {
+		return nil, engine.Refuse(a, "%v", err)
+	}
 	routes := make([]routeResult, len(a.Routes))
-	seen := map[string]bool{}
-	for i := range a.Routes {
-		id := a.Routes[i].Train
-		t := step.OwnTrain(c, id)
-		if t == nil && len(c.Trains) == 0 && g.routeInsolvent(c) {
-			// the leased train is the depot's next one, named by its id
-			if m := g.Depot.MinUpcoming(); m != nil && m.ID == id {
-				t = m
-			}
-		}
-		if t == nil {
-			return nil, engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, id)
-		}
-		if seen[t.ID] {
-			return nil, engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
-		}
-		seen[t.ID] = true
+	for i, t := range trains {
 		routes[i].train = t
 	}
 	// on the map, each route is resolved once, for its revenue and for the
