@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -33,6 +34,7 @@ type routeResult struct {
 	train   *engine.Train
 	revenue int
 	subsidy int
+	visits  []board.NodeRef // the nodes the route visits (nil off the map)
 }
 
 func (g *Game) startOperatingRound(num int) {

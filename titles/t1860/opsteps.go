@@ -3,6 +3,7 @@ package t1860
 import (
 	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
 	"tresham/titles/title"
@@ -323,7 +324,13 @@ func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Actio
 	}
 	return func() {
 		r.routes = routes
-		g.afterRuns(c, a.Routes)
+		runs := make([][]board.NodeRef, 0, len(routes))
+		for _, rt := range routes {
+			if rt.visits != nil {
+				runs = append(runs, rt.visits)
+			}
+		}
+		g.afterRuns(c, runs)
 		r.step++
 		if c.Receivership || c.Insolvent {
 			if len(r.routes) > 0 {
@@ -399,7 +406,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 		if rt.Subsidy != nil {
 			sub = *rt.Subsidy
 		}
-		routes[i].revenue, routes[i].subsidy = rev, sub
+		routes[i].revenue, routes[i].subsidy, routes[i].visits = rev, sub, runs[i].vis
 		total += rev
 	}
 	if onMap && len(a.Routes) > 0 {

@@ -105,28 +105,43 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	}
 	// Every further run intersects a previous one at a station: the
 	// routes' intersection graph is connected.
-	reached := make([]bool, len(runs))
-	reached[actual[0]] = true
-	for grew := true; grew; {
-		grew = false
-		for _, i := range actual {
-			if reached[i] {
-				continue
-			}
-			for _, j := range actual {
-				if reached[j] && intersects(runs[i].vis, runs[j].vis) {
-					reached[i], grew = true, true
-					break
-				}
-			}
-		}
+	vis := make([][]board.NodeRef, len(runs))
+	for i := range runs {
+		vis[i] = runs[i].vis
 	}
+	group := runGroups(vis)
 	for _, i := range actual {
-		if !reached[i] {
+		if group[i] != group[actual[0]] {
 			return refuse(i, "each run must intersect another run at a station")
 		}
 	}
 	return nil
+}
+
+// runGroups numbers the runs (their visited nodes) so that runs joined at
+// shared stations, directly or through other runs, have the same number.
+func runGroups(runs [][]board.NodeRef) []int {
+	group := make([]int, len(runs))
+	for i := range group {
+		group[i] = i
+	}
+	find := func(i int) int {
+		for group[i] != i {
+			i = group[i]
+		}
+		return i
+	}
+	for i := range runs {
+		for j := range i {
+			if intersects(runs[i], runs[j]) {
+				group[find(i)] = find(j)
+			}
+		}
+	}
+	for i := range group {
+		group[i] = find(i)
+	}
+	return group
 }
 
 // intersects reports whether two routes' visited nodes share one.
