@@ -12,7 +12,8 @@ import (
 // opSteps are the steps of a corporation's operating turn (rules 7), in
 // order. The turn's order gate (operatingRound.gate: whose turn, too
 // late, an open step first) runs before them; each step then decides its
-// action in Check, changing nothing, and Process cannot fail.
+// action in Check, changing nothing, and Process cannot fail. The steps
+// stand at their place in the turn (stepDiscard ... stepBuyTrain).
 var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	&step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
 		Operating: operating(stepDiscard),
@@ -79,25 +80,14 @@ func operating(s int) step.Operating[*Game] {
 // stepNames name the steps in refusals.
 var stepNames = [...]string{stepDiscard: "discard", stepTrack: "track", stepToken: "token", stepRoute: "route", stepDividend: "dividend", stepBuyTrain: "train purchase"}
 
-// target is the step an action of type typ belongs to (-1: none).
+// target is the step an action of type typ belongs to (-1: none): the
+// step of opSteps that takes it, which is its place in the turn, or the
+// current step for a pass.
 func (r *operatingRound) target(typ string) int {
-	switch typ {
-	case "discard_train":
-		return stepDiscard
-	case "lay_tile":
-		return stepTrack
-	case "place_token":
-		return stepToken
-	case "run_routes":
-		return stepRoute
-	case "dividend":
-		return stepDividend
-	case "buy_train":
-		return stepBuyTrain
-	case "pass":
+	if typ == "pass" {
 		return r.step
 	}
-	return -1
+	return opSteps.Index(typ)
 }
 
 // gate decides whether the operating corporation may make an action of
