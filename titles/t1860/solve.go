@@ -13,10 +13,9 @@ import (
 // solveHook is the 1860 stop selection and revenue for route.Solve: the
 // same selectStops the run_routes step uses, per train.
 type solveHook struct {
-	ctxs   []routeCtx
-	keys   []string
-	revs   []int
-	kinds2 []int
+	ctxs []routeCtx
+	keys []string
+	q    quickRoute // the route being evaluated (its buffers reused)
 	// nodeRev[i] is the revenue of the node of Index i in the solve
 	// (set by Class), valid for every train when sameColors is set.
 	nodeRev    []int
@@ -92,90 +91,112 @@ func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcom
 	if len(visits) == 0 || visits[0].Kind == board.Halt || visits[len(visits)-1].Kind == board.Halt {
 		return buf
 	}
-	var q quickRoute
-	towns := h.revs[:0] // in decreasing order (insertion: routes have few)
+	q := &h.q
+	q.towns, q.prefix = q.towns[:0], q.prefix[:0]
+	q.nc, q.sumC, q.nh = 0, 0, 0
 	for _, n := range visits {
-		switch n.Kind {
-		case board.City, board.Offboard:
-			q.nc++
-			q.sumC += h.revenue(c, n)
-		case board.Town:
-			towns = append(towns, h.revenue(c, n))
-			for i := len(towns) - 1; i > 0 && towns[i-1] < towns[i]; i-- {
-				towns[i-1], towns[i] = towns[i], towns[i-1]
-			}
-		case board.Halt:
-			q.nh++
+		rev := 0
+		if n.Kind != board.Halt {
+			rev = h.revenue(c, n)
 		}
+		q.add(n.Kind, rev)
 	}
-	q.prefix = append(h.kinds2[:0], 0)
-	for _, r := range towns {
-		q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
-	}
-	h.revs, h.kinds2 = towns, q.prefix
-	return c.quickOutcomes(&q, buf)
+	q.sum()
+	return c.quickOutcomes(q, buf)
 }
 
 // quickRoute is a route reduced to what stop selection depends on.
 type quickRoute struct {
 	nc, sumC int   // large stations and their revenue
+	towns    []int // small stations' revenues, best first
 	prefix   []int // prefix[k]: revenue of the k best small stations
 	nh       int   // halts
 }
 
-// quickOutcomes is selectStops for every halts request at once, from the
-// route's counts (the route must not begin or end at a halt): the
-// outcome of the default request (Choice -1), then those of the requests
-// 0..halts giving a different revenue or subsidy.
+// add counts a stop of kind k worth rev.
+func (q *quickRoute) add(k board.NodeKind, rev int) {
+	switch k {
+	case board.City, board.Offboard:
+		q.nc++
+		q.sumC += rev
+	case board.Town:
+		// insertion, best first (routes have few)
+		q.towns = append(q.towns, rev)
+		for i := len(q.towns) - 1; i > 0 && q.towns[i-1] < q.towns[i]; i-- {
+			q.towns[i-1], q.towns[i] = q.towns[i], q.towns[i-1]
+		}
+	case board.Halt:
+		q.nh++
+	}
+}
+
+// sum fills in prefix once every stop is added.
+func (q *quickRoute) sum() {
+	q.prefix = append(q.prefix[:0], 0)
+	for _, r := range q.towns {
+		q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
+	}
+}
+
+// quickEval is the outcome of the halts request req (< 0: the default)
+// on route q, which the allowances accept, and the number of stops
+// counted: the large stations, the halts asked for, the best small
+// stations the allowance leaves (all of them with no_skip_towns), then,
+// by default, as many halts as still fit.
+func (c *routeCtx) quickEval(q *quickRoute, req int) (route.Outcome, int) {
+	nt := len(q.prefix) - 1
+	if haltMax := c.haltMax(q.nc, nt, q.nh); q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
+		req = -1
+	}
+	th := c.allowance(q.nc)
+	numHalts := 0
+	if req >= 0 {
+		numHalts = min(q.nh, req)
+	}
+	if numHalts > 0 {
+		th -= numHalts
+	}
+	numTowns := min(th, nt)
+	if c.noSkip {
+		numTowns = nt
+	}
+	sum, stops := q.sumC, q.nc+numHalts
+	if numTowns > 0 {
+		sum += q.prefix[numTowns]
+		stops += numTowns
+		th -= numTowns
+	}
+	halts := numHalts
+	if req < 0 && q.nh > 0 && th > 0 && !c.ignoreHalts {
+		halts += min(q.nh, th)
+		stops += min(q.nh, th)
+	}
+	o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
+	if r, ok := c.leasedRevenue(sum, stops); ok {
+		o.Revenue = r
+	}
+	if c.loanerNew() {
+		o.Subsidy = 0
+	}
+	return o, stops
+}
+
+// quickOutcomes is quickEval for every halts request at once (the route
+// must not begin or end at a halt): the outcome of the default request
+// (Choice -1), then those of the requests 0..halts giving a different
+// revenue or subsidy; none when the allowances refuse the route.
 func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Outcome {
 	nt := len(q.prefix) - 1
-	thAllow := c.allowance(q.nc)
-	if q.nc > c.major || (c.noSkip && nt > max(thAllow, 0)) {
+	if q.nc > c.major || (c.noSkip && nt > max(c.allowance(q.nc), 0)) {
 		return buf
 	}
-	haltMax := c.haltMax(q.nc, nt, q.nh)
-	eval := func(req int) route.Outcome { // req < 0: default
-		if q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
-			req = -1
-		}
-		th := thAllow
-		numHalts := 0
-		if req >= 0 {
-			numHalts = min(q.nh, req)
-		}
-		if numHalts > 0 {
-			th -= numHalts
-		}
-		numTowns := min(th, nt)
-		if c.noSkip {
-			numTowns = nt
-		}
-		sum, stops := q.sumC, q.nc+numHalts
-		if numTowns > 0 {
-			sum += q.prefix[numTowns]
-			stops += numTowns
-			th -= numTowns
-		}
-		halts := numHalts
-		if req < 0 && q.nh > 0 && th > 0 && !c.ignoreHalts {
-			halts += min(q.nh, th)
-			stops += min(q.nh, th)
-		}
-		o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
-		if r, ok := c.leasedRevenue(sum, stops); ok {
-			o.Revenue = r
-		}
-		if c.loanerNew() {
-			o.Subsidy = 0
-		}
-		return o
-	}
-	buf = append(buf, eval(-1))
+	o, _ := c.quickEval(q, -1)
+	buf = append(buf, o)
 	if c.haltChoicesN(q.nc, nt, q.nh) < 0 {
 		return buf
 	}
-	for req := 0; req <= haltMax; req++ {
-		o := eval(req)
+	for req := 0; req <= c.haltMax(q.nc, nt, q.nh); req++ {
+		o, _ := c.quickEval(q, req)
 		dup := false
 		for _, x := range buf {
 			dup = dup || (x.Revenue == o.Revenue && x.Subsidy == o.Subsidy)
