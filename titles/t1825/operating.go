@@ -288,17 +288,10 @@ func (g *Game) canRunRoute(c *engine.Corporation) bool {
 	return false
 }
 
+// canRunRoutes: the company has a train to run (a company in
+// receivership may lease one) and track to run it on.
 func (g *Game) canRunRoutes(c *engine.Corporation) bool {
-	runnable := false
-	for _, t := range c.Trains {
-		if !t.Operated {
-			runnable = true
-		}
-	}
-	if !runnable && !c.Receivership {
-		return false
-	}
-	return g.canRunRoute(c)
+	return (c.Receivership || slices.ContainsFunc(c.Trains, func(t *engine.Train) bool { return !t.Operated })) && g.canRunRoute(c)
 }
 
 // payout is the dividend of kind on the turn's revenue less what the

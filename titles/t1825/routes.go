@@ -166,6 +166,19 @@ func (r trainRule) refusalError(why refusal, v []stop, late bool) error {
 	return fmt.Errorf("the %s train may not run the route", r.name)
 }
 
+// fits says whether the train may visit cities large and towns small
+// stations that count, passing extra tile #200 stations free (rule 4.5.4;
+// refusedNone: it may).
+func (r trainRule) fits(cities, towns, extra int) refusal {
+	switch {
+	case r.distance > 0 && cities+towns > r.distance+extra:
+		return refusedDistance
+	case r.distance == 0 && (cities > r.cityVisit+extra || towns > r.townVisit+extra):
+		return refusedAllowance
+	}
+	return refusedNone
+}
+
 // sameHexag reports two stops of one hexag the train may not both call at.
 func (r trainRule) sameHexag(a, b *stop) bool {
 	return a.ref.Hex == b.ref.Hex && !(r.tee() && !a.city && !b.city)
@@ -208,15 +221,8 @@ func (sc *scorer) score(r trainRule, v []stop, late, doubled bool, zero []board.
 			towns += v[i].cost()
 		}
 	}
-	switch {
-	case r.distance > 0:
-		if cities+towns > r.distance+n200 {
-			return 0, nil, refusedDistance
-		}
-	default:
-		if cities > r.cityVisit+n200 || towns > r.townVisit+n200 {
-			return 0, nil, refusedAllowance
-		}
+	if why := r.fits(cities, towns, n200); why != refusedNone {
+		return 0, nil, why
 	}
 	for i := range v {
 		for j := i + 1; j < len(v); j++ {

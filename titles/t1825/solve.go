@@ -96,15 +96,11 @@ func (h *solveHook) within(st *solveTrain, counts *[route.MaxClasses]int) bool {
 	if st.doubled {
 		return counts[0]+counts[1] <= 3 && counts[2] == 0
 	}
-	r := &st.rule
 	extra := 0
-	if h.late && r.passes200() {
+	if h.late && st.rule.passes200() {
 		extra = h.n200
 	}
-	if r.distance > 0 {
-		return counts[0]+counts[1] <= r.distance+extra
-	}
-	return counts[0] <= r.cityVisit+extra && counts[1] <= r.townVisit+extra
+	return st.rule.fits(counts[0], counts[1], extra) == refusedNone
 }
 
 func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcome) []route.Outcome {
