@@ -400,15 +400,7 @@ func (g *Game) otherTrains(c *engine.Corporation) []*engine.Train {
 }
 
 func (g *Game) canBuyTrain(c *engine.Corporation) bool {
-	if !g.room(c) {
-		return false
-	}
-	for _, t := range g.depotTrains() {
-		if c.Cash >= t.Price {
-			return true
-		}
-	}
-	return c.Cash >= 1 && len(g.otherTrains(c)) > 0
+	return g.room(c) && (len(g.affordableDepotTrains(c)) > 0 || c.Cash >= 1 && len(g.otherTrains(c)) > 0)
 }
 
 // buyTrain buys a train: the first of a new type may start a phase (rule

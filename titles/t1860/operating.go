@@ -345,15 +345,7 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 	if c.Cash >= g.minDepotPrice() && g.minDepotPrice() > 0 {
 		return true
 	}
-	if c.Cash < minTrainPrice || g.Nationalization || c.Receivership {
-		return false
-	}
-	for _, o := range g.Corps {
-		if o != c && g.canBuyFrom(c, o) && len(o.Trains) > 0 {
-			return true
-		}
-	}
-	return false
+	return c.Cash >= minTrainPrice && !c.Receivership && len(tradedTrains(g, c)) > 0
 }
 
 // mustBuyTrain: a company without trains "MUST buy one ... if it can
