@@ -6,6 +6,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // solveTrain is one train of a solve: a real train, or two '2' trains run
@@ -267,8 +268,7 @@ func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain, revenueOnly bo
 		}
 		st := &sts[pl.Train]
 		if !st.doubled {
-			rev := pl.Outcome.Revenue
-			rest = append(rest, engine.Route{Train: st.trains[0].ID, Connections: pl.Connections, Nodes: pl.Nodes, Revenue: &rev})
+			rest = append(rest, title.PlannedRoute(pl, st.trains[0].ID, false))
 			continue
 		}
 		// split A-B-C into A-B and B-C, the first paying both its stations

@@ -8,6 +8,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // solveHook is the 1860 stop selection and revenue for route.Solve: the
@@ -333,17 +334,9 @@ func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.
 		s := res.Best[obj]
 		plan.Revenue, plan.Subsidy = s.Revenue, s.Subsidy
 		for _, pl := range s.Routes {
-			if pl.Visits == nil {
-				continue
+			if pl.Visits != nil {
+				plan.Routes = append(plan.Routes, title.PlannedRoute(pl, trains[pl.Train].ID, true))
 			}
-			r := engine.Route{Train: trains[pl.Train].ID, Connections: pl.Connections, Nodes: pl.Nodes}
-			rev, sub := pl.Outcome.Revenue, pl.Outcome.Subsidy
-			r.Revenue, r.Subsidy = &rev, &sub
-			if pl.Outcome.Choice >= 0 {
-				h := pl.Outcome.Choice
-				r.Halts = &h
-			}
-			plan.Routes = append(plan.Routes, r)
 		}
 	}
 	return sol, nil
