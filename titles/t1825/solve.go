@@ -82,15 +82,7 @@ func (h *solveHook) stopOf(n *route.NodeInfo) stop {
 }
 
 func (h *solveHook) Within(t int, counts *[route.MaxClasses]int) bool {
-	if t < 0 {
-		for i := range h.trains {
-			if h.within(&h.trains[i], counts) {
-				return true
-			}
-		}
-		return false
-	}
-	return h.within(&h.trains[t], counts)
+	return route.AnyTrain(len(h.trains), t, func(i int) bool { return h.within(&h.trains[i], counts) })
 }
 
 func (h *solveHook) within(st *solveTrain, counts *[route.MaxClasses]int) bool {

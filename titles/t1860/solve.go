@@ -64,15 +64,7 @@ func (h *solveHook) revenue(c *routeCtx, n *route.NodeInfo) int {
 func (h *solveHook) CanEnd(n *route.NodeInfo) bool { return CanEndAt(n.Kind) }
 
 func (h *solveHook) Within(t int, counts *[route.MaxClasses]int) bool {
-	if t < 0 {
-		for i := range h.ctxs {
-			if h.within(&h.ctxs[i], counts) {
-				return true
-			}
-		}
-		return false
-	}
-	return h.within(&h.ctxs[t], counts)
+	return route.AnyTrain(len(h.ctxs), t, func(i int) bool { return h.within(&h.ctxs[i], counts) })
 }
 
 // within mirrors the allowance checks of selectStops: at most major large
