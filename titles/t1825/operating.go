@@ -400,7 +400,8 @@ func (g *Game) otherTrains(c *engine.Corporation) []*engine.Train {
 }
 
 func (g *Game) canBuyTrain(c *engine.Corporation) bool {
-	return g.room(c) && (len(g.affordableDepotTrains(c)) > 0 || c.Cash >= 1 && len(g.otherTrains(c)) > 0)
+	affordable := func(t *engine.Train) bool { return c.Cash >= t.Price }
+	return g.room(c) && (slices.ContainsFunc(g.depotTrains(), affordable) || c.Cash >= 1 && len(g.otherTrains(c)) > 0)
 }
 
 // buyTrain buys a train: the first of a new type may start a phase (rule

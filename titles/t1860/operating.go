@@ -345,7 +345,9 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 	if c.Cash >= g.minDepotPrice() && g.minDepotPrice() > 0 {
 		return true
 	}
-	return c.Cash >= minTrainPrice && !c.Receivership && len(tradedTrains(g, c)) > 0
+	// another corporation's train tradedTrains would offer
+	return c.Cash >= minTrainPrice && !c.Receivership && !g.Nationalization &&
+		slices.ContainsFunc(g.Corps, func(o *engine.Corporation) bool { return o != c && g.canBuyFrom(c, o) && len(o.Trains) > 0 })
 }
 
 // mustBuyTrain: a company without trains "MUST buy one ... if it can

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"fmt"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -45,6 +46,9 @@ func (c *routeCtx) loanerNew() bool { return c.loaner && !c.origIns }
 // ignoreSecond reports whether the small-stop allowance is ignored.
 func (c *routeCtx) ignoreSecond() bool { return c.loanerNew() || c.national }
 
+// quickRoutes are scratch quickRoutes for evalRoute.
+var quickRoutes = sync.Pool{New: func() any { return new(quickRoute) }}
+
 // evalRoute checks a route with visited nodes visits against the train's
 // allowances (18xx.games G1860 check_distance) and computes its revenue
 // and subsidy with the stops the rules select (quickEval; fixtures README
@@ -54,9 +58,9 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	if len(visits) == 0 {
 		return ev, nil
 	}
-	// Scratch space for the usual short routes (nothing of it is kept).
-	var tbuf, pbuf [16]int
-	q := quickRoute{towns: tbuf[:0], prefix: pbuf[:0]}
+	q := quickRoutes.Get().(*quickRoute) // scratch: nothing of it is kept
+	defer quickRoutes.Put(q)
+	q.reset()
 	haltEnd := false
 	for i, n := range visits {
 		d, err := c.kind(n)
@@ -79,7 +83,7 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	if requested != nil {
 		req = max(*requested, 0)
 	}
-	o, stops := c.quickEval(&q, req)
+	o, stops := c.quickEval(q, req)
 	ev.stops, ev.revenue, ev.subsidy = stops, o.Revenue, o.Subsidy
 	return ev, nil
 }

@@ -85,8 +85,7 @@ func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcom
 		return buf
 	}
 	q := &h.q
-	q.towns, q.prefix = q.towns[:0], q.prefix[:0]
-	q.nc, q.sumC, q.nh = 0, 0, 0
+	q.reset()
 	for _, n := range visits {
 		rev := 0
 		if n.Kind != board.Halt {
@@ -104,6 +103,12 @@ type quickRoute struct {
 	towns    []int // small stations' revenues, best first
 	prefix   []int // prefix[k]: revenue of the k best small stations
 	nh       int   // halts
+}
+
+// reset empties q, keeping its buffers.
+func (q *quickRoute) reset() {
+	q.towns, q.prefix = q.towns[:0], q.prefix[:0]
+	q.nc, q.sumC, q.nh = 0, 0, 0
 }
 
 // add counts a stop of kind k worth rev.
