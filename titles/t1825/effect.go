@@ -10,9 +10,9 @@ import (
 // the cash the dividend leaves in the treasury and the price move (rules
 // 4.5, 6.3: left when nothing is paid, none for at most half the share
 // value, right once more, two, three or four places at twice, three and
-// four times it). The rounds make the same moves (stockRound.sell,
-// Game.payDividend); the titles' effect test checks both agree on every
-// sale and dividend of the fixtures.
+// four times it). The rounds make the same moves (stockRound.sell; the
+// dividend from the same Game.payout); the titles' effect test checks both
+// agree on every sale and dividend of the fixtures.
 func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 	switch a.Type {
 	case "sell_shares":
@@ -26,20 +26,7 @@ func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 		if c == nil || g.op == nil {
 			return nil
 		}
-		revenue := g.op.revenue - g.op.loan
-		if a.Kind == "withhold" || revenue <= 0 {
-			return &title.Effect{Cash: max(revenue, 0), Revenue: max(revenue, 0), Price: title.Move(g.Market, c, "left", 1, "place")}
-		}
-		eff := &title.Effect{Revenue: revenue}
-		if c.Cell == nil {
-			return eff
-		}
-		n := 0
-		if revenue > c.Cell.Price/2 {
-			n = max(1, title.Multiple(revenue, c.Cell.Price, 4))
-		}
-		eff.Price = title.Move(g.Market, c, "right", n, "place")
-		return eff
+		return title.DividendEffect(g.Market, c, g.payout(c, a.Kind), "place")
 	}
 	return nil
 }

@@ -288,52 +288,36 @@ func (g *Game) canRunRoute(c *engine.Corporation) bool {
 	return false
 }
 
+// canRunRoutes: the company has a train to run (a company in
+// receivership may lease one) and track to run it on.
 func (g *Game) canRunRoutes(c *engine.Corporation) bool {
-	runnable := false
-	for _, t := range c.Trains {
-		if !t.Operated {
-			runnable = true
-		}
+	return (c.Receivership || slices.ContainsFunc(c.Trains, func(t *engine.Train) bool { return !t.Operated })) && g.canRunRoute(c)
+}
+
+// payout is the dividend of kind on the turn's revenue less what the
+// turn owes (rule 6.4.6): the price moves left when nothing is paid, stays
+// up to half the share value, and moves right once more, two, three or
+// four places at twice, three and four times it (rules 4.5, 6.3). Shares
+// in the pool and unsold shares pay nobody (18xx.games). Both the round
+// (payDividend) and Effect use it.
+func (g *Game) payout(c *engine.Corporation, kind string) step.Payout {
+	price := 0
+	if c.Cell != nil {
+		price = c.Cell.Price
 	}
-	if !runnable && !c.Receivership {
-		return false
-	}
-	return g.canRunRoute(c)
+	return step.NewPayout(kind, g.op.revenue-g.op.loan, 0, price, price/2+1, g.sharePercent(c))
 }
 
 // payDividend pays or withholds the turn's revenue and moves the share
-// price (rules 4.5, 6.3): left when nothing is paid; right once the
-// dividend exceeds half the share value, two, three or four places at
-// twice, three and four times it. Shares in the pool pay the company;
-// unsold shares pay nothing (a minor's pay its treasury).
+// price (payout).
 func (g *Game) payDividend(c *engine.Corporation, kind string) {
 	r := g.op
-	revenue := r.revenue
-	if r.loan > 0 {
-		revenue -= r.loan
-		r.loan = 0
-	}
-	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: r.num, Total: revenue, Kind: kind})
-	paid := 0
-	if kind == "withhold" {
-		if revenue > 0 {
-			g.PayCorp(c, revenue)
-		}
-	} else {
-		paid = revenue
-		// shares in the pool and unsold shares pay nobody (18xx.games)
-		step.PayShareholders(g.Game, c, revenue, g.sharePercent(c))
-	}
-	if c.Cell != nil {
-		price := c.Cell.Price
-		if paid > 0 {
-			// up to half the price it stays (rule 6.3)
-			for range step.DividendMoves(paid, price, price/2+1) {
-				g.moveRight(c)
-			}
-		} else {
-			g.moveLeft(c)
-		}
+	p := g.payout(c, kind)
+	r.loan = 0
+	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: r.num, Total: p.Revenue, Kind: kind})
+	step.PayMoney(g.Game, c, p)
+	if _, end := step.MovePrice(g.Game, c, p); end {
+		g.maxReached = true
 	}
 	r.routes = nil
 	g.checkBankBroken()
@@ -416,15 +400,8 @@ func (g *Game) otherTrains(c *engine.Corporation) []*engine.Train {
 }
 
 func (g *Game) canBuyTrain(c *engine.Corporation) bool {
-	if !g.room(c) {
-		return false
-	}
-	for _, t := range g.depotTrains() {
-		if c.Cash >= t.Price {
-			return true
-		}
-	}
-	return c.Cash >= 1 && len(g.otherTrains(c)) > 0
+	affordable := func(t *engine.Train) bool { return c.Cash >= t.Price }
+	return g.room(c) && (slices.ContainsFunc(g.depotTrains(), affordable) || c.Cash >= 1 && len(g.otherTrains(c)) > 0)
 }
 
 // buyTrain buys a train: the first of a new type may start a phase (rule

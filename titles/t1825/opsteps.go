@@ -355,12 +355,7 @@ func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	if !g.canLayTile(c) {
 		return nil
 	}
-	var cs []board.Color
-	for _, n := range g.phaseTiles() {
-		if col, err := board.ParseColor(n); err == nil {
-			cs = append(cs, col)
-		}
-	}
+	cs := g.phaseColors()
 	hexes := g.Board.LegalLayHexes(board.LayOptions{Corp: c.Sym, Rules: g.layRules(c), Colors: cs})
 	d := g.defs[c.Sym]
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 {

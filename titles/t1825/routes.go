@@ -6,6 +6,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 	"tresham/route"
 	"tresham/titles/title"
 )
@@ -75,6 +76,13 @@ type stop struct {
 	value int  // the station's value in the current phase
 	token bool // holds a base of the running company
 	t200  bool // on tile #200
+}
+
+// newStop is node ref of tile, node def d, as a stop of a route in a
+// phase of these colours; token reports a base of the running company.
+func newStop(tile *board.TileDef, ref board.NodeRef, d *board.NodeDef, colors []board.Color, token bool) stop {
+	return stop{ref: ref, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), token: token,
+		halt: d.Kind == board.Halt || (d.Kind == board.Town && tile.Label() == "HALT"), t200: tile.Name == "200"}
 }
 
 func (s *stop) cost() int {
@@ -158,6 +166,19 @@ func (r trainRule) refusalError(why refusal, v []stop, late bool) error {
 	return fmt.Errorf("the %s train may not run the route", r.name)
 }
 
+// fits says whether the train may visit cities large and towns small
+// stations that count, passing extra tile #200 stations free (rule 4.5.4;
+// refusedNone: it may).
+func (r trainRule) fits(cities, towns, extra int) refusal {
+	switch {
+	case r.distance > 0 && cities+towns > r.distance+extra:
+		return refusedDistance
+	case r.distance == 0 && (cities > r.cityVisit+extra || towns > r.townVisit+extra):
+		return refusedAllowance
+	}
+	return refusedNone
+}
+
 // sameHexag reports two stops of one hexag the train may not both call at.
 func (r trainRule) sameHexag(a, b *stop) bool {
 	return a.ref.Hex == b.ref.Hex && !(r.tee() && !a.city && !b.city)
@@ -200,15 +221,8 @@ func (sc *scorer) score(r trainRule, v []stop, late, doubled bool, zero []board.
 			towns += v[i].cost()
 		}
 	}
-	switch {
-	case r.distance > 0:
-		if cities+towns > r.distance+n200 {
-			return 0, nil, refusedDistance
-		}
-	default:
-		if cities > r.cityVisit+n200 || towns > r.townVisit+n200 {
-			return 0, nil, refusedAllowance
-		}
+	if why := r.fits(cities, towns, n200); why != refusedNone {
+		return 0, nil, why
 	}
 	for i := range v {
 		for j := i + 1; j < len(v); j++ {
@@ -308,11 +322,7 @@ func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, color
 		if !ok || t == nil || n.Node < 0 || n.Node >= len(t.Nodes) {
 			return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
 		}
-		d := &t.Nodes[n.Node]
-		s := stop{ref: n, city: d.Kind == board.City || d.Kind == board.Offboard, value: d.RevenueFor(colors), t200: t.Name == "200"}
-		s.halt = d.Kind == board.Halt || (d.Kind == board.Town && t.Label() == "HALT")
-		s.token = b.HasToken(n, corp)
-		out = append(out, s)
+		out = append(out, newStop(t, n, &t.Nodes[n.Node], colors, b.HasToken(n, corp)))
 	}
 	return out, nil
 }
@@ -457,40 +467,20 @@ func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
 	for i := range runs {
 		rs[i] = runs[i].res
 	}
-	if i, j, hex, found := route.Overlap(b, rs); found {
-		if i == j {
-			return nil, fmt.Errorf("route %d (%s): the route uses the same track twice in %s", j+1, runs[j].train.ID, hex)
-		}
-		return nil, fmt.Errorf("route %d (%s): routes must be distinct (rule 4.5.7): route %d also uses track in %s", j+1, runs[j].train.ID, i+1, hex)
+	if j, why := title.SharedTrack(b, rs, "routes must be distinct (rule 4.5.7): route %d also uses track in %s"); j >= 0 {
+		return nil, fmt.Errorf("route %d (%s): %s", j+1, runs[j].train.ID, why)
 	}
 	return revs, nil
 }
 
-// runTrains resolves the trains named by the routes of a run.
+// runTrains resolves the trains named by the routes of a run: c's own
+// and a leased one.
 func (g *Game) runTrains(c *engine.Corporation, routes []engine.Route) ([]*engine.Train, error) {
-	var out []*engine.Train
-	seen := map[string]bool{}
-	for i := range routes {
-		id := routes[i].Train
-		if seen[id] {
-			return nil, fmt.Errorf("train %s runs twice", id)
-		}
-		seen[id] = true
-		var t *engine.Train
-		for _, x := range c.Trains {
-			if x.ID == id {
-				t = x
-			}
-		}
-		if t == nil && g.op != nil && g.op.leased != nil && g.op.leased.ID == id {
-			t = g.op.leased
-		}
-		if t == nil {
-			return nil, fmt.Errorf("%s does not run train %s", c.Sym, id)
-		}
-		out = append(out, t)
+	var leased *engine.Train
+	if g.op != nil {
+		leased = g.op.leased
 	}
-	return out, nil
+	return step.RunTrains(c, routes, leased)
 }
 
 // CheckRun validates a run of company sym as the run_routes step would,

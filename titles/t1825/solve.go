@@ -6,6 +6,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // solveTrain is one train of a solve: a real train, or two '2' trains run
@@ -74,39 +75,25 @@ func (h *solveHook) stopOf(n *route.NodeInfo) stop {
 		return s
 	}
 	tile, _, _ := h.b.TileOn(n.Ref.Hex)
-	s := stop{ref: n.Ref, city: n.Kind == board.City || n.Kind == board.Offboard, value: n.Def.RevenueFor(h.colors), token: n.Token}
-	s.halt = n.Kind == board.Halt || (n.Kind == board.Town && tile.Label() == "HALT")
-	s.t200 = tile.Name == "200"
+	s := newStop(tile, n.Ref, n.Def, h.colors, n.Token)
 	h.stops[n.Ref] = s
 	h.byIndex[n.Index], h.known[n.Index] = s, true
 	return s
 }
 
 func (h *solveHook) Within(t int, counts *[route.MaxClasses]int) bool {
-	if t < 0 {
-		for i := range h.trains {
-			if h.within(&h.trains[i], counts) {
-				return true
-			}
-		}
-		return false
-	}
-	return h.within(&h.trains[t], counts)
+	return route.AnyTrain(len(h.trains), t, func(i int) bool { return h.within(&h.trains[i], counts) })
 }
 
 func (h *solveHook) within(st *solveTrain, counts *[route.MaxClasses]int) bool {
 	if st.doubled {
 		return counts[0]+counts[1] <= 3 && counts[2] == 0
 	}
-	r := &st.rule
 	extra := 0
-	if h.late && r.passes200() {
+	if h.late && st.rule.passes200() {
 		extra = h.n200
 	}
-	if r.distance > 0 {
-		return counts[0]+counts[1] <= r.distance+extra
-	}
-	return counts[0] <= r.cityVisit+extra && counts[1] <= r.townVisit+extra
+	return st.rule.fits(counts[0], counts[1], extra) == refusedNone
 }
 
 func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcome) []route.Outcome {
@@ -273,8 +260,7 @@ func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain, revenueOnly bo
 		}
 		st := &sts[pl.Train]
 		if !st.doubled {
-			rev := pl.Outcome.Revenue
-			rest = append(rest, engine.Route{Train: st.trains[0].ID, Connections: pl.Connections, Nodes: pl.Nodes, Revenue: &rev})
+			rest = append(rest, title.PlannedRoute(pl, st.trains[0].ID, false))
 			continue
 		}
 		// split A-B-C into A-B and B-C, the first paying both its stations

@@ -5,7 +5,6 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
-	"tresham/route"
 )
 
 // destination is a company's destination town and its bonus in company credits.
@@ -67,68 +66,22 @@ func isHome(b *board.Board, c *engine.Corporation, n board.NodeRef) bool {
 	return ok && n.Hex == c.Home && n.Node < len(h.Tile.Nodes) && h.Tile.Nodes[n.Node].Kind == board.City
 }
 
-// routeVisits resolves the stations each submitted route visits; nil when
-// the game has no map.
-func (g *Game) routeVisits(c *engine.Corporation, routes []engine.Route) (*board.Board, [][]board.NodeRef) {
-	mb, ok := g.Board.(*mapBoard)
-	if !ok {
-		return nil, nil
-	}
-	var out [][]board.NodeRef
-	for i := range routes {
-		res, err := route.Resolve(mb.b, routes[i].Connections, route.Options{Corp: c.Sym, Nodes: routes[i].Nodes})
-		if err != nil {
-			continue // already refused when evaluated
-		}
-		out = append(out, res.Visited())
-	}
-	return mb.b, out
-}
-
 // connected reports whether the runs link a station satisfying from to one
 // satisfying to, on one route or on routes joined at shared stations.
 func connected(runs [][]board.NodeRef, from, to func(board.NodeRef) bool) bool {
-	// group runs that share a station
-	group := make([]int, len(runs))
-	for i := range group {
-		group[i] = i
-	}
-	find := func(i int) int {
-		for group[i] != i {
-			i = group[i]
-		}
-		return i
-	}
-	for i := range runs {
-		for j := range i {
-			if sharesNode(runs[i], runs[j]) {
-				group[find(i)] = find(j)
-			}
-		}
-	}
+	group := runGroups(runs)
 	reach := map[int][2]bool{}
 	for i, run := range runs {
-		r := reach[find(i)]
+		r := reach[group[i]]
 		for _, n := range run {
 			r[0] = r[0] || from(n)
 			r[1] = r[1] || to(n)
 		}
-		reach[find(i)] = r
+		reach[group[i]] = r
 	}
 	for _, r := range reach {
 		if r[0] && r[1] {
 			return true
-		}
-	}
-	return false
-}
-
-func sharesNode(a, b []board.NodeRef) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				return true
-			}
 		}
 	}
 	return false
@@ -158,13 +111,14 @@ func (g *Game) payDestinations(c *engine.Corporation, b *board.Board, runs [][]b
 }
 
 // afterRuns applies the optional rules that depend on the routes a
-// corporation has just run (destinations; variable private revenue).
-func (g *Game) afterRuns(c *engine.Corporation, routes []engine.Route) {
+// corporation has just run, given as the nodes each visits
+// (destinations; variable private revenue).
+func (g *Game) afterRuns(c *engine.Corporation, runs [][]board.NodeRef) {
 	if !g.optDestinations && !g.optVariablePrivates {
 		return
 	}
-	b, runs := g.routeVisits(c, routes)
-	if b == nil {
+	b, err := g.mapBoardOf()
+	if err != nil {
 		return
 	}
 	if g.optDestinations {

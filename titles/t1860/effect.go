@@ -8,9 +8,9 @@ import (
 // Effect says what a listed sale or dividend does (title.Effecter): the
 // cash the seller receives and the price drop (rules 6.6), the cash the
 // dividend leaves in the treasury and the price move (rules 7.5, 7.6).
-// The rounds make the same moves (stockRound.sell, Game.dividend); the
-// titles' effect test checks both agree on every sale and dividend of
-// the fixtures.
+// The rounds make the same moves (stockRound.sell; the dividend from the
+// same Game.payout); the titles' effect test checks both agree on every
+// sale and dividend of the fixtures.
 func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 	switch a.Type {
 	case "sell_shares":
@@ -42,12 +42,7 @@ func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
 		if c == nil || c.Cell == nil || g.op == nil {
 			return nil
 		}
-		revenue, subsidy := g.op.totalRevenue(), g.op.totalSubsidy()
-		if a.Kind == "payout" && revenue > 0 {
-			times := title.Multiple(revenue, c.Cell.Price, 4)
-			return &title.Effect{Cash: subsidy, Revenue: revenue, Price: title.Move(g.Market, c, "right", times, "space")}
-		}
-		return &title.Effect{Cash: subsidy + revenue, Revenue: revenue, Price: title.Move(g.Market, c, "left", 1, "space")}
+		return title.DividendEffect(g.Market, c, g.payout(g.op, c, a.Kind), "space")
 	}
 	return nil
 }

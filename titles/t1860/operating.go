@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -33,6 +34,7 @@ type routeResult struct {
 	train   *engine.Train
 	revenue int
 	subsidy int
+	visits  []board.NodeRef // the nodes the route visits (nil off the map)
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -203,7 +205,9 @@ func (r *operatingRound) passRefusal(g *Game, c *engine.Corporation) string {
 
 func (r *operatingRound) canLay(g *Game, c *engine.Corporation) bool { return r.lay.More() }
 
-// routeInsolvent reports whether c is insolvent on reaching its route step: a
+// routeInsolvent reports, changing nothing, whether c is insolvent on
+// reaching its route step (checkRouteInsolvency applies it; the solver and
+// the run check ask it ahead of that step): a
 // receivership company without trains that cannot afford one becomes
 // insolvent; an insolvent one that can afford a train no longer is.
 func (g *Game) routeInsolvent(c *engine.Corporation) bool {
@@ -258,43 +262,32 @@ func (r *operatingRound) skipSteps(g *Game) {
 	}
 }
 
-// dividend pays or withholds the run revenue; the halt subsidy always goes to the
-// treasury (rules 7.5), then the price moves (rules 7.6).
+// payout is the dividend of kind on the run revenue: the halt subsidy
+// always goes to the treasury (rules 7.5); a payout moves the price one
+// place right per multiple of the price, up to four, anything else one
+// place left (rules 7.6). Both the round (dividend) and Effect use it.
+func (g *Game) payout(r *operatingRound, c *engine.Corporation, kind string) step.Payout {
+	return step.NewPayout(kind, r.totalRevenue(), r.totalSubsidy(), c.Cell.Price, c.Cell.Price, 10)
+}
+
+// dividend pays or withholds the run revenue and moves the price (payout).
 func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
-	revenue := r.totalRevenue()
-	subsidy := r.totalSubsidy()
-	payout := kind == "payout" && revenue > 0
-	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: revenue, Kind: kind, Dividend: true})
+	p, subsidy := g.payout(r, c, kind), r.totalSubsidy()
+	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: p.Revenue, Kind: kind, Dividend: true})
 	r.routes = nil
-	if !payout && revenue > 0 {
-		g.logLine(c.Sym + " withholds £" + strconv.Itoa(revenue))
-	} else if !payout {
+	if p.Paid == 0 && p.Revenue > 0 {
+		g.logLine(c.Sym + " withholds £" + strconv.Itoa(p.Revenue))
+	} else if p.Paid == 0 {
 		g.logLine(c.Sym + " does not run")
 	}
 	if subsidy > 0 {
 		g.logLine(c.Sym + " earns subsidy of £" + strconv.Itoa(subsidy))
 	}
-	corpGets := subsidy
-	if !payout {
-		corpGets += revenue
+	step.PayMoney(g.Game, c, p)
+	if p.Paid > 0 {
+		g.logLine(c.Sym + " pays out £" + strconv.Itoa(p.Revenue))
 	}
-	if corpGets > 0 {
-		g.PayCorp(c, corpGets)
-	}
-	if payout {
-		step.PayShareholders(g.Game, c, revenue, 10)
-		g.logLine(c.Sym + " pays out £" + strconv.Itoa(revenue))
-	}
-	old := c.Cell
-	if payout {
-		// rules 7.6: one place right per multiple of the price, up to four
-		for range step.DividendMoves(revenue, c.Cell.Price, c.Cell.Price) {
-			g.SetCell(c, g.Market.Right(c.Cell))
-		}
-	} else {
-		g.SetCell(c, g.Market.Left(c.Cell))
-	}
-	if old != c.Cell {
+	if old, _ := step.MovePrice(g.Game, c, p); old != c.Cell {
 		g.logLine(c.Sym + "'s share price moves from £" + strconv.Itoa(old.Price) + " to £" + strconv.Itoa(c.Cell.Price))
 	}
 	if c.Cell.Type == engine.CellEndgame {
@@ -352,15 +345,9 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 	if c.Cash >= g.minDepotPrice() && g.minDepotPrice() > 0 {
 		return true
 	}
-	if c.Cash < minTrainPrice || g.Nationalization || c.Receivership {
-		return false
-	}
-	for _, o := range g.Corps {
-		if o != c && g.canBuyFrom(c, o) && len(o.Trains) > 0 {
-			return true
-		}
-	}
-	return false
+	// another corporation's train tradedTrains would offer
+	return c.Cash >= minTrainPrice && !c.Receivership && !g.Nationalization &&
+		slices.ContainsFunc(g.Corps, func(o *engine.Corporation) bool { return o != c && g.canBuyFrom(c, o) && len(o.Trains) > 0 })
 }
 
 // mustBuyTrain: a company without trains "MUST buy one ... if it can

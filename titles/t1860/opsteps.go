@@ -6,14 +6,14 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
-	"tresham/route"
 	"tresham/titles/title"
 )
 
 // opSteps are the steps of a corporation's operating turn (rules 7), in
 // order. The turn's order gate (operatingRound.gate: whose turn, too
 // late, an open step first) runs before them; each step then decides its
-// action in Check, changing nothing, and Process cannot fail.
+// action in Check, changing nothing, and Process cannot fail. The steps
+// stand at their place in the turn (stepDiscard ... stepBuyTrain).
 var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	&step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
 		Operating: operating(stepDiscard),
@@ -80,25 +80,14 @@ func operating(s int) step.Operating[*Game] {
 // stepNames name the steps in refusals.
 var stepNames = [...]string{stepDiscard: "discard", stepTrack: "track", stepToken: "token", stepRoute: "route", stepDividend: "dividend", stepBuyTrain: "train purchase"}
 
-// target is the step an action of type typ belongs to (-1: none).
+// target is the step an action of type typ belongs to (-1: none): the
+// step of opSteps that takes it, which is its place in the turn, or the
+// current step for a pass.
 func (r *operatingRound) target(typ string) int {
-	switch typ {
-	case "discard_train":
-		return stepDiscard
-	case "lay_tile":
-		return stepTrack
-	case "place_token":
-		return stepToken
-	case "run_routes":
-		return stepRoute
-	case "dividend":
-		return stepDividend
-	case "buy_train":
-		return stepBuyTrain
-	case "pass":
+	if typ == "pass" {
 		return r.step
 	}
-	return -1
+	return opSteps.Index(typ)
 }
 
 // gate decides whether the operating corporation may make an action of
@@ -319,13 +308,19 @@ func (g *Game) doPlaceToken(c *engine.Corporation, a *engine.Action) {
 // in receivership or insolvent withholds at once, and a nationalised run
 // pays out (rules 10).
 func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
-	routes, err := g.checkRoutes(c, a)
+	routes, err := g.checkRoutes(c, a, false)
 	if err != nil {
 		return nil, err
 	}
 	return func() {
 		r.routes = routes
-		g.afterRuns(c, a.Routes)
+		runs := make([][]board.NodeRef, 0, len(routes))
+		for _, rt := range routes {
+			if rt.visits != nil {
+				runs = append(runs, rt.visits)
+			}
+		}
+		g.afterRuns(c, runs)
 		r.step++
 		if c.Receivership || c.Insolvent {
 			if len(r.routes) > 0 {
@@ -341,61 +336,52 @@ func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Actio
 	}, nil
 }
 
-// runRoutes checks c's run a and records it in r.
-func (g *Game) runRoutes(r *operatingRound, c *engine.Corporation, a *engine.Action) error {
-	routes, err := g.checkRoutes(c, a)
-	if err != nil {
-		return err
-	}
-	r.routes = routes
-	g.afterRuns(c, a.Routes)
-	return nil
-}
-
 // checkRoutes decides c's run a (rules 7.4, Running Trains), changing
-// nothing, and returns what each train earns.
-func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResult, error) {
-	var routes []routeResult
-	seen := map[string]bool{}
+// nothing, and returns what each train earns: for the run step, or for
+// CheckRun (stated), which checks a proposed run as the step would but
+// for the must-run rule, and words a revenue other than the route's as
+// stated rather than stored.
+func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool) ([]routeResult, error) {
+	word := "stored"
+	if stated {
+		word = "stated"
+	}
+	var leased *engine.Train
+	if len(c.Trains) == 0 && g.routeInsolvent(c) {
+		leased = g.Depot.MinUpcoming() // the depot's next train, named by its id
+	}
+	trains, err := step.RunTrains(c, a.Routes, leased)
+	if err != nil {
+		return nil, engine.Refuse(a, "%v", err)
+	}
+	routes := make([]routeResult, len(a.Routes))
+	for i, t := range trains {
+		routes[i].train = t
+	}
 	// on the map, each route is resolved once, for its revenue and for the
 	// checks across the run
 	mb, onMap := g.Board.(*mapBoard)
-	var resolved []*route.Route
-	var visits [][]board.NodeRef
+	runs := make([]runCheck, len(routes))
 	if onMap && len(a.Routes) > 0 {
-		var err error
-		if resolved, err = title.ResolveRun(mb.b, c.Sym, a.Routes, false); err != nil {
+		resolved, err := title.ResolveRun(mb.b, c.Sym, a.Routes, false)
+		if err != nil {
 			return nil, engine.Refuse(a, "%v", err)
 		}
-		visits = make([][]board.NodeRef, len(resolved))
 		for i, res := range resolved {
-			visits[i] = res.Visited()
+			runs[i] = runCheck{train: routes[i].train, res: res, vis: res.Visited()}
 		}
 	}
+	total := 0
 	for i := range a.Routes {
-		rt := &a.Routes[i]
-		t := step.OwnTrain(c, rt.Train)
-		if t == nil && c.Insolvent {
-			// the leased train is the depot's next one, named by its id
-			if m := g.Depot.MinUpcoming(); m != nil && m.ID == rt.Train {
-				t = m
-			}
-		}
-		if t == nil {
-			return nil, engine.Refuse(a, "route %d: %s does not own train %q", i+1, c.Sym, rt.Train)
-		}
-		if seen[t.ID] {
-			return nil, engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
-		}
-		seen[t.ID] = true
+		rt, t := &a.Routes[i], routes[i].train
 		rev, sub := 0, 0
 		if onMap {
-			ev, err := g.evaluateVisits(mb.b, c, t, visits[i], rt.Halts)
+			ev, err := g.evaluateVisits(mb.b, c, t, runs[i].vis, rt.Halts)
 			if err != nil {
 				return nil, engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
 			}
 			if rt.Subsidy != nil && *rt.Subsidy != ev.subsidy {
-				return nil, engine.Refuse(a, "route %d (%s): stored subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *rt.Subsidy, ev.subsidy)
+				return nil, engine.Refuse(a, "route %d (%s): %s subsidy %d but the route's halt subsidy is %d", i+1, t.ID, word, *rt.Subsidy, ev.subsidy)
 			}
 			rev, sub = ev.revenue, ev.subsidy
 		}
@@ -403,34 +389,27 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action) ([]routeResu
 		// (fixtures README §5.5); recomputation must agree with it.
 		if rt.Revenue != nil {
 			if onMap && *rt.Revenue != rev {
-				return nil, engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, t.ID, *rt.Revenue, rev)
+				return nil, engine.Refuse(a, "route %d (%s): %s revenue %d but the route is worth %d", i+1, t.ID, word, *rt.Revenue, rev)
 			}
 			rev = *rt.Revenue
 		}
 		if rt.Subsidy != nil {
 			sub = *rt.Subsidy
 		}
-		routes = append(routes, routeResult{train: t, revenue: rev, subsidy: sub})
+		routes[i].revenue, routes[i].subsidy, routes[i].visits = rev, sub, runs[i].vis
+		total += rev
 	}
 	if onMap && len(a.Routes) > 0 {
-		runs := make([]runCheck, len(routes))
-		for i := range routes {
-			runs[i] = runCheck{train: routes[i].train, res: resolved[i], vis: visits[i]}
-		}
 		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
 			return nil, err
 		}
 	}
 	if onMap {
-		total := 0
-		for _, r := range routes {
-			total += r.revenue
-		}
 		if err := g.checkMaxRun(mb.b, c, a, total); err != nil {
 			return nil, err
 		}
 	}
-	if len(routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
+	if !stated && len(routes) == 0 && g.hasRoute(c) && (len(c.Trains) > 0 || c.Insolvent) && !(c.Receivership && g.Nationalization) && g.canRun(c) {
 		return nil, engine.Refuse(a, "%s must run a route", c.Sym)
 	}
 	return routes, nil

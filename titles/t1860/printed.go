@@ -58,7 +58,7 @@ func originalInsolvency(opts map[string]bool) bool {
 // this is printed_rules only. Under nationalisation a company in
 // receivership need not run at all (checkRoutes).
 func (g *Game) mustRunMax(c *engine.Corporation) bool {
-	return g.optPrinted && !g.Nationalization && (c.Receivership || g.insolventAtRun(c))
+	return g.optPrinted && !g.Nationalization && (c.Receivership || g.routeInsolvent(c))
 }
 
 // checkMaxRun refuses run a of c earning revenue on board b when c must

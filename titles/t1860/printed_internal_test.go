@@ -92,8 +92,8 @@ func TestSimplifiedInsolvencyRevenue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 40 + 20*len(ev.stops); def != want {
-		t.Errorf("default: %s's leased %s earns £%d, want 40 + 20 × %d stops = £%d", c.Sym, leased.Name, def, len(ev.stops), want)
+	if want := 40 + 20*ev.stops; def != want {
+		t.Errorf("default: %s's leased %s earns £%d, want 40 + 20 × %d stops = £%d", c.Sym, leased.Name, def, ev.stops, want)
 	}
 	printed, _ := solvedRevenue(t, g, c, true)
 	t.Logf("%s leases a %s: £%d by default, £%d under printed_rules", c.Sym, leased.Name, def, printed)
@@ -201,7 +201,7 @@ func TestOriginalGameInsolvency(t *testing.T) {
 		}
 		want := (own.revenue + 1) / 2
 		if printed {
-			want = 40 + 20*len(res.stops)
+			want = 40 + 20*res.stops
 		}
 		t.Logf("%v: %s leases a %s, earns £%d", opts, c.Sym, leased.Name, rev)
 		if rev != want {

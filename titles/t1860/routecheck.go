@@ -30,20 +30,6 @@ type runCheck struct {
 	vis   []board.NodeRef // res.Visited(), filled in by checkResolvedRun when nil
 }
 
-// checkRun validates the combination of routes of one run (each route's
-// allowances and stop selection are checked by evalRoute).
-func (g *Game) checkRun(b *board.Board, c *engine.Corporation, a *engine.Action, trains []*engine.Train) error {
-	res, err := title.ResolveRun(b, c.Sym, a.Routes, false)
-	if err != nil {
-		return engine.Refuse(a, "%v", err)
-	}
-	runs := make([]runCheck, len(res))
-	for i := range res {
-		runs[i] = runCheck{train: trains[i], res: res[i], vis: res[i].Visited()}
-	}
-	return g.checkResolvedRun(b, c, a, runs)
-}
-
 func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine.Action, runs []runCheck) error {
 	refuse := func(i int, format string, args ...any) error {
 		return engine.Refuse(a, "route %d (%s): %s", i+1, runs[i].train.ID, fmt.Sprintf(format, args...))
@@ -98,11 +84,8 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	for i := range runs {
 		rs[i] = runs[i].res
 	}
-	if i, j, hex, found := route.Overlap(b, rs); found {
-		if i == j {
-			return refuse(j, "the route uses the same track twice in %s", hex)
-		}
-		return refuse(j, "trains may not run over the same section of track (route %d also uses track in %s)", i+1, hex)
+	if j, why := title.SharedTrack(b, rs, "trains may not run over the same section of track (route %d also uses track in %s)"); j >= 0 {
+		return refuse(j, "%s", why)
 	}
 	if len(actual) == 0 {
 		return nil
@@ -122,28 +105,43 @@ func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine
 	}
 	// Every further run intersects a previous one at a station: the
 	// routes' intersection graph is connected.
-	reached := make([]bool, len(runs))
-	reached[actual[0]] = true
-	for grew := true; grew; {
-		grew = false
-		for _, i := range actual {
-			if reached[i] {
-				continue
-			}
-			for _, j := range actual {
-				if reached[j] && intersects(runs[i].vis, runs[j].vis) {
-					reached[i], grew = true, true
-					break
-				}
-			}
-		}
+	vis := make([][]board.NodeRef, len(runs))
+	for i := range runs {
+		vis[i] = runs[i].vis
 	}
+	group := runGroups(vis)
 	for _, i := range actual {
-		if !reached[i] {
+		if group[i] != group[actual[0]] {
 			return refuse(i, "each run must intersect another run at a station")
 		}
 	}
 	return nil
+}
+
+// runGroups numbers the runs (their visited nodes) so that runs joined at
+// shared stations, directly or through other runs, have the same number.
+func runGroups(runs [][]board.NodeRef) []int {
+	group := make([]int, len(runs))
+	for i := range group {
+		group[i] = i
+	}
+	find := func(i int) int {
+		for group[i] != i {
+			i = group[i]
+		}
+		return i
+	}
+	for i := range runs {
+		for j := range i {
+			if intersects(runs[i], runs[j]) {
+				group[find(i)] = find(j)
+			}
+		}
+	}
+	for i := range group {
+		group[i] = find(i)
+	}
+	return group
 }
 
 // intersects reports whether two routes' visited nodes share one.

@@ -133,7 +133,7 @@ func TestRunRoutesRefusesIllegalRoutes(t *testing.T) {
 				}
 				a.Routes = append(a.Routes, engine.Route{Train: id, Connections: r.conns})
 			}
-			err := g.runRoutes(&operatingRound{}, c, a)
+			_, err := g.checkRoutes(c, a, false)
 			switch {
 			case tc.want == "" && err != nil:
 				t.Fatalf("legal run refused: %v", err)

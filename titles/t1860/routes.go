@@ -6,14 +6,12 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
-	"tresham/route"
 )
 
 // routeEval is one evaluated 1860 route.
 type routeEval struct {
 	visits  []board.NodeRef
-	stops   []board.NodeRef
-	halts   int // halts counted as stops
+	stops   int // the stops counted
 	revenue int
 	subsidy int
 }
@@ -48,48 +46,46 @@ func (c *routeCtx) loanerNew() bool { return c.loaner && !c.origIns }
 // ignoreSecond reports whether the small-stop allowance is ignored.
 func (c *routeCtx) ignoreSecond() bool { return c.loanerNew() || c.national }
 
-// evalRoute selects the stops of a route with visited nodes visits and
-// computes its revenue and subsidy (fixtures README §5.15).
+// quickRoutes are scratch quickRoutes for evalRoute.
+var quickRoutes = sync.Pool{New: func() any { return new(quickRoute) }}
+
+// evalRoute checks a route with visited nodes visits against the train's
+// allowances (18xx.games G1860 check_distance) and computes its revenue
+// and subsidy with the stops the rules select (quickEval; fixtures README
+// §5.15), the player asking for requested halts (nil: the default).
 func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval, error) {
 	ev := &routeEval{visits: visits}
 	if len(visits) == 0 {
 		return ev, nil
 	}
-	// Scratch space for the usual short routes (nothing of it is kept).
-	var kbuf [16]board.NodeKind
-	var rbuf [16]int
-	kinds, revs := kbuf[:0], rbuf[:0]
-	for _, n := range visits {
+	q := quickRoutes.Get().(*quickRoute) // scratch: nothing of it is kept
+	defer quickRoutes.Put(q)
+	q.reset()
+	haltEnd := false
+	for i, n := range visits {
 		d, err := c.kind(n)
 		if err != nil {
 			return nil, err
 		}
-		kinds = append(kinds, d.Kind)
-		revs = append(revs, d.RevenueFor(c.colors))
+		q.add(d.Kind, d.RevenueFor(c.colors))
+		haltEnd = haltEnd || (d.Kind == board.Halt && (i == 0 || i == len(visits)-1))
 	}
-	sel := stopSels.Get().(*stopSel)
-	defer stopSels.Put(sel)
-	if err := c.selectStops(kinds, revs, requested, sel); err != nil {
-		return nil, err
+	q.sum()
+	switch {
+	case q.nc > c.major:
+		return nil, fmt.Errorf("route has too many cities/offboards (%d > %d)", q.nc, c.major)
+	case c.noSkip && len(q.towns) > max(c.allowance(q.nc), 0):
+		return nil, fmt.Errorf("route has too many towns")
+	case haltEnd:
+		return nil, fmt.Errorf("route cannot begin/end in a halt")
 	}
-	if len(sel.stops) > 0 {
-		ev.stops = make([]board.NodeRef, len(sel.stops))
-		for k, i := range sel.stops {
-			ev.stops[k] = visits[i]
-		}
+	req := -1 // the default
+	if requested != nil {
+		req = max(*requested, 0)
 	}
-	ev.halts, ev.revenue, ev.subsidy = sel.halts, sel.revenue, sel.subsidy
+	o, stops := c.quickEval(q, req)
+	ev.stops, ev.revenue, ev.subsidy = stops, o.Revenue, o.Subsidy
 	return ev, nil
-}
-
-// stopSels are scratch stopSels for evalRoute.
-var stopSels = sync.Pool{New: func() any { return new(stopSel) }}
-
-// stopSel is the result of selectStops; its slices are reused between calls.
-type stopSel struct {
-	stops                   []int // indices into the visits, in selection order
-	halts, revenue, subsidy int
-	cities, towns, hs, best []int
 }
 
 // haltChoicesN returns how many halts the player may ask to count on a
@@ -100,118 +96,32 @@ func (c *routeCtx) haltChoicesN(nc, nt, nh int) int {
 	if nh == 0 || c.ignoreHalts || c.loanerNew() {
 		return -1
 	}
-	th := c.minor + c.major - nc
-	if c.ignoreSecond() {
-		th = c.major - nc
-	}
-	if c.noSkip || c.national {
-		th = max(th-nt, 0)
-	}
-	if m := min(nh, th); m > 0 {
+	if m := c.haltMax(nc, nt, nh); m > 0 {
 		return m
 	}
 	return -1
 }
 
-// selectStops is evalRoute on node kinds and revenues (in route order): the
-// route's legality under the allowances, its stops, revenue and subsidy.
-func (c *routeCtx) selectStops(kinds []board.NodeKind, revs []int, requested *int, out *stopSel) error {
-	cities, towns, halts := out.cities[:0], out.towns[:0], out.hs[:0]
-	out.stops = out.stops[:0]
-	out.halts, out.revenue, out.subsidy = 0, 0, 0
-	if len(kinds) == 0 {
-		return nil
-	}
-	for i, k := range kinds {
-		switch k {
-		case board.City, board.Offboard:
-			cities = append(cities, i)
-		case board.Town:
-			towns = append(towns, i)
-		case board.Halt:
-			halts = append(halts, i)
-		}
-	}
-	out.cities, out.towns, out.hs = cities, towns, halts
-	// Route legality (18xx.games G1860 check_distance).
-	thAllow := c.minor + c.major - len(cities)
+// allowance is how many small stations and halts the train may count on
+// a route with nc large stations (G1860 check_distance).
+func (c *routeCtx) allowance(nc int) int {
 	if c.ignoreSecond() {
-		thAllow = c.major - len(cities)
+		return c.major - nc
 	}
-	if len(cities) > c.major {
-		return fmt.Errorf("route has too many cities/offboards (%d > %d)", len(cities), c.major)
-	}
-	if c.noSkip && len(towns) > max(thAllow, 0) {
-		return fmt.Errorf("route has too many towns")
-	}
-	if kinds[0] == board.Halt || kinds[len(kinds)-1] == board.Halt {
-		return fmt.Errorf("route cannot begin/end in a halt")
-	}
+	return c.minor + c.major - nc
+}
 
-	// Halts the player may count (G1860 max_halts).
-	haltMax := 0
-	if !c.ignoreHalts {
-		th := thAllow
-		if c.noSkip || c.national {
-			th = max(th-len(towns), 0)
-		}
-		haltMax = min(len(halts), th)
+// haltMax is how many of nh halts the player may count on a route with nc
+// large and nt small stations (G1860 max_halts; 0 when halts are ignored).
+func (c *routeCtx) haltMax(nc, nt, nh int) int {
+	if c.ignoreHalts {
+		return 0
 	}
-	req := requested
-	if len(halts) == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 {
-		req = nil
+	th := c.allowance(nc)
+	if c.noSkip || c.national {
+		th = max(th-nt, 0)
 	}
-	if req != nil && *req > haltMax {
-		req = nil
-	}
-
-	stops := append(out.stops, cities...)
-	th := thAllow
-	numHalts := 0
-	if req != nil {
-		numHalts = min(len(halts), *req)
-	}
-	if numHalts > 0 {
-		stops = append(stops, halts[:numHalts]...)
-		th -= numHalts
-	}
-	numTowns := min(th, len(towns))
-	if c.noSkip {
-		numTowns = len(towns)
-	}
-	if numTowns > 0 {
-		best := append(out.best[:0], towns...)
-		// best towns first (stable: ties keep route order)
-		for i := 1; i < len(best); i++ {
-			for j := i; j > 0 && revs[best[j]] > revs[best[j-1]]; j-- {
-				best[j], best[j-1] = best[j-1], best[j]
-			}
-		}
-		out.best = best
-		stops = append(stops, best[:numTowns]...)
-		th -= numTowns
-	}
-	if req == nil && len(halts) > 0 && th > 0 && !c.ignoreHalts {
-		stops = append(stops, halts[:min(len(halts), th)]...)
-	}
-	out.stops = stops
-
-	sum, nHalts := 0, 0
-	for _, i := range stops {
-		sum += revs[i]
-		if kinds[i] == board.Halt {
-			nHalts++
-		}
-	}
-	out.halts = nHalts
-	out.revenue = sum
-	if r, ok := c.leasedRevenue(sum, len(stops)); ok {
-		out.revenue = r
-	}
-	if !c.loanerNew() {
-		out.subsidy = nHalts * haltSubsidy
-	}
-	return nil
+	return min(nh, th)
 }
 
 // leasedRevenue is what a train leased by an insolvent company earns on a
@@ -239,15 +149,6 @@ func (c *routeCtx) leasedRevenue(sum, stops int) (int, bool) {
 		return 40 + 20*c.major, true
 	}
 	return 40 + 20*stops, true
-}
-
-// evaluateRoute resolves and evaluates one submitted route of corp.
-func (g *Game) evaluateRoute(b *board.Board, corp *engine.Corporation, train *engine.Train, r *engine.Route) (*routeEval, error) {
-	res, err := route.Resolve(b, r.Connections, route.Options{Corp: corp.Sym, Nodes: r.Nodes})
-	if err != nil {
-		return nil, fmt.Errorf("track is not connected as written: %v", err)
-	}
-	return g.evaluateVisits(b, corp, train, res.Visited(), r.Halts)
 }
 
 // evaluateVisits selects the stops of a resolved route and prices it.

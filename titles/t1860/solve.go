@@ -8,15 +8,15 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
+	"tresham/titles/title"
 )
 
 // solveHook is the 1860 stop selection and revenue for route.Solve: the
 // same selectStops the run_routes step uses, per train.
 type solveHook struct {
-	ctxs   []routeCtx
-	keys   []string
-	revs   []int
-	kinds2 []int
+	ctxs []routeCtx
+	keys []string
+	q    quickRoute // the route being evaluated (its buffers reused)
 	// nodeRev[i] is the revenue of the node of Index i in the solve
 	// (set by Class), valid for every train when sameColors is set.
 	nodeRev    []int
@@ -64,15 +64,7 @@ func (h *solveHook) revenue(c *routeCtx, n *route.NodeInfo) int {
 func (h *solveHook) CanEnd(n *route.NodeInfo) bool { return CanEndAt(n.Kind) }
 
 func (h *solveHook) Within(t int, counts *[route.MaxClasses]int) bool {
-	if t < 0 {
-		for i := range h.ctxs {
-			if h.within(&h.ctxs[i], counts) {
-				return true
-			}
-		}
-		return false
-	}
-	return h.within(&h.ctxs[t], counts)
+	return route.AnyTrain(len(h.ctxs), t, func(i int) bool { return h.within(&h.ctxs[i], counts) })
 }
 
 // within mirrors the allowance checks of selectStops: at most major large
@@ -82,16 +74,7 @@ func (h *solveHook) within(c *routeCtx, counts *[route.MaxClasses]int) bool {
 	if counts[0] > c.major {
 		return false
 	}
-	if c.noSkip {
-		th := c.minor + c.major - counts[0]
-		if c.ignoreSecond() {
-			th = c.major - counts[0]
-		}
-		if counts[1] > max(th, 0) {
-			return false
-		}
-	}
-	return true
+	return !c.noSkip || counts[1] <= max(c.allowance(counts[0]), 0)
 }
 
 // Evaluate returns the train's outcomes on the route: the default halt
@@ -101,100 +84,117 @@ func (h *solveHook) Evaluate(t int, visits []*route.NodeInfo, buf []route.Outcom
 	if len(visits) == 0 || visits[0].Kind == board.Halt || visits[len(visits)-1].Kind == board.Halt {
 		return buf
 	}
-	var q quickRoute
-	towns := h.revs[:0] // in decreasing order (insertion: routes have few)
+	q := &h.q
+	q.reset()
 	for _, n := range visits {
-		switch n.Kind {
-		case board.City, board.Offboard:
-			q.nc++
-			q.sumC += h.revenue(c, n)
-		case board.Town:
-			towns = append(towns, h.revenue(c, n))
-			for i := len(towns) - 1; i > 0 && towns[i-1] < towns[i]; i-- {
-				towns[i-1], towns[i] = towns[i], towns[i-1]
-			}
-		case board.Halt:
-			q.nh++
+		rev := 0
+		if n.Kind != board.Halt {
+			rev = h.revenue(c, n)
 		}
+		q.add(n.Kind, rev)
 	}
-	q.prefix = append(h.kinds2[:0], 0)
-	for _, r := range towns {
-		q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
-	}
-	h.revs, h.kinds2 = towns, q.prefix
-	return c.quickOutcomes(&q, buf)
+	q.sum()
+	return c.quickOutcomes(q, buf)
 }
 
 // quickRoute is a route reduced to what stop selection depends on.
 type quickRoute struct {
 	nc, sumC int   // large stations and their revenue
+	towns    []int // small stations' revenues, best first
 	prefix   []int // prefix[k]: revenue of the k best small stations
 	nh       int   // halts
 }
 
-// quickOutcomes is selectStops for every halts request at once, from the
-// route's counts (the route must not begin or end at a halt): the
-// outcome of the default request (Choice -1), then those of the requests
-// 0..halts giving a different revenue or subsidy.
+// reset empties q, keeping its buffers.
+func (q *quickRoute) reset() {
+	q.towns, q.prefix = q.towns[:0], q.prefix[:0]
+	q.nc, q.sumC, q.nh = 0, 0, 0
+}
+
+// add counts a stop of kind k worth rev.
+func (q *quickRoute) add(k board.NodeKind, rev int) {
+	switch k {
+	case board.City, board.Offboard:
+		q.nc++
+		q.sumC += rev
+	case board.Town:
+		// insertion, best first (routes have few)
+		q.towns = append(q.towns, rev)
+		for i := len(q.towns) - 1; i > 0 && q.towns[i-1] < q.towns[i]; i-- {
+			q.towns[i-1], q.towns[i] = q.towns[i], q.towns[i-1]
+		}
+	case board.Halt:
+		q.nh++
+	}
+}
+
+// sum fills in prefix once every stop is added.
+func (q *quickRoute) sum() {
+	q.prefix = append(q.prefix[:0], 0)
+	for _, r := range q.towns {
+		q.prefix = append(q.prefix, q.prefix[len(q.prefix)-1]+r)
+	}
+}
+
+// quickEval is the outcome of the halts request req (< 0: the default)
+// on route q, which the allowances accept, and the number of stops
+// counted: the large stations, the halts asked for, the best small
+// stations the allowance leaves (all of them with no_skip_towns), then,
+// by default, as many halts as still fit.
+func (c *routeCtx) quickEval(q *quickRoute, req int) (route.Outcome, int) {
+	nt := len(q.prefix) - 1
+	if haltMax := c.haltMax(q.nc, nt, q.nh); q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
+		req = -1
+	}
+	th := c.allowance(q.nc)
+	numHalts := 0
+	if req >= 0 {
+		numHalts = min(q.nh, req)
+	}
+	if numHalts > 0 {
+		th -= numHalts
+	}
+	numTowns := min(th, nt)
+	if c.noSkip {
+		numTowns = nt
+	}
+	sum, stops := q.sumC, q.nc+numHalts
+	if numTowns > 0 {
+		sum += q.prefix[numTowns]
+		stops += numTowns
+		th -= numTowns
+	}
+	halts := numHalts
+	if req < 0 && q.nh > 0 && th > 0 && !c.ignoreHalts {
+		halts += min(q.nh, th)
+		stops += min(q.nh, th)
+	}
+	o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
+	if r, ok := c.leasedRevenue(sum, stops); ok {
+		o.Revenue = r
+	}
+	if c.loanerNew() {
+		o.Subsidy = 0
+	}
+	return o, stops
+}
+
+// quickOutcomes is quickEval for every halts request at once (the route
+// must not begin or end at a halt): the outcome of the default request
+// (Choice -1), then those of the requests 0..halts giving a different
+// revenue or subsidy; none when the allowances refuse the route.
 func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Outcome {
 	nt := len(q.prefix) - 1
-	thAllow := c.minor + c.major - q.nc
-	if c.ignoreSecond() {
-		thAllow = c.major - q.nc
-	}
-	if q.nc > c.major || (c.noSkip && nt > max(thAllow, 0)) {
+	if q.nc > c.major || (c.noSkip && nt > max(c.allowance(q.nc), 0)) {
 		return buf
 	}
-	haltMax := 0
-	if !c.ignoreHalts {
-		th := thAllow
-		if c.noSkip || c.national {
-			th = max(th-nt, 0)
-		}
-		haltMax = min(q.nh, th)
-	}
-	eval := func(req int) route.Outcome { // req < 0: default
-		if q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
-			req = -1
-		}
-		th := thAllow
-		numHalts := 0
-		if req >= 0 {
-			numHalts = min(q.nh, req)
-		}
-		if numHalts > 0 {
-			th -= numHalts
-		}
-		numTowns := min(th, nt)
-		if c.noSkip {
-			numTowns = nt
-		}
-		sum, stops := q.sumC, q.nc+numHalts
-		if numTowns > 0 {
-			sum += q.prefix[numTowns]
-			stops += numTowns
-			th -= numTowns
-		}
-		halts := numHalts
-		if req < 0 && q.nh > 0 && th > 0 && !c.ignoreHalts {
-			halts += min(q.nh, th)
-			stops += min(q.nh, th)
-		}
-		o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
-		if r, ok := c.leasedRevenue(sum, stops); ok {
-			o.Revenue = r
-		}
-		if c.loanerNew() {
-			o.Subsidy = 0
-		}
-		return o
-	}
-	buf = append(buf, eval(-1))
+	o, _ := c.quickEval(q, -1)
+	buf = append(buf, o)
 	if c.haltChoicesN(q.nc, nt, q.nh) < 0 {
 		return buf
 	}
-	for req := 0; req <= haltMax; req++ {
-		o := eval(req)
+	for req := 0; req <= c.haltMax(q.nc, nt, q.nh); req++ {
+		o, _ := c.quickEval(q, req)
 		dup := false
 		for _, x := range buf {
 			dup = dup || (x.Revenue == o.Revenue && x.Subsidy == o.Subsidy)
@@ -228,26 +228,12 @@ func (g *Game) runTrains(c *engine.Corporation) []*engine.Train {
 	if len(c.Trains) > 0 {
 		return c.Trains
 	}
-	if g.insolventAtRun(c) {
+	if g.routeInsolvent(c) {
 		if t := g.Depot.MinUpcoming(); t != nil {
 			return []*engine.Train{t}
 		}
 	}
 	return nil
-}
-
-// insolventAtRun reports whether c is insolvent when its route step comes
-// (checkRouteInsolvency, without changing the game).
-func (g *Game) insolventAtRun(c *engine.Corporation) bool {
-	minPrice := g.minDepotPrice()
-	afford := minPrice > 0 && c.Cash >= minPrice
-	switch {
-	case c.Receivership && len(c.Trains) == 0 && g.hasRoute(c) && !afford:
-		return true
-	case c.Insolvent && afford:
-		return false
-	}
-	return c.Insolvent
 }
 
 // routeContext is the stop-selection context of a train run by corp.
@@ -345,77 +331,31 @@ func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.
 		s := res.Best[obj]
 		plan.Revenue, plan.Subsidy = s.Revenue, s.Subsidy
 		for _, pl := range s.Routes {
-			if pl.Visits == nil {
-				continue
+			if pl.Visits != nil {
+				plan.Routes = append(plan.Routes, title.PlannedRoute(pl, trains[pl.Train].ID, true))
 			}
-			r := engine.Route{Train: trains[pl.Train].ID, Connections: pl.Connections, Nodes: pl.Nodes}
-			rev, sub := pl.Outcome.Revenue, pl.Outcome.Subsidy
-			r.Revenue, r.Subsidy = &rev, &sub
-			if pl.Outcome.Choice >= 0 {
-				h := pl.Outcome.Choice
-				r.Halts = &h
-			}
-			plan.Routes = append(plan.Routes, r)
 		}
 	}
 	return sol, nil
 }
 
 // CheckRun validates a run of corporation sym as the run_routes step would
-// (without applying it) and returns its revenue and subsidy.
+// (checkRoutes, without applying it) and returns its revenue and subsidy.
 func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error) {
 	c := g.Corp(sym)
 	if c == nil {
 		return 0, 0, fmt.Errorf("1860: no corporation %s", sym)
 	}
-	b, err := g.mapBoardOf()
-	if err != nil {
+	if _, err := g.mapBoardOf(); err != nil {
 		return 0, 0, err
 	}
 	a := &engine.Action{Type: "run_routes", Entity: sym, EntityType: "corporation", Routes: routes}
-	var trains []*engine.Train
-	seen := map[string]bool{}
-	for i := range routes {
-		r := &routes[i]
-		var t *engine.Train
-		for _, x := range c.Trains {
-			if x.ID == r.Train {
-				t = x
-			}
-		}
-		if t == nil && len(c.Trains) == 0 && g.insolventAtRun(c) {
-			t = g.Depot.MinUpcoming()
-		}
-		if t == nil {
-			return 0, 0, engine.Refuse(a, "route %d: %s does not own train %q", i+1, sym, r.Train)
-		}
-		if seen[t.ID] {
-			return 0, 0, engine.Refuse(a, "route %d: train %s runs twice", i+1, t.ID)
-		}
-		seen[t.ID] = true
-		trains = append(trains, t)
-		ev, err := g.evaluateRoute(b, c, t, r)
-		if err != nil {
-			return 0, 0, engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
-		}
-		if r.Revenue != nil && *r.Revenue != ev.revenue {
-			return 0, 0, engine.Refuse(a, "route %d (%s): stated revenue %d but the route is worth %d", i+1, t.ID, *r.Revenue, ev.revenue)
-		}
-		if r.Subsidy != nil && *r.Subsidy != ev.subsidy {
-			return 0, 0, engine.Refuse(a, "route %d (%s): stated subsidy %d but the route's halt subsidy is %d", i+1, t.ID, *r.Subsidy, ev.subsidy)
-		}
-		revenue += ev.revenue
-		subsidy += ev.subsidy
+	rs, err := g.checkRoutes(c, a, true)
+	for _, r := range rs {
+		revenue += r.revenue
+		subsidy += r.subsidy
 	}
-	if len(routes) > 0 {
-		if err := g.checkRun(b, c, a, trains); err != nil {
-			return 0, 0, err
-		}
-	}
-	if err := g.checkMaxRun(b, c, a, revenue); err != nil {
-		return 0, 0, err
-	}
-	return revenue, subsidy, nil
+	return revenue, subsidy, err
 }
 
 // BestRoutes returns the maximum-revenue run of corporation sym now (the

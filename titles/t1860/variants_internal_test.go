@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"tresham/board"
-	"tresham/engine"
 	"tresham/engine/step"
+	"tresham/route"
 )
 
 // TestLayStepAccelerated checks the tile-lay allowance of "Variant:
@@ -131,7 +131,11 @@ func TestYarmouthRun(t *testing.T) {
 		yhc := g.Company("YHC")
 		yhc.Owner = "1"
 		g.Players[0].Companies = []string{"YHC"}
-		g.afterRuns(g.Corp(tc.corp), []engine.Route{{Train: "3+2-0", Connections: tc.conns}})
+		res, err := route.Resolve(b, tc.conns, route.Options{Corp: tc.corp})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		g.afterRuns(g.Corp(tc.corp), [][]board.NodeRef{res.Visited()})
 		cash := g.Players[0].Cash
 		step.PayPrivates(g.Game)
 		if yhc.Revenue != tc.want || g.Players[0].Cash-cash != tc.want {

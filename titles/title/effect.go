@@ -1,6 +1,9 @@
 package title
 
-import "tresham/engine"
+import (
+	"tresham/engine"
+	"tresham/engine/step"
+)
 
 // Effecter is a game that can say what a listed choice does to money and
 // the share price before it is made (the page shows it beside the
@@ -91,6 +94,14 @@ func Move(m *engine.Market, c *engine.Corporation, direction string, steps int, 
 	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(at), Direction: direction, Steps: max(steps, 0), Moved: moved, Unit: unit}
 }
 
+// DividendEffect is what the dividend p of c does: the cash its treasury
+// keeps and the price move the round makes (step.MovePrice), unit naming
+// one place.
+func DividendEffect(m *engine.Market, c *engine.Corporation, p step.Payout, unit string) *Effect {
+	dir, n := p.Direction()
+	return &Effect{Cash: p.Kept, Revenue: p.Revenue, Price: Move(m, c, dir, n, unit)}
+}
+
 // Stays is corporation c's price kept where it is, for reason. Nil when c
 // has no price.
 func Stays(c *engine.Corporation, reason string) *PriceMove {
@@ -111,17 +122,4 @@ func SoldCorporation(g *engine.Game, a engine.Action) *engine.Corporation {
 		return nil
 	}
 	return c
-}
-
-// Multiple is how many times, up to most, revenue reaches price: the
-// largest k in 1..most with revenue >= k*price, or 0 (the places a
-// dividend moves a share price right, in both titles).
-func Multiple(revenue, price, most int) int {
-	k := 0
-	for i := 1; i <= most; i++ {
-		if revenue >= i*price {
-			k = i
-		}
-	}
-	return k
 }

@@ -42,3 +42,19 @@ func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bo
 	}
 	return out, nil
 }
+
+// SharedTrack finds a route of a run that uses a piece of track twice or
+// that an earlier route of the run used (both titles: 1860 Running
+// Trains, 1825 rule 4.5.7). It returns the route's index and why, the
+// title's rule distinct worded with the earlier route's number and the
+// hex; -1 when every route keeps to its own track.
+func SharedTrack(b *board.Board, rs []*route.Route, distinct string) (int, string) {
+	i, j, hex, found := route.Overlap(b, rs)
+	switch {
+	case !found:
+		return -1, ""
+	case i == j:
+		return j, "the route uses the same track twice in " + hex
+	}
+	return j, fmt.Sprintf(distinct, i+1, hex)
+}
