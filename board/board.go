@@ -1,7 +1,10 @@
 package board
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -125,9 +128,9 @@ type Board struct {
 // New builds a board from a spec. Boards built from equal specs share
 // their static part (statics), which is most of a fresh board's memory.
 func New(spec Spec) (*Board, error) {
-	key := specKey(spec)
-	if v, ok := statics.Load(key); ok {
-		s := v.(*static)
+	key := specHash(spec)
+	if v, ok := statics.Load(key); ok && specEqual(v.(*specEntry).spec, spec) {
+		s := v.(*specEntry).s
 		b := &Board{s: s, memo: &tileMemo{}, hexes: make([]hexState, len(s.printed)), used: make([]uint64, len(s.tiles))}
 		for i, t := range s.printed {
 			b.hexes[i] = hexState{tile: t, copy: -1, tdef: -1}
@@ -138,33 +141,44 @@ func New(spec Spec) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	statics.LoadOrStore(key, b.s)
+	// a spec whose hash another spec holds is built every time (no chain)
+	statics.LoadOrStore(key, &specEntry{spec: cloneSpec(spec), s: b.s})
 	return b, nil
 }
 
-// statics memoises the static part of boards by their spec (specKey):
-// it is immutable, so boards of every game with the same map share it.
-var statics sync.Map // string -> *static
+// statics memoises the static part of boards by their spec's hash
+// (specHash), with the spec to compare: it is immutable, so boards of
+// every game with the same map share it.
+var statics sync.Map // uint64 -> *specEntry
 
-// specKey returns a string that equal specs, and only they, share.
-func specKey(spec Spec) string {
-	// Strings are length-prefixed, so no two specs share a key.
-	k := make([]byte, 0, 64*(len(spec.Hexes)+len(spec.Tiles)))
-	str := func(s string) {
-		k = strconv.AppendInt(k, int64(len(s)), 10)
-		k = append(k, ':')
-		k = append(k, s...)
-	}
+// specSeed seeds specHash (set once, never changed).
+var specSeed = maphash.MakeSeed()
+
+// specEntry is a memoised static part with (a copy of) its spec.
+type specEntry struct {
+	spec Spec
+	s    *static
+}
+
+// specHash hashes everything specEqual compares.
+func specHash(spec Spec) uint64 {
+	var h maphash.Hash
+	h.SetSeed(specSeed)
+	var buf [8]byte
 	num := func(n int) {
-		k = strconv.AppendInt(k, int64(n), 10)
-		k = append(k, ' ')
+		binary.LittleEndian.PutUint64(buf[:], uint64(n))
+		h.Write(buf[:])
+	}
+	str := func(s string) {
+		num(len(s))
+		h.WriteString(s)
 	}
 	num(int(spec.Layout))
 	if spec.DirectedWalk {
-		k = append(k, 'd')
+		num(1)
 	}
 	if spec.Impassable == nil {
-		k = append(k, '-') // the default colours
+		num(-1) // the default colours
 	}
 	num(len(spec.Impassable))
 	for _, c := range spec.Impassable {
@@ -172,12 +186,12 @@ func specKey(spec Spec) string {
 	}
 	num(len(spec.Hexes))
 	num(len(spec.Tiles))
-	for _, h := range spec.Hexes {
-		str(h.ID)
-		num(int(h.Color))
-		str(h.Code)
-		num(h.Index)
-		str(h.Location)
+	for _, x := range spec.Hexes {
+		str(x.ID)
+		num(int(x.Color))
+		str(x.Code)
+		num(x.Index)
+		str(x.Location)
 	}
 	for _, t := range spec.Tiles {
 		str(t.Name)
@@ -185,7 +199,23 @@ func specKey(spec Spec) string {
 		str(t.Code)
 		num(t.Count)
 	}
-	return string(k)
+	return h.Sum64()
+}
+
+// specEqual reports whether two specs describe the same board (a nil
+// Impassable, the default, differs from an empty one).
+func specEqual(a, b Spec) bool {
+	return a.Layout == b.Layout && a.DirectedWalk == b.DirectedWalk &&
+		(a.Impassable == nil) == (b.Impassable == nil) && slices.Equal(a.Impassable, b.Impassable) &&
+		slices.Equal(a.Hexes, b.Hexes) && slices.Equal(a.Tiles, b.Tiles)
+}
+
+// cloneSpec copies a spec's lists (the caller may reuse its own).
+func cloneSpec(spec Spec) Spec {
+	spec.Hexes = slices.Clone(spec.Hexes)
+	spec.Tiles = slices.Clone(spec.Tiles)
+	spec.Impassable = slices.Clone(spec.Impassable) // nil stays nil
+	return spec
 }
 
 // build builds a board and its static part from a spec.

@@ -1,0 +1,43 @@
+package board
+
+import "testing"
+
+// TestStaticsSharedOnlyByEqualSpecs checks the memo of boards' static
+// parts: equal specs share one, specs that differ in any compared field
+// (a nil Impassable against an empty one included) do not, and a caller
+// changing its spec after New changes nothing memoised.
+func TestStaticsSharedOnlyByEqualSpecs(t *testing.T) {
+	base := testSpec()
+	first, err := New(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base.Hexes[0].Code = "" // the caller reuses its spec
+	for _, tc := range []struct {
+		name  string
+		edit  func(*Spec)
+		share bool
+	}{
+		{"equal", func(*Spec) {}, true},
+		{"impassable empty", func(s *Spec) { s.Impassable = []Color{} }, false},
+		{"impassable listed", func(s *Spec) { s.Impassable = []Color{Blue, Gray, Red} }, false},
+		{"directed", func(s *Spec) { s.DirectedWalk = true }, false},
+		{"hex code", func(s *Spec) { s.Hexes[2].Code = "city=revenue:10" }, false},
+		{"hex location", func(s *Spec) { s.Hexes[2].Location = "Somewhere" }, false},
+		{"hex index", func(s *Spec) { s.Hexes[2].Index = 1 }, false},
+		{"tile count", func(s *Spec) { s.Tiles[1].Count = 3 }, false},
+		{"tile dropped", func(s *Spec) { s.Tiles = s.Tiles[:3] }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := testSpec()
+			tc.edit(&spec)
+			b, err := New(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.s == first.s; got != tc.share {
+				t.Errorf("shares the first board's static part: %v, want %v", got, tc.share)
+			}
+		})
+	}
+}
