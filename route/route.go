@@ -95,6 +95,19 @@ func (r *Route) Paths() []PathRef {
 	return out
 }
 
+// AppendPaths appends the paths of Paths to out and returns it.
+func (r *Route) AppendPaths(out []PathRef) []PathRef {
+	n := 0
+	for _, l := range r.Legs {
+		n += len(l.Chain.Paths)
+	}
+	out = slices.Grow(out, n)
+	for _, l := range r.Legs {
+		out = append(out, l.Chain.Paths...)
+	}
+	return out
+}
+
 // resolver caches hex snapshots for one resolution. Resolvers are pooled:
 // nothing of theirs may escape Resolve.
 type resolver struct {

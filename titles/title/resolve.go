@@ -30,15 +30,15 @@ func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bo
 		if err != nil {
 			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
 		}
-		paths := res.Paths()
-		if slices.ContainsFunc(paths, func(p route.PathRef) bool { return route.ContainsPath(used, p) }) {
-			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used, Untokened: opt.Untokened})
+		n := len(used)
+		used = res.AppendPaths(used)
+		if slices.ContainsFunc(used[n:], func(p route.PathRef) bool { return route.ContainsPath(used[:n], p) }) {
+			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used[:n], Untokened: opt.Untokened})
 			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
-				res, paths = alt, alt.Paths()
+				res, used = alt, alt.AppendPaths(used[:n])
 			}
 		}
 		out[i] = res
-		used = append(used, paths...)
 	}
 	return out, nil
 }
