@@ -3,6 +3,7 @@ package title
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -17,7 +18,14 @@ import (
 // error naming it.
 func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bool) ([]*route.Route, error) {
 	out := make([]*route.Route, len(routes))
-	var used []route.PathRef
+	// the paths of the routes so far, in pooled storage (Resolve copies them)
+	pooled := usedPaths.Get().(*[]route.PathRef)
+	used := (*pooled)[:0]
+	defer func() {
+		clear(used[:cap(used)])
+		*pooled = used[:0]
+		usedPaths.Put(pooled)
+	}()
 	for i := range routes {
 		r := &routes[i]
 		opt := route.Options{Corp: corp, Nodes: r.Nodes}
@@ -42,3 +50,6 @@ func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bo
 	}
 	return out, nil
 }
+
+// usedPaths pools ResolveRun's list of the paths used so far.
+var usedPaths = sync.Pool{New: func() any { return new([]route.PathRef) }}
