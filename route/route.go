@@ -43,11 +43,34 @@ type Chain struct {
 	Paths []PathRef
 }
 
-// Leg is one resolved step of a route: the chain and its end nodes in
-// route order (Left before Right).
+// Leg is one resolved step of a route: the chain, walked from Left to
+// Right (route order): from Chain.A to Chain.B unless Reversed.
 type Leg struct {
-	Left, Right board.NodeRef
-	Chain       Chain
+	Chain Chain
+	// Reversed says the leg runs from Chain.B to Chain.A.
+	Reversed bool
+}
+
+// NewLeg returns the leg of chain c from left (one of its ends) to its
+// other end.
+func NewLeg(left board.NodeRef, c Chain) Leg {
+	return Leg{Chain: c, Reversed: left != c.A}
+}
+
+// Left is the node the leg starts from.
+func (l Leg) Left() board.NodeRef {
+	if l.Reversed {
+		return l.Chain.B
+	}
+	return l.Chain.A
+}
+
+// Right is the node the leg ends at.
+func (l Leg) Right() board.NodeRef {
+	if l.Reversed {
+		return l.Chain.A
+	}
+	return l.Chain.B
 }
 
 // Route is a resolved route.
@@ -69,7 +92,7 @@ func (r *Route) Visited() []board.NodeRef {
 func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
 	n0 := len(out)
 	for _, l := range r.Legs {
-		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
+		for _, n := range [2]board.NodeRef{l.Left(), l.Right()} {
 			// Legs usually continue from the last node: test it first.
 			if (len(out) == n0 || !sameNode(out[len(out)-1], n)) && !containsNode(out[n0:], n) {
 				out = append(out, n)
@@ -688,14 +711,14 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
 					ch.Paths = slices.Clone(ch.Paths)
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
+					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
 			}
 		}
 		if opt.Untokened {
 			for _, ch := range poss[0] {
 				if pathsMask(ch.Paths)&otherMask == 0 || !overlaps(ch.Paths, other) {
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
+					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
 			}
 		}
@@ -787,9 +810,9 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		c := cands[best]
 		ca, cb := poss[i][c.a], poss[i+1][c.b]
 		if i == 0 {
-			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: ca})
+			r.Legs = append(r.Legs, NewLeg(c.left, ca))
 		}
-		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
+		r.Legs = append(r.Legs, NewLeg(c.mid, cb))
 		other = append(other, ca.Paths...)
 		otherMask |= ma[c.a]
 	}
