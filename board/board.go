@@ -683,12 +683,17 @@ func (b *Board) TokenLocations(corp string) []string {
 
 // TokenNodes returns the nodes holding a token of corp, in map order.
 func (b *Board) TokenNodes(corp string) []NodeRef {
-	// counted first: the list is allocated once, at its size
+	// one scan into a small buffer, the list then allocated at its size;
+	// a second scan only for a corporation with more tokens than it holds
+	var buf [8]NodeRef
 	k := 0
 	for i := range b.hexes {
-		for _, slots := range b.hexes[i].tokens {
+		for n, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
 				if c == corp {
+					if k < len(buf) {
+						buf[k] = NodeRef{Hex: b.s.ids[i], Node: n}
+					}
 					k++
 				}
 			}
@@ -696,6 +701,9 @@ func (b *Board) TokenNodes(corp string) []NodeRef {
 	}
 	if k == 0 {
 		return nil
+	}
+	if k <= len(buf) {
+		return slices.Clone(buf[:k])
 	}
 	out := make([]NodeRef, 0, k)
 	for i := range b.hexes {
