@@ -130,12 +130,7 @@ type Board struct {
 func New(spec Spec) (*Board, error) {
 	key := specHash(spec)
 	if v, ok := statics.Load(key); ok && specEqual(v.(*specEntry).spec, spec) {
-		s := v.(*specEntry).s
-		b := &Board{s: s, memo: &tileMemo{}, hexes: make([]hexState, len(s.printed)), used: make([]uint64, len(s.tiles))}
-		for i, t := range s.printed {
-			b.hexes[i] = hexState{tile: t, copy: -1, tdef: -1}
-		}
-		return b, nil
+		return fromStatic(v.(*specEntry).s), nil
 	}
 	b, err := build(spec)
 	if err != nil {
@@ -145,6 +140,40 @@ func New(spec Spec) (*Board, error) {
 	statics.LoadOrStore(key, &specEntry{spec: cloneSpec(spec), s: b.s})
 	return b, nil
 }
+
+// fromStatic returns a fresh board (printed tiles, no tokens) of a
+// memoised static part.
+func fromStatic(s *static) *Board {
+	b := &Board{s: s, memo: &tileMemo{}, hexes: make([]hexState, len(s.printed)), used: make([]uint64, len(s.tiles))}
+	for i, t := range s.printed {
+		b.hexes[i] = hexState{tile: t, copy: -1, tdef: -1}
+	}
+	return b
+}
+
+// NewKeyed is New for a title whose map spec is a pure function of key (a
+// comparable value, say a type of the title's own holding its map
+// options): the board of a key seen before is made from the memoised
+// static part without building the spec again (spec is called only the
+// first time). Keys of different types never match.
+func NewKeyed(key any, spec func() (Spec, error)) (*Board, error) {
+	if v, ok := keyedStatics.Load(key); ok {
+		return fromStatic(v.(*static)), nil
+	}
+	sp, err := spec()
+	if err != nil {
+		return nil, err
+	}
+	b, err := New(sp)
+	if err != nil {
+		return nil, err
+	}
+	keyedStatics.LoadOrStore(key, b.s)
+	return b, nil
+}
+
+// keyedStatics memoises static parts by NewKeyed's keys.
+var keyedStatics sync.Map // key -> *static
 
 // statics memoises the static part of boards by their spec's hash
 // (specHash), with the spec to compare: it is immutable, so boards of

@@ -41,3 +41,47 @@ func TestStaticsSharedOnlyByEqualSpecs(t *testing.T) {
 		})
 	}
 }
+
+// TestNewKeyed checks that a keyed board is the board of its spec, that
+// the spec is built once per key, and that keys of different types or
+// values do not share.
+func TestNewKeyed(t *testing.T) {
+	type keyA struct{ n int }
+	type keyB struct{ n int }
+	built := 0
+	spec := func() (Spec, error) { built++; return testSpec(), nil }
+	want, err := New(testSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		key   any
+		built int
+	}{
+		{"first", keyA{1}, 1},
+		{"again", keyA{1}, 1},
+		{"other value", keyA{2}, 2},
+		{"other type", keyB{1}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := NewKeyed(tc.key, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if built != tc.built {
+				t.Errorf("spec built %d times, want %d", built, tc.built)
+			}
+			if b.s != want.s {
+				t.Error("a keyed board does not share its spec's static part")
+			}
+			for _, id := range b.s.ids {
+				gt, gr, _ := b.TileOn(id)
+				wt, wr, _ := want.TileOn(id)
+				if gt != wt || gr != wr {
+					t.Errorf("hex %s: tile %v/%d, want %v/%d", id, gt, gr, wt, wr)
+				}
+			}
+		})
+	}
+}
