@@ -39,7 +39,9 @@ type PathRef struct {
 type Chain struct {
 	// A and B are the end nodes, A on the chain's first written hex.
 	A, B board.NodeRef
-	// Paths are the paths walked from A to B, in walking order.
+	// Paths are the paths walked from A to B, in walking order. A
+	// resolved route's are shared with the board's memo of its chains:
+	// read only.
 	Paths []PathRef
 }
 
@@ -710,7 +712,6 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
-					ch.Paths = slices.Clone(ch.Paths)
 					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
 			}
@@ -816,19 +817,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		other = append(other, ca.Paths...)
 		otherMask |= ma[c.a]
 	}
-	// The legs' paths are the memoised (shared) ones: give the route its
-	// own copy, in one block.
-	n := 0
-	for _, l := range r.Legs {
-		n += len(l.Chain.Paths)
-	}
-	block := make([]PathRef, 0, n)
-	for k := range r.Legs {
-		ps := r.Legs[k].Chain.Paths
-		m := len(block)
-		block = append(block, ps...)
-		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
-	}
+	// The legs' paths are the memoised ones (capped, never written again),
+	// shared with the route.
 	return r, nil
 }
 
