@@ -18,6 +18,10 @@ type ActionLog struct {
 	ext  [][]extAction
 	next int // ext positions used
 	wide [][6]int
+	// vocab holds the distinct values of the coded fields (an action's
+	// type and entity type: few, repeated on every action), which a record
+	// names by 1 + index instead of taking arena positions.
+	vocab []string
 }
 
 const (
@@ -34,8 +38,31 @@ const (
 type packedAction struct {
 	strs      int32
 	mask      uint16
+	codes     [2]uint8 // the codedFields: 0 (empty or in the arena), or 1 + vocab index
 	nums      [6]int32 // ID, Price, Percent, Rotation, Slot, Cost
 	ext, wide int32
+}
+
+// codedFields are the indices in actionStrings of the fields kept in
+// ActionLog.vocab (Type and EntityType).
+var codedFields = [2]int{0, 2}
+
+// maxVocab is the number of distinct coded values a log keeps (a uint8
+// code); later ones go to the arena.
+const maxVocab = 255
+
+// code returns the code of s in l.vocab, adding it if there is room, or 0.
+func (l *ActionLog) code(s string) uint8 {
+	for i, v := range l.vocab {
+		if v == s {
+			return uint8(i + 1)
+		}
+	}
+	if len(l.vocab) == maxVocab {
+		return 0
+	}
+	l.vocab = append(l.vocab, s)
+	return uint8(len(l.vocab))
 }
 
 // extAction holds the lists of an action with at least one non-nil.
@@ -92,14 +119,21 @@ func (l *ActionLog) Push(a *Action) {
 			p.mask |= 1 << k
 		}
 	}
+	for j, k := range codedFields {
+		if *fields[k] != "" {
+			if p.codes[j] = l.code(*fields[k]); p.codes[j] != 0 {
+				p.mask &^= 1 << k
+			}
+		}
+	}
 	// the action's strings are contiguous, in one arena block
 	cnt := bits.OnesCount16(p.mask)
 	if l.ns%strBlock+cnt > strBlock {
 		l.ns += strBlock - l.ns%strBlock
 	}
 	p.strs = int32(l.ns)
-	for _, f := range fields {
-		if *f == "" {
+	for k, f := range fields {
+		if p.mask&(1<<k) == 0 {
 			continue
 		}
 		b := l.ns / strBlock
@@ -157,10 +191,16 @@ func (l *ActionLog) At(i int) Action {
 		a.Shares, a.Routes, a.Auto = x.shares, x.routes, x.auto
 	}
 	pos := int(p.strs)
-	for k, f := range actionStrings(&a) {
+	fields := actionStrings(&a)
+	for k, f := range fields {
 		if p.mask&(1<<k) != 0 {
 			*f = l.strs[pos/strBlock][pos%strBlock]
 			pos++
+		}
+	}
+	for j, k := range codedFields {
+		if c := p.codes[j]; c != 0 {
+			*fields[k] = l.vocab[c-1]
 		}
 	}
 	return a
