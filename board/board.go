@@ -80,9 +80,14 @@ type static struct {
 	counts   []int
 	copyIDs  [][]string          // copyIDs[t][c] is "NAME-c" for tile def t
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
-	directed bool                // Spec.DirectedWalk
-	vmemo    versionMemos        // MemoByVersion values
-	vers     atomic.Uint64       // the last version given to this board or a clone
+	// byCode[l*stride+n] is 1 + the index of the hex whose id has the
+	// idParts l and n, or 0 (lookup's fast path; index stays the
+	// authority).
+	byCode   []int32
+	stride   int
+	directed bool          // Spec.DirectedWalk
+	vmemo    versionMemos  // MemoByVersion values
+	vers     atomic.Uint64 // the last version given to this board or a clone
 }
 
 // hexState is the mutable state of one hex.
@@ -139,6 +144,45 @@ func New(spec Spec) (*Board, error) {
 	// a spec whose hash another spec holds is built every time (no chain)
 	statics.LoadOrStore(key, &specEntry{spec: cloneSpec(spec), s: b.s})
 	return b, nil
+}
+
+// idParts splits a hex id of one upper-case letter, or "A" and one,
+// then a number 1-999 without leading zeros, into the letters' index
+// (0-51) and the number; other ids are false.
+func idParts(id string) (l, n int, ok bool) {
+	i := 0
+	switch {
+	case len(id) >= 2 && id[0] >= 'A' && id[0] <= 'Z' && id[1] >= '1' && id[1] <= '9':
+		l, i = int(id[0]-'A'), 1
+	case len(id) >= 3 && id[0] == 'A' && id[1] >= 'A' && id[1] <= 'Z' && id[2] >= '1' && id[2] <= '9':
+		l, i = 26+int(id[1]-'A'), 2
+	default:
+		return 0, 0, false
+	}
+	if len(id)-i > 3 {
+		return 0, 0, false
+	}
+	for ; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return 0, 0, false
+		}
+		n = n*10 + int(id[i]-'0')
+	}
+	return l, n, true
+}
+
+// lookup returns the index of hex id (as index does, usually without
+// hashing the id).
+func (s *static) lookup(id string) (int, bool) {
+	if l, n, ok := idParts(id); ok && n < s.stride {
+		if c := l*s.stride + n; c < len(s.byCode) {
+			if k := s.byCode[c]; k != 0 && s.ids[k-1] == id {
+				return int(k - 1), true
+			}
+		}
+	}
+	i, ok := s.index[id]
+	return i, ok
 }
 
 // fromStatic returns a fresh board (printed tiles, no tokens) of a
@@ -338,6 +382,20 @@ func build(spec Spec) (*Board, error) {
 	}
 	b.used = make([]uint64, len(s.tiles))
 	b.bump(true)
+	// lookup's table: ids of idParts form at l*stride+n
+	maxL, maxN := -1, -1
+	for _, id := range s.ids {
+		if l, n, ok := idParts(id); ok {
+			maxL, maxN = max(maxL, l), max(maxN, n)
+		}
+	}
+	s.stride = maxN + 1
+	s.byCode = make([]int32, (maxL+1)*s.stride)
+	for i, id := range s.ids {
+		if l, n, ok := idParts(id); ok {
+			s.byCode[l*s.stride+n] = int32(i + 1)
+		}
+	}
 	return b, nil
 }
 
@@ -419,10 +477,10 @@ func (b *Board) Layout() Layout { return b.s.layout }
 func (b *Board) HexIDs() []string { return append([]string(nil), b.s.ids...) }
 
 // HasHex reports whether the map has a hex with this id.
-func (b *Board) HasHex(id string) bool { _, ok := b.s.index[id]; return ok }
+func (b *Board) HasHex(id string) bool { _, ok := b.s.lookup(id); return ok }
 
 func (b *Board) hexIndex(id string) (int, error) {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok {
 		return -1, fmt.Errorf("board: no hex %s", id)
 	}
@@ -433,7 +491,7 @@ func (b *Board) hexIndex(id string) (int, error) {
 // to (impassable borders and blue/gray/red hexes that do not point back
 // excluded), or "".
 func (b *Board) Neighbor(id string, e int) string {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok || e < 0 || e > 5 || b.s.neighbors[i][e] < 0 {
 		return ""
 	}
@@ -442,7 +500,7 @@ func (b *Board) Neighbor(id string, e int) string {
 
 // Adjacent returns the hex across side e of hex id ignoring borders, or "".
 func (b *Board) Adjacent(id string, e int) string {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok || e < 0 || e > 5 || b.s.all[i][e] < 0 {
 		return ""
 	}
@@ -451,7 +509,7 @@ func (b *Board) Adjacent(id string, e int) string {
 
 // Location returns the location name of a hex.
 func (b *Board) Location(id string) string {
-	if i, ok := b.s.index[id]; ok {
+	if i, ok := b.s.lookup(id); ok {
 		return b.s.location[i]
 	}
 	return ""
@@ -471,7 +529,7 @@ type HexView struct {
 
 // Hex returns a snapshot of hex id.
 func (b *Board) Hex(id string) (HexView, bool) {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok {
 		return HexView{}, false
 	}
@@ -488,7 +546,7 @@ func (b *Board) Hex(id string) (HexView, bool) {
 // TileOn returns the tile now on hex id (the printed tile if none was
 // laid) and its rotation. Tile definitions are immutable and shared.
 func (b *Board) TileOn(id string) (t *TileDef, rotation int, ok bool) {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok {
 		return nil, 0, false
 	}
@@ -631,7 +689,7 @@ type NodeRef struct {
 
 // Signature returns the 18xx.games node signature "HEX-PART".
 func (b *Board) Signature(r NodeRef) string {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return ""
 	}
@@ -686,7 +744,7 @@ func (b *Board) ResolveCity(cityID string) (NodeRef, error) {
 
 // CityID returns the 18xx.games city id "TILEID-PART" of a node.
 func (b *Board) CityID(r NodeRef) string {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return ""
 	}

@@ -132,7 +132,7 @@ func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (
 		e.hexes, e.tiles, e.rots = make([]int32, n), make([]*TileDef, n), make([]int8, n)
 	}
 	for k, id := range hexes {
-		i, ok := s.index[id]
+		i, ok := s.lookup(id)
 		if !ok {
 			return v, nil
 		}

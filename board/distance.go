@@ -299,7 +299,7 @@ func (w *distWork) dim(corp string, costKind NodeKind, k int) {
 
 // Node returns the distance of a node, and whether it is reachable.
 func (d *Distances) Node(r NodeRef) (Dist, bool) {
-	i, ok := d.b.s.index[r.Hex]
+	i, ok := d.b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || int32(r.Node) >= d.nodeOff[i+1]-d.nodeOff[i] {
 		return Dist{}, false
 	}
@@ -312,7 +312,7 @@ func (d *Distances) Node(r NodeRef) (Dist, bool) {
 
 // Path returns the distance of path p on hex id, and whether it is reachable.
 func (d *Distances) Path(id string, p int) (Dist, bool) {
-	i, ok := d.b.s.index[id]
+	i, ok := d.b.s.lookup(id)
 	if !ok || p < 0 || int32(p) >= d.pathOff[i+1]-d.pathOff[i] {
 		return Dist{}, false
 	}

@@ -85,3 +85,25 @@ func TestNewKeyed(t *testing.T) {
 		})
 	}
 }
+
+// TestLookupMatchesIndex checks the id lookup's fast path against the
+// map of hex ids, on a map whose ids include forms the fast path does
+// not take.
+func TestLookupMatchesIndex(t *testing.T) {
+	spec := testSpec()
+	for _, id := range []string{"A1", "AA10", "Z999", "C03", "a1", "AZ1", "E1000"} {
+		spec.Hexes = append(spec.Hexes, HexSpec{ID: id, Color: White})
+	}
+	b, err := New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := append([]string{"", "C", "C0", "C3x", "C30", "B1", "AA1", "AB10", "Z99", "AA010", "E100", "e1", "ZZ1"}, b.s.ids...)
+	for _, id := range probe {
+		gi, gok := b.s.lookup(id)
+		wi, wok := b.s.index[id]
+		if gi != wi || gok != wok {
+			t.Errorf("lookup(%q) = %d, %v; index has %d, %v", id, gi, gok, wi, wok)
+		}
+	}
+}
