@@ -490,9 +490,15 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		deps := make([]string, len(hexIDs))
-		for k, id := range hexIDs {
-			deps[k] = firstField(id)
+		deps := hexIDs // read only by the memo: plain ids are their own first field
+		for _, id := range hexIDs {
+			if !plainID(id) {
+				deps = make([]string, len(hexIDs))
+				for k, id := range hexIDs {
+					deps[k] = firstField(id)
+				}
+				break
+			}
 		}
 		return out, deps, nil
 	})
@@ -548,6 +554,17 @@ func (rs *resolver) match(hexIDs []string) ([]Chain, error) {
 		}
 	}
 	return out, nil
+}
+
+// plainID reports whether s is all printable ASCII without spaces (so
+// firstField(s) is s).
+func plainID(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // firstField returns strings.Fields(s)[0], or "" when s has no field.
