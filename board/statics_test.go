@@ -107,3 +107,31 @@ func TestLookupMatchesIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoByTilesManyHexes checks a memoised value depending on more hexes
+// than an entry holds inline: reused while their tiles stay, recomputed
+// when the last of them changes.
+func TestMemoByTilesManyHexes(t *testing.T) {
+	b := newTestBoard(t)
+	hexes := []string{"C3", "C5", "C1", "B4", "D4", "B2", "C7", "D2"}
+	calls := 0
+	get := func() any {
+		v, err := b.MemoByTiles("many", func() (any, []string, error) { calls++; return calls, hexes, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if v := get(); v != 1 {
+		t.Fatalf("first value %v", v)
+	}
+	if v := get(); v != 1 || calls != 1 {
+		t.Fatalf("memoised value not reused: %v after %d calls", v, calls)
+	}
+	if err := b.ForceLay("D2", "9-1", 0); err != nil {
+		t.Fatal(err)
+	}
+	if v := get(); v != 2 {
+		t.Fatalf("stale value reused after a lay on the last hex: %v", v)
+	}
+}
