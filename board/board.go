@@ -1,7 +1,10 @@
 package board
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,9 +80,14 @@ type static struct {
 	counts   []int
 	copyIDs  [][]string          // copyIDs[t][c] is "NAME-c" for tile def t
 	tileByID map[string]*TileDef // printed tiles by id, for city ids
-	directed bool                // Spec.DirectedWalk
-	vmemo    versionMemos        // MemoByVersion values
-	vers     atomic.Uint64       // the last version given to this board or a clone
+	// byCode[l*stride+n] is 1 + the index of the hex whose id has the
+	// idParts l and n, or 0 (lookup's fast path; index stays the
+	// authority).
+	byCode   []int32
+	stride   int
+	directed bool          // Spec.DirectedWalk
+	vmemo    versionMemos  // MemoByVersion values
+	vers     atomic.Uint64 // the last version given to this board or a clone
 }
 
 // hexState is the mutable state of one hex.
@@ -125,46 +133,125 @@ type Board struct {
 // New builds a board from a spec. Boards built from equal specs share
 // their static part (statics), which is most of a fresh board's memory.
 func New(spec Spec) (*Board, error) {
-	key := specKey(spec)
-	if v, ok := statics.Load(key); ok {
-		s := v.(*static)
-		b := &Board{s: s, memo: &tileMemo{}, hexes: make([]hexState, len(s.printed)), used: make([]uint64, len(s.tiles))}
-		for i, t := range s.printed {
-			b.hexes[i] = hexState{tile: t, copy: -1, tdef: -1}
-		}
-		return b, nil
+	key := specHash(spec)
+	if v, ok := statics.Load(key); ok && specEqual(v.(*specEntry).spec, spec) {
+		return fromStatic(v.(*specEntry).s), nil
 	}
 	b, err := build(spec)
 	if err != nil {
 		return nil, err
 	}
-	statics.LoadOrStore(key, b.s)
+	// a spec whose hash another spec holds is built every time (no chain)
+	statics.LoadOrStore(key, &specEntry{spec: cloneSpec(spec), s: b.s})
 	return b, nil
 }
 
-// statics memoises the static part of boards by their spec (specKey):
-// it is immutable, so boards of every game with the same map share it.
-var statics sync.Map // string -> *static
-
-// specKey returns a string that equal specs, and only they, share.
-func specKey(spec Spec) string {
-	// Strings are length-prefixed, so no two specs share a key.
-	k := make([]byte, 0, 64*(len(spec.Hexes)+len(spec.Tiles)))
-	str := func(s string) {
-		k = strconv.AppendInt(k, int64(len(s)), 10)
-		k = append(k, ':')
-		k = append(k, s...)
+// idParts splits a hex id of one upper-case letter, or "A" and one,
+// then a number 1-999 without leading zeros, into the letters' index
+// (0-51) and the number; other ids are false.
+func idParts(id string) (l, n int, ok bool) {
+	i := 0
+	switch {
+	case len(id) >= 2 && id[0] >= 'A' && id[0] <= 'Z' && id[1] >= '1' && id[1] <= '9':
+		l, i = int(id[0]-'A'), 1
+	case len(id) >= 3 && id[0] == 'A' && id[1] >= 'A' && id[1] <= 'Z' && id[2] >= '1' && id[2] <= '9':
+		l, i = 26+int(id[1]-'A'), 2
+	default:
+		return 0, 0, false
 	}
+	if len(id)-i > 3 {
+		return 0, 0, false
+	}
+	for ; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return 0, 0, false
+		}
+		n = n*10 + int(id[i]-'0')
+	}
+	return l, n, true
+}
+
+// lookup returns the index of hex id (as index does, usually without
+// hashing the id).
+func (s *static) lookup(id string) (int, bool) {
+	if l, n, ok := idParts(id); ok && n < s.stride {
+		if c := l*s.stride + n; c < len(s.byCode) {
+			if k := s.byCode[c]; k != 0 && s.ids[k-1] == id {
+				return int(k - 1), true
+			}
+		}
+	}
+	i, ok := s.index[id]
+	return i, ok
+}
+
+// fromStatic returns a fresh board (printed tiles, no tokens) of a
+// memoised static part.
+func fromStatic(s *static) *Board {
+	b := &Board{s: s, memo: &tileMemo{}, hexes: make([]hexState, len(s.printed)), used: make([]uint64, len(s.tiles))}
+	for i, t := range s.printed {
+		b.hexes[i] = hexState{tile: t, copy: -1, tdef: -1}
+	}
+	return b
+}
+
+// NewKeyed is New for a title whose map spec is a pure function of key (a
+// comparable value, say a type of the title's own holding its map
+// options): the board of a key seen before is made from the memoised
+// static part without building the spec again (spec is called only the
+// first time). Keys of different types never match.
+func NewKeyed(key any, spec func() (Spec, error)) (*Board, error) {
+	if v, ok := keyedStatics.Load(key); ok {
+		return fromStatic(v.(*static)), nil
+	}
+	sp, err := spec()
+	if err != nil {
+		return nil, err
+	}
+	b, err := New(sp)
+	if err != nil {
+		return nil, err
+	}
+	keyedStatics.LoadOrStore(key, b.s)
+	return b, nil
+}
+
+// keyedStatics memoises static parts by NewKeyed's keys.
+var keyedStatics sync.Map // key -> *static
+
+// statics memoises the static part of boards by their spec's hash
+// (specHash), with the spec to compare: it is immutable, so boards of
+// every game with the same map share it.
+var statics sync.Map // uint64 -> *specEntry
+
+// specSeed seeds specHash (set once, never changed).
+var specSeed = maphash.MakeSeed()
+
+// specEntry is a memoised static part with (a copy of) its spec.
+type specEntry struct {
+	spec Spec
+	s    *static
+}
+
+// specHash hashes everything specEqual compares.
+func specHash(spec Spec) uint64 {
+	var h maphash.Hash
+	h.SetSeed(specSeed)
+	var buf [8]byte
 	num := func(n int) {
-		k = strconv.AppendInt(k, int64(n), 10)
-		k = append(k, ' ')
+		binary.LittleEndian.PutUint64(buf[:], uint64(n))
+		h.Write(buf[:])
+	}
+	str := func(s string) {
+		num(len(s))
+		h.WriteString(s)
 	}
 	num(int(spec.Layout))
 	if spec.DirectedWalk {
-		k = append(k, 'd')
+		num(1)
 	}
 	if spec.Impassable == nil {
-		k = append(k, '-') // the default colours
+		num(-1) // the default colours
 	}
 	num(len(spec.Impassable))
 	for _, c := range spec.Impassable {
@@ -172,12 +259,12 @@ func specKey(spec Spec) string {
 	}
 	num(len(spec.Hexes))
 	num(len(spec.Tiles))
-	for _, h := range spec.Hexes {
-		str(h.ID)
-		num(int(h.Color))
-		str(h.Code)
-		num(h.Index)
-		str(h.Location)
+	for _, x := range spec.Hexes {
+		str(x.ID)
+		num(int(x.Color))
+		str(x.Code)
+		num(x.Index)
+		str(x.Location)
 	}
 	for _, t := range spec.Tiles {
 		str(t.Name)
@@ -185,7 +272,23 @@ func specKey(spec Spec) string {
 		str(t.Code)
 		num(t.Count)
 	}
-	return string(k)
+	return h.Sum64()
+}
+
+// specEqual reports whether two specs describe the same board (a nil
+// Impassable, the default, differs from an empty one).
+func specEqual(a, b Spec) bool {
+	return a.Layout == b.Layout && a.DirectedWalk == b.DirectedWalk &&
+		(a.Impassable == nil) == (b.Impassable == nil) && slices.Equal(a.Impassable, b.Impassable) &&
+		slices.Equal(a.Hexes, b.Hexes) && slices.Equal(a.Tiles, b.Tiles)
+}
+
+// cloneSpec copies a spec's lists (the caller may reuse its own).
+func cloneSpec(spec Spec) Spec {
+	spec.Hexes = slices.Clone(spec.Hexes)
+	spec.Tiles = slices.Clone(spec.Tiles)
+	spec.Impassable = slices.Clone(spec.Impassable) // nil stays nil
+	return spec
 }
 
 // build builds a board and its static part from a spec.
@@ -279,6 +382,20 @@ func build(spec Spec) (*Board, error) {
 	}
 	b.used = make([]uint64, len(s.tiles))
 	b.bump(true)
+	// lookup's table: ids of idParts form at l*stride+n
+	maxL, maxN := -1, -1
+	for _, id := range s.ids {
+		if l, n, ok := idParts(id); ok {
+			maxL, maxN = max(maxL, l), max(maxN, n)
+		}
+	}
+	s.stride = maxN + 1
+	s.byCode = make([]int32, (maxL+1)*s.stride)
+	for i, id := range s.ids {
+		if l, n, ok := idParts(id); ok {
+			s.byCode[l*s.stride+n] = int32(i + 1)
+		}
+	}
 	return b, nil
 }
 
@@ -360,10 +477,10 @@ func (b *Board) Layout() Layout { return b.s.layout }
 func (b *Board) HexIDs() []string { return append([]string(nil), b.s.ids...) }
 
 // HasHex reports whether the map has a hex with this id.
-func (b *Board) HasHex(id string) bool { _, ok := b.s.index[id]; return ok }
+func (b *Board) HasHex(id string) bool { _, ok := b.s.lookup(id); return ok }
 
 func (b *Board) hexIndex(id string) (int, error) {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok {
 		return -1, fmt.Errorf("board: no hex %s", id)
 	}
@@ -374,7 +491,7 @@ func (b *Board) hexIndex(id string) (int, error) {
 // to (impassable borders and blue/gray/red hexes that do not point back
 // excluded), or "".
 func (b *Board) Neighbor(id string, e int) string {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok || e < 0 || e > 5 || b.s.neighbors[i][e] < 0 {
 		return ""
 	}
@@ -383,7 +500,7 @@ func (b *Board) Neighbor(id string, e int) string {
 
 // Adjacent returns the hex across side e of hex id ignoring borders, or "".
 func (b *Board) Adjacent(id string, e int) string {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok || e < 0 || e > 5 || b.s.all[i][e] < 0 {
 		return ""
 	}
@@ -392,7 +509,7 @@ func (b *Board) Adjacent(id string, e int) string {
 
 // Location returns the location name of a hex.
 func (b *Board) Location(id string) string {
-	if i, ok := b.s.index[id]; ok {
+	if i, ok := b.s.lookup(id); ok {
 		return b.s.location[i]
 	}
 	return ""
@@ -412,7 +529,7 @@ type HexView struct {
 
 // Hex returns a snapshot of hex id.
 func (b *Board) Hex(id string) (HexView, bool) {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok {
 		return HexView{}, false
 	}
@@ -429,7 +546,7 @@ func (b *Board) Hex(id string) (HexView, bool) {
 // TileOn returns the tile now on hex id (the printed tile if none was
 // laid) and its rotation. Tile definitions are immutable and shared.
 func (b *Board) TileOn(id string) (t *TileDef, rotation int, ok bool) {
-	i, ok := b.s.index[id]
+	i, ok := b.s.lookup(id)
 	if !ok {
 		return nil, 0, false
 	}
@@ -572,7 +689,7 @@ type NodeRef struct {
 
 // Signature returns the 18xx.games node signature "HEX-PART".
 func (b *Board) Signature(r NodeRef) string {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return ""
 	}
@@ -627,7 +744,7 @@ func (b *Board) ResolveCity(cityID string) (NodeRef, error) {
 
 // CityID returns the 18xx.games city id "TILEID-PART" of a node.
 func (b *Board) CityID(r NodeRef) string {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return ""
 	}
@@ -653,12 +770,17 @@ func (b *Board) TokenLocations(corp string) []string {
 
 // TokenNodes returns the nodes holding a token of corp, in map order.
 func (b *Board) TokenNodes(corp string) []NodeRef {
-	// counted first: the list is allocated once, at its size
+	// one scan into a small buffer, the list then allocated at its size;
+	// a second scan only for a corporation with more tokens than it holds
+	var buf [8]NodeRef
 	k := 0
 	for i := range b.hexes {
-		for _, slots := range b.hexes[i].tokens {
+		for n, slots := range b.hexes[i].tokens {
 			for _, c := range slots {
 				if c == corp {
+					if k < len(buf) {
+						buf[k] = NodeRef{Hex: b.s.ids[i], Node: n}
+					}
 					k++
 				}
 			}
@@ -666,6 +788,9 @@ func (b *Board) TokenNodes(corp string) []NodeRef {
 	}
 	if k == 0 {
 		return nil
+	}
+	if k <= len(buf) {
+		return slices.Clone(buf[:k])
 	}
 	out := make([]NodeRef, 0, k)
 	for i := range b.hexes {

@@ -72,16 +72,23 @@ type tileMemo struct {
 	m  map[string]*tileMemoEntry
 }
 
-// tileMemoEntry is a memoised value and the tiles it was computed from.
+// tileMemoEntry is a memoised value and the tiles it was computed from:
+// hex k of n is hexes[k] with tile tiles[k] at rotation rots[k], in the
+// entry for values depending on few hexes, else in more.
 type tileMemoEntry struct {
 	val   any
+	n     int32
+	hexes [tileMemoInline]int32
+	rots  [tileMemoInline]int8
+	tiles [tileMemoInline]*TileDef
+	more  *tileMemoDeps
+}
+
+// tileMemoDeps lists the tiles of a value depending on many hexes.
+type tileMemoDeps struct {
 	hexes []int32
 	tiles []*TileDef
 	rots  []int8
-	// storage for the lists of values depending on few hexes
-	hbuf [tileMemoInline]int32
-	tbuf [tileMemoInline]*TileDef
-	rbuf [tileMemoInline]int8
 }
 
 const tileMemoInline = 6
@@ -125,18 +132,19 @@ func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (
 	if err != nil {
 		return v, err
 	}
-	e := &tileMemoEntry{val: v}
-	if n := len(hexes); n <= tileMemoInline {
-		e.hexes, e.tiles, e.rots = e.hbuf[:n:n], e.tbuf[:n:n], e.rbuf[:n:n]
-	} else {
-		e.hexes, e.tiles, e.rots = make([]int32, n), make([]*TileDef, n), make([]int8, n)
+	n := len(hexes)
+	e := &tileMemoEntry{val: v, n: int32(n)}
+	hs, ts, rs := e.hexes[:], e.tiles[:], e.rots[:]
+	if n > tileMemoInline {
+		e.more = &tileMemoDeps{hexes: make([]int32, n), tiles: make([]*TileDef, n), rots: make([]int8, n)}
+		hs, ts, rs = e.more.hexes, e.more.tiles, e.more.rots
 	}
 	for k, id := range hexes {
-		i, ok := s.index[id]
+		i, ok := s.lookup(id)
 		if !ok {
 			return v, nil
 		}
-		e.hexes[k], e.tiles[k], e.rots[k] = int32(i), b.hexes[i].tile, int8(b.hexes[i].rot)
+		hs[k], ts[k], rs[k] = int32(i), b.hexes[i].tile, int8(b.hexes[i].rot)
 	}
 	b.memo.mu.Lock()
 	if b.memo.m == nil {
@@ -149,8 +157,16 @@ func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (
 
 // tilesAre reports whether b has the tiles e was computed with.
 func (b *Board) tilesAre(e *tileMemoEntry) bool {
-	for k, i := range e.hexes {
-		if h := &b.hexes[i]; h.tile != e.tiles[k] || int8(h.rot) != e.rots[k] {
+	var hs []int32
+	var ts []*TileDef
+	var rs []int8
+	if e.more != nil {
+		hs, ts, rs = e.more.hexes, e.more.tiles, e.more.rots
+	} else {
+		hs, ts, rs = e.hexes[:e.n], e.tiles[:e.n], e.rots[:e.n]
+	}
+	for k, i := range hs {
+		if h := &b.hexes[i]; h.tile != ts[k] || int8(h.rot) != rs[k] {
 			return false
 		}
 	}

@@ -1,6 +1,10 @@
 package board
 
-import "sync"
+import (
+	"fmt"
+	"math"
+	"sync"
+)
 
 // Dist counts the stops passed before reaching a node or path from one of
 // the corporation's tokens: cities (off-boards never pass traffic) and
@@ -22,9 +26,10 @@ type Distances struct {
 	nodeOff []int32
 	pathOff []int32
 	// node[2*id], node[2*id+1] (path likewise) are the city and town
-	// distances; -1 means unreachable.
-	node []int32
-	path []int32
+	// distances; -1 means unreachable. (A distance is at most the number
+	// of nodes on the map, which fits: see computeDistances.)
+	node []int16
+	path []int16
 	// touched is a bitset of the hexes whose tile or tokens the
 	// computation read.
 	touched []uint32
@@ -93,17 +98,21 @@ func (b *Board) computeDistances(corp string) *Distances {
 	}
 	nw := (nh + 31) / 32
 	d.touched = make([]uint32, nw)
-	slab := make([]int32, 2*(nh+1)+2*nn+2*np)
-	d.nodeOff, slab = slab[:nh+1:nh+1], slab[nh+1:]
-	d.pathOff, slab = slab[:nh+1:nh+1], slab[nh+1:]
-	d.node, d.path = slab[:2*nn:2*nn], slab[2*nn:]
+	if nn > math.MaxInt16 {
+		// no map comes near: distances are kept in 16 bits
+		panic(fmt.Sprintf("board: %d nodes on the map, more than Distances can count", nn))
+	}
+	offs := make([]int32, 2*(nh+1))
+	d.nodeOff, d.pathOff = offs[:nh+1:nh+1], offs[nh+1:]
+	dists := make([]int16, 2*nn+2*np)
+	d.node, d.path = dists[:2*nn:2*nn], dists[2*nn:]
 	for i := range b.hexes {
 		t := b.hexes[i].tile
 		d.nodeOff[i+1] = d.nodeOff[i] + int32(len(t.Nodes))
 		d.pathOff[i+1] = d.pathOff[i] + int32(len(t.Paths))
 	}
-	for k := range slab {
-		slab[k] = -1
+	for k := range dists {
+		dists[k] = -1
 	}
 	if corp == "" {
 		return d
@@ -267,8 +276,8 @@ func (w *distWork) dim(corp string, costKind NodeKind, k int) {
 		du := e.v + cost
 		ps, ns := w.segment(u)
 		for _, p := range ps {
-			if old := d.path[2*p+int32(k)]; old < 0 || du < old {
-				d.path[2*p+int32(k)] = du
+			if old := d.path[2*p+int32(k)]; old < 0 || int16(du) < old {
+				d.path[2*p+int32(k)] = int16(du)
 			}
 		}
 		for _, v := range ns {
@@ -284,13 +293,13 @@ func (w *distWork) dim(corp string, costKind NodeKind, k int) {
 	}
 	w.dq, w.front = dq, front
 	for i, v := range dist {
-		d.node[2*i+k] = v
+		d.node[2*i+k] = int16(v)
 	}
 }
 
 // Node returns the distance of a node, and whether it is reachable.
 func (d *Distances) Node(r NodeRef) (Dist, bool) {
-	i, ok := d.b.s.index[r.Hex]
+	i, ok := d.b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || int32(r.Node) >= d.nodeOff[i+1]-d.nodeOff[i] {
 		return Dist{}, false
 	}
@@ -303,7 +312,7 @@ func (d *Distances) Node(r NodeRef) (Dist, bool) {
 
 // Path returns the distance of path p on hex id, and whether it is reachable.
 func (d *Distances) Path(id string, p int) (Dist, bool) {
-	i, ok := d.b.s.index[id]
+	i, ok := d.b.s.lookup(id)
 	if !ok || p < 0 || int32(p) >= d.pathOff[i+1]-d.pathOff[i] {
 		return Dist{}, false
 	}

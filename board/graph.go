@@ -141,7 +141,7 @@ func (b *Board) blocks(i, n int, corp string) bool {
 
 // Blocks reports whether the node blocks corp from tracing through it.
 func (b *Board) Blocks(r NodeRef, corp string) bool {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return false
 	}
@@ -257,7 +257,7 @@ func (b *Board) computeGraph(corp string) *Graph {
 // corporation's network can be extended (18xx.games connected_hexes), and
 // whether the hex is connected at all.
 func (g *Graph) ConnectedEdges(id string) (uint8, bool) {
-	i, ok := g.b.s.index[id]
+	i, ok := g.b.s.lookup(id)
 	if !ok {
 		return 0, false
 	}
@@ -268,14 +268,14 @@ func (g *Graph) ConnectedEdges(id string) (uint8, bool) {
 // NodeConnected reports whether the node is reachable by the network
 // (18xx.games connected_nodes); it may still block further tracing.
 func (g *Graph) NodeConnected(r NodeRef) bool {
-	i, ok := g.b.s.index[r.Hex]
+	i, ok := g.b.s.lookup(r.Hex)
 	return ok && r.Node >= 0 && r.Node < 32 && g.hex(i).nodes&(1<<r.Node) != 0
 }
 
 // PathConnected reports whether path p of the tile on hex id is part of
 // the network.
 func (g *Graph) PathConnected(id string, p int) bool {
-	i, ok := g.b.s.index[id]
+	i, ok := g.b.s.lookup(id)
 	return ok && p >= 0 && p < 64 && g.hex(i).paths&(1<<p) != 0
 }
 

@@ -19,10 +19,13 @@ import (
 // the states form a tree rooted at corp's token cities, each branch the
 // walk that first reached a state, which keepLines then checks for lines.
 func (b *Board) directedGraph(corp string) *Graph {
-	g, w := b.walkDirected(corp, nil)
+	gw, w := b.walkDirected(corp, nil)
 	if corp != "" {
-		b.keepLines(g, w)
+		b.keepLines(gw, w)
 	}
+	g := new(Graph) // the walk's graph lives in the pooled walk: keep a copy
+	*g = *gw
+	w.g = Graph{}
 	dense := w.dense
 	w.dense = nil
 	w.release()
@@ -36,14 +39,16 @@ func (b *Board) directedGraph(corp string) *Graph {
 }
 
 // walkDirected walks corp's network without reversing and returns it
-// (without node counts) with the walk's states. If stop is not nil, it
+// (without node counts; held by the walk, valid until its release) with
+// the walk's states. If stop is not nil, it
 // is called with each state whose path ends at a node, once entered, and
 // the walk ends there (incomplete) when it returns true.
 func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32) bool) (*Graph, *directedWalk) {
 	n := len(b.hexes)
 	w := newDirectedWalk(n)
 	w.dense = denseHexes(n)
-	g := &Graph{b: b, Corp: corp, hx: w.dense.hx}
+	w.g = Graph{b: b, Corp: corp, hx: w.dense.hx}
+	g := &w.g
 	// entered[d][h]: path bits of hex h entered at end A (d=0) or B (d=1);
 	// left[d][h]: paths of hex h whose end d is a station the walk has
 	// left by them.
@@ -181,6 +186,9 @@ type directedWalk struct {
 	marks []lineMark
 	// dense is the storage the graph is built in (see compact).
 	dense *graphHexes
+	// g is the graph walkDirected builds (copied by directedGraph, which
+	// keeps it).
+	g Graph
 	// search is keepLines's line search (its storage reused; it refers to
 	// no board between calls).
 	search *lineSearch
@@ -228,6 +236,7 @@ func (w *directedWalk) release() {
 	if s := w.search; s != nil {
 		s.b, s.g, s.cost = nil, nil, nil
 	}
+	w.g = Graph{}
 	directedWalks.Put(w)
 }
 

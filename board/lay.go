@@ -425,7 +425,7 @@ type LegalLay struct {
 // connectivity and title hooks included). Title CheckLay hooks are run on
 // each candidate.
 func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
-	i, ok := b.s.index[hex]
+	i, ok := b.s.lookup(hex)
 	if !ok {
 		return nil
 	}

@@ -24,7 +24,7 @@ const LineBudget = 1 << 18
 // gives up after budget steps: complete is then false and found
 // meaningless.
 func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool) {
-	h, ok := b.s.index[id]
+	h, ok := b.s.lookup(id)
 	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
 		return false, true
 	}
@@ -88,7 +88,7 @@ func (b *Board) lineToBase(g *Graph, corp string, h, p, budget int, s *lineSearc
 // actual line, backwards from the station, and gives up after budget
 // steps: complete is then false and found meaningless.
 func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef, node int) int, limit, budget int) (found, complete bool) {
-	h, ok := b.s.index[id]
+	h, ok := b.s.lookup(id)
 	if !ok || corp == "" || n < 0 || n >= len(b.hexes[h].tile.Nodes) || limit <= 0 {
 		return false, true
 	}

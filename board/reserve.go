@@ -46,7 +46,7 @@ func (b *Board) Reserve(hex string, city int, corp string) error {
 
 // Unreserve drops corp's reservations on hex.
 func (b *Board) Unreserve(hex, corp string) {
-	if i, ok := b.s.index[hex]; ok {
+	if i, ok := b.s.lookup(hex); ok {
 		b.dropReservations(i, corp)
 	}
 }

@@ -180,7 +180,7 @@ func (b *Board) walkNodes(w *nodeWalk, h, n, p int) []nodeReach {
 
 // Node returns the stop count of a node and whether a train can reach it.
 func (s *StopCounts) Node(r NodeRef) (int, bool) {
-	i, ok := s.b.s.index[r.Hex]
+	i, ok := s.b.s.lookup(r.Hex)
 	if !ok {
 		return 0, false
 	}

@@ -165,6 +165,8 @@ type TileDef struct {
 	junctionP []int    // paths with a junction end
 	nCities   int
 	nTowns    int
+	// cte[rot] is cityTownEdges(rot), computed once by ParseTile.
+	cte [6][][]int
 }
 
 // Label returns the tile's (last) label, or "".
@@ -416,6 +418,9 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 			}
 		}
 	}
+	for rot := range t.cte {
+		t.cte[rot] = t.computeCityTownEdges(rot)
+	}
 	return t, nil
 }
 
@@ -583,8 +588,13 @@ func rotateMask(m uint8, r int) uint8 {
 
 // cityTownEdges returns, for each city/town that has track to an edge, the
 // absolute edges it is connected to, in the order 18xx.games computes them
-// (Tile#city_town_edges).
+// (Tile#city_town_edges). The lists are the tile's own: not to be modified.
 func (t *TileDef) cityTownEdges(rot int) [][]int {
+	return t.cte[RotateEdge(0, rot)]
+}
+
+// computeCityTownEdges computes cityTownEdges.
+func (t *TileDef) computeCityTownEdges(rot int) [][]int {
 	var keys []int
 	var vals [][]int
 	for _, p := range t.Paths {

@@ -88,7 +88,7 @@ func (b *Board) tokenSlot(i, n int, corp string, sameHexAllowed bool) (int, int)
 // FreeSlots returns the number of empty token slots of node r (0 for
 // anything but a city).
 func (b *Board) FreeSlots(r NodeRef) int {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 || r.Node >= len(b.hexes[i].tile.Nodes) {
 		return 0
 	}
@@ -100,7 +100,7 @@ func (b *Board) FreeSlots(r NodeRef) int {
 
 // HasToken reports whether corp has a token in node r.
 func (b *Board) HasToken(r NodeRef, corp string) bool {
-	i, ok := b.s.index[r.Hex]
+	i, ok := b.s.lookup(r.Hex)
 	if !ok || r.Node < 0 {
 		return false
 	}
@@ -115,7 +115,7 @@ func (b *Board) PlaceToken(r NodeRef, corp string, opt TokenOptions) (int, error
 	if err != nil {
 		return -1, err
 	}
-	i := b.s.index[r.Hex]
+	i, _ := b.s.lookup(r.Hex)
 	b.writableTokens(i)[r.Node][slot] = corp
 	b.dropReservations(i, corp)
 	b.invalidateHex(i, corp)

@@ -7,7 +7,8 @@ import (
 )
 
 // TestActionLogRoundTrip checks that the packed log gives back every field
-// of an action (it fails when Action gains a field the log drops).
+// of an action, numbers beyond 32 bits included (it fails when Action
+// gains a field the log drops).
 func TestActionLogRoundTrip(t *testing.T) {
 	var want []Action
 	var l ActionLog
@@ -23,7 +24,16 @@ func TestActionLogRoundTrip(t *testing.T) {
 			case reflect.String:
 				f.SetString(v.Type().Field(k).Name + strconv.Itoa(i))
 			case reflect.Int:
-				f.SetInt(int64(i*31 + k))
+				n := int64(i*31 + k)
+				switch i % 11 {
+				case 4:
+					n = -n
+				case 5:
+					n += 1 << 40 // beyond 32 bits
+				case 6:
+					n = -n - 1<<33
+				}
+				f.SetInt(n)
 			case reflect.Slice:
 				f.Set(reflect.MakeSlice(f.Type(), 1+i%2, 1+i%2))
 			default:

@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // SellToPool moves a player's bundle of c to the market and, when percent
 // is less than the bundle (a director's certificate sold in part), gives
@@ -67,24 +70,38 @@ type Sale struct {
 // such bundles (ordinary shares first, the certificate last). Whether each
 // is allowed now is the title's rule to say.
 func SaleForms(held []*Share, unit int) []Sale {
-	var ordinary []*Share
 	var pres *Share
+	n := len(held)
 	for _, s := range held {
 		if s.President {
 			pres = s
-		} else {
-			ordinary = append(ordinary, s)
+			n--
 		}
 	}
-	sort.SliceStable(ordinary, func(i, j int) bool { return ordinary[i].Percent < ordinary[j].Percent })
-	var out []Sale
+	if n == 0 && pres == nil {
+		return nil
+	}
+	// the ordinary shares and (last) the director's certificate, in one block
+	all := make([]*Share, 0, len(held))
+	for _, s := range held {
+		if !s.President {
+			all = append(all, s)
+		}
+	}
+	ordinary := all[:n:n]
+	slices.SortStableFunc(ordinary, func(a, b *Share) int { return cmp.Compare(a.Percent, b.Percent) })
+	forms := n
+	if pres != nil && unit > 0 {
+		forms += (pres.Percent + unit - 1) / unit
+	}
+	out := make([]Sale, 0, forms)
 	total := 0
 	for k := 1; k <= len(ordinary); k++ {
 		total += ordinary[k-1].Percent
 		out = append(out, Sale{Shares: ordinary[:k:k], Percent: total})
 	}
 	if pres != nil {
-		shares := append(append([]*Share(nil), ordinary...), pres)
+		shares := append(all[:n], pres)
 		for pct := total + pres.Percent; pct > total; pct -= unit {
 			out = append(out, Sale{Shares: shares, Percent: pct})
 		}

@@ -14,7 +14,7 @@ func (r *Route) OrderedPaths() []PathRef {
 	var out []PathRef
 	for _, l := range r.Legs {
 		ps := l.Chain.Paths
-		if l.Left == l.Chain.A {
+		if !l.Reversed {
 			out = append(out, ps...)
 			continue
 		}
@@ -31,7 +31,7 @@ func (r *Route) Ends() (first, last board.NodeRef, ok bool) {
 	if len(r.Legs) == 0 {
 		return board.NodeRef{}, board.NodeRef{}, false
 	}
-	return r.Legs[0].Left, r.Legs[len(r.Legs)-1].Right, true
+	return r.Legs[0].Left(), r.Legs[len(r.Legs)-1].Right(), true
 }
 
 // CheckNodes refuses a route that visits the same node twice.
@@ -40,13 +40,14 @@ func (r *Route) CheckNodes(b *board.Board) error {
 	var buf [32]board.NodeRef
 	seen := buf[:0]
 	for _, l := range r.Legs {
-		if !slices.Contains(seen, l.Left) {
-			seen = append(seen, l.Left)
+		left, right := l.Left(), l.Right()
+		if !slices.Contains(seen, left) {
+			seen = append(seen, left)
 		}
-		if slices.Contains(seen, l.Right) {
-			return refusal(VisitsTwice, fmt.Sprintf("the route visits %s twice", b.Signature(l.Right)), l.Right.Hex)
+		if slices.Contains(seen, right) {
+			return refusal(VisitsTwice, fmt.Sprintf("the route visits %s twice", b.Signature(right)), right.Hex)
 		}
-		seen = append(seen, l.Right)
+		seen = append(seen, right)
 	}
 	return nil
 }
@@ -71,7 +72,7 @@ func (r *Route) CheckHexReentry() error {
 	}
 	for _, l := range r.Legs {
 		ps := l.Chain.Paths
-		if l.Left == l.Chain.A {
+		if !l.Reversed {
 			for _, p := range ps {
 				if err := visit(p); err != nil {
 					return err
@@ -249,7 +250,7 @@ func (r *Route) HasToken(b *board.Board, corp string) bool {
 		return false
 	}
 	for _, l := range r.Legs {
-		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
+		for _, n := range [2]board.NodeRef{l.Left(), l.Right()} {
 			if b.HasToken(n, corp) {
 				return true
 			}

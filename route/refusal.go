@@ -63,7 +63,7 @@ func ResolveRun(b *board.Board, corp string, routes []RunRoute) ([]*Route, error
 	var used []PathRef
 	for i, r := range routes {
 		res, err := Resolve(b, r.Connections, Options{Corp: corp, Nodes: r.Nodes})
-		if err == nil && len(used) > 0 && overlaps(res.Paths(), used) {
+		if err == nil && len(used) > 0 && overlaps(res.AppendPaths(used[len(used):]), used) {
 			if alt, err2 := Resolve(b, r.Connections, Options{Corp: corp, Nodes: r.Nodes, Other: used}); err2 == nil && slices.Equal(alt.Visited(), res.Visited()) {
 				res = alt
 			}
@@ -78,7 +78,7 @@ func ResolveRun(b *board.Board, corp string, routes []RunRoute) ([]*Route, error
 			return nil, err
 		}
 		out[i] = res
-		used = append(used, res.Paths()...)
+		used = res.AppendPaths(used)
 	}
 	return out, nil
 }

@@ -39,15 +39,40 @@ type PathRef struct {
 type Chain struct {
 	// A and B are the end nodes, A on the chain's first written hex.
 	A, B board.NodeRef
-	// Paths are the paths walked from A to B, in walking order.
+	// Paths are the paths walked from A to B, in walking order. A
+	// resolved route's are shared with the board's memo of its chains:
+	// read only.
 	Paths []PathRef
 }
 
-// Leg is one resolved step of a route: the chain and its end nodes in
-// route order (Left before Right).
+// Leg is one resolved step of a route: the chain, walked from Left to
+// Right (route order): from Chain.A to Chain.B unless Reversed.
 type Leg struct {
-	Left, Right board.NodeRef
-	Chain       Chain
+	Chain Chain
+	// Reversed says the leg runs from Chain.B to Chain.A.
+	Reversed bool
+}
+
+// NewLeg returns the leg of chain c from left (one of its ends) to its
+// other end.
+func NewLeg(left board.NodeRef, c Chain) Leg {
+	return Leg{Chain: c, Reversed: left != c.A}
+}
+
+// Left is the node the leg starts from.
+func (l Leg) Left() board.NodeRef {
+	if l.Reversed {
+		return l.Chain.B
+	}
+	return l.Chain.A
+}
+
+// Right is the node the leg ends at.
+func (l Leg) Right() board.NodeRef {
+	if l.Reversed {
+		return l.Chain.A
+	}
+	return l.Chain.B
 }
 
 // Route is a resolved route.
@@ -69,7 +94,7 @@ func (r *Route) Visited() []board.NodeRef {
 func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
 	n0 := len(out)
 	for _, l := range r.Legs {
-		for _, n := range [2]board.NodeRef{l.Left, l.Right} {
+		for _, n := range [2]board.NodeRef{l.Left(), l.Right()} {
 			// Legs usually continue from the last node: test it first.
 			if (len(out) == n0 || !sameNode(out[len(out)-1], n)) && !containsNode(out[n0:], n) {
 				out = append(out, n)
@@ -89,6 +114,19 @@ func (r *Route) Paths() []PathRef {
 		return nil
 	}
 	out := make([]PathRef, 0, n)
+	for _, l := range r.Legs {
+		out = append(out, l.Chain.Paths...)
+	}
+	return out
+}
+
+// AppendPaths appends the paths of Paths to out and returns it.
+func (r *Route) AppendPaths(out []PathRef) []PathRef {
+	n := 0
+	for _, l := range r.Legs {
+		n += len(l.Chain.Paths)
+	}
+	out = slices.Grow(out, n)
 	for _, l := range r.Legs {
 		out = append(out, l.Chain.Paths...)
 	}
@@ -452,9 +490,15 @@ func (rs *resolver) matching(hexIDs []string) ([]Chain, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		deps := make([]string, len(hexIDs))
-		for k, id := range hexIDs {
-			deps[k] = firstField(id)
+		deps := hexIDs // read only by the memo: plain ids are their own first field
+		for _, id := range hexIDs {
+			if !plainID(id) {
+				deps = make([]string, len(hexIDs))
+				for k, id := range hexIDs {
+					deps[k] = firstField(id)
+				}
+				break
+			}
 		}
 		return out, deps, nil
 	})
@@ -510,6 +554,17 @@ func (rs *resolver) match(hexIDs []string) ([]Chain, error) {
 		}
 	}
 	return out, nil
+}
+
+// plainID reports whether s is all printable ASCII without spaces (so
+// firstField(s) is s).
+func plainID(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // firstField returns strings.Fields(s)[0], or "" when s has no field.
@@ -674,15 +729,14 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				if opt.Corp != "" && b.HasToken(n, opt.Corp) {
-					ch.Paths = slices.Clone(ch.Paths)
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
+					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
 			}
 		}
 		if opt.Untokened {
 			for _, ch := range poss[0] {
 				if pathsMask(ch.Paths)&otherMask == 0 || !overlaps(ch.Paths, other) {
-					return &Route{Legs: []Leg{{Left: ch.A, Right: ch.B, Chain: ch}}}, nil
+					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
 			}
 		}
@@ -774,25 +828,14 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		c := cands[best]
 		ca, cb := poss[i][c.a], poss[i+1][c.b]
 		if i == 0 {
-			r.Legs = append(r.Legs, Leg{Left: c.left, Right: c.mid, Chain: ca})
+			r.Legs = append(r.Legs, NewLeg(c.left, ca))
 		}
-		r.Legs = append(r.Legs, Leg{Left: c.mid, Right: c.right, Chain: cb})
+		r.Legs = append(r.Legs, NewLeg(c.mid, cb))
 		other = append(other, ca.Paths...)
 		otherMask |= ma[c.a]
 	}
-	// The legs' paths are the memoised (shared) ones: give the route its
-	// own copy, in one block.
-	n := 0
-	for _, l := range r.Legs {
-		n += len(l.Chain.Paths)
-	}
-	block := make([]PathRef, 0, n)
-	for k := range r.Legs {
-		ps := r.Legs[k].Chain.Paths
-		m := len(block)
-		block = append(block, ps...)
-		r.Legs[k].Chain.Paths = block[m:len(block):len(block)]
-	}
+	// The legs' paths are the memoised ones (capped, never written again),
+	// shared with the route.
 	return r, nil
 }
 

@@ -1,6 +1,9 @@
 package g18xx
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // Effective returns the actions that take effect after undo and redo are
 // resolved (README §2), in their original order. Messages are included (they
@@ -50,12 +53,7 @@ func resolveIndices(actions []Action) ([]int, error) {
 			firstErr = err
 		}
 	}
-	pos := make(map[int]int, len(actions))
-	for i := range actions {
-		if actions[i].ID != 0 {
-			pos[actions[i].ID] = i
-		}
-	}
+	var ids actionIndex
 	for i := range actions {
 		a := &actions[i]
 		switch a.Type {
@@ -63,7 +61,7 @@ func resolveIndices(actions []Action) ([]int, error) {
 			from := 0
 			if a.ActionID != nil {
 				if *a.ActionID != 0 {
-					p, ok := pos[*a.ActionID]
+					p, ok := ids.find(actions, *a.ActionID)
 					if !ok {
 						fail(fmt.Errorf("g18xx: action[%d] (id %d, undo): undo target action_id %d not found", i, a.ID, *a.ActionID))
 						continue
@@ -127,4 +125,40 @@ func WithoutMessages(actions []Action) []Action {
 		}
 	}
 	return out
+}
+
+// actionIndex finds an action by its id: by binary search when the ids
+// rise strictly from the first action, as 18xx.games numbers them, else
+// through a map built on first use (the last action with the id; actions
+// without one are not found).
+type actionIndex struct {
+	checked, rising bool
+	pos             map[int]int
+}
+
+// find returns the index in actions of the action with id (not 0).
+func (x *actionIndex) find(actions []Action, id int) (int, bool) {
+	if !x.checked {
+		x.checked, x.rising = true, true
+		for i := range actions {
+			if actions[i].ID == 0 || i > 0 && actions[i].ID <= actions[i-1].ID {
+				x.rising = false
+				break
+			}
+		}
+		if !x.rising {
+			x.pos = make(map[int]int, len(actions))
+			for i := range actions {
+				if actions[i].ID != 0 {
+					x.pos[actions[i].ID] = i
+				}
+			}
+		}
+	}
+	if !x.rising {
+		p, ok := x.pos[id]
+		return p, ok
+	}
+	i := sort.Search(len(actions), func(i int) bool { return actions[i].ID >= id })
+	return i, i < len(actions) && actions[i].ID == id
 }

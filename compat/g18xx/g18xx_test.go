@@ -248,6 +248,11 @@ func TestResolve(t *testing.T) {
 		{"nested undo groups", acts("1:pass", "2:bid", "3:pass", "4:undo", "5:undo", "6:redo", "7:redo"), []int{1, 2, 3}, ""},
 		{"undo target missing", acts("1:pass", "2:undo@9"), []int{1}, "not found"},
 		{"undo with nothing kept", acts("1:undo", "2:pass"), []int{2}, ""},
+		{"undo to id, ids out of order", acts("5:pass", "2:bid", "3:pass", "4:undo@5"), []int{5}, ""},
+		{"undo to id, ids out of order, middle", acts("1:pass", "7:bid", "3:pass", "8:pass", "9:undo@3"), []int{1, 7, 3}, ""},
+		{"undo to a repeated id takes its last", acts("1:pass", "1:bid", "2:pass", "3:undo@1"), []int{1, 1}, ""},
+		{"undo to id past an action without one", acts("1:pass", "0:bid", "3:pass", "4:undo@1"), []int{1}, ""},
+		{"undo target missing between ids", acts("1:pass", "3:pass", "4:undo@2"), []int{1, 3}, "not found"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -141,16 +141,16 @@ func MapSpec(o Options) (board.Spec, error) {
 	return spec, nil
 }
 
+// mapKey names 1825's board for board.NewKeyed.
+type mapKey struct{ o Options }
+
 // NewBoard builds the map of a game with home-token reservations in place:
 // each company's home city (or, for a minor whose home hex has several
 // cities or none yet, the hex) is held for its home token (18xx.games
 // reservations; the LNWR holds both Wolverton and Crewe with Units 1+2).
 func NewBoard(o Options) (*board.Board, error) {
-	spec, err := MapSpec(o)
-	if err != nil {
-		return nil, err
-	}
-	b, err := board.New(spec)
+	// the spec depends on the options only: built once per options
+	b, err := board.NewKeyed(mapKey{o}, func() (board.Spec, error) { return MapSpec(o) })
 	if err != nil {
 		return nil, fmt.Errorf("t1825: %w", err)
 	}

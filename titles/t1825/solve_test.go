@@ -181,8 +181,8 @@ func bruteRoutes(b *board.Board) []*route.Route {
 			if clash {
 				continue
 			}
-			legs = append(legs, route.Leg{Left: cur, Right: c.B, Chain: c})
-			if b.Signature(legs[0].Left) < b.Signature(c.B) {
+			legs = append(legs, route.NewLeg(cur, c))
+			if b.Signature(legs[0].Left()) < b.Signature(c.B) {
 				out = append(out, &route.Route{Legs: slices.Clone(legs)})
 			}
 			seen[c.B] = true

@@ -124,9 +124,13 @@ func whiteGroupCount() int {
 	return n
 }
 
+// mapKey names 1860's board for board.NewKeyed.
+type mapKey struct{ o MapOptions }
+
 // Map builds a fresh 1860 board for the chosen variant.
 func Map(opt MapOptions) (*board.Board, error) {
-	b, err := board.New(MapSpec(opt))
+	// the spec depends on the options only: built once per options
+	b, err := board.NewKeyed(mapKey{opt}, func() (board.Spec, error) { return MapSpec(opt), nil })
 	if err != nil {
 		return nil, fmt.Errorf("t1860: %w", err)
 	}

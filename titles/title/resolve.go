@@ -3,6 +3,7 @@ package title
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -17,7 +18,14 @@ import (
 // error naming it.
 func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bool) ([]*route.Route, error) {
 	out := make([]*route.Route, len(routes))
-	var used []route.PathRef
+	// the paths of the routes so far, in pooled storage (Resolve copies them)
+	pooled := usedPaths.Get().(*[]route.PathRef)
+	used := (*pooled)[:0]
+	defer func() {
+		clear(used[:cap(used)])
+		*pooled = used[:0]
+		usedPaths.Put(pooled)
+	}()
 	for i := range routes {
 		r := &routes[i]
 		opt := route.Options{Corp: corp, Nodes: r.Nodes}
@@ -30,15 +38,15 @@ func ResolveRun(b *board.Board, corp string, routes []engine.Route, untokened bo
 		if err != nil {
 			return nil, fmt.Errorf("route %d (%s): track is not connected as written: %v", i+1, r.Train, err)
 		}
-		paths := res.Paths()
-		if slices.ContainsFunc(paths, func(p route.PathRef) bool { return route.ContainsPath(used, p) }) {
-			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used, Untokened: opt.Untokened})
+		n := len(used)
+		used = res.AppendPaths(used)
+		if slices.ContainsFunc(used[n:], func(p route.PathRef) bool { return route.ContainsPath(used[:n], p) }) {
+			alt, err := route.Resolve(b, r.Connections, route.Options{Corp: corp, Nodes: r.Nodes, Other: used[:n], Untokened: opt.Untokened})
 			if err == nil && slices.Equal(alt.Visited(), res.Visited()) {
-				res, paths = alt, alt.Paths()
+				res, used = alt, alt.AppendPaths(used[:n])
 			}
 		}
 		out[i] = res
-		used = append(used, paths...)
 	}
 	return out, nil
 }
@@ -58,3 +66,6 @@ func SharedTrack(b *board.Board, rs []*route.Route, distinct string) (int, strin
 	}
 	return j, fmt.Sprintf(distinct, i+1, hex)
 }
+
+// usedPaths pools ResolveRun's list of the paths used so far.
+var usedPaths = sync.Pool{New: func() any { return new([]route.PathRef) }}
