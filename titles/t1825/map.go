@@ -127,11 +127,7 @@ func MapSpec(o Options) (board.Spec, error) {
 	}
 	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}, DirectedWalk: true}
 	for _, b := range blocks {
-		for _, e := range b.entries {
-			for i, c := range e.Coords {
-				spec.Hexes = append(spec.Hexes, board.HexSpec{ID: c, Color: e.Color, Code: e.Code, Index: i, Location: Location(o, c)})
-			}
-		}
+		spec.Hexes = append(spec.Hexes, board.HexSpecs(b.entries, func(hex string) string { return Location(o, hex) })...)
 	}
 	tiles, err := TileSpecs(o)
 	if err != nil {
