@@ -9,17 +9,11 @@ import (
 	"strconv"
 
 	"tresham/engine"
+	"tresham/titles/title"
 )
 
-// Options are the 1860 variant switches: first those 18xx.games offers, named
-// as it names them, then the rulebooks' optional rules it lacks (variants.go).
-var Options = []string{
-	"two_player_map", "original_insolvency", "simplified_insolvency", "no_skip_towns",
-	"original_game", "re_enter_hexes", "non_operated_full_value",
-	optDestinations, optAcceleratedTrack, optIgnoreHistoricalOrder,
-	optVariablePrivateRevenue, optBeginnerTrains, optNoTrainLimit,
-	optPrintedRules,
-}
+// Options are the names of the 1860 variant switches (options, in title.go).
+var Options = title.OptionNames(options)
 
 // Board is what the rules need from the map: track, stations and routes.
 type Board interface {
@@ -101,18 +95,9 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("1860: %d players, want 2 to 4", n)
 	}
-	opts := map[string]bool{}
-	for _, o := range options {
-		known := false
-		for _, k := range Options {
-			if k == o {
-				known = true
-			}
-		}
-		if !known {
-			return nil, fmt.Errorf("1860: unknown option %q", o)
-		}
-		opts[o] = true
+	opts, err := title.OptionSet("1860", Options, options)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkOptions(opts); err != nil {
 		return nil, err
