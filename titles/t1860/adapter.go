@@ -2,8 +2,6 @@ package t1860
 
 import (
 	"fmt"
-	"slices"
-	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -52,44 +50,6 @@ func (g *Game) trainReach(sym string) (int, int) {
 	}
 	return best.Major, towns
 }
-
-// colors parses phase tile colours. The result is shared: callers must
-// not modify it.
-func colors(names []string) ([]board.Color, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	// Phases name few colours: the parsed list is memoised under a key
-	// packing them (one byte each), so evaluating a route allocates none.
-	var buf [8]board.Color
-	out := buf[:0]
-	var key uint64
-	packs := len(names) <= len(buf)
-	for i, n := range names {
-		c, err := board.ParseColor(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-		if c < 0 || c >= 255 {
-			packs = false
-		}
-		if packs {
-			key |= uint64(c+1) << (8 * i)
-		}
-	}
-	if !packs {
-		return slices.Clone(out), nil
-	}
-	if v, ok := colorSets.Load(key); ok {
-		return v.([]board.Color), nil
-	}
-	v, _ := colorSets.LoadOrStore(key, slices.Clone(out))
-	return v.([]board.Color), nil
-}
-
-// colorSets memoises colors: packed colours -> []board.Color.
-var colorSets sync.Map
 
 func (m *mapBoard) LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error) {
 	opt, err := m.layOptions(corp, phaseColors)

@@ -185,7 +185,7 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 	if !ok {
 		return nil
 	}
-	cs, err := colors(g.Phase().Tiles)
+	cs, err := board.ParseColors(g.Phase().Tiles)
 	if err != nil {
 		return nil
 	}
