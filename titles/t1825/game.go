@@ -139,32 +139,20 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 	for _, r := range options {
 		g.Options[r] = true
 	}
-	for i, id := range ids {
-		p := &engine.Player{ID: id, Name: names[i]}
-		g.Players = append(g.Players, p)
-		g.Seating = append(g.Seating, id)
-		g.PayPlayer(p, cash)
-	}
+	g.SeatPlayers(ids, names, cash)
 	for _, d := range Corporations(o) {
 		g.defs[d.Sym] = d
 		c := &engine.Corporation{Sym: d.Sym, Name: d.Name, FloatPercent: d.FloatPercent()}
 		if len(d.Homes) > 0 {
 			c.Home = d.Homes[0]
 		}
-		for i, pct := range d.Shares() {
-			c.Shares = append(c.Shares, &engine.Share{Index: i, Percent: pct, President: i == 0, Holder: engine.HolderIPO, Buyable: true})
-		}
-		for _, p := range d.Tokens {
-			c.Tokens = append(c.Tokens, engine.Token{Price: p})
-		}
-		g.Corps = append(g.Corps, c)
-		g.ResetIPOOrder(c)
+		g.AddCorporation(c, d.Shares(), d.Tokens)
 		if len(d.Blocks) > 0 {
 			g.blocks[d.Sym] = append([]string(nil), d.Blocks...)
 		}
 	}
 	for _, d := range Companies(o) {
-		g.Companies = append(g.Companies, &engine.Company{Sym: d.Sym, Name: d.Name, Value: d.Value, Revenue: d.Revenue})
+		g.AddCompany(d.Sym, d.Name, d.Value, d.Revenue)
 	}
 	// bands (rule 5.1.3): the companies of one par value form a band, the
 	// highest first; the minors open with the band after the £71 (or £76)
@@ -326,11 +314,9 @@ func (g *Game) nextRound() {
 }
 
 func (g *Game) endGame(reason string) {
-	if g.Finished {
+	if !g.Finish(reason) {
 		return
 	}
-	g.Finished = true
-	g.EndReason = reason
 	if g.op != nil {
 		g.lastOrder = g.op.Order
 	}

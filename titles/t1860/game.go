@@ -130,25 +130,15 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	g.optPrinted = opts[optPrintedRules]
 	g.setVariants(opts)
 	g.HighestLayer = 1
-	for i, id := range ids {
-		g.Players = append(g.Players, &engine.Player{ID: id, Name: names[i]})
-		g.Seating = append(g.Seating, id)
-		g.PayPlayer(g.Players[i], startingCash[n])
-	}
+	g.SeatPlayers(ids, names, startingCash[n])
 	for _, d := range corpDefs {
-		c := &engine.Corporation{Sym: d.sym, Name: d.name, Home: d.home, FloatPercent: 50, Layer: d.layer}
-		c.Shares = append(c.Shares, &engine.Share{Index: 0, Percent: 20, President: true, Holder: engine.HolderIPO, Buyable: true})
-		for i := 1; i <= 8; i++ {
-			c.Shares = append(c.Shares, &engine.Share{Index: i, Percent: 10, Holder: engine.HolderIPO, Buyable: !(d.reserved && i == 8)})
-		}
-		for _, p := range d.tokens {
-			c.Tokens = append(c.Tokens, engine.Token{Price: p})
-		}
-		g.Corps = append(g.Corps, c)
-		g.ResetIPOOrder(c)
+		c := g.AddCorporation(&engine.Corporation{Sym: d.sym, Name: d.name, Home: d.home, FloatPercent: 50, Layer: d.layer},
+			[]int{20, 10, 10, 10, 10, 10, 10, 10, 10}, d.tokens)
+		// the last share is kept for the exchange of a private (rules 5.3)
+		c.Shares[8].Buyable = !d.reserved
 	}
 	for _, d := range companyDefs {
-		g.Companies = append(g.Companies, &engine.Company{Sym: d.sym, Name: d.name, Value: d.value, Revenue: d.revenue})
+		g.AddCompany(d.sym, d.name, d.value, d.revenue)
 	}
 	if board != nil {
 		b, err := board(opts)
@@ -318,11 +308,9 @@ func (g *Game) roundLimitReached() bool {
 }
 
 func (g *Game) endGame(reason string) {
-	if g.Finished {
+	if !g.Finish(reason) {
 		return
 	}
-	g.Finished = true
-	g.EndReason = reason
 	g.auction, g.stock, g.op = nil, nil, nil
 	g.Logf("-- Game over --")
 }

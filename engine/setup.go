@@ -1,0 +1,45 @@
+package engine
+
+// Building a game from a title's data: the pieces every title sets up alike.
+
+// SeatPlayers seats the players (id and name, in seating order), each
+// paid cash from the bank.
+func (g *Game) SeatPlayers(ids []int, names []string, cash int) {
+	for i, id := range ids {
+		p := &Player{ID: id, Name: names[i]}
+		g.Players = append(g.Players, p)
+		g.Seating = append(g.Seating, id)
+		g.PayPlayer(p, cash)
+	}
+}
+
+// AddCorporation adds c with its certificates in the IPO, given as
+// percentages (the first is the director's), and its tokens, given as
+// their prices; it returns c.
+func (g *Game) AddCorporation(c *Corporation, shares, tokens []int) *Corporation {
+	for i, pct := range shares {
+		c.Shares = append(c.Shares, &Share{Index: i, Percent: pct, President: i == 0, Holder: HolderIPO, Buyable: true})
+	}
+	for _, p := range tokens {
+		c.Tokens = append(c.Tokens, Token{Price: p})
+	}
+	g.Corps = append(g.Corps, c)
+	g.ResetIPOOrder(c)
+	return c
+}
+
+// AddCompany adds a private company, owned by nobody yet.
+func (g *Game) AddCompany(sym, name string, value, revenue int) {
+	g.Companies = append(g.Companies, &Company{Sym: sym, Name: name, Value: value, Revenue: revenue})
+}
+
+// Finish ends the game for reason unless it has ended already, and says
+// whether it did.
+func (g *Game) Finish(reason string) bool {
+	if g.Finished {
+		return false
+	}
+	g.Finished = true
+	g.EndReason = reason
+	return true
+}
