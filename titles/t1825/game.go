@@ -454,20 +454,10 @@ func (g *Game) currentLayer() int {
 	if len(g.unboughtCompanies()) > 0 {
 		return 0
 	}
-	max := 0
-	for _, c := range g.Corps {
+	return engine.NextLayer(g.Corps, func(c *engine.Corporation) (int, bool) {
 		l, ok := g.layerOf[c.Sym]
-		if ok && c.PercentOf(engine.HolderIPO) == 0 && l > max {
-			max = l
-		}
-	}
-	if max == 0 {
-		return 1
-	}
-	if max+1 > g.maxLayers {
-		return g.maxLayers
-	}
-	return max + 1
+		return l, ok && c.PercentOf(engine.HolderIPO) == 0
+	}, g.maxLayers)
 }
 
 func (g *Game) checkNewLayer() {
@@ -637,21 +627,7 @@ func (g *Game) checkBankrupt(c *engine.Corporation) {
 // company in receivership the first player directing nothing, else the
 // first player (rule 6.4).
 func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
-	if c.President != 0 {
-		return g.Player(c.President)
-	}
-	for _, p := range g.Players {
-		director := false
-		for _, o := range g.Corps {
-			if !o.Closed && o.President == p.ID {
-				director = true
-			}
-		}
-		if !director {
-			return p
-		}
-	}
-	return g.Players[0]
+	return g.Player(g.Controller(c.Sym)) // engine.Game.Controller: rule 6.4
 }
 
 func (g *Game) phaseTiles() []string { return g.Phase().Tiles }

@@ -45,17 +45,11 @@ func (g *Game) State() map[string]any {
 	}
 	switch {
 	case g.stock != nil:
-		for _, p := range g.Players {
-			parts.Order = append(parts.Order, p.ID)
-		}
+		parts.Order = g.PlayerOrder()
 	case g.op != nil && !(g.Finished && !g.manualEnd):
-		for _, c := range g.op.Order {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = engine.CorpOrder(g.op.Order)
 	case g.Finished && !g.manualEnd:
-		for _, c := range g.lastOrder {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = engine.CorpOrder(g.lastOrder)
 	}
 	return g.StateView(parts)
 }

@@ -163,21 +163,9 @@ func (g *Game) logLine(s string) { g.Log = append(g.Log, s) }
 
 // currentLayer is the highest layer whose corporations may be started.
 func (g *Game) currentLayer() int {
-	max := 0
-	for _, c := range g.Corps {
-		if c.PercentOf(engine.HolderIPO) == 0 || c.Operated {
-			if c.Layer > max {
-				max = c.Layer
-			}
-		}
-	}
-	if max == 0 {
-		return 1
-	}
-	if max+1 > 4 {
-		return 4
-	}
-	return max + 1
+	return engine.NextLayer(g.Corps, func(c *engine.Corporation) (int, bool) {
+		return c.Layer, c.PercentOf(engine.HolderIPO) == 0 || c.Operated
+	}, 4)
 }
 
 func (g *Game) checkNewLayer() {

@@ -11,30 +11,15 @@ import (
 // corporation symbols (operating, or laying a home tile) and company symbols
 // (a private its owner may exchange for a share).
 func (g *Game) Acting() []string {
-	if g.Finished {
-		return nil
-	}
-	switch {
-	case g.auction != nil:
-		return []string{itoa(g.auction.Active())}
-	case g.stock != nil:
-		if len(g.pendingHome) > 0 {
-			return []string{g.pendingHome[0].Sym}
-		}
-		p := g.Player(g.stock.active())
-		out := []string{itoa(p.ID)}
-		for _, sym := range p.Companies {
+	out := engine.ActingIDs(g.active())
+	if g.stock != nil && len(g.pendingHome) == 0 && !g.Finished {
+		for _, sym := range g.Player(g.stock.active()).Companies {
 			if len(g.companyChoices(g.Company(sym))) > 0 {
 				out = append(out, sym)
 			}
 		}
-		return out
-	case g.op != nil:
-		if c := g.op.current(); c != nil {
-			return []string{c.Sym}
-		}
 	}
-	return nil
+	return out
 }
 
 // Legal lists what entity may do now. Every listed action is accepted by

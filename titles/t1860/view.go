@@ -30,18 +30,12 @@ func (g *Game) State() map[string]any {
 	}
 	switch {
 	case g.auction != nil || g.stock != nil:
-		for _, p := range g.Players {
-			parts.Order = append(parts.Order, p.ID)
-		}
+		parts.Order = g.PlayerOrder()
 	case g.op != nil:
-		for _, c := range g.op.Order {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = engine.CorpOrder(g.op.Order)
 	}
 	if g.Finished {
-		for _, c := range g.lastOrder {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = append(parts.Order, engine.CorpOrder(g.lastOrder)...)
 	}
 	out := g.StateView(parts)
 	g.variantState(out)

@@ -1,0 +1,54 @@
+package engine
+
+import "strconv"
+
+// The glue of a title's listing and view that every title writes alike.
+
+// ActingIDs words the entities to act (player ids as int, corporation and
+// company symbols as string) as a title's Acting lists them: decimal ids
+// and symbols; nil for none.
+func ActingIDs(active []any) []string {
+	var out []string
+	for _, e := range active {
+		switch v := e.(type) {
+		case int:
+			out = append(out, strconv.Itoa(v))
+		case string:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// PlayerOrder is a round's order of the players, by id in seating order
+// (StateParts.Order).
+func (g *Game) PlayerOrder() []any {
+	out := make([]any, 0, len(g.Players))
+	for _, p := range g.Players {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+// CorpOrder is a round's order of corporations, by symbol
+// (StateParts.Order).
+func CorpOrder(cs []*Corporation) []any {
+	out := make([]any, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, c.Sym)
+	}
+	return out
+}
+
+// NextLayer is the highest layer (or band) of corporations open to be
+// started: the one after the highest layer of a corporation done with
+// (layer's ok), 1 when there is none, and at most max.
+func NextLayer(corps []*Corporation, layer func(*Corporation) (int, bool), max int) int {
+	top := 0
+	for _, c := range corps {
+		if l, ok := layer(c); ok && l > top {
+			top = l
+		}
+	}
+	return min(top+1, max)
+}
