@@ -33,6 +33,13 @@ func (g *Game) AddCompany(sym, name string, value, revenue int) {
 	g.Companies = append(g.Companies, &Company{Sym: sym, Name: name, Value: value, Revenue: revenue})
 }
 
+// Par starts c at par cell: its par price and its marker's place.
+func (g *Game) Par(c *Corporation, cell *Cell) {
+	c.Par = cell
+	c.IPOed = true
+	g.SetCell(c, cell)
+}
+
 // Finish ends the game for reason unless it has ended already, and says
 // whether it did.
 func (g *Game) Finish(reason string) bool {

@@ -225,7 +225,7 @@ func (g *Game) deal() {
 		}
 		if s.President {
 			cell := g.parCells(c)[0]
-			g.par(c, cell)
+			g.Par(c, cell)
 		}
 		g.buyShare(p, c, s, false)
 	}
@@ -508,12 +508,6 @@ func (g *Game) minorTrain(c *engine.Corporation) *engine.Train {
 		}
 	}
 	return nil
-}
-
-func (g *Game) par(c *engine.Corporation, cell *engine.Cell) {
-	c.Par = cell
-	c.IPOed = true
-	g.SetCell(c, cell)
 }
 
 // buyShare moves one certificate to a player who pays for it (IPO shares at

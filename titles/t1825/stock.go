@@ -58,7 +58,7 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	StartRule: (*Game).startRefusal,
 	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.par(c, cell)
+		g.Par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.buyShare(p, c, c.Shares[0], true)
 		g.checkFormation(c)

@@ -5,6 +5,7 @@ package t1860
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -186,35 +187,21 @@ func (g *Game) canIPO(c *engine.Corporation) bool {
 
 // parPrices lists the par cells the corporation may start at.
 func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
-	rng := parRange[c.Layer]
 	cells := g.Market.ParCells()
 	if c.Bankrupt {
-		rng = reparRange[c.Layer]
 		cells = g.Market.CellsOfType(engine.CellPar, engine.CellRepar)
 	}
-	var out []*engine.Cell
-	for _, cell := range cells {
-		if cell.Price >= rng[0] && cell.Price <= rng[1] {
-			out = append(out, cell)
-		}
-	}
-	return out
+	// both lists are the market's fresh copies
+	return slices.DeleteFunc(cells, func(cell *engine.Cell) bool { return !g.validPar(c, cell) })
 }
 
 // minParPrice is the lowest of parPrices(c), or 0 when there is none.
 func (g *Game) minParPrice(c *engine.Corporation) int {
-	rng := parRange[c.Layer]
-	if c.Bankrupt {
-		rng = reparRange[c.Layer]
-	}
-	min, found := 0, false
+	min := 0
 	for _, row := range g.Market.Rows {
 		for _, cell := range row {
-			if cell == nil || !(cell.Type == engine.CellPar || c.Bankrupt && cell.Type == engine.CellRepar) {
-				continue
-			}
-			if cell.Price >= rng[0] && cell.Price <= rng[1] && (!found || cell.Price < min) {
-				min, found = cell.Price, true
+			if cell != nil && g.validPar(c, cell) && (min == 0 || cell.Price < min) {
+				min = cell.Price
 			}
 		}
 	}

@@ -74,7 +74,7 @@ var stockHooks = step.StockHooks[*Game]{
 	StartRule: (*Game).startRefusal,
 	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.par(c, cell)
+		g.Par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.buyShare(p, c, c.Shares[0], 2*cell.Price)
 		g.stock.parred = c.Sym
@@ -124,7 +124,7 @@ func (g *Game) startRefusal(_ *engine.Player, c *engine.Corporation) string { re
 
 // parRefusal names the rule stopping p from starting c at cell, or "".
 func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
-	if !g.validPar(c, cell, p, false) {
+	if !g.validPar(c, cell) {
 		return "par price not allowed for " + c.Sym
 	}
 	return ""
