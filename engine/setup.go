@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // Building a game from a title's data: the pieces every title sets up alike.
 
 // SeatPlayers seats the players (id and name, in seating order), each
@@ -38,6 +40,14 @@ func (g *Game) Par(c *Corporation, cell *Cell) {
 	c.Par = cell
 	c.IPOed = true
 	g.SetCell(c, cell)
+}
+
+// BuyCompany gives private company co to player p, who pays price to
+// the bank.
+func (g *Game) BuyCompany(p *Player, co *Company, price int) {
+	co.Owner = strconv.Itoa(p.ID)
+	p.Companies = append(p.Companies, co.Sym)
+	g.PayPlayer(p, -price)
 }
 
 // Finish ends the game for reason unless it has ended already, and says

@@ -703,9 +703,7 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	case "par":
 		h.Par(g, p, m.c, m.cell)
 	case "buy_company":
-		m.co.Owner = strconv.Itoa(p.ID)
-		p.Companies = append(p.Companies, m.co.Sym)
-		eg.PayPlayer(p, -a.Price)
+		eg.BuyCompany(p, m.co, a.Price)
 		h.CompanyBought(g, p, m.co)
 	case "sell_company":
 		p.Companies = slices.DeleteFunc(p.Companies, func(sym string) bool { return sym == m.co.Sym })

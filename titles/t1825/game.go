@@ -213,9 +213,7 @@ func (g *Game) deal() {
 	for i, d := range OpeningDeal(g.Opts, len(g.Players)) {
 		p := g.Players[i]
 		if co := g.Company(d.Cert); co != nil {
-			g.PayPlayer(p, -d.Price)
-			co.Owner = itoa(p.ID)
-			p.Companies = append(p.Companies, co.Sym)
+			g.BuyCompany(p, co, d.Price)
 			g.Logf("%s receives %s and pays £%d", p.Name, co.Name, co.Value)
 			continue
 		}

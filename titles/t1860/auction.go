@@ -142,13 +142,8 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 		if !r.choosable(g, p, co.Sym, 0) {
 			return engine.Refuse(a, "cannot afford %s", co.Name)
 		}
-		price := co.Value
-		if price > p.Cash {
-			price = p.Cash
-		}
-		co.Owner = itoa(p.ID)
-		p.Companies = append(p.Companies, co.Sym)
-		g.PayPlayer(p, -price)
+		price := min(co.Value, p.Cash)
+		g.BuyCompany(p, co, price)
 		g.Logf("%s buys %s for £%d", p.Name, co.Name, price)
 		r.remove(co.Sym)
 	case "par":

@@ -135,26 +135,19 @@ func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*e
 // exchangeChoices lists the share a ferry private may be exchanged for now
 // (rules 5.3: during its owner's stock-round turn).
 func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
-	if co == nil || co.Closed || g.stock == nil || len(g.pendingHome) > 0 {
+	if co == nil || g.stock == nil || len(g.pendingHome) > 0 {
 		return nil
 	}
-	p := g.companyOwnerPlayer(co)
-	if p == nil || p.ID != g.stock.active() {
-		return nil
-	}
-	var target string
-	for _, d := range companyDefs {
-		if d.sym == co.Sym {
-			target = d.exchange
-		}
-	}
-	c := g.Corp(target)
-	if c == nil || !c.IPOed || c.PercentOf(engine.Holder(p.ID))+10 > 100 {
+	c := g.Corp(exchangeTarget(co.Sym))
+	if c == nil {
 		return nil
 	}
 	for _, s := range c.SharesOf(engine.HolderIPO) {
 		if !s.President {
 			a := engine.Action{Type: "buy_shares", Entity: co.Sym, EntityType: "company", Shares: []string{c.ShareID(s.Index)}, Percent: s.Percent}
+			if _, _, _, err := g.checkExchange(&a); err != nil {
+				return nil
+			}
 			return []engine.Choice{{Action: a}}
 		}
 	}

@@ -293,10 +293,8 @@ func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
 		return false
 	}
 	for _, sym := range p.Companies {
-		for _, d := range companyDefs {
-			if d.sym == sym && d.exchange == r.parred {
-				return true
-			}
+		if exchangeTarget(sym) == r.parred {
+			return true
 		}
 	}
 	return false
@@ -505,39 +503,58 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	c.Tokens[0].Location = loc
 }
 
-// exchange swaps a ferry private for a share of its corporation (rules 5.3).
-func (r *stockRound) exchange(g *Game, a *engine.Action) error {
-	co := g.Company(a.Entity)
-	if co == nil || co.Closed {
-		return engine.Refuse(a, "company %q cannot act", a.Entity)
-	}
-	var target string
+// exchangeTarget is the corporation whose share the ferry private sym is
+// exchanged for (rules 5.3), or "".
+func exchangeTarget(sym string) string {
 	for _, d := range companyDefs {
-		if d.sym == co.Sym {
-			target = d.exchange
+		if d.sym == sym {
+			return d.exchange
 		}
 	}
+	return ""
+}
+
+// checkExchange decides the swap of a ferry private for a share of its
+// corporation (rules 5.3), changing nothing; both the stock round and
+// exchangeChoices go through it. It returns the private's owner and the
+// share taken.
+func (g *Game) checkExchange(a *engine.Action) (*engine.Player, *engine.Corporation, *engine.Share, error) {
+	co := g.Company(a.Entity)
+	if co == nil || co.Closed {
+		return nil, nil, nil, engine.Refuse(a, "company %q cannot act", a.Entity)
+	}
+	target := exchangeTarget(co.Sym)
 	p := g.companyOwnerPlayer(co)
 	if g.optVariablePrivates {
-		return engine.Refuse(a, "variable_private_revenue: private companies may not be exchanged for shares")
+		return nil, nil, nil, engine.Refuse(a, "variable_private_revenue: private companies may not be exchanged for shares")
 	}
 	if target == "" || p == nil || a.Type != "buy_shares" || len(a.Shares) != 1 {
-		return engine.Refuse(a, "%s cannot be exchanged", co.Sym)
+		return nil, nil, nil, engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
 	// rules 5.3: exchanges happen during the owning player's turn
-	if p.ID != r.active() {
-		return engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
+	if p.ID != g.stock.active() {
+		return nil, nil, nil, engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
 	}
 	c, s, err := g.ShareByID(a.Shares[0])
 	if err != nil {
-		return engine.Refuse(a, "%v", err)
+		return nil, nil, nil, engine.Refuse(a, "%v", err)
 	}
 	if c.Sym != target || !c.IPOed || s.Holder != engine.HolderIPO {
-		return engine.Refuse(a, "%s exchanges only for an IPO share of %s", co.Sym, target)
+		return nil, nil, nil, engine.Refuse(a, "%s exchanges only for an IPO share of %s", co.Sym, target)
 	}
 	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
-		return engine.Refuse(a, "holding limit")
+		return nil, nil, nil, engine.Refuse(a, "holding limit")
 	}
+	return p, c, s, nil
+}
+
+// exchange swaps a ferry private for a share of its corporation (rules 5.3).
+func (r *stockRound) exchange(g *Game, a *engine.Action) error {
+	p, c, s, err := g.checkExchange(a)
+	if err != nil {
+		return err
+	}
+	co := g.Company(a.Entity)
 	for _, sh := range c.Shares {
 		sh.Buyable = true
 	}
