@@ -20,6 +20,24 @@ func ActingIDs(active []any) []string {
 	return out
 }
 
+// NumCertsWhere counts p's certificates towards the certificate limit:
+// privates, and the shares of the corporations counts accepts.
+func (g *Game) NumCertsWhere(p *Player, counts func(*Corporation) bool) int {
+	n := len(p.Companies)
+	for _, c := range g.Corps {
+		if !counts(c) {
+			continue
+		}
+		// counted in place: SharesOf would build and sort a list
+		for _, s := range c.Shares {
+			if s.Holder == Holder(p.ID) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // PlayerOrder is a round's order of the players, by id in seating order
 // (StateParts.Order).
 func (g *Game) PlayerOrder() []any {

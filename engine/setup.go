@@ -50,6 +50,18 @@ func (g *Game) BuyCompany(p *Player, co *Company, price int) {
 	g.PayPlayer(p, -price)
 }
 
+// BreakBank marks the bank broken, and logs it, the first time left (the
+// bank as the title's rules count it) falls below zero; it says whether
+// the bank broke now.
+func (g *Game) BreakBank(left int) bool {
+	if g.BankBroken || left >= 0 {
+		return false
+	}
+	g.BankBroken = true
+	g.Logf("-- The bank has broken --")
+	return true
+}
+
 // Finish ends the game for reason unless it has ended already, and says
 // whether it did.
 func (g *Game) Finish(reason string) bool {

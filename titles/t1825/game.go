@@ -332,12 +332,7 @@ func (g *Game) BankCash() int { return g.BankLeft(g.bankSize) }
 
 // checkBankBroken breaks the bank once the players hold more than it
 // (rule 6.2: the bank runs out of money).
-func (g *Game) checkBankBroken() {
-	if !g.BankBroken && g.BankCash() < 0 {
-		g.BankBroken = true
-		g.Logf("-- The bank has broken --")
-	}
-}
+func (g *Game) checkBankBroken() { g.BreakBank(g.BankCash()) }
 
 // sharePrice is the price of one 10% unit of c's shares held by h (new
 // shares at face value, rule 5.1.6).
@@ -368,21 +363,7 @@ func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // numCerts counts the certificates towards the limit: privates, and shares
 // except those priced in the yellow zone (rule 6.3.2).
-func (g *Game) numCerts(p *engine.Player) int {
-	n := len(p.Companies)
-	for _, c := range g.Corps {
-		if c.Closed || !g.countsForLimit(c) {
-			continue
-		}
-		// counted in place: SharesOf would build and sort a list
-		for _, s := range c.Shares {
-			if s.Holder == engine.Holder(p.ID) {
-				n++
-			}
-		}
-	}
-	return n
-}
+func (g *Game) numCerts(p *engine.Player) int { return g.NumCertsWhere(p, g.countsForLimit) }
 
 func (g *Game) countsForLimit(c *engine.Corporation) bool {
 	return c.Cell == nil || !g.yellow[c.Cell.Price]

@@ -29,7 +29,7 @@ func (g *Game) State() map[string]any {
 	}
 	parts := engine.StateParts{
 		Round: g.RoundName(), BankCash: g.BankCash(), Result: g.Result, Tiles: g.Board.Tiles(), EndTrigger: g.EndTrigger,
-		Certs: g.certIDs, NumCerts: g.numCerts, Value: g.playerValue, Corporation: g.corpState,
+		Certs: g.CertIDs, NumCerts: g.numCerts, Value: g.playerValue, Corporation: g.corpState,
 		Flags:        map[string]any{"bank_size": g.bankSize, "highest_layer": g.highestLayer, "formed": formed, "minor_trains": mt},
 		Active:       g.activeEntities(),
 		Actor:        func(c *engine.Corporation) int { return g.actingFor(c).ID },
@@ -52,23 +52,6 @@ func (g *Game) State() map[string]any {
 		parts.Order = engine.CorpOrder(g.lastOrder)
 	}
 	return g.StateView(parts)
-}
-
-func (g *Game) certIDs(p *engine.Player) []string {
-	out := []string{}
-	for _, c := range g.Corps {
-		if c.Closed {
-			continue
-		}
-		for _, s := range c.Shares {
-			if s.Holder == engine.Holder(p.ID) {
-				out = append(out, c.ShareID(s.Index))
-			}
-		}
-	}
-	out = append(out, p.Companies...)
-	sort.Strings(out)
-	return out
 }
 
 // priorityDeal: in a share dealing round the player after the last to deal.
