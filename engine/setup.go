@@ -2,7 +2,8 @@ package engine
 
 import "strconv"
 
-// Building a game from a title's data: the pieces every title sets up alike.
+// Building a game from a title's data, and the plain moves every title
+// makes alike.
 
 // SeatPlayers seats the players (id and name, in seating order), each
 // paid cash from the bank.
@@ -60,6 +61,17 @@ func (g *Game) BreakBank(left int) bool {
 	g.BankBroken = true
 	g.Logf("-- The bank has broken --")
 	return true
+}
+
+// Float floats c, logging it, and pays it capital from the bank (none
+// for 0).
+func (g *Game) Float(c *Corporation, capital int) {
+	c.Floated = true
+	g.Logf("%s floats", c.Sym)
+	if capital > 0 {
+		g.PayCorp(c, capital)
+		g.Logf("%s receives £%d", c.Sym, capital)
+	}
 }
 
 // Finish ends the game for reason unless it has ended already, and says

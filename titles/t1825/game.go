@@ -506,13 +506,11 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	}
 	g.TakeCertificate(p, c, s)
 	if !c.Floated && 100-c.PercentOf(engine.HolderIPO) >= c.FloatPercent {
-		c.Floated = true
-		g.Logf("%s floats", c.Sym)
-		if !g.isMinor(c) {
-			amount := c.Par.Price * 10
-			g.PayCorp(c, amount)
-			g.Logf("%s receives £%d", c.Sym, amount)
+		capital := c.Par.Price * 10 // a minor's capital is what its shares were sold for
+		if g.isMinor(c) {
+			capital = 0
 		}
+		g.Float(c, capital)
 	}
 }
 

@@ -73,33 +73,18 @@ func (m *mapBoard) ClassifyLay(hex, tileID string) (bool, bool, error) {
 	if !ok {
 		return false, false, fmt.Errorf("unknown tile %s", tileID)
 	}
-	city := false
-	for _, n := range t.Nodes {
-		if n.Kind == board.City {
-			city = true
-		}
-	}
-	return t.Color != board.Yellow, city, nil
+	return t.Color != board.Yellow, t.NumCities() > 0, nil
 }
 
 func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error) {
 	var r board.NodeRef
 	var err error
 	if home {
-		tile, _, ok := m.b.TileOn(corp.Home)
-		if !ok || tile == nil {
+		n := m.homeNode(corp)
+		if n < 0 {
 			return "", nil
 		}
-		found := false
-		for i, n := range tile.Nodes {
-			if n.Kind == board.City {
-				r, found = board.NodeRef{Hex: corp.Home, Node: i}, true
-				break
-			}
-		}
-		if !found {
-			return "", nil
-		}
+		r = board.NodeRef{Hex: corp.Home, Node: n}
 	} else {
 		r, err = m.b.ResolveCity(city)
 		if err != nil {

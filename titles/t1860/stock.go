@@ -470,7 +470,6 @@ func (g *Game) afterGain(c *engine.Corporation) {
 }
 
 func (g *Game) float(c *engine.Corporation) {
-	c.Floated = true
 	c.Bankrupt = false
 	for i := range c.Tokens {
 		c.Tokens[i].Flipped = false
@@ -478,10 +477,7 @@ func (g *Game) float(c *engine.Corporation) {
 	// the marker goes to the back of its cell
 	g.SetCell(c, g.Market.Down(c.Cell))
 	g.SetCell(c, g.Market.Up(c.Cell))
-	g.Logf("%s floats", c.Sym)
-	amount := c.Par.Price * 10
-	g.PayCorp(c, amount)
-	g.Logf("%s receives £%d", c.Sym, amount)
+	g.Float(c, c.Par.Price*10)
 	g.privatesOnFloat(c)
 	if g.SRAfterSouthern {
 		return
