@@ -2,6 +2,7 @@ package t1825
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,23 +160,23 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 	// majors.
 	var pars []int
 	for _, d := range Corporations(o) {
-		if !d.Minor && !containsInt(pars, d.Par) {
+		if !d.Minor && !slices.Contains(pars, d.Par) {
 			pars = append(pars, d.Par)
 		}
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(pars)))
 	for _, d := range Corporations(o) {
 		if !d.Minor {
-			g.layerOf[d.Sym] = indexInt(pars, d.Par) + 1
+			g.layerOf[d.Sym] = slices.Index(pars, d.Par) + 1
 			if g.layerOf[d.Sym] > g.maxLayers {
 				g.maxLayers = g.layerOf[d.Sym]
 			}
 		}
 	}
-	if i := indexInt(pars, 71); i >= 0 {
+	if i := slices.Index(pars, 71); i >= 0 {
 		g.minorLayer = i + 2
 	} else {
-		g.minorLayer = indexInt(pars, 76) + 2
+		g.minorLayer = slices.Index(pars, 76) + 2
 	}
 	if (o.Units[3] || NumMinors(o) > 0) && g.minorLayer > g.maxLayers {
 		g.maxLayers = g.minorLayer
@@ -371,23 +372,7 @@ func (g *Game) countsForLimit(c *engine.Corporation) bool {
 
 func (g *Game) isMinor(c *engine.Corporation) bool { return g.defs[c.Sym].Minor }
 
-func (g *Game) isFormed(c *engine.Corporation) bool {
-	for _, f := range g.formed {
-		if f == c {
-			return true
-		}
-	}
-	return false
-}
-
-func (g *Game) formedIndex(c *engine.Corporation) int {
-	for i, f := range g.formed {
-		if f == c {
-			return i
-		}
-	}
-	return len(g.formed)
-}
+func (g *Game) isFormed(c *engine.Corporation) bool { return slices.Contains(g.formed, c) }
 
 // operatingOrder: formed majors by par value (highest first, then in order
 // of formation), then the minors likewise (rule 4.1; 18xx.games).
@@ -408,7 +393,7 @@ func (g *Game) operatingOrder() []*engine.Corporation {
 			if l[i].Par.Price != l[j].Par.Price {
 				return l[i].Par.Price > l[j].Par.Price
 			}
-			return g.formedIndex(l[i]) < g.formedIndex(l[j])
+			return slices.Index(g.formed, l[i]) < slices.Index(g.formed, l[j])
 		})
 	}
 	less(majors)
@@ -604,14 +589,3 @@ func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
 func (g *Game) phaseTiles() []string { return g.Phase().Tiles }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func containsInt(l []int, v int) bool { return indexInt(l, v) >= 0 }
-
-func indexInt(l []int, v int) int {
-	for i, x := range l {
-		if x == v {
-			return i
-		}
-	}
-	return -1
-}
