@@ -38,6 +38,20 @@ func (g *Game) NumCertsWhere(p *Player, counts func(*Corporation) bool) int {
 	return n
 }
 
+// ActionPlayer is the player action a names as its mover (a refusal for
+// none known).
+func (g *Game) ActionPlayer(a *Action) (*Player, error) {
+	id, err := a.PlayerID()
+	if err != nil {
+		return nil, err
+	}
+	p := g.Player(id)
+	if p == nil {
+		return nil, Refuse(a, "unknown player %d", id)
+	}
+	return p, nil
+}
+
 // PlayerOrder is a round's order of the players, by id in seating order
 // (StateParts.Order).
 func (g *Game) PlayerOrder() []any {

@@ -110,6 +110,15 @@ func TestListingGlue(t *testing.T) {
 	g := &Game{}
 	g.SeatPlayers([]int{2, 1}, []string{"B", "A"}, 0)
 	a, b := &Corporation{Sym: "A", Layer: 1}, &Corporation{Sym: "B", Layer: 2}
+	for _, tc := range []struct {
+		entity string
+		want   int
+	}{{"1", 1}, {"9", 0}, {"LNWR", 0}} {
+		p, err := g.ActionPlayer(&Action{Type: "pass", Entity: tc.entity})
+		if tc.want == 0 && err == nil || tc.want != 0 && (err != nil || p.ID != tc.want) {
+			t.Errorf("ActionPlayer(%q) = %v, %v", tc.entity, p, err)
+		}
+	}
 	if got := g.PlayerOrder(); !slices.Equal(got, []any{2, 1}) {
 		t.Errorf("PlayerOrder: %v", got)
 	}

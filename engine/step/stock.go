@@ -318,15 +318,7 @@ func (s *Stock[G]) player(g G, a *engine.Action) (*engine.Player, error) {
 	if a.EntityType != "" && a.EntityType != "player" {
 		return nil, engine.Refuse(a, "%s is a player's move in a stock round, not a %s's", a.Type, a.EntityType)
 	}
-	id, err := a.PlayerID()
-	if err != nil {
-		return nil, err
-	}
-	p := s.Hooks.Engine(g).Player(id)
-	if p == nil {
-		return nil, engine.Refuse(a, "unknown player %d", id)
-	}
-	return p, nil
+	return s.Hooks.Engine(g).ActionPlayer(a)
 }
 
 // stockMove is an action resolved: its mover and what it names.

@@ -95,7 +95,7 @@ func (r *auctionRound) cheapest(g *Game) (string, int) {
 }
 
 func (r *auctionRound) process(g *Game, a *engine.Action) error {
-	p, err := g.playerEntity(a)
+	p, err := g.ActionPlayer(a)
 	if err != nil {
 		return err
 	}

@@ -221,18 +221,6 @@ func (g *Game) apply(a *engine.Action) error {
 	return engine.Refuse(a, "no round in progress")
 }
 
-func (g *Game) playerEntity(a *engine.Action) (*engine.Player, error) {
-	id, err := a.PlayerID()
-	if err != nil {
-		return nil, err
-	}
-	p := g.Player(id)
-	if p == nil {
-		return nil, engine.Refuse(a, "unknown player %d", id)
-	}
-	return p, nil
-}
-
 // playerValue is the player's score: cash, shares (half value without trains), privates.
 func (g *Game) playerValue(p *engine.Player) int {
 	v := p.Cash
