@@ -52,6 +52,11 @@ func (g *Game) ActionPlayer(a *Action) (*Player, error) {
 	return p, nil
 }
 
+// RoundName is the kind of the round in progress ("Auction", "Stock",
+// "Operating": each title sets RoundKind as it starts a round), or of the
+// last one once the game is over.
+func (g *Game) RoundName() string { return g.RoundKind }
+
 // PlayerOrder is a round's order of the players, by id in seating order
 // (StateParts.Order).
 func (g *Game) PlayerOrder() []any {

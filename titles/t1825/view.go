@@ -6,17 +6,6 @@ import (
 	"tresham/engine"
 )
 
-// RoundName is the round kind in progress.
-func (g *Game) RoundName() string {
-	switch {
-	case g.stock != nil:
-		return "Stock"
-	case g.op != nil:
-		return "Operating"
-	}
-	return g.RoundKind
-}
-
 // State returns the game state in the golden-trace shape (fixtures README §4).
 func (g *Game) State() map[string]any {
 	formed := []string{}

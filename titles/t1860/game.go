@@ -282,19 +282,6 @@ func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 // Value is a player's current worth.
 func (g *Game) Value(p *engine.Player) int { return g.playerValue(p) }
 
-// RoundName is the round kind in progress.
-func (g *Game) RoundName() string {
-	switch {
-	case g.auction != nil:
-		return "Auction"
-	case g.stock != nil:
-		return "Stock"
-	case g.op != nil:
-		return "Operating"
-	}
-	return g.RoundKind
-}
-
 // operatingOrder sorts floated, non-nationalised corporations by price (desc),
 // then column, row, arrival on the cell, and name.
 func (g *Game) operatingOrder() []*engine.Corporation {
