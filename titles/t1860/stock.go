@@ -33,9 +33,13 @@ func init() { stockStep = &step.Stock[*Game]{Hooks: stockHooks} }
 
 // stockHooks are 1860's rules for the shared stock-round step.
 var stockHooks = step.StockHooks[*Game]{
-	Engine:   func(g *Game) *engine.Game { return g.Game },
-	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
-	Order:    step.PassFirst,
+	Engine: func(g *Game) *engine.Game { return g.Game },
+	Turns:  func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+	Order:  step.PassFirst,
+	// "If a player has more certificates than the certificate limit, then
+	// the player must sell shares in excess of the limit at the first
+	// available opportunity" (rules 5, Certificate Limit) - while a sale is
+	// possible, it is the only move (step.Stock.MustSell).
 	Certs:    func(g *Game, p *engine.Player) int { return g.NumCerts(p) },
 	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
 	MaySellOf: func(g *Game, p *engine.Player, c *engine.Corporation) bool {
@@ -393,12 +397,6 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 	// (rules 6.6: the pool may hold it; the company then enters receivership)
 	return true
 }
-
-// mustSell: "If a player has more certificates than the certificate limit,
-// then the player must sell shares in excess of the limit at the first
-// available opportunity" (rules 5, Certificate Limit) - while a sale is
-// possible, it is the only move (step.Stock.MustSell).
-func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	for _, c := range g.Corps {
