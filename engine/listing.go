@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"sort"
+	"strconv"
+)
 
 // The glue of a title's listing and view that every title writes alike.
 
@@ -56,6 +59,21 @@ func (g *Game) ActionPlayer(a *Action) (*Player, error) {
 // "Operating": each title sets RoundKind as it starts a round), or of the
 // last one once the game is over.
 func (g *Game) RoundName() string { return g.RoundKind }
+
+// TokensView adds c's tokens to its view m (CorporationView):
+// "tokens_placed", the cities placed (as the map lists them), sorted, and
+// "tokens_unplaced", how many are still on its charter.
+func TokensView(m map[string]any, c *Corporation, placed []string) {
+	unplaced := 0
+	for _, t := range c.Tokens {
+		if t.Location == "" {
+			unplaced++
+		}
+	}
+	placed = append([]string{}, placed...)
+	sort.Strings(placed)
+	m["tokens_placed"], m["tokens_unplaced"] = placed, unplaced
+}
 
 // PlayerOrder is a round's order of the players, by id in seating order
 // (StateParts.Order).

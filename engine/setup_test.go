@@ -160,3 +160,25 @@ func TestListingGlue(t *testing.T) {
 		}
 	}
 }
+
+func TestTokensView(t *testing.T) {
+	c := &Corporation{Tokens: []Token{{Location: "B2-0"}, {}, {Location: "A1-0"}, {}}}
+	for _, tc := range []struct {
+		placed []string
+		want   []string
+	}{
+		{[]string{"B2-0", "A1-0"}, []string{"A1-0", "B2-0"}},
+		{nil, []string{}},
+	} {
+		m := map[string]any{}
+		TokensView(m, c, tc.placed)
+		if got := m["tokens_placed"].([]string); !slices.Equal(got, tc.want) || got == nil || m["tokens_unplaced"] != 2 {
+			t.Errorf("TokensView(%q): %v", tc.placed, m)
+		}
+	}
+	placed := []string{"B2-0", "A1-0"}
+	TokensView(map[string]any{}, c, placed)
+	if placed[0] != "B2-0" {
+		t.Errorf("TokensView sorted the caller's list: %q", placed)
+	}
+}

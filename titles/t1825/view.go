@@ -1,10 +1,6 @@
 package t1825
 
-import (
-	"sort"
-
-	"tresham/engine"
-)
+import "tresham/engine"
 
 // State returns the game state in the golden-trace shape (fixtures README §4).
 func (g *Game) State() map[string]any {
@@ -76,15 +72,7 @@ func (g *Game) activeEntities() []any {
 func (g *Game) corpState(c *engine.Corporation) map[string]any {
 	m := g.CorporationView(c)
 	m["formed"], m["minor"] = g.isFormed(c), g.isMinor(c)
-	unplaced := 0
-	for _, t := range c.Tokens {
-		if t.Location == "" {
-			unplaced++
-		}
-	}
-	placed := append([]string{}, g.Board.TokenLocations(c.Sym)...)
-	sort.Strings(placed)
-	m["tokens_placed"], m["tokens_unplaced"] = placed, unplaced
+	engine.TokensView(m, c, g.Board.TokenLocations(c.Sym))
 	if h, ok := g.closedHoldings[c.Sym]; ok {
 		m["shares_by_owner"] = h
 	}

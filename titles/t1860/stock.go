@@ -383,19 +383,9 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == step.SoldThisTurn {
 		return false
 	}
-	held := false
-	for _, s := range c.Shares {
-		if s.Holder == engine.Holder(p.ID) {
-			held = true
-			break
-		}
-	}
-	if !held {
-		return false
-	}
 	// any holding may go to the pool, the director's certificate included
 	// (rules 6.6: the pool may hold it; the company then enters receivership)
-	return true
+	return c.PercentOf(engine.Holder(p.ID)) > 0
 }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
