@@ -333,7 +333,11 @@ func (g *Game) BankCash() int { return g.BankLeft(g.bankSize) }
 
 // checkBankBroken breaks the bank once the players hold more than it
 // (rule 6.2: the bank runs out of money).
-func (g *Game) checkBankBroken() { g.BreakBank(g.BankCash()) }
+func (g *Game) checkBankBroken() {
+	if !g.BankBroken { // BankCash sums every player's cash
+		g.BreakBank(g.BankCash())
+	}
+}
 
 // sharePrice is the price of one 10% unit of c's shares held by h (new
 // shares at face value, rule 5.1.6).
@@ -583,6 +587,9 @@ func (g *Game) checkBankrupt(c *engine.Corporation) {
 // company in receivership the first player directing nothing, else the
 // first player (rule 6.4).
 func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
+	if c.President != 0 {
+		return g.Player(c.President)
+	}
 	return g.Player(g.Controller(c.Sym)) // engine.Game.Controller: rule 6.4
 }
 

@@ -250,7 +250,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
-	if !g.Nationalization && g.BreakBank(g.BankCash()) {
+	if !g.Nationalization && !g.BankBroken && g.BreakBank(g.BankCash()) {
 		// the first end triggered names the end (18xx.games: a later
 		// stock-market end at the same timing does not replace it)
 		g.triggerEnd("bank")
