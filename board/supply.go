@@ -175,13 +175,13 @@ type HexGroup struct {
 	Code   string
 }
 
-// HexSpecs lists the hexes of the groups in order, each named by location.
+// HexSpecs appends the hexes of the groups to out in order, each named by
+// location.
 func HexSpecs[G ~struct {
 	Color  Color
 	Coords []string
 	Code   string
-}](groups []G, location func(hex string) string) []HexSpec {
-	var out []HexSpec
+}](out []HexSpec, groups []G, location func(hex string) string) []HexSpec {
 	for _, g := range groups {
 		h := HexGroup(g)
 		for i, c := range h.Coords {

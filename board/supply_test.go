@@ -64,7 +64,7 @@ func TestGenericTilesParse(t *testing.T) {
 func TestHexSpecs(t *testing.T) {
 	type group HexGroup // a title's own type of the same shape
 	groups := []group{{Color: White, Coords: []string{"A1", "B2"}, Code: "city=revenue:0"}, {Color: Gray, Coords: []string{"C3"}}}
-	got := HexSpecs(groups, func(hex string) string { return "at " + hex })
+	got := HexSpecs(nil, groups, func(hex string) string { return "at " + hex })
 	want := []HexSpec{
 		{ID: "A1", Color: White, Code: "city=revenue:0", Index: 0, Location: "at A1"},
 		{ID: "B2", Color: White, Code: "city=revenue:0", Index: 1, Location: "at B2"},

@@ -126,8 +126,9 @@ func MapSpec(o Options) (board.Spec, error) {
 		blocks = mergeHexes(blocks, t)
 	}
 	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}, DirectedWalk: true}
+	location := func(hex string) string { return Location(o, hex) }
 	for _, b := range blocks {
-		spec.Hexes = append(spec.Hexes, board.HexSpecs(b.entries, func(hex string) string { return Location(o, hex) })...)
+		spec.Hexes = board.HexSpecs(spec.Hexes, b.entries, location)
 	}
 	tiles, err := TileSpecs(o)
 	if err != nil {

@@ -99,7 +99,7 @@ func MapSpec(opt MapOptions) board.Spec {
 		}
 	}
 	location := func(hex string) string { return locationNames[hex] }
-	return board.Spec{Layout: board.Flat, Hexes: board.HexSpecs(groups, location), Tiles: tileSpecs(opt)}
+	return board.Spec{Layout: board.Flat, Hexes: board.HexSpecs(nil, groups, location), Tiles: tileSpecs(opt)}
 }
 
 func whiteGroupCount() int {
