@@ -318,15 +318,7 @@ func (s *Stock[G]) player(g G, a *engine.Action) (*engine.Player, error) {
 	if a.EntityType != "" && a.EntityType != "player" {
 		return nil, engine.Refuse(a, "%s is a player's move in a stock round, not a %s's", a.Type, a.EntityType)
 	}
-	id, err := a.PlayerID()
-	if err != nil {
-		return nil, err
-	}
-	p := s.Hooks.Engine(g).Player(id)
-	if p == nil {
-		return nil, engine.Refuse(a, "unknown player %d", id)
-	}
-	return p, nil
+	return s.Hooks.Engine(g).ActionPlayer(a)
 }
 
 // stockMove is an action resolved: its mover and what it names.
@@ -703,9 +695,7 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	case "par":
 		h.Par(g, p, m.c, m.cell)
 	case "buy_company":
-		m.co.Owner = strconv.Itoa(p.ID)
-		p.Companies = append(p.Companies, m.co.Sym)
-		eg.PayPlayer(p, -a.Price)
+		eg.BuyCompany(p, m.co, a.Price)
 		h.CompanyBought(g, p, m.co)
 	case "sell_company":
 		p.Companies = slices.DeleteFunc(p.Companies, func(sym string) bool { return sym == m.co.Sym })

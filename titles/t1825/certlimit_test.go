@@ -13,7 +13,7 @@ func overLimit(g *Game) bool {
 	if g.stock == nil || g.IsFinished() {
 		return false
 	}
-	return g.mustSell(g.Player(g.stock.active()), g.stock)
+	return stockStep.MustSell(g, g.Player(g.stock.active()))
 }
 
 // TestOverCertLimitMustSell: rule 5.3.2 - a player left over the

@@ -77,7 +77,7 @@ func TestFixtureSetup(t *testing.T) {
 			if got, _ := CertLimit(f.opts, n); got != init.CertLimit {
 				t.Errorf("cert limit %d, want %d", got, init.CertLimit)
 			}
-			upcoming, reserved := StartingDepot(f.opts)
+			upcoming, reserved := startingDepot(f.opts)
 			if got := runLength(upcoming); !reflect.DeepEqual(fmt.Sprint(got), fmt.Sprint(init.Depot.Upcoming)) {
 				t.Errorf("depot %v, want %v", got, init.Depot.Upcoming)
 			}
@@ -236,4 +236,26 @@ func TestUnitTables(t *testing.T) {
 			t.Errorf("unit 1 + K3 train %+v", tr)
 		}
 	}
+}
+
+// startingDepot returns the ids ("NAME-i") of the trains for sale at the
+// start, in sale order, and the trains set aside for the minors, in the
+// order of Corporations (each minor takes the lowest-numbered copy of its
+// train, which 18xx.games removes from the depot at setup): the depot as
+// the data says it starts, to check against the traces (New builds the
+// game's own from Trains and Corporations).
+func startingDepot(o Options) (upcoming, reserved []string) {
+	taken := map[string]int{} // copies of each train set aside
+	for _, c := range Corporations(o) {
+		if c.Minor && c.Train != "" {
+			reserved = append(reserved, c.Train+"-"+strconv.Itoa(taken[c.Train]))
+			taken[c.Train]++
+		}
+	}
+	for _, t := range Trains(o) {
+		for i := taken[t.Name]; i < t.Count; i++ {
+			upcoming = append(upcoming, t.Name+"-"+strconv.Itoa(i))
+		}
+	}
+	return upcoming, reserved
 }

@@ -2,6 +2,7 @@ package t1825
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -139,55 +140,43 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 	for _, r := range options {
 		g.Options[r] = true
 	}
-	for i, id := range ids {
-		p := &engine.Player{ID: id, Name: names[i]}
-		g.Players = append(g.Players, p)
-		g.Seating = append(g.Seating, id)
-		g.PayPlayer(p, cash)
-	}
+	g.SeatPlayers(ids, names, cash)
 	for _, d := range Corporations(o) {
 		g.defs[d.Sym] = d
 		c := &engine.Corporation{Sym: d.Sym, Name: d.Name, FloatPercent: d.FloatPercent()}
 		if len(d.Homes) > 0 {
 			c.Home = d.Homes[0]
 		}
-		for i, pct := range d.Shares() {
-			c.Shares = append(c.Shares, &engine.Share{Index: i, Percent: pct, President: i == 0, Holder: engine.HolderIPO, Buyable: true})
-		}
-		for _, p := range d.Tokens {
-			c.Tokens = append(c.Tokens, engine.Token{Price: p})
-		}
-		g.Corps = append(g.Corps, c)
-		g.ResetIPOOrder(c)
+		g.AddCorporation(c, d.Shares(), d.Tokens)
 		if len(d.Blocks) > 0 {
 			g.blocks[d.Sym] = append([]string(nil), d.Blocks...)
 		}
 	}
 	for _, d := range Companies(o) {
-		g.Companies = append(g.Companies, &engine.Company{Sym: d.Sym, Name: d.Name, Value: d.Value, Revenue: d.Revenue})
+		g.AddCompany(d.Sym, d.Name, d.Value, d.Revenue)
 	}
 	// bands (rule 5.1.3): the companies of one par value form a band, the
 	// highest first; the minors open with the band after the £71 (or £76)
 	// majors.
 	var pars []int
 	for _, d := range Corporations(o) {
-		if !d.Minor && !containsInt(pars, d.Par) {
+		if !d.Minor && !slices.Contains(pars, d.Par) {
 			pars = append(pars, d.Par)
 		}
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(pars)))
 	for _, d := range Corporations(o) {
 		if !d.Minor {
-			g.layerOf[d.Sym] = indexInt(pars, d.Par) + 1
+			g.layerOf[d.Sym] = slices.Index(pars, d.Par) + 1
 			if g.layerOf[d.Sym] > g.maxLayers {
 				g.maxLayers = g.layerOf[d.Sym]
 			}
 		}
 	}
-	if i := indexInt(pars, 71); i >= 0 {
+	if i := slices.Index(pars, 71); i >= 0 {
 		g.minorLayer = i + 2
 	} else {
-		g.minorLayer = indexInt(pars, 76) + 2
+		g.minorLayer = slices.Index(pars, 76) + 2
 	}
 	if (o.Units[3] || NumMinors(o) > 0) && g.minorLayer > g.maxLayers {
 		g.maxLayers = g.minorLayer
@@ -225,9 +214,7 @@ func (g *Game) deal() {
 	for i, d := range OpeningDeal(g.Opts, len(g.Players)) {
 		p := g.Players[i]
 		if co := g.Company(d.Cert); co != nil {
-			g.PayPlayer(p, -d.Price)
-			co.Owner = itoa(p.ID)
-			p.Companies = append(p.Companies, co.Sym)
+			g.BuyCompany(p, co, d.Price)
 			g.Logf("%s receives %s and pays £%d", p.Name, co.Name, co.Value)
 			continue
 		}
@@ -237,7 +224,7 @@ func (g *Game) deal() {
 		}
 		if s.President {
 			cell := g.parCells(c)[0]
-			g.par(c, cell)
+			g.Par(c, cell)
 		}
 		g.buyShare(p, c, s, false)
 	}
@@ -326,11 +313,9 @@ func (g *Game) nextRound() {
 }
 
 func (g *Game) endGame(reason string) {
-	if g.Finished {
+	if !g.Finish(reason) {
 		return
 	}
-	g.Finished = true
-	g.EndReason = reason
 	if g.op != nil {
 		g.lastOrder = g.op.Order
 	}
@@ -349,9 +334,8 @@ func (g *Game) BankCash() int { return g.BankLeft(g.bankSize) }
 // checkBankBroken breaks the bank once the players hold more than it
 // (rule 6.2: the bank runs out of money).
 func (g *Game) checkBankBroken() {
-	if !g.BankBroken && g.BankCash() < 0 {
-		g.BankBroken = true
-		g.Logf("-- The bank has broken --")
+	if !g.BankBroken { // BankCash sums every player's cash
+		g.BreakBank(g.BankCash())
 	}
 }
 
@@ -384,21 +368,7 @@ func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // numCerts counts the certificates towards the limit: privates, and shares
 // except those priced in the yellow zone (rule 6.3.2).
-func (g *Game) numCerts(p *engine.Player) int {
-	n := len(p.Companies)
-	for _, c := range g.Corps {
-		if c.Closed || !g.countsForLimit(c) {
-			continue
-		}
-		// counted in place: SharesOf would build and sort a list
-		for _, s := range c.Shares {
-			if s.Holder == engine.Holder(p.ID) {
-				n++
-			}
-		}
-	}
-	return n
-}
+func (g *Game) numCerts(p *engine.Player) int { return g.NumCertsWhere(p, g.countsForLimit) }
 
 func (g *Game) countsForLimit(c *engine.Corporation) bool {
 	return c.Cell == nil || !g.yellow[c.Cell.Price]
@@ -406,23 +376,7 @@ func (g *Game) countsForLimit(c *engine.Corporation) bool {
 
 func (g *Game) isMinor(c *engine.Corporation) bool { return g.defs[c.Sym].Minor }
 
-func (g *Game) isFormed(c *engine.Corporation) bool {
-	for _, f := range g.formed {
-		if f == c {
-			return true
-		}
-	}
-	return false
-}
-
-func (g *Game) formedIndex(c *engine.Corporation) int {
-	for i, f := range g.formed {
-		if f == c {
-			return i
-		}
-	}
-	return len(g.formed)
-}
+func (g *Game) isFormed(c *engine.Corporation) bool { return slices.Contains(g.formed, c) }
 
 // operatingOrder: formed majors by par value (highest first, then in order
 // of formation), then the minors likewise (rule 4.1; 18xx.games).
@@ -443,7 +397,7 @@ func (g *Game) operatingOrder() []*engine.Corporation {
 			if l[i].Par.Price != l[j].Par.Price {
 				return l[i].Par.Price > l[j].Par.Price
 			}
-			return g.formedIndex(l[i]) < g.formedIndex(l[j])
+			return slices.Index(g.formed, l[i]) < slices.Index(g.formed, l[j])
 		})
 	}
 	less(majors)
@@ -468,20 +422,10 @@ func (g *Game) currentLayer() int {
 	if len(g.unboughtCompanies()) > 0 {
 		return 0
 	}
-	max := 0
-	for _, c := range g.Corps {
+	return engine.NextLayer(g.Corps, func(c *engine.Corporation) (int, bool) {
 		l, ok := g.layerOf[c.Sym]
-		if ok && c.PercentOf(engine.HolderIPO) == 0 && l > max {
-			max = l
-		}
-	}
-	if max == 0 {
-		return 1
-	}
-	if max+1 > g.maxLayers {
-		return g.maxLayers
-	}
-	return max + 1
+		return l, ok && c.PercentOf(engine.HolderIPO) == 0
+	}, g.maxLayers)
 }
 
 func (g *Game) checkNewLayer() {
@@ -534,12 +478,6 @@ func (g *Game) minorTrain(c *engine.Corporation) *engine.Train {
 	return nil
 }
 
-func (g *Game) par(c *engine.Corporation, cell *engine.Cell) {
-	c.Par = cell
-	c.IPOed = true
-	g.SetCell(c, cell)
-}
-
 // buyShare moves one certificate to a player who pays for it (IPO shares at
 // par to the bank, or to a minor's treasury; pool shares at the SPI).
 func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share, log bool) {
@@ -557,13 +495,11 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	}
 	g.TakeCertificate(p, c, s)
 	if !c.Floated && 100-c.PercentOf(engine.HolderIPO) >= c.FloatPercent {
-		c.Floated = true
-		g.Logf("%s floats", c.Sym)
-		if !g.isMinor(c) {
-			amount := c.Par.Price * 10
-			g.PayCorp(c, amount)
-			g.Logf("%s receives £%d", c.Sym, amount)
+		capital := c.Par.Price * 10 // a minor's capital is what its shares were sold for
+		if g.isMinor(c) {
+			capital = 0
 		}
+		g.Float(c, capital)
 	}
 }
 
@@ -596,18 +532,6 @@ func (g *Game) checkFormation(c *engine.Corporation) {
 	g.PayCorp(c, -t.Price)
 	g.Logf("Minor %s forms and buys its %s train", c.Sym, t.Name)
 }
-
-// moveRight and moveLeft move a marker along the SPI; reaching the end cell
-// ends the game (rule 6.3.1).
-func (g *Game) moveRight(c *engine.Corporation) {
-	n := g.Market.Right(c.Cell)
-	g.SetCell(c, n)
-	if n.Type == engine.CellEndgame {
-		g.maxReached = true
-	}
-}
-
-func (g *Game) moveLeft(c *engine.Corporation) { g.SetCell(c, g.Market.Left(c.Cell)) }
 
 // closeCorporation removes a bankrupt company (rule 6.3.3): stations off
 // the board, cash to the bank, shares out of the game; its trains return
@@ -654,31 +578,9 @@ func (g *Game) actingFor(c *engine.Corporation) *engine.Player {
 	if c.President != 0 {
 		return g.Player(c.President)
 	}
-	for _, p := range g.Players {
-		director := false
-		for _, o := range g.Corps {
-			if !o.Closed && o.President == p.ID {
-				director = true
-			}
-		}
-		if !director {
-			return p
-		}
-	}
-	return g.Players[0]
+	return g.Player(g.Controller(c.Sym)) // engine.Game.Controller: rule 6.4
 }
 
 func (g *Game) phaseTiles() []string { return g.Phase().Tiles }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func containsInt(l []int, v int) bool { return indexInt(l, v) >= 0 }
-
-func indexInt(l []int, v int) int {
-	for i, x := range l {
-		if x == v {
-			return i
-		}
-	}
-	return -1
-}

@@ -2,14 +2,10 @@ package t1825
 
 import "tresham/board"
 
-// hexEntry is one entry of an 18xx.games HEXES table: hexes sharing a
-// printed tile. Tables list their entries colour by colour, in the site's
-// order, because the merge of tables (mergeHexes) depends on it.
-type hexEntry struct {
-	Color  board.Color
-	Coords []string
-	Code   string
-}
+// hexEntry is one entry of an 18xx.games HEXES table (board.HexGroup).
+// Tables list their entries colour by colour, in the site's order, because
+// the merge of tables (mergeHexes) depends on it.
+type hexEntry board.HexGroup
 
 const (
 	white  = board.White

@@ -12,16 +12,7 @@ func (g *Game) Acting() []string {
 	if g.Finished {
 		return nil
 	}
-	var out []string
-	for _, e := range g.activeEntities() {
-		switch v := e.(type) {
-		case int:
-			out = append(out, itoa(v))
-		case string:
-			out = append(out, v)
-		}
-	}
-	return out
+	return engine.ActingIDs(g.activeEntities())
 }
 
 // Legal lists what entity may do now; each listed action passes the same

@@ -126,12 +126,9 @@ func MapSpec(o Options) (board.Spec, error) {
 		blocks = mergeHexes(blocks, t)
 	}
 	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}, DirectedWalk: true}
+	location := func(hex string) string { return Location(o, hex) }
 	for _, b := range blocks {
-		for _, e := range b.entries {
-			for i, c := range e.Coords {
-				spec.Hexes = append(spec.Hexes, board.HexSpec{ID: c, Color: e.Color, Code: e.Code, Index: i, Location: Location(o, c)})
-			}
-		}
+		spec.Hexes = board.HexSpecs(spec.Hexes, b.entries, location)
 	}
 	tiles, err := TileSpecs(o)
 	if err != nil {

@@ -97,6 +97,7 @@ func ParseOptions(rules []string, nPlayers int) (Options, error) {
 			rules = []string{"unit_123", "r1", "r2", "r3"}
 		}
 	}
+	flags := o.flags()
 	for _, r := range rules {
 		if us, ok := unitRules[r]; ok {
 			for _, u := range us {
@@ -104,30 +105,11 @@ func ParseOptions(rules []string, nPlayers int) (Options, error) {
 			}
 			continue
 		}
-		switch r {
-		case "r1", "r2", "r3":
-			o.Regionals[r[1]-'0'] = true
-		case "k1", "k2", "k3", "k5", "k6", "k7":
-			o.Kits[r[1]-'0'] = true
-		case "d1":
-			o.D1 = true
-		case "u3p":
-			o.U3P = true
-		case "big_bank":
-			o.BigBank = true
-		case "strict_bank":
-			o.StrictBank = true
-		case "db1":
-			o.DB1 = true
-		case "db2":
-			o.DB2 = true
-		case "db3":
-			o.DB3 = true
-		case "unit_4":
-			o.Unit4 = true
-		default:
+		i := slices.IndexFunc(flags, func(f flag) bool { return f.name == r })
+		if i < 0 {
 			return o, fmt.Errorf("t1825: unknown option %q", r)
 		}
+		*flags[i].on = true
 	}
 	if err := o.check(nPlayers); err != nil {
 		return o, err
@@ -205,25 +187,30 @@ func (o Options) PlayerRange() (lo, hi int) {
 // combination first, then the rest in the site's order).
 func (o Options) Rules() []string {
 	out := []string{"unit_" + o.UnitKey()}
-	add := func(on bool, name string) {
-		if on {
-			out = append(out, name)
+	for _, f := range o.flags() {
+		if *f.on {
+			out = append(out, f.name)
 		}
 	}
-	add(o.Unit4, "unit_4")
-	for r := 1; r <= 3; r++ {
-		add(o.Regionals[r], fmt.Sprintf("r%d", r))
+	if o.PrintedRules {
+		out = append(out, "printed_rules")
 	}
-	for _, k := range []int{1, 2, 3, 5, 6, 7} {
-		add(o.Kits[k], fmt.Sprintf("k%d", k))
-	}
-	add(o.D1, "d1")
-	add(o.U3P, "u3p")
-	add(o.BigBank, "big_bank")
-	add(o.StrictBank, "strict_bank")
-	add(o.DB1, "db1")
-	add(o.DB2, "db2")
-	add(o.DB3, "db3")
-	add(o.PrintedRules, "printed_rules")
 	return out
+}
+
+// flag is an option that is one switch, by its 18xx.games name.
+type flag struct {
+	name string
+	on   *bool
+}
+
+// flags are o's switches by name, in the site's order (Rules).
+func (o *Options) flags() []flag {
+	return []flag{
+		{"unit_4", &o.Unit4},
+		{"r1", &o.Regionals[1]}, {"r2", &o.Regionals[2]}, {"r3", &o.Regionals[3]},
+		{"k1", &o.Kits[1]}, {"k2", &o.Kits[2]}, {"k3", &o.Kits[3]}, {"k5", &o.Kits[5]}, {"k6", &o.Kits[6]}, {"k7", &o.Kits[7]},
+		{"d1", &o.D1}, {"u3p", &o.U3P}, {"big_bank", &o.BigBank}, {"strict_bank", &o.StrictBank},
+		{"db1", &o.DB1}, {"db2", &o.DB2}, {"db3", &o.DB3},
+	}
 }

@@ -120,7 +120,7 @@ func poolDirectorPosition(t *testing.T) *Game {
 	g.MoveShare(pooled[1], engine.Holder(3))
 	for _, o := range g.Corps {
 		if o != c {
-			r.markSold(q.ID, o.Sym)
+			r.MarkSold(q.ID, o.Sym)
 		}
 	}
 	return g

@@ -38,23 +38,3 @@ func OpeningDeal(o Options, nPlayers int) []Deal {
 	}
 	return out
 }
-
-// StartingDepot returns the ids ("NAME-i") of the trains for sale at the
-// start, in sale order, and the trains set aside for the minors, in the
-// order of Corporations (each minor takes the lowest-numbered copy of its
-// train, which 18xx.games removes from the depot at setup).
-func StartingDepot(o Options) (upcoming, reserved []string) {
-	taken := map[string]int{} // copies of each train set aside
-	for _, c := range Corporations(o) {
-		if c.Minor && c.Train != "" {
-			reserved = append(reserved, c.Train+"-"+strconv.Itoa(taken[c.Train]))
-			taken[c.Train]++
-		}
-	}
-	for _, t := range Trains(o) {
-		for i := taken[t.Name]; i < t.Count; i++ {
-			upcoming = append(upcoming, t.Name+"-"+strconv.Itoa(i))
-		}
-	}
-	return upcoming, reserved
-}

@@ -29,14 +29,24 @@ func rotateCode(code string, r int) string {
 // included): X's base on one city, more X bases and other companies'
 // tokens filling some cities.
 func randomPosition(rng *rand.Rand, cols, rows int) (*board.Board, error) {
+	// the generic tiles 1825's manifests use
+	seen := map[string]bool{"887": true, "888": true}
+	for _, l := range [][]tileCount{unit1Tiles, unit2Tiles, unit2GrayTiles, unit3Tiles, r1Tiles, r2Tiles, r3Tiles, k1Tiles, k3Tiles, k5Tiles, k6Tiles, d1Tiles, db3Tiles} {
+		for _, t := range l {
+			if t.Own == nil {
+				seen[t.Name] = true
+			}
+		}
+	}
 	var names []string
-	for n := range catalogue {
+	for n := range seen {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	var codes []string
 	for _, n := range names {
-		c := catalogue[n].Code
+		t, _ := board.GenericTile(n)
+		c := t.Code
 		if strings.Contains(c, "stripes") || strings.Contains(c, "label=") && !strings.Contains(c, "HALT") {
 			if n != "200" {
 				continue
@@ -44,7 +54,8 @@ func randomPosition(rng *rand.Rand, cols, rows int) (*board.Board, error) {
 		}
 		codes = append(codes, c)
 	}
-	codes = append(codes, tile11.Code, tile11.Code, catalogue["200"].Code)
+	tile200, _ := board.GenericTile("200")
+	codes = append(codes, tile11.Code, tile11.Code, tile200.Code)
 	var spec board.Spec
 	spec.Layout = board.Pointy
 	spec.DirectedWalk = true

@@ -18,9 +18,11 @@ type stockRound struct {
 
 // stockStep is the shared stock-round step with 1825's rules.
 var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
-	Engine:         func(g *Game) *engine.Game { return g.Game },
-	Turns:          func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
-	Order:          step.PassLast,
+	Engine: func(g *Game) *engine.Game { return g.Game },
+	Turns:  func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+	Order:  step.PassLast,
+	// a player over the certificate limit must sell (rules 5.3.2, 6.3.2;
+	// step.Stock.MustSell)
 	Certs:          func(g *Game, p *engine.Player) int { return g.numCerts(p) },
 	WholeSales:     true,
 	OverLimitTypes: []string{"sell_company"}, // rule 5.3.2: over the limit, any sale helps
@@ -58,7 +60,7 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	StartRule: (*Game).startRefusal,
 	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.par(c, cell)
+		g.Par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.buyShare(p, c, c.Shares[0], true)
 		g.checkFormation(c)
@@ -93,8 +95,6 @@ func (g *Game) startStockRound() {
 
 func (r *stockRound) active() int { return r.Active() }
 
-func (r *stockRound) markSold(p int, sym string) { r.MarkSold(p, sym) }
-
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).
 func (r *stockRound) reorder(g *Game) { g.GivePriority(r.Active()) }
@@ -116,10 +116,6 @@ func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
 func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
 	return g.canParAny(p, r) || g.canBuyAnyCompany(p, r)
 }
-
-// mustSell: a player over the certificate limit must sell (rules 5.3.2,
-// 6.3.2; step.Stock.MustSell).
-func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
 // buyRefusal names 1825's rule stopping p from buying s now, or "" (the
 // step's rules come first, 18xx.games' purchase gate after:

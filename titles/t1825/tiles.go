@@ -7,83 +7,27 @@ import (
 )
 
 // tileDef is a tile shape in the 18xx.games tile DSL.
-type tileDef struct {
-	Color board.Color
-	Code  string
+type tileDef board.TileShape
+
+// tileCount is one line of a tile manifest: a count of a generic tile
+// (board.GenericTile; Own nil) or of a tile the title defines itself.
+type tileCount struct {
+	Name  string
+	Count int
+	Own   *tileDef
 }
 
-// catalogue holds the generic 18xx tiles 1825 uses, as 18xx.games defines
-// them (lib/engine/config/tile.rb). Two-colour tiles carry a leading stripes
-// part, as the site builds them, which shifts their part numbers: 119 is
-// green striped brown, 166 brown striped gray, 200 brown striped sepia.
-var catalogue = map[string]tileDef{
-	"1":   {yellow, "town=revenue:10;town=revenue:10;path=a:1,b:_0;path=a:_0,b:3;path=a:0,b:_1;path=a:_1,b:4"},
-	"2":   {yellow, "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:_1;path=a:_1,b:2"},
-	"3":   {yellow, "town=revenue:10;path=a:0,b:_0;path=a:_0,b:1"},
-	"4":   {yellow, "town=revenue:10;path=a:0,b:_0;path=a:_0,b:3"},
-	"5":   {yellow, "city=revenue:20;path=a:0,b:_0;path=a:1,b:_0"},
-	"6":   {yellow, "city=revenue:20;path=a:0,b:_0;path=a:2,b:_0"},
-	"7":   {yellow, "path=a:0,b:1"},
-	"8":   {yellow, "path=a:0,b:2"},
-	"9":   {yellow, "path=a:0,b:3"},
-	"55":  {yellow, "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:_1;path=a:_1,b:4"},
-	"56":  {yellow, "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:_0,b:2;path=a:1,b:_1;path=a:_1,b:3"},
-	"58":  {yellow, "town=revenue:10;path=a:0,b:_0;path=a:_0,b:2"},
-	"69":  {yellow, "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:_0,b:3;path=a:2,b:_1;path=a:_1,b:4"},
-	"115": {yellow, "city=revenue:20;path=a:0,b:_0"},
-	"12":  {green, "city=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0"},
-	"13":  {green, "city=revenue:30;path=a:0,b:_0;path=a:2,b:_0;path=a:4,b:_0"},
-	"14":  {green, "city=revenue:30,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"15":  {green, "city=revenue:30,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0"},
-	"16":  {green, "path=a:0,b:2;path=a:1,b:3"},
-	"17":  {green, "path=a:1,b:3;path=a:0,b:4"},
-	"18":  {green, "path=a:0,b:3;path=a:1,b:2"},
-	"19":  {green, "path=a:0,b:3;path=a:2,b:4"},
-	"20":  {green, "path=a:0,b:3;path=a:1,b:4"},
-	"21":  {green, "path=a:0,b:2;path=a:3,b:4"},
-	"22":  {green, "path=a:0,b:4;path=a:2,b:3"},
-	"23":  {green, "path=a:0,b:3;path=a:0,b:4"},
-	"24":  {green, "path=a:0,b:3;path=a:0,b:2"},
-	"25":  {green, "path=a:0,b:2;path=a:0,b:4"},
-	"26":  {green, "path=a:0,b:3;path=a:0,b:5"},
-	"27":  {green, "path=a:0,b:3;path=a:0,b:1"},
-	"28":  {green, "path=a:0,b:4;path=a:0,b:5"},
-	"29":  {green, "path=a:0,b:2;path=a:0,b:1"},
-	"30":  {green, "path=a:0,b:4;path=a:0,b:1"},
-	"31":  {green, "path=a:0,b:2;path=a:0,b:5"},
-	"52":  {green, "city=revenue:40,loc:5;city=revenue:40,loc:3;path=a:0,b:_0;path=a:2,b:_1;label=OO"},
-	"87":  {green, "town=revenue:10;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0"},
-	"88":  {green, "town=revenue:10;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"206": {green, "city=revenue:30;path=a:0,b:_0;path=a:5,b:_0;path=a:3,b:_0"},
-	"887": {green, "town=revenue:20;path=a:1,b:_0;path=a:3,b:_0;path=a:0,b:_0;path=a:2,b:_0"},
-	"888": {green, "town=revenue:20;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"119": {green, "stripes=color:brown;city=revenue:30,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"33":  {brown, "city=revenue:50,loc:0;city=revenue:50,loc:2;city=revenue:50,loc:4;path=a:5,b:_0;path=a:3,b:_1;path=a:4,b:_2;label=L"},
-	"34":  {brown, "city=revenue:50,loc:1.5;city=revenue:50,loc:4.5;city=revenue:50,loc:3;path=a:0,b:_2;path=a:_2,b:3;path=a:2,b:_0;path=a:4,b:_1;label=BGM"},
-	"38":  {brown, "city=revenue:40,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"39":  {brown, "path=a:0,b:2;path=a:0,b:1;path=a:1,b:2"},
-	"40":  {brown, "path=a:0,b:2;path=a:2,b:4;path=a:0,b:4"},
-	"41":  {brown, "path=a:0,b:3;path=a:0,b:1;path=a:1,b:3"},
-	"42":  {brown, "path=a:0,b:3;path=a:3,b:5;path=a:0,b:5"},
-	"43":  {brown, "path=a:0,b:3;path=a:0,b:2;path=a:1,b:3;path=a:1,b:2"},
-	"44":  {brown, "path=a:0,b:3;path=a:1,b:4;path=a:0,b:1;path=a:3,b:4"},
-	"45":  {brown, "path=a:0,b:3;path=a:2,b:4;path=a:0,b:4;path=a:2,b:3"},
-	"46":  {brown, "path=a:0,b:3;path=a:2,b:4;path=a:3,b:4;path=a:0,b:2"},
-	"47":  {brown, "path=a:0,b:3;path=a:1,b:4;path=a:1,b:3;path=a:0,b:4"},
-	"63":  {brown, "city=revenue:40,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0"},
-	"64":  {brown, "city=revenue:50;city=revenue:50,loc:3.5;path=a:0,b:_0;path=a:_0,b:2;path=a:3,b:_1;path=a:_1,b:4;label=OO"},
-	"65":  {brown, "city=revenue:50;city=revenue:50,loc:2.5;path=a:0,b:_0;path=a:_0,b:4;path=a:2,b:_1;path=a:_1,b:3;label=OO"},
-	"66":  {brown, "city=revenue:50;city=revenue:50,loc:1.5;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:_1;path=a:_1,b:2;label=OO"},
-	"67":  {brown, "city=revenue:50;city=revenue:50;path=a:0,b:_0;path=a:_0,b:3;path=a:2,b:_1;path=a:_1,b:4;label=OO"},
-	"68":  {brown, "city=revenue:50;city=revenue:50;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:_1;path=a:_1,b:4;label=OO"},
-	"166": {brown, "stripes=color:gray;city=revenue:40,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"200": {brown, "stripes=color:sepia;city=revenue:10;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"49":  {gray, "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;label=L"},
-	"50": {gray, "city=revenue:70,loc:1.5;city=revenue:70,loc:3;city=revenue:70,loc:4.5;path=a:0,b:_1;path=a:_1,b:3;" +
-		"path=a:1,b:_0;path=a:_0,b:2;path=a:4,b:_2;path=a:_2,b:5;label=BGM"},
-	"51":  {gray, "city=revenue:50,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0"},
-	"60":  {gray, "junction;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0"},
-	"167": {gray, "city=revenue:70,loc:0.5;city=revenue:70,loc:2.5;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;path=a:4,b:_0;path=a:5,b:_1;label=OO"},
+// supply is the tile supply in the making.
+type supply struct{ board.TileSupply }
+
+// add merges a unit's or kit's manifest into the supply.
+func (m *supply) add(tiles []tileCount) error {
+	for _, t := range tiles {
+		if err := m.Add(t.Name, t.Count, (*board.TileShape)(t.Own)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Tiles defined by 1825 itself (18xx.games map.rb), overriding any generic
@@ -120,14 +64,6 @@ func sixCities(revenue int) string {
 		s += fmt.Sprintf("path=a:%d,b:_%d", i, i)
 	}
 	return s
-}
-
-// tileCount is one line of a tile manifest: a count of a generic tile
-// (Own nil) or of a tile the title defines itself.
-type tileCount struct {
-	Name  string
-	Count int
-	Own   *tileDef
 }
 
 // Tile manifests per unit and kit (18xx.games UNITn_TILES, Rn_TILES,
@@ -193,82 +129,12 @@ var (
 	db3Tiles = []tileCount{{"58", 1, nil}, {"206", 1, nil}}
 )
 
-// manifest is a tile supply in the making: counts by name, in first-added
-// order.
-type manifest struct {
-	order []string
-	count map[string]int
-	own   map[string]*tileDef
-}
-
-func newManifest() *manifest {
-	return &manifest{count: map[string]int{}, own: map[string]*tileDef{}}
-}
-
-// add merges a unit's or kit's tiles into the supply (18xx.games
-// append_game_tiles): counts add up; a tile whose count falls to 0 leaves
-// the supply.
-func (m *manifest) add(tiles []tileCount) error {
-	for _, t := range tiles {
-		if _, ok := m.count[t.Name]; ok {
-			if (m.own[t.Name] == nil) != (t.Own == nil) {
-				return fmt.Errorf("t1825: conflicting definitions of tile %s", t.Name)
-			}
-			m.count[t.Name] += t.Count
-		} else {
-			m.order = append(m.order, t.Name)
-			m.count[t.Name] = t.Count
-			if t.Own != nil {
-				m.own[t.Name] = t.Own
-			}
-		}
-		switch n := m.count[t.Name]; {
-		case n < 0:
-			return fmt.Errorf("t1825: negative number of tile %s", t.Name)
-		case n == 0:
-			m.remove(t.Name)
-		}
-	}
-	return nil
-}
-
-func (m *manifest) remove(name string) {
-	if _, ok := m.count[name]; !ok {
-		return
-	}
-	delete(m.count, name)
-	delete(m.own, name)
-	for i, n := range m.order {
-		if n == name {
-			m.order = append(m.order[:i:i], m.order[i+1:]...)
-			break
-		}
-	}
-}
-
-// specs returns the supply as board tile specs.
-func (m *manifest) specs() ([]board.TileSpec, error) {
-	out := make([]board.TileSpec, 0, len(m.order))
-	for _, name := range m.order {
-		d := m.own[name]
-		if d == nil {
-			c, ok := catalogue[name]
-			if !ok {
-				return nil, fmt.Errorf("t1825: tile %s is not defined", name)
-			}
-			d = &c
-		}
-		out = append(out, board.TileSpec{Name: name, Color: d.Color, Code: d.Code, Count: m.count[name]})
-	}
-	return out, nil
-}
-
 // TileSpecs returns the tile supply of a game (18xx.games game_tiles): the
 // units' tiles (Unit 2's gray tiles only without K3), then the Regional and
 // Extension kits', D1's, DB1's 887/888 in place of 87/88 (two per Unit 1,
 // one per Unit 3, which also loses a 14 and a 15) and DB3's.
 func TileSpecs(o Options) ([]board.TileSpec, error) {
-	m := newManifest()
+	m := &supply{}
 	var lists [][]tileCount
 	if o.Units[1] {
 		lists = append(lists, unit1Tiles)
@@ -297,12 +163,12 @@ func TileSpecs(o Options) ([]board.TileSpec, error) {
 	}
 	for _, l := range lists {
 		if err := m.add(l); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("t1825: %w", err)
 		}
 	}
 	if o.DB1 {
-		m.remove("87")
-		m.remove("88")
+		m.Remove("87")
+		m.Remove("88")
 		n := 0
 		if o.Units[1] {
 			n += 2
@@ -311,18 +177,22 @@ func TileSpecs(o Options) ([]board.TileSpec, error) {
 			n++
 		}
 		if err := m.add([]tileCount{{"887", n, nil}, {"888", n, nil}}); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("t1825: %w", err)
 		}
 		if o.Units[3] {
 			if err := m.add([]tileCount{{"14", -1, nil}, {"15", -1, nil}}); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("t1825: %w", err)
 			}
 		}
 	}
 	if o.DB3 {
 		if err := m.add(db3Tiles); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("t1825: %w", err)
 		}
 	}
-	return m.specs()
+	specs, err := m.Specs()
+	if err != nil {
+		return nil, fmt.Errorf("t1825: %w", err)
+	}
+	return specs, nil
 }

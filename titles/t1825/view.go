@@ -1,21 +1,6 @@
 package t1825
 
-import (
-	"sort"
-
-	"tresham/engine"
-)
-
-// RoundName is the round kind in progress.
-func (g *Game) RoundName() string {
-	switch {
-	case g.stock != nil:
-		return "Stock"
-	case g.op != nil:
-		return "Operating"
-	}
-	return g.RoundKind
-}
+import "tresham/engine"
 
 // State returns the game state in the golden-trace shape (fixtures README §4).
 func (g *Game) State() map[string]any {
@@ -29,7 +14,7 @@ func (g *Game) State() map[string]any {
 	}
 	parts := engine.StateParts{
 		Round: g.RoundName(), BankCash: g.BankCash(), Result: g.Result, Tiles: g.Board.Tiles(), EndTrigger: g.EndTrigger,
-		Certs: g.certIDs, NumCerts: g.numCerts, Value: g.playerValue, Corporation: g.corpState,
+		Certs: g.CertIDs, NumCerts: g.numCerts, Value: g.playerValue, Corporation: g.corpState,
 		Flags:        map[string]any{"bank_size": g.bankSize, "highest_layer": g.highestLayer, "formed": formed, "minor_trains": mt},
 		Active:       g.activeEntities(),
 		Actor:        func(c *engine.Corporation) int { return g.actingFor(c).ID },
@@ -45,36 +30,13 @@ func (g *Game) State() map[string]any {
 	}
 	switch {
 	case g.stock != nil:
-		for _, p := range g.Players {
-			parts.Order = append(parts.Order, p.ID)
-		}
+		parts.Order = g.PlayerOrder()
 	case g.op != nil && !(g.Finished && !g.manualEnd):
-		for _, c := range g.op.Order {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = engine.CorpOrder(g.op.Order)
 	case g.Finished && !g.manualEnd:
-		for _, c := range g.lastOrder {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = engine.CorpOrder(g.lastOrder)
 	}
 	return g.StateView(parts)
-}
-
-func (g *Game) certIDs(p *engine.Player) []string {
-	out := []string{}
-	for _, c := range g.Corps {
-		if c.Closed {
-			continue
-		}
-		for _, s := range c.Shares {
-			if s.Holder == engine.Holder(p.ID) {
-				out = append(out, c.ShareID(s.Index))
-			}
-		}
-	}
-	out = append(out, p.Companies...)
-	sort.Strings(out)
-	return out
 }
 
 // priorityDeal: in a share dealing round the player after the last to deal.
@@ -110,15 +72,7 @@ func (g *Game) activeEntities() []any {
 func (g *Game) corpState(c *engine.Corporation) map[string]any {
 	m := g.CorporationView(c)
 	m["formed"], m["minor"] = g.isFormed(c), g.isMinor(c)
-	unplaced := 0
-	for _, t := range c.Tokens {
-		if t.Location == "" {
-			unplaced++
-		}
-	}
-	placed := append([]string{}, g.Board.TokenLocations(c.Sym)...)
-	sort.Strings(placed)
-	m["tokens_placed"], m["tokens_unplaced"] = placed, unplaced
+	engine.TokensView(m, c, g.Board.TokenLocations(c.Sym))
 	if h, ok := g.closedHoldings[c.Sym]; ok {
 		m["shares_by_owner"] = h
 	}

@@ -2,8 +2,6 @@ package t1860
 
 import (
 	"fmt"
-	"slices"
-	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -53,44 +51,6 @@ func (g *Game) trainReach(sym string) (int, int) {
 	return best.Major, towns
 }
 
-// colors parses phase tile colours. The result is shared: callers must
-// not modify it.
-func colors(names []string) ([]board.Color, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	// Phases name few colours: the parsed list is memoised under a key
-	// packing them (one byte each), so evaluating a route allocates none.
-	var buf [8]board.Color
-	out := buf[:0]
-	var key uint64
-	packs := len(names) <= len(buf)
-	for i, n := range names {
-		c, err := board.ParseColor(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-		if c < 0 || c >= 255 {
-			packs = false
-		}
-		if packs {
-			key |= uint64(c+1) << (8 * i)
-		}
-	}
-	if !packs {
-		return slices.Clone(out), nil
-	}
-	if v, ok := colorSets.Load(key); ok {
-		return v.([]board.Color), nil
-	}
-	v, _ := colorSets.LoadOrStore(key, slices.Clone(out))
-	return v.([]board.Color), nil
-}
-
-// colorSets memoises colors: packed colours -> []board.Color.
-var colorSets sync.Map
-
 func (m *mapBoard) LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error) {
 	opt, err := m.layOptions(corp, phaseColors)
 	if err != nil {
@@ -113,33 +73,18 @@ func (m *mapBoard) ClassifyLay(hex, tileID string) (bool, bool, error) {
 	if !ok {
 		return false, false, fmt.Errorf("unknown tile %s", tileID)
 	}
-	city := false
-	for _, n := range t.Nodes {
-		if n.Kind == board.City {
-			city = true
-		}
-	}
-	return t.Color != board.Yellow, city, nil
+	return t.Color != board.Yellow, t.NumCities() > 0, nil
 }
 
 func (m *mapBoard) PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error) {
 	var r board.NodeRef
 	var err error
 	if home {
-		tile, _, ok := m.b.TileOn(corp.Home)
-		if !ok || tile == nil {
+		n := m.homeNode(corp)
+		if n < 0 {
 			return "", nil
 		}
-		found := false
-		for i, n := range tile.Nodes {
-			if n.Kind == board.City {
-				r, found = board.NodeRef{Hex: corp.Home, Node: i}, true
-				break
-			}
-		}
-		if !found {
-			return "", nil
-		}
+		r = board.NodeRef{Hex: corp.Home, Node: n}
 	} else {
 		r, err = m.b.ResolveCity(city)
 		if err != nil {

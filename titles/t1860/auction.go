@@ -1,6 +1,8 @@
 package t1860
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 
 	"tresham/engine"
@@ -93,7 +95,7 @@ func (r *auctionRound) cheapest(g *Game) (string, int) {
 }
 
 func (r *auctionRound) process(g *Game, a *engine.Action) error {
-	p, err := g.playerEntity(a)
+	p, err := g.ActionPlayer(a)
 	if err != nil {
 		return err
 	}
@@ -134,31 +136,26 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 	switch a.Type {
 	case "bid":
 		co := g.Company(a.Company)
-		if co == nil || !r.has(a.Company) {
+		if co == nil || !slices.Contains(r.items, a.Company) {
 			return engine.Refuse(a, "company %q is not for sale", a.Company)
 		}
 		if !r.choosable(g, p, co.Sym, 0) {
 			return engine.Refuse(a, "cannot afford %s", co.Name)
 		}
-		price := co.Value
-		if price > p.Cash {
-			price = p.Cash
-		}
-		co.Owner = itoa(p.ID)
-		p.Companies = append(p.Companies, co.Sym)
-		g.PayPlayer(p, -price)
+		price := min(co.Value, p.Cash)
+		g.BuyCompany(p, co, price)
 		g.Logf("%s buys %s for £%d", p.Name, co.Name, price)
 		r.remove(co.Sym)
 	case "par":
 		c := g.Corp(a.Corporation)
-		if c == nil || !r.has(c.Sym) {
+		if c == nil || !slices.Contains(r.items, c.Sym) {
 			return engine.Refuse(a, "corporation %q cannot be parred now", a.Corporation)
 		}
 		cell, err := g.Market.CellByID(a.SharePrice)
 		if err != nil {
 			return engine.Refuse(a, "%v", err)
 		}
-		if !g.validPar(c, cell, p, true) {
+		if !g.validPar(c, cell) {
 			return engine.Refuse(a, "par price £%d not allowed for %s", cell.Price, c.Sym)
 		}
 		if !r.choosable(g, p, c.Sym, cell.Price) {
@@ -168,7 +165,7 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 		if price > p.Cash {
 			price = p.Cash
 		}
-		g.par(c, cell)
+		g.Par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.PayPlayer(p, -price)
 		g.Transfer(c, []*engine.Share{c.Shares[0]}, engine.Holder(p.ID))
@@ -223,15 +220,6 @@ func (r *auctionRound) choosable(g *Game, p *engine.Player, item string, par int
 	return r.itemCost(g, item) == cheapest && (co != nil || par == g.minParPrice(g.Corp(item)))
 }
 
-func (r *auctionRound) has(sym string) bool {
-	for _, it := range r.items {
-		if it == sym {
-			return true
-		}
-	}
-	return false
-}
-
 func (r *auctionRound) remove(sym string) {
 	for i, it := range r.items {
 		if it == sym {
@@ -269,7 +257,7 @@ func (g *Game) finishAuction() {
 	g.auction = nil
 	var best *engine.Player
 	top := append([]*engine.Player(nil), g.Players...)
-	sortPlayersByCashDesc(top)
+	sort.SliceStable(top, func(i, j int) bool { return top[i].Cash > top[j].Cash })
 	tie := top[0].Cash == top[1].Cash
 	if tie {
 		var pick *engine.Player
@@ -296,30 +284,18 @@ func (g *Game) finishAuction() {
 	g.startStockRound()
 }
 
-func sortPlayersByCashDesc(ps []*engine.Player) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].Cash > ps[j-1].Cash; j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
+// validPar reports whether cell is one of c's par prices: a par cell in
+// its layer's band, or for a bankrupt corporation a par or re-par cell in
+// its re-par band.
+func (g *Game) validPar(c *engine.Corporation, cell *engine.Cell) bool {
+	if cell.Type != engine.CellPar && !(c.Bankrupt && cell.Type == engine.CellRepar) {
+		return false
 	}
-}
-
-// validPar checks a par price against the corporation's layer band.
-func (g *Game) validPar(c *engine.Corporation, cell *engine.Cell, p *engine.Player, auction bool) bool {
-	// one of parPrices(c), without building the list
 	rng := parRange[c.Layer]
 	if c.Bankrupt {
 		rng = reparRange[c.Layer]
 	}
-	par := cell.Type == engine.CellPar || c.Bankrupt && cell.Type == engine.CellRepar
-	return par && cell.Price >= rng[0] && cell.Price <= rng[1]
-}
-
-// par sets the corporation's par and share price.
-func (g *Game) par(c *engine.Corporation, cell *engine.Cell) {
-	c.Par = cell
-	c.IPOed = true
-	g.SetCell(c, cell)
+	return cell.Price >= rng[0] && cell.Price <= rng[1]
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

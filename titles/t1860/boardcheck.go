@@ -20,7 +20,7 @@ type boardChecker interface {
 // layOptions are the options of corp's lays now: in the stock round a home
 // tile, which need not connect (rules 6.4).
 func (m *mapBoard) layOptions(corp *engine.Corporation, phaseColors []string) (board.LayOptions, error) {
-	cs, err := colors(phaseColors)
+	cs, err := board.ParseColors(phaseColors)
 	if err != nil {
 		return board.LayOptions{}, err
 	}

@@ -68,7 +68,7 @@ func TestOverCertLimitMustSell(t *testing.T) {
 			return false
 		}
 		p := g.Player(g.stock.active())
-		return g.NumCerts(p) > g.CertLimit && g.mustSell(p, g.stock)
+		return g.NumCerts(p) > g.CertLimit && stockStep.MustSell(g, p)
 	}
 	for _, players := range []int{3} {
 		t.Run(strconv.Itoa(players)+"p", func(t *testing.T) {

@@ -5,21 +5,16 @@ package t1860
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
 	"tresham/engine"
+	"tresham/titles/title"
 )
 
-// Options are the 1860 variant switches: first those 18xx.games offers, named
-// as it names them, then the rulebooks' optional rules it lacks (variants.go).
-var Options = []string{
-	"two_player_map", "original_insolvency", "simplified_insolvency", "no_skip_towns",
-	"original_game", "re_enter_hexes", "non_operated_full_value",
-	optDestinations, optAcceleratedTrack, optIgnoreHistoricalOrder,
-	optVariablePrivateRevenue, optBeginnerTrains, optNoTrainLimit,
-	optPrintedRules,
-}
+// Options are the names of the 1860 variant switches (options, in title.go).
+var Options = title.OptionNames(options)
 
 // Board is what the rules need from the map: track, stations and routes.
 type Board interface {
@@ -101,18 +96,9 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("1860: %d players, want 2 to 4", n)
 	}
-	opts := map[string]bool{}
-	for _, o := range options {
-		known := false
-		for _, k := range Options {
-			if k == o {
-				known = true
-			}
-		}
-		if !known {
-			return nil, fmt.Errorf("1860: unknown option %q", o)
-		}
-		opts[o] = true
+	opts, err := title.OptionSet("1860", Options, options)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -145,25 +131,15 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	g.optPrinted = opts[optPrintedRules]
 	g.setVariants(opts)
 	g.HighestLayer = 1
-	for i, id := range ids {
-		g.Players = append(g.Players, &engine.Player{ID: id, Name: names[i]})
-		g.Seating = append(g.Seating, id)
-		g.PayPlayer(g.Players[i], startingCash[n])
-	}
+	g.SeatPlayers(ids, names, startingCash[n])
 	for _, d := range corpDefs {
-		c := &engine.Corporation{Sym: d.sym, Name: d.name, Home: d.home, FloatPercent: 50, Layer: d.layer}
-		c.Shares = append(c.Shares, &engine.Share{Index: 0, Percent: 20, President: true, Holder: engine.HolderIPO, Buyable: true})
-		for i := 1; i <= 8; i++ {
-			c.Shares = append(c.Shares, &engine.Share{Index: i, Percent: 10, Holder: engine.HolderIPO, Buyable: !(d.reserved && i == 8)})
-		}
-		for _, p := range d.tokens {
-			c.Tokens = append(c.Tokens, engine.Token{Price: p})
-		}
-		g.Corps = append(g.Corps, c)
-		g.ResetIPOOrder(c)
+		c := g.AddCorporation(&engine.Corporation{Sym: d.sym, Name: d.name, Home: d.home, FloatPercent: 50, Layer: d.layer},
+			[]int{20, 10, 10, 10, 10, 10, 10, 10, 10}, d.tokens)
+		// the last share is kept for the exchange of a private (rules 5.3)
+		c.Shares[8].Buyable = !d.reserved
 	}
 	for _, d := range companyDefs {
-		g.Companies = append(g.Companies, &engine.Company{Sym: d.sym, Name: d.name, Value: d.value, Revenue: d.revenue})
+		g.AddCompany(d.sym, d.name, d.value, d.revenue)
 	}
 	if board != nil {
 		b, err := board(opts)
@@ -188,21 +164,9 @@ func (g *Game) logLine(s string) { g.Log = append(g.Log, s) }
 
 // currentLayer is the highest layer whose corporations may be started.
 func (g *Game) currentLayer() int {
-	max := 0
-	for _, c := range g.Corps {
-		if c.PercentOf(engine.HolderIPO) == 0 || c.Operated {
-			if c.Layer > max {
-				max = c.Layer
-			}
-		}
-	}
-	if max == 0 {
-		return 1
-	}
-	if max+1 > 4 {
-		return 4
-	}
-	return max + 1
+	return engine.NextLayer(g.Corps, func(c *engine.Corporation) (int, bool) {
+		return c.Layer, c.PercentOf(engine.HolderIPO) == 0 || c.Operated
+	}, 4)
 }
 
 func (g *Game) checkNewLayer() {
@@ -223,35 +187,21 @@ func (g *Game) canIPO(c *engine.Corporation) bool {
 
 // parPrices lists the par cells the corporation may start at.
 func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
-	rng := parRange[c.Layer]
 	cells := g.Market.ParCells()
 	if c.Bankrupt {
-		rng = reparRange[c.Layer]
 		cells = g.Market.CellsOfType(engine.CellPar, engine.CellRepar)
 	}
-	var out []*engine.Cell
-	for _, cell := range cells {
-		if cell.Price >= rng[0] && cell.Price <= rng[1] {
-			out = append(out, cell)
-		}
-	}
-	return out
+	// both lists are the market's fresh copies
+	return slices.DeleteFunc(cells, func(cell *engine.Cell) bool { return !g.validPar(c, cell) })
 }
 
 // minParPrice is the lowest of parPrices(c), or 0 when there is none.
 func (g *Game) minParPrice(c *engine.Corporation) int {
-	rng := parRange[c.Layer]
-	if c.Bankrupt {
-		rng = reparRange[c.Layer]
-	}
-	min, found := 0, false
+	min := 0
 	for _, row := range g.Market.Rows {
 		for _, cell := range row {
-			if cell == nil || !(cell.Type == engine.CellPar || c.Bankrupt && cell.Type == engine.CellRepar) {
-				continue
-			}
-			if cell.Price >= rng[0] && cell.Price <= rng[1] && (!found || cell.Price < min) {
-				min, found = cell.Price, true
+			if cell != nil && g.validPar(c, cell) && (min == 0 || cell.Price < min) {
+				min = cell.Price
 			}
 		}
 	}
@@ -269,18 +219,6 @@ func (g *Game) apply(a *engine.Action) error {
 		return g.op.process(g, a)
 	}
 	return engine.Refuse(a, "no round in progress")
-}
-
-func (g *Game) playerEntity(a *engine.Action) (*engine.Player, error) {
-	id, err := a.PlayerID()
-	if err != nil {
-		return nil, err
-	}
-	p := g.Player(id)
-	if p == nil {
-		return nil, engine.Refuse(a, "unknown player %d", id)
-	}
-	return p, nil
 }
 
 // playerValue is the player's score: cash, shares (half value without trains), privates.
@@ -312,9 +250,7 @@ func (g *Game) playerValue(p *engine.Player) int {
 func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
-	if !g.Nationalization && g.BankCash() < 0 && !g.BankBroken {
-		g.BankBroken = true
-		g.Logf("-- The bank has broken --")
+	if !g.Nationalization && !g.BankBroken && g.BreakBank(g.BankCash()) {
 		// the first end triggered names the end (18xx.games: a later
 		// stock-market end at the same timing does not replace it)
 		g.triggerEnd("bank")
@@ -333,11 +269,9 @@ func (g *Game) roundLimitReached() bool {
 }
 
 func (g *Game) endGame(reason string) {
-	if g.Finished {
+	if !g.Finish(reason) {
 		return
 	}
-	g.Finished = true
-	g.EndReason = reason
 	g.auction, g.stock, g.op = nil, nil, nil
 	g.Logf("-- Game over --")
 }
@@ -347,19 +281,6 @@ func (g *Game) Result() map[string]int { return g.Results(g.playerValue) }
 
 // Value is a player's current worth.
 func (g *Game) Value(p *engine.Player) int { return g.playerValue(p) }
-
-// RoundName is the round kind in progress.
-func (g *Game) RoundName() string {
-	switch {
-	case g.auction != nil:
-		return "Auction"
-	case g.stock != nil:
-		return "Stock"
-	case g.op != nil:
-		return "Operating"
-	}
-	return g.RoundKind
-}
 
 // operatingOrder sorts floated, non-nationalised corporations by price (desc),
 // then column, row, arrival on the cell, and name.

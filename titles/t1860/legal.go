@@ -11,30 +11,15 @@ import (
 // corporation symbols (operating, or laying a home tile) and company symbols
 // (a private its owner may exchange for a share).
 func (g *Game) Acting() []string {
-	if g.Finished {
-		return nil
-	}
-	switch {
-	case g.auction != nil:
-		return []string{itoa(g.auction.Active())}
-	case g.stock != nil:
-		if len(g.pendingHome) > 0 {
-			return []string{g.pendingHome[0].Sym}
-		}
-		p := g.Player(g.stock.active())
-		out := []string{itoa(p.ID)}
-		for _, sym := range p.Companies {
+	out := engine.ActingIDs(g.active())
+	if g.stock != nil && len(g.pendingHome) == 0 && !g.Finished {
+		for _, sym := range g.Player(g.stock.active()).Companies {
 			if len(g.companyChoices(g.Company(sym))) > 0 {
 				out = append(out, sym)
 			}
 		}
-		return out
-	case g.op != nil:
-		if c := g.op.current(); c != nil {
-			return []string{c.Sym}
-		}
 	}
-	return nil
+	return out
 }
 
 // Legal lists what entity may do now. Every listed action is accepted by
@@ -150,26 +135,19 @@ func (g *Game) sellBundleOK(p *engine.Player, c *engine.Corporation, shares []*e
 // exchangeChoices lists the share a ferry private may be exchanged for now
 // (rules 5.3: during its owner's stock-round turn).
 func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
-	if co == nil || co.Closed || g.stock == nil || len(g.pendingHome) > 0 {
+	if co == nil || g.stock == nil || len(g.pendingHome) > 0 {
 		return nil
 	}
-	p := g.companyOwnerPlayer(co)
-	if p == nil || p.ID != g.stock.active() {
-		return nil
-	}
-	var target string
-	for _, d := range companyDefs {
-		if d.sym == co.Sym {
-			target = d.exchange
-		}
-	}
-	c := g.Corp(target)
-	if c == nil || !c.IPOed || c.PercentOf(engine.Holder(p.ID))+10 > 100 {
+	c := g.Corp(exchangeTarget(co.Sym))
+	if c == nil {
 		return nil
 	}
 	for _, s := range c.SharesOf(engine.HolderIPO) {
 		if !s.President {
 			a := engine.Action{Type: "buy_shares", Entity: co.Sym, EntityType: "company", Shares: []string{c.ShareID(s.Index)}, Percent: s.Percent}
+			if _, _, _, err := g.checkExchange(&a); err != nil {
+				return nil
+			}
 			return []engine.Choice{{Action: a}}
 		}
 	}
@@ -185,7 +163,7 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 	if !ok {
 		return nil
 	}
-	cs, err := colors(g.Phase().Tiles)
+	cs, err := board.ParseColors(g.Phase().Tiles)
 	if err != nil {
 		return nil
 	}

@@ -6,14 +6,8 @@ import (
 	"tresham/board"
 )
 
-// hexGroup is one entry of the 18xx.games HEXES table: hexes sharing a
-// printed tile definition. The position of a hex in Coords is the copy
-// number of its printed tile ("HEX-i").
-type hexGroup struct {
-	Color  board.Color
-	Coords []string
-	Code   string
-}
+// hexGroup is one entry of the 18xx.games HEXES table (board.HexGroup).
+type hexGroup board.HexGroup
 
 // mapHexes is the 1860 (2nd edition) map, transcribed from 18xx.games
 // g_1860/map.rb, in its order.
@@ -104,14 +98,8 @@ func MapSpec(opt MapOptions) board.Spec {
 			}
 		}
 	}
-	spec := board.Spec{Layout: board.Flat}
-	for _, g := range groups {
-		for i, c := range g.Coords {
-			spec.Hexes = append(spec.Hexes, board.HexSpec{ID: c, Color: g.Color, Code: g.Code, Index: i, Location: locationNames[c]})
-		}
-	}
-	spec.Tiles = tileSpecs(opt)
-	return spec
+	location := func(hex string) string { return locationNames[hex] }
+	return board.Spec{Layout: board.Flat, Hexes: board.HexSpecs(nil, groups, location), Tiles: tileSpecs(opt)}
 }
 
 func whiteGroupCount() int {

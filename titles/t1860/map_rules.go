@@ -3,6 +3,7 @@ package t1860
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"tresham/board"
@@ -123,18 +124,6 @@ func reachableRevenues(b *board.Board, hex string, corp string, c, t int) []int 
 	return out
 }
 
-func intsEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func pathRevenues(t *board.TileDef, p int) []int {
 	var out []int
 	for _, e := range [2]board.End{t.Paths[p].A, t.Paths[p].B} {
@@ -190,7 +179,7 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 			usedNew = true
 		}
 		if !upgrade {
-			if op < 0 || !intsEqual(pathRevenues(l.Old, op), pathRevenues(l.Tile, np)) {
+			if op < 0 || !slices.Equal(pathRevenues(l.Old, op), pathRevenues(l.Tile, np)) {
 				changedCity = true
 			}
 		}
@@ -198,7 +187,7 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 	if upgrade && !usedNew {
 		saved := reachableRevenues(before, l.Hex, l.Corp, c, t)
 		now := reachableRevenues(after, l.Hex, l.Corp, c, t)
-		changedCity = !intsEqual(saved, now)
+		changedCity = !slices.Equal(saved, now)
 	}
 	if !usedNew && !changedCity {
 		return fmt.Errorf("t1860: %s: must use new track or change city value", l.Hex)

@@ -10,7 +10,7 @@ import (
 
 func TestTileManifestParses(t *testing.T) {
 	total := 0
-	for _, e := range tileManifest {
+	for _, e := range tileSpecs(MapOptions{}) {
 		if _, err := board.ParseTile(e.Name, e.Color, e.Code); err != nil {
 			t.Errorf("%s: %v", e.Name, err)
 		}
@@ -18,6 +18,11 @@ func TestTileManifestParses(t *testing.T) {
 	}
 	if len(tileManifest) != 68 || total != 139 {
 		t.Errorf("manifest has %d tiles / %d copies, want 68 / 139", len(tileManifest), total)
+	}
+	for _, e := range tileManifest {
+		if g, ok := board.GenericTile(e.Name); e.Code == "" && (!ok || g.Color != e.Color) {
+			t.Errorf("%s: no generic %v tile of that name", e.Name, e.Color)
+		}
 	}
 	for _, g := range mapHexes {
 		if _, err := board.ParseTile("x", g.Color, g.Code); err != nil {
@@ -147,7 +152,7 @@ func TestSpecialHexUpgrades(t *testing.T) {
 
 func TestLayStep(t *testing.T) {
 	td := func(n string) *board.TileDef {
-		for _, e := range tileManifest {
+		for _, e := range tileSpecs(MapOptions{}) {
 			if e.Name == n {
 				return board.MustParseTile(e.Name, e.Color, e.Code)
 			}

@@ -92,11 +92,9 @@ func (r *stockRound) turnOver(g *Game, a *engine.Action) error {
 	}
 	g.closeCompany(co)
 	g.turnedOver[co.Sym] = p.ID
-	for _, d := range companyDefs {
-		if d.sym == co.Sym && d.exchange != "" {
-			for _, s := range g.Corp(d.exchange).Shares {
-				s.Buyable = true
-			}
+	if c := g.Corp(exchangeTarget(co.Sym)); c != nil {
+		for _, s := range c.Shares {
+			s.Buyable = true
 		}
 	}
 	g.Logf("%s turns over %s", p.Name, co.Name)

@@ -238,7 +238,7 @@ func (g *Game) runTrains(c *engine.Corporation) []*engine.Train {
 
 // routeContext is the stop-selection context of a train run by corp.
 func (g *Game) routeContext(b *board.Board, corp *engine.Corporation, train *engine.Train) (routeCtx, error) {
-	cs, err := colors(g.Phase().Tiles)
+	cs, err := board.ParseColors(g.Phase().Tiles)
 	if err != nil {
 		return routeCtx{}, err
 	}

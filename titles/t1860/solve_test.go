@@ -28,7 +28,7 @@ func rotateCode(code string, r int) string {
 // companies' tokens filling some cities.
 func randomPosition(rng *rand.Rand, cols, rows int) (*board.Board, string, error) {
 	var codes []string
-	for _, t := range tileManifest {
+	for _, t := range tileSpecs(MapOptions{}) {
 		codes = append(codes, t.Code)
 		if strings.Count(t.Code, "path=") >= 3 {
 			codes = append(codes, t.Code, t.Code) // favour well-connected tiles

@@ -33,9 +33,13 @@ func init() { stockStep = &step.Stock[*Game]{Hooks: stockHooks} }
 
 // stockHooks are 1860's rules for the shared stock-round step.
 var stockHooks = step.StockHooks[*Game]{
-	Engine:   func(g *Game) *engine.Game { return g.Game },
-	Turns:    func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
-	Order:    step.PassFirst,
+	Engine: func(g *Game) *engine.Game { return g.Game },
+	Turns:  func(g *Game) *step.StockTurns { return &g.stock.StockTurns },
+	Order:  step.PassFirst,
+	// "If a player has more certificates than the certificate limit, then
+	// the player must sell shares in excess of the limit at the first
+	// available opportunity" (rules 5, Certificate Limit) - while a sale is
+	// possible, it is the only move (step.Stock.MustSell).
 	Certs:    func(g *Game, p *engine.Player) int { return g.NumCerts(p) },
 	SaleUnit: func(*Game, *engine.Corporation) int { return 10 },
 	MaySellOf: func(g *Game, p *engine.Player, c *engine.Corporation) bool {
@@ -74,7 +78,7 @@ var stockHooks = step.StockHooks[*Game]{
 	StartRule: (*Game).startRefusal,
 	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.par(c, cell)
+		g.Par(c, cell)
 		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.buyShare(p, c, c.Shares[0], 2*cell.Price)
 		g.stock.parred = c.Sym
@@ -124,7 +128,7 @@ func (g *Game) startRefusal(_ *engine.Player, c *engine.Corporation) string { re
 
 // parRefusal names the rule stopping p from starting c at cell, or "".
 func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.Cell) string {
-	if !g.validPar(c, cell, p, false) {
+	if !g.validPar(c, cell) {
 		return "par price not allowed for " + c.Sym
 	}
 	return ""
@@ -293,10 +297,8 @@ func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
 		return false
 	}
 	for _, sym := range p.Companies {
-		for _, d := range companyDefs {
-			if d.sym == sym && d.exchange == r.parred {
-				return true
-			}
+		if exchangeTarget(sym) == r.parred {
+			return true
 		}
 	}
 	return false
@@ -381,26 +383,10 @@ func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporatio
 	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == step.SoldThisTurn {
 		return false
 	}
-	held := false
-	for _, s := range c.Shares {
-		if s.Holder == engine.Holder(p.ID) {
-			held = true
-			break
-		}
-	}
-	if !held {
-		return false
-	}
 	// any holding may go to the pool, the director's certificate included
 	// (rules 6.6: the pool may hold it; the company then enters receivership)
-	return true
+	return c.PercentOf(engine.Holder(p.ID)) > 0
 }
-
-// mustSell: "If a player has more certificates than the certificate limit,
-// then the player must sell shares in excess of the limit at the first
-// available opportunity" (rules 5, Certificate Limit) - while a sale is
-// possible, it is the only move (step.Stock.MustSell).
-func (g *Game) mustSell(p *engine.Player, _ *stockRound) bool { return stockStep.MustSell(g, p) }
 
 func (g *Game) canSellAny(p *engine.Player, r *stockRound) bool {
 	for _, c := range g.Corps {
@@ -472,7 +458,6 @@ func (g *Game) afterGain(c *engine.Corporation) {
 }
 
 func (g *Game) float(c *engine.Corporation) {
-	c.Floated = true
 	c.Bankrupt = false
 	for i := range c.Tokens {
 		c.Tokens[i].Flipped = false
@@ -480,10 +465,7 @@ func (g *Game) float(c *engine.Corporation) {
 	// the marker goes to the back of its cell
 	g.SetCell(c, g.Market.Down(c.Cell))
 	g.SetCell(c, g.Market.Up(c.Cell))
-	g.Logf("%s floats", c.Sym)
-	amount := c.Par.Price * 10
-	g.PayCorp(c, amount)
-	g.Logf("%s receives £%d", c.Sym, amount)
+	g.Float(c, c.Par.Price*10)
 	g.privatesOnFloat(c)
 	if g.SRAfterSouthern {
 		return
@@ -505,39 +487,58 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	c.Tokens[0].Location = loc
 }
 
-// exchange swaps a ferry private for a share of its corporation (rules 5.3).
-func (r *stockRound) exchange(g *Game, a *engine.Action) error {
-	co := g.Company(a.Entity)
-	if co == nil || co.Closed {
-		return engine.Refuse(a, "company %q cannot act", a.Entity)
-	}
-	var target string
+// exchangeTarget is the corporation whose share the ferry private sym is
+// exchanged for (rules 5.3), or "".
+func exchangeTarget(sym string) string {
 	for _, d := range companyDefs {
-		if d.sym == co.Sym {
-			target = d.exchange
+		if d.sym == sym {
+			return d.exchange
 		}
 	}
+	return ""
+}
+
+// checkExchange decides the swap of a ferry private for a share of its
+// corporation (rules 5.3), changing nothing; both the stock round and
+// exchangeChoices go through it. It returns the private's owner and the
+// share taken.
+func (g *Game) checkExchange(a *engine.Action) (*engine.Player, *engine.Corporation, *engine.Share, error) {
+	co := g.Company(a.Entity)
+	if co == nil || co.Closed {
+		return nil, nil, nil, engine.Refuse(a, "company %q cannot act", a.Entity)
+	}
+	target := exchangeTarget(co.Sym)
 	p := g.companyOwnerPlayer(co)
 	if g.optVariablePrivates {
-		return engine.Refuse(a, "variable_private_revenue: private companies may not be exchanged for shares")
+		return nil, nil, nil, engine.Refuse(a, "variable_private_revenue: private companies may not be exchanged for shares")
 	}
 	if target == "" || p == nil || a.Type != "buy_shares" || len(a.Shares) != 1 {
-		return engine.Refuse(a, "%s cannot be exchanged", co.Sym)
+		return nil, nil, nil, engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
 	// rules 5.3: exchanges happen during the owning player's turn
-	if p.ID != r.active() {
-		return engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
+	if p.ID != g.stock.active() {
+		return nil, nil, nil, engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
 	}
 	c, s, err := g.ShareByID(a.Shares[0])
 	if err != nil {
-		return engine.Refuse(a, "%v", err)
+		return nil, nil, nil, engine.Refuse(a, "%v", err)
 	}
 	if c.Sym != target || !c.IPOed || s.Holder != engine.HolderIPO {
-		return engine.Refuse(a, "%s exchanges only for an IPO share of %s", co.Sym, target)
+		return nil, nil, nil, engine.Refuse(a, "%s exchanges only for an IPO share of %s", co.Sym, target)
 	}
 	if c.PercentOf(engine.Holder(p.ID))+10 > 100 {
-		return engine.Refuse(a, "holding limit")
+		return nil, nil, nil, engine.Refuse(a, "holding limit")
 	}
+	return p, c, s, nil
+}
+
+// exchange swaps a ferry private for a share of its corporation (rules 5.3).
+func (r *stockRound) exchange(g *Game, a *engine.Action) error {
+	p, c, s, err := g.checkExchange(a)
+	if err != nil {
+		return err
+	}
+	co := g.Company(a.Entity)
 	for _, sh := range c.Shares {
 		sh.Buyable = true
 	}

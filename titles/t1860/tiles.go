@@ -2,7 +2,8 @@ package t1860
 
 import "tresham/board"
 
-// tileEntry is one line of the 1860 tile manifest.
+// tileEntry is one line of the 1860 tile manifest; a generic 18xx tile
+// (board.GenericTile) has no code of its own.
 type tileEntry struct {
 	Name  string
 	Color board.Color
@@ -11,26 +12,25 @@ type tileEntry struct {
 }
 
 // tileManifest is the 1860 tile supply, transcribed from 18xx.games
-// g_1860/map.rb (TILES) with the generic tile definitions from
-// lib/engine/config/tile.rb, in manifest order.
+// g_1860/map.rb (TILES), in manifest order.
 var tileManifest = []tileEntry{
-	{"5", board.Yellow, 2, "city=revenue:20;path=a:0,b:_0;path=a:1,b:_0"},
-	{"6", board.Yellow, 2, "city=revenue:20;path=a:0,b:_0;path=a:2,b:_0"},
-	{"7", board.Yellow, 2, "path=a:0,b:1"},
-	{"8", board.Yellow, 4, "path=a:0,b:2"},
-	{"9", board.Yellow, 4, "path=a:0,b:3"},
-	{"12", board.Green, 2, "city=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0"},
-	{"16", board.Green, 2, "path=a:0,b:2;path=a:1,b:3"},
-	{"17", board.Green, 2, "path=a:1,b:3;path=a:0,b:4"},
-	{"18", board.Green, 2, "path=a:0,b:3;path=a:1,b:2"},
-	{"19", board.Green, 2, "path=a:0,b:3;path=a:2,b:4"},
-	{"20", board.Green, 2, "path=a:0,b:3;path=a:1,b:4"},
-	{"21", board.Green, 1, "path=a:0,b:2;path=a:3,b:4"},
-	{"22", board.Green, 1, "path=a:0,b:4;path=a:2,b:3"},
-	{"57", board.Yellow, 2, "city=revenue:20;path=a:0,b:_0;path=a:_0,b:3"},
-	{"115", board.Yellow, 2, "city=revenue:20;path=a:0,b:_0"},
-	{"205", board.Green, 1, "city=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0"},
-	{"206", board.Green, 1, "city=revenue:30;path=a:0,b:_0;path=a:5,b:_0;path=a:3,b:_0"},
+	{"5", board.Yellow, 2, ""},
+	{"6", board.Yellow, 2, ""},
+	{"7", board.Yellow, 2, ""},
+	{"8", board.Yellow, 4, ""},
+	{"9", board.Yellow, 4, ""},
+	{"12", board.Green, 2, ""},
+	{"16", board.Green, 2, ""},
+	{"17", board.Green, 2, ""},
+	{"18", board.Green, 2, ""},
+	{"19", board.Green, 2, ""},
+	{"20", board.Green, 2, ""},
+	{"21", board.Green, 1, ""},
+	{"22", board.Green, 1, ""},
+	{"57", board.Yellow, 2, ""},
+	{"115", board.Yellow, 2, ""},
+	{"205", board.Green, 1, ""},
+	{"206", board.Green, 1, ""},
 	{"625", board.Green, 1, "path=a:0,b:1;path=a:2,b:3"},
 	{"626", board.Green, 1, "path=a:0,b:1;path=a:3,b:4"},
 	{"741", board.Yellow, 5, "halt=symbol:£;path=a:0,b:_0;path=a:1,b:_0"},
@@ -98,7 +98,12 @@ func tileSpecs(opt MapOptions) []board.TileSpec {
 				}
 			}
 		}
-		out = append(out, board.TileSpec{Name: t.Name, Color: t.Color, Code: t.Code, Count: n})
+		code := t.Code
+		if code == "" {
+			g, _ := board.GenericTile(t.Name)
+			code = g.Code
+		}
+		out = append(out, board.TileSpec{Name: t.Name, Color: t.Color, Code: code, Count: n})
 	}
 	return out
 }

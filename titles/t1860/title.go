@@ -1,6 +1,8 @@
 package t1860
 
 import (
+	"slices"
+
 	"tresham/engine"
 	"tresham/titles/title"
 )
@@ -13,22 +15,7 @@ func Descriptor() title.Descriptor {
 		Description: "1860: Railways on the Isle of Wight (Mike Hutton), as on 18xx.games",
 		MinPlayers:  2,
 		MaxPlayers:  4,
-		Options: []title.Option{
-			{Name: "two_player_map", Description: "the smaller two-player map"},
-			{Name: "original_insolvency", Description: "insolvency rules of the first edition"},
-			{Name: "simplified_insolvency", Description: "simplified insolvency"},
-			{Name: "no_skip_towns", Description: "trains may not skip towns"},
-			{Name: "original_game", Description: "the first edition rules (two-player map, original insolvency, no town skipping)"},
-			{Name: "re_enter_hexes", Description: "routes may re-enter hexes"},
-			{Name: "non_operated_full_value", Description: "shares of companies that have not operated count at full value"},
-			{Name: optDestinations, Description: "variant: destinations with bonuses"},
-			{Name: optAcceleratedTrack, Description: "variant: accelerated track development"},
-			{Name: optIgnoreHistoricalOrder, Description: "variant: ignore the historical order of companies"},
-			{Name: optVariablePrivateRevenue, Description: "variant: variable revenue for private companies"},
-			{Name: optBeginnerTrains, Description: "two 7+4 trains instead of one"},
-			{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
-			{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs (the auction's affordable certificates, insolvency revenue, original_game without original insolvency, insolvent and receivership runs for the maximum revenue); not with re_enter_hexes (docs/rules.md)"},
-		},
+		Options:     slices.Clone(options), // a copy: no caller changes what another sees
 		New: title.Constructor(func(ids []int, names []string, options []string) (*Game, error) {
 			return New(ids, names, options, NewBoard)
 		}),
@@ -36,6 +23,26 @@ func Descriptor() title.Descriptor {
 		Routes:    title.RouteRules{Intersect: true, MaxBlockedPass: 1, MaxBlockedRoutes: 1},
 		Subsidies: true,
 	}
+}
+
+// options are the 1860 variant switches: first those 18xx.games offers,
+// named as it names them, then the rulebooks' optional rules it lacks
+// (variants.go).
+var options = []title.Option{
+	{Name: "two_player_map", Description: "the smaller two-player map"},
+	{Name: "original_insolvency", Description: "insolvency rules of the first edition"},
+	{Name: "simplified_insolvency", Description: "simplified insolvency"},
+	{Name: "no_skip_towns", Description: "trains may not skip towns"},
+	{Name: "original_game", Description: "the first edition rules (two-player map, original insolvency, no town skipping)"},
+	{Name: "re_enter_hexes", Description: "routes may re-enter hexes"},
+	{Name: "non_operated_full_value", Description: "shares of companies that have not operated count at full value"},
+	{Name: optDestinations, Description: "variant: destinations with bonuses"},
+	{Name: optAcceleratedTrack, Description: "variant: accelerated track development"},
+	{Name: optIgnoreHistoricalOrder, Description: "variant: ignore the historical order of companies"},
+	{Name: optVariablePrivateRevenue, Description: "variant: variable revenue for private companies"},
+	{Name: optBeginnerTrains, Description: "two 7+4 trains instead of one"},
+	{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
+	{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs (the auction's affordable certificates, insolvency revenue, original_game without original insolvency, insolvent and receivership runs for the maximum revenue); not with re_enter_hexes (docs/rules.md)"},
 }
 
 // ForkGame is Fork as a title.Full (title.Forker).

@@ -30,18 +30,12 @@ func (g *Game) State() map[string]any {
 	}
 	switch {
 	case g.auction != nil || g.stock != nil:
-		for _, p := range g.Players {
-			parts.Order = append(parts.Order, p.ID)
-		}
+		parts.Order = g.PlayerOrder()
 	case g.op != nil:
-		for _, c := range g.op.Order {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = engine.CorpOrder(g.op.Order)
 	}
 	if g.Finished {
-		for _, c := range g.lastOrder {
-			parts.Order = append(parts.Order, c.Sym)
-		}
+		parts.Order = append(parts.Order, engine.CorpOrder(g.lastOrder)...)
 	}
 	out := g.StateView(parts)
 	g.variantState(out)
@@ -81,23 +75,21 @@ func (g *Game) active() []any {
 func (g *Game) corpState(c *engine.Corporation) map[string]any {
 	m := g.CorporationView(c)
 	m["insolvent"], m["bankrupt"], m["nationalized"] = c.Insolvent, c.Bankrupt, c.Nationalized
-	placed, flipped := []string{}, []string{}
-	unplaced := 0
+	var placed []string // without a map, the tokens' own locations
+	flipped := []string{}
 	for _, t := range c.Tokens {
-		if t.Location == "" {
-			unplaced++
-			continue
+		if t.Location != "" {
+			placed = append(placed, t.Location)
 		}
-		placed = append(placed, t.Location)
-		if t.Flipped {
+		if t.Location != "" && t.Flipped {
 			flipped = append(flipped, t.Location)
 		}
 	}
 	if tl, ok := g.Board.(interface{ TokenLocations(string) []string }); ok {
-		placed = append([]string{}, tl.TokenLocations(c.Sym)...)
+		placed = tl.TokenLocations(c.Sym)
 	}
-	sort.Strings(placed)
+	engine.TokensView(m, c, placed)
 	sort.Strings(flipped)
-	m["tokens_placed"], m["tokens_unplaced"], m["tokens_flipped"] = placed, unplaced, flipped
+	m["tokens_flipped"] = flipped
 	return m
 }

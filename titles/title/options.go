@@ -1,0 +1,29 @@
+package title
+
+import "fmt"
+
+// OptionNames lists the names of opts in order.
+func OptionNames(opts []Option) []string {
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = o.Name
+	}
+	return out
+}
+
+// OptionSet is the set of options a game of the title named starts with;
+// each must be one of known (the title's own), else it is an error.
+func OptionSet(name string, known, given []string) (map[string]bool, error) {
+	set := map[string]bool{}
+	for _, o := range given {
+		found := false
+		for _, k := range known {
+			found = found || k == o
+		}
+		if !found {
+			return nil, fmt.Errorf("%s: unknown option %q", name, o)
+		}
+		set[o] = true
+	}
+	return set, nil
+}
