@@ -58,6 +58,19 @@ async function whereStands(page) {
   return `page shows: ${JSON.stringify(shown)}\nserver: actions ${sv.actions}, acting ${JSON.stringify(sv.acting)}, legal for ${JSON.stringify(Object.keys(sv.legal || {}))}`;
 }
 
+// startBotsGame signs name up and starts a 3-player 1860 game with two
+// heuristic bots from the lobby; it answers the game's id.
+async function startBotsGame(page, name) {
+  await signUp(page, name);
+  await page.selectOption('#create-title', '1860');
+  await page.fill('#create-players', '3');
+  await page.check('#create-hotseat');
+  await page.fill('#create-bots', '2');
+  await page.selectOption('#create-bot-kind', 'heuristic');
+  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
+  return new URL(page.url()).searchParams.get('game');
+}
+
 // moveAndWait makes a move on page (moveOn) and waits until other shows
 // the same action count.
 async function moveAndWait(page, other) {
@@ -143,14 +156,7 @@ test('a game against bots started with the page open: no mismatch through the st
   const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   const seen = await mismatches(); // this server's count so far (the test before asserts its own)
-  await signUp(page, 'gwen');
-  await page.selectOption('#create-title', '1860');
-  await page.fill('#create-players', '3');
-  await page.check('#create-hotseat');
-  await page.fill('#create-bots', '2');
-  await page.selectOption('#create-bot-kind', 'heuristic');
-  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
-  const id = new URL(page.url()).searchParams.get('game');
+  const id = await startBotsGame(page, 'gwen');
   for (let i = 0; i < 3; i++) await moveOn(page);
   // the bots answer; the page follows them to the human's next turn
   await page.waitForSelector('#turn.yours', { timeout: 60000 }).catch(async (e) => { throw new Error(`${e.message}\n${await whereStands(page)}`); });
@@ -166,14 +172,7 @@ test('an answer overtaken by the bots\' pushed moves does not step the page back
   if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
   const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
-  await signUp(page, 'hana');
-  await page.selectOption('#create-title', '1860');
-  await page.fill('#create-players', '3');
-  await page.check('#create-hotseat');
-  await page.fill('#create-bots', '2');
-  await page.selectOption('#create-bot-kind', 'heuristic');
-  await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
-  const id = new URL(page.url()).searchParams.get('game');
+  const id = await startBotsGame(page, 'hana');
   const atServer = async () => (await (await ctx.request.get(`${env.base}/api/games/${id}`)).json()).actions;
   const shows = async (n) => page.waitForFunction((k) => document.getElementById('history-pos')?.textContent === `action ${k} (live)`, n, { timeout: 20000 })
     .catch(async (e) => { throw new Error(`${e.message}\n${await whereStands(page)}`); });
