@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -203,6 +204,18 @@ func (s *Search) Choose(g Game, entity string) (engine.Action, error) {
 		return ha, nil
 	}
 	s.Last = an
+	if l := s.logger(); l.Enabled(context.Background(), slog.LevelDebug) {
+		rollouts, compared := 0, 0
+		for _, m := range an.Moves {
+			rollouts += m.Rollouts
+			if m.Rollouts >= 2 {
+				compared++
+			}
+		}
+		l.Debug("search decision", "budget", s.Budget.String(), "entity", entity, "candidates", len(an.Moves),
+			"compared", compared, "nodes", an.Nodes, "rollouts", rollouts,
+			"ms", an.Time.Milliseconds(), "heuristic", moveKey(Engine(g), an.Moves[0].Action) == moveKey(Engine(g), ha))
+	}
 	return an.Moves[0].Action, nil
 }
 

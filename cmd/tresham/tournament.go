@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -43,12 +44,26 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	maxActions := fs.Int("max-actions", selfplay.DefaultMaxActions, "stop a game that has not ended after this many actions")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	standings := fs.String("standings", "", "rewrite this file with the standings so far after every finished game (a run cut short still leaves them)")
+	searchLog := fs.String("search-log", "", "append every searched decision (budget, candidates, rollout nodes, rollouts, time) to this file as JSON lines, with the bots' warnings")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *seeds < 1 || *players < 2 || *parallel < 1 {
 		fs.Usage()
 		return 2
+	}
+	if *searchLog != "" {
+		f, err := os.OpenFile(*searchLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham: --search-log: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		// the bots log through the default logger (they are made inside
+		// the self-play runner); this command owns the process
+		prev := slog.Default()
+		slog.SetDefault(slog.New(slog.NewJSONHandler(f, &slog.HandlerOptions{Level: slog.LevelDebug})))
+		defer slog.SetDefault(prev)
 	}
 	kinds := selfplay.ParseOptions(*lineup)
 	if len(kinds) == 0 || len(kinds) > *players {
