@@ -98,11 +98,6 @@ type TrackKey struct {
 	Path int // path index for a node-to-node path, else -1
 }
 
-// TrackKeys returns the track units path p of hex uses.
-func TrackKeys(b *board.Board, p PathRef) []TrackKey {
-	return appendTrackKeys(nil, b, p)
-}
-
 // appendTrackKeys appends the track units of path p to out.
 func appendTrackKeys(out []TrackKey, b *board.Board, p PathRef) []TrackKey {
 	tile, rot, ok := b.TileOn(p.Hex)
