@@ -1,6 +1,9 @@
 package title
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // OptionNames lists the names of opts in order.
 func OptionNames(opts []Option) []string {
@@ -16,11 +19,7 @@ func OptionNames(opts []Option) []string {
 func OptionSet(name string, known, given []string) (map[string]bool, error) {
 	set := map[string]bool{}
 	for _, o := range given {
-		found := false
-		for _, k := range known {
-			found = found || k == o
-		}
-		if !found {
+		if !slices.Contains(known, o) {
 			return nil, fmt.Errorf("%s: unknown option %q", name, o)
 		}
 		set[o] = true
