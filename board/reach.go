@@ -60,7 +60,7 @@ func (b *Board) lineReaches(corp string, want func(r NodeRef, k NodeKind) bool) 
 		if s.from == 1 {
 			end = pd.A
 		}
-		if !want(NodeRef{Hex: b.s.ids[s.h], Node: end.N}, hs.tile.Nodes[end.N].Kind) {
+		if end.Kind != EndNode || !want(NodeRef{Hex: b.s.ids[s.h], Node: end.N}, hs.tile.Nodes[end.N].Kind) {
 			return false
 		}
 		found, w.marks = b.isLine(w.states, i, w.marks[:0])
@@ -114,4 +114,46 @@ func (b *Board) stateMark(s walkStep) lineMark {
 		}
 	}
 	return m
+}
+
+// lineConnects reports whether corp's directed network (Graph(corp)) is
+// open at one of the sides in exits of hex i, found without building the
+// network: hex i holds one of corp's token cities (every side of it is
+// open), or a path with an end at one of those sides (on hex i, or on
+// the neighbour across it) is entered by a walk from a token city that
+// is a line (see walkLines), which keepLines keeps. A false answer says
+// nothing.
+func (b *Board) lineConnects(corp string, i int, exits uint8) bool {
+	for _, slots := range b.hexes[i].tokens {
+		for _, c := range slots {
+			if c == corp && exits&b.s.sides[i] != 0 {
+				return true
+			}
+		}
+	}
+	found := false
+	_, w := b.walkDirected(corp, func(w *directedWalk, k int32) bool {
+		s := w.states[k]
+		hs := &b.hexes[s.h]
+		pd := &hs.tile.Paths[s.p]
+		at := false
+		for _, end := range [2]End{pd.A, pd.B} {
+			if end.Kind != EndEdge {
+				continue
+			}
+			e := RotateEdge(end.N, hs.rot)
+			if int(s.h) == i && exits&(1<<e) != 0 {
+				at = true
+			} else if nh := int(b.s.neighbors[s.h][e]); nh == i && exits&(1<<InvertEdge(e)) != 0 {
+				at = true
+			}
+		}
+		if !at {
+			return false
+		}
+		found, w.marks = b.isLine(w.states, k, w.marks[:0])
+		return found
+	})
+	w.release()
+	return found
 }

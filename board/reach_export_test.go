@@ -37,6 +37,24 @@ func CheckReachesNode(b *Board, corp string) (int, error) {
 		if !maps.Equal(found, want) {
 			return len(found), fmt.Errorf("corp %s: lineReaches finds %v, walkLines %v", corp, found, want)
 		}
+		// lineConnects, asked side by side on every hex of the network,
+		// answers as the line states' sides say, all of them open in the
+		// network.
+		sides := b.lineSides(corp)
+		for i := range b.hexes {
+			x := fresh.hex(i)
+			if sides[i]&^x.edges != 0 {
+				return len(found), fmt.Errorf("corp %s: line sides %06b of %s, network %06b", corp, sides[i], b.s.ids[i], x.edges)
+			}
+			if !x.ok {
+				continue
+			}
+			for e := 0; e < 6; e++ {
+				if got, want := b.lineConnects(corp, i, 1<<e), sides[i]&(1<<e) != 0; got != want {
+					return len(found), fmt.Errorf("corp %s: lineConnects(%s side %d) = %v, line sides %06b", corp, b.s.ids[i], e, got, sides[i])
+				}
+			}
+		}
 	}
 	for k := range fresh.kinds {
 		kind := NodeKind(k)
@@ -69,6 +87,39 @@ func (b *Board) lineEndNodes(corp string) map[NodeRef]bool {
 		for _, end := range [2]End{pd.A, pd.B} {
 			if end.Kind == EndNode {
 				out[NodeRef{Hex: b.s.ids[s.h], Node: end.N}] = true
+			}
+		}
+	}
+	return out
+}
+
+// lineSides is, by hex, the sides open to corp's token cities (all sides
+// of their hexes) and the sides at either end of every path its whole
+// directed walk enters along a line (on both hexes of the side).
+func (b *Board) lineSides(corp string) []uint8 {
+	_, w := b.walkDirected(corp, nil)
+	defer w.release()
+	n := len(b.hexes)
+	out := make([]uint8, n)
+	for _, t := range w.queue[:w.tokens] {
+		out[t.h] |= b.s.sides[t.h]
+	}
+	lines := [2][]uint64{make([]uint64, n), make([]uint64, n)}
+	b.walkLines(w, lines)
+	for _, s := range w.states {
+		if lines[s.from][s.h]&(1<<s.p) == 0 {
+			continue
+		}
+		hs := &b.hexes[s.h]
+		pd := &hs.tile.Paths[s.p]
+		for _, end := range [2]End{pd.A, pd.B} {
+			if end.Kind != EndEdge {
+				continue
+			}
+			e := RotateEdge(end.N, hs.rot)
+			out[s.h] |= 1 << e
+			if nh := b.s.neighbors[s.h][e]; nh >= 0 {
+				out[nh] |= 1 << InvertEdge(e)
 			}
 		}
 	}
