@@ -156,10 +156,10 @@ func (b *Board) prepareLay(hex, tileID string, rot int, opt LayOptions) (prepare
 		g = opt.Graph
 		if g == nil || g.Corp != opt.Corp {
 			g = nil
-			// On a directed board a line from a token city to one of the
-			// tile's sides settles the connectivity rule without building
-			// the network (it is not kept: the lay changes the board).
-			if opt.Corp == "" || !b.s.directed || b.graphCached(opt.Corp) || !b.lineConnects(opt.Corp, i, t.Exits(rot)) {
+			// A walk that reaches one of the tile's sides settles the
+			// connectivity rule without building the network (it would
+			// not be kept: the lay changes the board).
+			if opt.Corp == "" || b.graphCached(opt.Corp) || !b.lineConnects(opt.Corp, i, t.Exits(rot)) {
 				g = b.Graph(opt.Corp)
 			}
 		}

@@ -12,12 +12,16 @@ import (
 // TestNetworkMatchesReference grows random 1860 boards (random legal tile
 // lays, token placements and removals, non-blocking marks, clones) and
 // checks after every change that the memoised Graph and Distances of every
-// corporation equal those of the straightforward reference implementation.
+// corporation equal those of the straightforward reference implementation,
+// and that the flood fill's early ends answer as the network does.
 func TestNetworkMatchesReference(t *testing.T) {
 	for seed := uint64(1); seed <= 12; seed++ {
 		randomBoard(t, seed, 160, func(b *board.Board, step int) {
 			for _, c := range []string{"A", "B", "C", "D", ""} {
 				if err := board.CheckNetworkAgainstReference(b, c); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				if err := board.CheckFillStops(b, c); err != nil {
 					t.Fatalf("seed %d step %d: %v", seed, step, err)
 				}
 				checkTokenHelpers(t, b, c)

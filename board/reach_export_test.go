@@ -125,3 +125,48 @@ func (b *Board) lineSides(corp string) []uint8 {
 	}
 	return out
 }
+
+// CheckFillStops checks the early-ending flood fill of an undirected
+// board against a freshly computed Graph of corp: ReachesNode asked for
+// each node kind and NodesAtLeast for 1-4 stops answer as the network's
+// node counts do, and lineConnects, asked side by side on every hex (all
+// sides at once on a hex outside the network), as its open sides do.
+func CheckFillStops(b *Board, corp string) error {
+	if b.s.directed {
+		return nil
+	}
+	fresh := b.computeGraph(corp)
+	b.cache = nil // take the early-ending paths
+	for k := range fresh.kinds {
+		kind := NodeKind(k)
+		got := b.ReachesNode(corp, func(_ NodeRef, nk NodeKind) bool { return nk == kind })
+		if want := fresh.kinds[k] > 0; got != want {
+			return fmt.Errorf("corp %q: ReachesNode(kind %d) = %v, network has %d", corp, k, got, fresh.kinds[k])
+		}
+	}
+	stops := func(k NodeKind) bool { return k == City || k == Town || k == Offboard }
+	total := fresh.kinds[City] + fresh.kinds[Town] + fresh.kinds[Offboard]
+	for n := 1; n <= 4; n++ {
+		if got, want := b.NodesAtLeast(corp, n, stops), total >= n; got != want {
+			return fmt.Errorf("corp %q: NodesAtLeast(%d) = %v, network has %d stops", corp, n, got, total)
+		}
+	}
+	if corp == "" {
+		return nil
+	}
+	for i := range b.hexes {
+		x := fresh.hex(i)
+		if !x.ok {
+			if b.lineConnects(corp, i, 0x3f) {
+				return fmt.Errorf("corp %q: lineConnects(%s) true, hex outside the network", corp, b.s.ids[i])
+			}
+			continue
+		}
+		for e := 0; e < 6; e++ {
+			if got, want := b.lineConnects(corp, i, 1<<e), x.edges&(1<<e) != 0; got != want {
+				return fmt.Errorf("corp %q: lineConnects(%s side %d) = %v, network sides %06b", corp, b.s.ids[i], e, got, x.edges)
+			}
+		}
+	}
+	return nil
+}

@@ -165,6 +165,7 @@ func (m *mapBoard) homeNode(c *engine.Corporation) int {
 // least two stops that are not halts (18xx.games route_train_purchase).
 // A corporation without tokens has an empty network.
 func (m *mapBoard) HasRoute(corp *engine.Corporation) bool {
-	g := m.b.Graph(corp.Sym)
-	return g.NodeCount(board.City)+g.NodeCount(board.Town)+g.NodeCount(board.Offboard) >= 2
+	return m.b.NodesAtLeast(corp.Sym, 2, func(k board.NodeKind) bool {
+		return k == board.City || k == board.Town || k == board.Offboard
+	})
 }
