@@ -13,8 +13,10 @@ import (
 // lays, token placements and removals, non-blocking marks, clones) and
 // checks after every change that the memoised Graph and Distances of every
 // corporation equal those of the straightforward reference implementation,
-// and that the flood fill's early ends answer as the network does.
+// and that the flood fill's early ends and HexDistances answer as the
+// network and Distances do.
 func TestNetworkMatchesReference(t *testing.T) {
+	reached := 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		randomBoard(t, seed, 160, func(b *board.Board, step int) {
 			for _, c := range []string{"A", "B", "C", "D", ""} {
@@ -24,9 +26,17 @@ func TestNetworkMatchesReference(t *testing.T) {
 				if err := board.CheckFillStops(b, c); err != nil {
 					t.Fatalf("seed %d step %d: %v", seed, step, err)
 				}
+				n, err := board.CheckHexDistances(b, c)
+				if err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				reached += n
 				checkTokenHelpers(t, b, c)
 			}
 		})
+	}
+	if reached == 0 {
+		t.Error("HexDistances found nothing reachable: the check is vacuous")
 	}
 }
 

@@ -170,3 +170,37 @@ func CheckFillStops(b *Board, corp string) error {
 	}
 	return nil
 }
+
+// CheckHexDistances checks HexDistances, searched afresh on every hex,
+// against a freshly computed Distances of corp. It returns how many
+// nodes and paths it found reachable.
+func CheckHexDistances(b *Board, corp string) (int, error) {
+	full := b.computeDistances(corp)
+	reached := 0
+	for i, id := range b.s.ids {
+		b.cache = nil // search, rather than read the memoised Distances
+		h := b.HexDistances(corp, id)
+		t := b.hexes[i].tile
+		for n := range t.Nodes {
+			got, gok := h.Node(n)
+			want, wok := full.Node(NodeRef{Hex: id, Node: n})
+			if got != want || gok != wok {
+				return reached, fmt.Errorf("corp %q: %s node %d: HexDistances %v %v, Distances %v %v", corp, id, n, got, gok, want, wok)
+			}
+			if gok {
+				reached++
+			}
+		}
+		for p := range t.Paths {
+			got, gok := h.Path(p)
+			want, wok := full.Path(id, p)
+			if got != want || gok != wok {
+				return reached, fmt.Errorf("corp %q: %s path %d: HexDistances %v %v, Distances %v %v", corp, id, p, got, gok, want, wok)
+			}
+			if gok {
+				reached++
+			}
+		}
+	}
+	return reached, nil
+}
