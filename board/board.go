@@ -553,6 +553,16 @@ func (b *Board) TileOn(id string) (t *TileDef, rotation int, ok bool) {
 	return b.hexes[i].tile, b.hexes[i].rot, true
 }
 
+// HexTile is TileOn with the hex's index on the board (an index into
+// HexIDs), for callers that compare hexes by number.
+func (b *Board) HexTile(id string) (i int, t *TileDef, rotation int, ok bool) {
+	i, ok = b.s.lookup(id)
+	if !ok {
+		return 0, nil, 0, false
+	}
+	return i, b.hexes[i].tile, b.hexes[i].rot, true
+}
+
 func (b *Board) tileID(i int) string {
 	h := &b.hexes[i]
 	if h.copy < 0 {
