@@ -172,11 +172,13 @@ func idParts(id string) (l, n int, ok bool) {
 }
 
 // lookup returns the index of hex id (as index does, usually without
-// hashing the id).
+// hashing the id). idParts is one-to-one (one or two capitals, then a
+// number without leading zeros: the string is the only one with its l
+// and n), so the hex found by code has this very id.
 func (s *static) lookup(id string) (int, bool) {
 	if l, n, ok := idParts(id); ok && n < s.stride {
 		if c := l*s.stride + n; c < len(s.byCode) {
-			if k := s.byCode[c]; k != 0 && s.ids[k-1] == id {
+			if k := s.byCode[c]; k != 0 {
 				return int(k - 1), true
 			}
 		}
