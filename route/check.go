@@ -41,10 +41,11 @@ func (r *Route) CheckNodes(b *board.Board) error {
 	seen := buf[:0]
 	for _, l := range r.Legs {
 		left, right := l.Left(), l.Right()
-		if !slices.Contains(seen, left) {
+		// containsNode compares the node numbers before the hex ids
+		if !containsNode(seen, left) {
 			seen = append(seen, left)
 		}
-		if slices.Contains(seen, right) {
+		if containsNode(seen, right) {
 			return refusal(VisitsTwice, fmt.Sprintf("the route visits %s twice", b.Signature(right)), right.Hex)
 		}
 		seen = append(seen, right)
