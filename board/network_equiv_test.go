@@ -40,7 +40,7 @@ func TestNetworkMatchesReference(t *testing.T) {
 	}
 }
 
-// checkTokenHelpers compares TokenableCities, Graph.NodeCount, FreeSlots,
+// checkTokenHelpers compares TokenableCities (and HasTokenableCity), Graph.NodeCount, FreeSlots,
 // HasToken and TileOn with their definitions through Graph.Nodes,
 // CanPlaceToken and Hex.
 func checkTokenHelpers(t *testing.T, b *board.Board, corp string) {
@@ -54,6 +54,11 @@ func checkTokenHelpers(t *testing.T, b *board.Board, corp string) {
 	}
 	if got := b.TokenableCities(corp); !slices.Equal(got, want) {
 		t.Fatalf("TokenableCities(%q) = %v, want %v", corp, got, want)
+	}
+	fresh := b.Clone()
+	fresh.DropMemos() // take HasTokenableCity's early-ending walk
+	if got := fresh.HasTokenableCity(corp); got != (len(want) > 0) {
+		t.Fatalf("HasTokenableCity(%q) = %v, TokenableCities %v", corp, got, want)
 	}
 	kinds := map[board.NodeKind]int{}
 	for _, r := range g.Nodes() {

@@ -233,7 +233,7 @@ func (g *Game) canPlaceToken(c *engine.Corporation) bool {
 	if i < 0 || c.Tokens[i].Price > g.buyingPower(c) {
 		return false
 	}
-	return len(g.Board.TokenableCities(c.Sym)) > 0
+	return g.Board.HasTokenableCity(c.Sym)
 }
 
 // adjacent reports whether two hexes share a side.
