@@ -160,22 +160,3 @@ func NewBoard(o Options) (*board.Board, error) {
 	}
 	return b, nil
 }
-
-// HomeCity returns the city of hex where corp's home token goes: the city
-// reserved for it, else the first city of the tile now on the hex
-// (18xx.games place_home_token). It is false when the hex has no city yet.
-func HomeCity(b *board.Board, corp, hex string) (board.NodeRef, bool) {
-	for _, r := range b.Reservations() {
-		if r.Hex == hex && r.Corp == corp && r.Node >= 0 {
-			return board.NodeRef{Hex: hex, Node: r.Node}, true
-		}
-	}
-	v, ok := b.Hex(hex)
-	if !ok {
-		return board.NodeRef{}, false
-	}
-	if cs := v.Tile.CityIndexes(); len(cs) > 0 {
-		return board.NodeRef{Hex: hex, Node: cs[0]}, true
-	}
-	return board.NodeRef{}, false
-}

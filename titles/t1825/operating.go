@@ -86,15 +86,12 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 		}
 	}
 	for _, h := range d.Homes {
-		ref, ok := HomeCity(g.Board, c.Sym, h)
+		ref, ok := g.Board.HomeCity(c.Sym, h)
 		if !ok {
 			continue
 		}
-		if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{}); err != nil {
+		if _, err := step.PlaceToken(g.Board, c, ref, board.TokenOptions{}); err != nil {
 			continue
-		}
-		if i := c.NextToken(); i >= 0 {
-			c.Tokens[i].Location = g.Board.Signature(ref)
 		}
 		g.Logf("%s places a token on %s", c.Sym, h)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tresham/board"
+	"tresham/engine"
 )
 
 // hexGroup is one entry of the 18xx.games HEXES table (board.HexGroup).
@@ -123,4 +124,36 @@ func Map(opt MapOptions) (*board.Board, error) {
 		return nil, fmt.Errorf("t1860: %w", err)
 	}
 	return b, nil
+}
+
+// NewBoard builds the 1860 map for the game's options, each corporation's
+// home city held for its home token (18xx.games reservations: no other
+// corporation takes its last free slot until the home token is placed).
+func NewBoard(opts map[string]bool) (*board.Board, error) {
+	b, err := Map(MapOptions{SmallMap: opts["two_player_map"] || opts["original_game"]})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range corpDefs {
+		if err := b.Reserve(d.home, -1, d.sym); err != nil {
+			return nil, fmt.Errorf("t1860: home of %s: %w", d.sym, err)
+		}
+	}
+	return b, nil
+}
+
+// homeIsBlank reports whether c's home hex still has no track (its home
+// tile is laid in the stock round).
+func homeIsBlank(b *board.Board, c *engine.Corporation) bool {
+	tile, _, ok := b.TileOn(c.Home)
+	return ok && (tile == nil || tile.Color == board.White)
+}
+
+// hasRoute reports whether corp can run any train on b: its network
+// reaches at least two stops that are not halts (18xx.games
+// route_train_purchase). A corporation without tokens has an empty
+// network.
+func hasRoute(b *board.Board, corp *engine.Corporation) bool {
+	g := b.Graph(corp.Sym)
+	return g.NodeCount(board.City)+g.NodeCount(board.Town)+g.NodeCount(board.Offboard) >= 2
 }

@@ -3,6 +3,7 @@ package t1860
 import (
 	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -471,20 +472,20 @@ func (g *Game) float(c *engine.Corporation) {
 		return
 	}
 	g.placeHomeToken(c)
-	if g.Board != nil && g.Board.HomeIsBlank(c) {
+	if g.Board != nil && homeIsBlank(g.Board, c) {
 		g.pendingHome = append(g.pendingHome, c)
 	}
 }
 
+// placeHomeToken places c's first token on its home city (the city held
+// for it), once the hex has one.
 func (g *Game) placeHomeToken(c *engine.Corporation) {
 	if g.Board == nil || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
 		return
 	}
-	loc, err := g.Board.PlaceToken(c, "", 0, true)
-	if err != nil || loc == "" {
-		return
+	if r, ok := g.Board.HomeCity(c.Sym, c.Home); ok {
+		_, _ = step.PlaceToken(g.Board, c, r, board.TokenOptions{}) // a refused token is not placed
 	}
-	c.Tokens[0].Location = loc
 }
 
 // exchangeTarget is the corporation whose share the ferry private sym is

@@ -1,0 +1,47 @@
+package step
+
+import (
+	"tresham/board"
+	"tresham/engine"
+)
+
+// TokenChoices lists the tokens c may place now, the token step's
+// candidates: one in each city of its network with a slot it may take
+// (board.TokenableCities: a free slot not held for another's home token,
+// none of its own on the hex), naming the slot when slots is set.
+func TokenChoices(b *board.Board, c *engine.Corporation, slots bool) []engine.Choice {
+	var out []engine.Choice
+	for _, r := range b.TokenableCities(c.Sym) {
+		a := engine.CorpAction(c, "place_token")
+		a.City = b.CityID(r)
+		if slots {
+			a.Slot, _ = b.CanPlaceToken(r, c.Sym, board.TokenOptions{})
+		}
+		out = append(out, engine.Choice{Action: a})
+	}
+	return out
+}
+
+// CheckToken decides c's token in city (a "TILE-PART" city id) on b with
+// opt, changing nothing, and returns the city's node.
+func CheckToken(b *board.Board, c *engine.Corporation, city string, opt board.TokenOptions) (board.NodeRef, error) {
+	r, err := b.ResolveCity(city)
+	if err != nil {
+		return r, err
+	}
+	_, err = b.CanPlaceToken(r, c.Sym, opt)
+	return r, err
+}
+
+// PlaceToken places c's next token in city r of b with opt and records it
+// on the token: the node's signature, which it returns.
+func PlaceToken(b *board.Board, c *engine.Corporation, r board.NodeRef, opt board.TokenOptions) (string, error) {
+	if _, err := b.PlaceToken(r, c.Sym, opt); err != nil {
+		return "", err
+	}
+	loc := b.Signature(r)
+	if i := c.NextToken(); i >= 0 {
+		c.Tokens[i].Location = loc
+	}
+	return loc, nil
+}
