@@ -45,3 +45,18 @@ func PlaceToken(b *board.Board, c *engine.Corporation, r board.NodeRef, opt boar
 	}
 	return loc, nil
 }
+
+// PlaceHomeTokens places c's home tokens, one on the home city of each of
+// hexes that has a city (board.HomeCity: the city held for c, else the
+// first), and returns the hexes where it placed one.
+func PlaceHomeTokens(b *board.Board, c *engine.Corporation, hexes ...string) []string {
+	var placed []string
+	for _, h := range hexes {
+		if r, ok := b.HomeCity(c.Sym, h); ok {
+			if _, err := PlaceToken(b, c, r, board.TokenOptions{}); err == nil {
+				placed = append(placed, h)
+			}
+		}
+	}
+	return placed
+}

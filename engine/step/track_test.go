@@ -2,6 +2,7 @@ package step
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"tresham/board"
@@ -120,6 +121,37 @@ func TestTrackChoices(t *testing.T) {
 			}
 			if tc.rules != nil && tc.rules.CheckLay == nil {
 				t.Error("the caller's rules were changed")
+			}
+		})
+	}
+}
+
+func TestPlaceHomeTokens(t *testing.T) {
+	tests := []struct {
+		name    string
+		reserve string // a corporation C3 is held for
+		homes   []string
+		want    []string
+	}{
+		{"a city and a hex without one", "", []string{"C3", "C7"}, []string{"C3"}},
+		{"its own reserved city", "A", []string{"C3"}, []string{"C3"}},
+		{"a city held for another", "B", []string{"C5", "C3"}, []string{"C5"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := lineBoard(t)
+			if tc.reserve != "" {
+				if err := b.Reserve("C3", -1, tc.reserve); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := &engine.Corporation{Sym: "A", Tokens: []engine.Token{{}, {}}}
+			got := PlaceHomeTokens(b, c, tc.homes...)
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Fatalf("placed on %v, want %v", got, tc.want)
+			}
+			if locs := b.TokenLocations("A"); len(locs) != len(tc.want) || c.NextToken() != len(tc.want) {
+				t.Errorf("tokens on the map %v, on the charter %+v", locs, c.Tokens)
 			}
 		})
 	}

@@ -85,14 +85,7 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 			return
 		}
 	}
-	for _, h := range d.Homes {
-		ref, ok := g.Board.HomeCity(c.Sym, h)
-		if !ok {
-			continue
-		}
-		if _, err := step.PlaceToken(g.Board, c, ref, board.TokenOptions{}); err != nil {
-			continue
-		}
+	for _, h := range step.PlaceHomeTokens(g.Board, c, d.Homes...) {
 		g.Logf("%s places a token on %s", c.Sym, h)
 	}
 	g.placeSurveyors(c)

@@ -3,7 +3,6 @@ package t1860
 import (
 	"strconv"
 
-	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -483,9 +482,7 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	if g.Board == nil || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
 		return
 	}
-	if r, ok := g.Board.HomeCity(c.Sym, c.Home); ok {
-		_, _ = step.PlaceToken(g.Board, c, r, board.TokenOptions{}) // a refused token is not placed
-	}
+	step.PlaceHomeTokens(g.Board, c, c.Home)
 }
 
 // exchangeTarget is the corporation whose share the ferry private sym is
