@@ -79,38 +79,14 @@ func MapOptionsFromRules(rules []string) MapOptions {
 
 // MapSpec returns the board spec for the chosen variant.
 func MapSpec(opt MapOptions) board.Spec {
-	groups := mapHexes
+	var t board.HexTable
+	t.Append(board.Groups(mapHexes))
 	if opt.SmallMap {
-		removed := map[string]bool{}
-		for _, h := range smallMapRemovedHexes {
-			removed[h] = true
-		}
-		groups = nil
-		for _, g := range mapHexes {
-			var cs []string
-			for _, c := range g.Coords {
-				if !removed[c] {
-					cs = append(cs, c)
-				}
-			}
-			groups = append(groups, hexGroup{g.Color, cs, g.Code})
-			if g.Color == board.White && len(groups) == whiteGroupCount() {
-				groups = append(groups, smallMapAddedHexes...)
-			}
-		}
+		t.Remove(smallMapRemovedHexes)
+		t.Append(board.Groups(smallMapAddedHexes))
 	}
 	location := func(hex string) string { return locationNames[hex] }
-	return board.Spec{Layout: board.Flat, Hexes: board.HexSpecs(nil, groups, location), Tiles: tileSpecs(opt)}
-}
-
-func whiteGroupCount() int {
-	n := 0
-	for _, g := range mapHexes {
-		if g.Color == board.White {
-			n++
-		}
-	}
-	return n
+	return board.Spec{Layout: board.Flat, Hexes: t.Specs(location), Tiles: tileSpecs(opt)}
 }
 
 // mapKey names 1860's board for board.NewKeyed.
