@@ -10,7 +10,8 @@ import (
 )
 
 // lineBoard is a column of four hexes: cities on C3 and C5 joined by
-// track, and blank C7 and C9 beyond, C5's track leading to C7.
+// track, and blank C7 (water, £40) and C9 beyond, C5's track leading to
+// C7.
 func lineBoard(t *testing.T) *board.Board {
 	t.Helper()
 	b, err := board.New(board.Spec{
@@ -18,7 +19,7 @@ func lineBoard(t *testing.T) *board.Board {
 		Hexes: []board.HexSpec{
 			{ID: "C3", Color: board.Yellow, Code: "city=revenue:20;path=a:0,b:_0"},
 			{ID: "C5", Color: board.Yellow, Code: "city=revenue:20;path=a:3,b:_0;path=a:0,b:_0"},
-			{ID: "C7"}, {ID: "C9"},
+			{ID: "C7", Code: "upgrade=cost:40,terrain:water"}, {ID: "C9"},
 		},
 		Tiles: []board.TileSpec{{Name: "9", Color: board.Yellow, Code: "path=a:0,b:3", Count: 1}},
 	})
@@ -152,6 +153,58 @@ func TestPlaceHomeTokens(t *testing.T) {
 			}
 			if locs := b.TokenLocations("A"); len(locs) != len(tc.want) || c.NextToken() != len(tc.want) {
 				t.Errorf("tokens on the map %v, on the charter %+v", locs, c.Tokens)
+			}
+		})
+	}
+}
+
+func TestPlanLay(t *testing.T) {
+	tests := []struct {
+		name    string
+		tile    string
+		budget  int
+		refusal string // "" when accepted
+	}{
+		{"paid", "9-0", 40, ""},
+		{"beyond the budget", "9-0", 39, "A cannot pay £40 for the terrain"},
+		{"a tile not in the supply", "57-0", 40, "unknown tile 57-0"},
+		{"not a tile id", "nine", 40, "nine"},
+		{"a rotation off the track", "9-0", 40, "C7"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := lineBoard(t)
+			c := &engine.Corporation{Sym: "A", Tokens: []engine.Token{{}}}
+			PlaceHomeTokens(b, c, "C3")
+			a := engine.CorpAction(c, "lay_tile")
+			a.Hex, a.Tile = "C7", tc.tile
+			if tc.name == "a rotation off the track" {
+				a.Rotation = 1
+			}
+			_, err := LayTile(b, &a)
+			var lay func()
+			if err == nil {
+				var res board.LayResult
+				res, lay, err = PlanLay(b, c, &a, board.LayOptions{Corp: "A"}, tc.budget)
+				if err == nil && res.Cost != 40 {
+					t.Errorf("cost %d", res.Cost)
+				}
+			}
+			if tc.refusal == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b.Tiles()["C7"] != "" {
+					t.Fatal("planning laid the tile")
+				}
+				lay()
+				if b.Tiles()["C7"] == "" {
+					t.Fatal("the lay made nothing")
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.refusal) {
+				t.Fatalf("refusal %v, want %q", err, tc.refusal)
 			}
 		})
 	}

@@ -283,16 +283,13 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if o := g.reservedFor(c, a.Hex); o != "" {
 		return nil, engine.Refuse(a, "new tiles on %s are reserved for the %s (rule 4.2.8)", a.Hex, o)
 	}
-	name, _, err := board.ParseTileID(a.Tile)
+	td, err := step.LayTile(g.Board, a)
 	if err != nil {
-		return nil, engine.Refuse(a, "%v", err)
+		return nil, err
 	}
+	name := td.Name
 	if (name == "887" || name == "888") && a.Hex == "Q13" && c.Sym != "NS" {
 		return nil, engine.Refuse(a, "only the NS may lay tiles 887/888 on Q13")
-	}
-	td, ok := g.Board.TileDef(name)
-	if !ok {
-		return nil, engine.Refuse(a, "unknown tile %s", a.Tile)
 	}
 	if !TileAvailable(td, g.phaseTiles()) {
 		return nil, engine.Refuse(a, "tile %s is not available in phase %s (rule 4.7)", name, g.Phase().Name)
@@ -302,12 +299,9 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
-	res, lay, err := g.Board.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
+	res, lay, err := step.PlanLay(g.Board, c, a, opt, g.buyingPower(c))
 	if err != nil {
-		return nil, engine.Refuse(a, "%v", err)
-	}
-	if res.Cost > g.buyingPower(c) {
-		return nil, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
+		return nil, err
 	}
 	if why := g.creditRefusal(c, res.Cost, layOn(*a, opt)); why != "" {
 		return nil, engine.Refuse(a, "%s", why)

@@ -1,6 +1,7 @@
 package t1860
 
 import (
+	"math"
 	"strconv"
 
 	"tresham/board"
@@ -184,13 +185,9 @@ func (g *Game) layTileCheck(c *engine.Corporation, a *engine.Action) (upgrade, c
 	if g.Board == nil {
 		return false, false, nil
 	}
-	name, _, err := board.ParseTileID(a.Tile)
+	t, err := step.LayTile(g.Board, a)
 	if err != nil {
-		return false, false, engine.Refuse(a, "%v", err)
-	}
-	t, ok := g.Board.TileDef(name)
-	if !ok {
-		return false, false, engine.Refuse(a, "unknown tile %s", a.Tile)
+		return false, false, err
 	}
 	return t.Color != board.Yellow, t.NumCities() > 0, nil
 }
@@ -206,16 +203,17 @@ func (g *Game) checkLay(c *engine.Corporation, a *engine.Action, home bool) (int
 	if err != nil {
 		return 0, nil, engine.Refuse(a, "%v", err)
 	}
-	res, lay, err := g.Board.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
+	budget := c.Cash
+	if home {
+		budget = math.MaxInt // a home tile is free
+	}
+	res, lay, err := step.PlanLay(g.Board, c, a, opt, budget)
 	if err != nil {
-		return 0, nil, engine.Refuse(a, "%v", err)
+		return 0, nil, err
 	}
 	cost := res.Cost
 	if home {
 		cost = 0
-	}
-	if cost > c.Cash {
-		return 0, nil, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
 	}
 	if cost > 0 && c.Insolvent {
 		// Insolvency: it "may not upgrade track or build track that would
