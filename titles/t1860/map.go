@@ -43,7 +43,7 @@ var mapHexes = []hexGroup{
 var (
 	smallMapRemovedHexes = []string{"A5", "A7", "B4", "E11"}
 	smallMapAddedHexes   = []hexGroup{{board.White, []string{"B4"}, "city=revenue:0"}}
-	smallMapRemovedTiles = []string{"776-2", "770-1"}
+	smallMapRemovedTiles = []tileCount{{"776", -1, nil}, {"770", -1, nil}} // 776-2 and 770-1
 )
 
 // locationNames are the 1860 location names (18xx.games LOCATION_NAMES).
@@ -78,7 +78,7 @@ func MapOptionsFromRules(rules []string) MapOptions {
 }
 
 // MapSpec returns the board spec for the chosen variant.
-func MapSpec(opt MapOptions) board.Spec {
+func MapSpec(opt MapOptions) (board.Spec, error) {
 	var t board.HexTable
 	t.Append(board.Groups(mapHexes))
 	if opt.SmallMap {
@@ -86,7 +86,11 @@ func MapSpec(opt MapOptions) board.Spec {
 		t.Append(board.Groups(smallMapAddedHexes))
 	}
 	location := func(hex string) string { return locationNames[hex] }
-	return board.Spec{Layout: board.Flat, Hexes: t.Specs(location), Tiles: tileSpecs(opt)}
+	tiles, err := tileSpecs(opt)
+	if err != nil {
+		return board.Spec{}, err
+	}
+	return board.Spec{Layout: board.Flat, Hexes: t.Specs(location), Tiles: tiles}, nil
 }
 
 // mapKey names 1860's board for board.NewKeyed.
@@ -95,7 +99,7 @@ type mapKey struct{ o MapOptions }
 // Map builds a fresh 1860 board for the chosen variant.
 func Map(opt MapOptions) (*board.Board, error) {
 	// the spec depends on the options only: built once per options
-	b, err := board.NewKeyed(mapKey{opt}, func() (board.Spec, error) { return MapSpec(opt), nil })
+	b, err := board.NewKeyed(mapKey{opt}, func() (board.Spec, error) { return MapSpec(opt) })
 	if err != nil {
 		return nil, fmt.Errorf("t1860: %w", err)
 	}
