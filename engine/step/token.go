@@ -22,6 +22,17 @@ func TokenChoices(b *board.Board, c *engine.Corporation, slots bool) []engine.Ch
 	return out
 }
 
+// CanToken reports whether c may place a token now as far as its charter,
+// its money and the map go: a token left, its price within budget and a
+// city on its network with a slot for it (on no map, b nil, any city).
+func CanToken(b *board.Board, c *engine.Corporation, budget int) bool {
+	i := c.NextToken()
+	if i < 0 || c.Tokens[i].Price > budget {
+		return false
+	}
+	return b == nil || len(b.TokenableCities(c.Sym)) > 0
+}
+
 // CheckToken decides c's token in city (a "TILE-PART" city id) on b with
 // opt, changing nothing, and returns the city's node.
 func CheckToken(b *board.Board, c *engine.Corporation, city string, opt board.TokenOptions) (board.NodeRef, error) {

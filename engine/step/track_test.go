@@ -209,3 +209,41 @@ func TestPlanLay(t *testing.T) {
 		})
 	}
 }
+
+func TestCanToken(t *testing.T) {
+	tests := []struct {
+		name    string
+		onMap   bool
+		reserve string // a corporation C5 is held for
+		placed  int    // tokens placed before (C3's home, then C5)
+		budget  int
+		want    bool
+	}{
+		{"a city and the money", true, "", 1, 40, true},
+		{"short of the price", true, "", 1, 39, false},
+		{"no token left", true, "", 2, 100, false},
+		{"the only city held for another", true, "B", 1, 40, false},
+		{"on no map", false, "", 1, 40, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := lineBoard(t)
+			if tc.reserve != "" {
+				if err := b.Reserve("C5", -1, tc.reserve); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := &engine.Corporation{Sym: "A", Tokens: []engine.Token{{}, {Price: 40}}}
+			PlaceHomeTokens(b, c, "C3")
+			if tc.placed > 1 {
+				c.Tokens[1].Location = "elsewhere"
+			}
+			if !tc.onMap {
+				b = nil
+			}
+			if got := CanToken(b, c, tc.budget); got != tc.want {
+				t.Errorf("CanToken %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -214,16 +214,14 @@ func (g *Game) canLayTile(c *engine.Corporation) bool {
 	return false
 }
 
+// canPlaceToken: one base a turn, in the track step, paid for, in a city
+// of the company's network (rule 4.4).
 func (g *Game) canPlaceToken(c *engine.Corporation) bool {
 	r := g.op
 	if r.step != stTrack || r.tokened || g.silentReceivership(c) {
 		return false
 	}
-	i := c.NextToken()
-	if i < 0 || c.Tokens[i].Price > g.buyingPower(c) {
-		return false
-	}
-	return len(g.Board.TokenableCities(c.Sym)) > 0
+	return step.CanToken(g.Board, c, g.buyingPower(c))
 }
 
 // adjacent reports whether two hexes share a side.

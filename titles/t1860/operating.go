@@ -170,11 +170,7 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 		if c.Receivership || c.Insolvent || g.SRAfterSouthern {
 			return false
 		}
-		i := c.NextToken()
-		if i < 0 || c.Cash < c.Tokens[i].Price {
-			return false
-		}
-		return g.Board == nil || len(g.Board.TokenableCities(c.Sym)) > 0
+		return step.CanToken(g.Board, c, c.Cash)
 	case stepRoute:
 		return (len(c.Trains) > 0 || g.routeInsolvent(c)) && g.hasRoute(c)
 	case stepDividend:
