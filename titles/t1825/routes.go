@@ -327,10 +327,13 @@ func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, color
 	return out, nil
 }
 
-// phaseColors are the tile colours of the phase (shared: not to be
-// changed).
 func (g *Game) phaseColors() []board.Color {
-	cs, _ := board.ParseColors(g.phaseTiles()) // the phases name known colours
+	var cs []board.Color
+	for _, n := range g.phaseTiles() {
+		if c, err := board.ParseColor(n); err == nil {
+			cs = append(cs, c)
+		}
+	}
 	return cs
 }
 
