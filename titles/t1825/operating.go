@@ -85,17 +85,7 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 			return
 		}
 	}
-	for _, h := range d.Homes {
-		ref, ok := HomeCity(g.Board, c.Sym, h)
-		if !ok {
-			continue
-		}
-		if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{}); err != nil {
-			continue
-		}
-		if i := c.NextToken(); i >= 0 {
-			c.Tokens[i].Location = g.Board.Signature(ref)
-		}
+	for _, h := range step.PlaceHomeTokens(g.Board, c, d.Homes...) {
 		g.Logf("%s places a token on %s", c.Sym, h)
 	}
 	g.placeSurveyors(c)
@@ -224,16 +214,14 @@ func (g *Game) canLayTile(c *engine.Corporation) bool {
 	return false
 }
 
+// canPlaceToken: one base a turn, in the track step, paid for, in a city
+// of the company's network (rule 4.4).
 func (g *Game) canPlaceToken(c *engine.Corporation) bool {
 	r := g.op
 	if r.step != stTrack || r.tokened || g.silentReceivership(c) {
 		return false
 	}
-	i := c.NextToken()
-	if i < 0 || c.Tokens[i].Price > g.buyingPower(c) {
-		return false
-	}
-	return len(g.Board.TokenableCities(c.Sym)) > 0
+	return step.CanToken(g.Board, c, g.buyingPower(c))
 }
 
 // adjacent reports whether two hexes share a side.

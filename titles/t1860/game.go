@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/titles/title"
 )
@@ -16,28 +17,10 @@ import (
 // Options are the names of the 1860 variant switches (options, in title.go).
 var Options = title.OptionNames(options)
 
-// Board is what the rules need from the map: track, stations and routes.
-type Board interface {
-	// LayTile lays or upgrades a tile and returns the terrain cost to pay.
-	LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error)
-	// PlaceToken places corp's next token in city ("TILEID-PART") slot and returns its node signature.
-	PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error)
-	// HomeIsBlank reports whether the home hex still has no track (needs a home tile in the stock round).
-	HomeIsBlank(corp *engine.Corporation) bool
-	// RemoveTokens removes every token of corp from the map.
-	RemoveTokens(corp *engine.Corporation)
-	// Tiles lists hexes whose tile is not the printed one as hex -> "NAME@ROT".
-	Tiles() map[string]string
-	// CanToken reports whether corp could place a token now (a reachable free slot).
-	CanToken(corp *engine.Corporation) bool
-	// HasRoute reports whether corp has any legal route for a train.
-	HasRoute(corp *engine.Corporation) bool
-}
-
 // Game is one game of 1860.
 type Game struct {
 	*engine.Game
-	Board Board
+	Board *board.Board // nil: a game without a map
 
 	optOriginalInsolvency   bool
 	optSimplifiedInsolvency bool
@@ -78,20 +61,15 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 	Lifecycle: func(g *Game) *journal { return &g.journal },
 	Step:      (*Game).apply,
 	EndGame:   (*Game).endGame,
-	Restored: func(g *Game) {
-		if mb, ok := g.Board.(*mapBoard); ok {
-			mb.bind(g)
-		}
-	},
 	DropMemos: func(g *Game) {
-		if mb, ok := g.Board.(*mapBoard); ok {
-			mb.b.DropMemos()
+		if g.Board != nil {
+			g.Board.DropMemos()
 		}
 	},
 }
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
-func New(ids []int, names []string, options []string, board func(opts map[string]bool) (Board, error)) (*Game, error) {
+func New(ids []int, names []string, options []string, newBoard func(opts map[string]bool) (*board.Board, error)) (*Game, error) {
 	n := len(ids)
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("1860: %d players, want 2 to 4", n)
@@ -141,17 +119,12 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	for _, d := range companyDefs {
 		g.AddCompany(d.sym, d.name, d.value, d.revenue)
 	}
-	if board != nil {
-		b, err := board(opts)
-		if err != nil {
+	if newBoard != nil {
+		if g.Board, err = newBoard(opts); err != nil {
 			return nil, fmt.Errorf("1860 map: %w", err)
 		}
-		g.Board = b
-		if mb, ok := b.(*mapBoard); ok {
-			mb.bind(g)
-		}
 	}
-	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options, board) })
+	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options, newBoard) })
 	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: %s | Available Tiles: Yellow) --", g.trainLimitText(g.Phases[0]))
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()

@@ -102,7 +102,7 @@ func (g *Game) hasRoute(c *engine.Corporation) bool {
 	if g.Board == nil {
 		return true
 	}
-	return g.Board.HasRoute(c)
+	return hasRoute(g.Board, c)
 }
 
 // canRun reports whether one of the trains c runs now has a legal route.
@@ -170,11 +170,7 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 		if c.Receivership || c.Insolvent || g.SRAfterSouthern {
 			return false
 		}
-		i := c.NextToken()
-		if i < 0 || c.Cash < c.Tokens[i].Price {
-			return false
-		}
-		return g.Board == nil || g.Board.CanToken(c)
+		return step.CanToken(g.Board, c, c.Cash)
 	case stepRoute:
 		return (len(c.Trains) > 0 || g.routeInsolvent(c)) && g.hasRoute(c)
 	case stepDividend:

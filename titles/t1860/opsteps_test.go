@@ -18,11 +18,11 @@ func opProbes(g *Game, c *engine.Corporation) []engine.Action {
 		f(&a)
 		out = append(out, a)
 	}
-	if mb, ok := g.Board.(*mapBoard); ok {
-		for _, h := range mb.b.HexIDs() {
-			v, _ := mb.b.Hex(h)
+	if b := g.Board; b != nil {
+		for _, h := range b.HexIDs() {
+			v, _ := b.Hex(h)
 			for _, n := range v.Tile.CityIndexes() {
-				add("place_token", func(a *engine.Action) { a.City = mb.b.CityID(board.NodeRef{Hex: h, Node: n}) })
+				add("place_token", func(a *engine.Action) { a.City = b.CityID(board.NodeRef{Hex: h, Node: n}) })
 			}
 		}
 	}

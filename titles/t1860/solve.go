@@ -258,11 +258,10 @@ func (g *Game) routeContext(b *board.Board, corp *engine.Corporation, train *eng
 }
 
 func (g *Game) mapBoardOf() (*board.Board, error) {
-	mb, ok := g.Board.(*mapBoard)
-	if !ok {
+	if g.Board == nil {
 		return nil, fmt.Errorf("1860: no map board")
 	}
-	return mb.b, nil
+	return g.Board, nil
 }
 
 // SolveRoutes finds the optimal runs of corporation sym on the current

@@ -28,7 +28,11 @@ func rotateCode(code string, r int) string {
 // companies' tokens filling some cities.
 func randomPosition(rng *rand.Rand, cols, rows int) (*board.Board, string, error) {
 	var codes []string
-	for _, t := range tileSpecs(MapOptions{}) {
+	specs, err := tileSpecs(MapOptions{})
+	if err != nil {
+		return nil, "", err
+	}
+	for _, t := range specs {
 		codes = append(codes, t.Code)
 		if strings.Count(t.Code, "path=") >= 3 {
 			codes = append(codes, t.Code, t.Code) // favour well-connected tiles

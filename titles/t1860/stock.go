@@ -471,20 +471,18 @@ func (g *Game) float(c *engine.Corporation) {
 		return
 	}
 	g.placeHomeToken(c)
-	if g.Board != nil && g.Board.HomeIsBlank(c) {
+	if g.Board != nil && homeIsBlank(g.Board, c) {
 		g.pendingHome = append(g.pendingHome, c)
 	}
 }
 
+// placeHomeToken places c's first token on its home city (the city held
+// for it), once the hex has one.
 func (g *Game) placeHomeToken(c *engine.Corporation) {
 	if g.Board == nil || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
 		return
 	}
-	loc, err := g.Board.PlaceToken(c, "", 0, true)
-	if err != nil || loc == "" {
-		return
-	}
-	c.Tokens[0].Location = loc
+	step.PlaceHomeTokens(g.Board, c, c.Home)
 }
 
 // exchangeTarget is the corporation whose share the ferry private sym is

@@ -85,8 +85,8 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 			flipped = append(flipped, t.Location)
 		}
 	}
-	if tl, ok := g.Board.(interface{ TokenLocations(string) []string }); ok {
-		placed = tl.TokenLocations(c.Sym)
+	if g.Board != nil {
+		placed = g.Board.TokenLocations(c.Sym)
 	}
 	engine.TokensView(m, c, placed)
 	sort.Strings(flipped)
