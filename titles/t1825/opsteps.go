@@ -488,8 +488,8 @@ func (g *Game) leaseRepaid(c *engine.Corporation, t *engine.Train) bool {
 	saved := g.op.leased
 	g.op.leased = t // the run as it would be with t (restored below)
 	defer func() { g.op.leased = saved }()
-	sol, err := g.SolveRoutes(c.Sym)
-	return err == nil && sol.Revenue >= owed
+	rev, err := g.BestRevenue(c.Sym)
+	return err == nil && rev >= owed
 }
 
 // planRun decides the run a (rules 4.5; in receivership 6.4): each train

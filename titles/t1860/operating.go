@@ -131,7 +131,7 @@ func (g *Game) canRun(c *engine.Corporation) bool {
 	if err != nil {
 		return true
 	}
-	return len(sol.Revenue.Routes) > 0 || len(sol.Total.Routes) > 0
+	return len(sol.RevenueRoutes) > 0 || len(sol.TotalRoutes) > 0
 }
 
 func (g *Game) makeInsolvent(c *engine.Corporation) {
