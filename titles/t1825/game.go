@@ -555,13 +555,8 @@ func (g *Game) closeCorporation(c *engine.Corporation) {
 	for i := range c.Tokens {
 		c.Tokens[i].Location = ""
 	}
-	g.ClearCell(c)
-	c.Par = nil
-	c.IPOed = false
-	c.Floated = false
+	g.Unstart(c)
 	c.Closed = true
-	c.President = 0
-	c.Receivership = false
 	delete(g.blocks, c.Sym)
 }
 

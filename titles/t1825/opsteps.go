@@ -512,20 +512,9 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			return nil, engine.Refuse(a, "train %s has already run this turn", t.ID)
 		}
 	}
-	total := 0
-	if len(a.Routes) > 0 {
-		revs, err := g.checkRun(c, a.Routes, trains)
-		if err != nil {
-			return nil, engine.Refuse(a, "%v", err)
-		}
-		// 18xx.games exports carry the revenue computed when the move was
-		// made (fixtures README §5.5); it must agree with the track.
-		for i, rev := range revs {
-			if st := a.Routes[i].Revenue; st != nil && *st != rev {
-				return nil, engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, a.Routes[i].Train, *st, rev)
-			}
-			total += rev
-		}
+	total, err := g.runRevenue(c, a.Routes, trains, "stored")
+	if err != nil {
+		return nil, engine.Refuse(a, "%v", err)
 	}
 	if err := g.receiverRunRefusal(a, c, total); err != nil {
 		return nil, err

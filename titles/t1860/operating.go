@@ -432,19 +432,14 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 	}
 	c.Bankrupt = true
 	g.Logf("%s enters Bankruptcy", c.Sym)
-	g.ClearCell(c)
-	c.Par = nil
-	c.IPOed = false
+	g.Unstart(c)
 	c.MinPar = minReparPrice
-	c.Floated = false
 	for _, s := range c.Shares {
 		if s.Holder != engine.HolderIPO {
 			s.Holder = engine.HolderIPO
 		}
 	}
 	g.ResetIPOOrder(c)
-	c.President = 0
-	c.Receivership = false
 	for i := range c.Tokens {
 		if c.Tokens[i].Location != "" {
 			c.Tokens[i].Flipped = true

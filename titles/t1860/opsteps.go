@@ -385,11 +385,11 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 			}
 			rev, sub = ev.revenue, ev.subsidy
 		}
-		// 18xx.games exports carry the revenue computed when the move was made
-		// (fixtures README §5.5); recomputation must agree with it.
+		// the written revenue must agree with the track (off the map it is
+		// taken as written)
 		if rt.Revenue != nil {
-			if onMap && *rt.Revenue != rev {
-				return nil, engine.Refuse(a, "route %d (%s): %s revenue %d but the route is worth %d", i+1, t.ID, word, *rt.Revenue, rev)
+			if err := title.StatedRevenue(i, t.ID, word, rt.Revenue, rev); onMap && err != nil {
+				return nil, engine.Refuse(a, "%v", err)
 			}
 			rev = *rt.Revenue
 		}
