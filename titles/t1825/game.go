@@ -301,8 +301,8 @@ func (g *Game) nextRound() {
 		g.stock = nil
 		g.startOperatingRound(1)
 	case g.op != nil:
-		if g.op.num < g.operatingRounds {
-			g.startOperatingRound(g.op.num + 1)
+		if g.RoundNum < g.operatingRounds {
+			g.startOperatingRound(g.RoundNum + 1)
 			return
 		}
 		g.Turn++

@@ -74,7 +74,7 @@ func operating(open func(*Game) bool) step.Operating[*Game] {
 			if g.op == nil {
 				return nil
 			}
-			return g.op.current()
+			return g.op.Current()
 		},
 		Open: open,
 	}
@@ -132,7 +132,7 @@ var discardStep = &step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
 // (decided in opRound.advance).
 var dividendStep = &step.Dividend[*Game]{H: step.DividendHooks[*Game]{
 	Operating: operating(func(g *Game) bool {
-		c := g.op.current()
+		c := g.op.Current()
 		return g.op.step == stDividend && g.op.revenue > 0 && c != nil && !c.Receivership
 	}),
 	Pay: func(g *Game, c *engine.Corporation, kind string) {
@@ -176,7 +176,7 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 // pending home base or discard comes first, then only the operating
 // company acts, and then the rule says why not now.
 func (r *opRound) notNow(g *Game, a *engine.Action) error {
-	c := r.current()
+	c := r.Current()
 	switch {
 	case len(r.pendingHome) > 0:
 		return engine.Refuse(a, "%s must first choose the city of its home base", r.pendingHome[0].Sym)

@@ -151,7 +151,7 @@ func (g *Game) runnable(c *engine.Corporation) []*engine.Train {
 			out = append(out, t)
 		}
 	}
-	if g.op != nil && g.op.leased != nil && g.op.current() == c {
+	if g.op != nil && g.op.leased != nil && g.op.Current() == c {
 		out = append(out, g.op.leased)
 	}
 	return out

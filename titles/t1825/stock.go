@@ -87,13 +87,9 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 }}
 
 func (g *Game) startStockRound() {
-	g.RoundKind = "Stock"
-	g.RoundNum = 1
-	g.stock = &stockRound{StockTurns: step.NewStockTurns(g.Game)}
+	g.stock = &stockRound{StockTurns: step.OpenStock(g.Game)}
 	stockStep.StartTurn(g)
 }
-
-func (r *stockRound) active() int { return r.Active() }
 
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).

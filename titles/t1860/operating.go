@@ -38,24 +38,20 @@ type routeResult struct {
 }
 
 func (g *Game) startOperatingRound(num int) {
-	g.RoundKind = "Operating"
-	g.RoundNum = num
 	if g.Nationalization {
 		g.Logf("-- Operating Round %d.%d (Nationalization) --", g.Turn, num)
 	} else {
 		g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
 	}
-	r := &operatingRound{Turns: step.StartOperating(g.Game, g.operatingOrder()), crowded: map[string]bool{}}
+	r := &operatingRound{Turns: step.OpenOperating(g.Game, num, g.operatingOrder()), crowded: map[string]bool{}}
 	g.lastOrder = r.Order
 	g.op = r
 	r.nextEntity(g)
 }
 
-func (r *operatingRound) current() *engine.Corporation { return r.Current() }
-
 // nextEntity ends the current corporation's turn and starts the next one's.
 func (r *operatingRound) nextEntity(g *Game) {
-	if c := r.current(); c != nil {
+	if c := r.Current(); c != nil {
 		g.afterOperating(c)
 	}
 	if g.op != r || g.Finished {
@@ -152,7 +148,7 @@ func (g *Game) clearInsolvent(c *engine.Corporation) {
 // step s, first settling its insolvency when the step is the route step.
 func (r *operatingRound) stepAvailable(g *Game, s int) bool {
 	if s == stepRoute {
-		g.checkRouteInsolvency(r.current())
+		g.checkRouteInsolvency(r.Current())
 	}
 	return r.stepOpen(g, s)
 }
@@ -160,7 +156,7 @@ func (r *operatingRound) stepAvailable(g *Game, s int) bool {
 // stepOpen reports, without changing anything, whether the current
 // corporation would have a decision in step s.
 func (r *operatingRound) stepOpen(g *Game, s int) bool {
-	c := r.current()
+	c := r.Current()
 	switch s {
 	case stepDiscard:
 		return r.crowded[c.Sym] && len(c.Trains) > g.trainLimit()
@@ -256,7 +252,7 @@ func (r *operatingRound) skipSteps(g *Game) {
 			return
 		}
 		if r.step == stepDividend {
-			g.dividend(r, r.current(), "withhold")
+			g.dividend(r, r.Current(), "withhold")
 		}
 		r.step++
 	}
@@ -458,16 +454,13 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 		}
 	}
 	g.GivePriority(best.ID)
-	if g.op != nil && g.op.current() == c {
+	if g.op != nil && g.op.Current() == c {
 		g.op.step = stepDone
 	}
 	if g.stock != nil {
 		g.Logf("Restarting Stock Round")
 		g.stock = nil
-		g.RoundKind = "Stock"
-		r := &stockRound{StockTurns: step.NewStockTurns(g.Game)}
-		g.stock = r
-		r.startTurn(g)
+		g.openStockRound()
 	}
 }
 

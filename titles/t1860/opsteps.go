@@ -72,7 +72,7 @@ func at(s int) func(*Game) bool {
 func operating(s int) step.Operating[*Game] {
 	return step.Operating[*Game]{
 		Base: func(g *Game) *engine.Game { return g.Game },
-		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Corp: func(g *Game) *engine.Corporation { return g.op.Current() },
 		Open: at(s),
 	}
 }
@@ -96,7 +96,7 @@ func (r *operatingRound) target(typ string) int {
 // asks for an explicit pass for each such step; skipSteps passes the ones
 // with nothing to do).
 func (r *operatingRound) gate(g *Game, a *engine.Action) error {
-	c := r.current()
+	c := r.Current()
 	if c == nil {
 		return engine.Refuse(a, "no corporation is operating")
 	}

@@ -35,7 +35,7 @@ func leasedRunWhere(t *testing.T, want func(*Game, *engine.Corporation) bool, op
 			if g.op == nil {
 				return false
 			}
-			c := g.op.current()
+			c := g.op.Current()
 			if c == nil || !c.Insolvent || len(c.Trains) > 0 {
 				return false
 			}
@@ -47,7 +47,7 @@ func leasedRunWhere(t *testing.T, want func(*Game, *engine.Corporation) bool, op
 			return false
 		})
 		if found {
-			return g, g.op.current()
+			return g, g.op.Current()
 		}
 	}
 	t.Skipf("%v: no insolvent run in 40 random games", opts)
@@ -281,7 +281,7 @@ func testRunsMaximum(t *testing.T, receivership bool) {
 			if g.op == nil {
 				return false
 			}
-			c = g.op.current()
+			c = g.op.Current()
 			if c == nil || !g.mustRunMax(c) || c.Receivership != receivership || !offers(g, c.Sym, "run_routes") {
 				return false
 			}

@@ -7,11 +7,6 @@ import (
 	"tresham/engine/step"
 )
 
-// soldState is what a player sold this round: step.SoldEarlier (may not
-// buy back), step.SoldThisTurn (may not sell again this turn: selling in
-// blocks).
-type soldState = step.Sold
-
 // stockRound is a stock round (rules 6): sell then buy one certificate per
 // turn. Its moves are the shared stock step's (engine/step.Stock),
 // configured by stockStep's hooks; the home tile to lay and the exchanges
@@ -152,23 +147,17 @@ func (g *Game) startStockRound() {
 		g.Logf("Stock round after Southern has formed - No track or token building, halts are ignored")
 		g.SRAfterSouthern = true
 	}
-	g.RoundKind = "Stock"
-	g.RoundNum = 1
 	g.Logf("-- Stock Round %d --", g.Turn)
-	r := &stockRound{StockTurns: step.NewStockTurns(g.Game)}
-	g.stock = r
 	g.op = nil
-	r.startTurn(g)
+	g.openStockRound()
 }
 
-func (r *stockRound) active() int { return r.Active() }
-
-// startTurn begins the active player's turn (step.Stock.StartTurn).
-func (r *stockRound) startTurn(g *Game) { stockStep.StartTurn(g) }
-
-func (r *stockRound) soldState(p int, sym string) soldState { return r.SoldOf(p, sym) }
-
-func (r *stockRound) bought() bool { return r.Bought() }
+// openStockRound opens a stock round and starts its first turn
+// (step.Stock.StartTurn).
+func (g *Game) openStockRound() {
+	g.stock = &stockRound{StockTurns: step.OpenStock(g.Game)}
+	stockStep.StartTurn(g)
+}
 
 func (r *stockRound) process(g *Game, a *engine.Action) error {
 	// a corporation laying its home tile (rules 6.4: a newly floated company lays its home track)
@@ -380,7 +369,7 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool 
 
 // canSellCorp reports whether the player can sell some shares of c now.
 func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporation) bool {
-	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == step.SoldThisTurn {
+	if !c.IPOed || r.Bought() || r.SoldOf(p.ID, c.Sym) == step.SoldThisTurn {
 		return false
 	}
 	// any holding may go to the pool, the director's certificate included
@@ -516,7 +505,7 @@ func (g *Game) checkExchange(a *engine.Action) (*engine.Player, *engine.Corporat
 		return nil, nil, nil, engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
 	// rules 5.3: exchanges happen during the owning player's turn
-	if p.ID != g.stock.active() {
+	if p.ID != g.stock.Active() {
 		return nil, nil, nil, engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
 	}
 	c, s, err := g.ShareByID(a.Shares[0])
