@@ -327,13 +327,11 @@ func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, color
 	return out, nil
 }
 
+// phaseColors are the tile colours of the current phase, parsed and
+// shared as for 1860 (board.ParseColors; not to be modified). 1825's
+// phases name only known colours.
 func (g *Game) phaseColors() []board.Color {
-	var cs []board.Color
-	for _, n := range g.phaseTiles() {
-		if c, err := board.ParseColor(n); err == nil {
-			cs = append(cs, c)
-		}
-	}
+	cs, _ := board.ParseColors(g.phaseTiles())
 	return cs
 }
 
