@@ -10,3 +10,25 @@ func (g *Game) Unstart(c *Corporation) {
 	c.IPOed, c.Floated, c.Receivership = false, false, false
 	c.President = 0
 }
+
+// Worth is player p's value as both titles count it at the end: cash,
+// each certificate s of a priced corporation c that p holds at cert(c, s)
+// (the title's rule: 1860 halves a trainless company's, 1825 counts a
+// closed one's as nothing), and the privates at face value.
+func (g *Game) Worth(p *Player, cert func(c *Corporation, s *Share) int) int {
+	v := p.Cash
+	for _, c := range g.Corps {
+		if c.Cell == nil {
+			continue
+		}
+		for _, s := range c.Shares {
+			if s.Holder == Holder(p.ID) {
+				v += cert(c, s)
+			}
+		}
+	}
+	for _, sym := range p.Companies {
+		v += g.Company(sym).Value
+	}
+	return v
+}

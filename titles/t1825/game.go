@@ -348,19 +348,15 @@ func (g *Game) unitPrice(c *engine.Corporation, h engine.Holder) int {
 	return c.Price()
 }
 
-// playerValue is cash, shares at the SPI and privates at face value (rule 6.2).
+// playerValue is cash, shares at the SPI and privates at face value (rule
+// 6.2; engine.Worth).
 func (g *Game) playerValue(p *engine.Player) int {
-	v := p.Cash
-	for _, c := range g.Corps {
-		if c.Closed || c.Cell == nil {
-			continue
+	return g.Worth(p, func(c *engine.Corporation, s *engine.Share) int {
+		if c.Closed {
+			return 0
 		}
-		v += c.PercentOf(engine.Holder(p.ID)) / 10 * c.Price()
-	}
-	for _, sym := range p.Companies {
-		v += g.Company(sym).Value
-	}
-	return v
+		return s.Percent / 10 * c.Price()
+	})
 }
 
 // Result is each player's final value keyed by player id.
