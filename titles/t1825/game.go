@@ -9,6 +9,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // bankRaw is the bank's internal account at the start (18xx.games
@@ -478,13 +479,9 @@ func (g *Game) minorTrain(c *engine.Corporation) *engine.Train {
 // par to the bank, or to a minor's treasury; pool shares at the SPI).
 func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share, log bool) {
 	from := s.Holder
-	price := g.unitPrice(c, from) * s.Percent / 10
-	presFromPool := s.President && from == engine.HolderMarket
-	if presFromPool {
-		// the director's certificate from the pool is exchanged for a share
-		// (rule 6.4.7): the buyer pays for one share
-		price = g.unitPrice(c, from) * g.sharePercent(c) / 10
-	}
+	// the director's certificate from the pool is exchanged for a share
+	// (rule 6.4.7): the buyer pays for one share (step.CertPrice)
+	price := step.CertPrice(c, s, g.sharePercent(c))
 	g.PayPlayer(p, -price)
 	if from == engine.HolderIPO && g.isMinor(c) {
 		g.PayCorp(c, price)

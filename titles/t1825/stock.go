@@ -44,12 +44,6 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		}
 		return ""
 	},
-	BuyPercent: func(g *Game, c *engine.Corporation, s *engine.Share) int {
-		if s.President && s.Holder == engine.HolderMarket {
-			return g.sharePercent(c) // exchanged for a share: bought as one (rule 6.4.7)
-		}
-		return s.Percent
-	},
 	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
 		g.Logf("%s buys a %d%% share of %s", p.Name, s.Percent, c.Sym)
 		g.buyShare(p, c, s, true)
@@ -117,9 +111,8 @@ func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
 // step's rules come first, 18xx.games' purchase gate after:
 // step.StockHooks.BuyRule).
 func (g *Game) buyRefusal(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
-	price := g.unitPrice(c, s.Holder) * s.Percent / 10
+	price := step.CertPrice(c, s, g.sharePercent(c)) // the director's from the pool: one ordinary share (20% for the minors)
 	if s.President && s.Holder == engine.HolderMarket {
-		price = g.unitPrice(c, s.Holder) * g.sharePercent(c) / 10 // one ordinary share (20% for the minors)
 		if c.PercentOf(engine.Holder(p.ID)) == 0 {
 			return "the director's certificate is exchanged for a share the buyer holds (rule 6.4.7)"
 		}

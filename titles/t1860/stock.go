@@ -60,12 +60,6 @@ var stockHooks = step.StockHooks[*Game]{
 		}
 		return g.buyRule(p, c, s)
 	},
-	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
-		if s.President && s.Holder == engine.HolderMarket {
-			return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
-		}
-		return s.Percent
-	},
 	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
 		g.buyShare(p, c, s, g.shareBuyPrice(c, s))
 	},
@@ -293,19 +287,12 @@ func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
 	return false
 }
 
-// shareBuyPrice is the price of one certificate from its current holder.
+// shareBuyPrice is the price of one certificate from its current holder
+// (step.CertPrice). Receivership: the director's share is not bought from
+// the pool; the buyer of a second share takes it "in exchange for the two
+// shares he/she holds" - one share's price.
 func (g *Game) shareBuyPrice(c *engine.Corporation, s *engine.Share) int {
-	per := c.Price()
-	if s.Holder == engine.HolderIPO && c.Par != nil {
-		per = c.Par.Price
-	}
-	if s.President && s.Holder == engine.HolderMarket {
-		// Receivership: the director's share is not bought from the pool;
-		// the buyer of a second share takes it "in exchange for the two
-		// shares he/she holds" - one share's price
-		return per
-	}
-	return per * s.Percent / 10
+	return step.CertPrice(c, s, 10)
 }
 
 // sellPricePerShare is what the bank pays per 10% (half for a trainless company, rules 6.6).
