@@ -17,3 +17,14 @@ func OpenOperating(g *engine.Game, num int, order []*engine.Corporation) Turns {
 	g.RoundKind, g.RoundNum = "Operating", num
 	return StartOperating(g, order)
 }
+
+// BeginTurn begins corporation c's turn in an operating round, as both
+// titles do: none of its trains has run this turn, and the log says who
+// operates it (the operator's name: its director, or whoever acts for a
+// company without one).
+func BeginTurn(g *engine.Game, c *engine.Corporation, operator string) {
+	for _, t := range c.Trains {
+		t.Operated = false
+	}
+	g.Log = append(g.Log, operator+" operates "+c.Sym)
+}

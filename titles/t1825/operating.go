@@ -114,10 +114,7 @@ func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 	r.step = stTrack
 	r.laid, r.upgraded, r.tokened, r.loan, r.leased, r.revenue, r.routes = nil, false, false, 0, nil, 0, nil
 	r.surveyed, r.surveyMoved = nil, nil
-	for _, t := range c.Trains {
-		t.Operated = false
-	}
-	g.Logf("%s operates %s", g.actingFor(c).Name, c.Sym)
+	step.BeginTurn(g.Game, c, g.actingFor(c).Name)
 	if g.isMinor(c) {
 		g.placeHomeToken(c)
 	}

@@ -64,10 +64,7 @@ func (r *operatingRound) nextEntity(g *Game) {
 	}
 	r.step, r.acted, r.routes = stepDiscard, false, nil
 	r.lay = LayStep{Accelerated: g.optAccelerated}
-	for _, t := range c.Trains {
-		t.Operated = false
-	}
-	g.logLine(g.operatorName(c) + " operates " + c.Sym)
+	step.BeginTurn(g.Game, c, g.operatorName(c))
 	if len(c.Trains) > g.trainLimit() {
 		r.crowded[c.Sym] = true
 	}
