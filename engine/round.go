@@ -32,3 +32,13 @@ func (g *Game) Worth(p *Player, cert func(c *Corporation, s *Share) int) int {
 	}
 	return v
 }
+
+// TriggerEnd records that the game is to end for reason at timing
+// ("current_or": after the operating round in progress), unless an end
+// was triggered already: the first triggered names the end (both titles,
+// as 18xx.games: a later end at the same timing does not replace it).
+func (g *Game) TriggerEnd(reason, timing string) {
+	if g.EndTrigger == nil {
+		g.EndTrigger = []string{reason, timing}
+	}
+}

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestWorth(t *testing.T) {
 	p := &Player{ID: 1, Cash: 300, Companies: []string{"P1"}}
@@ -30,5 +33,26 @@ func TestUnstart(t *testing.T) {
 	(&Game{}).Unstart(c)
 	if c.Cell != nil || c.Par != nil || c.IPOed || c.Floated || c.Receivership || c.President != 0 {
 		t.Errorf("Unstart left %+v", c)
+	}
+}
+
+func TestTriggerEnd(t *testing.T) {
+	tests := []struct {
+		name     string
+		triggers [][2]string
+		want     []string
+	}{
+		{"none", nil, nil},
+		{"one", [][2]string{{"bank", "current_or"}}, []string{"bank", "current_or"}},
+		{"the first names the end", [][2]string{{"stock_market", "current_or"}, {"bank", "current_or"}}, []string{"stock_market", "current_or"}},
+	}
+	for _, tt := range tests {
+		g := &Game{}
+		for _, tr := range tt.triggers {
+			g.TriggerEnd(tr[0], tr[1])
+		}
+		if !slices.Equal(g.EndTrigger, tt.want) {
+			t.Errorf("%s: EndTrigger %v, want %v", tt.name, g.EndTrigger, tt.want)
+		}
 	}
 }

@@ -279,8 +279,8 @@ func (g *Game) checkEndTrigger() {
 	switch {
 	case g.maxReached:
 		g.EndTrigger = []string{"stock_market", "immediate"}
-	case g.BankBroken && g.EndTrigger == nil:
-		g.EndTrigger = []string{"bank", "current_or"}
+	case g.BankBroken:
+		g.TriggerEnd("bank", "current_or")
 	}
 }
 

@@ -242,9 +242,8 @@ func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
 	if !g.Nationalization && !g.BankBroken && g.BreakBank(g.BankCash()) {
-		// the first end triggered names the end (18xx.games: a later
-		// stock-market end at the same timing does not replace it)
-		g.triggerEnd("bank")
+		// the first end triggered names the end (engine.TriggerEnd)
+		g.TriggerEnd("bank", "current_or")
 	}
 }
 

@@ -284,16 +284,10 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		g.logLine(c.Sym + "'s share price moves from £" + strconv.Itoa(old.Price) + " to £" + strconv.Itoa(c.Cell.Price))
 	}
 	if c.Cell.Type == engine.CellEndgame {
-		g.triggerEnd("stock_market")
+		g.TriggerEnd("stock_market", "current_or")
 	}
 	g.checkBankBroken()
 	g.checkBankruptcy(c)
-}
-
-func (g *Game) triggerEnd(reason string) {
-	if g.EndTrigger == nil {
-		g.EndTrigger = []string{reason, "current_or"}
-	}
 }
 
 // minDepotPrice is the price of the cheapest train for sale by the bank.
