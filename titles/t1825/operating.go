@@ -23,7 +23,6 @@ const leaseCost = 10
 
 type opRound struct {
 	step.Turns
-	num      int
 	step     int
 	finished bool
 
@@ -46,10 +45,8 @@ type opRound struct {
 }
 
 func (g *Game) startOperatingRound(num int) {
-	g.RoundKind = "Operating"
-	g.RoundNum = num
 	g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
-	r := &opRound{num: num, Turns: step.StartOperating(g.Game, g.operatingOrder())}
+	r := &opRound{Turns: step.OpenOperating(g.Game, num, g.operatingOrder())}
 	g.op = r
 	g.lastOrder = r.Order
 	for _, c := range r.Order {
@@ -91,8 +88,6 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 	g.placeSurveyors(c)
 }
 
-func (r *opRound) current() *engine.Corporation { return r.Current() }
-
 // nextEntity starts the turns of the companies in order until one has
 // something to do, or the round ends.
 func (r *opRound) nextEntity(g *Game) {
@@ -109,10 +104,7 @@ func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 	r.step = stTrack
 	r.laid, r.upgraded, r.tokened, r.loan, r.leased, r.revenue, r.routes = nil, false, false, 0, nil, 0, nil
 	r.surveyed, r.surveyMoved = nil, nil
-	for _, t := range c.Trains {
-		t.Operated = false
-	}
-	g.Logf("%s operates %s", g.actingFor(c).Name, c.Sym)
+	step.BeginTurn(g.Game, c, g.actingFor(c).Name)
 	if g.isMinor(c) {
 		g.placeHomeToken(c)
 	}
@@ -123,7 +115,7 @@ func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 // what the rules do automatically (no run: no dividend; a company in
 // receivership withholds and buys the only train it can).
 func (r *opRound) advance(g *Game) {
-	c := r.current()
+	c := r.Current()
 	for c != nil && !g.Finished && len(r.discard) == 0 && len(r.pendingHome) == 0 {
 		switch r.step {
 		case stTrack:
@@ -302,7 +294,7 @@ func (g *Game) payDividend(c *engine.Corporation, kind string) {
 	r := g.op
 	p := g.payout(c, kind)
 	r.loan = 0
-	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: r.num, Total: p.Revenue, Kind: kind})
+	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: p.Revenue, Kind: kind})
 	step.PayMoney(g.Game, c, p)
 	if _, end := step.MovePrice(g.Game, c, p); end {
 		g.maxReached = true

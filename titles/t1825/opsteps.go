@@ -74,7 +74,7 @@ func operating(open func(*Game) bool) step.Operating[*Game] {
 			if g.op == nil {
 				return nil
 			}
-			return g.op.current()
+			return g.op.Current()
 		},
 		Open: open,
 	}
@@ -132,7 +132,7 @@ var discardStep = &step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
 // (decided in opRound.advance).
 var dividendStep = &step.Dividend[*Game]{H: step.DividendHooks[*Game]{
 	Operating: operating(func(g *Game) bool {
-		c := g.op.current()
+		c := g.op.Current()
 		return g.op.step == stDividend && g.op.revenue > 0 && c != nil && !c.Receivership
 	}),
 	Pay: func(g *Game, c *engine.Corporation, kind string) {
@@ -176,7 +176,7 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 // pending home base or discard comes first, then only the operating
 // company acts, and then the rule says why not now.
 func (r *opRound) notNow(g *Game, a *engine.Action) error {
-	c := r.current()
+	c := r.Current()
 	switch {
 	case len(r.pendingHome) > 0:
 		return engine.Refuse(a, "%s must first choose the city of its home base", r.pendingHome[0].Sym)
@@ -455,8 +455,8 @@ func (g *Game) leaseRepaid(c *engine.Corporation, t *engine.Train) bool {
 	saved := g.op.leased
 	g.op.leased = t // the run as it would be with t (restored below)
 	defer func() { g.op.leased = saved }()
-	sol, err := g.SolveRoutes(c.Sym)
-	return err == nil && sol.Revenue >= owed
+	rev, err := g.BestRevenue(c.Sym)
+	return err == nil && rev >= owed
 }
 
 // planRun decides the run a (rules 4.5; in receivership 6.4): each train
@@ -479,20 +479,9 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			return nil, engine.Refuse(a, "train %s has already run this turn", t.ID)
 		}
 	}
-	total := 0
-	if len(a.Routes) > 0 {
-		revs, err := g.checkRun(c, a.Routes, trains)
-		if err != nil {
-			return nil, engine.Refuse(a, "%v", err)
-		}
-		// 18xx.games exports carry the revenue computed when the move was
-		// made (fixtures README §5.5); it must agree with the track.
-		for i, rev := range revs {
-			if st := a.Routes[i].Revenue; st != nil && *st != rev {
-				return nil, engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, a.Routes[i].Train, *st, rev)
-			}
-			total += rev
-		}
+	total, err := g.runRevenue(c, a.Routes, trains, "stored")
+	if err != nil {
+		return nil, engine.Refuse(a, "%v", err)
 	}
 	if err := g.receiverRunRefusal(a, c, total); err != nil {
 		return nil, err

@@ -118,8 +118,8 @@ func (g *Game) canAfford(c *engine.Corporation, cost int, after func(*board.Boar
 	if g.Opts.PrintedRules {
 		return after == nil || g.creditRefusal(c, cost, after) == ""
 	}
-	sol, err := g.SolveRoutes(c.Sym)
-	return err == nil && sol.Revenue >= g.op.loan+cost-c.Cash
+	rev, err := g.BestRevenue(c.Sym)
+	return err == nil && rev >= g.op.loan+cost-c.Cash
 }
 
 // creditRefusal decides, under printed_rules, a cost that company c in

@@ -194,29 +194,20 @@ func (g *Game) apply(a *engine.Action) error {
 	return engine.Refuse(a, "no round in progress")
 }
 
-// playerValue is the player's score: cash, shares (half value without trains), privates.
+// playerValue is the player's score: cash, shares (half value without
+// trains), privates (engine.Worth), and privates turned over.
 func (g *Game) playerValue(p *engine.Player) int {
-	v := p.Cash
-	for _, c := range g.Corps {
-		for _, s := range c.Shares {
-			if s.Holder != engine.Holder(p.ID) || c.Cell == nil {
-				continue
-			}
-			price := s.Percent / 10 * c.Price()
-			half := len(c.Trains) == 0
-			if g.Options["non_operated_full_value"] && !c.Operated {
-				half = false
-			}
-			if half {
-				price /= 2
-			}
-			v += price
+	return g.Worth(p, func(c *engine.Corporation, s *engine.Share) int {
+		price := s.Percent / 10 * c.Price()
+		half := len(c.Trains) == 0
+		if g.Options["non_operated_full_value"] && !c.Operated {
+			half = false
 		}
-	}
-	for _, sym := range p.Companies {
-		v += g.Company(sym).Value
-	}
-	return v + g.turnedOverValue(p)
+		if half {
+			price /= 2
+		}
+		return price
+	}) + g.turnedOverValue(p)
 }
 
 // BankCash is the bank balance as the rules count it.
@@ -224,9 +215,8 @@ func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
 	if !g.Nationalization && !g.BankBroken && g.BreakBank(g.BankCash()) {
-		// the first end triggered names the end (18xx.games: a later
-		// stock-market end at the same timing does not replace it)
-		g.triggerEnd("bank")
+		// the first end triggered names the end (engine.TriggerEnd)
+		g.TriggerEnd("bank", "current_or")
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 func (g *Game) Acting() []string {
 	out := engine.ActingIDs(g.active())
 	if g.stock != nil && len(g.pendingHome) == 0 && !g.Finished {
-		for _, sym := range g.Player(g.stock.active()).Companies {
+		for _, sym := range g.Player(g.stock.Active()).Companies {
 			if len(g.companyChoices(g.Company(sym))) > 0 {
 				out = append(out, sym)
 			}
@@ -46,9 +46,9 @@ func (g *Game) Legal(entity string) []engine.Choice {
 		if co := g.Company(entity); co != nil {
 			return g.companyChoices(co)
 		}
-		return g.stock.legal(g, g.Player(g.stock.active()))
+		return g.stock.legal(g, g.Player(g.stock.Active()))
 	case g.op != nil:
-		return g.op.legal(g, g.op.current())
+		return g.op.legal(g, g.op.Current())
 	}
 	return nil
 }

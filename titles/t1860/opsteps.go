@@ -73,7 +73,7 @@ func at(s int) func(*Game) bool {
 func operating(s int) step.Operating[*Game] {
 	return step.Operating[*Game]{
 		Base: func(g *Game) *engine.Game { return g.Game },
-		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Corp: func(g *Game) *engine.Corporation { return g.op.Current() },
 		Open: at(s),
 	}
 }
@@ -97,7 +97,7 @@ func (r *operatingRound) target(typ string) int {
 // asks for an explicit pass for each such step; skipSteps passes the ones
 // with nothing to do).
 func (r *operatingRound) gate(g *Game, a *engine.Action) error {
-	c := r.current()
+	c := r.Current()
 	if c == nil {
 		return engine.Refuse(a, "no corporation is operating")
 	}
@@ -364,11 +364,11 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 			}
 			rev, sub = ev.revenue, ev.subsidy
 		}
-		// 18xx.games exports carry the revenue computed when the move was made
-		// (fixtures README §5.5); recomputation must agree with it.
+		// the written revenue must agree with the track (off the map it is
+		// taken as written)
 		if rt.Revenue != nil {
-			if onMap && *rt.Revenue != rev {
-				return nil, engine.Refuse(a, "route %d (%s): %s revenue %d but the route is worth %d", i+1, t.ID, word, *rt.Revenue, rev)
+			if err := title.StatedRevenue(i, t.ID, word, rt.Revenue, rev); onMap && err != nil {
+				return nil, engine.Refuse(a, "%v", err)
 			}
 			rev = *rt.Revenue
 		}

@@ -47,10 +47,10 @@ func TestOperatingStepsExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		playUntil(t, g, seed, func(g *Game) bool {
-			if g.op == nil || g.Finished || g.op.current() == nil {
+			if g.op == nil || g.Finished || g.op.Current() == nil {
 				return g.Turn > 6
 			}
-			c := g.op.current()
+			c := g.op.Current()
 			for _, s := range opSteps.Steps {
 				if !s.Active(g) {
 					continue

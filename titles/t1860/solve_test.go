@@ -317,13 +317,16 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := bruteBest{sol.Revenue.Revenue, sol.Revenue.Subsidy, sol.Total.Revenue + sol.Total.Subsidy, sol.Total.Revenue}
+		got := bruteBest{sol.Revenue, sol.Subsidy, sol.TotalRevenue + sol.TotalSubsidy, sol.TotalRevenue}
 		if got != want {
 			t.Fatalf("position %d (variant %d, trains %v, %d routes): solver %+v, brute force %+v", n, variant, ts, len(routes), got, want)
 		}
 		// The solver's runs are accepted by the run validation as worth
 		// what it claims.
-		for _, plan := range []RunPlan{sol.Revenue, sol.Total} {
+		for _, plan := range []struct {
+			Revenue, Subsidy int
+			Routes           []engine.Route
+		}{{sol.Revenue, sol.Subsidy, sol.RevenueRoutes}, {sol.TotalRevenue, sol.TotalSubsidy, sol.TotalRoutes}} {
 			a := &engine.Action{ID: 1, Type: "run_routes", Routes: plan.Routes}
 			var runTrains []*engine.Train
 			rev, sub := 0, 0
@@ -357,7 +360,7 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 		if want.rev > 0 {
 			paying++
 		}
-		if len(sol.Revenue.Routes) > 1 {
+		if len(sol.RevenueRoutes) > 1 {
 			multi++
 		}
 	}

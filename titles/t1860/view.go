@@ -63,9 +63,9 @@ func (g *Game) active() []any {
 		if len(g.pendingHome) > 0 {
 			return []any{g.pendingHome[0].Sym}
 		}
-		return []any{g.stock.active()}
+		return []any{g.stock.Active()}
 	case g.op != nil:
-		if c := g.op.current(); c != nil {
+		if c := g.op.Current(); c != nil {
 			return []any{c.Sym}
 		}
 	}
