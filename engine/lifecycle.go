@@ -17,10 +17,6 @@ type LifecycleSpec[T any] struct {
 	Step func(*T, *Action) error
 	// EndGame ends the game for reason (end_game: "manually_ended").
 	EndGame func(*T, string)
-	// Restored, when set, follows a restore, which copies a freshly
-	// replayed game over the game: whatever holds a pointer back to the
-	// game (a map adapter) is pointed at it again.
-	Restored func(*T)
 	// DropMemos, when set, drops what the game memoises and can compute
 	// again (the map's route results), for Trim.
 	DropMemos func(*T)
@@ -105,9 +101,6 @@ func (l *Lifecycle[T]) restore() error {
 	self := l.self
 	*self = *fresh // l lies inside *self: it now holds fresh's lifecycle
 	l.self = self
-	if l.spec.Restored != nil {
-		l.spec.Restored(self)
-	}
 	return nil
 }
 

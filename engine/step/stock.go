@@ -168,7 +168,8 @@ type StockHooks[G any] struct {
 	// CanBuyAny). The step adds 18xx.games' gate on the director's
 	// certificate in the pool.
 	BuyRule func(G, *engine.Player, *engine.Corporation, *engine.Share, *engine.Action) string
-	// BuyPercent is the percentage a listed purchase of s writes.
+	// BuyPercent is the percentage a listed purchase of s writes; nil:
+	// BoughtPercent with SaleUnit's share.
 	BuyPercent func(G, *engine.Corporation, *engine.Share) int
 	Buy        func(G, *engine.Player, *engine.Corporation, *engine.Share)
 
@@ -760,7 +761,7 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 				// decide's purchase, the certificate resolved from its id
 				// (from the IPO or the pool): the same rules
 				a := base
-				a.Type, a.Percent = "buy_shares", h.BuyPercent(g, c, sh)
+				a.Type, a.Percent = "buy_shares", h.buyPercent(g, c, sh)
 				if mustSell || s.buyRule(g, p, c, sh, &a) != "" {
 					continue
 				}

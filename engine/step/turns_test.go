@@ -35,3 +35,17 @@ func TestTurns(t *testing.T) {
 		}
 	}
 }
+
+func TestBeginTurn(t *testing.T) {
+	c := &engine.Corporation{Sym: "A", Trains: []*engine.Train{{ID: "2-0", Operated: true}, {ID: "3-0", Operated: true}}}
+	g := &engine.Game{}
+	BeginTurn(g, c, "Ann")
+	for _, tr := range c.Trains {
+		if tr.Operated {
+			t.Errorf("train %s still marked as run", tr.ID)
+		}
+	}
+	if len(g.Log) != 1 || g.Log[0] != "Ann operates A" {
+		t.Errorf("log %q, want [\"Ann operates A\"]", g.Log)
+	}
+}

@@ -19,11 +19,11 @@ func TestRunWaitsForTrackStep(t *testing.T) {
 				if g.op == nil || g.IsFinished() || g.op.step != stTrack {
 					return false
 				}
-				c := g.op.current()
+				c := g.op.Current()
 				rev, err := g.BestRevenue(c.Sym)
 				return err == nil && rev > 0
 			})
-			c := g.op.current()
+			c := g.op.Current()
 			run := engine.CorpAction(c, "run_routes")
 			var err error
 			if run.Routes, err = g.BestRoutes(c.Sym); err != nil {

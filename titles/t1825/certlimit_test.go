@@ -13,7 +13,7 @@ func overLimit(g *Game) bool {
 	if g.stock == nil || g.IsFinished() {
 		return false
 	}
-	return stockStep.MustSell(g, g.Player(g.stock.active()))
+	return stockStep.MustSell(g, g.Player(g.stock.Active()))
 }
 
 // TestOverCertLimitMustSell: rule 5.3.2 - a player left over the
@@ -39,7 +39,7 @@ func TestOverCertLimitMustSell(t *testing.T) {
 			if g == nil {
 				t.Skip("no game reached a player over the limit")
 			}
-			p := g.Player(g.stock.active())
+			p := g.Player(g.stock.Active())
 			entity := itoa(p.ID)
 			var sale *engine.Action
 			for _, ch := range g.Legal(entity) {
@@ -71,7 +71,7 @@ func poolDirector(g *Game) *engine.Choice {
 	if g.stock == nil || g.IsFinished() {
 		return nil
 	}
-	for _, ch := range g.Legal(itoa(g.stock.active())) {
+	for _, ch := range g.Legal(itoa(g.stock.Active())) {
 		if ch.Action.Type != "buy_shares" {
 			continue
 		}
@@ -107,7 +107,7 @@ func TestDirectorFromPool(t *testing.T) {
 	}
 	ch := poolDirector(g)
 	c, s, _ := g.ShareByID(ch.Action.Shares[0])
-	p := g.Player(g.stock.active())
+	p := g.Player(g.stock.Active())
 	if ch.Action.Percent != g.sharePercent(c) {
 		t.Errorf("listed as %d%%", ch.Action.Percent)
 	}

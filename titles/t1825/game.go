@@ -9,6 +9,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // bankRaw is the bank's internal account at the start (18xx.games
@@ -279,8 +280,8 @@ func (g *Game) checkEndTrigger() {
 	switch {
 	case g.maxReached:
 		g.EndTrigger = []string{"stock_market", "immediate"}
-	case g.BankBroken && g.EndTrigger == nil:
-		g.EndTrigger = []string{"bank", "current_or"}
+	case g.BankBroken:
+		g.TriggerEnd("bank", "current_or")
 	}
 }
 
@@ -302,8 +303,8 @@ func (g *Game) nextRound() {
 		g.stock = nil
 		g.startOperatingRound(1)
 	case g.op != nil:
-		if g.op.num < g.operatingRounds {
-			g.startOperatingRound(g.op.num + 1)
+		if g.RoundNum < g.operatingRounds {
+			g.startOperatingRound(g.RoundNum + 1)
 			return
 		}
 		g.Turn++
@@ -349,19 +350,15 @@ func (g *Game) unitPrice(c *engine.Corporation, h engine.Holder) int {
 	return c.Price()
 }
 
-// playerValue is cash, shares at the SPI and privates at face value (rule 6.2).
+// playerValue is cash, shares at the SPI and privates at face value (rule
+// 6.2; engine.Worth).
 func (g *Game) playerValue(p *engine.Player) int {
-	v := p.Cash
-	for _, c := range g.Corps {
-		if c.Closed || c.Cell == nil {
-			continue
+	return g.Worth(p, func(c *engine.Corporation, s *engine.Share) int {
+		if c.Closed {
+			return 0
 		}
-		v += c.PercentOf(engine.Holder(p.ID)) / 10 * c.Price()
-	}
-	for _, sym := range p.Companies {
-		v += g.Company(sym).Value
-	}
-	return v
+		return s.Percent / 10 * c.Price()
+	})
 }
 
 // Result is each player's final value keyed by player id.
@@ -483,13 +480,9 @@ func (g *Game) minorTrain(c *engine.Corporation) *engine.Train {
 // par to the bank, or to a minor's treasury; pool shares at the SPI).
 func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share, log bool) {
 	from := s.Holder
-	price := g.unitPrice(c, from) * s.Percent / 10
-	presFromPool := s.President && from == engine.HolderMarket
-	if presFromPool {
-		// the director's certificate from the pool is exchanged for a share
-		// (rule 6.4.7): the buyer pays for one share
-		price = g.unitPrice(c, from) * g.sharePercent(c) / 10
-	}
+	// the director's certificate from the pool is exchanged for a share
+	// (rule 6.4.7): the buyer pays for one share (step.CertPrice)
+	price := step.CertPrice(c, s, g.sharePercent(c))
 	g.PayPlayer(p, -price)
 	if from == engine.HolderIPO && g.isMinor(c) {
 		g.PayCorp(c, price)
@@ -556,13 +549,8 @@ func (g *Game) closeCorporation(c *engine.Corporation) {
 	for i := range c.Tokens {
 		c.Tokens[i].Location = ""
 	}
-	g.ClearCell(c)
-	c.Par = nil
-	c.IPOed = false
-	c.Floated = false
+	g.Unstart(c)
 	c.Closed = true
-	c.President = 0
-	c.Receivership = false
 	delete(g.blocks, c.Sym)
 }
 

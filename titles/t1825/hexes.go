@@ -4,7 +4,7 @@ import "tresham/board"
 
 // hexEntry is one entry of an 18xx.games HEXES table (board.HexGroup).
 // Tables list their entries colour by colour, in the site's order, because
-// the merge of tables (mergeHexes) depends on it.
+// the merge of tables (board.HexTable.Merge) depends on it.
 type hexEntry board.HexGroup
 
 const (

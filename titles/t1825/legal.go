@@ -24,7 +24,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 	}
 	switch {
 	case g.stock != nil:
-		return g.stock.legal(g, g.Player(g.stock.active()))
+		return g.stock.legal(g, g.Player(g.stock.Active()))
 	case g.op != nil:
 		return g.op.legal(g, entity)
 	}
@@ -38,7 +38,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 // (TestPrintedRulesReceiverCredit).
 func (r *opRound) legal(g *Game, entity string) []engine.Choice {
 	out := opSteps.Choices(g, entity)
-	c := r.current()
+	c := r.Current()
 	if c == nil || !c.Receivership || g.Opts.PrintedRules {
 		return out
 	}

@@ -6,67 +6,6 @@ import (
 	"tresham/board"
 )
 
-// colorBlock is one colour of a merged HEXES table.
-type colorBlock struct {
-	color   board.Color
-	entries []hexEntry
-}
-
-// mergeHexes adds a unit's or kit's hex table to the map as 18xx.games
-// append_game_hexes does: a hex already on the map keeps its first
-// definition; an entry whose printed tile equals one already there joins it
-// (moving the joint entry to the end of its colour). The position of a hex
-// in its entry is the copy number of its printed tile ("HEX-i"), so the
-// merge order matters for ids.
-func mergeHexes(blocks []colorBlock, table []hexEntry) []colorBlock {
-	existing := map[string]bool{}
-	for _, b := range blocks {
-		for _, e := range b.entries {
-			for _, c := range e.Coords {
-				existing[c] = true
-			}
-		}
-	}
-	for _, e := range table {
-		var coords []string
-		for _, c := range e.Coords {
-			if !existing[c] {
-				coords = append(coords, c)
-			}
-		}
-		if len(coords) == 0 {
-			continue
-		}
-		bi := -1
-		for i, b := range blocks {
-			if b.color == e.Color {
-				bi = i
-			}
-		}
-		if bi < 0 {
-			blocks = append(blocks, colorBlock{color: e.Color})
-			bi = len(blocks) - 1
-		}
-		b := &blocks[bi]
-		same := -1
-		for i, f := range b.entries {
-			if f.Code == e.Code {
-				same = i
-				break
-			}
-		}
-		if same < 0 {
-			b.entries = append(b.entries, hexEntry{e.Color, coords, e.Code})
-			continue
-		}
-		f := b.entries[same]
-		b.entries = append(b.entries[:same:same], b.entries[same+1:]...)
-		joint := append(append([]string(nil), f.Coords...), coords...)
-		b.entries = append(b.entries, hexEntry{e.Color, joint, e.Code})
-	}
-	return blocks
-}
-
 // mapTables returns the hex tables of a game in the order 18xx.games merges
 // them (game_hexes): variants and regionals first (their hexes win), then
 // the units, then the gray edges of the units.
@@ -121,15 +60,12 @@ func Location(o Options, hex string) string {
 // Blue, sepia and red hexes are impassable except where their track leads;
 // gray edge hexes are not (track may end against them).
 func MapSpec(o Options) (board.Spec, error) {
-	var blocks []colorBlock
+	var hexes board.HexTable
 	for _, t := range mapTables(o) {
-		blocks = mergeHexes(blocks, t)
+		hexes.Merge(board.Groups(t))
 	}
 	spec := board.Spec{Layout: board.Pointy, Impassable: []board.Color{board.Blue, board.Sepia, board.Red}, DirectedWalk: true}
-	location := func(hex string) string { return Location(o, hex) }
-	for _, b := range blocks {
-		spec.Hexes = board.HexSpecs(spec.Hexes, b.entries, location)
-	}
+	spec.Hexes = hexes.Specs(func(hex string) string { return Location(o, hex) })
 	tiles, err := TileSpecs(o)
 	if err != nil {
 		return board.Spec{}, err
@@ -159,23 +95,4 @@ func NewBoard(o Options) (*board.Board, error) {
 		}
 	}
 	return b, nil
-}
-
-// HomeCity returns the city of hex where corp's home token goes: the city
-// reserved for it, else the first city of the tile now on the hex
-// (18xx.games place_home_token). It is false when the hex has no city yet.
-func HomeCity(b *board.Board, corp, hex string) (board.NodeRef, bool) {
-	for _, r := range b.Reservations() {
-		if r.Hex == hex && r.Corp == corp && r.Node >= 0 {
-			return board.NodeRef{Hex: hex, Node: r.Node}, true
-		}
-	}
-	v, ok := b.Hex(hex)
-	if !ok {
-		return board.NodeRef{}, false
-	}
-	if cs := v.Tile.CityIndexes(); len(cs) > 0 {
-		return board.NodeRef{Hex: hex, Node: cs[0]}, true
-	}
-	return board.NodeRef{}, false
 }

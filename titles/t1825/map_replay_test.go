@@ -78,7 +78,7 @@ func (r *mapReplay) placeHomes(corp string) []string {
 		if c.Minor && (len(v.Tile.Paths) == 0 || v.Tile.NumCities() == 0) {
 			continue
 		}
-		ref, ok := HomeCity(r.b, corp, h)
+		ref, ok := r.b.HomeCity(corp, h)
 		if !ok {
 			r.t.Errorf("%s: no home city for %s on %s", r.f.name, corp, h)
 			continue

@@ -160,7 +160,7 @@ func TestHomeReservations(t *testing.T) {
 	if _, err := b.PlaceToken(london, "GWR", board.TokenOptions{}); err == nil {
 		t.Error("GWR took the GER's home in London")
 	}
-	if r, ok := HomeCity(b, "GER", "V20"); !ok || r != london || b.CityID(r) != "V20-0-4" {
+	if r, ok := b.HomeCity("GER", "V20"); !ok || r != london || b.CityID(r) != "V20-0-4" {
 		t.Errorf("GER home %v", r)
 	}
 	if _, err := b.PlaceToken(board.NodeRef{Hex: "V20", Node: 1}, "GWR", board.TokenOptions{}); err != nil {
@@ -170,7 +170,7 @@ func TestHomeReservations(t *testing.T) {
 	if _, err := b.LayTile("V20", "32-0", 0, board.LayOptions{NoConnectivity: true, Rules: LayRules()}); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ := HomeCity(b, "GER", "V20"); b.CityID(r) != "32-0-4" {
+	if r, _ := b.HomeCity("GER", "V20"); b.CityID(r) != "32-0-4" {
 		t.Errorf("GER home after the upgrade: %s", b.CityID(r))
 	}
 }

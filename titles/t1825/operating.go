@@ -23,7 +23,6 @@ const leaseCost = 10
 
 type opRound struct {
 	step.Turns
-	num      int
 	step     int
 	finished bool
 
@@ -46,10 +45,8 @@ type opRound struct {
 }
 
 func (g *Game) startOperatingRound(num int) {
-	g.RoundKind = "Operating"
-	g.RoundNum = num
 	g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
-	r := &opRound{num: num, Turns: step.StartOperating(g.Game, g.operatingOrder())}
+	r := &opRound{Turns: step.OpenOperating(g.Game, num, g.operatingOrder())}
 	g.op = r
 	g.lastOrder = r.Order
 	for _, c := range r.Order {
@@ -85,23 +82,11 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 			return
 		}
 	}
-	for _, h := range d.Homes {
-		ref, ok := HomeCity(g.Board, c.Sym, h)
-		if !ok {
-			continue
-		}
-		if _, err := g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{}); err != nil {
-			continue
-		}
-		if i := c.NextToken(); i >= 0 {
-			c.Tokens[i].Location = g.Board.Signature(ref)
-		}
+	for _, h := range step.PlaceHomeTokens(g.Board, c, d.Homes...) {
 		g.Logf("%s places a token on %s", c.Sym, h)
 	}
 	g.placeSurveyors(c)
 }
-
-func (r *opRound) current() *engine.Corporation { return r.Current() }
 
 // nextEntity starts the turns of the companies in order until one has
 // something to do, or the round ends.
@@ -119,10 +104,7 @@ func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 	r.step = stTrack
 	r.laid, r.upgraded, r.tokened, r.loan, r.leased, r.revenue, r.routes = nil, false, false, 0, nil, 0, nil
 	r.surveyed, r.surveyMoved = nil, nil
-	for _, t := range c.Trains {
-		t.Operated = false
-	}
-	g.Logf("%s operates %s", g.actingFor(c).Name, c.Sym)
+	step.BeginTurn(g.Game, c, g.actingFor(c).Name)
 	if g.isMinor(c) {
 		g.placeHomeToken(c)
 	}
@@ -133,7 +115,7 @@ func (r *opRound) startTurn(g *Game, c *engine.Corporation) {
 // what the rules do automatically (no run: no dividend; a company in
 // receivership withholds and buys the only train it can).
 func (r *opRound) advance(g *Game) {
-	c := r.current()
+	c := r.Current()
 	for c != nil && !g.Finished && len(r.discard) == 0 && len(r.pendingHome) == 0 {
 		switch r.step {
 		case stTrack:
@@ -224,16 +206,14 @@ func (g *Game) canLayTile(c *engine.Corporation) bool {
 	return false
 }
 
+// canPlaceToken: one base a turn, in the track step, paid for, in a city
+// of the company's network (rule 4.4).
 func (g *Game) canPlaceToken(c *engine.Corporation) bool {
 	r := g.op
 	if r.step != stTrack || r.tokened || g.silentReceivership(c) {
 		return false
 	}
-	i := c.NextToken()
-	if i < 0 || c.Tokens[i].Price > g.buyingPower(c) {
-		return false
-	}
-	return g.Board.HasTokenableCity(c.Sym)
+	return step.CanToken(g.Board, c, g.buyingPower(c))
 }
 
 // adjacent reports whether two hexes share a side.
@@ -314,7 +294,7 @@ func (g *Game) payDividend(c *engine.Corporation, kind string) {
 	r := g.op
 	p := g.payout(c, kind)
 	r.loan = 0
-	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: r.num, Total: p.Revenue, Kind: kind})
+	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: p.Revenue, Kind: kind})
 	step.PayMoney(g.Game, c, p)
 	if _, end := step.MovePrice(g.Game, c, p); end {
 		g.maxReached = true

@@ -74,7 +74,7 @@ func operating(open func(*Game) bool) step.Operating[*Game] {
 			if g.op == nil {
 				return nil
 			}
-			return g.op.current()
+			return g.op.Current()
 		},
 		Open: open,
 	}
@@ -132,7 +132,7 @@ var discardStep = &step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
 // (decided in opRound.advance).
 var dividendStep = &step.Dividend[*Game]{H: step.DividendHooks[*Game]{
 	Operating: operating(func(g *Game) bool {
-		c := g.op.current()
+		c := g.op.Current()
 		return g.op.step == stDividend && g.op.revenue > 0 && c != nil && !c.Receivership
 	}),
 	Pay: func(g *Game, c *engine.Corporation, kind string) {
@@ -176,7 +176,7 @@ func (r *opRound) process(g *Game, a *engine.Action) error {
 // pending home base or discard comes first, then only the operating
 // company acts, and then the rule says why not now.
 func (r *opRound) notNow(g *Game, a *engine.Action) error {
-	c := r.current()
+	c := r.Current()
 	switch {
 	case len(r.pendingHome) > 0:
 		return engine.Refuse(a, "%s must first choose the city of its home base", r.pendingHome[0].Sym)
@@ -229,16 +229,15 @@ func (r *opRound) notNow(g *Game, a *engine.Action) error {
 func planHome(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	r := g.op
 	home := g.defs[c.Sym].Homes[0]
-	ref, err := g.Board.ResolveCity(a.City)
-	if err != nil || ref.Hex != home {
+	if ref, err := g.Board.ResolveCity(a.City); err != nil || ref.Hex != home {
 		return nil, engine.Refuse(a, "%s's home base goes on %s", c.Sym, home)
 	}
-	if _, err := g.Board.CanPlaceToken(ref, c.Sym, board.TokenOptions{}); err != nil {
+	ref, err := step.CheckToken(g.Board, c, a.City, board.TokenOptions{})
+	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
 	return func() {
-		_, _ = g.Board.PlaceToken(ref, c.Sym, board.TokenOptions{}) // checked above
-		c.Tokens[c.NextToken()].Location = g.Board.Signature(ref)
+		_, _ = step.PlaceToken(g.Board, c, ref, board.TokenOptions{}) // checked above
 		g.placeSurveyors(c)
 		r.pendingHome = r.pendingHome[1:]
 	}, nil
@@ -284,16 +283,13 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if o := g.reservedFor(c, a.Hex); o != "" {
 		return nil, engine.Refuse(a, "new tiles on %s are reserved for the %s (rule 4.2.8)", a.Hex, o)
 	}
-	name, _, err := board.ParseTileID(a.Tile)
+	td, err := step.LayTile(g.Board, a)
 	if err != nil {
-		return nil, engine.Refuse(a, "%v", err)
+		return nil, err
 	}
+	name := td.Name
 	if (name == "887" || name == "888") && a.Hex == "Q13" && c.Sym != "NS" {
 		return nil, engine.Refuse(a, "only the NS may lay tiles 887/888 on Q13")
-	}
-	td, ok := g.Board.TileDef(name)
-	if !ok {
-		return nil, engine.Refuse(a, "unknown tile %s", a.Tile)
 	}
 	if !TileAvailable(td, g.phaseTiles()) {
 		return nil, engine.Refuse(a, "tile %s is not available in phase %s (rule 4.7)", name, g.Phase().Name)
@@ -303,12 +299,9 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
-	res, lay, err := g.Board.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
+	res, lay, err := step.PlanLay(g.Board, c, a, opt, g.buyingPower(c))
 	if err != nil {
-		return nil, engine.Refuse(a, "%v", err)
-	}
-	if res.Cost > g.buyingPower(c) {
-		return nil, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, res.Cost)
+		return nil, err
 	}
 	if why := g.creditRefusal(c, res.Cost, layOn(*a, opt)); why != "" {
 		return nil, engine.Refuse(a, "%s", why)
@@ -367,28 +360,13 @@ func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 		hexes = append(hexes, g.op.surveyed...)
 	}
 	sort.Strings(hexes)
-	var out []engine.Choice
-	for _, h := range slices.Compact(hexes) {
+	return step.TrackChoices(g.Board, c, slices.Compact(hexes), func(h string) (board.LayOptions, bool) {
 		opt, err := g.layOptions(c, h)
-		if err != nil {
-			continue
-		}
-		if v, ok := g.Board.Hex(h); ok && v.Tile.Cost() > g.buyingPower(c) {
-			continue // the terrain cost must be paid (rule 4.2.7)
-		}
 		opt.Colors = cs
-		// the reach rule (CheckLay, a lay made on a scratch board) runs
-		// once, in planLay: the candidates need only the rest
-		rules := *opt.Rules
-		rules.CheckLay = nil
-		opt.Rules = &rules
-		for _, l := range g.Board.LegalLays(h, opt) {
-			a := engine.CorpAction(c, "lay_tile")
-			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation
-			out = append(out, engine.Choice{Action: a})
-		}
-	}
-	return out
+		// the terrain cost must be paid (rule 4.2.7)
+		v, ok := g.Board.Hex(h)
+		return opt, err == nil && !(ok && v.Tile.Cost() > g.buyingPower(c))
+	})
 }
 
 // planToken decides the base a (rule 4.4): one a turn, connected to the
@@ -398,22 +376,17 @@ func planToken(g *Game, c *engine.Corporation, a *engine.Action) (func(), error)
 	if !g.canPlaceToken(c) {
 		return nil, engine.Refuse(a, "%s cannot place a base now (rule 4.4)", c.Sym)
 	}
-	ref, err := g.Board.ResolveCity(a.City)
+	price := c.Tokens[c.NextToken()].Price
+	opt := board.TokenOptions{CheckConnected: true}
+	ref, err := step.CheckToken(g.Board, c, a.City, opt)
 	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
-	i := c.NextToken()
-	price := c.Tokens[i].Price
 	if why := g.creditRefusal(c, price, tokenAt(ref, c.Sym)); why != "" {
 		return nil, engine.Refuse(a, "%s", why)
 	}
-	opt := board.TokenOptions{CheckConnected: true}
-	if _, err := g.Board.CanPlaceToken(ref, c.Sym, opt); err != nil {
-		return nil, engine.Refuse(a, "%v", err)
-	}
 	return func() {
-		_, _ = g.Board.PlaceToken(ref, c.Sym, opt) // checked above
-		c.Tokens[i].Location = g.Board.Signature(ref)
+		_, _ = step.PlaceToken(g.Board, c, ref, opt) // checked above
 		g.spend(c, price)
 		g.Logf("%s places a token on %s for £%d", c.Sym, ref.Hex, price)
 		r.tokened = true
@@ -425,13 +398,7 @@ func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	if !g.canPlaceToken(c) {
 		return nil
 	}
-	var out []engine.Choice
-	for _, ref := range g.Board.TokenableCities(c.Sym) {
-		a := engine.CorpAction(c, "place_token")
-		a.City = g.Board.CityID(ref)
-		out = append(out, engine.Choice{Action: a})
-	}
-	return out
+	return step.TokenChoices(g.Board, c, false)
 }
 
 // planLease decides the lease a (rule 6.4.3): a company in receivership
@@ -488,8 +455,8 @@ func (g *Game) leaseRepaid(c *engine.Corporation, t *engine.Train) bool {
 	saved := g.op.leased
 	g.op.leased = t // the run as it would be with t (restored below)
 	defer func() { g.op.leased = saved }()
-	sol, err := g.SolveRoutes(c.Sym)
-	return err == nil && sol.Revenue >= owed
+	rev, err := g.BestRevenue(c.Sym)
+	return err == nil && rev >= owed
 }
 
 // planRun decides the run a (rules 4.5; in receivership 6.4): each train
@@ -512,20 +479,9 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			return nil, engine.Refuse(a, "train %s has already run this turn", t.ID)
 		}
 	}
-	total := 0
-	if len(a.Routes) > 0 {
-		revs, err := g.checkRun(c, a.Routes, trains)
-		if err != nil {
-			return nil, engine.Refuse(a, "%v", err)
-		}
-		// 18xx.games exports carry the revenue computed when the move was
-		// made (fixtures README §5.5); it must agree with the track.
-		for i, rev := range revs {
-			if st := a.Routes[i].Revenue; st != nil && *st != rev {
-				return nil, engine.Refuse(a, "route %d (%s): stored revenue %d but the route is worth %d", i+1, a.Routes[i].Train, *st, rev)
-			}
-			total += rev
-		}
+	total, err := g.runRevenue(c, a.Routes, trains, "stored")
+	if err != nil {
+		return nil, engine.Refuse(a, "%v", err)
 	}
 	if err := g.receiverRunRefusal(a, c, total); err != nil {
 		return nil, err

@@ -71,7 +71,7 @@ func TestOperatingStepsExact(t *testing.T) {
 							continue
 						}
 						if err := step.Exact[*Game](g.Game, g, s, ent, opProbes(g, c)...); err != nil {
-							t.Fatalf("%v seed %d, round %d.%d, %s: %v", rules, seed, g.Turn, g.op.num, ent, err)
+							t.Fatalf("%v seed %d, round %d.%d, %s: %v", rules, seed, g.Turn, g.RoundNum, ent, err)
 						}
 						checked[s.Types()[0]]++
 						if s.Blocking(g) {

@@ -35,7 +35,7 @@ func TestPoolDirectorPurchaseGate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := poolDirectorPosition(t)
 			r := g.stock
-			q := g.Player(r.active())
+			q := g.Player(r.Active())
 			c := g.Corp("M&C")
 			share := g.unitPrice(c, engine.HolderMarket) * g.sharePercent(c) / 10
 			q.Cash = tc.halves * share / 2
@@ -98,14 +98,14 @@ func poolDirectorPosition(t *testing.T) *Game {
 	}
 	// player 3's turn ends
 	pass := engine.Action{ID: 99998, Type: "pass", Entity: "3", EntityType: "player"}
-	if g.stock == nil || g.stock.active() != 3 {
+	if g.stock == nil || g.stock.Active() != 3 {
 		t.Fatal("not player 3's stock turn")
 	}
 	if err := g.Apply(&pass); err != nil {
 		t.Fatal(err)
 	}
 	r := g.stock
-	q := g.Player(r.active())
+	q := g.Player(r.Active())
 	c := g.Corp("M&C")
 	var pooled []*engine.Share
 	for _, s := range c.SharesOf(engine.HolderMarket) {

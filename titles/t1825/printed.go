@@ -118,8 +118,8 @@ func (g *Game) canAfford(c *engine.Corporation, cost int, after func(*board.Boar
 	if g.Opts.PrintedRules {
 		return after == nil || g.creditRefusal(c, cost, after) == ""
 	}
-	sol, err := g.SolveRoutes(c.Sym)
-	return err == nil && sol.Revenue >= g.op.loan+cost-c.Cash
+	rev, err := g.BestRevenue(c.Sym)
+	return err == nil && rev >= g.op.loan+cost-c.Cash
 }
 
 // creditRefusal decides, under printed_rules, a cost that company c in
@@ -152,12 +152,8 @@ func (g *Game) creditRefusal(c *engine.Corporation, cost int, after func(*board.
 // layOn applies the lay a (with opt) to a board, for creditRefusal.
 func layOn(a engine.Action, opt board.LayOptions) func(*board.Board) error {
 	return func(b *board.Board) error {
-		_, lay, err := b.PlanLay(a.Hex, a.Tile, a.Rotation, opt)
-		if err != nil {
-			return err
-		}
-		lay()
-		return nil
+		_, err := b.LayTile(a.Hex, a.Tile, a.Rotation, opt)
+		return err
 	}
 }
 

@@ -132,7 +132,7 @@ func TestPrintedRulesRefusesKits(t *testing.T) {
 func sameTurnPosition(t *testing.T, rules ...string) (g *Game, p *engine.Player, a, b *engine.Corporation) {
 	t.Helper()
 	g = stockPosition(t, rules...)
-	p = g.Player(g.stock.active())
+	p = g.Player(g.stock.Active())
 	ordinary := func(c *engine.Corporation, not engine.Holder) *engine.Share {
 		for _, s := range c.Shares {
 			if !s.President && s.Holder != not && s.Holder != engine.NoHolder {
@@ -234,7 +234,7 @@ func reservedLay(g *Game) (engine.Action, string, bool) {
 	if g.op == nil || g.IsFinished() {
 		return engine.Action{}, "", false
 	}
-	c := g.op.current()
+	c := g.op.Current()
 	if c == nil {
 		return engine.Action{}, "", false
 	}
@@ -294,7 +294,7 @@ func TestPrintedRulesBankruptTrains(t *testing.T) {
 		if g.op == nil || g.IsFinished() || g.op.step != stBuy || len(g.op.discard) > 0 {
 			return false
 		}
-		c := g.op.current()
+		c := g.op.Current()
 		if c == nil || !g.room(c) {
 			return false
 		}
@@ -310,7 +310,7 @@ func TestPrintedRulesBankruptTrains(t *testing.T) {
 			g := reachPlay(t, 3, []string{"unit_2"}, nil, at)
 			closeCell := g.Market.CellsOfType(engine.CellClose)[0]
 			g.Opts.PrintedRules = printed
-			c := g.op.current()
+			c := g.op.Current()
 			var y *engine.Corporation
 			for _, o := range g.Corps {
 				if o != c && len(o.Trains) > 0 {
@@ -374,7 +374,7 @@ func TestPrintedRulesReceiverRunsMaximum(t *testing.T) {
 			if g.op == nil || g.IsFinished() || g.op.step != stRoute {
 				return false
 			}
-			best, err := g.BestRoutes(g.op.current().Sym)
+			best, err := g.BestRoutes(g.op.Current().Sym)
 			return err == nil && len(best) >= routes
 		}
 	}
@@ -387,7 +387,7 @@ func TestPrintedRulesReceiverRunsMaximum(t *testing.T) {
 				}
 				g := reachPlay(t, 3, []string{"unit_1"}, nil, at(routes))
 				g.Opts.PrintedRules = printed
-				c := g.op.current()
+				c := g.op.Current()
 				c.Receivership = true
 				best, err := g.BestRoutes(c.Sym)
 				if err != nil {
@@ -445,7 +445,7 @@ func creditLay(t testing.TB, g *Game) (engine.Action, int, bool) {
 	if g.op == nil || g.IsFinished() || g.op.step != stTrack || len(g.op.laid) > 0 {
 		return engine.Action{}, 0, false
 	}
-	c := g.op.current()
+	c := g.op.Current()
 	if c == nil || c.Receivership || len(c.Trains) == 0 {
 		return engine.Action{}, 0, false
 	}
@@ -486,7 +486,7 @@ func TestPrintedRulesReceiverCredit(t *testing.T) {
 					return ok
 				})
 				a, cost, _ := creditLay(t, g)
-				c := g.op.current()
+				c := g.op.Current()
 				rev, _ := g.BestRevenue(c.Sym)
 				after := bestWith(t, g, c, layOn(a, board.LayOptions{Corp: c.Sym, Rules: g.layRules(c)}))
 				g.Opts.PrintedRules = printed
@@ -564,7 +564,7 @@ func BenchmarkReceiverCreditLegal(b *testing.B) {
 				b.Fatal("position not reached")
 			}
 			_, cost, _ := creditLay(b, g)
-			c := g.op.current()
+			c := g.op.Current()
 			rev, _ := g.BestRevenue(c.Sym)
 			g.Opts.PrintedRules = printed
 			c.Receivership = true

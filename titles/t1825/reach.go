@@ -73,7 +73,7 @@ type reach struct {
 // as a '2' each, as 18xx.games rules when a move is made.
 func (g *Game) trainReach(c *engine.Corporation) reach {
 	trains := c.Trains
-	if g.op != nil && g.op.leased != nil && g.op.current() == c {
+	if g.op != nil && g.op.leased != nil && g.op.Current() == c {
 		trains = []*engine.Train{g.op.leased}
 	}
 	var r reach

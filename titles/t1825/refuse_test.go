@@ -17,7 +17,7 @@ func stockPosition(t testing.TB, rules ...string) *Game {
 		if g.stock == nil || g.IsFinished() || g.Turn < 2 {
 			return false
 		}
-		p := g.Player(g.stock.active())
+		p := g.Player(g.stock.Active())
 		return len(g.CertIDs(p)) > 1 && len(g.Legal(itoa(p.ID))) > 2
 	}
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -35,7 +35,7 @@ func stockPosition(t testing.TB, rules ...string) *Game {
 // certificates not held, a par of a started company or off the SPI, a
 // private not the bank's.
 func refusedStockMoves(g *Game) []engine.Action {
-	p := g.Player(g.stock.active())
+	p := g.Player(g.stock.Active())
 	base := engine.PlayerAction(p, "")
 	var out []engine.Action
 	add := func(typ string, f func(*engine.Action)) {
@@ -85,7 +85,7 @@ func stateJSON(t testing.TB, g *Game) string {
 // company, the round) are the live ones still.
 func TestRefusedStockMoveChangesNothing(t *testing.T) {
 	g := stockPosition(t, "unit_1")
-	entity := itoa(g.stock.active())
+	entity := itoa(g.stock.Active())
 	moves := refusedStockMoves(g)
 	if len(moves) < 5 {
 		t.Fatalf("only %d probe moves", len(moves))
@@ -120,7 +120,7 @@ func TestStockStepExact(t *testing.T) {
 			checked := 0
 			drive(t, g, newBuilder(seed), func(g *Game) bool {
 				if g.stock != nil && !g.IsFinished() {
-					p := g.Player(g.stock.active())
+					p := g.Player(g.stock.Active())
 					if err := step.Exact[*Game](g.Game, g, stockStep, itoa(p.ID), saleProbes(g, p)...); err != nil {
 						t.Fatalf("%v seed %d, round %d: %v", rules, seed, g.Turn, err)
 					}

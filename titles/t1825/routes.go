@@ -318,22 +318,20 @@ type runRoute struct {
 func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, colors []board.Color) ([]stop, error) {
 	out := make([]stop, 0, len(nodes))
 	for _, n := range nodes {
-		t, _, ok := b.TileOn(n.Hex)
-		if !ok || t == nil || n.Node < 0 || n.Node >= len(t.Nodes) {
-			return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
+		t, d, err := title.NodeOn(b, n)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, newStop(t, n, &t.Nodes[n.Node], colors, b.HasToken(n, corp)))
+		out = append(out, newStop(t, n, d, colors, b.HasToken(n, corp)))
 	}
 	return out, nil
 }
 
+// phaseColors are the tile colours of the current phase, parsed and
+// shared as for 1860 (board.ParseColors; not to be modified). 1825's
+// phases name only known colours.
 func (g *Game) phaseColors() []board.Color {
-	var cs []board.Color
-	for _, n := range g.phaseTiles() {
-		if c, err := board.ParseColor(n); err == nil {
-			cs = append(cs, c)
-		}
-	}
+	cs, _ := board.ParseColors(g.phaseTiles())
 	return cs
 }
 
@@ -494,15 +492,27 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 	if err != nil {
 		return 0, 0, err
 	}
+	revenue, err = g.runRevenue(c, routes, trains, "stated")
+	return revenue, 0, err
+}
+
+// runRevenue checks a run of company c with these trains (checkRun) and
+// its routes' written revenues (title.StatedRevenue, word naming where
+// they are written) and returns the run's revenue.
+func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, word string) (int, error) {
+	if len(routes) == 0 {
+		return 0, nil
+	}
 	revs, err := g.checkRun(c, routes, trains)
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
+	total := 0
 	for i, r := range revs {
-		if st := routes[i].Revenue; st != nil && *st != r {
-			return 0, 0, fmt.Errorf("route %d (%s): stated revenue %d but the route is worth %d", i+1, routes[i].Train, *st, r)
+		if err := title.StatedRevenue(i, routes[i].Train, word, routes[i].Revenue, r); err != nil {
+			return 0, err
 		}
-		revenue += r
+		total += r
 	}
-	return revenue, 0, nil
+	return total, nil
 }

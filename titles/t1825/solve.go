@@ -142,17 +142,6 @@ func (h *solveHook) doubledRevenue(st *solveTrain, v []stop, visits []*route.Nod
 	return ra + rb, true
 }
 
-// RouteSolution is the solver's answer for one company.
-type RouteSolution struct {
-	Corp   string
-	Trains []string // the trains that may run (a leased train included)
-	// Revenue is the best run's revenue; Routes its routes (trains that
-	// run, double-headed '2's first).
-	Revenue int
-	Routes  []engine.Route
-	Stats   route.Stats
-}
-
 // runnable lists the trains company c may run now: its own that have not
 // run this turn and a leased one.
 func (g *Game) runnable(c *engine.Corporation) []*engine.Train {
@@ -162,21 +151,28 @@ func (g *Game) runnable(c *engine.Corporation) []*engine.Train {
 			out = append(out, t)
 		}
 	}
-	if g.op != nil && g.op.leased != nil && g.op.current() == c {
+	if g.op != nil && g.op.leased != nil && g.op.Current() == c {
 		out = append(out, g.op.leased)
 	}
 	return out
 }
 
-// SolveRoutes finds the best run of company sym on the current board,
-// exactly, under the 1825 rules: every way of pairing its '2' trains as
-// double-headed '3's is solved and the best kept.
-func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
-	return g.solveRoutes(sym, false)
+// Solve finds the best run of company sym on the current board, exactly,
+// under the 1825 rules: every way of pairing its '2' trains as
+// double-headed '3's is solved and the best kept (the trains that may run
+// include a leased one). 1825 pays no subsidies, so the run of most
+// revenue is also the run of most revenue plus subsidy.
+func (g *Game) Solve(sym string) (*title.Solved, error) {
+	sol, err := g.solveRoutes(sym, false)
+	if err != nil {
+		return nil, err
+	}
+	sol.OnlyRevenue()
+	return sol, nil
 }
 
-// BestRevenue is the revenue of SolveRoutes' run alone (the routes are
-// not described): for ranking boards, as the bot does.
+// BestRevenue is the revenue of Solve's run alone (the routes are not
+// described): for ranking boards, as the bot does.
 func (g *Game) BestRevenue(sym string) (int, error) {
 	sol, err := g.solveRoutes(sym, true)
 	if err != nil {
@@ -185,14 +181,15 @@ func (g *Game) BestRevenue(sym string) (int, error) {
 	return sol.Revenue, nil
 }
 
-// solveRoutes is SolveRoutes, without the routes when revenueOnly is set.
-func (g *Game) solveRoutes(sym string, revenueOnly bool) (*RouteSolution, error) {
+// solveRoutes is Solve's run of most revenue, without the routes when
+// revenueOnly is set.
+func (g *Game) solveRoutes(sym string, revenueOnly bool) (*title.Solved, error) {
 	c := g.Corp(sym)
 	if c == nil {
 		return nil, fmt.Errorf("1825: no company %s", sym)
 	}
 	trains := g.runnable(c)
-	sol := &RouteSolution{Corp: sym}
+	sol := &title.Solved{}
 	var twos, others []*engine.Train
 	for _, t := range trains {
 		sol.Trains = append(sol.Trains, t.ID)
@@ -228,7 +225,7 @@ func (g *Game) solveRoutes(sym string, revenueOnly bool) (*RouteSolution, error)
 		sol.Stats.Candidates += stats.Candidates
 		sol.Stats.Searched += stats.Searched
 		if rev > best {
-			best, sol.Revenue, sol.Routes = rev, rev, routes
+			best, sol.Revenue, sol.RevenueRoutes = rev, rev, routes
 		}
 	}
 	return sol, nil
@@ -279,10 +276,4 @@ func (g *Game) solveWith(c *engine.Corporation, sts []solveTrain, revenueOnly bo
 
 // BestRoutes returns the maximum-revenue run of company sym now (the
 // routes a run_routes action needs), from the exact solver.
-func (g *Game) BestRoutes(sym string) ([]engine.Route, error) {
-	sol, err := g.SolveRoutes(sym)
-	if err != nil {
-		return nil, err
-	}
-	return sol.Routes, nil
-}
+func (g *Game) BestRoutes(sym string) ([]engine.Route, error) { return title.BestRoutes(g.Solve(sym)) }

@@ -292,7 +292,7 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 			c.Trains = append(c.Trains, &engine.Train{ID: name + "-" + strconv.Itoa(i), Name: name, Owner: "X"})
 		}
 		want := bruteBest(t, g, c, c.Trains, routes)
-		sol, err := g.SolveRoutes("X")
+		sol, err := g.Solve("X")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -301,24 +301,24 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 				v, _ := b.Hex(id)
 				t.Logf("%s %v %s", id, v.Tokens, v.Tile.Code)
 			}
-			t.Fatalf("position %d (phase %s, trains %v, %d routes): solver %d, brute force %d\n%+v", n, g.Phase().Name, ts, len(routes), sol.Revenue, want, sol.Routes)
+			t.Fatalf("position %d (phase %s, trains %v, %d routes): solver %d, brute force %d\n%+v", n, g.Phase().Name, ts, len(routes), sol.Revenue, want, sol.RevenueRoutes)
 		}
 		if rev, err := g.BestRevenue("X"); err != nil || rev != want {
 			t.Fatalf("position %d: BestRevenue %d (%v), brute force %d", n, rev, err, want)
 		}
-		if len(sol.Routes) > 0 {
-			rev, _, err := g.CheckRun("X", sol.Routes)
+		if len(sol.RevenueRoutes) > 0 {
+			rev, _, err := g.CheckRun("X", sol.RevenueRoutes)
 			if err != nil {
-				t.Fatalf("position %d: solver run refused: %v\n%+v", n, err, sol.Routes)
+				t.Fatalf("position %d: solver run refused: %v\n%+v", n, err, sol.RevenueRoutes)
 			}
 			if rev != sol.Revenue {
 				t.Fatalf("position %d: solver run worth %d, claimed %d", n, rev, sol.Revenue)
 			}
 		}
 		// a run with two '2's paired
-		trains, _ := g.runTrains(c, sol.Routes)
-		res, _ := title.ResolveRun(b, "X", sol.Routes, true)
-		if len(res) == len(sol.Routes) && len(sol.Routes) > 1 {
+		trains, _ := g.runTrains(c, sol.RevenueRoutes)
+		res, _ := title.ResolveRun(b, "X", sol.RevenueRoutes, true)
+		if len(res) == len(sol.RevenueRoutes) && len(sol.RevenueRoutes) > 1 {
 			var runs []runRoute
 			for i := range res {
 				rule, _ := ruleOf(trains[i].Name)

@@ -44,12 +44,6 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 		}
 		return ""
 	},
-	BuyPercent: func(g *Game, c *engine.Corporation, s *engine.Share) int {
-		if s.President && s.Holder == engine.HolderMarket {
-			return g.sharePercent(c) // exchanged for a share: bought as one (rule 6.4.7)
-		}
-		return s.Percent
-	},
 	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
 		g.Logf("%s buys a %d%% share of %s", p.Name, s.Percent, c.Sym)
 		g.buyShare(p, c, s, true)
@@ -87,13 +81,9 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 }}
 
 func (g *Game) startStockRound() {
-	g.RoundKind = "Stock"
-	g.RoundNum = 1
-	g.stock = &stockRound{StockTurns: step.NewStockTurns(g.Game)}
+	g.stock = &stockRound{StockTurns: step.OpenStock(g.Game)}
 	stockStep.StartTurn(g)
 }
-
-func (r *stockRound) active() int { return r.Active() }
 
 // reorder gives the priority deal to the player after the last to pass
 // (18xx.games after_last_to_act: the player who would act next).
@@ -121,9 +111,8 @@ func (g *Game) hasStockActions(p *engine.Player, r *stockRound) bool {
 // step's rules come first, 18xx.games' purchase gate after:
 // step.StockHooks.BuyRule).
 func (g *Game) buyRefusal(p *engine.Player, c *engine.Corporation, s *engine.Share) string {
-	price := g.unitPrice(c, s.Holder) * s.Percent / 10
+	price := step.CertPrice(c, s, g.sharePercent(c)) // the director's from the pool: one ordinary share (20% for the minors)
 	if s.President && s.Holder == engine.HolderMarket {
-		price = g.unitPrice(c, s.Holder) * g.sharePercent(c) / 10 // one ordinary share (20% for the minors)
 		if c.PercentOf(engine.Holder(p.ID)) == 0 {
 			return "the director's certificate is exchanged for a share the buyer holds (rule 6.4.7)"
 		}

@@ -6,49 +6,30 @@ import (
 	"tresham/board"
 )
 
-// tileDef is a tile shape in the 18xx.games tile DSL.
-type tileDef board.TileShape
-
-// tileCount is one line of a tile manifest: a count of a generic tile
-// (board.GenericTile; Own nil) or of a tile the title defines itself.
-type tileCount struct {
-	Name  string
-	Count int
-	Own   *tileDef
-}
-
-// supply is the tile supply in the making.
-type supply struct{ board.TileSupply }
-
-// add merges a unit's or kit's manifest into the supply.
-func (m *supply) add(tiles []tileCount) error {
-	for _, t := range tiles {
-		if err := m.Add(t.Name, t.Count, (*board.TileShape)(t.Own)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// tileCount is one line of a tile manifest (board.TileCount): a count of
+// a generic tile (board.GenericTile; Own nil) or of a tile the title
+// defines itself.
+type tileCount board.TileCount
 
 // Tiles defined by 1825 itself (18xx.games map.rb), overriding any generic
 // tile of the same number.
 var (
-	tile10  = tileDef{green, "city=revenue:30,loc:0;city=revenue:30,loc:3;path=a:5,b:_0;path=a:2,b:_1;label=OO"}
-	tile11  = tileDef{green, "town=revenue:10,visit_cost:0;path=a:0,b:2;path=a:2,b:_0;path=a:_0,b:4;path=a:0,b:4;label=HALT"}
-	tile32  = tileDef{brown, sixCities(70) + ";label=LD"}
-	tile35  = tileDef{brown, "city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:_0,b:2;path=a:1,b:_1;path=a:_1,b:3;label=OO"}
-	tile36  = tileDef{brown, "city=revenue:40;city=revenue:40;path=a:1,b:_0;path=a:_0,b:3;path=a:0,b:_1;path=a:_1,b:4;label=OO"}
-	tile37  = tileDef{brown, "city=revenue:40,loc:0;city=revenue:40,loc:3;path=a:2,b:_0;path=a:5,b:_1;path=a:2,b:5;label=OO"}
-	tile48  = tileDef{gray, sixCities(100) + ";label=LD"}
-	tile81  = tileDef{green, "path=a:0,b:2;path=a:2,b:4;path=a:4,b:0"}
-	tile82  = tileDef{green, "path=a:0,b:1;path=a:1,b:3;path=a:0,b:3"}
-	tile83  = tileDef{green, "path=a:0,b:5;path=a:5,b:3;path=a:0,b:3"}
-	tile114 = tileDef{yellow, "town=revenue:10;town=revenue:10;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_1;path=a:5,b:_1"}
-	tile118 = tileDef{brown, "city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;label=OO"}
-	tile168 = tileDef{gray, "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;label=OO"}
-	tile174 = tileDef{brown, "city=revenue:50,loc:0.5;city=revenue:50,loc:4.5;path=a:0,b:_0;path=a:1,b:_0;path=a:4,b:_1;path=a:5,b:_1;path=a:1,b:4;label=OO"}
-	tile198 = tileDef{yellow, "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:5,b:_0;path=a:2,b:_1;path=a:4,b:_1;label=OO"}
-	tile199 = tileDef{yellow, "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_1;path=a:4,b:_1;label=OO"}
+	tile10  = board.TileShape{Color: green, Code: "city=revenue:30,loc:0;city=revenue:30,loc:3;path=a:5,b:_0;path=a:2,b:_1;label=OO"}
+	tile11  = board.TileShape{Color: green, Code: "town=revenue:10,visit_cost:0;path=a:0,b:2;path=a:2,b:_0;path=a:_0,b:4;path=a:0,b:4;label=HALT"}
+	tile32  = board.TileShape{Color: brown, Code: sixCities(70) + ";label=LD"}
+	tile35  = board.TileShape{Color: brown, Code: "city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:_0,b:2;path=a:1,b:_1;path=a:_1,b:3;label=OO"}
+	tile36  = board.TileShape{Color: brown, Code: "city=revenue:40;city=revenue:40;path=a:1,b:_0;path=a:_0,b:3;path=a:0,b:_1;path=a:_1,b:4;label=OO"}
+	tile37  = board.TileShape{Color: brown, Code: "city=revenue:40,loc:0;city=revenue:40,loc:3;path=a:2,b:_0;path=a:5,b:_1;path=a:2,b:5;label=OO"}
+	tile48  = board.TileShape{Color: gray, Code: sixCities(100) + ";label=LD"}
+	tile81  = board.TileShape{Color: green, Code: "path=a:0,b:2;path=a:2,b:4;path=a:4,b:0"}
+	tile82  = board.TileShape{Color: green, Code: "path=a:0,b:1;path=a:1,b:3;path=a:0,b:3"}
+	tile83  = board.TileShape{Color: green, Code: "path=a:0,b:5;path=a:5,b:3;path=a:0,b:3"}
+	tile114 = board.TileShape{Color: yellow, Code: "town=revenue:10;town=revenue:10;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_1;path=a:5,b:_1"}
+	tile118 = board.TileShape{Color: brown, Code: "city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;label=OO"}
+	tile168 = board.TileShape{Color: gray, Code: "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;label=OO"}
+	tile174 = board.TileShape{Color: brown, Code: "city=revenue:50,loc:0.5;city=revenue:50,loc:4.5;path=a:0,b:_0;path=a:1,b:_0;path=a:4,b:_1;path=a:5,b:_1;path=a:1,b:4;label=OO"}
+	tile198 = board.TileShape{Color: yellow, Code: "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:5,b:_0;path=a:2,b:_1;path=a:4,b:_1;label=OO"}
+	tile199 = board.TileShape{Color: yellow, Code: "town=revenue:10;town=revenue:10;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_1;path=a:4,b:_1;label=OO"}
 )
 
 // sixCities is the London tile: six one-slot cities, one on each side.
@@ -134,7 +115,7 @@ var (
 // Extension kits', D1's, DB1's 887/888 in place of 87/88 (two per Unit 1,
 // one per Unit 3, which also loses a 14 and a 15) and DB3's.
 func TileSpecs(o Options) ([]board.TileSpec, error) {
-	m := &supply{}
+	m := &board.TileSupply{}
 	var lists [][]tileCount
 	if o.Units[1] {
 		lists = append(lists, unit1Tiles)
@@ -162,7 +143,7 @@ func TileSpecs(o Options) ([]board.TileSpec, error) {
 		}
 	}
 	for _, l := range lists {
-		if err := m.add(l); err != nil {
+		if err := board.AddTiles(m, l); err != nil {
 			return nil, fmt.Errorf("t1825: %w", err)
 		}
 	}
@@ -176,17 +157,17 @@ func TileSpecs(o Options) ([]board.TileSpec, error) {
 		if o.Units[3] {
 			n++
 		}
-		if err := m.add([]tileCount{{"887", n, nil}, {"888", n, nil}}); err != nil {
+		if err := board.AddTiles(m, []tileCount{{"887", n, nil}, {"888", n, nil}}); err != nil {
 			return nil, fmt.Errorf("t1825: %w", err)
 		}
 		if o.Units[3] {
-			if err := m.add([]tileCount{{"14", -1, nil}, {"15", -1, nil}}); err != nil {
+			if err := board.AddTiles(m, []tileCount{{"14", -1, nil}, {"15", -1, nil}}); err != nil {
 				return nil, fmt.Errorf("t1825: %w", err)
 			}
 		}
 	}
 	if o.DB3 {
-		if err := m.add(db3Tiles); err != nil {
+		if err := board.AddTiles(m, db3Tiles); err != nil {
 			return nil, fmt.Errorf("t1825: %w", err)
 		}
 	}

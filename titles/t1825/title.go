@@ -78,18 +78,6 @@ func (g *Game) Map() *board.Board { return g.Board }
 // function CompanyAbility).
 func (g *Game) CompanyAbility(sym string) string { return CompanyAbility(sym) }
 
-// Solve finds the best run of company sym now (SolveRoutes) as the
-// title-independent summary: 1825 pays no subsidies, so the run of most
-// revenue is also the run of most revenue plus subsidy.
-func (g *Game) Solve(sym string) (*title.Solved, error) {
-	sol, err := g.SolveRoutes(sym)
-	if err != nil {
-		return nil, err
-	}
-	return &title.Solved{Trains: sol.Trains, Revenue: sol.Revenue, RevenueRoutes: sol.Routes,
-		TotalRevenue: sol.Revenue, TotalRoutes: sol.Routes, Stats: sol.Stats}, nil
-}
-
 // RevenueOn is the revenue company sym would earn with its trains now on
 // board b instead of the game's own (BestRevenue on b); the game's board
 // is put back before it returns.

@@ -54,7 +54,7 @@ func (g *Game) activeEntities() []any {
 	case g.Finished && !g.manualEnd:
 		return []any{}
 	case g.stock != nil:
-		return []any{g.stock.active()}
+		return []any{g.stock.Active()}
 	case g.op != nil:
 		if len(g.op.pendingHome) > 0 {
 			return []any{g.op.pendingHome[0].Sym}
@@ -62,7 +62,7 @@ func (g *Game) activeEntities() []any {
 		if len(g.op.discard) > 0 {
 			return []any{g.op.discard[0].Sym}
 		}
-		if c := g.op.current(); c != nil {
+		if c := g.op.Current(); c != nil {
 			return []any{c.Sym}
 		}
 	}

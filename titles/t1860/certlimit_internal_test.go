@@ -67,7 +67,7 @@ func TestOverCertLimitMustSell(t *testing.T) {
 		if g.stock == nil || len(g.pendingHome) > 0 {
 			return false
 		}
-		p := g.Player(g.stock.active())
+		p := g.Player(g.stock.Active())
 		return g.NumCerts(p) > g.CertLimit && stockStep.MustSell(g, p)
 	}
 	for _, players := range []int{3} {
@@ -91,7 +91,7 @@ func TestOverCertLimitMustSell(t *testing.T) {
 			if g == nil {
 				t.Skip("no game reached a player over the limit")
 			}
-			p := g.Player(g.stock.active())
+			p := g.Player(g.stock.Active())
 			entity := itoa(p.ID)
 			var sale *engine.Action
 			for _, ch := range g.Legal(entity) {
@@ -126,7 +126,7 @@ func TestSalePriceWritten(t *testing.T) {
 			if g.stock == nil || len(g.pendingHome) > 0 {
 				return false
 			}
-			for _, ch := range g.Legal(itoa(g.stock.active())) {
+			for _, ch := range g.Legal(itoa(g.stock.Active())) {
 				if ch.Action.Type == "sell_shares" {
 					c, _, _ := g.ShareByID(ch.Action.Shares[0])
 					if (len(c.Trains) == 0) == trainless {
@@ -152,7 +152,7 @@ func TestSalePriceWritten(t *testing.T) {
 			if g == nil {
 				t.Fatal("position not reached")
 			}
-			for _, ch := range g.Legal(itoa(g.stock.active())) {
+			for _, ch := range g.Legal(itoa(g.stock.Active())) {
 				if ch.Action.Type != "sell_shares" {
 					continue
 				}

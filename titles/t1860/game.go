@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 
+	"tresham/board"
 	"tresham/engine"
 	"tresham/titles/title"
 )
@@ -16,28 +17,10 @@ import (
 // Options are the names of the 1860 variant switches (options, in title.go).
 var Options = title.OptionNames(options)
 
-// Board is what the rules need from the map: track, stations and routes.
-type Board interface {
-	// LayTile lays or upgrades a tile and returns the terrain cost to pay.
-	LayTile(corp *engine.Corporation, hex, tileID string, rotation int, phaseColors []string) (int, error)
-	// PlaceToken places corp's next token in city ("TILEID-PART") slot and returns its node signature.
-	PlaceToken(corp *engine.Corporation, city string, slot int, home bool) (string, error)
-	// HomeIsBlank reports whether the home hex still has no track (needs a home tile in the stock round).
-	HomeIsBlank(corp *engine.Corporation) bool
-	// RemoveTokens removes every token of corp from the map.
-	RemoveTokens(corp *engine.Corporation)
-	// Tiles lists hexes whose tile is not the printed one as hex -> "NAME@ROT".
-	Tiles() map[string]string
-	// CanToken reports whether corp could place a token now (a reachable free slot).
-	CanToken(corp *engine.Corporation) bool
-	// HasRoute reports whether corp has any legal route for a train.
-	HasRoute(corp *engine.Corporation) bool
-}
-
 // Game is one game of 1860.
 type Game struct {
 	*engine.Game
-	Board Board
+	Board *board.Board // nil: a game without a map
 
 	optOriginalInsolvency   bool
 	optSimplifiedInsolvency bool
@@ -78,20 +61,15 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 	Lifecycle: func(g *Game) *journal { return &g.journal },
 	Step:      (*Game).apply,
 	EndGame:   (*Game).endGame,
-	Restored: func(g *Game) {
-		if mb, ok := g.Board.(*mapBoard); ok {
-			mb.bind(g)
-		}
-	},
 	DropMemos: func(g *Game) {
-		if mb, ok := g.Board.(*mapBoard); ok {
-			mb.b.DropMemos()
+		if g.Board != nil {
+			g.Board.DropMemos()
 		}
 	},
 }
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
-func New(ids []int, names []string, options []string, board func(opts map[string]bool) (Board, error)) (*Game, error) {
+func New(ids []int, names []string, options []string, newBoard func(opts map[string]bool) (*board.Board, error)) (*Game, error) {
 	n := len(ids)
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("1860: %d players, want 2 to 4", n)
@@ -141,17 +119,12 @@ func New(ids []int, names []string, options []string, board func(opts map[string
 	for _, d := range companyDefs {
 		g.AddCompany(d.sym, d.name, d.value, d.revenue)
 	}
-	if board != nil {
-		b, err := board(opts)
-		if err != nil {
+	if newBoard != nil {
+		if g.Board, err = newBoard(opts); err != nil {
 			return nil, fmt.Errorf("1860 map: %w", err)
 		}
-		g.Board = b
-		if mb, ok := b.(*mapBoard); ok {
-			mb.bind(g)
-		}
 	}
-	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options, board) })
+	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options, newBoard) })
 	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: %s | Available Tiles: Yellow) --", g.trainLimitText(g.Phases[0]))
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()
@@ -221,29 +194,20 @@ func (g *Game) apply(a *engine.Action) error {
 	return engine.Refuse(a, "no round in progress")
 }
 
-// playerValue is the player's score: cash, shares (half value without trains), privates.
+// playerValue is the player's score: cash, shares (half value without
+// trains), privates (engine.Worth), and privates turned over.
 func (g *Game) playerValue(p *engine.Player) int {
-	v := p.Cash
-	for _, c := range g.Corps {
-		for _, s := range c.Shares {
-			if s.Holder != engine.Holder(p.ID) || c.Cell == nil {
-				continue
-			}
-			price := s.Percent / 10 * c.Price()
-			half := len(c.Trains) == 0
-			if g.Options["non_operated_full_value"] && !c.Operated {
-				half = false
-			}
-			if half {
-				price /= 2
-			}
-			v += price
+	return g.Worth(p, func(c *engine.Corporation, s *engine.Share) int {
+		price := s.Percent / 10 * c.Price()
+		half := len(c.Trains) == 0
+		if g.Options["non_operated_full_value"] && !c.Operated {
+			half = false
 		}
-	}
-	for _, sym := range p.Companies {
-		v += g.Company(sym).Value
-	}
-	return v + g.turnedOverValue(p)
+		if half {
+			price /= 2
+		}
+		return price
+	}) + g.turnedOverValue(p)
 }
 
 // BankCash is the bank balance as the rules count it.
@@ -251,9 +215,8 @@ func (g *Game) BankCash() int { return g.BankLeft(bankCash) }
 
 func (g *Game) checkBankBroken() {
 	if !g.Nationalization && !g.BankBroken && g.BreakBank(g.BankCash()) {
-		// the first end triggered names the end (18xx.games: a later
-		// stock-market end at the same timing does not replace it)
-		g.triggerEnd("bank")
+		// the first end triggered names the end (engine.TriggerEnd)
+		g.TriggerEnd("bank", "current_or")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/engine/step"
 )
 
 // Acting lists the entities that may act now: player ids (decimal text),
@@ -13,7 +14,7 @@ import (
 func (g *Game) Acting() []string {
 	out := engine.ActingIDs(g.active())
 	if g.stock != nil && len(g.pendingHome) == 0 && !g.Finished {
-		for _, sym := range g.Player(g.stock.active()).Companies {
+		for _, sym := range g.Player(g.stock.Active()).Companies {
 			if len(g.companyChoices(g.Company(sym))) > 0 {
 				out = append(out, sym)
 			}
@@ -45,9 +46,9 @@ func (g *Game) Legal(entity string) []engine.Choice {
 		if co := g.Company(entity); co != nil {
 			return g.companyChoices(co)
 		}
-		return g.stock.legal(g, g.Player(g.stock.active()))
+		return g.stock.legal(g, g.Player(g.stock.Active()))
 	case g.op != nil:
-		return g.op.legal(g, g.op.current())
+		return g.op.legal(g, g.op.Current())
 	}
 	return nil
 }
@@ -159,68 +160,29 @@ func (g *Game) exchangeChoices(co *engine.Company) []engine.Choice {
 // track step's candidates, which its plan (planLay) checks in full: the
 // title's CheckLay (the reach rules) then runs there only.
 func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine.Choice {
-	mb, ok := g.Board.(*mapBoard)
-	if !ok {
+	if g.Board == nil {
 		return nil
 	}
-	cs, err := board.ParseColors(g.Phase().Tiles)
+	opt, err := g.layOptions(c)
 	if err != nil {
 		return nil
 	}
-	opt := board.LayOptions{Corp: c.Sym, Colors: cs, Rules: mb.rules, NoConnectivity: home}
+	opt.NoConnectivity = home
 	hexes := []string{hex}
 	if hex == "" {
-		opt.Graph = mb.b.Graph(c.Sym)
-		hexes = mb.b.LegalLayHexes(opt)
+		opt.Graph = g.Board.Graph(c.Sym)
+		hexes = g.Board.LegalLayHexes(opt)
 	}
-	lays := opt
-	if hex == "" && mb.rules != nil {
-		rules := *mb.rules
-		rules.CheckLay = nil
-		lays.Rules = &rules
-	}
-	var out []engine.Choice
-	for _, h := range hexes {
-		view, _ := mb.b.Hex(h)
+	return step.TrackChoices(g.Board, c, hexes, func(h string) (board.LayOptions, bool) {
+		view, _ := g.Board.Hex(h)
 		cost := 0
 		if !home && view.Tile != nil {
 			cost = view.Tile.Cost()
 		}
-		if cost > c.Cash || cost > 0 && c.Insolvent {
-			continue // Insolvency: no track that costs
-		}
-		for _, l := range mb.b.LegalLays(h, lays) {
-			a := engine.CorpAction(c, "lay_tile")
-			a.Hex, a.Tile, a.Rotation = l.Hex, l.TileID, l.Rotation
-			out = append(out, engine.Choice{Action: a})
-		}
-	}
-	return out
-}
-
-type tokenChoice struct {
-	city string
-	slot int
-}
-
-// tokenChoices lists the cities where corp may place its next token.
-func (m *mapBoard) tokenChoices(corp *engine.Corporation) []tokenChoice {
-	g := m.b.Graph(corp.Sym)
-	var out []tokenChoice
-	for _, r := range g.Nodes() {
-		slot, err := m.b.CanPlaceToken(r, corp.Sym, board.TokenOptions{CheckConnected: true, Graph: g})
-		if err != nil || m.reservedAgainst(r, corp) {
-			continue
-		}
-		out = append(out, tokenChoice{city: m.b.CityID(r), slot: slot})
-	}
-	return out
+		// Insolvency: no track that costs
+		return opt, cost <= c.Cash && !(cost > 0 && c.Insolvent)
+	})
 }
 
 // Map is the game's board, for reading (rendering, probing); nil without a map.
-func (g *Game) Map() *board.Board {
-	if mb, ok := g.Board.(*mapBoard); ok {
-		return mb.b
-	}
-	return nil
-}
+func (g *Game) Map() *board.Board { return g.Board }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tresham/board"
+	"tresham/engine"
 )
 
 // hexGroup is one entry of the 18xx.games HEXES table (board.HexGroup).
@@ -42,7 +43,7 @@ var mapHexes = []hexGroup{
 var (
 	smallMapRemovedHexes = []string{"A5", "A7", "B4", "E11"}
 	smallMapAddedHexes   = []hexGroup{{board.White, []string{"B4"}, "city=revenue:0"}}
-	smallMapRemovedTiles = []string{"776-2", "770-1"}
+	smallMapRemovedTiles = []tileCount{{"776", -1, nil}, {"770", -1, nil}} // 776-2 and 770-1
 )
 
 // locationNames are the 1860 location names (18xx.games LOCATION_NAMES).
@@ -77,39 +78,19 @@ func MapOptionsFromRules(rules []string) MapOptions {
 }
 
 // MapSpec returns the board spec for the chosen variant.
-func MapSpec(opt MapOptions) board.Spec {
-	groups := mapHexes
+func MapSpec(opt MapOptions) (board.Spec, error) {
+	var t board.HexTable
+	t.Append(board.Groups(mapHexes))
 	if opt.SmallMap {
-		removed := map[string]bool{}
-		for _, h := range smallMapRemovedHexes {
-			removed[h] = true
-		}
-		groups = nil
-		for _, g := range mapHexes {
-			var cs []string
-			for _, c := range g.Coords {
-				if !removed[c] {
-					cs = append(cs, c)
-				}
-			}
-			groups = append(groups, hexGroup{g.Color, cs, g.Code})
-			if g.Color == board.White && len(groups) == whiteGroupCount() {
-				groups = append(groups, smallMapAddedHexes...)
-			}
-		}
+		t.Remove(smallMapRemovedHexes)
+		t.Append(board.Groups(smallMapAddedHexes))
 	}
 	location := func(hex string) string { return locationNames[hex] }
-	return board.Spec{Layout: board.Flat, Hexes: board.HexSpecs(nil, groups, location), Tiles: tileSpecs(opt)}
-}
-
-func whiteGroupCount() int {
-	n := 0
-	for _, g := range mapHexes {
-		if g.Color == board.White {
-			n++
-		}
+	tiles, err := tileSpecs(opt)
+	if err != nil {
+		return board.Spec{}, err
 	}
-	return n
+	return board.Spec{Layout: board.Flat, Hexes: t.Specs(location), Tiles: tiles}, nil
 }
 
 // mapKey names 1860's board for board.NewKeyed.
@@ -118,9 +99,42 @@ type mapKey struct{ o MapOptions }
 // Map builds a fresh 1860 board for the chosen variant.
 func Map(opt MapOptions) (*board.Board, error) {
 	// the spec depends on the options only: built once per options
-	b, err := board.NewKeyed(mapKey{opt}, func() (board.Spec, error) { return MapSpec(opt), nil })
+	b, err := board.NewKeyed(mapKey{opt}, func() (board.Spec, error) { return MapSpec(opt) })
 	if err != nil {
 		return nil, fmt.Errorf("t1860: %w", err)
 	}
 	return b, nil
+}
+
+// NewBoard builds the 1860 map for the game's options, each corporation's
+// home city held for its home token (18xx.games reservations: no other
+// corporation takes its last free slot until the home token is placed).
+func NewBoard(opts map[string]bool) (*board.Board, error) {
+	b, err := Map(MapOptions{SmallMap: opts["two_player_map"] || opts["original_game"]})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range corpDefs {
+		if err := b.Reserve(d.home, -1, d.sym); err != nil {
+			return nil, fmt.Errorf("t1860: home of %s: %w", d.sym, err)
+		}
+	}
+	return b, nil
+}
+
+// homeIsBlank reports whether c's home hex still has no track (its home
+// tile is laid in the stock round).
+func homeIsBlank(b *board.Board, c *engine.Corporation) bool {
+	tile, _, ok := b.TileOn(c.Home)
+	return ok && (tile == nil || tile.Color == board.White)
+}
+
+// hasRoute reports whether corp can run any train on b: its network
+// reaches at least two stops that are not halts (18xx.games
+// route_train_purchase). A corporation without tokens has an empty
+// network.
+func hasRoute(b *board.Board, corp *engine.Corporation) bool {
+	return b.NodesAtLeast(corp.Sym, 2, func(k board.NodeKind) bool {
+		return k == board.City || k == board.Town || k == board.Offboard
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"tresham/board"
+	"tresham/engine"
 )
 
 // fixedOrientationTiles may only be laid with rotation 0 (Newport N,
@@ -44,6 +45,39 @@ func LayRules(reach TrainReach) *board.Rules {
 			return checkTrackRestrictions(before, after, l, reach)
 		},
 	}
+}
+
+// layRules are the track rules of the game's lays (LayRules, the reach of
+// the corporation's biggest train).
+func (g *Game) layRules() *board.Rules { return LayRules(g.trainReach) }
+
+// trainReach is the biggest train's allowance for the track-reach rule.
+func (g *Game) trainReach(sym string) (int, int) {
+	c := g.Corp(sym)
+	if c == nil || len(c.Trains) == 0 {
+		return 0, 0
+	}
+	best := c.Trains[0]
+	for _, t := range c.Trains[1:] {
+		if t.Major > best.Major {
+			best = t
+		}
+	}
+	towns := UnlimitedTowns
+	if g.optNoSkipTowns {
+		towns = best.Minor
+	}
+	return best.Major, towns
+}
+
+// layOptions are the options of c's lays now: in the stock round a home
+// tile, which need not connect (rules 6.4).
+func (g *Game) layOptions(c *engine.Corporation) (board.LayOptions, error) {
+	cs, err := board.ParseColors(g.Phase().Tiles)
+	if err != nil {
+		return board.LayOptions{}, err
+	}
+	return board.LayOptions{Corp: c.Sym, Colors: cs, Rules: g.layRules(), NoConnectivity: g.stock != nil}, nil
 }
 
 // ErrNotReachable is returned (wrapped) when an upgrade is beyond the

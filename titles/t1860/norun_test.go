@@ -83,11 +83,11 @@ func TestNoLegalRouteRunsNothing(t *testing.T) {
 			if n := gr.NodeCount(board.City) + gr.NodeCount(board.Town) + gr.NodeCount(board.Offboard); n < 2 {
 				t.Fatalf("%s's network reaches %d stops, want ≥ 2 (the graph test passes)", tc.corp, n)
 			}
-			sol, err := g.SolveRoutes(tc.corp)
+			sol, err := g.Solve(tc.corp)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(sol.Revenue.Routes) > 0 || len(sol.Total.Routes) > 0 {
+			if len(sol.RevenueRoutes) > 0 || len(sol.TotalRoutes) > 0 {
 				t.Fatalf("solver found a run: %+v", sol)
 			}
 			empty := engine.Action{Type: "run_routes", Entity: tc.corp, EntityType: "corporation"}

@@ -38,24 +38,20 @@ type routeResult struct {
 }
 
 func (g *Game) startOperatingRound(num int) {
-	g.RoundKind = "Operating"
-	g.RoundNum = num
 	if g.Nationalization {
 		g.Logf("-- Operating Round %d.%d (Nationalization) --", g.Turn, num)
 	} else {
 		g.Logf("-- Operating Round %d.%d (of %d) --", g.Turn, num, g.operatingRounds)
 	}
-	r := &operatingRound{Turns: step.StartOperating(g.Game, g.operatingOrder()), crowded: map[string]bool{}}
+	r := &operatingRound{Turns: step.OpenOperating(g.Game, num, g.operatingOrder()), crowded: map[string]bool{}}
 	g.lastOrder = r.Order
 	g.op = r
 	r.nextEntity(g)
 }
 
-func (r *operatingRound) current() *engine.Corporation { return r.Current() }
-
 // nextEntity ends the current corporation's turn and starts the next one's.
 func (r *operatingRound) nextEntity(g *Game) {
-	if c := r.current(); c != nil {
+	if c := r.Current(); c != nil {
 		g.afterOperating(c)
 	}
 	if g.op != r || g.Finished {
@@ -68,10 +64,7 @@ func (r *operatingRound) nextEntity(g *Game) {
 	}
 	r.step, r.acted, r.routes = stepDiscard, false, nil
 	r.lay = LayStep{Accelerated: g.optAccelerated}
-	for _, t := range c.Trains {
-		t.Operated = false
-	}
-	g.logLine(g.operatorName(c) + " operates " + c.Sym)
+	step.BeginTurn(g.Game, c, g.operatorName(c))
 	if len(c.Trains) > g.trainLimit() {
 		r.crowded[c.Sym] = true
 	}
@@ -102,7 +95,7 @@ func (g *Game) hasRoute(c *engine.Corporation) bool {
 	if g.Board == nil {
 		return true
 	}
-	return g.Board.HasRoute(c)
+	return hasRoute(g.Board, c)
 }
 
 // canRun reports whether one of the trains c runs now has a legal route.
@@ -131,7 +124,7 @@ func (g *Game) canRun(c *engine.Corporation) bool {
 	if err != nil {
 		return true
 	}
-	return len(sol.Revenue.Routes) > 0 || len(sol.Total.Routes) > 0
+	return len(sol.RevenueRoutes) > 0 || len(sol.TotalRoutes) > 0
 }
 
 func (g *Game) makeInsolvent(c *engine.Corporation) {
@@ -152,7 +145,7 @@ func (g *Game) clearInsolvent(c *engine.Corporation) {
 // step s, first settling its insolvency when the step is the route step.
 func (r *operatingRound) stepAvailable(g *Game, s int) bool {
 	if s == stepRoute {
-		g.checkRouteInsolvency(r.current())
+		g.checkRouteInsolvency(r.Current())
 	}
 	return r.stepOpen(g, s)
 }
@@ -160,7 +153,7 @@ func (r *operatingRound) stepAvailable(g *Game, s int) bool {
 // stepOpen reports, without changing anything, whether the current
 // corporation would have a decision in step s.
 func (r *operatingRound) stepOpen(g *Game, s int) bool {
-	c := r.current()
+	c := r.Current()
 	switch s {
 	case stepDiscard:
 		return r.crowded[c.Sym] && len(c.Trains) > g.trainLimit()
@@ -170,11 +163,7 @@ func (r *operatingRound) stepOpen(g *Game, s int) bool {
 		if c.Receivership || c.Insolvent || g.SRAfterSouthern {
 			return false
 		}
-		i := c.NextToken()
-		if i < 0 || c.Cash < c.Tokens[i].Price {
-			return false
-		}
-		return g.Board == nil || g.Board.CanToken(c)
+		return step.CanToken(g.Board, c, c.Cash)
 	case stepRoute:
 		return (len(c.Trains) > 0 || g.routeInsolvent(c)) && g.hasRoute(c)
 	case stepDividend:
@@ -256,7 +245,7 @@ func (r *operatingRound) skipSteps(g *Game) {
 			return
 		}
 		if r.step == stepDividend {
-			g.dividend(r, r.current(), "withhold")
+			g.dividend(r, r.Current(), "withhold")
 		}
 		r.step++
 	}
@@ -291,16 +280,10 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		g.logLine(c.Sym + "'s share price moves from £" + strconv.Itoa(old.Price) + " to £" + strconv.Itoa(c.Cell.Price))
 	}
 	if c.Cell.Type == engine.CellEndgame {
-		g.triggerEnd("stock_market")
+		g.TriggerEnd("stock_market", "current_or")
 	}
 	g.checkBankBroken()
 	g.checkBankruptcy(c)
-}
-
-func (g *Game) triggerEnd(reason string) {
-	if g.EndTrigger == nil {
-		g.EndTrigger = []string{reason, "current_or"}
-	}
 }
 
 // minDepotPrice is the price of the cheapest train for sale by the bank.
@@ -432,19 +415,14 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 	}
 	c.Bankrupt = true
 	g.Logf("%s enters Bankruptcy", c.Sym)
-	g.ClearCell(c)
-	c.Par = nil
-	c.IPOed = false
+	g.Unstart(c)
 	c.MinPar = minReparPrice
-	c.Floated = false
 	for _, s := range c.Shares {
 		if s.Holder != engine.HolderIPO {
 			s.Holder = engine.HolderIPO
 		}
 	}
 	g.ResetIPOOrder(c)
-	c.President = 0
-	c.Receivership = false
 	for i := range c.Tokens {
 		if c.Tokens[i].Location != "" {
 			c.Tokens[i].Flipped = true
@@ -463,16 +441,13 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 		}
 	}
 	g.GivePriority(best.ID)
-	if g.op != nil && g.op.current() == c {
+	if g.op != nil && g.op.Current() == c {
 		g.op.step = stepDone
 	}
 	if g.stock != nil {
 		g.Logf("Restarting Stock Round")
 		g.stock = nil
-		g.RoundKind = "Stock"
-		r := &stockRound{StockTurns: step.NewStockTurns(g.Game)}
-		g.stock = r
-		r.startTurn(g)
+		g.openStockRound()
 	}
 }
 

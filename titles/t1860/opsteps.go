@@ -1,6 +1,7 @@
 package t1860
 
 import (
+	"math"
 	"strconv"
 
 	"tresham/board"
@@ -72,7 +73,7 @@ func at(s int) func(*Game) bool {
 func operating(s int) step.Operating[*Game] {
 	return step.Operating[*Game]{
 		Base: func(g *Game) *engine.Game { return g.Game },
-		Corp: func(g *Game) *engine.Corporation { return g.op.current() },
+		Corp: func(g *Game) *engine.Corporation { return g.op.Current() },
 		Open: at(s),
 	}
 }
@@ -96,7 +97,7 @@ func (r *operatingRound) target(typ string) int {
 // asks for an explicit pass for each such step; skipSteps passes the ones
 // with nothing to do).
 func (r *operatingRound) gate(g *Game, a *engine.Action) error {
-	c := r.current()
+	c := r.Current()
 	if c == nil {
 		return engine.Refuse(a, "no corporation is operating")
 	}
@@ -178,21 +179,17 @@ func (r *operatingRound) planLay(g *Game, c *engine.Corporation, a *engine.Actio
 	}, nil
 }
 
-// layTileCheck classifies a lay: upgrade (replacing a non-blank tile) or onto a city hex.
+// layTileCheck classifies a lay: an upgrade (not a yellow tile) or a tile
+// with a city (rules 7.2: either ends track laying).
 func (g *Game) layTileCheck(c *engine.Corporation, a *engine.Action) (upgrade, city bool, err error) {
 	if g.Board == nil {
 		return false, false, nil
 	}
-	type classifier interface {
-		ClassifyLay(hex, tileID string) (upgrade, city bool, err error)
+	t, err := step.LayTile(g.Board, a)
+	if err != nil {
+		return false, false, err
 	}
-	if cl, ok := g.Board.(classifier); ok {
-		upgrade, city, err = cl.ClassifyLay(a.Hex, a.Tile)
-		if err != nil {
-			return false, false, engine.Refuse(a, "%v", err)
-		}
-	}
-	return upgrade, city, nil
+	return t.Color != board.Yellow, t.NumCities() > 0, nil
 }
 
 // checkLay decides whether c may lay a's tile (its home tile when home),
@@ -202,19 +199,21 @@ func (g *Game) checkLay(c *engine.Corporation, a *engine.Action, home bool) (int
 	if g.Board == nil {
 		return 0, func() {}, nil
 	}
-	bc, ok := g.Board.(boardChecker)
-	if !ok {
-		return 0, nil, engine.Refuse(a, "the board cannot check lays")
-	}
-	cost, lay, err := bc.PlanLay(c, a.Hex, a.Tile, a.Rotation, g.Phase().Tiles)
+	opt, err := g.layOptions(c)
 	if err != nil {
 		return 0, nil, engine.Refuse(a, "%v", err)
 	}
+	budget := c.Cash
+	if home {
+		budget = math.MaxInt // a home tile is free
+	}
+	res, lay, err := step.PlanLay(g.Board, c, a, opt, budget)
+	if err != nil {
+		return 0, nil, err
+	}
+	cost := res.Cost
 	if home {
 		cost = 0
-	}
-	if cost > c.Cash {
-		return 0, nil, engine.Refuse(a, "%s cannot pay £%d for the terrain", c.Sym, cost)
 	}
 	if cost > 0 && c.Insolvent {
 		// Insolvency: it "may not upgrade track or build track that would
@@ -244,64 +243,44 @@ func (g *Game) layTile(c *engine.Corporation, a *engine.Action, home bool) error
 	return nil
 }
 
-// checkToken decides c's token a (rules 7.3), changing nothing, and
-// returns its price.
-func (g *Game) checkToken(c *engine.Corporation, a *engine.Action) (int, error) {
-	i := c.NextToken()
-	if i < 0 {
-		return 0, engine.Refuse(a, "%s has no tokens left", c.Sym)
-	}
-	price := c.Tokens[i].Price
-	if c.Cash < price {
-		return 0, engine.Refuse(a, "%s cannot afford a £%d token", c.Sym, price)
-	}
-	if g.Board != nil {
-		bc, ok := g.Board.(boardChecker)
-		if !ok {
-			return 0, engine.Refuse(a, "the board cannot check tokens")
-		}
-		if err := bc.CheckToken(c, a.City); err != nil {
-			return 0, engine.Refuse(a, "%v", err)
-		}
-	}
-	return price, nil
-}
-
 // tokenCandidates are the tokens to offer, each then checked by planToken:
 // the cities on c's network with a slot for it (rules 7.3).
 func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
-	mb, ok := g.Board.(*mapBoard)
-	if !ok {
+	if g.Board == nil {
 		return nil
 	}
-	var out []engine.Choice
-	for _, t := range mb.tokenChoices(c) {
-		a := engine.CorpAction(c, "place_token")
-		a.City, a.Slot = t.city, t.slot
-		out = append(out, engine.Choice{Action: a})
-	}
-	return out
+	return step.TokenChoices(g.Board, c, true)
 }
 
-// planToken decides the token a in the token step.
+// planToken decides c's token a in the token step (rules 7.3): a token
+// left, its price paid, a city on c's network with a slot for it.
 func (r *operatingRound) planToken(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
-	if _, err := g.checkToken(c, a); err != nil {
-		return nil, err
-	}
-	return func() { g.doPlaceToken(c, a); r.step++ }, nil
-}
-
-// doPlaceToken places c's token a, which checkToken accepted.
-func (g *Game) doPlaceToken(c *engine.Corporation, a *engine.Action) {
 	i := c.NextToken()
-	price := c.Tokens[i].Price
-	loc := a.City
-	if g.Board != nil {
-		loc, _ = g.Board.PlaceToken(c, a.City, a.Slot, false)
+	if i < 0 {
+		return nil, engine.Refuse(a, "%s has no tokens left", c.Sym)
 	}
-	c.Tokens[i].Location = loc
-	g.PayCorp(c, -price)
-	g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
+	price := c.Tokens[i].Price
+	if c.Cash < price {
+		return nil, engine.Refuse(a, "%s cannot afford a £%d token", c.Sym, price)
+	}
+	opt := board.TokenOptions{CheckConnected: true}
+	var ref board.NodeRef
+	if g.Board != nil {
+		var err error
+		if ref, err = step.CheckToken(g.Board, c, a.City, opt); err != nil {
+			return nil, engine.Refuse(a, "%v", err)
+		}
+	}
+	return func() {
+		loc := a.City
+		if g.Board != nil {
+			loc, _ = step.PlaceToken(g.Board, c, ref, opt) // checked above
+		}
+		c.Tokens[i].Location = loc
+		g.PayCorp(c, -price)
+		g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
+		r.step++
+	}, nil
 }
 
 // planRun decides the run a in the route step. Once recorded, a company
@@ -360,10 +339,10 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 	}
 	// on the map, each route is resolved once, for its revenue and for the
 	// checks across the run
-	mb, onMap := g.Board.(*mapBoard)
+	b, onMap := g.Board, g.Board != nil
 	runs := make([]runCheck, len(routes))
 	if onMap && len(a.Routes) > 0 {
-		resolved, err := title.ResolveRun(mb.b, c.Sym, a.Routes, false)
+		resolved, err := title.ResolveRun(b, c.Sym, a.Routes, false)
 		if err != nil {
 			return nil, engine.Refuse(a, "%v", err)
 		}
@@ -376,7 +355,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 		rt, t := &a.Routes[i], routes[i].train
 		rev, sub := 0, 0
 		if onMap {
-			ev, err := g.evaluateVisits(mb.b, c, t, runs[i].vis, rt.Halts)
+			ev, err := g.evaluateVisits(b, c, t, runs[i].vis, rt.Halts)
 			if err != nil {
 				return nil, engine.Refuse(a, "route %d (%s): %v", i+1, t.ID, err)
 			}
@@ -385,11 +364,11 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 			}
 			rev, sub = ev.revenue, ev.subsidy
 		}
-		// 18xx.games exports carry the revenue computed when the move was made
-		// (fixtures README §5.5); recomputation must agree with it.
+		// the written revenue must agree with the track (off the map it is
+		// taken as written)
 		if rt.Revenue != nil {
-			if onMap && *rt.Revenue != rev {
-				return nil, engine.Refuse(a, "route %d (%s): %s revenue %d but the route is worth %d", i+1, t.ID, word, *rt.Revenue, rev)
+			if err := title.StatedRevenue(i, t.ID, word, rt.Revenue, rev); onMap && err != nil {
+				return nil, engine.Refuse(a, "%v", err)
 			}
 			rev = *rt.Revenue
 		}
@@ -400,12 +379,12 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 		total += rev
 	}
 	if onMap && len(a.Routes) > 0 {
-		if err := g.checkResolvedRun(mb.b, c, a, runs); err != nil {
+		if err := g.checkResolvedRun(b, c, a, runs); err != nil {
 			return nil, err
 		}
 	}
 	if onMap {
-		if err := g.checkMaxRun(mb.b, c, a, total); err != nil {
+		if err := g.checkMaxRun(b, c, a, total); err != nil {
 			return nil, err
 		}
 	}

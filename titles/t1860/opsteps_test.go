@@ -18,11 +18,11 @@ func opProbes(g *Game, c *engine.Corporation) []engine.Action {
 		f(&a)
 		out = append(out, a)
 	}
-	if mb, ok := g.Board.(*mapBoard); ok {
-		for _, h := range mb.b.HexIDs() {
-			v, _ := mb.b.Hex(h)
+	if b := g.Board; b != nil {
+		for _, h := range b.HexIDs() {
+			v, _ := b.Hex(h)
 			for _, n := range v.Tile.CityIndexes() {
-				add("place_token", func(a *engine.Action) { a.City = mb.b.CityID(board.NodeRef{Hex: h, Node: n}) })
+				add("place_token", func(a *engine.Action) { a.City = b.CityID(board.NodeRef{Hex: h, Node: n}) })
 			}
 		}
 	}
@@ -47,10 +47,10 @@ func TestOperatingStepsExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		playUntil(t, g, seed, func(g *Game) bool {
-			if g.op == nil || g.Finished || g.op.current() == nil {
+			if g.op == nil || g.Finished || g.op.Current() == nil {
 				return g.Turn > 6
 			}
-			c := g.op.current()
+			c := g.op.Current()
 			for _, s := range opSteps.Steps {
 				if !s.Active(g) {
 					continue

@@ -71,5 +71,5 @@ func (g *Game) checkMaxRun(b *board.Board, c *engine.Corporation, a *engine.Acti
 	if err != nil {
 		return fmt.Errorf("1860: the best run of %s: %w", c.Sym, err)
 	}
-	return step.MaxRun(a, c.Sym, revenue, sol.Revenue.Revenue, "printed_rules, Companies In Receivership: it runs its trains for the maximum revenue it can")
+	return step.MaxRun(a, c.Sym, revenue, sol.Revenue, "printed_rules, Companies In Receivership: it runs its trains for the maximum revenue it can")
 }

@@ -35,7 +35,7 @@ func leasedRunWhere(t *testing.T, want func(*Game, *engine.Corporation) bool, op
 			if g.op == nil {
 				return false
 			}
-			c := g.op.current()
+			c := g.op.Current()
 			if c == nil || !c.Insolvent || len(c.Trains) > 0 {
 				return false
 			}
@@ -47,7 +47,7 @@ func leasedRunWhere(t *testing.T, want func(*Game, *engine.Corporation) bool, op
 			return false
 		})
 		if found {
-			return g, g.op.current()
+			return g, g.op.Current()
 		}
 	}
 	t.Skipf("%v: no insolvent run in 40 random games", opts)
@@ -61,14 +61,14 @@ func solvedRevenue(t *testing.T, g *Game, c *engine.Corporation, printed bool) (
 	saved := g.optPrinted
 	defer func() { g.optPrinted = saved }()
 	g.optPrinted = printed
-	sol, err := g.SolveRoutes(c.Sym)
+	sol, err := g.Solve(c.Sym)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(sol.Trains) != 1 {
 		t.Fatalf("%s runs %v, want its one leased train", c.Sym, sol.Trains)
 	}
-	return sol.Revenue.Revenue, sol.Revenue.Routes
+	return sol.Revenue, sol.RevenueRoutes
 }
 
 // TestSimplifiedInsolvencyRevenue: "When a company is insolvent, do not
@@ -222,11 +222,11 @@ func lesserRun(g *Game, c *engine.Corporation) (best int, lesser []engine.Route)
 	saved := g.optPrinted
 	defer func() { g.optPrinted = saved }()
 	g.optPrinted = false // any legal run
-	sol, err := g.SolveRoutes(c.Sym)
-	if err != nil || len(sol.Revenue.Routes) == 0 {
+	sol, err := g.Solve(c.Sym)
+	if err != nil || len(sol.RevenueRoutes) == 0 {
 		return 0, nil
 	}
-	best = sol.Revenue.Revenue
+	best = sol.Revenue
 	bare := func(rs []engine.Route) []engine.Route {
 		out := make([]engine.Route, len(rs))
 		for i, r := range rs {
@@ -235,7 +235,7 @@ func lesserRun(g *Game, c *engine.Corporation) (best int, lesser []engine.Route)
 		return out
 	}
 	var candidates [][]engine.Route
-	rs := bare(sol.Revenue.Routes)
+	rs := bare(sol.RevenueRoutes)
 	for i := range rs {
 		if len(rs) > 1 {
 			candidates = append(candidates, append(slices.Clone(rs[:i]), rs[i+1:]...))
@@ -281,7 +281,7 @@ func testRunsMaximum(t *testing.T, receivership bool) {
 			if g.op == nil {
 				return false
 			}
-			c = g.op.current()
+			c = g.op.Current()
 			if c == nil || !g.mustRunMax(c) || c.Receivership != receivership || !offers(g, c.Sym, "run_routes") {
 				return false
 			}
@@ -320,14 +320,14 @@ func testRunsMaximum(t *testing.T, receivership bool) {
 	if _, _, err := g.CheckRun(sym, lesser); err == nil {
 		t.Errorf("CheckRun accepts the lesser run")
 	}
-	sol, err := g.SolveRoutes(sym)
+	sol, err := g.Solve(sym)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol.Total.Revenue != best || sol.Revenue.Revenue != best {
-		t.Errorf("the solver offers £%d (revenue) and £%d (total objective), want £%d for both", sol.Revenue.Revenue, sol.Total.Revenue, best)
+	if sol.TotalRevenue != best || sol.Revenue != best {
+		t.Errorf("the solver offers £%d (revenue) and £%d (total objective), want £%d for both", sol.Revenue, sol.TotalRevenue, best)
 	}
-	for _, routes := range [][]engine.Route{sol.Revenue.Routes, sol.Total.Routes} {
+	for _, routes := range [][]engine.Route{sol.RevenueRoutes, sol.TotalRoutes} {
 		a := engine.Action{Type: "run_routes", Entity: sym, EntityType: "corporation", Routes: routes}
 		if err := g.Apply(&a); err != nil {
 			t.Fatalf("the solver's run refused: %v", err)

@@ -87,7 +87,7 @@ func (r *stockRound) turnOver(g *Game, a *engine.Action) error {
 	if p == nil {
 		return engine.Refuse(a, "%s is not owned by a player", co.Sym)
 	}
-	if p.ID != r.active() {
+	if p.ID != r.Active() {
 		return engine.Refuse(a, "%s may close %s only on his or her turn", p.Name, co.Name)
 	}
 	g.closeCompany(co)
@@ -110,7 +110,7 @@ func (g *Game) companyChoices(co *engine.Company) []engine.Choice {
 	if co == nil || co.Closed || g.stock == nil || len(g.pendingHome) > 0 {
 		return nil
 	}
-	if p := g.companyOwnerPlayer(co); p == nil || p.ID != g.stock.active() {
+	if p := g.companyOwnerPlayer(co); p == nil || p.ID != g.stock.Active() {
 		return nil
 	}
 	return []engine.Choice{{Action: engine.Action{Type: "manual_close_company", Entity: co.Sym, EntityType: "company"}}}

@@ -18,7 +18,7 @@ func stockPosition(t testing.TB) *Game {
 		if g.stock == nil || len(g.pendingHome) > 0 || g.Turn < 2 {
 			return false
 		}
-		p := g.Player(g.stock.active())
+		p := g.Player(g.stock.Active())
 		return len(g.CertIDs(p)) > 1 && len(g.Legal(itoa(p.ID))) > 2
 	}
 	for seed := uint64(1); seed <= 20; seed++ {
@@ -39,7 +39,7 @@ func stockPosition(t testing.TB) *Game {
 // certificates not held, a par of a started corporation or off the par
 // cells, a private not the bank's.
 func refusedStockMoves(g *Game) []engine.Action {
-	p := g.Player(g.stock.active())
+	p := g.Player(g.stock.Active())
 	base := engine.PlayerAction(p, "")
 	var out []engine.Action
 	add := func(typ string, f func(*engine.Action)) {
@@ -89,7 +89,7 @@ func stateJSON(t testing.TB, g *Game) string {
 // corporation, the round) are the live ones still.
 func TestRefusedStockMoveChangesNothing(t *testing.T) {
 	g := stockPosition(t)
-	entity := itoa(g.stock.active())
+	entity := itoa(g.stock.Active())
 	moves := refusedStockMoves(g)
 	if len(moves) < 5 {
 		t.Fatalf("only %d probe moves", len(moves))
@@ -126,7 +126,7 @@ func TestStockStepExact(t *testing.T) {
 		checked := 0
 		playUntil(t, g, seed, func(g *Game) bool {
 			if g.stock != nil && len(g.pendingHome) == 0 {
-				p := g.Player(g.stock.active())
+				p := g.Player(g.stock.Active())
 				if err := step.Exact[*Game](g.Game, g, stockStep, itoa(p.ID), saleProbes(g, p)...); err != nil {
 					t.Fatalf("seed %d, stock round %d: %v", seed, g.Turn, err)
 				}
@@ -173,7 +173,7 @@ func saleProbes(g *Game, p *engine.Player) []engine.Action {
 // stock round: a refusal costs a Check, not a replay.
 func BenchmarkRefusedStockMove(b *testing.B) {
 	g := stockPosition(b)
-	p := g.Player(g.stock.active())
+	p := g.Player(g.stock.Active())
 	var bad engine.Action
 	for _, a := range refusedStockMoves(g) {
 		if a.Type == "sell_shares" {

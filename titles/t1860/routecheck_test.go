@@ -116,9 +116,7 @@ func TestRunRoutesRefusesIllegalRoutes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := checkBoard(t, tc.withC13)
 			g := &Game{Game: &engine.Game{Options: map[string]bool{"re_enter_hexes": tc.reEnter}, Phases: phases, Depot: engine.NewDepot(nil)}}
-			mb := &mapBoard{b: b}
-			mb.bind(g)
-			g.Board = mb
+			g.Board = b
 			c := &engine.Corporation{Sym: "X", Home: "C1"}
 			a := &engine.Action{ID: 42, Type: "run_routes", Entity: "X", EntityType: "corporation"}
 			for i, r := range tc.runs {

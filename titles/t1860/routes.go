@@ -6,6 +6,7 @@ import (
 
 	"tresham/board"
 	"tresham/engine"
+	"tresham/titles/title"
 )
 
 // routeEval is one evaluated 1860 route.
@@ -29,14 +30,6 @@ type routeCtx struct {
 	noSkip      bool // no_skip_towns: every town on the route is a stop
 	national    bool
 	ignoreHalts bool
-}
-
-func (c *routeCtx) kind(n board.NodeRef) (*board.NodeDef, error) {
-	tile, _, ok := c.b.TileOn(n.Hex)
-	if !ok || n.Node < 0 || n.Node >= len(tile.Nodes) {
-		return nil, fmt.Errorf("no node %s/%d", n.Hex, n.Node)
-	}
-	return &tile.Nodes[n.Node], nil
 }
 
 // loanerNew reports the newer insolvency rules for a leased train (halts
@@ -63,7 +56,7 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	q.reset()
 	haltEnd := false
 	for i, n := range visits {
-		d, err := c.kind(n)
+		_, d, err := title.NodeOn(c.b, n)
 		if err != nil {
 			return nil, err
 		}

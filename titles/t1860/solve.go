@@ -206,22 +206,6 @@ func (c *routeCtx) quickOutcomes(q *quickRoute, buf []route.Outcome) []route.Out
 	return buf
 }
 
-// RouteSolution is the solver's answer for one corporation.
-type RouteSolution struct {
-	Corp   string
-	Trains []string // the trains that may run (a leased train for an insolvent corporation)
-	// Revenue is the max-revenue run (ties: most subsidy); Total the run
-	// with most revenue plus subsidy (ties: most revenue).
-	Revenue, Total RunPlan
-	Stats          route.Stats
-}
-
-// RunPlan is one run of all trains.
-type RunPlan struct {
-	Revenue, Subsidy int
-	Routes           []engine.Route // trains that run, in train order
-}
-
 // runTrains returns the trains corp runs now: its own, or the leased
 // train of an insolvent corporation without trains.
 func (g *Game) runTrains(c *engine.Corporation) []*engine.Train {
@@ -258,16 +242,16 @@ func (g *Game) routeContext(b *board.Board, corp *engine.Corporation, train *eng
 }
 
 func (g *Game) mapBoardOf() (*board.Board, error) {
-	mb, ok := g.Board.(*mapBoard)
-	if !ok {
+	if g.Board == nil {
 		return nil, fmt.Errorf("1860: no map board")
 	}
-	return mb.b, nil
+	return g.Board, nil
 }
 
-// SolveRoutes finds the optimal runs of corporation sym on the current
-// board under the 1860 rules, exactly, for both objectives.
-func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
+// Solve finds the optimal runs of corporation sym on the current board
+// under the 1860 rules, exactly, for both objectives (the trains that may
+// run include a leased train for an insolvent corporation).
+func (g *Game) Solve(sym string) (*title.Solved, error) {
 	c := g.Corp(sym)
 	if c == nil {
 		return nil, fmt.Errorf("1860: no corporation %s", sym)
@@ -283,16 +267,16 @@ func (g *Game) SolveRoutes(sym string) (*RouteSolution, error) {
 	if g.mustRunMax(c) {
 		// no choice of objective: the run of most revenue is the one
 		// the run step accepts (checkMaxRun)
-		sol.Total = sol.Revenue
+		sol.OnlyRevenue()
 	}
 	return sol, nil
 }
 
 // solveFor solves the run of corporation c with these trains on board b.
-func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.Train) (*RouteSolution, error) {
+func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.Train) (*title.Solved, error) {
 	sym := c.Sym
 	hook := &solveHook{}
-	sol := &RouteSolution{Corp: sym}
+	sol := &title.Solved{}
 	for _, t := range trains {
 		ctx, err := g.routeContext(b, c, t)
 		if err != nil {
@@ -326,16 +310,7 @@ func (g *Game) solveFor(b *board.Board, c *engine.Corporation, trains []*engine.
 	if err != nil {
 		return nil, err
 	}
-	sol.Stats = res.Stats
-	for obj, plan := range []*RunPlan{&sol.Revenue, &sol.Total} {
-		s := res.Best[obj]
-		plan.Revenue, plan.Subsidy = s.Revenue, s.Subsidy
-		for _, pl := range s.Routes {
-			if pl.Visits != nil {
-				plan.Routes = append(plan.Routes, title.PlannedRoute(pl, trains[pl.Train].ID, true))
-			}
-		}
-	}
+	sol.Planned(res, func(t int) string { return trains[t].ID }, true)
 	return sol, nil
 }
 
@@ -360,10 +335,4 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 
 // BestRoutes returns the maximum-revenue run of corporation sym now (the
 // routes a run_routes action needs), from the exact solver.
-func (g *Game) BestRoutes(sym string) ([]engine.Route, error) {
-	sol, err := g.SolveRoutes(sym)
-	if err != nil {
-		return nil, err
-	}
-	return sol.Revenue.Routes, nil
-}
+func (g *Game) BestRoutes(sym string) ([]engine.Route, error) { return title.BestRoutes(g.Solve(sym)) }

@@ -7,11 +7,6 @@ import (
 	"tresham/engine/step"
 )
 
-// soldState is what a player sold this round: step.SoldEarlier (may not
-// buy back), step.SoldThisTurn (may not sell again this turn: selling in
-// blocks).
-type soldState = step.Sold
-
 // stockRound is a stock round (rules 6): sell then buy one certificate per
 // turn. Its moves are the shared stock step's (engine/step.Stock),
 // configured by stockStep's hooks; the home tile to lay and the exchanges
@@ -64,12 +59,6 @@ var stockHooks = step.StockHooks[*Game]{
 			return "the director's certificate is bought by starting " + c.Sym
 		}
 		return g.buyRule(p, c, s)
-	},
-	BuyPercent: func(_ *Game, _ *engine.Corporation, s *engine.Share) int {
-		if s.President && s.Holder == engine.HolderMarket {
-			return 10 // one share is bought (see shareBuyPrice); 18xx.games prices it so
-		}
-		return s.Percent
 	},
 	Buy: func(g *Game, p *engine.Player, c *engine.Corporation, s *engine.Share) {
 		g.buyShare(p, c, s, g.shareBuyPrice(c, s))
@@ -152,23 +141,17 @@ func (g *Game) startStockRound() {
 		g.Logf("Stock round after Southern has formed - No track or token building, halts are ignored")
 		g.SRAfterSouthern = true
 	}
-	g.RoundKind = "Stock"
-	g.RoundNum = 1
 	g.Logf("-- Stock Round %d --", g.Turn)
-	r := &stockRound{StockTurns: step.NewStockTurns(g.Game)}
-	g.stock = r
 	g.op = nil
-	r.startTurn(g)
+	g.openStockRound()
 }
 
-func (r *stockRound) active() int { return r.Active() }
-
-// startTurn begins the active player's turn (step.Stock.StartTurn).
-func (r *stockRound) startTurn(g *Game) { stockStep.StartTurn(g) }
-
-func (r *stockRound) soldState(p int, sym string) soldState { return r.SoldOf(p, sym) }
-
-func (r *stockRound) bought() bool { return r.Bought() }
+// openStockRound opens a stock round and starts its first turn
+// (step.Stock.StartTurn).
+func (g *Game) openStockRound() {
+	g.stock = &stockRound{StockTurns: step.OpenStock(g.Game)}
+	stockStep.StartTurn(g)
+}
 
 func (r *stockRound) process(g *Game, a *engine.Action) error {
 	// a corporation laying its home tile (rules 6.4: a newly floated company lays its home track)
@@ -304,19 +287,12 @@ func (r *stockRound) lastChanceToExchange(g *Game, p *engine.Player) bool {
 	return false
 }
 
-// shareBuyPrice is the price of one certificate from its current holder.
+// shareBuyPrice is the price of one certificate from its current holder
+// (step.CertPrice). Receivership: the director's share is not bought from
+// the pool; the buyer of a second share takes it "in exchange for the two
+// shares he/she holds" - one share's price.
 func (g *Game) shareBuyPrice(c *engine.Corporation, s *engine.Share) int {
-	per := c.Price()
-	if s.Holder == engine.HolderIPO && c.Par != nil {
-		per = c.Par.Price
-	}
-	if s.President && s.Holder == engine.HolderMarket {
-		// Receivership: the director's share is not bought from the pool;
-		// the buyer of a second share takes it "in exchange for the two
-		// shares he/she holds" - one share's price
-		return per
-	}
-	return per * s.Percent / 10
+	return step.CertPrice(c, s, 10)
 }
 
 // sellPricePerShare is what the bank pays per 10% (half for a trainless company, rules 6.6).
@@ -380,7 +356,7 @@ func (g *Game) canParAny(p *engine.Player, r *stockRound, openLayers bool) bool 
 
 // canSellCorp reports whether the player can sell some shares of c now.
 func (g *Game) canSellCorp(p *engine.Player, r *stockRound, c *engine.Corporation) bool {
-	if !c.IPOed || r.bought() || r.soldState(p.ID, c.Sym) == step.SoldThisTurn {
+	if !c.IPOed || r.Bought() || r.SoldOf(p.ID, c.Sym) == step.SoldThisTurn {
 		return false
 	}
 	// any holding may go to the pool, the director's certificate included
@@ -471,20 +447,18 @@ func (g *Game) float(c *engine.Corporation) {
 		return
 	}
 	g.placeHomeToken(c)
-	if g.Board != nil && g.Board.HomeIsBlank(c) {
+	if g.Board != nil && homeIsBlank(g.Board, c) {
 		g.pendingHome = append(g.pendingHome, c)
 	}
 }
 
+// placeHomeToken places c's first token on its home city (the city held
+// for it), once the hex has one.
 func (g *Game) placeHomeToken(c *engine.Corporation) {
 	if g.Board == nil || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
 		return
 	}
-	loc, err := g.Board.PlaceToken(c, "", 0, true)
-	if err != nil || loc == "" {
-		return
-	}
-	c.Tokens[0].Location = loc
+	step.PlaceHomeTokens(g.Board, c, c.Home)
 }
 
 // exchangeTarget is the corporation whose share the ferry private sym is
@@ -516,7 +490,7 @@ func (g *Game) checkExchange(a *engine.Action) (*engine.Player, *engine.Corporat
 		return nil, nil, nil, engine.Refuse(a, "%s cannot be exchanged", co.Sym)
 	}
 	// rules 5.3: exchanges happen during the owning player's turn
-	if p.ID != g.stock.active() {
+	if p.ID != g.stock.Active() {
 		return nil, nil, nil, engine.Refuse(a, "%s can be exchanged only during %s's turn", co.Sym, p.Name)
 	}
 	c, s, err := g.ShareByID(a.Shares[0])

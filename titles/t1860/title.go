@@ -55,17 +55,6 @@ func (g *Game) Engine() *engine.Game { return g.Game }
 // package function CompanyAbility).
 func (g *Game) CompanyAbility(sym string) string { return CompanyAbility(sym, g.Options) }
 
-// Solve finds the optimal runs of corporation sym now (SolveRoutes) as the
-// title-independent summary.
-func (g *Game) Solve(sym string) (*title.Solved, error) {
-	sol, err := g.SolveRoutes(sym)
-	if err != nil {
-		return nil, err
-	}
-	return &title.Solved{Trains: sol.Trains, Revenue: sol.Revenue.Revenue, Subsidy: sol.Revenue.Subsidy, RevenueRoutes: sol.Revenue.Routes,
-		TotalRevenue: sol.Total.Revenue, TotalSubsidy: sol.Total.Subsidy, TotalRoutes: sol.Total.Routes, Stats: sol.Stats}, nil
-}
-
 var (
 	_ title.Full       = (*Game)(nil)
 	_ title.Forker     = (*Game)(nil)

@@ -116,7 +116,7 @@ func TestYarmouthRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := g.Board.(*mapBoard).b
+		b := g.Board
 		for _, l := range []struct {
 			hex, tile string
 			rot       int

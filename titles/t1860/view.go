@@ -63,9 +63,9 @@ func (g *Game) active() []any {
 		if len(g.pendingHome) > 0 {
 			return []any{g.pendingHome[0].Sym}
 		}
-		return []any{g.stock.active()}
+		return []any{g.stock.Active()}
 	case g.op != nil:
-		if c := g.op.current(); c != nil {
+		if c := g.op.Current(); c != nil {
 			return []any{c.Sym}
 		}
 	}
@@ -85,8 +85,8 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 			flipped = append(flipped, t.Location)
 		}
 	}
-	if tl, ok := g.Board.(interface{ TokenLocations(string) []string }); ok {
-		placed = tl.TokenLocations(c.Sym)
+	if g.Board != nil {
+		placed = g.Board.TokenLocations(c.Sym)
 	}
 	engine.TokensView(m, c, placed)
 	sort.Strings(flipped)

@@ -1,0 +1,30 @@
+package step
+
+import "tresham/engine"
+
+// OpenStock opens a stock round of g, as both titles do: the round's kind
+// and number (a stock round is one round of its turn) and its players
+// (NewStockTurns); the title then starts the first turn.
+func OpenStock(g *engine.Game) StockTurns {
+	g.RoundKind, g.RoundNum = "Stock", 1
+	return NewStockTurns(g)
+}
+
+// OpenOperating opens operating round num of g for the corporations of
+// order, as both titles do: the round's kind and number, then
+// StartOperating (the privates pay, no train has run).
+func OpenOperating(g *engine.Game, num int, order []*engine.Corporation) Turns {
+	g.RoundKind, g.RoundNum = "Operating", num
+	return StartOperating(g, order)
+}
+
+// BeginTurn begins corporation c's turn in an operating round, as both
+// titles do: none of its trains has run this turn, and the log says who
+// operates it (the operator's name: its director, or whoever acts for a
+// company without one).
+func BeginTurn(g *engine.Game, c *engine.Corporation, operator string) {
+	for _, t := range c.Trains {
+		t.Operated = false
+	}
+	g.Log = append(g.Log, operator+" operates "+c.Sym)
+}
