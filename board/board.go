@@ -172,11 +172,13 @@ func idParts(id string) (l, n int, ok bool) {
 }
 
 // lookup returns the index of hex id (as index does, usually without
-// hashing the id).
+// hashing the id). idParts is one-to-one (one or two capitals, then a
+// number without leading zeros: the string is the only one with its l
+// and n), so the hex found by code has this very id.
 func (s *static) lookup(id string) (int, bool) {
 	if l, n, ok := idParts(id); ok && n < s.stride {
 		if c := l*s.stride + n; c < len(s.byCode) {
-			if k := s.byCode[c]; k != 0 && s.ids[k-1] == id {
+			if k := s.byCode[c]; k != 0 {
 				return int(k - 1), true
 			}
 		}
@@ -551,6 +553,16 @@ func (b *Board) TileOn(id string) (t *TileDef, rotation int, ok bool) {
 		return nil, 0, false
 	}
 	return b.hexes[i].tile, b.hexes[i].rot, true
+}
+
+// HexTile is TileOn with the hex's index on the board (an index into
+// HexIDs), for callers that compare hexes by number.
+func (b *Board) HexTile(id string) (i int, t *TileDef, rotation int, ok bool) {
+	i, ok = b.s.lookup(id)
+	if !ok {
+		return 0, nil, 0, false
+	}
+	return i, b.hexes[i].tile, b.hexes[i].rot, true
 }
 
 func (b *Board) tileID(i int) string {

@@ -72,6 +72,8 @@ type distWork struct {
 	done   []bool
 	dq     []distEntry
 	front  []distEntry
+	// target is the hex whose distances alone are wanted (-1: all).
+	target int
 }
 
 // distEntry is a node queued with its distance when queued.
@@ -88,8 +90,90 @@ func grow[T any](s []T, n int) []T {
 }
 
 func (b *Board) computeDistances(corp string) *Distances {
+	d := &Distances{}
+	b.distances(corp, d, -1, nil, nil)
+	return d
+}
+
+// HexDistances are the stop distances of the nodes and paths of one hex
+// (see Distances).
+type HexDistances struct {
+	// node[2*n], node[2*n+1] (path likewise) are the city and town
+	// distances of node n; -1 means unreachable.
+	node, path []int16
+}
+
+// Node returns the distance of node n of the hex, and whether it is
+// reachable.
+func (h HexDistances) Node(n int) (Dist, bool) {
+	if n < 0 || 2*n >= len(h.node) || h.node[2*n] < 0 {
+		return Dist{}, false
+	}
+	return Dist{City: int(h.node[2*n]), Town: int(h.node[2*n+1])}, true
+}
+
+// Path returns the distance of path p of the hex, and whether it is
+// reachable.
+func (h HexDistances) Path(p int) (Dist, bool) {
+	if p < 0 || 2*p >= len(h.path) || h.path[2*p] < 0 {
+		return Dist{}, false
+	}
+	return Dist{City: int(h.path[2*p]), Town: int(h.path[2*p+1])}, true
+}
+
+// HexDistances returns the stop distances for corp of the nodes and paths
+// of hex id on the current board: those of Distances(corp), taken from it
+// when memoised, else found by a search that ends once they are settled
+// (nothing is memoised).
+func (b *Board) HexDistances(corp, id string) HexDistances {
+	i, ok := b.s.lookup(id)
+	if !ok {
+		return HexDistances{}
+	}
+	t := b.hexes[i].tile
+	nn, np := len(t.Nodes), len(t.Paths)
+	out := HexDistances{}
+	buf := make([]int16, 2*nn+2*np)
+	out.node, out.path = buf[:2*nn:2*nn], buf[2*nn:]
+	var d *Distances
+	if c := b.cache; c != nil {
+		for _, x := range c.dists {
+			if x.corp == corp {
+				d = x
+			}
+		}
+	}
+	if d == nil {
+		sc := hexDistPool.Get().(*hexDistScratch)
+		defer func() {
+			sc.d.b = nil
+			hexDistPool.Put(sc)
+		}()
+		d = &sc.d
+		sc.offs, sc.dists = b.distances(corp, d, i, sc.offs, sc.dists)
+	}
+	copy(out.node, d.node[2*d.nodeOff[i]:2*d.nodeOff[i+1]])
+	copy(out.path, d.path[2*d.pathOff[i]:2*d.pathOff[i+1]])
+	return out
+}
+
+// hexDistScratch is the storage of HexDistances's search (pooled): a
+// Distances and the arrays its offsets and distances are cut from.
+type hexDistScratch struct {
+	d     Distances
+	offs  []int32
+	dists []int16
+}
+
+var hexDistPool = sync.Pool{New: func() any { return new(hexDistScratch) }}
+
+// distances computes corp's stop distances into d, its offsets and
+// distances cut from offs and dists (grown as needed, and returned).
+// With target >= 0 the search ends once the nodes and paths of hex
+// target are settled: only theirs are then right.
+func (b *Board) distances(corp string, d *Distances, target int, offs []int32, dists []int16) ([]int32, []int16) {
 	nh := len(b.hexes)
-	d := &Distances{b: b, corp: corp}
+	d.b, d.corp = b, corp
 	nn, np := 0, 0
 	for i := range b.hexes {
 		t := b.hexes[i].tile
@@ -97,14 +181,16 @@ func (b *Board) computeDistances(corp string) *Distances {
 		np += len(t.Paths)
 	}
 	nw := (nh + 31) / 32
-	d.touched = make([]uint32, nw)
+	d.touched = grow(d.touched, nw)
+	clear(d.touched)
 	if nn > math.MaxInt16 {
 		// no map comes near: distances are kept in 16 bits
 		panic(fmt.Sprintf("board: %d nodes on the map, more than Distances can count", nn))
 	}
-	offs := make([]int32, 2*(nh+1))
+	offs = grow(offs, 2*(nh+1))
 	d.nodeOff, d.pathOff = offs[:nh+1:nh+1], offs[nh+1:]
-	dists := make([]int16, 2*nn+2*np)
+	d.nodeOff[0], d.pathOff[0] = 0, 0
+	dists = grow(dists, 2*nn+2*np)
 	d.node, d.path = dists[:2*nn:2*nn], dists[2*nn:]
 	for i := range b.hexes {
 		t := b.hexes[i].tile
@@ -115,7 +201,7 @@ func (b *Board) computeDistances(corp string) *Distances {
 		dists[k] = -1
 	}
 	if corp == "" {
-		return d
+		return offs, dists
 	}
 	w := distPool.Get().(*distWork)
 	defer func() {
@@ -135,7 +221,7 @@ func (b *Board) computeDistances(corp string) *Distances {
 		}
 	}
 	if len(w.starts) == 0 {
-		return d
+		return offs, dists
 	}
 	w.nodeHex = grow(w.nodeHex, nn)
 	w.segOff = grow(w.segOff, nn)
@@ -154,9 +240,29 @@ func (b *Board) computeDistances(corp string) *Distances {
 	for k := range w.segOff {
 		w.segOff[k] = -1
 	}
+	w.target = target
 	w.dim(corp, City, 0)
 	w.dim(corp, Town, 1)
-	return d
+	return offs, dists
+}
+
+// settled reports whether the nodes and paths of hex w.target have their
+// final distance k once the search has reached distance level: each is
+// known and at most level (a later node is at least level away, so it
+// improves none).
+func (w *distWork) settled(k int, level int32) bool {
+	d := w.d
+	for u := d.nodeOff[w.target]; u < d.nodeOff[w.target+1]; u++ {
+		if v := w.dist[u]; v < 0 || v > level {
+			return false
+		}
+	}
+	for p := d.pathOff[w.target]; p < d.pathOff[w.target+1]; p++ {
+		if v := d.path[2*p+int32(k)]; v < 0 || int32(v) > level {
+			return false
+		}
+	}
+	return true
 }
 
 // segment returns (memoised) the paths walkable from node u without
@@ -242,6 +348,7 @@ func (w *distWork) dim(corp string, costKind NodeKind, k int) {
 	// whose node got a better distance since are skipped.
 	dq, front := w.dq[:0], w.front[:0]
 	head := 0
+	level := int32(0) // the distance of the last node taken (HexDistances)
 	for _, s := range w.starts {
 		if dist[s] < 0 {
 			dist[s] = 0
@@ -262,6 +369,12 @@ func (w *distWork) dim(corp string, costKind NodeKind, k int) {
 		u := e.u
 		if done[u] || e.v != dist[u] {
 			continue
+		}
+		if w.target >= 0 && e.v > level {
+			level = e.v
+			if w.settled(k, level) {
+				break
+			}
 		}
 		done[u] = true
 		h := int(w.nodeHex[u])

@@ -170,6 +170,25 @@ func (b *Board) computeGraph(corp string) *Graph {
 	}
 	dense := denseHexes(len(b.hexes))
 	g := &Graph{b: b, Corp: corp, hx: dense.hx}
+	b.fill(g, dense, nil)
+	g.compact(dense)
+	return g
+}
+
+// fillStop is an early end of fill: node is called with each node the
+// fill reaches (hex, node), once, and side with each hex side it opens
+// (hex, side), possibly more than once; the fill ends when either returns
+// true. A nil function is not called.
+type fillStop struct {
+	node func(h, n int) bool
+	side func(h, e int) bool
+}
+
+// fill floods corp's undirected network into g (whose hexes are
+// dense.hx), node counts included. It reports whether stop ended it
+// early (g is then incomplete).
+func (b *Board) fill(g *Graph, dense *graphHexes, stop *fillStop) bool {
+	corp := g.Corp
 	queue := dense.queue[:0]
 	if corp != "" {
 		for i := range b.hexes {
@@ -181,9 +200,21 @@ func (b *Board) computeGraph(corp string) *Graph {
 					x := &g.hx[i]
 					x.edges |= b.s.sides[i]
 					x.ok = true
+					if stop != nil && stop.side != nil {
+						for m := b.s.sides[i]; m != 0; m &= m - 1 {
+							if stop.side(i, bits.TrailingZeros8(m)) {
+								dense.queue = queue
+								return true
+							}
+						}
+					}
 					if x.nodes&(1<<nIdx) == 0 {
 						x.nodes |= 1 << nIdx
 						g.kinds[b.hexes[i].tile.Nodes[nIdx].Kind]++
+						if stop != nil && stop.node != nil && stop.node(i, nIdx) {
+							dense.queue = queue
+							return true
+						}
 						queue = append(queue, graphNode{i, nIdx})
 					}
 				}
@@ -215,12 +246,20 @@ func (b *Board) computeGraph(corp string) *Graph {
 					x.ok = true
 					nh := int(b.s.neighbors[pr.h][e])
 					if nh < 0 {
+						if stop != nil && stop.side != nil && stop.side(pr.h, e) {
+							dense.queue, dense.stack = queue, stack
+							return true
+						}
 						continue
 					}
 					inv := InvertEdge(e)
 					y := &g.hx[nh]
 					y.edges |= 1 << inv
 					y.ok = true
+					if stop != nil && stop.side != nil && (stop.side(pr.h, e) || stop.side(nh, inv)) {
+						dense.queue, dense.stack = queue, stack
+						return true
+					}
 					nt := &b.hexes[nh]
 					for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
 						if y.paths&(1<<q) == 0 {
@@ -240,6 +279,10 @@ func (b *Board) computeGraph(corp string) *Graph {
 					}
 					x.nodes |= bit
 					g.kinds[hs.tile.Nodes[end.N].Kind]++
+					if stop != nil && stop.node != nil && stop.node(pr.h, end.N) {
+						dense.queue, dense.stack = queue, stack
+						return true
+					}
 					if pd.Terminal || b.blocks(pr.h, end.N, corp) {
 						continue
 					}
@@ -249,8 +292,7 @@ func (b *Board) computeGraph(corp string) *Graph {
 		}
 	}
 	dense.queue, dense.stack = queue, stack
-	g.compact(dense)
-	return g
+	return false
 }
 
 // ConnectedEdges returns the bitmask of sides of hex id from which the

@@ -40,9 +40,9 @@ func (b *Board) directedGraph(corp string) *Graph {
 
 // walkDirected walks corp's network without reversing and returns it
 // (without node counts; held by the walk, valid until its release) with
-// the walk's states. If stop is not nil, it
-// is called with each state whose path ends at a node, once entered, and
-// the walk ends there (incomplete) when it returns true.
+// the walk's states. If stop is not nil, it is called with each state
+// once entered, and the walk ends there (incomplete) when it returns
+// true.
 func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32) bool) (*Graph, *directedWalk) {
 	n := len(b.hexes)
 	w := newDirectedWalk(n)
@@ -106,6 +106,10 @@ func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32
 			entered[st.from][st.h] |= 1 << st.p
 			me := int32(len(w.states))
 			w.states = append(w.states, walkStep{h: int32(st.h), p: int8(st.p), from: int8(st.from), par: st.par})
+			if stop != nil && stop(w, me) {
+				w.queue, w.stack = queue, stack
+				return g, w
+			}
 			g.hx[st.h].paths |= 1 << st.p
 			hs := &b.hexes[st.h]
 			pd := &hs.tile.Paths[st.p]
@@ -148,10 +152,6 @@ func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32
 				}
 			case EndNode:
 				g.hx[st.h].nodes |= uint32(1) << end.N
-				if stop != nil && stop(w, me) {
-					w.queue, w.stack = queue, stack
-					return g, w
-				}
 				if pd.Terminal || b.blocks(st.h, end.N, corp) {
 					continue
 				}

@@ -155,7 +155,13 @@ func (b *Board) prepareLay(hex, tileID string, rot int, opt LayOptions) (prepare
 	if !opt.NoConnectivity {
 		g = opt.Graph
 		if g == nil || g.Corp != opt.Corp {
-			g = b.Graph(opt.Corp)
+			g = nil
+			// A walk that reaches one of the tile's sides settles the
+			// connectivity rule without building the network (it would
+			// not be kept: the lay changes the board).
+			if opt.Corp == "" || b.graphCached(opt.Corp) || !b.lineConnects(opt.Corp, i, t.Exits(rot)) {
+				g = b.Graph(opt.Corp)
+			}
 		}
 	}
 	if err := b.checkLay(i, t, rot, opt, g); err != nil {

@@ -12,21 +12,35 @@ import (
 // TestNetworkMatchesReference grows random 1860 boards (random legal tile
 // lays, token placements and removals, non-blocking marks, clones) and
 // checks after every change that the memoised Graph and Distances of every
-// corporation equal those of the straightforward reference implementation.
+// corporation equal those of the straightforward reference implementation,
+// and that the flood fill's early ends and HexDistances answer as the
+// network and Distances do.
 func TestNetworkMatchesReference(t *testing.T) {
+	reached := 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		randomBoard(t, seed, 160, func(b *board.Board, step int) {
 			for _, c := range []string{"A", "B", "C", "D", ""} {
 				if err := board.CheckNetworkAgainstReference(b, c); err != nil {
 					t.Fatalf("seed %d step %d: %v", seed, step, err)
 				}
+				if err := board.CheckFillStops(b, c); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				n, err := board.CheckHexDistances(b, c)
+				if err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				reached += n
 				checkTokenHelpers(t, b, c)
 			}
 		})
 	}
+	if reached == 0 {
+		t.Error("HexDistances found nothing reachable: the check is vacuous")
+	}
 }
 
-// checkTokenHelpers compares TokenableCities, Graph.NodeCount, FreeSlots,
+// checkTokenHelpers compares TokenableCities (and HasTokenableCity), Graph.NodeCount, FreeSlots,
 // HasToken and TileOn with their definitions through Graph.Nodes,
 // CanPlaceToken and Hex.
 func checkTokenHelpers(t *testing.T, b *board.Board, corp string) {
@@ -40,6 +54,11 @@ func checkTokenHelpers(t *testing.T, b *board.Board, corp string) {
 	}
 	if got := b.TokenableCities(corp); !slices.Equal(got, want) {
 		t.Fatalf("TokenableCities(%q) = %v, want %v", corp, got, want)
+	}
+	fresh := b.Clone()
+	fresh.DropMemos() // take HasTokenableCity's early-ending walk
+	if got := fresh.HasTokenableCity(corp); got != (len(want) > 0) {
+		t.Fatalf("HasTokenableCity(%q) = %v, TokenableCities %v", corp, got, want)
 	}
 	kinds := map[board.NodeKind]int{}
 	for _, r := range g.Nodes() {

@@ -9,6 +9,13 @@ import "math/bits"
 // part of the network (keepLines keeps it), so the walk stops at the
 // first wanted node such a path ends at. Otherwise it asks Graph.
 func (b *Board) ReachesNode(corp string, want func(r NodeRef, k NodeKind) bool) bool {
+	if !b.s.directed && !b.graphCached(corp) {
+		// the flood fill offers every node of the network once: it
+		// answers alone, stopping at the first node wanted
+		return b.fillStopped(corp, &fillStop{node: func(h, n int) bool {
+			return want(NodeRef{Hex: b.s.ids[h], Node: n}, b.hexes[h].tile.Nodes[n].Kind)
+		}})
+	}
 	if corp != "" && b.s.directed && !b.graphCached(corp) && b.lineReaches(corp, want) {
 		return true
 	}
@@ -22,6 +29,40 @@ func (b *Board) ReachesNode(corp string, want func(r NodeRef, k NodeKind) bool) 
 		}
 	}
 	return false
+}
+
+// NodesAtLeast reports whether corp's network (Graph(corp)) holds at
+// least n nodes of the kinds counted; on an undirected board without the
+// network memoised, by a flood fill that stops at the n-th.
+func (b *Board) NodesAtLeast(corp string, n int, counted func(NodeKind) bool) bool {
+	if !b.s.directed && !b.graphCached(corp) {
+		k := 0
+		return b.fillStopped(corp, &fillStop{node: func(h, nd int) bool {
+			if counted(b.hexes[h].tile.Nodes[nd].Kind) {
+				k++
+			}
+			return k >= n
+		}})
+	}
+	g := b.Graph(corp)
+	k := 0
+	for kind, c := range g.kinds {
+		if counted(NodeKind(kind)) {
+			k += c
+		}
+	}
+	return k >= n
+}
+
+// fillStopped runs fill for corp's undirected network with stop, without
+// keeping the network, and reports whether stop ended it.
+func (b *Board) fillStopped(corp string, stop *fillStop) bool {
+	dense := denseHexes(len(b.hexes))
+	g := Graph{b: b, Corp: corp, hx: dense.hx}
+	stopped := b.fill(&g, dense, stop)
+	clear(dense.hx)
+	graphScratch.Put(dense)
+	return stopped
 }
 
 // graphCached reports whether Graph(corp) is memoised.
@@ -60,7 +101,7 @@ func (b *Board) lineReaches(corp string, want func(r NodeRef, k NodeKind) bool) 
 		if s.from == 1 {
 			end = pd.A
 		}
-		if !want(NodeRef{Hex: b.s.ids[s.h], Node: end.N}, hs.tile.Nodes[end.N].Kind) {
+		if end.Kind != EndNode || !want(NodeRef{Hex: b.s.ids[s.h], Node: end.N}, hs.tile.Nodes[end.N].Kind) {
 			return false
 		}
 		found, w.marks = b.isLine(w.states, i, w.marks[:0])
@@ -114,4 +155,53 @@ func (b *Board) stateMark(s walkStep) lineMark {
 		}
 	}
 	return m
+}
+
+// lineConnects reports whether corp's network (Graph(corp)) is open at
+// one of the sides in exits of hex i, found without building the network:
+// on an undirected board by a flood fill that stops there; on a directed
+// one, hex i holds one of corp's token cities (every side of it is
+// open), or a path with an end at one of those sides (on hex i, or on
+// the neighbour across it) is entered by a walk from a token city that
+// is a line (see walkLines), which keepLines keeps. A false answer says
+// nothing.
+func (b *Board) lineConnects(corp string, i int, exits uint8) bool {
+	if !b.s.directed {
+		// every side the flood fill opens is open in the network
+		return b.fillStopped(corp, &fillStop{side: func(h, e int) bool {
+			return h == i && exits&(1<<e) != 0
+		}})
+	}
+	for _, slots := range b.hexes[i].tokens {
+		for _, c := range slots {
+			if c == corp && exits&b.s.sides[i] != 0 {
+				return true
+			}
+		}
+	}
+	found := false
+	_, w := b.walkDirected(corp, func(w *directedWalk, k int32) bool {
+		s := w.states[k]
+		hs := &b.hexes[s.h]
+		pd := &hs.tile.Paths[s.p]
+		at := false
+		for _, end := range [2]End{pd.A, pd.B} {
+			if end.Kind != EndEdge {
+				continue
+			}
+			e := RotateEdge(end.N, hs.rot)
+			if int(s.h) == i && exits&(1<<e) != 0 {
+				at = true
+			} else if nh := int(b.s.neighbors[s.h][e]); nh == i && exits&(1<<InvertEdge(e)) != 0 {
+				at = true
+			}
+		}
+		if !at {
+			return false
+		}
+		found, w.marks = b.isLine(w.states, k, w.marks[:0])
+		return found
+	})
+	w.release()
+	return found
 }

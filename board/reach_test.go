@@ -22,6 +22,12 @@ func TestReachesNodeMatchesNetwork(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", where, err)
 			}
+			want := len(b.TokenableCities(c)) > 0
+			fresh := b.Clone()
+			fresh.DropMemos() // take HasTokenableCity's early-ending walk
+			if got := fresh.HasTokenableCity(c); got != want {
+				t.Fatalf("%s: HasTokenableCity(%q) = %v, TokenableCities non-empty %v", where, c, got, want)
+			}
 			offered += n
 		}
 	}

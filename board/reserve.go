@@ -1,6 +1,9 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Reservation holds room for a corporation's home token (18xx.games
 // reservations): a slot in one city, or, with Node -1, a slot in any city of
@@ -134,13 +137,14 @@ func (b *Board) freeSlots(i, n int) int {
 // moveReservations carries the city reservations of hex i from the old tile
 // to the city of the new tile that replaces it (as tokens move).
 func (b *Board) moveReservations(i int, ot *TileDef, orot int, nt *TileDef, nrot int) {
-	var m map[int]int
-	var out []reservation
+	// most lays touch no reserved city: nothing to copy then
+	if !slices.ContainsFunc(b.reserved, func(r reservation) bool { return r.hex == i && r.node >= 0 }) {
+		return
+	}
+	m := cityMap(ot, orot, nt, nrot)
+	out := make([]reservation, 0, len(b.reserved))
 	for _, r := range b.reserved {
 		if r.hex == i && r.node >= 0 {
-			if m == nil {
-				m = cityMap(ot, orot, nt, nrot)
-			}
 			d, ok := m[r.node]
 			if !ok {
 				d = -1
@@ -149,7 +153,5 @@ func (b *Board) moveReservations(i int, ot *TileDef, orot int, nt *TileDef, nrot
 		}
 		out = append(out, r)
 	}
-	if m != nil {
-		b.reserved = out
-	}
+	b.reserved = out
 }

@@ -154,6 +154,22 @@ func (b *Board) RemoveToken(r NodeRef, corp string) error {
 	return fmt.Errorf("board: no token of %s in %s", corp, r.Hex)
 }
 
+// HasTokenableCity reports whether TokenableCities(corp) is not empty,
+// stopping at the first such city (see ReachesNode).
+func (b *Board) HasTokenableCity(corp string) bool {
+	return b.ReachesNode(corp, func(r NodeRef, k NodeKind) bool {
+		if k != City {
+			return false
+		}
+		i, ok := b.s.lookup(r.Hex)
+		if !ok {
+			return false
+		}
+		_, why := b.tokenSlot(i, r.Node, corp, false)
+		return why == slotOK && !b.reservedOut(i, r.Node, corp)
+	})
+}
+
 // TokenableCities lists the cities on corp's network where it could place
 // a token now, in map order.
 func (b *Board) TokenableCities(corp string) []NodeRef {

@@ -27,15 +27,18 @@ func ActingIDs(active []any) []string {
 // privates, and the shares of the corporations counts accepts.
 func (g *Game) NumCertsWhere(p *Player, counts func(*Corporation) bool) int {
 	n := len(p.Companies)
+	h := Holder(p.ID)
 	for _, c := range g.Corps {
-		if !counts(c) {
-			continue
-		}
-		// counted in place: SharesOf would build and sort a list
+		// counted in place (SharesOf would build and sort a list), and
+		// counts asked only of a corporation p holds shares of
+		k := 0
 		for _, s := range c.Shares {
-			if s.Holder == Holder(p.ID) {
-				n++
+			if s.Holder == h {
+				k++
 			}
+		}
+		if k > 0 && counts(c) {
+			n += k
 		}
 	}
 	return n

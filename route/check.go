@@ -41,10 +41,11 @@ func (r *Route) CheckNodes(b *board.Board) error {
 	seen := buf[:0]
 	for _, l := range r.Legs {
 		left, right := l.Left(), l.Right()
-		if !slices.Contains(seen, left) {
+		// containsNode compares the node numbers before the hex ids
+		if !containsNode(seen, left) {
 			seen = append(seen, left)
 		}
-		if slices.Contains(seen, right) {
+		if containsNode(seen, right) {
 			return refusal(VisitsTwice, fmt.Sprintf("the route visits %s twice", b.Signature(right)), right.Hex)
 		}
 		seen = append(seen, right)
@@ -144,16 +145,17 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 		return overlapMap(b, routes)
 	}
 	// A path has at most three track units; few routes have many paths,
-	// so the units seen so far are searched linearly.
+	// so the units seen so far are searched linearly, each packed in a
+	// number (the hex by its index on the board).
 	sc := overlapScratches.Get().(*overlapScratch)
 	defer overlapScratches.Put(sc)
 	keys, owners := sc.keys[:0], sc.owners[:0]
 	defer func() { sc.keys, sc.owners = keys[:0], owners[:0] }()
-	var buf [4]TrackKey
+	var buf [3]uint64
 	// consecutive paths are often on one hex: its tile is looked up once
 	lastHex, looked, lastOK := "", false, false
 	var lastTile *board.TileDef
-	lastRot := 0
+	lastRot, lastIdx := 0, 0
 	for ri, r := range routes {
 		if r == nil {
 			continue
@@ -162,16 +164,16 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 			for _, p := range l.Chain.Paths {
 				if !looked || p.Hex != lastHex {
 					lastHex, looked = p.Hex, true
-					lastTile, lastRot, lastOK = b.TileOn(p.Hex)
+					lastIdx, lastTile, lastRot, lastOK = b.HexTile(p.Hex)
 				}
 				ks := buf[:0]
 				if lastOK {
-					ks = appendTileTrackKeys(ks, lastTile, lastRot, p)
+					ks = appendPackedTrackKeys(ks, lastIdx, lastTile, lastRot, p.Path)
 				}
 				for _, k := range ks {
-					for x := range keys {
-						if q := &keys[x]; q.Edge == k.Edge && q.Path == k.Path && q.Hex == k.Hex {
-							return owners[x], ri, k.Hex, true
+					for x, q := range keys {
+						if q == k {
+							return owners[x], ri, p.Hex, true
 						}
 					}
 					keys, owners = append(keys, k), append(owners, ri)
@@ -182,17 +184,40 @@ func Overlap(b *board.Board, routes []*Route) (i, j int, hex string, found bool)
 	return 0, 0, "", false
 }
 
+// appendPackedTrackKeys appends the track units of path p of tile t (at
+// rotation rot) on the hex of index hi, as appendTileTrackKeys, each
+// packed as hi<<16 | (side+1)<<8 | (path+1) (side or path -1 as there).
+func appendPackedTrackKeys(out []uint64, hi int, t *board.TileDef, rot, p int) []uint64 {
+	if t == nil || p < 0 || p >= len(t.Paths) {
+		return out
+	}
+	pd := &t.Paths[p]
+	nodes := 0
+	for _, e := range [2]board.End{pd.A, pd.B} {
+		switch e.Kind {
+		case board.EndEdge:
+			out = append(out, uint64(hi)<<16|uint64(board.RotateEdge(e.N, rot)+1)<<8)
+		case board.EndNode:
+			nodes++
+		}
+	}
+	if nodes > 1 {
+		out = append(out, uint64(hi)<<16|uint64(p+1))
+	}
+	return out
+}
+
 // overlapLinearMax is the most paths Overlap checks without a map.
 const overlapLinearMax = 64
 
 // overlapScratch is Overlap's (pooled) list of the track units seen.
 type overlapScratch struct {
-	keys   []TrackKey
+	keys   []uint64 // see appendPackedTrackKeys
 	owners []int
 }
 
 var overlapScratches = sync.Pool{New: func() any {
-	return &overlapScratch{keys: make([]TrackKey, 0, 3*overlapLinearMax), owners: make([]int, 0, 3*overlapLinearMax)}
+	return &overlapScratch{keys: make([]uint64, 0, 3*overlapLinearMax), owners: make([]int, 0, 3*overlapLinearMax)}
 }}
 
 func overlapMap(b *board.Board, routes []*Route) (i, j int, hex string, found bool) {

@@ -57,3 +57,7 @@ func TrackNetBuilds(prev, b *board.Board) (fresh, update func()) {
 	old := buildTrackNet(prev, m)
 	return func() { buildTrackNet(b, m) }, func() { updateTrackNet(b, old) }
 }
+
+// OverlapMap is Overlap's map-based search (used above its linear bound),
+// for external tests.
+var OverlapMap = overlapMap

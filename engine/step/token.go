@@ -30,7 +30,7 @@ func CanToken(b *board.Board, c *engine.Corporation, budget int) bool {
 	if i < 0 || c.Tokens[i].Price > budget {
 		return false
 	}
-	return b == nil || len(b.TokenableCities(c.Sym)) > 0
+	return b == nil || b.HasTokenableCity(c.Sym)
 }
 
 // CheckToken decides c's token in city (a "TILE-PART" city id) on b with

@@ -142,7 +142,8 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		g.Options[r] = true
 	}
 	g.SeatPlayers(ids, names, cash)
-	for _, d := range Corporations(o) {
+	corps := Corporations(o) // built once: it copies every definition
+	for _, d := range corps {
 		g.defs[d.Sym] = d
 		c := &engine.Corporation{Sym: d.Sym, Name: d.Name, FloatPercent: d.FloatPercent()}
 		if len(d.Homes) > 0 {
@@ -160,13 +161,13 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 	// highest first; the minors open with the band after the £71 (or £76)
 	// majors.
 	var pars []int
-	for _, d := range Corporations(o) {
+	for _, d := range corps {
 		if !d.Minor && !slices.Contains(pars, d.Par) {
 			pars = append(pars, d.Par)
 		}
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(pars)))
-	for _, d := range Corporations(o) {
+	for _, d := range corps {
 		if !d.Minor {
 			g.layerOf[d.Sym] = slices.Index(pars, d.Par) + 1
 			if g.layerOf[d.Sym] > g.maxLayers {
@@ -190,7 +191,7 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		g.highestLayer = 1
 	}
 	// the minors' trains are set aside (18xx.games removes them from the depot)
-	for _, d := range Corporations(o) {
+	for _, d := range corps {
 		if !d.Minor || d.Train == "" {
 			continue
 		}

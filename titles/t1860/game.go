@@ -99,8 +99,8 @@ func New(ids []int, names []string, options []string, newBoard func(opts map[str
 		RoundNum:      1,
 		CertLimit:     certLimit[n],
 		AllowPresSale: true,
-		// a game logs a couple of thousand lines: room for them up front
-		Log: make([]string, 0, 2048),
+		// a game logs 600-800 lines: room for them up front
+		Log: make([]string, 0, 1024),
 	}}
 	g.optTwoPlayerMap = opts["two_player_map"] || opts["original_game"]
 	g.optOriginalInsolvency = originalInsolvency(opts)

@@ -134,6 +134,7 @@ func homeIsBlank(b *board.Board, c *engine.Corporation) bool {
 // route_train_purchase). A corporation without tokens has an empty
 // network.
 func hasRoute(b *board.Board, corp *engine.Corporation) bool {
-	g := b.Graph(corp.Sym)
-	return g.NodeCount(board.City)+g.NodeCount(board.Town)+g.NodeCount(board.Offboard) >= 2
+	return b.NodesAtLeast(corp.Sym, 2, func(k board.NodeKind) bool {
+		return k == board.City || k == board.Town || k == board.Offboard
+	})
 }

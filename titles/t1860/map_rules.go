@@ -112,11 +112,11 @@ func reachableNode(kind board.NodeKind, d board.Dist, c, t int) bool {
 
 // reachableHex implements the 1860 test that a hex's stops (or, for plain
 // track, its track) are within reach of the biggest train.
-func reachableHex(b *board.Board, dist *board.Distances, hex string, c, t int) bool {
+func reachableHex(b *board.Board, dist board.HexDistances, hex string, c, t int) bool {
 	tile, _, _ := b.TileOn(hex)
 	any := false
 	for p := range tile.Paths {
-		if _, ok := dist.Path(hex, p); ok {
+		if _, ok := dist.Path(p); ok {
 			any = true
 			break
 		}
@@ -126,14 +126,14 @@ func reachableHex(b *board.Board, dist *board.Distances, hex string, c, t int) b
 	}
 	if len(tile.Nodes) > 0 {
 		for n, nd := range tile.Nodes {
-			if d, ok := dist.Node(board.NodeRef{Hex: hex, Node: n}); ok && reachableNode(nd.Kind, d, c, t) {
+			if d, ok := dist.Node(n); ok && reachableNode(nd.Kind, d, c, t) {
 				return true
 			}
 		}
 		return false
 	}
 	for p := range tile.Paths {
-		if d, ok := dist.Path(hex, p); ok && reachableHalt(d, c, t) {
+		if d, ok := dist.Path(p); ok && reachableHalt(d, c, t) {
 			return true
 		}
 	}
@@ -147,10 +147,10 @@ func reachableRevenues(b *board.Board, hex string, corp string, c, t int) []int 
 	if tile.Color == board.White || c == 0 {
 		return nil
 	}
-	dist := b.Distances(corp)
+	dist := b.HexDistances(corp, hex)
 	var out []int
 	for n, nd := range tile.Nodes {
-		if d, ok := dist.Node(board.NodeRef{Hex: hex, Node: n}); ok && reachableNode(nd.Kind, d, c, t) {
+		if d, ok := dist.Node(n); ok && reachableNode(nd.Kind, d, c, t) {
 			out = append(out, nd.Revenue)
 		}
 	}
@@ -179,10 +179,10 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 	}
 	upgrade := l.Old.Color != board.White
 	changedCity := false
-	var dist *board.Distances // only upgrades need distances
+	var dist board.HexDistances // only upgrades need distances
 	if upgrade {
 		if c > 0 {
-			dist = after.Distances(l.Corp)
+			dist = after.HexDistances(l.Corp, l.Hex)
 		}
 		if c == 0 || !reachableHex(after, dist, l.Hex, c, t) {
 			return fmt.Errorf("t1860: %s: %w", l.Hex, ErrNotReachable)
@@ -197,7 +197,7 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 			continue
 		}
 		if upgrade {
-			d, ok := dist.Path(l.Hex, np)
+			d, ok := dist.Path(np)
 			if c == 0 || !ok || d.City > c || d.Town > t {
 				continue
 			}
