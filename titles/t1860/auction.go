@@ -291,10 +291,7 @@ func (g *Game) validPar(c *engine.Corporation, cell *engine.Cell) bool {
 	if cell.Type != engine.CellPar && !(c.Bankrupt && cell.Type == engine.CellRepar) {
 		return false
 	}
-	rng := parRange[c.Layer]
-	if c.Bankrupt {
-		rng = reparRange[c.Layer]
-	}
+	rng := parBand(c.Layer, c.Bankrupt)
 	return cell.Price >= rng[0] && cell.Price <= rng[1]
 }
 
