@@ -91,16 +91,19 @@ type static struct {
 }
 
 // hexState is the mutable state of one hex.
+// Its numbers are narrow (40 bytes in all, not 56): a checked lay copies
+// every hex's state (scratchClone).
 type hexState struct {
 	tile *TileDef
-	// copy is the copy number of a supply tile, or -1 for the printed tile.
-	copy int
-	tdef int // index into static.tiles, -1 for the printed tile
-	rot  int
 	// tokens[node] are the slots of city node `node` ("" = empty); nil for
 	// hexes without tokens. The lists may be shared with clones, so they
 	// are copied before any change (writableTokens).
 	tokens [][]string
+	tdef   int32 // index into static.tiles, -1 for the printed tile
+	// copy is the copy number of a supply tile (under 64: Board.used), or
+	// -1 for the printed tile.
+	copy int8
+	rot  int8
 }
 
 // Board is the mutable map state: tiles on hexes, tokens and tile supply.
@@ -536,7 +539,7 @@ func (b *Board) Hex(id string) (HexView, bool) {
 		return HexView{}, false
 	}
 	h := &b.hexes[i]
-	v := HexView{ID: id, Tile: h.tile, TileID: b.tileID(i), Rotation: h.rot, Printed: b.s.printed[i]}
+	v := HexView{ID: id, Tile: h.tile, TileID: b.tileID(i), Rotation: int(h.rot), Printed: b.s.printed[i]}
 	if h.tokens != nil {
 		v.Tokens = cloneTokens(h.tokens)
 	} else {
@@ -552,7 +555,7 @@ func (b *Board) TileOn(id string) (t *TileDef, rotation int, ok bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	return b.hexes[i].tile, b.hexes[i].rot, true
+	return b.hexes[i].tile, int(b.hexes[i].rot), true
 }
 
 // HexTile is TileOn with the hex's index on the board (an index into
@@ -562,7 +565,7 @@ func (b *Board) HexTile(id string) (i int, t *TileDef, rotation int, ok bool) {
 	if !ok {
 		return 0, nil, 0, false
 	}
-	return i, b.hexes[i].tile, b.hexes[i].rot, true
+	return i, b.hexes[i].tile, int(b.hexes[i].rot), true
 }
 
 func (b *Board) tileID(i int) string {
@@ -604,7 +607,7 @@ func (b *Board) Tiles() map[string]string {
 	out := map[string]string{}
 	for i, h := range b.hexes {
 		if h.copy >= 0 {
-			out[b.s.ids[i]] = h.tile.Name + "@" + strconv.Itoa(h.rot)
+			out[b.s.ids[i]] = h.tile.Name + "@" + strconv.Itoa(int(h.rot))
 		}
 	}
 	return out

@@ -144,7 +144,7 @@ func (b *Board) memoCompute(key string, compute func() (any, []string, error)) (
 		if !ok {
 			return v, nil
 		}
-		hs[k], ts[k], rs[k] = int32(i), b.hexes[i].tile, int8(b.hexes[i].rot)
+		hs[k], ts[k], rs[k] = int32(i), b.hexes[i].tile, b.hexes[i].rot
 	}
 	b.memo.mu.Lock()
 	if b.memo.m == nil {
@@ -166,7 +166,7 @@ func (b *Board) tilesAre(e *tileMemoEntry) bool {
 		hs, ts, rs = e.hexes[:e.n], e.tiles[:e.n], e.rots[:e.n]
 	}
 	for k, i := range hs {
-		if h := &b.hexes[i]; h.tile != ts[k] || int8(h.rot) != rs[k] {
+		if h := &b.hexes[i]; h.tile != ts[k] || h.rot != rs[k] {
 			return false
 		}
 	}

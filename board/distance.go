@@ -303,14 +303,14 @@ func (w *distWork) segment(u int32) (paths, nodes []int32) {
 		for _, end := range [2]End{pd.A, pd.B} {
 			switch end.Kind {
 			case EndEdge:
-				e := RotateEdge(end.N, hs.rot)
+				e := RotateEdge(end.N, int(hs.rot))
 				nb := int(b.s.neighbors[h][e])
 				if nb < 0 {
 					continue
 				}
 				d.touch(nb)
 				nt := &b.hexes[nb]
-				for _, q := range nt.tile.PathsAtEdge(InvertEdge(e), nt.rot) {
+				for _, q := range nt.tile.PathsAtEdge(InvertEdge(e), int(nt.rot)) {
 					stack = append(stack, d.pathOff[nb]+int32(q), int32(nb))
 				}
 			case EndJunction:

@@ -241,7 +241,7 @@ func (b *Board) fill(g *Graph, dense *graphHexes, stop *fillStop) bool {
 			for _, end := range [2]End{pd.A, pd.B} {
 				switch end.Kind {
 				case EndEdge:
-					e := RotateEdge(end.N, hs.rot)
+					e := RotateEdge(end.N, int(hs.rot))
 					x.edges |= 1 << e
 					x.ok = true
 					nh := int(b.s.neighbors[pr.h][e])
@@ -261,7 +261,7 @@ func (b *Board) fill(g *Graph, dense *graphHexes, stop *fillStop) bool {
 						return true
 					}
 					nt := &b.hexes[nh]
-					for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+					for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
 						if y.paths&(1<<q) == 0 {
 							stack = append(stack, pathRef{nh, q})
 						}

@@ -119,7 +119,7 @@ func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32
 			}
 			switch end.Kind {
 			case EndEdge:
-				e := RotateEdge(end.N, hs.rot)
+				e := RotateEdge(end.N, int(hs.rot))
 				g.hx[st.h].edges |= 1 << e
 				g.hx[st.h].ok = true
 				nh := int(b.s.neighbors[st.h][e])
@@ -130,10 +130,10 @@ func (b *Board) walkDirected(corp string, stop func(w *directedWalk, state int32
 				g.hx[nh].edges |= 1 << inv
 				g.hx[nh].ok = true
 				nt := &b.hexes[nh]
-				for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+				for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
 					qd := &nt.tile.Paths[q]
 					for d, x := range [2]End{qd.A, qd.B} {
-						if x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv && entered[d][nh]&(1<<q) == 0 {
+						if x.Kind == EndEdge && RotateEdge(x.N, int(nt.rot)) == inv && entered[d][nh]&(1<<q) == 0 {
 							stack = append(stack, step{nh, q, d, me})
 						}
 					}
@@ -300,7 +300,7 @@ func (b *Board) keepLines(g *Graph, w *directedWalk) {
 			for _, end := range [2]End{pd.A, pd.B} {
 				switch end.Kind {
 				case EndEdge:
-					e := RotateEdge(end.N, hs.rot)
+					e := RotateEdge(end.N, int(hs.rot))
 					hx[h].edges |= 1 << e
 					hx[h].ok = true
 					if nh := int(b.s.neighbors[h][e]); nh >= 0 {

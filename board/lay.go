@@ -115,7 +115,7 @@ func (b *Board) PlanLay(hex, tileID string, rot int, opt LayOptions) (LayResult,
 	// place fails only when the tokens cannot move to the new tile
 	h := &b.hexes[p.i]
 	if h.tokens != nil {
-		if _, err := moveTokens(h.tile, h.rot, h.tokens, b.s.tiles[p.ti], rot); err != nil {
+		if _, err := moveTokens(h.tile, int(h.rot), h.tokens, b.s.tiles[p.ti], rot); err != nil {
 			return LayResult{}, nil, err
 		}
 	}
@@ -172,7 +172,7 @@ func (b *Board) prepareLay(hex, tileID string, rot int, opt LayOptions) (prepare
 	for _, u := range old.tile.Upgrades {
 		res.Terrains = append(res.Terrains, u.Terrains...)
 	}
-	l := Lay{Hex: hex, TileID: tileID, Tile: t, Rotation: rot, Old: old.tile, OldRot: old.rot, Corp: opt.Corp}
+	l := Lay{Hex: hex, TileID: tileID, Tile: t, Rotation: rot, Old: old.tile, OldRot: int(old.rot), Corp: opt.Corp}
 	return preparedLay{i: i, ti: ti, cp: cp, res: res, lay: l}, nil
 }
 
@@ -184,17 +184,17 @@ func (b *Board) place(i, ti, cp, rot int) error {
 	var newTokens [][]string
 	if h.tokens != nil {
 		var err error
-		newTokens, err = moveTokens(h.tile, h.rot, h.tokens, t, rot)
+		newTokens, err = moveTokens(h.tile, int(h.rot), h.tokens, t, rot)
 		if err != nil {
 			return err
 		}
 	}
-	b.moveReservations(i, h.tile, h.rot, t, rot)
+	b.moveReservations(i, h.tile, int(h.rot), t, rot)
 	if h.copy >= 0 {
 		b.used[h.tdef] &^= 1 << h.copy
 	}
 	b.used[ti] |= 1 << cp
-	h.tile, h.copy, h.tdef, h.rot, h.tokens = t, cp, ti, rot, newTokens
+	h.tile, h.copy, h.tdef, h.rot, h.tokens = t, int8(cp), int32(ti), int8(rot), newTokens
 	b.invalidateHex(i, "")
 	return nil
 }
@@ -345,7 +345,7 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 	h := &b.hexes[i]
 	id := b.s.ids[i]
 	if opt.Rules != nil && opt.Rules.RotationAllowed != nil {
-		if !opt.Rules.RotationAllowed(b, Lay{Hex: id, Tile: t, Rotation: rot, Old: h.tile, OldRot: h.rot, Corp: opt.Corp}) {
+		if !opt.Rules.RotationAllowed(b, Lay{Hex: id, Tile: t, Rotation: rot, Old: h.tile, OldRot: int(h.rot), Corp: opt.Corp}) {
 			return fmt.Errorf("board: tile %s may not be laid with rotation %d on %s", t.Name, rot, id)
 		}
 	}
@@ -368,7 +368,7 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 	for p := range h.tile.Paths {
 		found := false
 		for q := range t.Paths {
-			if pathLE(h.tile, p, h.rot, t, q, rot) {
+			if pathLE(h.tile, p, int(h.rot), t, q, rot) {
 				found = true
 				break
 			}
@@ -377,7 +377,7 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 			return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
 		}
 	}
-	oldCT := h.tile.cityTownEdges(h.rot)
+	oldCT := h.tile.cityTownEdges(int(h.rot))
 	newCT := t.cityTownEdges(rot)
 	added := len(newCT) - len(oldCT)
 	if added < 0 {
@@ -410,7 +410,7 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 		sizes[h.tile.Nodes[c].Slots] = true
 	}
 	if len(sizes) > 1 {
-		for o, n := range cityMap(h.tile, h.rot, t, rot) {
+		for o, n := range cityMap(h.tile, int(h.rot), t, rot) {
 			if t.Nodes[n].Slots < h.tile.Nodes[o].Slots {
 				return fmt.Errorf("board: tile %s on %s would reduce a city's slots", t.Name, id)
 			}
@@ -470,7 +470,7 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 				if after.place(i, ti, cp, rot) != nil {
 					continue
 				}
-				if opt.Rules.CheckLay(b, after, Lay{Hex: hex, TileID: tid, Tile: t, Rotation: rot, Old: b.hexes[i].tile, OldRot: b.hexes[i].rot, Corp: opt.Corp}) != nil {
+				if opt.Rules.CheckLay(b, after, Lay{Hex: hex, TileID: tid, Tile: t, Rotation: rot, Old: b.hexes[i].tile, OldRot: int(b.hexes[i].rot), Corp: opt.Corp}) != nil {
 					continue
 				}
 			}

@@ -157,7 +157,7 @@ func (s *lineSearch) side(h int, e End) int {
 	if e.Kind != EndEdge {
 		return -1
 	}
-	return RotateEdge(e.N, s.b.hexes[h].rot)
+	return RotateEdge(e.N, int(s.b.hexes[h].rot))
 }
 
 // free reports whether end e of a path on hex h lies on no crossed side.
@@ -212,7 +212,7 @@ func (s *lineSearch) beyond(h, p int, e End) bool {
 		}
 		inv := InvertEdge(x)
 		nt := &s.b.hexes[nh]
-		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+		for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
 			if s.g.hex(nh).paths&(1<<q) == 0 {
 				continue
 			}

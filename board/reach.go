@@ -148,7 +148,7 @@ func (b *Board) stateMark(s walkStep) lineMark {
 		m.nh, m.nb = int32(h), 1<<32
 	}
 	if out.Kind == EndEdge {
-		e := RotateEdge(out.N, hs.rot)
+		e := RotateEdge(out.N, int(hs.rot))
 		m.sh, m.sb = int32(h), 1<<e
 		if nh := int(b.s.neighbors[h][e]); nh >= 0 && nh < h {
 			m.sh, m.sb = int32(nh), 1<<InvertEdge(e)
@@ -189,7 +189,7 @@ func (b *Board) lineConnects(corp string, i int, exits uint8) bool {
 			if end.Kind != EndEdge {
 				continue
 			}
-			e := RotateEdge(end.N, hs.rot)
+			e := RotateEdge(end.N, int(hs.rot))
 			if int(s.h) == i && exits&(1<<e) != 0 {
 				at = true
 			} else if nh := int(b.s.neighbors[s.h][e]); nh == i && exits&(1<<InvertEdge(e)) != 0 {

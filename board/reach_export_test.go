@@ -116,7 +116,7 @@ func (b *Board) lineSides(corp string) []uint8 {
 			if end.Kind != EndEdge {
 				continue
 			}
-			e := RotateEdge(end.N, hs.rot)
+			e := RotateEdge(end.N, int(hs.rot))
 			out[s.h] |= 1 << e
 			if nh := b.s.neighbors[s.h][e]; nh >= 0 {
 				out[nh] |= 1 << InvertEdge(e)

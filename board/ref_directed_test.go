@@ -85,7 +85,7 @@ func (b *Board) refDirectedGraph(corp string) *Graph {
 			}
 			switch end.Kind {
 			case EndEdge:
-				e := RotateEdge(end.N, hs.rot)
+				e := RotateEdge(end.N, int(hs.rot))
 				g.hx[st.h].edges |= 1 << e
 				g.hx[st.h].ok = true
 				nh := int(b.s.neighbors[st.h][e])
@@ -96,8 +96,8 @@ func (b *Board) refDirectedGraph(corp string) *Graph {
 				g.hx[nh].edges |= 1 << inv
 				g.hx[nh].ok = true
 				nt := &b.hexes[nh]
-				for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-					enter(nh, q, me, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv })
+				for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
+					enter(nh, q, me, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, int(nt.rot)) == inv })
 				}
 			case EndJunction:
 				for _, q := range hs.tile.junctionP {
@@ -188,7 +188,7 @@ func (b *Board) refKeepLines(g *Graph, entered [2][]uint64, parent map[walkState
 			for _, end := range [2]End{pd.A, pd.B} {
 				switch end.Kind {
 				case EndEdge:
-					e := RotateEdge(end.N, hs.rot)
+					e := RotateEdge(end.N, int(hs.rot))
 					hx[h].edges |= 1 << e
 					hx[h].ok = true
 					if nh := int(b.s.neighbors[h][e]); nh >= 0 {
@@ -239,7 +239,7 @@ func (lc *refLineCheck) isLine(rev []walkState) bool {
 			lc.nodes[x] = lc.stamp
 		}
 		if out.Kind == EndEdge {
-			e := RotateEdge(out.N, hs.rot)
+			e := RotateEdge(out.N, int(hs.rot))
 			x := 6*h + e
 			if nh := int(b.s.neighbors[h][e]); nh >= 0 && nh < h {
 				x = 6*nh + InvertEdge(e)
@@ -309,7 +309,7 @@ func (s *refLineSearch) side(h int, e End) int {
 	if e.Kind != EndEdge {
 		return -1
 	}
-	return RotateEdge(e.N, s.b.hexes[h].rot)
+	return RotateEdge(e.N, int(s.b.hexes[h].rot))
 }
 
 // free reports whether end e of a path on hex h lies on no crossed side.
@@ -356,7 +356,7 @@ func (s *refLineSearch) beyond(h, p int, e End) bool {
 		inv := InvertEdge(x)
 		nt := &s.b.hexes[nh]
 		id := s.b.s.ids[nh]
-		for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+		for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
 			if !s.g.PathConnected(id, q) {
 				continue
 			}
@@ -526,15 +526,15 @@ func (b *Board) refWalkFrom(h, n, p int, reach func(h, n, via int)) {
 		}
 		switch end.Kind {
 		case EndEdge:
-			e := RotateEdge(end.N, hs.rot)
+			e := RotateEdge(end.N, int(hs.rot))
 			nh := int(b.s.neighbors[st.h][e])
 			if nh < 0 {
 				continue
 			}
 			inv := InvertEdge(e)
 			nt := &b.hexes[nh]
-			for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
-				enter(nh, q, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv })
+			for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
+				enter(nh, q, func(x End) bool { return x.Kind == EndEdge && RotateEdge(x.N, int(nt.rot)) == inv })
 			}
 		case EndJunction:
 			for _, q := range hs.tile.junctionP {

@@ -67,13 +67,13 @@ func (b *Board) refSegment(i, n int) (paths [][2]int, nodes [][2]int) {
 		for _, end := range [2]End{pd.A, pd.B} {
 			switch end.Kind {
 			case EndEdge:
-				e := RotateEdge(end.N, hs.rot)
+				e := RotateEdge(end.N, int(hs.rot))
 				nh := int(b.s.neighbors[pr[0]][e])
 				if nh < 0 {
 					continue
 				}
 				nt := &b.hexes[nh]
-				for _, q := range nt.tile.PathsAtEdge(InvertEdge(e), nt.rot) {
+				for _, q := range nt.tile.PathsAtEdge(InvertEdge(e), int(nt.rot)) {
 					stack = append(stack, [2]int{nh, q})
 				}
 			case EndJunction:
@@ -187,7 +187,7 @@ func (b *Board) refGraph(corp string) refGraphT {
 			for _, end := range [2]End{pd.A, pd.B} {
 				switch end.Kind {
 				case EndEdge:
-					e := RotateEdge(end.N, hs.rot)
+					e := RotateEdge(end.N, int(hs.rot))
 					g.edges[pr.h] |= 1 << e
 					g.hexOK[pr.h] = true
 					nh := int(b.s.neighbors[pr.h][e])
@@ -198,7 +198,7 @@ func (b *Board) refGraph(corp string) refGraphT {
 					g.edges[nh] |= 1 << inv
 					g.hexOK[nh] = true
 					nt := &b.hexes[nh]
-					for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+					for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
 						if g.paths[nh]&(1<<q) == 0 {
 							stack = append(stack, pathRef{nh, q})
 						}

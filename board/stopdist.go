@@ -142,17 +142,17 @@ func (b *Board) walkNodes(w *nodeWalk, h, n, p int) []nodeReach {
 		}
 		switch end.Kind {
 		case EndEdge:
-			e := RotateEdge(end.N, hs.rot)
+			e := RotateEdge(end.N, int(hs.rot))
 			nh := int(b.s.neighbors[st.h][e])
 			if nh < 0 {
 				continue
 			}
 			inv := InvertEdge(e)
 			nt := &b.hexes[nh]
-			for _, q := range nt.tile.PathsAtEdge(inv, nt.rot) {
+			for _, q := range nt.tile.PathsAtEdge(inv, int(nt.rot)) {
 				qd := &nt.tile.Paths[q]
 				for d, x := range [2]End{qd.A, qd.B} {
-					if x.Kind == EndEdge && RotateEdge(x.N, nt.rot) == inv {
+					if x.Kind == EndEdge && RotateEdge(x.N, int(nt.rot)) == inv {
 						w.stack = append(w.stack, walkEnd{nh, q, d})
 					}
 				}

@@ -64,7 +64,7 @@ func (b *Board) checkForcedRotation(i int, t *TileDef, rot int) error {
 	for p := range h.tile.Paths {
 		found := false
 		for q := range t.Paths {
-			if pathWithinAnyNode(t, q, rot, h.tile, p, h.rot) {
+			if pathWithinAnyNode(t, q, rot, h.tile, p, int(h.rot)) {
 				found = true
 				break
 			}
@@ -73,7 +73,7 @@ func (b *Board) checkForcedRotation(i int, t *TileDef, rot int) error {
 			return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
 		}
 	}
-	oldCT := h.tile.cityTownEdges(h.rot)
+	oldCT := h.tile.cityTownEdges(int(h.rot))
 	newCT := t.cityTownEdges(rot)
 	if len(oldCT) > 1 && len(newCT) > 1 && !citiesKeptApart(oldCT, newCT) {
 		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)

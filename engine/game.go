@@ -65,7 +65,7 @@ func (g *Game) LogLines() []string {
 }
 
 // Logf appends a line to the game log.
-func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, fmt.Sprintf(format, args...)) }
+func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, logLine(format, args)) }
 
 // IsFinished reports whether the game is over.
 func (g *Game) IsFinished() bool { return g.Finished }

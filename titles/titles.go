@@ -14,7 +14,12 @@ import (
 
 // All lists the titles Tresham plays, in the order the lobby shows them.
 func All() []title.Descriptor {
-	return []title.Descriptor{t1860.Descriptor(), t1825.Descriptor()}
+	r := registry()
+	out := make([]title.Descriptor, len(r))
+	for i, e := range r {
+		out[i] = e.descriptor()
+	}
+	return out
 }
 
 // Names lists the titles' names, in All's order.
@@ -26,12 +31,25 @@ func Names() []string {
 	return out
 }
 
-// Lookup returns the title named name ("1860", "1825").
+// Lookup returns the title named name ("1860", "1825"). It builds only
+// that title's descriptor (a replay looks its title up once per game).
 func Lookup(name string) (title.Descriptor, bool) {
-	for _, d := range All() {
-		if d.Name == name {
-			return d, true
+	for _, e := range registry() {
+		if e.name == name {
+			return e.descriptor(), true
 		}
 	}
 	return title.Descriptor{}, false
+}
+
+// entry is a title's name and its Descriptor function.
+type entry struct {
+	name       string
+	descriptor func() title.Descriptor
+}
+
+// registry lists the titles in All's order, by name (TestLookup
+// checks each name against its descriptor).
+func registry() [2]entry {
+	return [2]entry{{"1860", t1860.Descriptor}, {"1825", t1825.Descriptor}}
 }

@@ -451,6 +451,9 @@ func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
 		if err != nil {
 			return nil, fail("%v", err)
 		}
+		if len(stops) > 0 {
+			paid[i] = make([]board.NodeRef, 0, len(stops))
+		}
 		for _, s := range stops {
 			paid[i] = append(paid[i], rr.visits[s].ref)
 		}

@@ -288,14 +288,15 @@ func (g *Game) finishAuction() {
 // its layer's band, or for a bankrupt corporation a par or re-par cell in
 // its re-par band.
 func (g *Game) validPar(c *engine.Corporation, cell *engine.Cell) bool {
+	return inParBand(c, cell, parBand(c.Layer, c.Bankrupt))
+}
+
+// inParBand is validPar with c's band (parBand) given.
+func inParBand(c *engine.Corporation, cell *engine.Cell, band [2]int) bool {
 	if cell.Type != engine.CellPar && !(c.Bankrupt && cell.Type == engine.CellRepar) {
 		return false
 	}
-	rng := parRange[c.Layer]
-	if c.Bankrupt {
-		rng = reparRange[c.Layer]
-	}
-	return cell.Price >= rng[0] && cell.Price <= rng[1]
+	return cell.Price >= band[0] && cell.Price <= band[1]
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

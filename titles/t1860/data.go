@@ -81,6 +81,15 @@ var companyDefs = []companyDef{
 	{"FFC", "Fishbourne Ferry Company", 200, 25, ""},
 }
 
-// parRange is the par band per layer; reparRange applies after bankruptcy.
-var parRange = map[int][2]int{1: {74, 100}, 2: {62, 82}, 3: {58, 68}, 4: {54, 62}}
-var reparRange = map[int][2]int{1: {40, 100}, 2: {40, 82}, 3: {40, 68}, 4: {40, 62}}
+// parBand is the par band of a layer (index 1-4; {0, 0} for any other
+// layer); with repar, the band after bankruptcy. A switch rather than a
+// map: the stock round asks it for every market cell.
+func parBand(layer int, repar bool) [2]int {
+	if layer < 1 || layer > 4 {
+		return [2]int{}
+	}
+	if repar {
+		return [4][2]int{{40, 100}, {40, 82}, {40, 68}, {40, 62}}[layer-1]
+	}
+	return [4][2]int{{74, 100}, {62, 82}, {58, 68}, {54, 62}}[layer-1]
+}

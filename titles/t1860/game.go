@@ -171,9 +171,10 @@ func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
 // minParPrice is the lowest of parPrices(c), or 0 when there is none.
 func (g *Game) minParPrice(c *engine.Corporation) int {
 	min := 0
+	band := parBand(c.Layer, c.Bankrupt) // validPar's, once for all cells
 	for _, row := range g.Market.Rows {
 		for _, cell := range row {
-			if cell != nil && g.validPar(c, cell) && (min == 0 || cell.Price < min) {
+			if cell != nil && inParBand(c, cell, band) && (min == 0 || cell.Price < min) {
 				min = cell.Price
 			}
 		}
