@@ -308,3 +308,54 @@ func frontier(b *board.Board, sym string, colors []board.Color) float64 {
 	}
 	return sum
 }
+
+// deadEndLay reports whether the lay that turned board b into nb on hex
+// is track no route can use: plain track (no city, town or junction) laid
+// on a hex that had none, whose track meets track across at most one hex
+// side, and there with a single path. A route runs from station to
+// station and never uses a piece of track twice; such track has no
+// station, and the only way into it is also the only way out, so every
+// route on nb is a route on b and the reverse: the company's best run and
+// the stations its network reaches are the same on both boards, and the
+// route solves of the lay can be skipped. Borders are ignored (a side
+// counts as meeting track whenever the hex across has track at that
+// side), which can only make the answer false.
+func deadEndLay(b, nb *board.Board, hex string) bool {
+	old, ok := b.Hex(hex)
+	if !ok || old.Tile != nil && (len(old.Tile.Paths) > 0 || len(old.Tile.Nodes) > 0 || old.Tile.Junction) {
+		return false
+	}
+	v, ok := nb.Hex(hex)
+	t := v.Tile
+	if !ok || t == nil || len(t.Nodes) > 0 || t.Junction {
+		return false
+	}
+	for _, p := range t.Paths {
+		if p.A.Kind != board.EndEdge || p.B.Kind != board.EndEdge {
+			return false
+		}
+	}
+	exits := t.Exits(v.Rotation)
+	open := 0
+	for e := 0; e < 6; e++ {
+		if exits&(1<<e) == 0 {
+			continue
+		}
+		n := nb.Adjacent(hex, e)
+		if n == "" {
+			continue
+		}
+		nv, ok := nb.Hex(n)
+		if !ok {
+			return false
+		}
+		if nv.Tile == nil || len(nv.Tile.PathsAtEdge((e+3)%6, nv.Rotation)) == 0 {
+			continue
+		}
+		open++
+		if open > 1 || len(t.PathsAtEdge(e, v.Rotation)) != 1 {
+			return false
+		}
+	}
+	return true
+}
