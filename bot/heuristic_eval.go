@@ -45,17 +45,29 @@ func (p *position) estimate(c *engine.Corporation) int {
 
 // positionOf inspects the title game behind g (and behind any view of
 // it; p.g stays the view, so hidden moves stay hidden).
-func positionOf(g Game) (*position, error) {
+func positionOf(g Game) (*position, error) { return newPosition(g, nil) }
+
+// newPosition is positionOf keeping the titles' route rules in rules
+// (when not nil) for the next position of the same title: the registry
+// builds every title's descriptor on each lookup.
+func newPosition(g Game, rules map[string]title.RouteRules) (*position, error) {
 	x, ok := unwrap(g).(title.Full)
 	if !ok {
 		return nil, fmt.Errorf("bot: the heuristic bot plays title games, not %T", g)
 	}
 	eg := x.Engine()
-	d, ok := titles.Lookup(eg.Title)
+	r, ok := rules[eg.Title]
 	if !ok {
-		return nil, fmt.Errorf("bot: no title %q", eg.Title)
+		d, found := titles.Lookup(eg.Title)
+		if !found {
+			return nil, fmt.Errorf("bot: no title %q", eg.Title)
+		}
+		r = d.Routes
+		if rules != nil {
+			rules[eg.Title] = r
+		}
 	}
-	p := &position{g: g, eg: eg, title: eg.Title, rules: d.Routes, b: x.Map()}
+	p := &position{g: g, eg: eg, title: eg.Title, rules: r, b: x.Map()}
 	if br, ok := x.(title.BoardRevenue); ok {
 		p.exact = br.RevenueOn
 	}
@@ -321,12 +333,10 @@ func frontier(b *board.Board, sym string, colors []board.Color) float64 {
 // counts as meeting track whenever the hex across has track at that
 // side), which can only make the answer false.
 func deadEndLay(b, nb *board.Board, hex string) bool {
-	old, ok := b.Hex(hex)
-	if !ok || old.Tile != nil && (len(old.Tile.Paths) > 0 || len(old.Tile.Nodes) > 0 || old.Tile.Junction) {
+	if old, _, ok := b.TileOn(hex); !ok || old != nil && (len(old.Paths) > 0 || len(old.Nodes) > 0 || old.Junction) {
 		return false
 	}
-	v, ok := nb.Hex(hex)
-	t := v.Tile
+	t, rot, ok := nb.TileOn(hex)
 	if !ok || t == nil || len(t.Nodes) > 0 || t.Junction {
 		return false
 	}
@@ -335,7 +345,7 @@ func deadEndLay(b, nb *board.Board, hex string) bool {
 			return false
 		}
 	}
-	exits := t.Exits(v.Rotation)
+	exits := t.Exits(rot)
 	open := 0
 	for e := 0; e < 6; e++ {
 		if exits&(1<<e) == 0 {
@@ -345,15 +355,15 @@ func deadEndLay(b, nb *board.Board, hex string) bool {
 		if n == "" {
 			continue
 		}
-		nv, ok := nb.Hex(n)
+		nt, nrot, ok := nb.TileOn(n)
 		if !ok {
 			return false
 		}
-		if nv.Tile == nil || len(nv.Tile.PathsAtEdge((e+3)%6, nv.Rotation)) == 0 {
+		if nt == nil || len(nt.PathsAtEdge((e+3)%6, nrot)) == 0 {
 			continue
 		}
 		open++
-		if open > 1 || len(t.PathsAtEdge(e, v.Rotation)) != 1 {
+		if open > 1 || len(t.PathsAtEdge(e, rot)) != 1 {
 			return false
 		}
 	}

@@ -363,7 +363,7 @@ func (h *Heuristic) chooseLay(p *position, c *engine.Corporation, lays []engine.
 		h.Rand.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 		cands = cands[:n]
 	}
-	base := p.revenue(p.b, c)
+	base := p.estimate(c)
 	baseN := stationCount(p.b, c.Sym)
 	colors := p.phaseColors()
 	// track towards unreached cities counts only while the company has no
@@ -423,7 +423,7 @@ func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engin
 	if p.b == nil {
 		return toks[0].Action, must
 	}
-	base := p.revenue(p.b, c)
+	base := p.estimate(c)
 	best, bestScore := -1, math.Inf(-1)
 	for i, ch := range toks {
 		nb, err := afterToken(p.b, &ch.Action)
