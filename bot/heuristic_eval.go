@@ -322,50 +322,90 @@ func frontier(b *board.Board, sym string, colors []board.Color) float64 {
 }
 
 // deadEndLay reports whether the lay that turned board b into nb on hex
-// is track no route can use: plain track (no city, town or junction) laid
-// on a hex that had none, whose track meets track across at most one hex
-// side, and there with a single path. A route runs from station to
-// station and never uses a piece of track twice; such track has no
-// station, and the only way into it is also the only way out, so every
-// route on nb is a route on b and the reverse: the company's best run and
+// is track no route can use. Both the old and the new tile must be plain
+// track (no city, town, junction or terminal path), the new tile must
+// keep every path of the old one, and every path it adds must end at a
+// hex side where nothing meets it: no track across that side (on nb),
+// and no other path of the tile there. A route runs from station to
+// station and never uses a piece of track twice, so it cannot use a path
+// with such an end; without the added paths the hex holds what it held
+// on b, and every other hex is as it was. So the company's best run and
 // the stations its network reaches are the same on both boards, and the
 // route solves of the lay can be skipped. Borders are ignored (a side
-// counts as meeting track whenever the hex across has track at that
-// side), which can only make the answer false.
+// counts as met whenever the hex across has track at that side), which
+// can only make the answer false.
 func deadEndLay(b, nb *board.Board, hex string) bool {
-	if old, _, ok := b.TileOn(hex); !ok || old != nil && (len(old.Paths) > 0 || len(old.Nodes) > 0 || old.Junction) {
+	old, orot, ok := b.TileOn(hex)
+	if !ok || !plainTrack(old) {
 		return false
 	}
 	t, rot, ok := nb.TileOn(hex)
-	if !ok || t == nil || len(t.Nodes) > 0 || t.Junction {
+	if !ok || t == nil || !plainTrack(t) {
 		return false
 	}
+	type edges struct {
+		a, b  int
+		track string
+	}
+	key := func(p board.PathDef, r int) edges {
+		x, y := board.RotateEdge(p.A.N, r), board.RotateEdge(p.B.N, r)
+		return edges{min(x, y), max(x, y), p.Track}
+	}
+	kept := map[edges]bool{}
+	if old != nil {
+		for _, p := range old.Paths {
+			kept[key(p, orot)] = false
+		}
+	}
 	for _, p := range t.Paths {
-		if p.A.Kind != board.EndEdge || p.B.Kind != board.EndEdge {
+		k := key(p, rot)
+		if _, ok := kept[k]; ok {
+			kept[k] = true
+			continue
+		}
+		if !deadEnd(nb, hex, t, rot, k.a) && !deadEnd(nb, hex, t, rot, k.b) {
 			return false
 		}
 	}
-	exits := t.Exits(rot)
-	open := 0
-	for e := 0; e < 6; e++ {
-		if exits&(1<<e) == 0 {
-			continue
-		}
-		n := nb.Adjacent(hex, e)
-		if n == "" {
-			continue
-		}
-		nt, nrot, ok := nb.TileOn(n)
-		if !ok {
-			return false
-		}
-		if nt == nil || len(nt.PathsAtEdge((e+3)%6, nrot)) == 0 {
-			continue
-		}
-		open++
-		if open > 1 || len(t.PathsAtEdge(e, rot)) != 1 {
+	for _, found := range kept {
+		if !found {
 			return false
 		}
 	}
 	return true
+}
+
+// plainTrack reports whether tile t (nil: no tile) has only track between
+// hex sides.
+func plainTrack(t *board.TileDef) bool {
+	if t == nil {
+		return true
+	}
+	if len(t.Nodes) > 0 || t.Junction {
+		return false
+	}
+	for _, p := range t.Paths {
+		if p.A.Kind != board.EndEdge || p.B.Kind != board.EndEdge || p.Terminal {
+			return false
+		}
+	}
+	return true
+}
+
+// deadEnd reports whether absolute side e of hex (holding tile t at
+// rotation rot on b) is the end of a single path of t and meets no track
+// across it.
+func deadEnd(b *board.Board, hex string, t *board.TileDef, rot, e int) bool {
+	if len(t.PathsAtEdge(e, rot)) != 1 {
+		return false
+	}
+	n := b.Adjacent(hex, e)
+	if n == "" {
+		return true
+	}
+	nt, nrot, ok := b.TileOn(n)
+	if !ok {
+		return false
+	}
+	return nt == nil || len(nt.PathsAtEdge((e+3)%6, nrot)) == 0
 }
