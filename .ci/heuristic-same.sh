@@ -1,13 +1,15 @@
 #!/bin/bash
-# heuristic-same.sh OLD_BINARY NEW_BINARY [GAMES] [SEED]
+# heuristic-same.sh OLD_BINARY NEW_BINARY [GAMES] [SEED] [BOTS]
 #
-# Plays GAMES (default 10) fixed-seed games of four heuristic bots in each
+# Plays GAMES (default 10) fixed-seed games of four heuristic bots (or the
+# seats BOTS, e.g. search:2000n,heuristic,heuristic,heuristic: a search at a
+# node budget must play the same too) in each
 # title with two tresham binaries (e.g. main's and a branch's) and compares
 # the exported games byte for byte, the timestamps (created_at, updated_at, finished_at)
 # excepted: a change meant to speed the bots up must leave every move the
 # heuristic bot plays as it was. Exits non-zero on the first difference.
 set -euo pipefail
-old=$1 new=$2 games=${3:-10} seed=${4:-93000}
+old=$1 new=$2 games=${3:-10} seed=${4:-93000} bots=${5:-heuristic,heuristic,heuristic,heuristic}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 for t in 1860 1825; do
@@ -15,7 +17,7 @@ for t in 1860 1825; do
 		bin=$old
 		[ "$side" = new ] && bin=$new
 		mkdir -p "$dir/$side/$t"
-		"$bin" selfplay --title "$t" --players 4 --bots heuristic,heuristic,heuristic,heuristic \
+		"$bin" selfplay --title "$t" --players 4 --bots "$bots" \
 			--games "$games" --seed "$seed" --checks light --out "$dir/$side/$t" >"$dir/$side/$t.log"
 	done
 	n=0

@@ -127,7 +127,45 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 	if b == nil || len(trains) == 0 || len(b.TokenNodes(c.Sym)) == 0 {
 		return 0
 	}
-	h := &approxHook{trains: trains, colors: p.phaseColors(), flat: p.rules.FlatStops}
+	colors := p.phaseColors()
+	// the run depends on nothing but the board and the key: memoised per
+	// board version (a board keeps its version through the decisions that
+	// leave the map alone: stock rounds, runs, dividends, trains)
+	key := approxKey{corp: c.Sym, rules: p.rules}
+	kb := make([]byte, 0, 32)
+	for _, t := range trains {
+		kb = strconv.AppendInt(kb, int64(t.major), 10)
+		kb = append(kb, '+')
+		kb = strconv.AppendInt(kb, int64(t.minor), 10)
+		kb = append(kb, ',')
+	}
+	key.trains = string(kb)
+	kb = kb[:0]
+	for _, col := range colors {
+		kb = strconv.AppendInt(kb, int64(col), 10)
+		kb = append(kb, ',')
+	}
+	key.colors = string(kb)
+	v, err := b.MemoByVersion(key, false, func() (any, error) {
+		return p.solveApprox(b, c, trains, colors)
+	})
+	if err != nil {
+		return 0
+	}
+	return v.(int)
+}
+
+// approxKey is the board memo key of approxRevenue's run: the company,
+// its trains' allowances ("major+minor," each), the phase's colours and
+// the title's route rules.
+type approxKey struct {
+	corp, trains, colors string
+	rules                title.RouteRules
+}
+
+// solveApprox is approxRevenue's solve.
+func (p *position) solveApprox(b *board.Board, c *engine.Corporation, trains []trainAllowance, colors []board.Color) (int, error) {
+	h := &approxHook{trains: trains, colors: colors, flat: p.rules.FlatStops}
 	prob := &route.Problem{
 		Board:            b,
 		Corp:             c.Sym,
@@ -141,9 +179,9 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 	}
 	res, err := route.Solve(prob)
 	if err != nil {
-		return 0
+		return 0, fmt.Errorf("bot: estimating %s's run: %w", c.Sym, err)
 	}
-	return res.Best[route.MaxRevenue].Revenue
+	return res.Best[route.MaxRevenue].Revenue, nil
 }
 
 // approxHook is a simplified stop rule for route.Solve: a train counts at
