@@ -128,6 +128,15 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 		return 0
 	}
 	colors := p.phaseColors()
+	if b != p.b {
+		// a board tried once (a lay or a token on a copy): not memoised,
+		// so that it does not push the position's own board out
+		r, err := p.solveApprox(b, c, trains, colors)
+		if err != nil {
+			return 0
+		}
+		return r
+	}
 	// the run depends on nothing but the board and the key: memoised per
 	// board version (a board keeps its version through the decisions that
 	// leave the map alone: stock rounds, runs, dividends, trains)
