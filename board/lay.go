@@ -435,6 +435,12 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 	if !ok {
 		return nil
 	}
+	return b.legalLays(i, hex, opt, false)
+}
+
+// legalLays is LegalLays on hex i (id hex), stopping at the first legal
+// lay when first is set.
+func (b *Board) legalLays(i int, hex string, opt LayOptions, first bool) []LegalLay {
 	var g *Graph
 	if !opt.NoConnectivity {
 		g = opt.Graph
@@ -475,6 +481,9 @@ func (b *Board) LegalLays(hex string, opt LayOptions) []LegalLay {
 				}
 			}
 			out = append(out, LegalLay{Hex: hex, TileID: tid, Tile: t.Name, Rotation: rot})
+			if first {
+				return out
+			}
 		}
 	}
 	return out
@@ -493,7 +502,7 @@ func (b *Board) LegalLayHexes(opt LayOptions) []string {
 		if g != nil && !g.hex(i).ok {
 			continue
 		}
-		if len(b.LegalLays(id, o)) > 0 {
+		if len(b.legalLays(i, id, o, true)) > 0 {
 			out = append(out, id)
 		}
 	}

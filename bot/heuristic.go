@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"tresham/engine"
+	"tresham/titles/title"
 )
 
 // Heuristic is a bot that plays by simple valuations: it bids on the
@@ -23,6 +24,19 @@ type Heuristic struct {
 	// MaxLays bounds the tile lays evaluated with the route solver per
 	// decision (a sample when more are legal); 0 means 48.
 	MaxLays int
+
+	// rules keeps the titles' route rules between decisions (see
+	// newPosition); like Rand, it makes a Heuristic one goroutine's.
+	rules map[string]title.RouteRules
+}
+
+// position inspects g for a decision (positionOf, keeping the title's
+// route rules for the next one).
+func (h *Heuristic) position(g Game) (*position, error) {
+	if h.rules == nil {
+		h.rules = map[string]title.RouteRules{}
+	}
+	return newPosition(g, h.rules)
 }
 
 // NewHeuristic returns a heuristic bot seeded for reproducible play.
@@ -37,27 +51,36 @@ func (h *Heuristic) Move(g Game) (engine.Action, error) {
 	if len(acting) == 0 {
 		return engine.Action{}, fmt.Errorf("bot: nobody may act")
 	}
-	if p, err := positionOf(g); err == nil {
+	p, err := h.position(g)
+	if err == nil {
 		for _, e := range acting[1:] {
 			if co := p.eg.Company(e); co != nil && h.wantsExchange(p, co) {
-				return h.Choose(g, e)
+				return h.choose(g, p, e)
 			}
 		}
 	}
-	return h.Choose(g, acting[0])
+	return h.choose(g, p, acting[0])
 }
 
 // Choose picks a legal action for entity (a player id, a corporation, or a
 // private company whose only move is its exchange).
 func (h *Heuristic) Choose(g Game, entity string) (engine.Action, error) {
+	return h.choose(g, nil, entity)
+}
+
+// choose is Choose from position p of g (nil: inspect g).
+func (h *Heuristic) choose(g Game, p *position, entity string) (engine.Action, error) {
 	choices := g.Legal(entity)
 	if len(choices) == 0 {
 		return engine.Action{}, fmt.Errorf("bot: %s has no legal move", entity)
 	}
-	p, err := positionOf(g)
-	if err != nil {
-		return engine.Action{}, err
+	if p == nil {
+		var err error
+		if p, err = h.position(g); err != nil {
+			return engine.Action{}, err
+		}
 	}
+	var err error
 	byType := map[string][]engine.Choice{}
 	for _, c := range choices {
 		byType[c.Action.Type] = append(byType[c.Action.Type], c)

@@ -45,17 +45,29 @@ func (p *position) estimate(c *engine.Corporation) int {
 
 // positionOf inspects the title game behind g (and behind any view of
 // it; p.g stays the view, so hidden moves stay hidden).
-func positionOf(g Game) (*position, error) {
+func positionOf(g Game) (*position, error) { return newPosition(g, nil) }
+
+// newPosition is positionOf keeping the titles' route rules in rules
+// (when not nil) for the next position of the same title: the registry
+// builds every title's descriptor on each lookup.
+func newPosition(g Game, rules map[string]title.RouteRules) (*position, error) {
 	x, ok := unwrap(g).(title.Full)
 	if !ok {
 		return nil, fmt.Errorf("bot: the heuristic bot plays title games, not %T", g)
 	}
 	eg := x.Engine()
-	d, ok := titles.Lookup(eg.Title)
+	r, ok := rules[eg.Title]
 	if !ok {
-		return nil, fmt.Errorf("bot: no title %q", eg.Title)
+		d, found := titles.Lookup(eg.Title)
+		if !found {
+			return nil, fmt.Errorf("bot: no title %q", eg.Title)
+		}
+		r = d.Routes
+		if rules != nil {
+			rules[eg.Title] = r
+		}
 	}
-	p := &position{g: g, eg: eg, title: eg.Title, rules: d.Routes, b: x.Map()}
+	p := &position{g: g, eg: eg, title: eg.Title, rules: r, b: x.Map()}
 	if br, ok := x.(title.BoardRevenue); ok {
 		p.exact = br.RevenueOn
 	}
@@ -115,7 +127,54 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 	if b == nil || len(trains) == 0 || len(b.TokenNodes(c.Sym)) == 0 {
 		return 0
 	}
-	h := &approxHook{trains: trains, colors: p.phaseColors(), flat: p.rules.FlatStops}
+	colors := p.phaseColors()
+	if b != p.b {
+		// a board tried once (a lay or a token on a copy): not memoised,
+		// so that it does not push the position's own board out
+		r, err := p.solveApprox(b, c, trains, colors)
+		if err != nil {
+			return 0
+		}
+		return r
+	}
+	// the run depends on nothing but the board and the key: memoised per
+	// board version (a board keeps its version through the decisions that
+	// leave the map alone: stock rounds, runs, dividends, trains)
+	key := approxKey{corp: c.Sym, rules: p.rules}
+	kb := make([]byte, 0, 32)
+	for _, t := range trains {
+		kb = strconv.AppendInt(kb, int64(t.major), 10)
+		kb = append(kb, '+')
+		kb = strconv.AppendInt(kb, int64(t.minor), 10)
+		kb = append(kb, ',')
+	}
+	key.trains = string(kb)
+	kb = kb[:0]
+	for _, col := range colors {
+		kb = strconv.AppendInt(kb, int64(col), 10)
+		kb = append(kb, ',')
+	}
+	key.colors = string(kb)
+	v, err := b.MemoByVersion(key, false, func() (any, error) {
+		return p.solveApprox(b, c, trains, colors)
+	})
+	if err != nil {
+		return 0
+	}
+	return v.(int)
+}
+
+// approxKey is the board memo key of approxRevenue's run: the company,
+// its trains' allowances ("major+minor," each), the phase's colours and
+// the title's route rules.
+type approxKey struct {
+	corp, trains, colors string
+	rules                title.RouteRules
+}
+
+// solveApprox is approxRevenue's solve.
+func (p *position) solveApprox(b *board.Board, c *engine.Corporation, trains []trainAllowance, colors []board.Color) (int, error) {
+	h := &approxHook{trains: trains, colors: colors, flat: p.rules.FlatStops}
 	prob := &route.Problem{
 		Board:            b,
 		Corp:             c.Sym,
@@ -129,9 +188,9 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 	}
 	res, err := route.Solve(prob)
 	if err != nil {
-		return 0
+		return 0, fmt.Errorf("bot: estimating %s's run: %w", c.Sym, err)
 	}
-	return res.Best[route.MaxRevenue].Revenue
+	return res.Best[route.MaxRevenue].Revenue, nil
 }
 
 // approxHook is a simplified stop rule for route.Solve: a train counts at
@@ -307,4 +366,93 @@ func frontier(b *board.Board, sym string, colors []board.Color) float64 {
 		}
 	}
 	return sum
+}
+
+// deadEndLay reports whether the lay that turned board b into nb on hex
+// is track no route can use. Both the old and the new tile must be plain
+// track (no city, town, junction or terminal path), the new tile must
+// keep every path of the old one, and every path it adds must end at a
+// hex side where nothing meets it: no track across that side (on nb),
+// and no other path of the tile there. A route runs from station to
+// station and never uses a piece of track twice, so it cannot use a path
+// with such an end; without the added paths the hex holds what it held
+// on b, and every other hex is as it was. So the company's best run and
+// the stations its network reaches are the same on both boards, and the
+// route solves of the lay can be skipped. Borders are ignored (a side
+// counts as met whenever the hex across has track at that side), which
+// can only make the answer false.
+func deadEndLay(b, nb *board.Board, hex string) bool {
+	old, orot, ok := b.TileOn(hex)
+	if !ok || !plainTrack(old) {
+		return false
+	}
+	t, rot, ok := nb.TileOn(hex)
+	if !ok || t == nil || !plainTrack(t) {
+		return false
+	}
+	type edges struct {
+		a, b  int
+		track string
+	}
+	key := func(p board.PathDef, r int) edges {
+		x, y := board.RotateEdge(p.A.N, r), board.RotateEdge(p.B.N, r)
+		return edges{min(x, y), max(x, y), p.Track}
+	}
+	kept := map[edges]bool{}
+	if old != nil {
+		for _, p := range old.Paths {
+			kept[key(p, orot)] = false
+		}
+	}
+	for _, p := range t.Paths {
+		k := key(p, rot)
+		if _, ok := kept[k]; ok {
+			kept[k] = true
+			continue
+		}
+		if !deadEnd(nb, hex, t, rot, k.a) && !deadEnd(nb, hex, t, rot, k.b) {
+			return false
+		}
+	}
+	for _, found := range kept {
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// plainTrack reports whether tile t (nil: no tile) has only track between
+// hex sides.
+func plainTrack(t *board.TileDef) bool {
+	if t == nil {
+		return true
+	}
+	if len(t.Nodes) > 0 || t.Junction {
+		return false
+	}
+	for _, p := range t.Paths {
+		if p.A.Kind != board.EndEdge || p.B.Kind != board.EndEdge || p.Terminal {
+			return false
+		}
+	}
+	return true
+}
+
+// deadEnd reports whether absolute side e of hex (holding tile t at
+// rotation rot on b) is the end of a single path of t and meets no track
+// across it.
+func deadEnd(b *board.Board, hex string, t *board.TileDef, rot, e int) bool {
+	if len(t.PathsAtEdge(e, rot)) != 1 {
+		return false
+	}
+	n := b.Adjacent(hex, e)
+	if n == "" {
+		return true
+	}
+	nt, nrot, ok := b.TileOn(n)
+	if !ok {
+		return false
+	}
+	return nt == nil || len(nt.PathsAtEdge((e+3)%6, nrot)) == 0
 }

@@ -363,10 +363,15 @@ func (h *Heuristic) chooseLay(p *position, c *engine.Corporation, lays []engine.
 		h.Rand.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 		cands = cands[:n]
 	}
-	base := p.revenue(p.b, c)
+	base := p.estimate(c)
 	baseN := stationCount(p.b, c.Sym)
 	colors := p.phaseColors()
-	baseF := frontier(p.b, c.Sym, colors)
+	// track towards unreached cities counts only while the company has no
+	// run at all (its home is cut off): only then is the frontier needed
+	w, baseF := 0.0, 0.0
+	if base == 0 {
+		w, baseF = 1, frontier(p.b, c.Sym, colors)
+	}
 	best, bestScore := -1, math.Inf(-1)
 	for i, ch := range cands {
 		cost := 0
@@ -380,14 +385,16 @@ func (h *Heuristic) chooseLay(p *position, c *engine.Corporation, lays []engine.
 		if err != nil {
 			continue
 		}
-		gain := p.revenue(nb, c) - base
-		reach := stationCount(nb, c.Sym) - baseN
-		nearer := frontier(nb, c.Sym, colors) - baseF
-		// track towards unreached cities counts most while the company
-		// has no run at all (its home is cut off)
-		w := 0.0
-		if base == 0 {
-			w = 1
+		gain, reach := 0, 0
+		if !deadEndLay(p.b, nb, ch.Action.Hex) {
+			// (track no route can use changes neither the run nor
+			// the stations reached: see deadEndLay)
+			gain = p.revenue(nb, c) - base
+			reach = stationCount(nb, c.Sym) - baseN
+		}
+		nearer := 0.0
+		if w != 0 {
+			nearer = frontier(nb, c.Sym, colors) - baseF
 		}
 		s := float64(gain)*10 + float64(reach)*3 + nearer*w - float64(cost)/5 + h.jitter()
 		if len(c.Trains) == 0 && c.Cash-cost < p.minTrainPrice() && cost > 0 {
@@ -416,7 +423,7 @@ func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engin
 	if p.b == nil {
 		return toks[0].Action, must
 	}
-	base := p.revenue(p.b, c)
+	base := p.estimate(c)
 	best, bestScore := -1, math.Inf(-1)
 	for i, ch := range toks {
 		nb, err := afterToken(p.b, &ch.Action)

@@ -572,7 +572,10 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 	// the k-th rollout of every candidate shares its seed (common random
 	// numbers), so that candidates are compared on the same futures
 	seed := s.seed ^ (s.decisions * 0x9e3779b97f4a7c15) ^ (it * 0xbf58476d1ce4e5b9)
-	h := &Heuristic{Rand: rand.New(rand.NewPCG(seed, it)), MaxLays: s.RolloutLays}
+	if s.h.rules == nil {
+		s.h.rules = map[string]title.RouteRules{}
+	}
+	h := &Heuristic{Rand: rand.New(rand.NewPCG(seed, it)), MaxLays: s.RolloutLays, rules: s.h.rules}
 	if h.MaxLays <= 0 {
 		h.MaxLays = 12
 	}
