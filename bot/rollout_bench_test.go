@@ -4,8 +4,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"tresham/engine"
 )
 
 // BenchmarkRollout times one whole rollout as the search plays it: a fork
@@ -17,21 +15,7 @@ import (
 // machine disturbs less than the wall time.
 func BenchmarkRollout(b *testing.B) {
 	for _, title := range []string{"1860", "1825"} {
-		g, err := newFour(title)
-		if err != nil {
-			b.Fatal(err)
-		}
-		seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
-		n := 0
-		if _, err := Play(g, seats, PlayOptions{MaxActions: 150, Observe: func(engine.Action) { n++ }}); err != nil {
-			b.Fatal(err)
-		}
-		for Engine(g).RoundKind != "Stock" && !g.IsFinished() {
-			if _, err := Play(g, seats, PlayOptions{MaxActions: 1, FirstID: n + 1}); err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
+		g, _ := midGame(b, title)
 		entity := g.Acting()[0]
 		b.Run(title, func(b *testing.B) {
 			s := NewSearch(Budget{Nodes: 1 << 30}, 1)

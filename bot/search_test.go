@@ -189,22 +189,7 @@ func TestSearchSmallBudgetPlaysHeuristic(t *testing.T) {
 // and a whole searched decision, reported in rollout nodes per second.
 func BenchmarkSearchHotPath(b *testing.B) {
 	for _, title := range []string{"1860", "1825"} {
-		g, err := newFour(title)
-		if err != nil {
-			b.Fatal(err)
-		}
-		seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
-		// to the first stock round after 150 actions
-		n := 0
-		if _, err := Play(g, seats, PlayOptions{MaxActions: 150, Observe: func(engine.Action) { n++ }}); err != nil {
-			b.Fatal(err)
-		}
-		for Engine(g).RoundKind != "Stock" && !g.IsFinished() {
-			if _, err := Play(g, seats, PlayOptions{MaxActions: 1, FirstID: n + 1}); err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
+		g, n := midGame(b, title)
 		entity := g.Acting()[0]
 		b.Run(title+"/fork", func(b *testing.B) {
 			for b.Loop() {
@@ -248,4 +233,27 @@ func BenchmarkSearchHotPath(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
+}
+
+// midGame is a 4-player game of the title played by heuristic bots to the
+// first stock round after 150 actions: the position the search benchmarks
+// start from, and the number of actions played.
+func midGame(b *testing.B, title string) (g Game, actions int) {
+	b.Helper()
+	g, err := newFour(title)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
+	n := 0
+	if _, err := Play(g, seats, PlayOptions{MaxActions: 150, Observe: func(engine.Action) { n++ }}); err != nil {
+		b.Fatal(err)
+	}
+	for Engine(g).RoundKind != "Stock" && !g.IsFinished() {
+		if _, err := Play(g, seats, PlayOptions{MaxActions: 1, FirstID: n + 1}); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	return g, n
 }
