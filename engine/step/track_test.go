@@ -32,6 +32,19 @@ func lineBoard(t *testing.T) *board.Board {
 	return b
 }
 
+// reservedLineBoard is lineBoard with C5's city held for the company
+// holder's home (none when holder is empty).
+func reservedLineBoard(t *testing.T, holder string) *board.Board {
+	t.Helper()
+	b := lineBoard(t)
+	if holder != "" {
+		if err := b.Reserve("C5", -1, holder); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
 func TestTokens(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -46,12 +59,7 @@ func TestTokens(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := lineBoard(t)
-			if tc.reserve != "" {
-				if err := b.Reserve("C5", -1, tc.reserve); err != nil {
-					t.Fatal(err)
-				}
-			}
+			b := reservedLineBoard(t, tc.reserve)
 			c := &engine.Corporation{Sym: "A", Tokens: []engine.Token{{}, {Price: 40}}}
 			home, ok := b.HomeCity("A", "C3")
 			if !ok {
@@ -227,12 +235,7 @@ func TestCanToken(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := lineBoard(t)
-			if tc.reserve != "" {
-				if err := b.Reserve("C5", -1, tc.reserve); err != nil {
-					t.Fatal(err)
-				}
-			}
+			b := reservedLineBoard(t, tc.reserve)
 			c := &engine.Corporation{Sym: "A", Tokens: []engine.Token{{}, {Price: 40}}}
 			PlaceHomeTokens(b, c, "C3")
 			if tc.placed > 1 {
