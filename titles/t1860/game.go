@@ -102,7 +102,7 @@ func New(ids []int, names []string, options []string, newBoard func(opts map[str
 		// a game logs 600-800 lines: room for them up front
 		Log: make([]string, 0, 1024),
 	}}
-	g.optTwoPlayerMap = opts["two_player_map"] || opts["original_game"]
+	g.optTwoPlayerMap = MapOptionsFor(opts).SmallMap
 	g.optOriginalInsolvency = originalInsolvency(opts)
 	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
 	g.optSimplifiedInsolvency = opts["simplified_insolvency"]

@@ -66,15 +66,19 @@ type MapOptions struct {
 	SmallMap bool
 }
 
+// MapOptionsFor derives MapOptions from a game's options: the smaller map
+// comes with `two_player_map` and with `original_game`.
+func MapOptionsFor(opts map[string]bool) MapOptions {
+	return MapOptions{SmallMap: opts["two_player_map"] || opts["original_game"]}
+}
+
 // MapOptionsFromRules derives MapOptions from 18xx.games optional rule names.
 func MapOptionsFromRules(rules []string) MapOptions {
-	var o MapOptions
+	opts := make(map[string]bool, len(rules))
 	for _, r := range rules {
-		if r == "two_player_map" || r == "original_game" {
-			o.SmallMap = true
-		}
+		opts[r] = true
 	}
-	return o
+	return MapOptionsFor(opts)
 }
 
 // MapSpec returns the board spec for the chosen variant.
@@ -110,7 +114,7 @@ func Map(opt MapOptions) (*board.Board, error) {
 // home city held for its home token (18xx.games reservations: no other
 // corporation takes its last free slot until the home token is placed).
 func NewBoard(opts map[string]bool) (*board.Board, error) {
-	b, err := Map(MapOptions{SmallMap: opts["two_player_map"] || opts["original_game"]})
+	b, err := Map(MapOptionsFor(opts))
 	if err != nil {
 		return nil, err
 	}
