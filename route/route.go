@@ -48,15 +48,26 @@ type Chain struct {
 // Leg is one resolved step of a route: the chain, walked from Left to
 // Right (route order): from Chain.A to Chain.B unless Reversed.
 type Leg struct {
-	Chain Chain
+	// Chain is shared with the board's memo of the chains (or the
+	// route's maker): read only.
+	Chain *Chain
 	// Reversed says the leg runs from Chain.B to Chain.A.
 	Reversed bool
 }
 
 // NewLeg returns the leg of chain c from left (one of its ends) to its
 // other end.
-func NewLeg(left board.NodeRef, c Chain) Leg {
+func NewLeg(left board.NodeRef, c *Chain) Leg {
 	return Leg{Chain: c, Reversed: left != c.A}
+}
+
+// String prints the leg as fmt's %v printed it when it held its chain by
+// value ("{{A B [paths]} reversed}"), not the chain's address.
+func (l Leg) String() string {
+	if l.Chain == nil {
+		return fmt.Sprintf("{<nil> %v}", l.Reversed)
+	}
+	return fmt.Sprintf("{%v %v}", *l.Chain, l.Reversed)
 }
 
 // Left is the node the leg starts from.
@@ -723,7 +734,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 	defer func() { rs.other = other }()
 	otherMask := pathsMask(other)
 	if len(poss) == 1 {
-		for _, ch := range poss[0] {
+		for k := range poss[0] {
+			ch := &poss[0][k]
 			if pathsMask(ch.Paths)&otherMask != 0 && overlaps(ch.Paths, other) {
 				continue
 			}
@@ -734,7 +746,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 		}
 		if opt.Untokened {
-			for _, ch := range poss[0] {
+			for k := range poss[0] {
+				ch := &poss[0][k]
 				if pathsMask(ch.Paths)&otherMask == 0 || !overlaps(ch.Paths, other) {
 					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
@@ -826,7 +839,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 		}
 		c := cands[best]
-		ca, cb := poss[i][c.a], poss[i+1][c.b]
+		ca, cb := &poss[i][c.a], &poss[i+1][c.b]
 		if i == 0 {
 			r.Legs = append(r.Legs, NewLeg(c.left, ca))
 		}
