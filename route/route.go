@@ -718,6 +718,15 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		clear(rs.listedMemo)
 		resolvers.Put(rs)
 	}()
+	return rs.resolve(b, connections, opt)
+}
+
+// resolve is Resolve with the pooled resolver rs (one deferred call in
+// each, so both are open-coded).
+func (rs *resolver) resolve(b *board.Board, connections [][]string, opt Options) (*Route, error) {
+	// the scratch lists, handed back to rs for the next resolution
+	other, cands, free, masks := rs.other[:0], rs.cands[:0], rs.free[:0], rs.masks[:0]
+	defer func() { rs.other, rs.cands, rs.free, rs.masks = other, cands, free, masks }()
 	if len(connections) == 0 {
 		return &Route{}, nil
 	}
@@ -730,8 +739,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		rs.poss = append(rs.poss, m)
 	}
 	poss := rs.poss
-	other := append(rs.other[:0], opt.Other...)
-	defer func() { rs.other = other }()
+	other = append(other, opt.Other...)
 	otherMask := pathsMask(other)
 	if len(poss) == 1 {
 		for k := range poss[0] {
@@ -760,14 +768,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		return nil, refusal(reason, fmt.Sprintf("route: chain %v does not touch a %s token", connections[0], opt.Corp), chainHexes(connections[0])...)
 	}
 	r := &Route{Legs: make([]Leg, 0, len(poss))}
-	cands := rs.cands[:0]
-	defer func() { rs.cands = cands }()
-	free := rs.free[:0]
-	defer func() { rs.free = free }()
 	// masks[i][k] is the pathsMask of chain k of connection i (computed
 	// as connection i is first joined to its successor).
-	masks := rs.masks[:0]
-	defer func() { rs.masks = masks }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
 		if i == 0 {
