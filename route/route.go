@@ -100,6 +100,13 @@ func (r *Route) Visited() []board.NodeRef {
 	return r.appendVisited(make([]board.NodeRef, 0, len(r.Legs)+1))
 }
 
+// AppendVisited appends the nodes of Visited to out and returns it (a
+// caller's reused storage; the nodes are looked for only among those
+// appended).
+func (r *Route) AppendVisited(out []board.NodeRef) []board.NodeRef {
+	return r.appendVisited(out)
+}
+
 // appendVisited appends the nodes of Visited to out (which must not hold
 // any of them).
 func (r *Route) appendVisited(out []board.NodeRef) []board.NodeRef {
