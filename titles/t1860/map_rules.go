@@ -147,7 +147,14 @@ func reachableRevenues(b *board.Board, hex string, corp string, c, t int) []int 
 	if tile.Color == board.White || c == 0 {
 		return nil
 	}
-	dist := b.HexDistances(corp, hex)
+	return revenuesWithin(tile, b.HexDistances(corp, hex), c, t)
+}
+
+// revenuesWithin is reachableRevenues of tile, given the hex's distances.
+func revenuesWithin(tile *board.TileDef, dist board.HexDistances, c, t int) []int {
+	if tile.Color == board.White || c == 0 {
+		return nil
+	}
 	var out []int
 	for n, nd := range tile.Nodes {
 		if d, ok := dist.Node(n); ok && reachableNode(nd.Kind, d, c, t) {
@@ -234,7 +241,9 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 	}
 	if upgrade && !usedNew {
 		saved := reachableRevenues(before, l.Hex, l.Corp, c, t)
-		now := reachableRevenues(after, l.Hex, l.Corp, c, t)
+		// after the lay: dist, found above on the same board
+		tile, _, _ := after.TileOn(l.Hex)
+		now := revenuesWithin(tile, dist, c, t)
 		changedCity = !slices.Equal(saved, now)
 	}
 	if !usedNew && !changedCity {
