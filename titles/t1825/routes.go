@@ -442,6 +442,7 @@ type runScratch struct {
 	paid  [][]board.NodeRef
 	refs  []board.NodeRef
 	res   []*route.Route
+	score scorer
 }
 
 var runScratches = sync.Pool{New: func() any { return new(runScratch) }}
@@ -456,6 +457,7 @@ func (sc *runScratch) release() {
 	clear(sc.res)
 	sc.runs, sc.nodes, sc.stops = sc.runs[:0], sc.nodes[:0], sc.stops[:0]
 	sc.paid, sc.refs, sc.res = sc.paid[:0], sc.refs[:0], sc.res[:0]
+	sc.score.v, sc.score.zero = nil, nil
 	runScratches.Put(sc)
 }
 
@@ -494,9 +496,10 @@ func (g *Game) checkResolvedIn(sc *runScratch, corp string, runs []runRoute) ([]
 		if doubled && partner[i] < i {
 			zero = paid[partner[i]]
 		}
-		rev, stops, err := rr.rule.evaluate(rr.visits, late, doubled, zero)
-		if err != nil {
-			return nil, fail("%v", err)
+		// evaluate, in sc's scorer (its stops are read before the next call)
+		rev, stops, why := sc.score.score(rr.rule, rr.visits, late, doubled, zero)
+		if why != refusedNone {
+			return nil, fail("%v", rr.rule.refusalError(why, rr.visits, late))
 		}
 		p0 := len(sc.refs)
 		for _, s := range stops {
