@@ -119,7 +119,10 @@ func (b *Board) PlanLay(hex, tileID string, rot int, opt LayOptions) (LayResult,
 			return LayResult{}, nil, err
 		}
 	}
-	return p.res, func() { _ = b.place(p.i, p.ti, p.cp, rot) }, nil
+	// the closure takes the numbers alone (capturing p would move the
+	// whole prepared lay to the heap on every path)
+	i, ti, cp := p.i, p.ti, p.cp
+	return p.res, func() { _ = b.place(i, ti, cp, rot) }, nil
 }
 
 // preparedLay is a lay that passed the board's own rules.

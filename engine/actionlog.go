@@ -25,9 +25,9 @@ type ActionLog struct {
 }
 
 const (
-	recBlock = 256
-	strBlock = 512
-	extBlock = 64
+	recBlock = 64
+	strBlock = 128
+	extBlock = 16
 )
 
 // packedAction is an Action without its strings and lists: mask says which

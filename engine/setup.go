@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // Building a game from a title's data, and the plain moves every title
 // makes alike.
@@ -20,9 +23,14 @@ func (g *Game) SeatPlayers(ids []int, names []string, cash int) {
 // percentages (the first is the director's), and its tokens, given as
 // their prices; it returns c.
 func (g *Game) AddCorporation(c *Corporation, shares, tokens []int) *Corporation {
+	// the certificates in one allocation (each is still its own *Share)
+	certs := make([]Share, len(shares))
+	c.Shares = slices.Grow(c.Shares, len(shares))
 	for i, pct := range shares {
-		c.Shares = append(c.Shares, &Share{Index: i, Percent: pct, President: i == 0, Holder: HolderIPO, Buyable: true})
+		certs[i] = Share{Index: i, Percent: pct, President: i == 0, Holder: HolderIPO, Buyable: true}
+		c.Shares = append(c.Shares, &certs[i])
 	}
+	c.Tokens = slices.Grow(c.Tokens, len(tokens))
 	for _, p := range tokens {
 		c.Tokens = append(c.Tokens, Token{Price: p})
 	}

@@ -48,7 +48,7 @@ func TestOverlapMatchesMap(t *testing.T) {
 						}
 						ch.Paths = append(ch.Paths, route.PathRef{Hex: hex, Path: p})
 					}
-					r.Legs = append(r.Legs, route.Leg{Chain: ch})
+					r.Legs = append(r.Legs, route.Leg{Chain: &ch})
 				}
 				routes[ri] = r
 			}

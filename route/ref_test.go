@@ -263,7 +263,7 @@ func refResolve(b *board.Board, connections [][]string, opt Options) (*Route, er
 			for _, n := range [2]board.NodeRef{ch.A, ch.B} {
 				h, _ := rs.hex(n.Hex)
 				if n.Node < len(h.tokens) && slices.Contains(h.tokens[n.Node], opt.Corp) && opt.Corp != "" {
-					return &Route{Legs: []Leg{{Chain: ch}}}, nil
+					return &Route{Legs: []Leg{{Chain: &ch}}}, nil
 				}
 			}
 		}
@@ -328,9 +328,9 @@ func refResolve(b *board.Board, connections [][]string, opt Options) (*Route, er
 		}
 		c := cands[best]
 		if i == 0 {
-			r.Legs = append(r.Legs, NewLeg(c.left, c.a))
+			r.Legs = append(r.Legs, NewLeg(c.left, &c.a))
 		}
-		r.Legs = append(r.Legs, NewLeg(c.mid, c.b))
+		r.Legs = append(r.Legs, NewLeg(c.mid, &c.b))
 		other = append(other, c.a.Paths...)
 	}
 	return r, nil

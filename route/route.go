@@ -48,15 +48,26 @@ type Chain struct {
 // Leg is one resolved step of a route: the chain, walked from Left to
 // Right (route order): from Chain.A to Chain.B unless Reversed.
 type Leg struct {
-	Chain Chain
+	// Chain is shared with the board's memo of the chains (or the
+	// route's maker): read only.
+	Chain *Chain
 	// Reversed says the leg runs from Chain.B to Chain.A.
 	Reversed bool
 }
 
 // NewLeg returns the leg of chain c from left (one of its ends) to its
 // other end.
-func NewLeg(left board.NodeRef, c Chain) Leg {
+func NewLeg(left board.NodeRef, c *Chain) Leg {
 	return Leg{Chain: c, Reversed: left != c.A}
+}
+
+// String prints the leg as fmt's %v printed it when it held its chain by
+// value ("{{A B [paths]} reversed}"), not the chain's address.
+func (l Leg) String() string {
+	if l.Chain == nil {
+		return fmt.Sprintf("{<nil> %v}", l.Reversed)
+	}
+	return fmt.Sprintf("{%v %v}", *l.Chain, l.Reversed)
 }
 
 // Left is the node the leg starts from.
@@ -87,6 +98,13 @@ func (r *Route) Visited() []board.NodeRef {
 		return nil
 	}
 	return r.appendVisited(make([]board.NodeRef, 0, len(r.Legs)+1))
+}
+
+// AppendVisited appends the nodes of Visited to out and returns it (a
+// caller's reused storage; the nodes are looked for only among those
+// appended).
+func (r *Route) AppendVisited(out []board.NodeRef) []board.NodeRef {
+	return r.appendVisited(out)
 }
 
 // appendVisited appends the nodes of Visited to out (which must not hold
@@ -707,6 +725,15 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		clear(rs.listedMemo)
 		resolvers.Put(rs)
 	}()
+	return rs.resolve(b, connections, opt)
+}
+
+// resolve is Resolve with the pooled resolver rs (one deferred call in
+// each, so both are open-coded).
+func (rs *resolver) resolve(b *board.Board, connections [][]string, opt Options) (*Route, error) {
+	// the scratch lists, handed back to rs for the next resolution
+	other, cands, free, masks := rs.other[:0], rs.cands[:0], rs.free[:0], rs.masks[:0]
+	defer func() { rs.other, rs.cands, rs.free, rs.masks = other, cands, free, masks }()
 	if len(connections) == 0 {
 		return &Route{}, nil
 	}
@@ -719,11 +746,11 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		rs.poss = append(rs.poss, m)
 	}
 	poss := rs.poss
-	other := append(rs.other[:0], opt.Other...)
-	defer func() { rs.other = other }()
+	other = append(other, opt.Other...)
 	otherMask := pathsMask(other)
 	if len(poss) == 1 {
-		for _, ch := range poss[0] {
+		for k := range poss[0] {
+			ch := &poss[0][k]
 			if pathsMask(ch.Paths)&otherMask != 0 && overlaps(ch.Paths, other) {
 				continue
 			}
@@ -734,7 +761,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 		}
 		if opt.Untokened {
-			for _, ch := range poss[0] {
+			for k := range poss[0] {
+				ch := &poss[0][k]
 				if pathsMask(ch.Paths)&otherMask == 0 || !overlaps(ch.Paths, other) {
 					return &Route{Legs: []Leg{{Chain: ch}}}, nil
 				}
@@ -747,14 +775,8 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 		return nil, refusal(reason, fmt.Sprintf("route: chain %v does not touch a %s token", connections[0], opt.Corp), chainHexes(connections[0])...)
 	}
 	r := &Route{Legs: make([]Leg, 0, len(poss))}
-	cands := rs.cands[:0]
-	defer func() { rs.cands = cands }()
-	free := rs.free[:0]
-	defer func() { rs.free = free }()
 	// masks[i][k] is the pathsMask of chain k of connection i (computed
 	// as connection i is first joined to its successor).
-	masks := rs.masks[:0]
-	defer func() { rs.masks = masks }()
 	for i := 0; i+1 < len(poss); i++ {
 		cands = cands[:0]
 		if i == 0 {
@@ -826,7 +848,7 @@ func Resolve(b *board.Board, connections [][]string, opt Options) (*Route, error
 			}
 		}
 		c := cands[best]
-		ca, cb := poss[i][c.a], poss[i+1][c.b]
+		ca, cb := &poss[i][c.a], &poss[i+1][c.b]
 		if i == 0 {
 			r.Legs = append(r.Legs, NewLeg(c.left, ca))
 		}

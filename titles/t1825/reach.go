@@ -122,29 +122,30 @@ func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay
 	if r.all {
 		return nil
 	}
-	isHalt := func(t *board.TileDef, n int) bool {
-		k := t.Nodes[n].Kind
-		return k == board.Halt || (k == board.Town && t.Label() == "HALT")
-	}
-	stops := func(t *board.TileDef, n int) int {
-		if isHalt(t, n) {
-			return 0
-		}
-		return 1
-	}
-	cities := func(t *board.TileDef, n int) int {
-		if t.Nodes[n].Kind == board.City {
-			return 1
-		}
-		return 0
-	}
-	if r.nodes > 0 && stationWithin(after, c.Sym, l, stops, r.nodes) {
+	if r.nodes > 0 && stationWithin(after, c.Sym, l, stopCost, r.nodes) {
 		return nil
 	}
-	if r.cities > 0 && stationWithin(after, c.Sym, l, cities, r.cities) {
+	if r.cities > 0 && stationWithin(after, c.Sym, l, cityCost, r.cities) {
 		return nil
 	}
 	return fmt.Errorf("%s: %w", l.Hex, ErrNotReachable)
+}
+
+// stopCost counts node n of t as a stop of a train's reach: halts are free.
+func stopCost(t *board.TileDef, n int) int {
+	k := t.Nodes[n].Kind
+	if k == board.Halt || (k == board.Town && t.Label() == "HALT") {
+		return 0
+	}
+	return 1
+}
+
+// cityCost counts the cities only (the U3's reach).
+func cityCost(t *board.TileDef, n int) int {
+	if t.Nodes[n].Kind == board.City {
+		return 1
+	}
+	return 0
 }
 
 // stationWithin reports whether a station of the laid tile is reached
@@ -154,13 +155,24 @@ func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay
 // a station they put within reach is confirmed by searching for a line.
 // Should that search give up (board.LineBudget steps), the walk's answer
 // stands.
+//
+// The line search runs first: a line it finds counts no fewer stops than
+// the walk's lower bound, so the walk is asked only when the search gives
+// up (the tests compare it with the walk asked first, as before).
 func stationWithin(after *board.Board, corp string, l board.Lay, cost func(*board.TileDef, int) int, limit int) bool {
-	sc := after.StopCounts(corp, cost)
+	var sc *board.StopCounts
 	for n := range l.Tile.Nodes {
-		if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); !ok || k >= limit {
+		found, complete := after.StationWithinStops(corp, l.Hex, n, cost, limit, board.LineBudget)
+		if found {
+			return true
+		}
+		if complete {
 			continue
 		}
-		if found, complete := after.StationWithinStops(corp, l.Hex, n, cost, limit, board.LineBudget); found || !complete {
+		if sc == nil {
+			sc = after.StopCounts(corp, cost)
+		}
+		if k, ok := sc.Node(board.NodeRef{Hex: l.Hex, Node: n}); ok && k < limit {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package t1825
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"tresham/board"
 	"tresham/engine"
@@ -316,7 +317,11 @@ type runRoute struct {
 
 // stopsOf describes the nodes a resolved route visits.
 func (g *Game) stopsOf(b *board.Board, corp string, nodes []board.NodeRef, colors []board.Color) ([]stop, error) {
-	out := make([]stop, 0, len(nodes))
+	return g.appendStops(make([]stop, 0, len(nodes)), b, corp, nodes, colors)
+}
+
+// appendStops appends the stops of stopsOf to out and returns it.
+func (g *Game) appendStops(out []stop, b *board.Board, corp string, nodes []board.NodeRef, colors []board.Color) ([]stop, error) {
 	for _, n := range nodes {
 		t, d, err := title.NodeOn(b, n)
 		if err != nil {
@@ -406,28 +411,72 @@ func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*
 		return nil, err
 	}
 	colors := g.phaseColors()
-	runs := make([]runRoute, len(routes))
+	sc := runScratches.Get().(*runScratch)
+	defer sc.release()
+	runs := slices.Grow(sc.runs[:0], len(routes))[:len(routes)]
+	sc.runs = runs
 	for i := range routes {
 		rule, err := ruleOf(trains[i].Name)
 		if err != nil {
 			return nil, err
 		}
-		v, err := g.stopsOf(b, c.Sym, res[i].Visited(), colors)
+		n0 := len(sc.nodes)
+		sc.nodes = res[i].AppendVisited(sc.nodes)
+		s0 := len(sc.stops)
+		sc.stops, err = g.appendStops(sc.stops, b, c.Sym, sc.nodes[n0:], colors)
 		if err != nil {
 			return nil, err
 		}
+		v := sc.stops[s0:len(sc.stops):len(sc.stops)]
 		runs[i] = runRoute{train: trains[i], rule: rule, res: res[i], visits: v}
 	}
-	return g.checkResolved(c.Sym, runs)
+	return g.checkResolvedIn(sc, c.Sym, runs)
+}
+
+// runScratch is the storage of one run check (pooled): the routes, their
+// visited nodes and stops, the stations each pays.
+type runScratch struct {
+	runs  []runRoute
+	nodes []board.NodeRef
+	stops []stop
+	paid  [][]board.NodeRef
+	refs  []board.NodeRef
+	res   []*route.Route
+	score scorer
+}
+
+var runScratches = sync.Pool{New: func() any { return new(runScratch) }}
+
+// release empties sc (dropping what it refers to) and pools it.
+func (sc *runScratch) release() {
+	clear(sc.runs)
+	clear(sc.nodes)
+	clear(sc.stops)
+	clear(sc.paid)
+	clear(sc.refs)
+	clear(sc.res)
+	sc.runs, sc.nodes, sc.stops = sc.runs[:0], sc.nodes[:0], sc.stops[:0]
+	sc.paid, sc.refs, sc.res = sc.paid[:0], sc.refs[:0], sc.res[:0]
+	sc.score.v, sc.score.zero = nil, nil
+	runScratches.Put(sc)
 }
 
 // checkResolved checks resolved routes and returns their revenues.
 func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
+	sc := runScratches.Get().(*runScratch)
+	defer sc.release()
+	return g.checkResolvedIn(sc, corp, runs)
+}
+
+// checkResolvedIn is checkResolved with its lists in sc's storage.
+func (g *Game) checkResolvedIn(sc *runScratch, corp string, runs []runRoute) ([]int, error) {
 	b := g.Board
 	late := lateRules(g.Phase().Name)
 	partner := doubleHeaded(runs, func(n board.NodeRef) bool { return b.Blocks(n, corp) })
 	revs := make([]int, len(runs))
-	paid := make([][]board.NodeRef, len(runs))
+	paid := slices.Grow(sc.paid[:0], len(runs))[:len(runs)]
+	clear(paid)
+	sc.paid = paid
 	for i := range runs {
 		rr := &runs[i]
 		fail := func(format string, args ...any) error {
@@ -447,15 +496,17 @@ func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
 		if doubled && partner[i] < i {
 			zero = paid[partner[i]]
 		}
-		rev, stops, err := rr.rule.evaluate(rr.visits, late, doubled, zero)
-		if err != nil {
-			return nil, fail("%v", err)
+		// evaluate, in sc's scorer (its stops are read before the next call)
+		rev, stops, why := sc.score.score(rr.rule, rr.visits, late, doubled, zero)
+		if why != refusedNone {
+			return nil, fail("%v", rr.rule.refusalError(why, rr.visits, late))
+		}
+		p0 := len(sc.refs)
+		for _, s := range stops {
+			sc.refs = append(sc.refs, rr.visits[s].ref)
 		}
 		if len(stops) > 0 {
-			paid[i] = make([]board.NodeRef, 0, len(stops))
-		}
-		for _, s := range stops {
-			paid[i] = append(paid[i], rr.visits[s].ref)
+			paid[i] = sc.refs[p0:len(sc.refs):len(sc.refs)]
 		}
 		if rr.rule.distance != 2 {
 			if bl := rr.res.PassedBlocked(b, corp); len(bl) > 0 {
@@ -464,10 +515,11 @@ func (g *Game) checkResolved(corp string, runs []runRoute) ([]int, error) {
 		}
 		revs[i] = rev
 	}
-	rs := make([]*route.Route, len(runs))
+	rs := sc.res[:0]
 	for i := range runs {
-		rs[i] = runs[i].res
+		rs = append(rs, runs[i].res)
 	}
+	sc.res = rs
 	if j, why := title.SharedTrack(b, rs, "routes must be distinct (rule 4.5.7): route %d also uses track in %s"); j >= 0 {
 		return nil, fmt.Errorf("route %d (%s): %s", j+1, runs[j].train.ID, why)
 	}

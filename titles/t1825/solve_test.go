@@ -192,7 +192,7 @@ func bruteRoutes(b *board.Board) []*route.Route {
 			if clash {
 				continue
 			}
-			legs = append(legs, route.NewLeg(cur, c))
+			legs = append(legs, route.NewLeg(cur, &c))
 			if b.Signature(legs[0].Left()) < b.Signature(c.B) {
 				out = append(out, &route.Route{Legs: slices.Clone(legs)})
 			}

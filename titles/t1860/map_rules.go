@@ -147,7 +147,14 @@ func reachableRevenues(b *board.Board, hex string, corp string, c, t int) []int 
 	if tile.Color == board.White || c == 0 {
 		return nil
 	}
-	dist := b.HexDistances(corp, hex)
+	return revenuesWithin(tile, b.HexDistances(corp, hex), c, t)
+}
+
+// revenuesWithin is reachableRevenues of tile, given the hex's distances.
+func revenuesWithin(tile *board.TileDef, dist board.HexDistances, c, t int) []int {
+	if tile.Color == board.White || c == 0 {
+		return nil
+	}
 	var out []int
 	for n, nd := range tile.Nodes {
 		if d, ok := dist.Node(n); ok && reachableNode(nd.Kind, d, c, t) {
@@ -191,8 +198,31 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 		// upgrade uses no new track (below)
 	}
 	usedNew := len(l.Old.Paths) == 0
-	g := after.Graph(l.Corp)
+	if !upgrade && usedNew {
+		// a lay on a hex without track uses new track whatever the
+		// network reaches
+		return nil
+	}
+	var g *board.Graph // built once a path could change the answer
 	for np := range l.Tile.Paths {
+		op := -1
+		for p := range l.Old.Paths {
+			if board.PathWithin(l.Tile, np, l.Rotation, l.Old, p, l.OldRot) {
+				op = p
+				break
+			}
+		}
+		// an upgrade's old paths, and a lay's paths that keep their
+		// revenues, change nothing: the network need not be asked
+		if upgrade && (op >= 0 || usedNew) {
+			continue
+		}
+		if !upgrade && op >= 0 && slices.Equal(pathRevenues(l.Old, op), pathRevenues(l.Tile, np)) {
+			continue
+		}
+		if g == nil {
+			g = after.Graph(l.Corp)
+		}
 		if !g.PathConnected(l.Hex, np) {
 			continue
 		}
@@ -202,25 +232,18 @@ func checkTrackRestrictions(before, after *board.Board, l board.Lay, reach Train
 				continue
 			}
 		}
-		op := -1
-		for p := range l.Old.Paths {
-			if board.PathWithin(l.Tile, np, l.Rotation, l.Old, p, l.OldRot) {
-				op = p
-				break
-			}
-		}
 		if op < 0 {
 			usedNew = true
 		}
 		if !upgrade {
-			if op < 0 || !slices.Equal(pathRevenues(l.Old, op), pathRevenues(l.Tile, np)) {
-				changedCity = true
-			}
+			changedCity = true
 		}
 	}
 	if upgrade && !usedNew {
 		saved := reachableRevenues(before, l.Hex, l.Corp, c, t)
-		now := reachableRevenues(after, l.Hex, l.Corp, c, t)
+		// after the lay: dist, found above on the same board
+		tile, _, _ := after.TileOn(l.Hex)
+		now := revenuesWithin(tile, dist, c, t)
 		changedCity = !slices.Equal(saved, now)
 	}
 	if !usedNew && !changedCity {

@@ -164,7 +164,7 @@ func bruteRoutes(b *board.Board, chains []route.Chain) []*route.Route {
 			if clash {
 				continue
 			}
-			legs = append(legs, route.NewLeg(cur, c))
+			legs = append(legs, route.NewLeg(cur, &c))
 			first := legs[0].Left()
 			if b.Signature(first) < b.Signature(c.B) {
 				out = append(out, &route.Route{Legs: slices.Clone(legs)})

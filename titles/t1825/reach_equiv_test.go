@@ -1,0 +1,106 @@
+package t1825_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/replay"
+	"tresham/titles/t1825"
+)
+
+// TestStationWithinMatchesOracle replays every 1825 fixture and
+// self-played corpus game and, after every tile lay, asks the promotion
+// reach check (rule 4.3.2) of every station tile on the map, for every
+// corporation with a base and trains of 2-4 stops (and the U3's 2
+// cities), comparing stationWithin (line search first) with
+// the former order (the network walk's lower bound first).
+func TestStationWithinMatchesOracle(t *testing.T) {
+	var srcs []*g18xx.Game
+	var names []string
+	for _, pat := range []string{"../../../shared/fixtures/1825/*.json", "../../../shared/fixtures/synthetic/1825/*.json"} {
+		m, _ := filepath.Glob(pat)
+		for _, f := range m {
+			if strings.HasSuffix(f, ".trace.jsonl") {
+				continue
+			}
+			src, err := g18xx.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srcs, names = append(srcs, src), append(names, filepath.Base(f))
+		}
+	}
+	corpus, _ := filepath.Glob("../../selfplay/testdata/games/1825-*.json.gz")
+	for _, f := range corpus {
+		src, err := readGz(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs, names = append(srcs, src), append(names, filepath.Base(f))
+	}
+	if len(srcs) == 0 {
+		t.Skip("no 1825 games found")
+	}
+	cases := []struct {
+		limits []int
+		cities bool
+	}{
+		{[]int{2, 3, 4}, false},
+		{[]int{2}, true},
+	}
+	positions, yes, no := 0, 0, 0
+	for k, src := range srcs {
+		tg, err := replay.New(src)
+		if err != nil {
+			t.Fatalf("%s: %v", names[k], err)
+		}
+		g, ok := tg.(*t1825.Game)
+		if !ok {
+			t.Fatalf("%s: not an 1825 game", names[k])
+		}
+		for _, i := range g18xx.EffectiveIndices(src.Actions) {
+			a := &src.Actions[i]
+			if a.Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := replay.Convert(a)
+			if err := g.Apply(&ea); err != nil {
+				break // the game's own verdict is replay's business
+			}
+			if ea.Type != g18xx.TypeLayTile {
+				continue
+			}
+			positions++
+			for _, hex := range g.Board.HexIDs() {
+				tile, _, ok := g.Board.TileOn(hex)
+				if !ok || tile == nil || tile.NumCities() == 0 {
+					continue
+				}
+				for _, c := range g.Corps {
+					if len(g.Board.TokenNodes(c.Sym)) == 0 {
+						continue
+					}
+					for _, tc := range cases {
+						for _, limit := range tc.limits {
+							got, want := t1825.StationWithinBoth(g, c.Sym, hex, limit, tc.cities)
+							if got != want {
+								t.Fatalf("%s action %d corp %s hex %s limit %d cities %v: stationWithin %v, oracle %v", names[k], a.ID, c.Sym, hex, limit, tc.cities, got, want)
+							}
+							if got {
+								yes++
+							} else {
+								no++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if yes == 0 || no == 0 {
+		t.Errorf("answers all one way (%d yes, %d no): the comparison is vacuous", yes, no)
+	}
+	t.Logf("%d games, %d positions: %d yes, %d no, all as the oracle", len(srcs), positions, yes, no)
+}
