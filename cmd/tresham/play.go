@@ -42,6 +42,7 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	defer botGC()()
 	if fs.NArg() != 0 || *players < 1 || *seat < 1 || *seat > *players {
 		fmt.Fprint(stderr, "usage: tresham play [--title 1860|1825] [--options a,b] [--players N] [--seat K] [--bot KIND] [--seed S] [--save FILE.json]\n")
 		return 2

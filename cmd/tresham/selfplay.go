@@ -49,6 +49,7 @@ func cmdSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	defer botGC()()
 	var ck selfplay.Checks
 	switch *checks {
 	case "default":

@@ -48,6 +48,7 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	defer botGC()()
 	if fs.NArg() != 0 || *seeds < 1 || *players < 2 || *parallel < 1 {
 		fs.Usage()
 		return 2
