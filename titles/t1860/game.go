@@ -38,6 +38,10 @@ type Game struct {
 	HighestLayer      int
 	operatingRounds   int
 
+	// lowestPar is minParPrice's answer by [bankrupt][layer], read from the
+	// market once: its cells never change.
+	lowestPar [2][5]int
+
 	auction *auctionRound
 	stock   *stockRound
 	op      *operatingRound
@@ -102,6 +106,7 @@ func New(ids []int, names []string, options []string, newBoard func(opts map[str
 		// a game logs 600-800 lines: room for them up front
 		Log: make([]string, 0, 1024),
 	}}
+	g.lowestPar = lowestPars(m)
 	g.optTwoPlayerMap = MapOptionsFor(opts).SmallMap
 	g.optOriginalInsolvency = originalInsolvency(opts)
 	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
@@ -170,16 +175,35 @@ func (g *Game) parPrices(c *engine.Corporation) []*engine.Cell {
 
 // minParPrice is the lowest of parPrices(c), or 0 when there is none.
 func (g *Game) minParPrice(c *engine.Corporation) int {
-	min := 0
-	band := parBand(c.Layer, c.Bankrupt) // validPar's, once for all cells
-	for _, row := range g.Market.Rows {
-		for _, cell := range row {
-			if cell != nil && inParBand(c, cell, band) && (min == 0 || cell.Price < min) {
-				min = cell.Price
+	if c.Layer < 1 || c.Layer > 4 {
+		return 0
+	}
+	b := 0
+	if c.Bankrupt {
+		b = 1
+	}
+	return g.lowestPar[b][c.Layer]
+}
+
+// lowestPars finds on m the lowest par price of each layer's band, for a
+// corporation starting (index 0) and restarting after bankruptcy (1), or 0
+// where the band holds none (validPar).
+func lowestPars(m *engine.Market) [2][5]int {
+	var out [2][5]int
+	for b, bankrupt := range []bool{false, true} {
+		probe := &engine.Corporation{Bankrupt: bankrupt}
+		for layer := 1; layer <= 4; layer++ {
+			band := parBand(layer, bankrupt)
+			for _, row := range m.Rows {
+				for _, cell := range row {
+					if cell != nil && inParBand(probe, cell, band) && (out[b][layer] == 0 || cell.Price < out[b][layer]) {
+						out[b][layer] = cell.Price
+					}
+				}
 			}
 		}
 	}
-	return min
+	return out
 }
 
 // apply hands an action to the round in progress.
