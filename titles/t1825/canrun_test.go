@@ -17,32 +17,7 @@ import (
 // corpus game and, after every action, compares canRunRoute with the
 // former implementation for every corporation.
 func TestCanRunRouteMatchesOracle(t *testing.T) {
-	var srcs []*g18xx.Game
-	var names []string
-	for _, pat := range []string{"../../../shared/fixtures/1825/*.json", "../../../shared/fixtures/synthetic/1825/*.json"} {
-		m, _ := filepath.Glob(pat)
-		for _, f := range m {
-			if strings.HasSuffix(f, ".trace.jsonl") {
-				continue
-			}
-			src, err := g18xx.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			srcs, names = append(srcs, src), append(names, filepath.Base(f))
-		}
-	}
-	corpus, _ := filepath.Glob("../../selfplay/testdata/games/1825-*.json.gz")
-	for _, f := range corpus {
-		src, err := readGz(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs, names = append(srcs, src), append(names, filepath.Base(f))
-	}
-	if len(srcs) == 0 {
-		t.Skip("no 1825 games found")
-	}
+	srcs, names := all1825Games(t)
 	positions, yes, no := 0, 0, 0
 	for k, src := range srcs {
 		tg, err := replay.New(src)
@@ -97,4 +72,38 @@ func readGz(path string) (*g18xx.Game, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return g, nil
+}
+
+// all1825Games reads every 1825 fixture (real and synthetic) and
+// self-played corpus game, with their file names; it skips the test when
+// there are none.
+func all1825Games(t *testing.T) ([]*g18xx.Game, []string) {
+	t.Helper()
+	var srcs []*g18xx.Game
+	var names []string
+	for _, pat := range []string{"../../../shared/fixtures/1825/*.json", "../../../shared/fixtures/synthetic/1825/*.json"} {
+		m, _ := filepath.Glob(pat)
+		for _, f := range m {
+			if strings.HasSuffix(f, ".trace.jsonl") {
+				continue
+			}
+			src, err := g18xx.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srcs, names = append(srcs, src), append(names, filepath.Base(f))
+		}
+	}
+	corpus, _ := filepath.Glob("../../selfplay/testdata/games/1825-*.json.gz")
+	for _, f := range corpus {
+		src, err := readGz(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs, names = append(srcs, src), append(names, filepath.Base(f))
+	}
+	if len(srcs) == 0 {
+		t.Skip("no 1825 games found")
+	}
+	return srcs, names
 }

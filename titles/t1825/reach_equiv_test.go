@@ -1,8 +1,6 @@
 package t1825_test
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
@@ -17,32 +15,7 @@ import (
 // cities), comparing stationWithin (line search first) with
 // the former order (the network walk's lower bound first).
 func TestStationWithinMatchesOracle(t *testing.T) {
-	var srcs []*g18xx.Game
-	var names []string
-	for _, pat := range []string{"../../../shared/fixtures/1825/*.json", "../../../shared/fixtures/synthetic/1825/*.json"} {
-		m, _ := filepath.Glob(pat)
-		for _, f := range m {
-			if strings.HasSuffix(f, ".trace.jsonl") {
-				continue
-			}
-			src, err := g18xx.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			srcs, names = append(srcs, src), append(names, filepath.Base(f))
-		}
-	}
-	corpus, _ := filepath.Glob("../../selfplay/testdata/games/1825-*.json.gz")
-	for _, f := range corpus {
-		src, err := readGz(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs, names = append(srcs, src), append(names, filepath.Base(f))
-	}
-	if len(srcs) == 0 {
-		t.Skip("no 1825 games found")
-	}
+	srcs, names := all1825Games(t)
 	cases := []struct {
 		limits []int
 		cities bool
