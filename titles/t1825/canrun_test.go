@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"tresham/engine"
 
 	"tresham/compat/g18xx"
 	"tresham/replay"
@@ -17,44 +18,25 @@ import (
 // corpus game and, after every action, compares canRunRoute with the
 // former implementation for every corporation.
 func TestCanRunRouteMatchesOracle(t *testing.T) {
-	srcs, names := all1825Games(t)
 	positions, yes, no := 0, 0, 0
-	for k, src := range srcs {
-		tg, err := replay.New(src)
-		if err != nil {
-			t.Fatalf("%s: %v", names[k], err)
-		}
-		g, ok := tg.(*t1825.Game)
-		if !ok {
-			t.Fatalf("%s: not an 1825 game", names[k])
-		}
-		for _, i := range g18xx.EffectiveIndices(src.Actions) {
-			a := &src.Actions[i]
-			if a.Type == g18xx.TypeMessage {
-				continue
+	games := each1825Position(t, func(name string, g *t1825.Game, a *g18xx.Action, ea *engine.Action) {
+		positions++
+		for _, c := range g.Corps {
+			got, want := t1825.CanRunRouteBoth(g, c)
+			if got != want {
+				t.Fatalf("%s action %d corp %s: canRunRoute %v, oracle %v", name, a.ID, c.Sym, got, want)
 			}
-			ea := replay.Convert(a)
-			if err := g.Apply(&ea); err != nil {
-				break // the game's own verdict is replay's business
-			}
-			positions++
-			for _, c := range g.Corps {
-				got, want := t1825.CanRunRouteBoth(g, c)
-				if got != want {
-					t.Fatalf("%s action %d corp %s: canRunRoute %v, oracle %v", names[k], a.ID, c.Sym, got, want)
-				}
-				if got {
-					yes++
-				} else {
-					no++
-				}
+			if got {
+				yes++
+			} else {
+				no++
 			}
 		}
-	}
+	})
 	if yes == 0 || no == 0 {
 		t.Errorf("answers all one way (%d yes, %d no): the comparison is vacuous", yes, no)
 	}
-	t.Logf("%d games, %d positions: %d yes, %d no, all as the oracle", len(srcs), positions, yes, no)
+	t.Logf("%d games, %d positions: %d yes, %d no, all as the oracle", games, positions, yes, no)
 }
 
 func readGz(path string) (*g18xx.Game, error) {
@@ -106,4 +88,35 @@ func all1825Games(t *testing.T) ([]*g18xx.Game, []string) {
 		t.Skip("no 1825 games found")
 	}
 	return srcs, names
+}
+
+// each1825Position replays every 1825 game of all1825Games and calls visit
+// after each action it applies (messages skipped; a game stops at its first
+// refused action, which is replay's business), with the game's file name,
+// the source action and its engine form. It returns the number of games.
+func each1825Position(t *testing.T, visit func(name string, g *t1825.Game, a *g18xx.Action, ea *engine.Action)) int {
+	t.Helper()
+	srcs, names := all1825Games(t)
+	for k, src := range srcs {
+		tg, err := replay.New(src)
+		if err != nil {
+			t.Fatalf("%s: %v", names[k], err)
+		}
+		g, ok := tg.(*t1825.Game)
+		if !ok {
+			t.Fatalf("%s: not an 1825 game", names[k])
+		}
+		for _, i := range g18xx.EffectiveIndices(src.Actions) {
+			a := &src.Actions[i]
+			if a.Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := replay.Convert(a)
+			if err := g.Apply(&ea); err != nil {
+				break
+			}
+			visit(names[k], g, a, &ea)
+		}
+	}
+	return len(srcs)
 }

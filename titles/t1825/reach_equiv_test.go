@@ -2,9 +2,9 @@ package t1825_test
 
 import (
 	"testing"
+	"tresham/engine"
 
 	"tresham/compat/g18xx"
-	"tresham/replay"
 	"tresham/titles/t1825"
 )
 
@@ -15,7 +15,6 @@ import (
 // cities), comparing stationWithin (line search first) with
 // the former order (the network walk's lower bound first).
 func TestStationWithinMatchesOracle(t *testing.T) {
-	srcs, names := all1825Games(t)
 	cases := []struct {
 		limits []int
 		cities bool
@@ -24,56 +23,38 @@ func TestStationWithinMatchesOracle(t *testing.T) {
 		{[]int{2}, true},
 	}
 	positions, yes, no := 0, 0, 0
-	for k, src := range srcs {
-		tg, err := replay.New(src)
-		if err != nil {
-			t.Fatalf("%s: %v", names[k], err)
+	games := each1825Position(t, func(name string, g *t1825.Game, a *g18xx.Action, ea *engine.Action) {
+		if ea.Type != g18xx.TypeLayTile {
+			return
 		}
-		g, ok := tg.(*t1825.Game)
-		if !ok {
-			t.Fatalf("%s: not an 1825 game", names[k])
-		}
-		for _, i := range g18xx.EffectiveIndices(src.Actions) {
-			a := &src.Actions[i]
-			if a.Type == g18xx.TypeMessage {
+		positions++
+		for _, hex := range g.Board.HexIDs() {
+			tile, _, ok := g.Board.TileOn(hex)
+			if !ok || tile == nil || tile.NumCities() == 0 {
 				continue
 			}
-			ea := replay.Convert(a)
-			if err := g.Apply(&ea); err != nil {
-				break // the game's own verdict is replay's business
-			}
-			if ea.Type != g18xx.TypeLayTile {
-				continue
-			}
-			positions++
-			for _, hex := range g.Board.HexIDs() {
-				tile, _, ok := g.Board.TileOn(hex)
-				if !ok || tile == nil || tile.NumCities() == 0 {
+			for _, c := range g.Corps {
+				if len(g.Board.TokenNodes(c.Sym)) == 0 {
 					continue
 				}
-				for _, c := range g.Corps {
-					if len(g.Board.TokenNodes(c.Sym)) == 0 {
-						continue
-					}
-					for _, tc := range cases {
-						for _, limit := range tc.limits {
-							got, want := t1825.StationWithinBoth(g, c.Sym, hex, limit, tc.cities)
-							if got != want {
-								t.Fatalf("%s action %d corp %s hex %s limit %d cities %v: stationWithin %v, oracle %v", names[k], a.ID, c.Sym, hex, limit, tc.cities, got, want)
-							}
-							if got {
-								yes++
-							} else {
-								no++
-							}
+				for _, tc := range cases {
+					for _, limit := range tc.limits {
+						got, want := t1825.StationWithinBoth(g, c.Sym, hex, limit, tc.cities)
+						if got != want {
+							t.Fatalf("%s action %d corp %s hex %s limit %d cities %v: stationWithin %v, oracle %v", name, a.ID, c.Sym, hex, limit, tc.cities, got, want)
+						}
+						if got {
+							yes++
+						} else {
+							no++
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 	if yes == 0 || no == 0 {
 		t.Errorf("answers all one way (%d yes, %d no): the comparison is vacuous", yes, no)
 	}
-	t.Logf("%d games, %d positions: %d yes, %d no, all as the oracle", len(srcs), positions, yes, no)
+	t.Logf("%d games, %d positions: %d yes, %d no, all as the oracle", games, positions, yes, no)
 }
