@@ -257,3 +257,31 @@ func midGame(b *testing.B, title string) (g Game, actions int) {
 	}
 	return g, n
 }
+
+// TestClearlyBetter checks when the search leaves the heuristic's move:
+// only for a lead of at least the threshold and one standard error of the
+// difference, measured over at least two rollouts.
+func TestClearlyBetter(t *testing.T) {
+	h := Evaluation{Rollouts: 10, Margin: 0, Spread: 300, Worth: map[string]float64{"1": 3000, "2": 3000}}
+	for _, c := range []struct {
+		name string
+		ev   Evaluation
+		want bool
+	}{
+		{"one rollout", Evaluation{Rollouts: 1, Margin: 900}, false},
+		{"under the threshold", Evaluation{Rollouts: 50, Margin: 25, Spread: 10}, false},
+		{"inside the noise", Evaluation{Rollouts: 10, Margin: 100, Spread: 300}, false},
+		{"beyond one standard error", Evaluation{Rollouts: 10, Margin: 140, Spread: 300}, true},
+		{"steady rollouts", Evaluation{Rollouts: 2, Margin: 60, Spread: 0}, false},
+		{"steady rollouts, many", Evaluation{Rollouts: 30, Margin: 120, Spread: 0}, true},
+	} {
+		if got := NewSearch(Budget{Nodes: 1}, 1).clearlyBetter(c.ev, h); got != c.want {
+			t.Errorf("%s: clearlyBetter = %v, want %v (standard error %.0f)", c.name, got, c.want, standardError(c.ev, h))
+		}
+	}
+	s := NewSearch(Budget{Nodes: 1}, 1)
+	s.Evidence = -1
+	if !s.clearlyBetter(Evaluation{Rollouts: 10, Margin: 100, Spread: 300}, h) {
+		t.Errorf("with Evidence < 0 a lead over the threshold is enough")
+	}
+}
