@@ -101,7 +101,7 @@ type Server struct {
 	cfg     Config
 	st      store.Store
 	log     *slog.Logger
-	met     *metrics
+	met     *serverMetrics
 	handler http.Handler
 	ready   atomic.Bool
 
