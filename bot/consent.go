@@ -59,20 +59,6 @@ func unwrap(g Game) Game {
 	}
 }
 
-// Director returns the player id of the director (president) of
-// corporation sym, or 0 when it has none (not started, in receivership,
-// closed) or sym is not a corporation of g.
-func Director(g Game, sym string) int {
-	eg := Engine(g)
-	if eg == nil {
-		return 0
-	}
-	if c := eg.Corp(sym); c != nil && !c.Closed {
-		return c.President
-	}
-	return 0
-}
-
 // Controller returns the player who decides for entity (see
 // engine.Game.Controller, the rule the server's bot seats follow too), or 0
 // for an unknown entity or game.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"tresham/engine"
@@ -16,9 +17,9 @@ type Level struct {
 // Levels lists the levels, weakest first.
 func Levels() []Level {
 	return []Level{
-		{"easy", "easy", "Easy (heuristic with some random moves)"},
-		{"medium", "heuristic", "Medium (heuristic)"},
-		{"hard", "search", "Hard (search, " + DefaultBudget.String() + " a decision)"},
+		{"easy", "easy", "Easy: rules of thumb, some random moves"},
+		{"medium", "heuristic", "Medium: rules of thumb"},
+		{"hard", "search", fmt.Sprintf("Hard: looks ahead, %d ms a move", DefaultBudget.Time.Milliseconds())},
 	}
 }
 

@@ -57,6 +57,24 @@ func (s *Server) titles(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, titleTable())
 }
 
+// botChoice is a computer player a table can seat, for GET /api/bots.
+type botChoice struct {
+	Kind  string `json:"kind"`  // what a seat's bot kind is set to
+	Level string `json:"level"` // easy, medium, hard; empty for testing kinds
+	Label string `json:"label"` // how the lobby shows it
+}
+
+// bots lists the computer players a table can seat: the levels, weakest
+// first (bot.Levels), then the random bot, for testing.
+func (s *Server) bots(w http.ResponseWriter, _ *http.Request) {
+	var out []botChoice
+	for _, l := range bot.Levels() {
+		out = append(out, botChoice{Kind: l.Kind, Level: l.Name, Label: l.Label})
+	}
+	out = append(out, botChoice{Kind: "random", Label: "Random (for testing)"})
+	writeJSON(w, http.StatusOK, out)
+}
+
 // summaryJSON is a game summary.
 type summaryJSON struct {
 	ID        int64          `json:"id"`

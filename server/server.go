@@ -312,6 +312,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("DELETE /api/me", s.deleteAccount)
 	mux.HandleFunc("GET /api/players/{name}", s.profile)
 	mux.HandleFunc("GET /api/titles", s.titles)
+	mux.HandleFunc("GET /api/bots", s.bots)
 	mux.HandleFunc("POST /api/games", s.createGame)
 	mux.HandleFunc("GET /api/games", s.listGames)
 	mux.HandleFunc("POST /api/games/import", s.importGame)

@@ -14,12 +14,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"tresham/bot"
 	"tresham/compat/g18xx"
 	"tresham/store"
 	"tresham/store/memstore"
@@ -843,6 +845,21 @@ func TestHealthAndMetrics(t *testing.T) {
 		if ti.Description == "" || len(ti.Options) == 0 || ti.Options[0].Description == "" || ti.MinPlayers < 2 {
 			t.Errorf("title %s is described incompletely: %+v", ti.Title, ti)
 		}
+	}
+	// the lobby's computer players: the levels, each a kind the server seats
+	var bots []botChoice
+	u.mustDo("GET", "/api/bots", nil, 200, &bots)
+	var levels []string
+	for _, b := range bots {
+		if _, err := bot.New(b.Kind, 1); err != nil || b.Label == "" {
+			t.Errorf("bot choice %+v: %v", b, err)
+		}
+		if b.Level != "" {
+			levels = append(levels, b.Level)
+		}
+	}
+	if !slices.Equal(levels, []string{"easy", "medium", "hard"}) {
+		t.Errorf("levels %v, want easy, medium, hard", levels)
 	}
 }
 

@@ -32,6 +32,7 @@ export const api = {
   login: (name, password) => call('POST', '/api/login', { name, password }),
   logout: () => call('POST', '/api/logout'),
   titles: () => call('GET', '/api/titles'),
+  bots: () => call('GET', '/api/bots'),
   games: (filter) => call('GET', '/api/games?filter=' + encodeURIComponent(filter)),
   // lobby: params is {filter, status, title, player, q, cursor, limit}
   // (empty ones are left out); resolves to {games, next_cursor}.

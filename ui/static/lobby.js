@@ -20,7 +20,8 @@ export async function renderLobby(el, me) {
   }
   const msg = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
   const lists = h('div', { class: 'lists' });
-  const titles = await api.titles();
+  const [titles, bots] = await Promise.all([api.titles(), api.bots()]);
+  learnBots(bots);
   const sections = [
     gameList('mine', 'My games', { filter: 'mine' }, me, msg),
     gameList('open', 'Open tables', { filter: 'open' }, me, msg),
@@ -30,7 +31,7 @@ export async function renderLobby(el, me) {
   const refresh = () => Promise.all([...sections, found].map((s) => s.reload()));
   for (const s of [...sections, found]) s.refresh = refresh;
   clear(lists, findForm(titles, found), found.el, sections.map((s) => s.el));
-  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, msg, refresh), importForm(msg),
+  clear(el, msg, h('div', { class: 'lobby' }, lists, h('div', { class: 'side' }, createForm(titles, bots, msg, refresh), importForm(msg),
     h('p', { class: 'card' }, h('a', { href: '/?local', id: 'local-link' }, 'Hotseat games in this browser'), ' (no server needed, work offline)'))));
   await refresh();
 }
@@ -111,8 +112,23 @@ function authForm() {
     err);
 }
 
+// botLevel names a seat's bot kind by its level (easy, medium, hard), from
+// GET /api/bots; a level's own name counts too (tables made with it).
+const botLevel = new Map();
+
+function learnBots(bots) {
+  for (const b of bots) {
+    if (!b.level) continue;
+    botLevel.set(b.kind, b.level);
+    botLevel.set(b.level, b.level);
+  }
+}
+
 function seatText(s) {
-  if (s.bot) return `${s.name || 'bot'} (${s.bot} bot)`;
+  if (s.bot) {
+    const level = botLevel.get(s.bot) || botLevel.get(s.bot.split(':')[0]);
+    return `${s.name || 'Computer'} (${level ? level + ' computer player' : s.bot + ' bot'})`;
+  }
   return s.name || (s.user_id ? 'taken' : 'open');
 }
 
@@ -182,15 +198,14 @@ export function gameItem(g, me, msg, refresh, invite) {
       h('a', { class: 'button', href: `/api/games/${g.id}/export`, download: `tresham-${g.id}.json` }, 'Export')));
 }
 
-function createForm(titles, msg, onCreated) {
+function createForm(titles, bots, msg, onCreated) {
   const title = h('select', { id: 'create-title' }, titles.map((t) => h('option', { value: t.title }, t.title)));
   const players = h('input', { id: 'create-players', type: 'number', value: 3 });
   const hotseat = h('input', { id: 'create-hotseat', type: 'checkbox', checked: true });
   const botCount = h('input', { id: 'create-bots', type: 'number', value: 0, min: 0 });
+  // the computer players the server seats (GET /api/bots), medium first chosen
   const botKind = h('select', { id: 'create-bot-kind' },
-    [['easy', 'Easy (heuristic with some random moves)'], ['heuristic', 'Medium (heuristic)'],
-      ['hard', 'Hard (search, 250 ms a decision)'], ['random', 'Random (for testing)']]
-      .map(([v, t]) => h('option', { value: v, selected: v === 'heuristic' }, t)));
+    bots.map((b) => h('option', { value: b.kind, selected: b.level === 'medium' }, b.label)));
   const opts = h('fieldset', { class: 'options' });
   let optCtl = null;
   const names = h('div', { class: 'names', id: 'create-names' });
