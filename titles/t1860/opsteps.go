@@ -346,8 +346,16 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 		if err != nil {
 			return nil, engine.Refuse(a, "%v", err)
 		}
+		// every route's visited nodes in one allocation
+		n := 0
+		for _, res := range resolved {
+			n += len(res.Legs) + 1
+		}
+		vis := make([]board.NodeRef, 0, n)
 		for i, res := range resolved {
-			runs[i] = runCheck{train: routes[i].train, res: res, vis: res.Visited()}
+			start := len(vis)
+			vis = res.AppendVisited(vis)
+			runs[i] = runCheck{train: routes[i].train, res: res, vis: vis[start:len(vis):len(vis)]}
 		}
 	}
 	total := 0
