@@ -54,13 +54,6 @@ func CheckNetworkAgainstReference(b *Board, corp string) error {
 	return nil
 }
 
-// ComputeNetworkForBench recomputes (without the cache) corp's Graph and
-// Distances.
-func ComputeNetworkForBench(b *Board, corp string) {
-	b.computeGraph(corp)
-	b.computeDistances(corp)
-}
-
 // ComputeDistancesForBench recomputes corp's Distances without the cache.
 func ComputeDistancesForBench(b *Board, corp string) { b.computeDistances(corp) }
 
