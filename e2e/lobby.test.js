@@ -139,22 +139,24 @@ test('lobby: the computer players come from the server, and a seat names its lev
     const listed = await page.$$eval('#create-bot-kind option', (os) => os.map((o) => [o.value, o.textContent, o.selected]));
     assert.deepEqual(listed.map(([v, t]) => [v, t]), bots.map((b) => [b.kind, b.label]));
     assert.equal(listed.find(([, , sel]) => sel)[0], bots.find((b) => b.level === 'medium').kind, 'medium is chosen first');
-    // a table waiting for players, with a hard computer player in its last seat
-    await page.selectOption('#create-title', '1860');
-    await page.fill('#create-players', '3');
-    await page.uncheck('#create-hotseat');
-    await page.fill('#create-bots', '1');
-    await page.selectOption('#create-bot-kind', bots.find((b) => b.level === 'hard').kind);
-    await shot(page, `lobby-levels-${vp.width}`);
-    await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
-    const id = new URL(page.url()).searchParams.get('game');
-    await page.goto(`${env.base}/`);
-    const row = page.locator(`#games-mine li.game[data-game="${id}"]`);
-    await row.waitFor();
-    const text = await row.textContent();
-    assert.ok(text.includes('(hard computer player)'), `the seat names its level: ${text}`);
-    assert.ok(!/search|heuristic/.test(text), `no bot kind shown: ${text}`);
-    await shot(page, `lobby-level-seat-${vp.width}`);
+    // in each title, a table waiting for players, with a hard computer player in its last seat
+    for (const title of ['1860', '1825']) {
+      await page.selectOption('#create-title', title);
+      await page.fill('#create-players', '3');
+      await page.uncheck('#create-hotseat');
+      await page.fill('#create-bots', '1');
+      await page.selectOption('#create-bot-kind', bots.find((b) => b.level === 'hard').kind);
+      await shot(page, `lobby-levels-${title}-${vp.width}`);
+      await Promise.all([page.waitForURL(/\?game=/), page.click('#create')]);
+      const id = new URL(page.url()).searchParams.get('game');
+      await page.goto(`${env.base}/`);
+      const row = page.locator(`#games-mine li.game[data-game="${id}"]`);
+      await row.waitFor();
+      const text = await row.textContent();
+      assert.ok(text.includes('(hard computer player)'), `${title}: the seat names its level: ${text}`);
+      assert.ok(!/search|heuristic/.test(text), `${title}: no bot kind shown: ${text}`);
+      await shot(page, `lobby-level-seat-${title}-${vp.width}`);
+    }
     await ctx.close();
   }
 });
