@@ -266,18 +266,15 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 	if code == "" {
 		return t, nil
 	}
-	for _, pc := range strings.Split(code, ";") {
+	var params tileParams // reused by every part
+	for more := code; more != ""; {
+		var pc string
+		pc, more, _ = strings.Cut(more, ";")
 		if pc == "" {
 			continue
 		}
 		typ, rest, _ := strings.Cut(pc, "=")
-		params := map[string]string{}
-		if strings.Contains(rest, ":") {
-			for _, kv := range strings.Split(rest, ",") {
-				k, v, _ := strings.Cut(kv, ":")
-				params[k] = v
-			}
-		}
+		params = params.parse(rest)
 		errf := func(format string, a ...any) error {
 			return fmt.Errorf("board: tile %s: %q: %s", name, pc, fmt.Sprintf(format, a...))
 		}
@@ -285,7 +282,7 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 		case "path":
 			var ends [2]End
 			for i, k := range [2]string{"a", "b"} {
-				v, ok := params[k]
+				v, ok := params.get(k)
 				if !ok {
 					return nil, errf("missing %s", k)
 				}
@@ -308,7 +305,7 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 				}
 			}
 			lanes := 1
-			if l, ok := params["lanes"]; ok {
+			if l, ok := params.get("lanes"); ok {
 				n, err := strconv.Atoi(l)
 				if err != nil || n < 1 {
 					return nil, errf("bad lanes")
@@ -316,12 +313,12 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 				lanes = n
 			}
 			for i := 0; i < lanes; i++ {
-				t.Paths = append(t.Paths, PathDef{A: ends[0], B: ends[1], Terminal: params["terminal"] != "", Track: params["track"]})
+				t.Paths = append(t.Paths, PathDef{A: ends[0], B: ends[1], Terminal: params.value("terminal") != "", Track: params.value("track")})
 				t.NumParts++
 			}
 			continue
 		case "city", "town", "halt", "offboard", "pass":
-			n := NodeDef{Part: t.NumParts, Slots: 1, Loc: params["loc"], Symbol: params["symbol"], ToCity: params["to_city"] != ""}
+			n := NodeDef{Part: t.NumParts, Slots: 1, Loc: params.value("loc"), Symbol: params.value("symbol"), ToCity: params.value("to_city") != ""}
 			switch typ {
 			case "city", "pass":
 				n.Kind = City
@@ -335,14 +332,14 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 			case "offboard":
 				n.Kind = Offboard
 			}
-			if s, ok := params["slots"]; ok {
+			if s, ok := params.get("slots"); ok {
 				v, err := strconv.Atoi(s)
 				if err != nil {
 					return nil, errf("bad slots")
 				}
 				n.Slots = v
 			}
-			if r, ok := params["revenue"]; ok && r != "" {
+			if r, ok := params.get("revenue"); ok && r != "" {
 				if strings.Contains(r, "_") {
 					for _, pr := range strings.Split(r, "|") {
 						cs, vs, _ := strings.Cut(pr, "_")
@@ -378,24 +375,24 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 			t.Labels = append(t.Labels, rest)
 		case "upgrade":
 			u := UpgradeDef{}
-			if c, ok := params["cost"]; ok {
+			if c, ok := params.get("cost"); ok {
 				v, err := strconv.Atoi(c)
 				if err != nil {
 					return nil, errf("bad cost")
 				}
 				u.Cost = v
 			}
-			if tr := params["terrain"]; tr != "" {
+			if tr := params.value("terrain"); tr != "" {
 				u.Terrains = strings.Split(tr, "|")
 			}
 			t.Upgrades = append(t.Upgrades, u)
 		case "border":
-			e, err := strconv.Atoi(params["edge"])
+			e, err := strconv.Atoi(params.value("edge"))
 			if err != nil || e < 0 || e > 5 {
 				return nil, errf("bad edge")
 			}
-			b := BorderDef{Edge: e, Type: params["type"]}
-			if c, ok := params["cost"]; ok {
+			b := BorderDef{Edge: e, Type: params.value("type")}
+			if c, ok := params.get("cost"); ok {
 				b.Cost, _ = strconv.Atoi(c)
 			}
 			t.Borders = append(t.Borders, b)
@@ -422,6 +419,45 @@ func ParseTile(name string, color Color, code string) (*TileDef, error) {
 		t.cte[rot] = t.computeCityTownEdges(rot)
 	}
 	return t, nil
+}
+
+// tileParams are a DSL part's "key:value" parameters, in order.
+type tileParams []tileParam
+
+type tileParam struct{ key, value string }
+
+// parse reads the parameters of rest ("k:v,k:v") into ps's storage; rest
+// without a ':' (a label's text) has none.
+func (ps tileParams) parse(rest string) tileParams {
+	ps = ps[:0]
+	if !strings.Contains(rest, ":") {
+		return ps
+	}
+	for more := rest; ; {
+		var kv string
+		kv, more, _ = strings.Cut(more, ",")
+		k, v, _ := strings.Cut(kv, ":")
+		ps = append(ps, tileParam{k, v})
+		if more == "" {
+			return ps
+		}
+	}
+}
+
+// get returns the value of key k; a repeated key's last value counts.
+func (ps tileParams) get(k string) (string, bool) {
+	for i := len(ps) - 1; i >= 0; i-- {
+		if ps[i].key == k {
+			return ps[i].value, true
+		}
+	}
+	return "", false
+}
+
+// value is get's value alone ("" when k is absent).
+func (ps tileParams) value(k string) string {
+	v, _ := ps.get(k)
+	return v
 }
 
 // MustParseTile is ParseTile for static tables; it panics on error.
