@@ -37,7 +37,7 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 		Plan:       planLay,
 	}),
 	step.NewAct(step.ActHooks[*Game]{
-		Operating:  operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stRoute }),
+		Operating:  operating(leaseOpen),
 		Kind:       "special_buy",
 		Candidates: leaseCandidates,
 		Plan:       planLease,
@@ -401,11 +401,26 @@ func tokenCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 	return step.TokenChoices(g.Board, c, false)
 }
 
+// leaseOpen reports whether the lease step is open: before the run, in the
+// track step while a tile may still be laid, or in the run step. Rule 6.4.3
+// does not say when in the turn; this is 18xx.games' timing (its lease is
+// part of the track step only while a lay is left), so a company that has
+// laid all it may leases at its run.
+func leaseOpen(g *Game) bool {
+	switch g.op.step {
+	case stRoute:
+		return true
+	case stTrack:
+		return g.canLayTile(g.op.Current())
+	}
+	return false
+}
+
 // planLease decides the lease a (rule 6.4.3): a company in receivership
 // hires one train a turn that the bank sells, for £10, before its run.
 func planLease(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	r := g.op
-	if !c.Receivership || r.leased != nil || (r.step != stTrack && r.step != stRoute) {
+	if !c.Receivership || r.leased != nil || !leaseOpen(g) {
 		return nil, engine.Refuse(a, "only a company in receivership may lease one train (rule 6.4.3)")
 	}
 	var train *engine.Train
