@@ -163,6 +163,16 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.match(trainTexts, /Buy a 2\+1 train from IOW/);
   assert.doesNotMatch(trainTexts, /2\+1-\d/);
   await shot(page, 'labels-1860-desktop', { fullPage: true });
+  // Each purchase says where its share comes from, as the engine lists it.
+  await openAt(page, '1860', '1860_game_end_bank.json', 300);
+  const v300 = await gameView(page);
+  const purchases = Object.values(v300.legal).flat().filter((c) => c.action.type === 'buy_shares' && c.action.entity_type === 'player');
+  const buyTexts = (await page.locator('button.choice.buy_shares').allTextContents()).filter((b) => !b.startsWith('Swap'));
+  assert.ok(purchases.length > 0 && purchases.every((c) => c.from === 'ipo' || c.from === 'market'), JSON.stringify(purchases.map((c) => c.from)));
+  for (const b of buyTexts) assert.match(b, /^Buy (a \d+% share of \S+|the \S+ director's certificate \(\d+%\)) from the (IPO|bank pool) for £\d+$/, b);
+  assert.equal(buyTexts.length, purchases.length);
+  assert.equal(buyTexts.filter((b) => / from the IPO /.test(b)).length, purchases.filter((c) => c.from === 'ipo').length);
+  await shot(page, 'labels-share-sources-1860-desktop');
   await ctx.close();
 });
 

@@ -30,13 +30,16 @@ type Game interface {
 // Choice is one legal choice in the 18xx.games action form: prices open to
 // choice carry MaxPrice and PriceStep; a run carries Open "routes". A sale
 // or a dividend carries its Effect (the mover's cash change and the share
-// price move), computed by the title.
+// price move), computed by the title. A purchase of shares says where they
+// come from (From: "ipo", the company's unsold shares, or "market", the
+// bank pool), which its action names only by certificate.
 type Choice struct {
 	Action    g18xx.Action  `json:"action"`
 	MaxPrice  int           `json:"max_price,omitempty"`
 	PriceStep int           `json:"price_step,omitempty"`
 	Open      string        `json:"open,omitempty"`
 	Effect    *title.Effect `json:"effect,omitempty"`
+	From      string        `json:"from,omitempty"`
 }
 
 // Legal lists what entity may do now in g, in the 18xx.games action form
@@ -49,9 +52,31 @@ func Legal(g replay.Game, entity string) []Choice {
 		if fx != nil && (ch.Action.Type == "sell_shares" || ch.Action.Type == "dividend") {
 			c.Effect = fx.Effect(entity, ch.Action)
 		}
+		if ch.Action.Type == "buy_shares" {
+			c.From = shareSource(replay.Engine(g), ch.Action.Shares)
+		}
 		list = append(list, c)
 	}
 	return list
+}
+
+// shareSource names where the first of shares is held: "ipo", "market" or
+// "" (elsewhere, or not found).
+func shareSource(eg *engine.Game, shares []string) string {
+	if eg == nil || len(shares) == 0 {
+		return ""
+	}
+	_, s, err := eg.ShareByID(shares[0])
+	if err != nil {
+		return ""
+	}
+	switch s.Holder {
+	case engine.HolderIPO:
+		return "ipo"
+	case engine.HolderMarket:
+		return "market"
+	}
+	return ""
 }
 
 // LegalFor lists the choices of every acting entity decided by one of the

@@ -53,7 +53,7 @@ function trainSeller(st, id) {
 const parPrice = (a) => Number(String(a.share_price).split(',')[0]);
 
 /**
- * describe is a one-line sentence for an action; ctx ({title, rules,
+ * describe is a one-line sentence for an action; ctx ({title, rules, from,
  * effect, revenue}) adds names and the share-price effect the engine
  * computed for the choice. Prices are the
  * ones the engine wrote into the action.
@@ -77,7 +77,8 @@ export function describe(a, st, ctx = {}) {
         return `Swap ${companyName(rules, a.entity)} for ${what}` + (cs.share_price ? ` (worth ${money(cs.share_price * a.percent / 10)})` : '') + `; ${a.entity} closes`;
       }
       const price = a.price ?? (cs.share_price ? cs.share_price * a.percent / 10 : undefined);
-      return `Buy ${what}${price !== undefined ? ' for ' + money(price) : ''}`;
+      const from = ctx.from === 'ipo' ? ' from the IPO' : ctx.from === 'market' ? ' from the bank pool' : '';
+      return `Buy ${what}${from}${price !== undefined ? ' for ' + money(price) : ''}`;
     }
     case 'sell_shares': {
       const c = corpOfShare(a.shares[0]);
@@ -263,7 +264,7 @@ function button(page, c, st) {
 // listed without one falls back on the revenue of the run just made.
 function effectCtx(page, c) {
   const a = c.action;
-  const ctx = { title: page.view.title, rules: page.map && page.map.rules, effect: c.effect };
+  const ctx = { title: page.view.title, rules: page.map && page.map.rules, effect: c.effect, from: c.from };
   if (a.type === 'dividend' && !c.effect) ctx.revenue = lastRun(page, a.entity);
   return ctx;
 }
