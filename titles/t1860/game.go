@@ -65,11 +65,7 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 	Lifecycle: func(g *Game) *journal { return &g.journal },
 	Step:      (*Game).apply,
 	EndGame:   (*Game).endGame,
-	DropMemos: func(g *Game) {
-		if g.Board != nil {
-			g.Board.DropMemos()
-		}
-	},
+	DropMemos: func(g *Game) { g.Board.DropMemos() }, // nil-safe
 }
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
