@@ -422,13 +422,7 @@ func (g *Game) currentLayer() int {
 	}, g.maxLayers)
 }
 
-func (g *Game) checkNewLayer() {
-	l := g.currentLayer()
-	if l > g.highestLayer {
-		g.Logf("-- Band %d corporations now available --", l)
-	}
-	g.highestLayer = l
-}
+func (g *Game) checkNewLayer() { g.OpenLayer(&g.highestLayer, g.currentLayer(), "Band", true) }
 
 func (g *Game) canIPO(c *engine.Corporation) bool {
 	if l, ok := g.layerOf[c.Sym]; ok {

@@ -144,11 +144,7 @@ func (g *Game) currentLayer() int {
 }
 
 func (g *Game) checkNewLayer() {
-	l := g.currentLayer()
-	if l > g.HighestLayer && !g.optIgnoreLayers {
-		g.Logf("-- Layer %d corporations now available --", l)
-	}
-	g.HighestLayer = l
+	g.OpenLayer(&g.HighestLayer, g.currentLayer(), "Layer", !g.optIgnoreLayers)
 }
 
 // canIPO reports whether c's director's certificate may be bought from the IPO (ipoRefusal).
