@@ -176,8 +176,12 @@ func (b *Board) tilesAre(e *tileMemoEntry) bool {
 // DropMemos forgets every memoised result (network graphs, distances,
 // MemoByTiles values, shared with clones) and spare scratch storage, to
 // save memory while a board sits idle. Results are recomputed, the same,
-// when next asked for.
+// when next asked for. On a nil board (a game without a map) it does
+// nothing.
 func (b *Board) DropMemos() {
+	if b == nil {
+		return
+	}
 	b.cache = nil
 	b.spareHexes, b.spareUsed = nil, nil
 	b.memo.mu.Lock()

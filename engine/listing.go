@@ -110,3 +110,14 @@ func NextLayer(corps []*Corporation, layer func(*Corporation) (int, bool), max i
 	}
 	return min(top+1, max)
 }
+
+// OpenLayer records l as the highest layer (or band) open, *highest, as
+// both titles do after a purchase: a layer higher than before is
+// announced in the log ("-- Layer 2 corporations now available --", word
+// naming a layer) unless announce is false.
+func (g *Game) OpenLayer(highest *int, l int, word string, announce bool) {
+	if l > *highest && announce {
+		g.Logf("-- %s %d corporations now available --", word, l)
+	}
+	*highest = l
+}

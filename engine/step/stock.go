@@ -68,6 +68,16 @@ func (t *StockTurns) AfterLastToAct() int {
 	return 0
 }
 
+// PriorityDeal is the player who would act first if everyone passed from
+// now on: the one after the last player to deal (AfterLastToAct), or
+// before anyone has, fallback.
+func (t *StockTurns) PriorityDeal(fallback int) int {
+	if id := t.AfterLastToAct(); id != 0 {
+		return id
+	}
+	return fallback
+}
+
 // BeginTurn forgets the last turn's moves; its sales become earlier ones.
 func (t *StockTurns) BeginTurn() {
 	for _, m := range t.Sold {
@@ -182,7 +192,9 @@ type StockHooks[G any] struct {
 	// (the step adds that p pays for the director's certificate).
 	StartRule func(G, *engine.Player, *engine.Corporation) string
 	ParRule   func(G, *engine.Player, *engine.Corporation, *engine.Cell) string
-	Par       func(G, *engine.Player, *engine.Corporation, *engine.Cell)
+	// Par follows a par: the step has set c's par price (engine.Game.Par)
+	// and logged it; the title sells the director's certificate.
+	Par func(G, *engine.Player, *engine.Corporation, *engine.Cell)
 
 	// CompanyRule decides whether the bank sells co to p now, after the
 	// step's rules (nothing bought this turn, co not sold by p this round,
@@ -190,7 +202,7 @@ type StockHooks[G any] struct {
 	// pay).
 	CompanyRule func(G, *engine.Player, *engine.Company) string
 	// CompanyBought follows a private bought from the bank (the step has
-	// moved it and the money).
+	// moved it and the money, and logged the purchase).
 	CompanyBought func(G, *engine.Player, *engine.Company)
 	// SellCompanyRule, when set, decides whether p may sell its private
 	// co to the bank now, for its face value less SaleFee, after the
@@ -694,9 +706,12 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 	case "buy_shares":
 		h.Buy(g, p, m.c, m.share)
 	case "par":
+		eg.Par(m.c, m.cell)
+		eg.Logf("%s pars %s at £%d", p.Name, m.c.Sym, m.cell.Price)
 		h.Par(g, p, m.c, m.cell)
 	case "buy_company":
 		eg.BuyCompany(p, m.co, a.Price)
+		eg.Logf("%s buys %s from the bank for £%d", p.Name, m.co.Name, m.co.Value)
 		h.CompanyBought(g, p, m.co)
 	case "sell_company":
 		p.Companies = slices.DeleteFunc(p.Companies, func(sym string) bool { return sym == m.co.Sym })

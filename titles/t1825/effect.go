@@ -2,6 +2,7 @@ package t1825
 
 import (
 	"tresham/engine"
+	"tresham/engine/step"
 	"tresham/titles/title"
 )
 
@@ -14,21 +15,14 @@ import (
 // dividend from the same Game.payout); the titles' effect test checks both
 // agree on every sale and dividend of the fixtures.
 func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
-	switch a.Type {
-	case "sell_shares":
-		c := title.SoldCorporation(g.Game, a)
-		if c == nil {
-			return nil
+	return title.SaleOrDividend(g.Game, entity, a, func(c *engine.Corporation, percent int) *title.Effect {
+		return &title.Effect{Cash: c.Price() * percent / 10, Price: title.Stays(c, "selling does not move it in 1825")}
+	}, func(c *engine.Corporation) (step.Payout, bool) {
+		if g.op == nil {
+			return step.Payout{}, false
 		}
-		return &title.Effect{Cash: c.Price() * a.Percent / 10, Price: title.Stays(c, "selling does not move it in 1825")}
-	case "dividend":
-		c := g.Corp(entity)
-		if c == nil || g.op == nil {
-			return nil
-		}
-		return title.DividendEffect(g.Market, c, g.payout(c, a.Kind), "place")
-	}
-	return nil
+		return g.payout(c, a.Kind), true
+	}, "place")
 }
 
 var _ title.Effecter = (*Game)(nil)

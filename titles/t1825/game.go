@@ -73,11 +73,7 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 	Lifecycle: func(g *Game) *journal { return &g.journal },
 	Step:      (*Game).apply,
 	EndGame:   (*Game).endGame,
-	DropMemos: func(g *Game) {
-		if g.Board != nil {
-			g.Board.DropMemos()
-		}
-	},
+	DropMemos: func(g *Game) { g.Board.DropMemos() }, // nil-safe
 }
 
 // New sets up a game of 1825 for the given players (id and name, in seating
@@ -426,13 +422,7 @@ func (g *Game) currentLayer() int {
 	}, g.maxLayers)
 }
 
-func (g *Game) checkNewLayer() {
-	l := g.currentLayer()
-	if l > g.highestLayer {
-		g.Logf("-- Band %d corporations now available --", l)
-	}
-	g.highestLayer = l
-}
+func (g *Game) checkNewLayer() { g.OpenLayer(&g.highestLayer, g.currentLayer(), "Band", true) }
 
 func (g *Game) canIPO(c *engine.Corporation) bool {
 	if l, ok := g.layerOf[c.Sym]; ok {

@@ -24,7 +24,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 	}
 	switch {
 	case g.stock != nil:
-		return g.stock.legal(g, g.Player(g.stock.Active()))
+		return stockStep.Choices(g, entity) // the active player's moves
 	case g.op != nil:
 		return g.op.legal(g, entity)
 	}

@@ -54,17 +54,12 @@ var stockStep = &step.Stock[*Game]{Hooks: step.StockHooks[*Game]{
 	StartRule: (*Game).startRefusal,
 	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.Par(c, cell)
-		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.buyShare(p, c, c.Shares[0], true)
 		g.checkFormation(c)
 	},
-	CompanyRule: (*Game).companyRefusal,
-	CompanyBought: func(g *Game, p *engine.Player, co *engine.Company) {
-		g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, co.Value)
-		g.checkNewLayer()
-	},
-	SaleFee: CompanySaleFee,
+	CompanyRule:   (*Game).companyRefusal,
+	CompanyBought: func(g *Game, _ *engine.Player, _ *engine.Company) { g.checkNewLayer() },
+	SaleFee:       CompanySaleFee,
 	Refusals: step.StockRefusals{
 		OnePurchase: "only one certificate may be bought per turn (rule 5.2.1)",
 		SoldBack:    "shares sold this round may not be bought back in it (rule 5.2.8)",
@@ -93,11 +88,6 @@ func (r *stockRound) reorder(g *Game) { g.GivePriority(r.Active()) }
 // decides it (a refusal changes nothing) and applies it.
 func (r *stockRound) process(g *Game, a *engine.Action) error {
 	return step.Apply[*Game](stockStep, g, a)
-}
-
-// legal lists p's moves: exactly those the stock step accepts.
-func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
-	return stockStep.Choices(g, itoa(p.ID))
 }
 
 // hasStockActions reports whether the player has any move but passing

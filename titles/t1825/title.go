@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"tresham/board"
-	"tresham/engine"
 	"tresham/titles/title"
 )
 
@@ -67,9 +66,6 @@ func unitOption(name, units string) title.Option {
 
 // ForkGame is Fork as a title.Full (title.Forker).
 func (g *Game) ForkGame() (title.Full, error) { return title.Forked(g.Fork()) }
-
-// Engine returns the title-independent state.
-func (g *Game) Engine() *engine.Game { return g.Game }
 
 // Map returns the board.
 func (g *Game) Map() *board.Board { return g.Board }

@@ -42,9 +42,7 @@ func (g *Game) State() map[string]any {
 // priorityDeal: in a share dealing round the player after the last to deal.
 func (g *Game) priorityDeal() int {
 	if r := g.stock; r != nil {
-		if id := r.AfterLastToAct(); id != 0 {
-			return id
-		}
+		return r.PriorityDeal(g.Players[0].ID)
 	}
 	return g.Players[0].ID
 }

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"tresham/engine"
+	"tresham/engine/step"
 	"tresham/titles/title"
 )
 
@@ -12,39 +13,36 @@ import (
 // same Game.payout); the titles' effect test checks both agree on every
 // sale and dividend of the fixtures.
 func (g *Game) Effect(entity string, a engine.Action) *title.Effect {
-	switch a.Type {
-	case "sell_shares":
-		c := title.SoldCorporation(g.Game, a)
-		if c == nil {
-			return nil
+	return title.SaleOrDividend(g.Game, entity, a, g.saleEffect, func(c *engine.Corporation) (step.Payout, bool) {
+		if c.Cell == nil || g.op == nil {
+			return step.Payout{}, false
 		}
-		n := a.Percent / 10
-		eff := &title.Effect{Cash: g.sellPricePerShare(c) * n}
-		switch {
-		case !c.Operated:
-			eff.Price = title.Stays(c, c.Sym+" has not operated yet")
-		case g.NoPriceDropOnSale:
-			eff.Price = title.Stays(c, "no drops after the 8+4")
-		default:
-			moves := n
-			if c.Cell != nil && c.Cell.Type == engine.CellIgnoreOneSale {
-				moves-- // the first share sold in a red-letter cell
-			}
-			if moves <= 0 {
-				eff.Price = title.Stays(c, "the first share sold in a red-letter cell does not move it")
-			} else {
-				eff.Price = title.Move(g.Market, c, "down", moves, "place")
-			}
+		return g.payout(g.op, c, a.Kind), true
+	}, "space")
+}
+
+// saleEffect is what the sale of percent of c's shares pays and does to
+// its price.
+func (g *Game) saleEffect(c *engine.Corporation, percent int) *title.Effect {
+	n := percent / 10
+	eff := &title.Effect{Cash: g.sellPricePerShare(c) * n}
+	switch {
+	case !c.Operated:
+		eff.Price = title.Stays(c, c.Sym+" has not operated yet")
+	case g.NoPriceDropOnSale:
+		eff.Price = title.Stays(c, "no drops after the 8+4")
+	default:
+		moves := n
+		if c.Cell != nil && c.Cell.Type == engine.CellIgnoreOneSale {
+			moves-- // the first share sold in a red-letter cell
 		}
-		return eff
-	case "dividend":
-		c := g.Corp(entity)
-		if c == nil || c.Cell == nil || g.op == nil {
-			return nil
+		if moves <= 0 {
+			eff.Price = title.Stays(c, "the first share sold in a red-letter cell does not move it")
+		} else {
+			eff.Price = title.Move(g.Market, c, "down", moves, "place")
 		}
-		return title.DividendEffect(g.Market, c, g.payout(g.op, c, a.Kind), "space")
 	}
-	return nil
+	return eff
 }
 
 var _ title.Effecter = (*Game)(nil)

@@ -65,11 +65,7 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 	Lifecycle: func(g *Game) *journal { return &g.journal },
 	Step:      (*Game).apply,
 	EndGame:   (*Game).endGame,
-	DropMemos: func(g *Game) {
-		if g.Board != nil {
-			g.Board.DropMemos()
-		}
-	},
+	DropMemos: func(g *Game) { g.Board.DropMemos() }, // nil-safe
 }
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
@@ -148,11 +144,7 @@ func (g *Game) currentLayer() int {
 }
 
 func (g *Game) checkNewLayer() {
-	l := g.currentLayer()
-	if l > g.HighestLayer && !g.optIgnoreLayers {
-		g.Logf("-- Layer %d corporations now available --", l)
-	}
-	g.HighestLayer = l
+	g.OpenLayer(&g.HighestLayer, g.currentLayer(), "Layer", !g.optIgnoreLayers)
 }
 
 // canIPO reports whether c's director's certificate may be bought from the IPO (ipoRefusal).

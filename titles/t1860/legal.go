@@ -46,7 +46,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 		if co := g.Company(entity); co != nil {
 			return g.companyChoices(co)
 		}
-		return g.stock.legal(g, g.Player(g.stock.Active()))
+		return stockStep.Choices(g, entity) // the active player's moves
 	case g.op != nil:
 		return g.op.legal(g, g.op.Current())
 	}
@@ -86,11 +86,6 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 		}
 	}
 	return out
-}
-
-// legal lists p's stock-round moves: exactly those the stock step accepts.
-func (r *stockRound) legal(g *Game, p *engine.Player) []engine.Choice {
-	return stockStep.Choices(g, itoa(p.ID))
 }
 
 // sellBundleOK checks a sale's certificates against its percentage, a

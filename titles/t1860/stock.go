@@ -67,8 +67,6 @@ var stockHooks = step.StockHooks[*Game]{
 	StartRule: (*Game).startRefusal,
 	ParRule:   (*Game).parRefusal,
 	Par: func(g *Game, p *engine.Player, c *engine.Corporation, cell *engine.Cell) {
-		g.Par(c, cell)
-		g.Logf("%s pars %s at £%d", p.Name, c.Sym, cell.Price)
 		g.buyShare(p, c, c.Shares[0], 2*cell.Price)
 		g.stock.parred = c.Sym
 	},
@@ -125,7 +123,6 @@ func (g *Game) parRefusal(p *engine.Player, c *engine.Corporation, cell *engine.
 
 // companyBought follows a private bought from the bank (rules 5.4).
 func (g *Game) companyBought(p *engine.Player, co *engine.Company) {
-	g.Logf("%s buys %s from the bank for £%d", p.Name, co.Name, co.Value)
 	g.stock.boughtCompany = co.Sym
 	if co.Sym == "FFC" {
 		if g.optVariablePrivates {

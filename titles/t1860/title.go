@@ -3,7 +3,6 @@ package t1860
 import (
 	"slices"
 
-	"tresham/engine"
 	"tresham/titles/title"
 )
 
@@ -47,9 +46,6 @@ var options = []title.Option{
 
 // ForkGame is Fork as a title.Full (title.Forker).
 func (g *Game) ForkGame() (title.Full, error) { return title.Forked(g.Fork()) }
-
-// Engine returns the title-independent state.
-func (g *Game) Engine() *engine.Game { return g.Game }
 
 // CompanyAbility is what private company sym does in this game (see the
 // package function CompanyAbility).

@@ -46,9 +46,7 @@ func (g *Game) State() map[string]any {
 // now on: in a stock round, the one after the last player to deal.
 func (g *Game) priorityDeal() int {
 	if r := g.stock; r != nil && len(g.pendingHome) == 0 {
-		if id := r.AfterLastToAct(); id != 0 {
-			return id
-		}
+		return r.PriorityDeal(g.PriorityDeal)
 	}
 	return g.PriorityDeal
 }

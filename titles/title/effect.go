@@ -123,3 +123,25 @@ func SoldCorporation(g *engine.Game, a engine.Action) *engine.Corporation {
 	}
 	return c
 }
+
+// SaleOrDividend is what both titles' Effect does with a listed action: a
+// sale's effect is sale's for the corporation sold first (SoldCorporation)
+// and the percentage sold; a dividend's is the DividendEffect (unit naming
+// one place) of the payout the operating corporation entity would make,
+// when payout has one now; any other action, or an unknown corporation, has
+// none.
+func SaleOrDividend(g *engine.Game, entity string, a engine.Action, sale func(c *engine.Corporation, percent int) *Effect, payout func(c *engine.Corporation) (step.Payout, bool), unit string) *Effect {
+	switch a.Type {
+	case "sell_shares":
+		if c := SoldCorporation(g, a); c != nil {
+			return sale(c, a.Percent)
+		}
+	case "dividend":
+		if c := g.Corp(entity); c != nil {
+			if p, ok := payout(c); ok {
+				return DividendEffect(g.Market, c, p, unit)
+			}
+		}
+	}
+	return nil
+}
