@@ -66,6 +66,64 @@ func (b *Board) dropReservations(i int, corp string) {
 	}
 }
 
+// SettleHexReservation turns the only hex-wide reservation of hex (Node -1)
+// into a reservation of a city, when exactly one city of the hex's tile
+// could take that corporation's token; it returns the corporation whose
+// reservation now names a city. (18xx.games does this after each tile laid
+// in 1825's track step, update_tile_reservation; a minor then places its
+// home token there without choosing.)
+func (b *Board) SettleHexReservation(hex string) (string, bool) {
+	i, ok := b.s.lookup(hex)
+	if !ok {
+		return "", false
+	}
+	k := -1
+	for j, r := range b.reserved {
+		if r.hex == i && r.node < 0 {
+			if k >= 0 {
+				return "", false // more than one hex-wide reservation
+			}
+			k = j
+		}
+	}
+	if k < 0 {
+		return "", false
+	}
+	corp := b.reserved[k].corp
+	city := -1
+	for _, n := range b.hexes[i].tile.CityIndexes() {
+		if _, why := b.tokenSlot(i, n, corp, false); why != slotOK || b.reservedOut(i, n, corp) {
+			continue
+		}
+		if city >= 0 {
+			return "", false // more than one city could take it
+		}
+		city = n
+	}
+	if city < 0 {
+		return "", false
+	}
+	out := slices.Clone(b.reserved)
+	out[k].node = city
+	b.reserved = out
+	return corp, true
+}
+
+// HexReservedFor reports whether corp holds a hex-wide reservation on hex
+// (one not yet settled on a city).
+func (b *Board) HexReservedFor(hex, corp string) bool {
+	i, ok := b.s.lookup(hex)
+	if !ok {
+		return false
+	}
+	for _, r := range b.reserved {
+		if r.hex == i && r.node < 0 && r.corp == corp {
+			return true
+		}
+	}
+	return false
+}
+
 // Reservations lists the reservations not yet used, in the order made.
 func (b *Board) Reservations() []Reservation {
 	out := make([]Reservation, len(b.reserved))

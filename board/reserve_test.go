@@ -103,3 +103,56 @@ func TestReservations(t *testing.T) {
 		t.Error("Unreserve left a reservation")
 	}
 }
+
+// TestSettleHexReservation: a hex-wide reservation becomes one of a city
+// exactly when one city of the hex could take the corporation's token.
+func TestSettleHexReservation(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		setup    func(b *Board)
+		settled  bool
+		wantNode int
+	}{
+		{"both cities free", func(b *Board) {}, false, -1},
+		{"the first city taken", func(b *Board) { mustToken(t, b, "B2", 0, "OTHER") }, true, 1},
+		{"the second city taken", func(b *Board) { mustToken(t, b, "B2", 1, "OTHER") }, true, 0},
+		{"a second hex-wide reservation", func(b *Board) {
+			mustToken(t, b, "B2", 0, "OTHER")
+			if err := b.Reserve("B2", -1, "MORE"); err != nil {
+				t.Fatal(err)
+			}
+		}, false, -1},
+		{"no hex-wide reservation left", func(b *Board) { b.Unreserve("B2", "ANY") }, false, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := reserveBoard(t)
+			if err := b.Reserve("B2", -1, "ANY"); err != nil {
+				t.Fatal(err)
+			}
+			tc.setup(b)
+			c := b.Clone()
+			corp, ok := b.SettleHexReservation("B2")
+			if ok != tc.settled || (ok && corp != "ANY") {
+				t.Fatalf("settled %v (%q), want %v", ok, corp, tc.settled)
+			}
+			if tc.settled && b.HexReservedFor("B2", "ANY") {
+				t.Error("the reservation is still hex-wide after settling")
+			}
+			if tc.settled {
+				if h, ok := b.HomeCity("ANY", "B2"); !ok || h.Node != tc.wantNode {
+					t.Errorf("home city %v %v, want node %d", h, ok, tc.wantNode)
+				}
+				if !c.HexReservedFor("B2", "ANY") {
+					t.Error("the clone made before settling lost its hex-wide reservation")
+				}
+			}
+		})
+	}
+}
+
+func mustToken(t *testing.T, b *Board, hex string, node int, corp string) {
+	t.Helper()
+	if _, err := b.PlaceToken(NodeRef{hex, node}, corp, TokenOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -68,8 +68,10 @@ func (g *Game) placeHomeToken(c *engine.Corporation) {
 		if !ok || len(v.Tile.Paths) == 0 || v.Tile.NumCities() == 0 {
 			return
 		}
-		if d.City < 0 && v.Tile.NumCities() > 1 {
-			// the company chooses which city (18xx.games pending home token)
+		if g.Board.HexReservedFor(d.Homes[0], c.Sym) {
+			// the company chooses which city while its reservation is of
+			// any city of the hex (18xx.games pending home token; a lay
+			// that left one city for it settled the reservation there)
 			if g.op != nil {
 				for _, o := range g.op.pendingHome {
 					if o == c {

@@ -311,6 +311,10 @@ func planLay(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 		lay()
 		g.spend(c, res.Cost)
 		g.Logf("%s lays tile #%s with rotation %d on %s", c.Sym, name, rot, hex)
+		// a minor's reservation of any city of the hex becomes one of the
+		// city its token could go to, when only one could take it
+		// (18xx.games update_tile_reservation)
+		g.Board.SettleHexReservation(hex)
 		r.laid = append(r.laid, hex)
 		if upgrade {
 			r.upgraded = true
