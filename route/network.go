@@ -310,9 +310,12 @@ func (bd *netBuilder) rec(h, p int32, from board.End) {
 }
 
 // segment records the walk from bd.from to node m as a segment, unless it
-// uses a track unit twice.
+// uses a track unit twice or passes a hex's junction twice.
 func (bd *netBuilder) segment(m int32) {
 	tn := bd.tn
+	if bd.junctionTwice() {
+		return
+	}
 	keys := bd.keys[:0]
 	for _, s := range bd.walk {
 		pd := &tn.tiles[s.h].Paths[s.p]
@@ -360,6 +363,29 @@ func (bd *netBuilder) segment(m int32) {
 	}
 	seg.paths.hi = int32(len(tn.paths))
 	tn.segs = append(tn.segs, seg)
+}
+
+// junctionTwice reports whether the walk uses more than two junction paths
+// of one hex: it passes that hex's junction twice, which a line between two
+// stops never does (18xx.games's walk, Path#walk, stops at a junction it has
+// passed; 1825 rule 4.5.3, no track used twice).
+func (bd *netBuilder) junctionTwice() bool {
+	tn := bd.tn
+	for i, s := range bd.walk {
+		if !hasJunction(&tn.tiles[s.h].Paths[s.p]) {
+			continue
+		}
+		n := 1
+		for _, u := range bd.walk[i+1:] {
+			if u.h == s.h && hasJunction(&tn.tiles[u.h].Paths[u.p]) {
+				n++
+			}
+		}
+		if n > 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // NodeInfo describes one node of a corporation's network to the hook.
