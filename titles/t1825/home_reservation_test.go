@@ -19,25 +19,12 @@ import (
 // one that 18xx.games replays to its action 1397; our engine used to ask TV
 // to choose its city at 1398, which the site refused.
 func TestHomeReservationSettledByLay(t *testing.T) {
-	src, err := readGz("testdata/home-reservation-settled.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg, err := replay.New(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := tg.(*t1825.Game)
 	settled := false
-	for _, i := range g18xx.EffectiveIndices(src.Actions) {
-		a := replay.Convert(&src.Actions[i])
-		if err := g.Apply(&a); err != nil {
-			t.Fatalf("action %d: %v", a.ID, err)
-		}
-		if a.ID == 1319 { // S&DR lays #66 on V8
+	g := replayTestdata(t, "home-reservation-settled.json.gz", func(g *t1825.Game, id int) {
+		if id == 1319 { // S&DR lays #66 on V8
 			settled = !g.Board.HexReservedFor("V8", "TV")
 		}
-	}
+	})
 	if !settled {
 		t.Fatal("after S&DR's #66 on V8, TV still holds a reservation of any city of V8")
 	}
@@ -52,4 +39,30 @@ func TestHomeReservationSettledByLay(t *testing.T) {
 		t.Fatalf("GWR should hold the other city of V8")
 	}
 	t.Logf("TV's home token: %s", tv.Tokens[0].Location)
+}
+
+// replayTestdata replays every action of testdata/name (an 18xx.games
+// export, gzipped) and returns the game; after each action it calls after,
+// when set, with the action's id.
+func replayTestdata(t *testing.T, name string, after func(g *t1825.Game, id int)) *t1825.Game {
+	t.Helper()
+	src, err := readGz("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := replay.New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tg.(*t1825.Game)
+	for _, i := range g18xx.EffectiveIndices(src.Actions) {
+		a := replay.Convert(&src.Actions[i])
+		if err := g.Apply(&a); err != nil {
+			t.Fatalf("%s action %d: %v", name, a.ID, err)
+		}
+		if after != nil {
+			after(g, a.ID)
+		}
+	}
+	return g
 }

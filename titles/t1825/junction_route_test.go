@@ -3,10 +3,7 @@ package t1825_test
 import (
 	"testing"
 
-	"tresham/compat/g18xx"
 	"tresham/engine"
-	"tresham/replay"
-	"tresham/titles/t1825"
 )
 
 // TestBestRunPassesNoJunctionTwice: at this position (a self-played game,
@@ -17,21 +14,7 @@ import (
 // run was refused. The best run must be one the engine accepts, at the
 // same revenue.
 func TestBestRunPassesNoJunctionTwice(t *testing.T) {
-	src, err := readGz("testdata/junction-passed-twice.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg, err := replay.New(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := tg.(*t1825.Game)
-	for _, i := range g18xx.EffectiveIndices(src.Actions) {
-		a := replay.Convert(&src.Actions[i])
-		if err := g.Apply(&a); err != nil {
-			t.Fatalf("action %d: %v", a.ID, err)
-		}
-	}
+	g := replayTestdata(t, "junction-passed-twice.json.gz", nil)
 	sol, err := g.Solve("GWR")
 	if err != nil {
 		t.Fatal(err)
