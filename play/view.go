@@ -47,13 +47,14 @@ type Choice struct {
 func Legal(g replay.Game, entity string) []Choice {
 	list := []Choice{}
 	fx, _ := g.(title.Effecter)
+	eg := replay.Engine(g)
 	for _, ch := range g.Legal(entity) {
 		c := Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open}
 		if fx != nil && (ch.Action.Type == "sell_shares" || ch.Action.Type == "dividend") {
 			c.Effect = fx.Effect(entity, ch.Action)
 		}
 		if ch.Action.Type == "buy_shares" {
-			c.From = shareSource(replay.Engine(g), ch.Action.Shares)
+			c.From = shareSource(eg, ch.Action.Shares)
 		}
 		list = append(list, c)
 	}

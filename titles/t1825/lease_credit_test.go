@@ -1,6 +1,7 @@
 package t1825_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -34,23 +35,7 @@ func TestUniformPlayNeverDeadEnds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(seed, 7))
-		n := 0
-		for ; n < 6000 && !g.IsFinished(); n++ {
-			ent := g.Acting()[0]
-			choices := g.Legal(ent)
-			c := choices[rng.IntN(len(choices))]
-			a := c.Action
-			if c.Open == "routes" {
-				if a.Routes, err = g.BestRoutes(ent); err != nil {
-					t.Fatal(err)
-				}
-			}
-			a.ID = n + 1
-			if err := g.Apply(&a); err != nil {
-				t.Fatalf("seed %d action %d: listed %s by %s refused: %v", seed, n+1, a.Type, a.Entity, err)
-			}
-		}
+		n := t1825.PlayUniform(t, fmt.Sprintf("%v seed %d", tc.rules, seed), g, rand.New(rand.NewPCG(seed, 7)), 6000, nil)
 		if !g.IsFinished() {
 			t.Fatalf("seed %d: not finished after %d actions", seed, n)
 		}

@@ -1,6 +1,7 @@
 package t1825
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -25,41 +26,27 @@ func TestLeaseTiming(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(seed, 7))
-		for n := 0; n < 6000 && !g.IsFinished(); n++ {
-			ent := g.Acting()[0]
-			choices := g.Legal(ent)
-			if c := g.opCorp(); c != nil && c.Receivership && g.op.leased == nil && len(g.depotTrains()) > 0 {
-				listed := slices.ContainsFunc(choices, func(ch engine.Choice) bool { return ch.Action.Type == "special_buy" })
-				if g.op.step == stTrack && !g.canLayTile(c) {
-					closedChecked++
-					if listed {
-						t.Fatalf("seed %d action %d: a lease is listed for %s in the track step after its lays", seed, n+1, c.Sym)
-					}
-					a := engine.CorpAction(c, "special_buy")
-					a.ID, a.Description, a.Cost = n+1, g.depotTrains()[0].Name, leaseCost
-					if err := g.Apply(&a); err == nil {
-						t.Fatalf("seed %d action %d: a lease by %s in the track step after its lays was accepted", seed, n+1, c.Sym)
-					}
+		PlayUniform(t, fmt.Sprintf("seed %d", seed), g, rand.New(rand.NewPCG(seed, 7)), 6000, func(n int, choices []engine.Choice) {
+			c := g.opCorp()
+			if c == nil || !c.Receivership || g.op.leased != nil || len(g.depotTrains()) == 0 {
+				return
+			}
+			listed := slices.ContainsFunc(choices, func(ch engine.Choice) bool { return ch.Action.Type == "special_buy" })
+			if g.op.step == stTrack && !g.canLayTile(c) {
+				closedChecked++
+				if listed {
+					t.Fatalf("seed %d action %d: a lease is listed for %s in the track step after its lays", seed, n, c.Sym)
 				}
-				if g.op.step == stTrack && g.canLayTile(c) || g.op.step == stRoute {
-					if listed {
-						openChecked++
-					}
+				a := engine.CorpAction(c, "special_buy")
+				a.ID, a.Description, a.Cost = n, g.depotTrains()[0].Name, leaseCost
+				if err := g.Apply(&a); err == nil {
+					t.Fatalf("seed %d action %d: a lease by %s in the track step after its lays was accepted", seed, n, c.Sym)
 				}
 			}
-			c := choices[rng.IntN(len(choices))]
-			a := c.Action
-			if c.Open == "routes" {
-				if a.Routes, err = g.BestRoutes(ent); err != nil {
-					t.Fatal(err)
-				}
+			if (g.op.step == stTrack && g.canLayTile(c) || g.op.step == stRoute) && listed {
+				openChecked++
 			}
-			a.ID = n + 1
-			if err := g.Apply(&a); err != nil {
-				t.Fatalf("seed %d action %d: listed %s by %s refused: %v", seed, n+1, a.Type, a.Entity, err)
-			}
-		}
+		})
 	}
 	if closedChecked == 0 || openChecked == 0 {
 		t.Fatalf("positions checked: %d after the lays, %d with a lease listed; want both > 0", closedChecked, openChecked)
