@@ -173,6 +173,18 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.equal(buyTexts.length, purchases.length);
   assert.equal(buyTexts.filter((b) => / from the IPO /.test(b)).length, purchases.filter((c) => c.from === 'ipo').length);
   await shot(page, 'labels-share-sources-1860-desktop');
+  // A pass says what it gives up, as the engine lists it.
+  for (const [title, f, n, ends, label] of [
+    ['1860', '1860_game_end_bank.json', 100, 'track', 'Pass: lay no more track this turn'],
+    ['1860', '1860_game_end_bank.json', 149, 'token', 'Pass: place no station token this turn'],
+    ['1825', '1825_game_end_bank.json', 175, 'track_token', 'Pass: no more track or stations this turn'],
+    ['1825', '1825_game_end_bank.json', 151, 'trains', "Pass: buy no more trains (LSWR's turn ends)"],
+  ]) {
+    await openAt(page, title, f, n);
+    const passes = Object.values((await gameView(page)).legal).flat().filter((c) => c.action.type === 'pass');
+    assert.deepEqual(passes.map((c) => c.ends), [ends], `${title} at ${n}`);
+    assert.deepEqual(await page.locator('button.choice.pass').allTextContents(), [label], `${title} at ${n}`);
+  }
   await ctx.close();
 });
 

@@ -113,3 +113,67 @@ func TestLegalNamesShareSource(t *testing.T) {
 	}
 	t.Logf("sources listed %v; %d purchases followed to their holding", seen, checked)
 }
+
+// TestLegalSaysWhatPassEnds: every listed pass of a corporation or of an
+// auction turn says what it gives up, no other choice does, and when the
+// game's next move is that pass, what it named is over: no more tiles
+// after "track", no station after "token", neither after "track_token",
+// no train purchase after "trains" (the turn ends).
+func TestLegalSaysWhatPassEnds(t *testing.T) {
+	seen, followed := map[string]int{}, map[string]int{}
+	for _, path := range fixtures(t) {
+		src := loadSrc(t, path)
+		g, err := replay.New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ga := range g18xx.Effective(src.Actions) {
+			if ga.Type == g18xx.TypeMessage {
+				continue
+			}
+			ends, who := "", ""
+			for _, ent := range g.Acting() {
+				for _, c := range Legal(g, ent) {
+					if c.Action.Type != "pass" {
+						if c.Ends != "" {
+							t.Fatalf("%s before action %d: %s says it ends %q", path, ga.ID, c.Action.Type, c.Ends)
+						}
+						continue
+					}
+					if c.Ends == "" && c.Action.EntityType != "player" {
+						t.Fatalf("%s before action %d: %s's pass says nothing of what it ends", path, ga.ID, c.Action.Entity)
+					}
+					seen[c.Ends]++
+					if ga.Type == "pass" && ga.Entity == c.Action.Entity {
+						ends, who = c.Ends, ent
+					}
+				}
+			}
+			a := replay.Convert(&ga)
+			if err := g.Apply(&a); err != nil {
+				t.Fatal(err)
+			}
+			if ends == "" {
+				continue
+			}
+			followed[ends]++
+			gone := map[string][]string{
+				engine.PassTrack:      {"lay_tile"},
+				engine.PassToken:      {"place_token"},
+				engine.PassTrackToken: {"lay_tile", "place_token"},
+				engine.PassTrains:     {"buy_train"},
+			}[ends]
+			for _, c := range Legal(g, who) {
+				if slices.Contains(gone, c.Action.Type) {
+					t.Fatalf("%s action %d: the pass ended %q, but %s may still %s", path, ga.ID, ends, who, c.Action.Type)
+				}
+			}
+		}
+	}
+	for _, want := range []string{engine.PassBid, engine.PassTurn, engine.PassTrack, engine.PassToken, engine.PassTrackToken, engine.PassTrains, ""} {
+		if seen[want] == 0 {
+			t.Errorf("no pass listed that ends %q (listed: %v)", want, seen)
+		}
+	}
+	t.Logf("passes listed by what they end %v; followed after the game's pass %v", seen, followed)
+}

@@ -32,7 +32,8 @@ type Game interface {
 // or a dividend carries its Effect (the mover's cash change and the share
 // price move), computed by the title. A purchase of shares says where they
 // come from (From: "ipo", the company's unsold shares, or "market", the
-// bank pool), which its action names only by certificate.
+// bank pool), which its action names only by certificate. A pass says what
+// it gives up (Ends, engine.Choice.Ends).
 type Choice struct {
 	Action    g18xx.Action  `json:"action"`
 	MaxPrice  int           `json:"max_price,omitempty"`
@@ -40,6 +41,7 @@ type Choice struct {
 	Open      string        `json:"open,omitempty"`
 	Effect    *title.Effect `json:"effect,omitempty"`
 	From      string        `json:"from,omitempty"`
+	Ends      string        `json:"ends,omitempty"`
 }
 
 // Legal lists what entity may do now in g, in the 18xx.games action form
@@ -49,7 +51,7 @@ func Legal(g replay.Game, entity string) []Choice {
 	fx, _ := g.(title.Effecter)
 	eg := replay.Engine(g)
 	for _, ch := range g.Legal(entity) {
-		c := Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open}
+		c := Choice{Action: replay.Export(ch.Action), MaxPrice: ch.MaxPrice, PriceStep: ch.PriceStep, Open: ch.Open, Ends: ch.Ends}
 		if fx != nil && (ch.Action.Type == "sell_shares" || ch.Action.Type == "dividend") {
 			c.Effect = fx.Effect(entity, ch.Action)
 		}

@@ -343,6 +343,7 @@ func describe(c engine.Choice) string {
 	add("variant", a.Variant)
 	add("kind", a.Kind)
 	add("share_price", a.SharePrice)
+	add("ends", c.Ends)
 	if len(a.Shares) > 0 {
 		add("shares", strings.Join(a.Shares, ","))
 	}

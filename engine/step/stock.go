@@ -760,7 +760,13 @@ func (s *Stock[G]) Choices(g G, entity string) []engine.Choice {
 	pass := func() {
 		a := base
 		a.Type = "pass"
-		add(a)
+		if ok(&a) {
+			ch := engine.Choice{Action: a}
+			if len(t.Current) > 0 {
+				ch.Ends = engine.PassTurn // the rest of a turn in which the player acted
+			}
+			out = append(out, ch)
+		}
 	}
 	buys := func(c *engine.Corporation) {
 		if !c.IPOed {

@@ -55,7 +55,14 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	}),
 	step.Pass(step.ActHooks[*Game]{
 		Operating: operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stBuy }),
-		Plan:      planPass,
+		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice {
+			ends := engine.PassTrains
+			if g.op.step == stTrack {
+				ends = engine.PassTrackToken
+			}
+			return []engine.Choice{{Action: engine.CorpAction(c, "pass"), Ends: ends}}
+		},
+		Plan: planPass,
 	}),
 	dividendStep,
 	buyTrainStep,

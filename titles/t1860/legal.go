@@ -41,7 +41,7 @@ func (g *Game) Legal(entity string) []engine.Choice {
 			if len(out) > 0 {
 				return out
 			}
-			return []engine.Choice{{Action: engine.CorpAction(c, "pass")}}
+			return []engine.Choice{{Action: engine.CorpAction(c, "pass"), Ends: engine.PassHomeTrack}}
 		}
 		if co := g.Company(entity); co != nil {
 			return g.companyChoices(co)
@@ -63,7 +63,7 @@ func (r *auctionRound) legal(g *Game, p *engine.Player) []engine.Choice {
 			a.Price = min
 			out = append(out, engine.Choice{Action: a, MaxPrice: max, PriceStep: 1})
 		}
-		return append(out, engine.Choice{Action: engine.PlayerAction(p, "pass")})
+		return append(out, engine.Choice{Action: engine.PlayerAction(p, "pass"), Ends: engine.PassBid})
 	}
 	for _, it := range r.items {
 		if co := g.Company(it); co != nil {

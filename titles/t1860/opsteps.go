@@ -151,10 +151,13 @@ func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 	}
 	out := opSteps.Choices(g, c.Sym)
 	if r.passRefusal(g, c) == "" {
-		out = append(out, engine.Choice{Action: engine.CorpAction(c, "pass")})
+		out = append(out, engine.Choice{Action: engine.CorpAction(c, "pass"), Ends: passEnds[r.step]})
 	}
 	return out
 }
+
+// passEnds says what a pass at each step gives up (engine.Choice.Ends).
+var passEnds = [...]string{stepTrack: engine.PassTrack, stepToken: engine.PassToken, stepBuyTrain: engine.PassTrains, stepDone: ""}
 
 // planLay decides a lay in the track step: the turn's allowance (rules
 // 7.2), then the board and the terrain cost.

@@ -4,21 +4,25 @@
 // estimated final worth after each. Offered by the server in hotseat and
 // solo games and in finished games.
 import { h, clear, money } from './dom.js';
+import { describe } from './panel.js';
 
-function describe(a) {
-  const parts = [a.entity, a.type.replace(/_/g, ' ')];
-  if (a.kind) parts.push(a.kind);
-  if (a.shares && a.shares.length) parts.push(a.shares.join(', '));
-  if (a.corporation) parts.push(a.corporation);
-  if (a.company) parts.push(a.company);
-  if (a.train) parts.push(a.train);
-  if (a.price) parts.push(money(a.price));
-  if (a.hex) parts.push(a.hex);
-  return parts.filter((p) => p !== undefined && p !== null && p !== '').join(' ');
+// MOVE_KEYS are the fields that tell two moves apart.
+const MOVE_KEYS = ['type', 'entity', 'shares', 'percent', 'corporation', 'company', 'share_price', 'hex', 'tile', 'rotation', 'city', 'train', 'price', 'kind', 'variant'];
+
+// listedChoice is the view's legal choice for move a, when the view lists it
+// (it carries what the engine says about the move: its effect, where shares
+// come from, what a pass gives up).
+function listedChoice(v, a) {
+  const same = (b) => MOVE_KEYS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+  return Object.values(v.legal || {}).flat().find((c) => c && c.action && same(c.action)) || null;
 }
 
-/** coachCard returns the hint button and its answer for game view v at history position at (null: live). */
-export function coachCard(v, at) {
+/**
+ * coachCard returns the hint button and its answer for game view v at
+ * history position at (null: live); rules (the map's rules tables) name
+ * the companies in the moves.
+ */
+export function coachCard(v, at, rules) {
   const out = h('div', { class: 'coach', id: 'coach', 'aria-live': 'polite' });
   const names = Object.fromEntries((v.seats || []).map((s) => [String(s.player_id), s.name]));
   const ask = async () => {
@@ -30,10 +34,15 @@ export function coachCard(v, at) {
       clear(out, h('p', { class: 'error', role: 'alert' }, ans.error || res.statusText));
       return;
     }
+    const st = v.state || {};
+    const ctxOf = (a) => {
+      const c = listedChoice(v, a);
+      return { title: v.title, rules, from: c && c.from, ends: c && c.ends, effect: c && c.effect };
+    };
     clear(out,
-      h('p', {}, `What a strong player would do for ${ans.entity} (${ans.nodes} moves looked ahead):`),
+      h('p', {}, `What a strong player would do for ${names[ans.entity] || ans.entity} (${ans.nodes} moves looked ahead):`),
       h('ol', {}, ans.moves.map((m) => h('li', {},
-        h('strong', {}, describe(m.action)), ' — estimated final worth: ',
+        h('strong', {}, describe(m.action, st, ctxOf(m.action))), ' — estimated final worth: ',
         Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', ')))));
   };
   return h('span', {}, h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), out);

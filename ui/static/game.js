@@ -451,7 +451,7 @@ export function draw(el, page) {
     page.headLinks ? page.headLinks(v) : [
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
-      v.status !== 'new' ? coachCard(v, page.at) : null,
+      v.status !== 'new' ? coachCard(v, page.at, page.map && page.map.rules) : null,
       h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
       h('a', { class: 'button', href: '/' }, 'Lobby'),
       page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',

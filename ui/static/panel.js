@@ -49,19 +49,33 @@ function trainSeller(st, id) {
   return 'from the bank';
 }
 
+// passText says what a pass gives up, as the engine named it (ends).
+function passText(a, ends) {
+  switch (ends) {
+    case 'bid': return 'Pass: no bid this time';
+    case 'turn': return 'Done: end your turn';
+    case 'track': return 'Pass: lay no more track this turn';
+    case 'token': return 'Pass: place no station token this turn';
+    case 'track_token': return 'Pass: no more track or stations this turn';
+    case 'trains': return `Pass: buy no more trains (${a.entity}'s turn ends)`;
+    case 'home_track': return `Pass: no tile fits ${a.entity}'s home hex`;
+    default: return 'Pass';
+  }
+}
+
 // parPrice is the price of a par action's share_price ("74,0,21" → 74).
 const parPrice = (a) => Number(String(a.share_price).split(',')[0]);
 
 /**
  * describe is a one-line sentence for an action; ctx ({title, rules, from,
- * effect, revenue}) adds names and the share-price effect the engine
+ * ends, effect, revenue}) adds names and the share-price effect the engine
  * computed for the choice. Prices are the
  * ones the engine wrote into the action.
  */
 export function describe(a, st, ctx = {}) {
   const rules = ctx.rules;
   switch (a.type) {
-    case 'pass': return 'Pass';
+    case 'pass': return passText(a, ctx.ends);
     case 'bid':
       if (a.company) return `Buy ${companyName(rules, a.company)} for ${money(a.price)}, its face value`;
       return `Bid ${money(a.price)} for the first pick`;
@@ -264,7 +278,7 @@ function button(page, c, st) {
 // listed without one falls back on the revenue of the run just made.
 function effectCtx(page, c) {
   const a = c.action;
-  const ctx = { title: page.view.title, rules: page.map && page.map.rules, effect: c.effect, from: c.from };
+  const ctx = { title: page.view.title, rules: page.map && page.map.rules, effect: c.effect, from: c.from, ends: c.ends };
   if (a.type === 'dividend' && !c.effect) ctx.revenue = lastRun(page, a.entity);
   return ctx;
 }
