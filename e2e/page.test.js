@@ -185,6 +185,12 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
     assert.deepEqual(passes.map((c) => c.ends), [ends], `${title} at ${n}`);
     assert.deepEqual(await page.locator('button.choice.pass').allTextContents(), [label], `${title} at ${n}`);
   }
+  // An 1825 lease (rule 6.4.3) is a sentence, not the action's fields.
+  await openAt(page, 'synthetic/1825', '1825-unit_12-3p-36.json', 611);
+  const leases = Object.values((await gameView(page)).legal).flat().filter((c) => c.action.type === 'special_buy');
+  assert.ok(leases.length > 0);
+  assert.deepEqual(await page.locator('button.choice.special_buy').allTextContents(),
+    leases.map((c) => `Lease a ${c.action.description} train from the bank for this turn, for £${c.action.cost}`));
   await ctx.close();
 });
 

@@ -17,7 +17,8 @@ type Choice struct {
 
 // What a pass gives up (Choice.Ends).
 const (
-	// PassBid: an auction turn without a bid.
+	// PassBid: the bidding for the lot on offer; the player bids no more
+	// for it.
 	PassBid = "bid"
 	// PassTurn: the rest of a stock-round turn in which the player has acted.
 	PassTurn = "turn"

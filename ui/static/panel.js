@@ -52,7 +52,7 @@ function trainSeller(st, id) {
 // passText says what a pass gives up, as the engine named it (ends).
 function passText(a, ends) {
   switch (ends) {
-    case 'bid': return 'Pass: no bid this time';
+    case 'bid': return 'Pass: bid no more for this pick';
     case 'turn': return 'Done: end your turn';
     case 'track': return 'Pass: lay no more track this turn';
     case 'token': return 'Pass: place no station token this turn';
@@ -118,6 +118,9 @@ export function describe(a, st, ctx = {}) {
     case 'buy_train': return `Buy a ${trainName(a.train)} train ${trainSeller(st, a.train)} for ${money(a.price)}` + (a.variant ? ` as a ${a.variant}` : '');
     case 'discard_train': return `Discard the ${trainName(a.train)} train`;
     case 'run_routes': return 'Run trains';
+    // 1825 rule 6.4.3: a company in receivership leases the next train on sale for the turn
+    case 'special_buy': return a.description ? `Lease a ${a.description} train from the bank for this turn, for ${money(a.cost)}` : 'Lease a train from the bank for this turn';
+    case 'move_surveyor': return a.description ? `Move the Surveyor on ${a.description} to ${a.hex}` : `Move the Surveyor to ${a.hex}`;
     default: {
       const rest = Object.entries(a).filter(([k]) => !['type', 'entity', 'entity_type'].includes(k)).map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? v.join(', ') : v}`);
       const t = a.type.replace(/_/g, ' ');
@@ -219,6 +222,7 @@ function entityBox(page, ent, choices, st, highlights) {
       case 'lay_tile': box.append(layTile(page, ent, cs, st, highlights)); break;
       case 'place_token': box.append(placeToken(page, cs, st, highlights)); break;
       case 'run_routes': box.append(runRoutes(page, ent, cs[0], st, rememberRun)); break;
+      case 'move_surveyor': box.append(surveyorGroup(page, cs, st)); break;
       case 'buy_train':
         box.append(h('div', { class: 'group' }, h('h3', {}, 'Buy a train'), cs.map((c) => (c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st)))));
         break;
@@ -227,6 +231,31 @@ function entityBox(page, ent, choices, st, highlights) {
     }
   }
   return box;
+}
+
+// surveyorGroup is 1825's Surveyor move (rules 6.6): one short button per
+// hex it may move to; with several Surveyors, each move names its Surveyor.
+function surveyorGroup(page, cs, st) {
+  const g = h('div', { class: 'group surveyor', 'data-type': 'move_surveyor' }, h('h3', {}, 'Move the Surveyor'));
+  if (cs.some((c) => c.action.description)) {
+    g.append(...cs.map((c) => button(page, c, st)));
+    return g;
+  }
+  const loc = (hx) => (page.map && page.map.locations && page.map.locations[hx]) || '';
+  const hexes = [...cs].sort((a, b) => hexOrder(a.action.hex, b.action.hex));
+  g.append(h('p', { class: 'muted' }, 'It moves in a straight line from its base to a hex with no tile; pick where:'),
+    h('div', { class: 'hex-list' }, hexes.map((c) => {
+      const text = describe(c.action, st) + (loc(c.action.hex) ? ` (${loc(c.action.hex)})` : '');
+      return h('button', { type: 'button', class: 'hex-pick surveyor-pick', 'data-hex': c.action.hex, title: text, 'aria-label': text, onclick: () => page.act(c.action) }, c.action.hex);
+    })));
+  return g;
+}
+
+// hexOrder sorts hex ids by row letters, then by column number (T8 before T10).
+function hexOrder(x, y) {
+  const [, lx, nx] = /^([A-Z]*)(\d*)/.exec(x);
+  const [, ly, ny] = /^([A-Z]*)(\d*)/.exec(y);
+  return lx < ly ? -1 : lx > ly ? 1 : Number(nx) - Number(ny);
 }
 
 // saleOrder sorts sales by corporation, then by size.
@@ -332,7 +361,7 @@ function parChoice(page, cs, st) {
 function layTile(page, ent, cs, st, highlights) {
   const byHex = {};
   for (const c of cs) (byHex[c.action.hex] ||= []).push(c);
-  const hexes = Object.keys(byHex).sort();
+  const hexes = Object.keys(byHex).sort(hexOrder);
   highlights.hexes.push(...hexes);
   const sel = page.sel;
   const pickHex = (hex) => {
