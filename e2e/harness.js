@@ -93,7 +93,12 @@ export async function signUp(page, name) {
  * actions (a live hotseat game of the signed-in user) and opens its page.
  */
 export async function openAt(page, title, file, n) {
-  const src = JSON.parse(readFileSync(join(fixtures, title, file), 'utf8'));
+  return openFile(page, join(fixtures, title, file), n);
+}
+
+/** openFile is openAt for the export at path (e.g. in e2e/testdata). */
+export async function openFile(page, path, n) {
+  const src = JSON.parse(readFileSync(path, 'utf8'));
   const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
   delete cut.game_end_reason;
   const id = await page.evaluate(async (body) => {
@@ -105,6 +110,23 @@ export async function openAt(page, title, file, n) {
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#turn.yours');
   return id;
+}
+
+/**
+ * untilServer polls the server's view of the page's game (every 50 ms, up
+ * to timeout ms) until ok(view) holds, and answers that view.
+ * page.waitForFunction cannot do this: it does not await an async
+ * predicate (the promise counts as truthy at once).
+ */
+export async function untilServer(page, ok, timeout = 60000) {
+  const id = new URL(page.url()).searchParams.get('game');
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`the server's game ${id} did not reach the awaited state in ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**

@@ -3,7 +3,8 @@
 // at an action; every check is on what the page shows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, openAt, gameView, shot, scrollTo } from './harness.js';
+import { env, serve, newPage, signUp, openAt, openFile, root, gameView, untilServer, shot, scrollTo } from './harness.js';
+import { join } from 'node:path';
 
 serve();
 
@@ -76,10 +77,7 @@ test('tile choice: a fan of tile pictures at the hex, distinct orientations only
       await shot(page, `tiles-${title}-${phone ? 'phone' : 'desktop'}`);
       const before = (await gameView(page)).actions;
       await page.click('#confirm-tile');
-      await page.waitForFunction(async ([b]) => {
-        const id = new URL(location.href).searchParams.get('game');
-        return (await (await fetch(`/api/games/${id}`)).json()).actions > b;
-      }, [before]);
+      await untilServer(page, (v) => v.actions > before);
       assert.equal(await page.textContent('#action-error'), '');
       // once the tile is laid the map goes back to the player's view
       await page.waitForFunction((v) => document.querySelector('svg.map').getAttribute('viewBox') === v, vb0);
@@ -191,6 +189,19 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.ok(leases.length > 0);
   assert.deepEqual(await page.locator('button.choice.special_buy').allTextContents(),
     leases.map((c) => `Lease a ${c.action.description} train from the bank for this turn, for £${c.action.cost}`));
+  // 1825 with Surveyors (rule 6.6): each company's Surveyor is labelled on
+  // its hex, and its moves are one short button per hex the engine lists.
+  await openFile(page, join(root, 'e2e', 'testdata', '1825-surveyors.json'), 23);
+  const sv = await gameView(page);
+  const moves = Object.values(sv.legal).flat().filter((c) => c.action.type === 'move_surveyor').map((c) => c.action.hex);
+  assert.ok(moves.length > 0, 'the operating company may move its Surveyor');
+  assert.deepEqual((await page.locator('.group.surveyor button.surveyor-pick').allTextContents()).sort(), [...moves].sort());
+  for (const [sym, hexes] of Object.entries(sv.state.flags.surveyors)) {
+    for (const hex of hexes) {
+      assert.equal(await page.locator(`svg .markers .marker[data-hex="${hex}"]`).filter({ hasText: `${sym} surveyor` }).count(), 1, `${sym}'s Surveyor on ${hex}`);
+    }
+  }
+  await shot(page, 'surveyors-1825-desktop');
   await ctx.close();
 });
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, fixtures, gameView, serve, showAll } from './harness.js';
+import { env, fixtures, gameView, serve, showAll, untilServer } from './harness.js';
 
 const consoleErrors = [];
 
@@ -449,11 +449,7 @@ test('a game against the computer: bot seats move by themselves', { timeout: 300
   // our first move (a pass or a bid), then the bots answer without us
   const before = v.actions;
   await clickAndWait(page, () => page.click('button.choice.pass'));
-  await page.waitForFunction(async (n) => {
-    const id = new URL(location.href).searchParams.get('game');
-    const g = await (await fetch(`/api/games/${id}`)).json();
-    return g.actions >= n + 2 && g.you.length === 1;
-  }, before, { timeout: 60000 });
+  await untilServer(page, (g) => g.actions >= before + 2 && g.you.length === 1);
   v = await gameView(page);
   assert.ok(v.actions >= before + 2, `the bots moved (${v.actions - before} actions after ours)`);
   await ctx.close();

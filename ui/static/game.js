@@ -505,7 +505,16 @@ export function draw(el, page) {
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
+  markSurveyors(page, st);
   if (v.clocks) tickClocks();
+}
+
+// markSurveyors labels the hex of each company's Surveyor (1825 rule 6.6,
+// the state's flags.surveyors) on the map.
+function markSurveyors(page, st) {
+  if (!page.mapUI) return;
+  const sv = (st.flags && st.flags.surveyors) || {};
+  page.mapUI.markers(Object.entries(sv).flatMap(([sym, hexes]) => (hexes || []).map((hex) => ({ hex, text: `${sym} surveyor`, title: `${sym}'s Surveyor is on ${hex} (rule 6.6)` }))));
 }
 
 // mountMapIn mounts page.map afresh (keep: the view to keep).

@@ -109,7 +109,7 @@ export function mountMap(data, opts) {
     if (stop && onStop) { onStop(stop.dataset.node); return; }
     const city = ev.target.closest('.city');
     if (city && onCity && city.classList.contains('legal')) { onCity(city.dataset.city); return; }
-    const hex = ev.target.closest('.hex');
+    const hex = ev.target.closest('.hex, .marker');
     if (hex && onHex) onHex(hex.dataset.hex);
   });
   const overlay = document.createElementNS('http://www.w3.org/2000/svg', 'g');
@@ -119,6 +119,11 @@ export function mountMap(data, opts) {
   fanLayer.setAttribute('class', 'tile-fan');
   svg.append(fanLayer);
   let fanPick = null;
+  // markers: small labels on hexes (1825's Surveyors), drawn under the
+  // routes and the tile fan; the page sets them after each drawing
+  const markLayer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  markLayer.setAttribute('class', 'markers');
+  svg.insertBefore(markLayer, overlay);
   const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   targets.setAttribute('class', 'stop-targets');
   svg.append(targets);
@@ -257,6 +262,33 @@ export function mountMap(data, opts) {
     },
     select(hex) {
       svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.classList.add('selected');
+    },
+    /**
+     * markers labels hexes: list is [{hex, text, title}]; several on one
+     * hex are stacked. markers(null) removes them.
+     */
+    markers(list) {
+      markLayer.replaceChildren();
+      const onHex = {};
+      for (const m of list || []) {
+        const c = data.hexes[m.hex];
+        if (!c) continue;
+        const k = (onHex[m.hex] = (onHex[m.hex] || 0) + 1) - 1;
+        const make = (tag, attrs) => {
+          const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+          for (const [a, v] of Object.entries(attrs)) e.setAttribute(a, v);
+          return e;
+        };
+        const g = make('g', { class: 'marker', transform: `translate(${c.x} ${c.y + 17 + 14 * k})` });
+        g.dataset.hex = m.hex;
+        const w = 6 + 5.2 * String(m.text).length;
+        const label = make('text', { 'text-anchor': 'middle', y: '3' });
+        label.textContent = m.text;
+        const t = make('title', {});
+        t.textContent = m.title || m.text;
+        g.append(make('rect', { x: String(-w / 2), y: '-6.5', width: String(w), height: '13', rx: '3' }), label, t);
+        markLayer.append(g);
+      }
     },
     /** stopTargets marks the given stops ("HEX-PART") as clickable circles; null removes them. */
     stopTargets(nodes) {
