@@ -189,6 +189,17 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.ok(leases.length > 0);
   assert.deepEqual(await page.locator('button.choice.special_buy').allTextContents(),
     leases.map((c) => `Lease a ${c.action.description} train from the bank for this turn, for £${c.action.cost}`));
+  // Station tokens name the place and its hex, and the city where a hex has
+  // several; every button reads differently.
+  await openAt(page, '1825', '141331.json', 645);
+  const tokens = await page.locator('button.choice.place_token').allTextContents();
+  assert.equal(tokens.length, Object.values((await gameView(page)).legal).flat().filter((c) => c.action.type === 'place_token').length);
+  for (const t of tokens) assert.match(t, /^Place a station token in [A-Z][\w&' ]+ \([A-Z]+\d+(, city \d)?\) for £\d+$/, t);
+  assert.equal(new Set(tokens).size, tokens.length, `distinct labels: ${tokens.join(' | ')}`);
+  assert.ok(tokens.some((t) => /\(S13, city \d\)/.test(t)), 'a hex with several cities names the city');
+  // A company in receivership has no director to name.
+  await openAt(page, '1825', '1825_game_end_bank.json', 461);
+  assert.deepEqual(await page.locator('aside.panel legend').allTextContents(), ['GER (in receivership)']);
   // 1825 with Surveyors (rule 6.6): each company's Surveyor is labelled on
   // its hex, and its moves are one short button per hex the engine lists.
   await openFile(page, join(root, 'e2e', 'testdata', '1825-surveyors.json'), 23);

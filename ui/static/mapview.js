@@ -370,6 +370,17 @@ export function mountMap(data, opts) {
       vb = { x: c.x - w / 2, y: c.y - hh / 2, w, h: hh };
       apply();
     },
+    /** locationOf is the place name printed on hex ('' when none). */
+    locationOf(hex) {
+      return svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"] text.location`)?.textContent || '';
+    },
+    /** cityOrdinal is city's place (1, 2, ...) among the cities drawn on its hex, 0 when not drawn. */
+    cityOrdinal(city) {
+      const hex = ui.cityHex(city);
+      if (!hex) return 0;
+      const ids = [...new Set([...svg.querySelectorAll(`.city[data-hex="${CSS.escape(hex)}"]`)].map((c) => c.dataset.city))];
+      return ids.indexOf(city) + 1;
+    },
     cityHex(city) {
       return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;
     },

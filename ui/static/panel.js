@@ -210,7 +210,8 @@ function entityBox(page, ent, choices, st, highlights) {
   const co = company && (st.companies || []).find((c) => c.sym === ent);
   const legend = isPlayer ? nameOf(st, ent)
     : company ? [companyName(rules, ent), co && co.owner !== null && co.owner !== undefined ? `, owned by ${nameOf(st, co.owner)}` : '']
-      : [h('span', { class: 'corp-chip', 'data-sym': ent }, ent), corpState(st, ent).president !== undefined && corpState(st, ent).president !== null ? ` (${nameOf(st, corpState(st, ent).president)})` : ''];
+      : [h('span', { class: 'corp-chip', 'data-sym': ent }, ent), corpState(st, ent).president !== undefined && corpState(st, ent).president !== null ? ` (${nameOf(st, corpState(st, ent).president)})`
+        : corpState(st, ent).receivership ? ' (in receivership)' : ''];
   const box = h('fieldset', { class: 'entity', 'data-entity': ent }, h('legend', {}, legend));
   if (company && company.ability) box.append(h('p', { class: 'ability muted' }, company.ability));
   if (groups.sell_shares) groups.sell_shares.sort(saleOrder);
@@ -241,7 +242,7 @@ function surveyorGroup(page, cs, st) {
     g.append(...cs.map((c) => button(page, c, st)));
     return g;
   }
-  const loc = (hx) => (page.map && page.map.locations && page.map.locations[hx]) || '';
+  const loc = (hx) => (page.mapUI ? page.mapUI.locationOf(hx) : '');
   const hexes = [...cs].sort((a, b) => hexOrder(a.action.hex, b.action.hex));
   g.append(h('p', { class: 'muted' }, 'It moves in a straight line from its base to a hex with no tile; pick where:'),
     h('div', { class: 'hex-list' }, hexes.map((c) => {
@@ -388,7 +389,7 @@ function layTile(page, ent, cs, st, highlights) {
   };
   page.onHex = (hex) => (hex === sel.hex && cur ? pick(cur.tile) : pickHex(hex));
   const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
-  const loc = page.map && page.map.locations ? page.map.locations[sel.hex] : '';
+  const loc = page.mapUI ? page.mapUI.locationOf(sel.hex) : '';
   const again = () => page.sel.hex === sel.hex && page.rerenderPanel();
   const label = (ch) => `Tile ${ch.name}` + (ch === cur ? `, orientation ${ri + 1} of ${n}` : '') + (ch.rots.length > 1 ? ` (${ch.rots.length} orientations)` : '');
   page.fan = {
@@ -474,12 +475,19 @@ function placeToken(page, cs, st, highlights) {
   page.onCity = (city) => { const c = cs.find((x) => x.action.city === city); if (c) page.act(c.action); };
   const row = corpRow(page.map && page.map.rules, cs[0] && cs[0].action.entity);
   const cost = c0 => (c0.action.price ?? c0.action.cost ?? (row && row.next_token_price >= 0 ? row.next_token_price : undefined));
+  const hexOf = (c) => (page.mapUI ? page.mapUI.cityHex(c.action.city) : '') || '';
+  // a hex with several cities listed names the city; a city listed with
+  // several spaces names the space
+  const count = (f, v) => cs.filter((x) => f(x) === v).length;
   return h('div', { class: 'group token' }, h('h3', {}, 'Place a station token'),
     cs.map((c) => {
-      const hex = page.mapUI ? page.mapUI.cityHex(c.action.city) : '';
+      const hex = hexOf(c);
+      const loc = hex && page.mapUI ? page.mapUI.locationOf(hex) : '';
+      const nth = hex && count((x) => x.action.city, c.action.city) < count(hexOf, hex) ? page.mapUI.cityOrdinal(c.action.city) : 0;
+      const space = c.action.slot !== undefined && count((x) => x.action.city, c.action.city) > 1 ? `, space ${c.action.slot + 1}` : '';
       const p = cost(c);
       return h('button', { type: 'button', class: 'choice place_token', 'data-type': 'place_token', onclick: () => page.act(c.action) },
-        `Place a station token in ${hex || c.action.city}` + (c.action.slot !== undefined ? ` (space ${c.action.slot + 1})` : '') + (p !== undefined ? (p ? ` for ${money(p)}` : ' (free)') : ''));
+        `Place a station token in ${hex ? `${loc ? `${loc} (` : ''}${hex}${nth ? `, city ${nth}` : ''}${loc ? ')' : ''}` : c.action.city}` + space + (p !== undefined ? (p ? ` for ${money(p)}` : ' (free)') : ''));
     }));
 }
 
