@@ -171,6 +171,13 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.equal(buyTexts.length, purchases.length);
   assert.equal(buyTexts.filter((b) => / from the IPO /.test(b)).length, purchases.filter((c) => c.from === 'ipo').length);
   await shot(page, 'labels-share-sources-1860-desktop');
+  // Starting a corporation: the button says the move at the price chosen.
+  const pars = Object.values(v300.legal).flat().filter((c) => c.action.type === 'par');
+  const parBtn = page.locator('.group.par button.choice.par').first();
+  const priceOf = (c) => Number(String(c.action.share_price).split(',')[0]);
+  assert.equal(await parBtn.textContent(), `Start ${pars[0].action.corporation} at par £${priceOf(pars[0])}`);
+  await page.locator('.group.par select').first().selectOption({ index: 1 });
+  assert.equal(await parBtn.textContent(), `Start ${pars[1].action.corporation} at par £${priceOf(pars[1])}`);
   // A pass says what it gives up, as the engine lists it.
   for (const [title, f, n, ends, label] of [
     ['1860', '1860_game_end_bank.json', 100, 'track', 'Pass: lay no more track this turn'],

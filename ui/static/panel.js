@@ -352,10 +352,22 @@ function parChoice(page, cs, st) {
   const byCorp = {};
   for (const c of cs) (byCorp[c.action.corporation] ||= []).push(c);
   return h('div', { class: 'group par' }, h('h3', {}, 'Start a corporation'), Object.entries(byCorp).map(([corp, list]) => {
+    // the button says the whole move at the price chosen
+    const btn = h('button', { type: 'submit', class: 'choice par' }, describe(list[0].action, st));
+    let pick = 0;
+    const form = h('form', { class: 'row', onsubmit: (ev) => { ev.preventDefault(); page.act(list[pick].action); } });
+    if (list.length === 1) {
+      form.append(btn);
+      return form;
+    }
     const sel = h('select', { 'aria-label': `Par price for ${corp}`, class: 'par-price', 'data-corp': corp },
-      list.map((c, i) => h('option', { value: i }, money(Number(String(c.action.share_price).split(',')[0])))));
-    return h('form', { class: 'row', onsubmit: (ev) => { ev.preventDefault(); page.act(list[Number(sel.value)].action); } },
-      h('span', { class: 'corp-chip', 'data-sym': corp }, corp), ' at ', sel, h('button', { type: 'submit', class: 'choice par' }, `Par ${corp}`));
+      list.map((c, i) => h('option', { value: i }, money(parPrice(c.action)))));
+    sel.addEventListener('change', () => {
+      pick = Number(sel.value);
+      btn.textContent = describe(list[pick].action, st);
+    });
+    form.append(h('span', { class: 'corp-chip', 'data-sym': corp }, corp), ' at ', sel, btn);
+    return form;
   }));
 }
 
