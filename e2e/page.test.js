@@ -220,6 +220,15 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
     }
   }
   await shot(page, 'surveyors-1825-desktop');
+  // No lay is listed before the Surveyor moves, so its hexes are marked on
+  // the map, and a click on one moves it there.
+  assert.equal(Object.values(sv.legal).flat().filter((c) => c.action.type === 'lay_tile').length, 0);
+  const marked = await page.$$eval('svg .hex.legal', (gs) => gs.map((g) => g.dataset.hex));
+  assert.deepEqual(marked.sort(), [...moves].sort());
+  const mover = Object.values(sv.legal).flat().find((c) => c.action.type === 'move_surveyor').action.entity;
+  await page.locator(`svg .hex[data-hex="${moves[0]}"]`).click();
+  const after = await untilServer(page, (v) => v.actions > sv.actions);
+  assert.ok(after.state.flags.surveyors[mover].includes(moves[0]), `${mover}'s Surveyor moved to ${moves[0]}: ${JSON.stringify(after.state.flags.surveyors)}`);
   await ctx.close();
 });
 

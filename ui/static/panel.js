@@ -223,7 +223,7 @@ function entityBox(page, ent, choices, st, highlights) {
       case 'lay_tile': box.append(layTile(page, ent, cs, st, highlights)); break;
       case 'place_token': box.append(placeToken(page, cs, st, highlights)); break;
       case 'run_routes': box.append(runRoutes(page, ent, cs[0], st, rememberRun)); break;
-      case 'move_surveyor': box.append(surveyorGroup(page, cs, st)); break;
+      case 'move_surveyor': box.append(surveyorGroup(page, cs, st, groups.lay_tile ? null : highlights)); break;
       case 'buy_train':
         box.append(h('div', { class: 'group' }, h('h3', {}, 'Buy a train'), cs.map((c) => (c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st)))));
         break;
@@ -236,7 +236,9 @@ function entityBox(page, ent, choices, st, highlights) {
 
 // surveyorGroup is 1825's Surveyor move (rules 6.6): one short button per
 // hex it may move to; with several Surveyors, each move names its Surveyor.
-function surveyorGroup(page, cs, st) {
+// With highlights (no tile lay listed beside it, so a hex click can mean
+// nothing else) the hexes are also marked on the map, and a click there moves it.
+function surveyorGroup(page, cs, st, highlights) {
   const g = h('div', { class: 'group surveyor', 'data-type': 'move_surveyor' }, h('h3', {}, 'Move the Surveyor'));
   if (cs.some((c) => c.action.description)) {
     g.append(...cs.map((c) => button(page, c, st)));
@@ -244,7 +246,11 @@ function surveyorGroup(page, cs, st) {
   }
   const loc = (hx) => (page.mapUI ? page.mapUI.locationOf(hx) : '');
   const hexes = [...cs].sort((a, b) => hexOrder(a.action.hex, b.action.hex));
-  g.append(h('p', { class: 'muted' }, 'It moves in a straight line from its base to a hex with no tile; pick where:'),
+  if (highlights) {
+    highlights.hexes.push(...hexes.map((c) => c.action.hex));
+    page.onHex = (hex) => { const c = cs.find((x) => x.action.hex === hex); if (c) page.act(c.action); };
+  }
+  g.append(h('p', { class: 'muted' }, `It moves in a straight line from its base to a hex with no tile; pick where${highlights ? ' (here or a highlighted hex on the map)' : ''}:`),
     h('div', { class: 'hex-list' }, hexes.map((c) => {
       const text = describe(c.action, st) + (loc(c.action.hex) ? ` (${loc(c.action.hex)})` : '');
       return h('button', { type: 'button', class: 'hex-pick surveyor-pick', 'data-hex': c.action.hex, title: text, 'aria-label': text, onclick: () => page.act(c.action) }, c.action.hex);
