@@ -269,16 +269,16 @@ export function mountMap(data, opts) {
      */
     markers(list) {
       markLayer.replaceChildren();
+      const make = (tag, attrs) => {
+        const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+        for (const [a, v] of Object.entries(attrs)) e.setAttribute(a, v);
+        return e;
+      };
       const onHex = {};
       for (const m of list || []) {
         const c = data.hexes[m.hex];
         if (!c) continue;
         const k = (onHex[m.hex] = (onHex[m.hex] || 0) + 1) - 1;
-        const make = (tag, attrs) => {
-          const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-          for (const [a, v] of Object.entries(attrs)) e.setAttribute(a, v);
-          return e;
-        };
         const g = make('g', { class: 'marker', transform: `translate(${c.x} ${c.y + 17 + 14 * k})` });
         g.dataset.hex = m.hex;
         const w = 6 + 5.2 * String(m.text).length;
@@ -373,6 +373,15 @@ export function mountMap(data, opts) {
     /** locationOf is the place name printed on hex ('' when none). */
     locationOf(hex) {
       return svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"] text.location`)?.textContent || '';
+    },
+    /**
+     * placeName names hex for a player: "Brading (J6)", or "J6" where no
+     * name is printed; detail goes beside the hex ("Birmingham (S13, city 1)").
+     */
+    placeName(hex, detail) {
+      const at = detail ? `${hex}, ${detail}` : hex;
+      const loc = ui.locationOf(hex);
+      return loc ? `${loc} (${at})` : at;
     },
     /** cityOrdinal is city's place (1, 2, ...) among the cities drawn on its hex, 0 when not drawn. */
     cityOrdinal(city) {

@@ -407,7 +407,6 @@ function layTile(page, ent, cs, st, highlights) {
   };
   page.onHex = (hex) => (hex === sel.hex && cur ? pick(cur.tile) : pickHex(hex));
   const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
-  const loc = page.mapUI ? page.mapUI.locationOf(sel.hex) : '';
   const again = () => page.sel.hex === sel.hex && page.rerenderPanel();
   const label = (ch) => `Tile ${ch.name}` + (ch === cur ? `, orientation ${ri + 1} of ${n}` : '') + (ch.rots.length > 1 ? ` (${ch.rots.length} orientations)` : '');
   page.fan = {
@@ -415,7 +414,7 @@ function layTile(page, ent, cs, st, highlights) {
     options: choices.map((ch) => ({ tile: ch.tile, svg: previewSvg(page, sel.hex, ch.tile, shown(ch).rotation, again), selected: ch === cur, label: label(ch) })),
     onPick: pick,
   };
-  g.append(h('p', {}, `Hex ${sel.hex}${loc ? ` (${loc})` : ''}`, cost ? ` — terrain cost ${money(cost)}` : ' — no terrain cost'),
+  g.append(h('p', {}, page.mapUI && page.mapUI.locationOf(sel.hex) ? page.mapUI.placeName(sel.hex) : `Hex ${sel.hex}`, cost ? ` — terrain cost ${money(cost)}` : ' — no terrain cost'),
     h('p', { class: 'muted' }, cur
       ? 'Click the tile again (here or around the hex on the map) to turn it; only orientations that look different are offered.'
       : `Choose a tile (${choices.length} fit${choices.length === 1 ? 's' : ''} here); the choices are also drawn around the hex on the map.`),
@@ -500,12 +499,12 @@ function placeToken(page, cs, st, highlights) {
   return h('div', { class: 'group token' }, h('h3', {}, 'Place a station token'),
     cs.map((c) => {
       const hex = hexOf(c);
-      const loc = hex && page.mapUI ? page.mapUI.locationOf(hex) : '';
-      const nth = hex && count((x) => x.action.city, c.action.city) < count(hexOf, hex) ? page.mapUI.cityOrdinal(c.action.city) : 0;
-      const space = c.action.slot !== undefined && count((x) => x.action.city, c.action.city) > 1 ? `, space ${c.action.slot + 1}` : '';
+      const inCity = count((x) => x.action.city, c.action.city);
+      const where = hex ? page.mapUI.placeName(hex, inCity < count(hexOf, hex) ? `city ${page.mapUI.cityOrdinal(c.action.city)}` : '') : c.action.city;
+      const space = c.action.slot !== undefined && inCity > 1 ? `, space ${c.action.slot + 1}` : '';
       const p = cost(c);
       return h('button', { type: 'button', class: 'choice place_token', 'data-type': 'place_token', onclick: () => page.act(c.action) },
-        `Place a station token in ${hex ? `${loc ? `${loc} (` : ''}${hex}${nth ? `, city ${nth}` : ''}${loc ? ')' : ''}` : c.action.city}` + space + (p !== undefined ? (p ? ` for ${money(p)}` : ' (free)') : ''));
+        `Place a station token in ${where}` + space + (p !== undefined ? (p ? ` for ${money(p)}` : ' (free)') : ''));
     }));
 }
 

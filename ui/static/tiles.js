@@ -99,12 +99,11 @@ function selected(page, t, byName, pick) {
   if (!t) return null;
   const st = page.manifest;
   const rules = page.map && page.map.rules;
-  const loc = (hex) => (page.mapUI ? page.mapUI.locationOf(hex) : '');
   const hexBtn = (hex) => h('button', { type: 'button', class: 'hex-pick', 'data-hex': hex, onclick: () => {
     if (!page.mapUI) return;
     page.mapUI.zoomTo(hex);
     page.mapUI.el.scrollIntoView({ block: 'center' });
-  } }, loc(hex) ? `${hex} (${loc(hex)})` : hex);
+  } }, page.mapUI ? page.mapUI.placeName(hex) : hex);
   const tileBtn = (name) => h('button', { type: 'button', class: 'tile-link', 'data-tile': name, onclick: () => pick(name) }, `#${name}`);
   const from = [...byName.values()].filter((x) => (x.upgrades || []).includes(t.name)).map((x) => x.name);
   const lays = laysOf(st.data, t.name);
