@@ -55,6 +55,8 @@ var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	}),
 	step.Pass(step.ActHooks[*Game]{
 		Operating: operating(func(g *Game) bool { return g.op.step == stTrack || g.op.step == stBuy }),
+		// the pass says what it gives up: the rest of track and stations
+		// (rules 4.2-4.4) or of the train purchases (4.6), as planPass applies it
 		Candidates: func(g *Game, c *engine.Corporation) []engine.Choice {
 			ends := engine.PassTrains
 			if g.op.step == stTrack {

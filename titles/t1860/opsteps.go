@@ -156,7 +156,9 @@ func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
 	return out
 }
 
-// passEnds says what a pass at each step gives up (engine.Choice.Ends).
+// passEnds says what a pass at each step gives up (engine.Choice.Ends):
+// the rest of the track step (rules 7.2), the token (7.3) or the train
+// purchases, after which the turn ends (7.8).
 var passEnds = [...]string{stepTrack: engine.PassTrack, stepToken: engine.PassToken, stepBuyTrain: engine.PassTrains, stepDone: ""}
 
 // planLay decides a lay in the track step: the turn's allowance (rules
