@@ -137,7 +137,7 @@ func TestSearchAnalyse(t *testing.T) {
 		an.Moves[0].Action.Type, an.Moves[0].Action.Shares, an.Moves[0].Margin)
 }
 
-// TestSearchSmallBudgetPlaysHeuristic checks what the README says of small
+// TestSearchSmallBudgetPlaysHeuristic checks what docs/bots.md says of small
 // budgets: a rollout is at least 150 actions, so a budget of 100 nodes
 // measures no candidate and plays the heuristic's move, while a budget
 // with room for two rollouts of each candidate measures them all.

@@ -2,7 +2,7 @@
 // ui/wasm by go generate ./ui) in real Chromium against a real `tresham
 // serve`: the game page uses it for runs, previews and history without a
 // request and agrees with the server's state hashes; and the figures the
-// README quotes (load and replay of the longest real game, a legal-move
+// docs/performance.md quotes (load and replay of the longest real game, a legal-move
 // list, a history step, the best run at every real run_routes position),
 // printed, not asserted (speed targets are benchmarks, not tests). Skipped
 // when the server has no module (go generate ./ui not run).

@@ -11,7 +11,7 @@ import (
 )
 
 // midGames are fixture games replayed halfway for the mid-game goldens
-// (laid tiles, tokens, a populated market) and the README screenshots.
+// (laid tiles, tokens, a populated market) and the screenshots of docs/ui.md.
 var midGames = []struct{ name, fixture string }{
 	{"1860_midgame", "1860/19354.json"},
 	{"1825_midgame", "1825/1825_game_end_bank.json"},

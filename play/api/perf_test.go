@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// TestPerfFigures prints the native figures the README sets beside the
+// TestPerfFigures prints the native figures docs/performance.md sets beside the
 // browser's (e2e/wasm.test.js measures the same calls the same way in
 // Chromium): load and replay of the longest real game, a legal-move list,
 // a history step (view and map one action back), and the best run at every
