@@ -3,11 +3,13 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -153,4 +155,64 @@ func TestConnectionsPerAddress(t *testing.T) {
 		defer c.Close()
 		return get(c) == nil
 	})
+}
+
+// TestOneAccountCannotInflateTheLobby: issue 39, finding 1. Repeated
+// options were stored and sent in every summary, and started hotseat games
+// escaped the table limit: one account made every lobby page, the
+// profile and status=active megabytes long. Options are now deduplicated
+// and checked against the title's list, summaries carry at most
+// maxSummaryOptions, and unfinished hotseat games count against
+// maxOwnHotseat.
+func TestOneAccountCannotInflateTheLobby(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	anon := env.anon()
+	padded := make([]string, 4000) // as many as a body of 64 KiB holds
+	for i := range padded {
+		padded[i] = "destinations"
+	}
+	for range maxUnstarted {
+		alice.create(map[string]any{"title": "1860", "players": 4, "options": padded})
+	}
+	var page struct {
+		Games []summaryJSON `json:"games"`
+	}
+	code, body := anon.do("GET", "/api/games?status=new", nil)
+	if code != http.StatusOK || json.Unmarshal(body, &page) != nil || len(page.Games) != maxUnstarted {
+		t.Fatalf("lobby: %d %.300s", code, body)
+	}
+	for _, g := range page.Games {
+		if !slices.Equal(g.Options, []string{"destinations"}) {
+			t.Fatalf("game %d lists %d options; want the one option once", g.ID, len(g.Options))
+		}
+	}
+	t.Logf("lobby page of %d tables with 4000 repeated options each: %d bytes", len(page.Games), len(body))
+	if len(body) > 32<<10 {
+		t.Errorf("lobby page of %d tables: %d bytes; want under 32 KiB", len(page.Games), len(body))
+	}
+	if code, body := alice.do("POST", "/api/games", map[string]any{"title": "1860", "players": 4, "options": []string{strings.Repeat("x", 5000)}}); code != http.StatusBadRequest || !strings.Contains(string(body), "unknown option") {
+		t.Errorf("an unknown option: %d %.300s; want 400", code, body)
+	}
+
+	// started hotseat games count against the hotseat limit
+	bob := env.signup("bob")
+	for range maxOwnHotseat {
+		id := bob.create(map[string]any{"title": "1860", "players": 4, "hotseat": true, "options": padded})
+		bob.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	}
+	code, body = bob.do("POST", "/api/games", map[string]any{"title": "1860", "players": 4, "hotseat": true})
+	if code != http.StatusTooManyRequests || !strings.Contains(string(body), fmt.Sprint(maxOwnHotseat)) {
+		t.Errorf("hotseat game %d: %d %.300s; want 429 naming the limit of %d", maxOwnHotseat+1, code, body, maxOwnHotseat)
+	}
+	code, body = anon.do("GET", "/api/games?status=active&limit=100", nil)
+	t.Logf("status=active page: %d bytes", len(body))
+	if code != http.StatusOK || len(body) > 64<<10 {
+		t.Errorf("status=active: %d, %d bytes; want 200 under 64 KiB", code, len(body))
+	}
+	code, body = anon.do("GET", "/api/players/alice?limit=100", nil)
+	t.Logf("profile page: %d bytes", len(body))
+	if code != http.StatusOK || len(body) > 64<<10 {
+		t.Errorf("profile: %d, %d bytes; want 200 under 64 KiB", code, len(body))
+	}
 }
