@@ -77,7 +77,7 @@ func TestSignupNameRefusals(t *testing.T) {
 		{"Player 1", "correct horse", 400, "reserved"},
 		{"Bot 2", "correct horse", 400, "reserved"},
 		{strings.Repeat("x", 41), "correct horse", 400, "longer than 40"},
-		{strings.Repeat("x", 100000), "correct horse", 400, "longer than 40"},
+		{strings.Repeat("x", 100000), "correct horse", 413, "over the limit of 4096 bytes"}, // refused from its size (issue 39)
 		{"carol", "        ", 400, "password is too weak: it is all spaces"},
 		{"carol", "\t\t\t\t\t\t\t\t", 400, "all spaces"},
 		{"carol", "password1", 400, "password is too weak: it is one of the most common"},

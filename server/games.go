@@ -98,10 +98,7 @@ type summaryJSON struct {
 }
 
 func summary(h store.Game) summaryJSON {
-	opts := h.Options
-	if opts == nil {
-		opts = []string{}
-	}
+	opts := summaryOptions(h.Options)
 	seats := slices.Clone(h.Seats)
 	if seats == nil {
 		seats = []store.Seat{}
@@ -280,6 +277,12 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if h.Hotseat {
+		if err := s.checkOwnHotseat(r.Context(), u); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	h, err = s.st.CreateGame(r.Context(), h, nil)
 	if err != nil {
 		s.fail(w, r, fmt.Errorf("create game: %w", err))
@@ -328,9 +331,9 @@ func newGameHeader(req createRequest, u store.User) (store.Game, error) {
 	} else if !slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Bot == "" }) {
 		return store.Game{}, errorf(http.StatusBadRequest, "a hotseat game needs at least one human seat")
 	}
-	opts := req.Options
-	if opts == nil {
-		opts = []string{}
+	opts, err := gameOptions(req.Title, req.Options)
+	if err != nil {
+		return store.Game{}, err
 	}
 	if _, err := newTitleGame(req.Title, seats, opts); err != nil {
 		return store.Game{}, errorf(http.StatusBadRequest, "%v", err)

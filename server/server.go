@@ -91,9 +91,17 @@ type Config struct {
 	// bot games leave a core to the players' requests; a bot waits its
 	// turn with its game unlocked.
 	MaxConcurrentThinking int
+	// MaxRequestsPerAddr bounds the requests of one client address served
+	// at once, WebSockets aside (0: 32; negative: no limit, e.g. behind a
+	// reverse proxy that limits by client itself).
+	MaxRequestsPerAddr int
+	// MaxConnsPerAddr bounds the open connections of one client address
+	// in Serve (0: 256; negative: no limit).
+	MaxConnsPerAddr int
 }
 
-// maxBody is the largest request body accepted.
+// maxBody is the largest request body accepted (an import's; other
+// endpoints accept less: bodyLimits).
 const maxBody = 4 << 20
 
 // Server is the game server. Create it with New.
@@ -137,6 +145,8 @@ type Server struct {
 	chat    chatLimiter
 	clocks  clockWaits
 	sockets socketSlots
+	// inFlight counts the requests being served per client address
+	inFlight addrSlots
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -183,6 +193,12 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.MaxConcurrentThinking <= 0 {
 		cfg.MaxConcurrentThinking = max(runtime.GOMAXPROCS(0)-1, 1)
 	}
+	if cfg.MaxRequestsPerAddr == 0 {
+		cfg.MaxRequestsPerAddr = defaultRequestsPerAddr
+	}
+	if cfg.MaxConnsPerAddr == 0 {
+		cfg.MaxConnsPerAddr = defaultConnsPerAddr
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -202,6 +218,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		hashWait:       hashWait,
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
+	s.inFlight.max = cfg.MaxRequestsPerAddr
 	s.done, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
 	s.ready.Store(true)
@@ -268,6 +285,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout:      httpWriteTimeout,
 		IdleTimeout:       idleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	if s.cfg.MaxConnsPerAddr > 0 {
+		ln = &limitListener{Listener: ln, slots: &addrSlots{max: s.cfg.MaxConnsPerAddr}}
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -360,20 +380,7 @@ func (s *Server) routes() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 	}))
-	return s.instrument(securityHeaders(cop.Handler(limitBody(mux))))
-}
-
-// limitBody refuses bodies over maxBody (readers see an error; handlers
-// answer 413).
-func limitBody(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > maxBody {
-			writeError(w, http.StatusRequestEntityTooLarge, "request body of %d bytes is over the limit of %d bytes", r.ContentLength, maxBody)
-			return
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-		next.ServeHTTP(w, r)
-	})
+	return s.instrument(securityHeaders(cop.Handler(s.limitRequests(mux, mux))))
 }
 
 // statusWriter records the status code of a response.

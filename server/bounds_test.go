@@ -1,0 +1,218 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"tresham/store/memstore"
+)
+
+// rawRequest opens a connection to the test server and sends head (the
+// request line and headers, without the blank line) and then part of a
+// body; the connection is left open.
+func rawRequest(t *testing.T, addr, head, body string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if _, err := io.WriteString(c, head+"\r\nHost: test\r\n\r\n"+body); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// readResponse reads one response from c within wait.
+func readResponse(t *testing.T, c net.Conn, wait time.Duration) (*http.Response, string, error) {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(wait))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return nil, "", err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b), nil
+}
+
+// TestStalledBodiesHoldLittle: issue 39, finding 4. A login body of
+// 4 MiB - 1 bytes that stalls was buffered until the read timeout, with no
+// cap per address: now a body over its endpoint's limit is refused from
+// its Content-Length before any of it is read, a small body that stalls is
+// dropped after the short read timeout, and one address has a bounded
+// number of requests in flight.
+func TestStalledBodiesHoldLittle(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.ReadTimeout = 500 * time.Millisecond })
+	addr := strings.TrimPrefix(env.ts.URL, "http://")
+
+	// a login body far over what a name and a password need: refused at once
+	c := rawRequest(t, addr, "POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 4194303", `{"name":"`)
+	resp, body, err := readResponse(t, c, 5*time.Second)
+	if err != nil {
+		t.Fatalf("a 4 MiB login body that stalls: no answer before its body is sent: %v", err)
+	}
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(body, fmt.Sprint(smallBody)) {
+		t.Errorf("a 4 MiB login body: %d %s; want 413 naming the limit of %d bytes", resp.StatusCode, body, smallBody)
+	}
+
+	// a small body that stalls is dropped after the read timeout
+	c = rawRequest(t, addr, "POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100", `{"name":"`)
+	start := time.Now()
+	resp, body, err = readResponse(t, c, 5*time.Second)
+	if err != nil {
+		t.Fatalf("a stalled login body: not dropped within 5 s: %v", err)
+	}
+	if resp.StatusCode != http.StatusBadRequest && resp.StatusCode != http.StatusRequestTimeout {
+		t.Errorf("a stalled login body: %d %s; want 400 (the body did not arrive)", resp.StatusCode, body)
+	}
+	t.Logf("a stalled login body was answered %d after %v", resp.StatusCode, time.Since(start).Round(10*time.Millisecond))
+
+	// one address holds at most MaxRequestsPerAddr requests in flight
+	env2 := newEnvWith(t, nil, nil) // the default read timeout: the stalled requests stay
+	addr2 := strings.TrimPrefix(env2.ts.URL, "http://")
+	stalled := make([]net.Conn, defaultRequestsPerAddr)
+	for i := range stalled {
+		stalled[i] = rawRequest(t, addr2, "POST /api/login HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100", `{"name":"`)
+	}
+	waitFor(t, func() bool {
+		env2.srv.inFlight.mu.Lock()
+		defer env2.srv.inFlight.mu.Unlock()
+		return env2.srv.inFlight.byAddr["127.0.0.1"] == defaultRequestsPerAddr
+	})
+	anon := env2.anon()
+	code, out := anon.do("GET", "/api/titles", nil)
+	if code != http.StatusTooManyRequests || !strings.Contains(string(out), fmt.Sprint(defaultRequestsPerAddr)) {
+		t.Errorf("request %d from one address with %d stalled: %d %s; want 429 naming the limit", defaultRequestsPerAddr+1, defaultRequestsPerAddr, code, out)
+	}
+	for _, c := range stalled {
+		c.Close()
+	}
+	waitFor(t, func() bool {
+		code, _ := anon.do("GET", "/api/titles", nil)
+		return code == http.StatusOK
+	})
+}
+
+// TestConnectionsPerAddress: issue 39, finding 4. Serve closes at once the
+// connections of an address over Config.MaxConnsPerAddr.
+func TestConnectionsPerAddress(t *testing.T) {
+	const max = 4
+	st := memstore.New()
+	srv := New(Config{MaxConnsPerAddr: max}, st, slog.New(slog.DiscardHandler))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	addr := ln.Addr().String()
+	get := func(c net.Conn) error {
+		if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"); err != nil {
+			return err
+		}
+		_, _, err := readResponse(t, c, 5*time.Second)
+		return err
+	}
+	var open []net.Conn
+	for range max {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if err := get(c); err != nil {
+			t.Fatalf("connection %d of %d: %v", len(open)+1, max, err)
+		}
+		open = append(open, c)
+	}
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := get(c); err == nil {
+		t.Errorf("connection %d from one address was served; want it closed (the limit is %d)", max+1, max)
+	}
+	open[0].Close()
+	waitFor(t, func() bool {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		defer c.Close()
+		return get(c) == nil
+	})
+}
+
+// TestOneAccountCannotInflateTheLobby: issue 39, finding 1. Repeated
+// options were stored and sent in every summary, and started hotseat games
+// escaped the table limit: one account made every lobby page, the
+// profile and status=active megabytes long. Options are now deduplicated
+// and checked against the title's list, summaries carry at most
+// maxSummaryOptions, and unfinished hotseat games count against
+// maxOwnHotseat.
+func TestOneAccountCannotInflateTheLobby(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	anon := env.anon()
+	padded := make([]string, 4000) // as many as a body of 64 KiB holds
+	for i := range padded {
+		padded[i] = "destinations"
+	}
+	for range maxUnstarted {
+		alice.create(map[string]any{"title": "1860", "players": 4, "options": padded})
+	}
+	var page struct {
+		Games []summaryJSON `json:"games"`
+	}
+	code, body := anon.do("GET", "/api/games?status=new", nil)
+	if code != http.StatusOK || json.Unmarshal(body, &page) != nil || len(page.Games) != maxUnstarted {
+		t.Fatalf("lobby: %d %.300s", code, body)
+	}
+	for _, g := range page.Games {
+		if !slices.Equal(g.Options, []string{"destinations"}) {
+			t.Fatalf("game %d lists %d options; want the one option once", g.ID, len(g.Options))
+		}
+	}
+	t.Logf("lobby page of %d tables with 4000 repeated options each: %d bytes", len(page.Games), len(body))
+	if len(body) > 32<<10 {
+		t.Errorf("lobby page of %d tables: %d bytes; want under 32 KiB", len(page.Games), len(body))
+	}
+	if code, body := alice.do("POST", "/api/games", map[string]any{"title": "1860", "players": 4, "options": []string{strings.Repeat("x", 5000)}}); code != http.StatusBadRequest || !strings.Contains(string(body), "unknown option") {
+		t.Errorf("an unknown option: %d %.300s; want 400", code, body)
+	}
+
+	// started hotseat games count against the hotseat limit
+	bob := env.signup("bob")
+	for range maxOwnHotseat {
+		id := bob.create(map[string]any{"title": "1860", "players": 4, "hotseat": true, "options": padded})
+		bob.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	}
+	code, body = bob.do("POST", "/api/games", map[string]any{"title": "1860", "players": 4, "hotseat": true})
+	if code != http.StatusTooManyRequests || !strings.Contains(string(body), fmt.Sprint(maxOwnHotseat)) {
+		t.Errorf("hotseat game %d: %d %.300s; want 429 naming the limit of %d", maxOwnHotseat+1, code, body, maxOwnHotseat)
+	}
+	code, body = anon.do("GET", "/api/games?status=active&limit=100", nil)
+	t.Logf("status=active page: %d bytes", len(body))
+	if code != http.StatusOK || len(body) > 64<<10 {
+		t.Errorf("status=active: %d, %d bytes; want 200 under 64 KiB", code, len(body))
+	}
+	code, body = anon.do("GET", "/api/players/alice?limit=100", nil)
+	t.Logf("profile page: %d bytes", len(body))
+	if code != http.StatusOK || len(body) > 64<<10 {
+		t.Errorf("profile: %d, %d bytes; want 200 under 64 KiB", code, len(body))
+	}
+}
