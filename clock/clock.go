@@ -3,7 +3,9 @@
 // players who were to act after the first of them (the engine says who; a
 // company's wait is its director's, a bot's is the bot's seat). Undo
 // refunds nothing: an undo is a stored action like any other, and the wait
-// before it was spent. Time while no server ran, which a server notes in
+// before it was spent; but a turn that undo and redo bring back does not
+// earn its time again (Wait.NewTurn), so the clock counts time as if the
+// undone and redone moves were one history. Time while no server ran, which a server notes in
 // the log when it starts again (Downtime), is charged to no one. The
 // accounting is a pure function of the log, so it survives restarts and is
 // the same on every server instance.
@@ -11,6 +13,7 @@ package clock
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"time"
 
@@ -35,8 +38,14 @@ type Wait struct {
 	Company string `json:"company,omitempty"`
 	// Phase is the game's phase index during the wait.
 	Phase int `json:"phase"`
-	// NewTurn is true when the wait begins a turn: who was to act (the
-	// players, or the operating company) changed since the previous wait.
+	// Pos is the history position where the wait began: the number of
+	// moves in effect then (undone moves not counted).
+	Pos int `json:"pos"`
+	// NewTurn is true when the wait begins a turn that earns the turn's
+	// time: who was to act (the players, or the operating company) changed
+	// since the previous wait, and no earlier wait was for the same turn at
+	// the same position (Replayed). Undo and redo replay history; a turn
+	// they bring back earns nothing again.
 	NewTurn bool `json:"new_turn"`
 	// Down is the part of the wait when no server ran (the log's downtime
 	// notes, DowntimesOf): it is not charged.
@@ -86,6 +95,8 @@ func WaitsFrom(src *g18xx.Game, start time.Time) ([]Wait, error) {
 	}
 	downs := DowntimesOf(src.Actions)
 	var out []Wait
+	seen := map[string]bool{} // turnKey of every wait so far
+	pos := 0                  // the moves in effect after the first `after` actions
 	var last who
 	var from time.Time // when the wait in progress began (zero: not known)
 	after := 0         // the stored actions before it
@@ -109,15 +120,51 @@ func WaitsFrom(src *g18xx.Game, start time.Time) ([]Wait, error) {
 			// else: a stored action that was later undone and that this
 			// engine refuses (18xx.games took it then): the wait is charged
 			// to whoever was to act before it
-			w.Players, w.Round, w.Company, w.Phase = last.players, last.round, last.company, last.phase
+			w.Players, w.Round, w.Company, w.Phase, w.Pos = last.players, last.round, last.company, last.phase, pos
 			if len(w.Players) > 0 {
-				w.NewTurn = len(out) == 0 || !SameTurn(out[len(out)-1], w)
+				k := turnKey(w)
+				w.NewTurn = (len(out) == 0 || !SameTurn(out[len(out)-1], w)) && !seen[k]
+				seen[k] = true
 				out = append(out, w)
 			}
 		}
 		from, after, begun = at, i+1, true
+		pos = PosAfter(src.Actions[:after], pos)
 	}
 	return out, nil
+}
+
+// PosAfter is the history position after acts (the moves in effect),
+// given prev, the position before its last action: a move adds one; after
+// an undo or redo the log is resolved again.
+func PosAfter(acts []g18xx.Action, prev int) int {
+	if len(acts) == 0 {
+		return 0
+	}
+	switch acts[len(acts)-1].Type {
+	case g18xx.TypeMessage:
+		return prev
+	case g18xx.TypeUndo, g18xx.TypeRedo:
+		return len(play.Moves(acts))
+	}
+	return prev + 1
+}
+
+// Replayed reports whether one of waits was for the turn of w at the same
+// history position: w, after an undo and redo, brings back a turn that
+// already earned its time.
+func Replayed(waits []Wait, w Wait) bool {
+	for i := len(waits) - 1; i >= 0; i-- {
+		if waits[i].Pos == w.Pos && SameTurn(waits[i], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// turnKey identifies a wait's turn at its history position.
+func turnKey(w Wait) string {
+	return fmt.Sprint(w.Pos, w.Round, w.Company, w.Players)
 }
 
 // who is whom a wait is charged to.

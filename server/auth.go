@@ -173,7 +173,7 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fmt.Errorf("create user: %w", err))
 		return
 	}
-	if err := s.newSession(r.Context(), w, u.ID); err != nil {
+	if err := s.newSession(r.Context(), w, u); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -240,7 +240,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	}
 	s.acctThrottle.succeed(acct)
 	s.clientThrottle.forgive(client)
-	if err := s.newSession(r.Context(), w, u.ID); err != nil {
+	if err := s.newSession(r.Context(), w, u); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			// deleted, or the password changed, since it was checked
+			writeError(w, http.StatusUnauthorized, "wrong name or password")
+			return
+		}
 		s.fail(w, r, err)
 		return
 	}
@@ -271,15 +276,17 @@ func (s *Server) findLogin(ctx context.Context, name string) (store.User, error)
 	return u, err
 }
 
-// newSession stores a session for the user and sets its cookie.
-func (s *Server) newSession(ctx context.Context, w http.ResponseWriter, userID int64) error {
+// newSession stores a session for the user u as read before its password
+// was checked, and sets its cookie. ErrNotFound when the account was
+// deleted or its password changed since it was read.
+func (s *Server) newSession(ctx context.Context, w http.ResponseWriter, u store.User) error {
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return fmt.Errorf("session token: %w", err)
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	exp := s.cfg.Now().Add(sessionTTL)
-	if err := s.st.CreateSession(ctx, store.Session{TokenHash: tokenHash(token), UserID: userID, ExpiresAt: exp}); err != nil {
+	if err := s.st.CreateSession(ctx, store.Session{TokenHash: tokenHash(token), UserID: u.ID, ExpiresAt: exp, PasswordHash: u.PasswordHash}); err != nil {
 		return fmt.Errorf("create session: %w", err)
 	}
 	http.SetCookie(w, &http.Cookie{

@@ -686,10 +686,12 @@ type undoState struct {
 // undoFor works out the undo and redo open to user (e.mu held): the user
 // may take back their latest effective action together with the bot moves
 // after it, but not past another human's move; they may redo an undo they
-// made while nothing else has been played since.
+// made while nothing else has been played since. A finished game is final
+// for everyone: its end (an agreed end_game or the move that ended it) and
+// its result are never taken back, as the view's can_undo says.
 func undoFor(e *entry, userID int64) undoState {
 	var us undoState
-	if userID == 0 || e.h.Status != store.StatusActive && e.h.Status != store.StatusFinished {
+	if userID == 0 || e.h.Status != store.StatusActive {
 		return us
 	}
 	e.syncMoves()

@@ -16,6 +16,7 @@ import (
 	"tresham/bot"
 	"tresham/clock"
 	"tresham/compat/g18xx"
+	"tresham/play"
 	"tresham/store"
 )
 
@@ -112,6 +113,7 @@ type cachedWaits struct {
 	waits   []clock.Wait
 	after   []int     // who is to act after the last stored action
 	last    time.Time // the last move, or the clock's start before any
+	pos     int       // the history position after the stored actions (clock.Wait.Pos)
 	round   string
 	company string
 	phase   int
@@ -192,8 +194,9 @@ func (s *Server) clockState(e *entry) (clockNow, bool) {
 	if e.h.Status == store.StatusActive && len(cw.after) > 0 && !cw.last.IsZero() {
 		cs.open = &clock.Wait{From: cw.last, To: cs.now, Players: cw.after, Round: cw.round, Company: cw.company, Phase: cw.phase,
 			Down: clock.Duration(cw.downs.Within(cw.last, cs.now))}
+		cs.open.Pos = cw.pos
 		n := len(cw.waits)
-		cs.open.NewTurn = n == 0 || !clock.SameTurn(cw.waits[n-1], *cs.open)
+		cs.open.NewTurn = (n == 0 || !clock.SameTurn(cw.waits[n-1], *cs.open)) && !clock.Replayed(cw.waits, *cs.open)
 	}
 	ids := make([]int, len(e.h.Seats))
 	for i, st := range e.h.Seats {
@@ -238,7 +241,8 @@ func (s *Server) waitsOf(e *entry) (cachedWaits, error) {
 	if err != nil {
 		return cachedWaits{}, err
 	}
-	c = cachedWaits{actions: e.h.Actions, waits: waits, start: start, marks: marks, last: start, downs: clock.DowntimesOf(src.Actions)}
+	c = cachedWaits{actions: e.h.Actions, waits: waits, start: start, marks: marks, last: start, downs: clock.DowntimesOf(src.Actions),
+		pos: len(play.Moves(src.Actions))}
 	for i := len(src.Actions) - 1; i >= 0; i-- {
 		if a := src.Actions[i]; a.Type != g18xx.TypeMessage && a.CreatedAt > 0 {
 			c.last = time.Unix(a.CreatedAt, 0).UTC()
@@ -288,7 +292,8 @@ func (s *Server) extendWaits(e *entry, a g18xx.Action) {
 	if !ok {
 		return
 	}
-	if c.actions != e.h.Actions-1 || e.g == nil {
+	if c.actions != e.h.Actions-1 || e.g == nil || a.Type == g18xx.TypeUndo || a.Type == g18xx.TypeRedo {
+		// an undo or redo moves the history position: recompute all
 		delete(s.clocks.games, e.id)
 		return
 	}
@@ -316,14 +321,17 @@ func (s *Server) extendWaits(e *entry, a g18xx.Action) {
 		at := time.Unix(a.CreatedAt, 0).UTC()
 		if !c.last.IsZero() && len(c.after) > 0 {
 			w := clock.Wait{After: c.actions - 1, Action: a.ID, From: c.last, To: at, Players: c.after, Round: c.round, Company: c.company, Phase: c.phase,
-				Down: clock.Duration(c.downs.Within(c.last, at))}
+				Down: clock.Duration(c.downs.Within(c.last, at)), Pos: c.pos}
 			n := len(c.waits)
-			w.NewTurn = n == 0 || !clock.SameTurn(c.waits[n-1], w)
+			w.NewTurn = (n == 0 || !clock.SameTurn(c.waits[n-1], w)) && !clock.Replayed(c.waits, w)
 			c.waits = append(c.waits[:n:n], w)
 		}
 		c.last = at
 		wt := clock.Waiting(e.g)
 		c.after, c.round, c.company, c.phase = wt.Players, wt.Round, wt.Company, wt.Phase
+	}
+	if a.Type != g18xx.TypeMessage {
+		c.pos++ // a move (an undo or redo dropped the cache above)
 	}
 	s.clocks.games[e.id] = c
 }

@@ -40,6 +40,11 @@ type Session struct {
 	TokenHash string
 	UserID    int64
 	ExpiresAt time.Time
+	// PasswordHash is the account's password hash the sign-in checked:
+	// CreateSession stores the session only while the account still has
+	// it and is not deleted, in the same step (a sign-in racing a password
+	// change or a deletion never outlives it).
+	PasswordHash string
 }
 
 // Game status values.
@@ -165,9 +170,13 @@ type Store interface {
 	// no such account holds the key.
 	ReleaseName(ctx context.Context, key string, deletedBefore time.Time) (bool, error)
 
+	// CreateSession stores a session; ErrNotFound when the user is
+	// unknown, deleted or no longer has s.PasswordHash.
 	CreateSession(ctx context.Context, s Session) error
-	SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) // ErrNotFound if unknown or expired
-	DeleteSession(ctx context.Context, tokenHash string) error                      // nil if there is no such session
+	// SessionUser returns the user of a session; ErrNotFound if the
+	// session is unknown or expired or its user deleted.
+	SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error)
+	DeleteSession(ctx context.Context, tokenHash string) error // nil if there is no such session
 
 	// CreateGame stores a new game header (its ID is assigned) together
 	// with initial actions (for imports), atomically.

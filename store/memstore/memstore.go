@@ -134,8 +134,8 @@ func (s *Store) SetWebhook(_ context.Context, userID int64, url string) error {
 func (s *Store) CreateSession(_ context.Context, sess store.Session) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.users[sess.UserID]; !ok {
-		return fmt.Errorf("memstore: session for user %d: %w", sess.UserID, store.ErrNotFound)
+	if u, ok := s.users[sess.UserID]; !ok || !u.DeletedAt.IsZero() || u.PasswordHash != sess.PasswordHash {
+		return fmt.Errorf("memstore: session for user %d (unknown, deleted or password changed): %w", sess.UserID, store.ErrNotFound)
 	}
 	if _, ok := s.sessions[sess.TokenHash]; ok {
 		return fmt.Errorf("memstore: session: %w", store.ErrConflict)
@@ -153,7 +153,7 @@ func (s *Store) SessionUser(_ context.Context, tokenHash string, now time.Time) 
 		return store.User{}, fmt.Errorf("memstore: session: %w", store.ErrNotFound)
 	}
 	u, ok := s.users[sess.UserID]
-	if !ok {
+	if !ok || !u.DeletedAt.IsZero() {
 		return store.User{}, fmt.Errorf("memstore: session user %d: %w", sess.UserID, store.ErrNotFound)
 	}
 	return u, nil

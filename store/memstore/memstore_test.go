@@ -22,7 +22,7 @@ func TestUsersAndSessions(t *testing.T) {
 		t.Errorf("duplicate name: %v, want ErrConflict", err)
 	}
 	now := time.Now()
-	if err := s.CreateSession(ctx, store.Session{TokenHash: "t", UserID: u.ID, ExpiresAt: now.Add(time.Hour)}); err != nil {
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "t", UserID: u.ID, ExpiresAt: now.Add(time.Hour), PasswordHash: u.PasswordHash}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

@@ -255,10 +255,24 @@ func (s *Store) CreateSession(ctx context.Context, sess store.Session) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND expires_at <= now()`, sess.UserID); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
-			sess.TokenHash, sess.UserID, sess.ExpiresAt)
-		return err
+		// only while the user still has the checked credentials: the
+		// share lock waits for a password change or deletion under way
+		// (whose row is then read again), or makes it wait for this
+		// session, which its DELETE then ends
+		tag, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at)
+			SELECT $1, id, $3 FROM users WHERE id = $2 AND deleted_at IS NULL AND password_hash = $4 FOR SHARE`,
+			sess.TokenHash, sess.UserID, sess.ExpiresAt, sess.PasswordHash)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return errStaleCredentials
+		}
+		return nil
 	})
+	if errors.Is(err, errStaleCredentials) {
+		return fmt.Errorf("creating session for user %d: %w: %w", sess.UserID, err, store.ErrNotFound)
+	}
 	switch pgCode(err) {
 	case uniqueViolation:
 		return fmt.Errorf("creating session: token already in use: %w", store.ErrConflict)
@@ -271,11 +285,15 @@ func (s *Store) CreateSession(ctx context.Context, sess store.Session) error {
 	return nil
 }
 
+// errStaleCredentials: the user of a new session was deleted or changed
+// password since the sign-in checked it.
+var errStaleCredentials = errors.New("the account was deleted or its password changed since the sign-in")
+
 // SessionUser returns the user of a session that has not expired at now.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (store.User, error) {
 	u, err := scanUser(s.pool.QueryRow(ctx, `SELECT `+userCols+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, now))
+		WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deleted_at IS NULL`, tokenHash, now))
 	if err != nil {
 		return store.User{}, notFound(err, "session")
 	}

@@ -83,7 +83,7 @@ const (
 	sqlGetGame     = `SELECT ` + gameCols + ` FROM games WHERE id = ?`
 	sqlSessionUser = `SELECT u.id, u.name, u.name_key, u.password_hash, u.webhook_url, u.created_at, u.deleted_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`
+		WHERE s.token_hash = ? AND s.expires_at > ? AND u.deleted_at = 0`
 	sqlActionCount = `SELECT actions FROM games WHERE id = ?`
 	// sqlInsertAction inserts the action only if the game exists and has
 	// seq actions (the sequence check and the insert in one statement)
@@ -327,20 +327,36 @@ func (s *Store) CreateSession(ctx context.Context, sess store.Session) error {
 			sess.UserID, micros(time.Now())); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)`,
-			sess.TokenHash, sess.UserID, micros(sess.ExpiresAt))
-		return err
+		// only while the user still has the checked credentials (the
+		// write transactions are serialised: a password change or a
+		// deletion is wholly before or after this)
+		res, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at)
+			SELECT ?, id, ? FROM users WHERE id = ? AND deleted_at = 0 AND password_hash = ?`,
+			sess.TokenHash, micros(sess.ExpiresAt), sess.UserID, sess.PasswordHash)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return errStaleCredentials
+		}
+		return nil
 	})
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("creating session: token already in use: %w", store.ErrConflict)
-	case isForeignKey(err):
+	case isForeignKey(err), errors.Is(err, errStaleCredentials):
 		return fmt.Errorf("creating session for user %d: %w", sess.UserID, store.ErrNotFound)
 	case err != nil:
 		return fmt.Errorf("creating session for user %d: %w", sess.UserID, err)
 	}
 	return nil
 }
+
+// errStaleCredentials: the user of a new session was deleted or changed
+// password since the sign-in checked it.
+var errStaleCredentials = errors.New("the account was deleted or its password changed since the sign-in")
 
 // SessionUser returns the user of a session that has not expired at now.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (store.User, error) {

@@ -161,13 +161,13 @@ func testSessions(t *testing.T, s store.Store) {
 	ctx := ctxT(t)
 	alice := mustUser(t, s, "alice")
 	now := time.Now()
-	if err := s.CreateSession(ctx, store.Session{TokenHash: "live", UserID: alice.ID, ExpiresAt: now.Add(time.Hour)}); err != nil {
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "live", UserID: alice.ID, ExpiresAt: now.Add(time.Hour), PasswordHash: alice.PasswordHash}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateSession(ctx, store.Session{TokenHash: "old", UserID: alice.ID, ExpiresAt: now.Add(-time.Minute)}); err != nil {
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "old", UserID: alice.ID, ExpiresAt: now.Add(-time.Minute), PasswordHash: alice.PasswordHash}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateSession(ctx, store.Session{TokenHash: "live", UserID: alice.ID, ExpiresAt: now.Add(time.Hour)}); !errors.Is(err, store.ErrConflict) {
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "live", UserID: alice.ID, ExpiresAt: now.Add(time.Hour), PasswordHash: alice.PasswordHash}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("duplicate token: %v, want ErrConflict", err)
 	}
 	tests := []struct {

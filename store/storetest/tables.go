@@ -161,11 +161,11 @@ func testAccounts(t *testing.T, s store.Store) {
 	alice, bob := mustUser(t, s, "alice"), mustUser(t, s, "bob")
 	exp := time.Now().Add(time.Hour)
 	for _, h := range []string{"a1", "a2", "a3"} {
-		if err := s.CreateSession(ctx, store.Session{TokenHash: h, UserID: alice.ID, ExpiresAt: exp}); err != nil {
+		if err := s.CreateSession(ctx, store.Session{TokenHash: h, UserID: alice.ID, ExpiresAt: exp, PasswordHash: alice.PasswordHash}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.CreateSession(ctx, store.Session{TokenHash: "b1", UserID: bob.ID, ExpiresAt: exp}); err != nil {
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "b1", UserID: bob.ID, ExpiresAt: exp, PasswordHash: bob.PasswordHash}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SetPassword(ctx, alice.ID, "new-hash", "a2"); err != nil {
@@ -182,6 +182,13 @@ func testAccounts(t *testing.T, s store.Store) {
 	}
 	if err := s.SetPassword(ctx, 9999, "x", ""); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("SetPassword of unknown user: %v", err)
+	}
+	// a sign-in that checked the old password cannot start a session
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "a4", UserID: alice.ID, ExpiresAt: exp, PasswordHash: alice.PasswordHash}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("session for the old password: %v, want ErrNotFound", err)
+	}
+	if _, err := s.SessionUser(ctx, "a4", time.Now()); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("refused session a4 exists: %v", err)
 	}
 
 	at := time.Now().Add(-48 * time.Hour)
@@ -200,6 +207,9 @@ func testAccounts(t *testing.T, s store.Store) {
 	}
 	if err := s.DeleteUser(ctx, alice.ID, at); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("deleting twice: %v", err)
+	}
+	if err := s.CreateSession(ctx, store.Session{TokenHash: "a5", UserID: alice.ID, ExpiresAt: exp, PasswordHash: u.PasswordHash}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("session for a deleted user: %v, want ErrNotFound", err)
 	}
 	if err := s.SetPassword(ctx, alice.ID, "x", ""); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("SetPassword of a deleted user: %v", err)
