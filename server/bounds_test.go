@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	fx "tresham/internal/fixtures"
 	"tresham/store/memstore"
 )
 
@@ -214,5 +215,92 @@ func TestOneAccountCannotInflateTheLobby(t *testing.T) {
 	t.Logf("profile page: %d bytes", len(body))
 	if code != http.StatusOK || len(body) > 64<<10 {
 		t.Errorf("profile: %d, %d bytes; want 200 under 64 KiB", code, len(body))
+	}
+}
+
+// importBeforeRun imports the fixture 1860/19354 cut before its first
+// run_routes action; it returns the game id and that action.
+func importBeforeRun(t *testing.T, u *user) (int64, map[string]any) {
+	t.Helper()
+	var src map[string]any
+	if err := json.Unmarshal(fx.MustRead(t, "1860/19354.json"), &src); err != nil {
+		t.Fatal(err)
+	}
+	var acts []map[string]any
+	b, _ := json.Marshal(src["actions"])
+	if err := json.Unmarshal(b, &acts); err != nil {
+		t.Fatal(err)
+	}
+	cut := slices.IndexFunc(acts, func(a map[string]any) bool { return a["type"] == "run_routes" })
+	if cut < 0 {
+		t.Fatal("the fixture has no run_routes")
+	}
+	src["actions"] = acts[:cut]
+	delete(src, "result")
+	src["status"] = "active"
+	body, _ := json.Marshal(src)
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	u.mustDo("POST", "/api/games/import", body, http.StatusCreated, &out)
+	return out.ID, acts[cut]
+}
+
+// TestRouteCheckIsBounded: issue 39, finding 2. An anonymous check of
+// 20,000 copies of one route held the game's lock for seconds: a
+// candidate run is now refused when it has more routes or hexes than any
+// legal run, before any of it is checked, and the heavy reads of one
+// caller are budgeted (429 with Retry-After).
+func TestRouteCheckIsBounded(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	id, run := importBeforeRun(t, alice)
+	anon := env.anon()
+	path := fmt.Sprintf("/api/games/%d/routes/check", id)
+	routes := run["routes"].([]any)
+	one := routes[0]
+	padded := make([]any, 1400)
+	for i := range padded {
+		padded[i] = one
+	}
+	body, _ := json.Marshal(map[string]any{"entity": run["entity"], "routes": padded})
+	t.Logf("a check of %d copies of one route: %d bytes", len(padded), len(body))
+	start := time.Now()
+	code, out := anon.do("POST", path, body)
+	t.Logf("answered %d in %v", code, time.Since(start).Round(time.Millisecond))
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(string(out), fmt.Sprint(maxCheckRoutes)) {
+		t.Errorf("a check of %d routes: %d %.300s; want 413 naming the limit of %d", len(padded), code, out, maxCheckRoutes)
+	}
+	// the player's own run is still checked
+	var ck struct {
+		Legal bool `json:"legal"`
+	}
+	anon.mustDo("POST", path, map[string]any{"entity": run["entity"], "routes": routes}, http.StatusOK, &ck)
+	if !ck.Legal {
+		t.Error("the fixture's own run is not legal")
+	}
+	// one caller's heavy requests are budgeted
+	for i := range heavyBurst {
+		code, out := anon.do("POST", path, map[string]any{"entity": run["entity"], "routes": routes})
+		if code == http.StatusTooManyRequests {
+			if i < heavyBurst-2 {
+				t.Errorf("check %d: 429 %s before the budget of %d is spent", i, out, heavyBurst)
+			}
+			break
+		}
+	}
+	req, _ := http.NewRequest("POST", env.ts.URL+path, strings.NewReader(`{"entity":"x","routes":[{}]}`))
+	resp, err := anon.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("a check past the budget: %d, Retry-After %q; want 429 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	// another caller is not held to it
+	code, out = env.signup("bob").do("POST", path, map[string]any{"entity": run["entity"], "routes": routes})
+	if code != http.StatusOK {
+		t.Errorf("another caller's check: %d %.200s", code, out)
 	}
 }

@@ -1097,6 +1097,10 @@ func (s *Server) checkRoutes(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "routes are missing: send at least one route")
 		return
 	}
+	if err := checkRequestSize(req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.withGame(w, r, id, func(e *entry) (any, error) { return checkRun(e.g, req) })
 }
 

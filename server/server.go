@@ -147,6 +147,11 @@ type Server struct {
 	sockets socketSlots
 	// inFlight counts the requests being served per client address
 	inFlight addrSlots
+	// heavySlots bound the CPU-heavy reads at once (one a core), and
+	// heavyBudget and hintBudget what one caller may ask of them (cost.go)
+	heavySlots  workSlots
+	heavyBudget *budgets
+	hintBudget  *budgets
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -215,6 +220,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		clientThrottle: newThrottle(clientFreeFailures, throttleBase, throttleMax, throttleForget, throttleKeys),
 		hashSlots:      make(hashSlots, cfg.MaxConcurrentHashes),
 		thinkSlots:     make(chan struct{}, cfg.MaxConcurrentThinking),
+		heavySlots:     make(workSlots, max(runtime.GOMAXPROCS(0), 1)),
+		heavyBudget:    newBudgets(heavyRate, heavyBurst),
+		hintBudget:     newBudgets(hintRate, hintBurst),
 		hashWait:       hashWait,
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
@@ -336,7 +344,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games", s.createGame)
 	mux.HandleFunc("GET /api/games", s.listGames)
 	mux.HandleFunc("POST /api/games/import", s.importGame)
-	mux.HandleFunc("GET /api/games/{id}", s.visible(s.viewGame))
+	mux.HandleFunc("GET /api/games/{id}", s.visible(s.heavyAt(s.viewGame)))
 	mux.HandleFunc("POST /api/games/{id}/join", s.joinGame)
 	mux.HandleFunc("POST /api/games/{id}/leave", s.leaveGame)
 	mux.HandleFunc("POST /api/games/{id}/free", s.freeSeat)
@@ -349,14 +357,14 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.visible(s.undo))
 	mux.HandleFunc("POST /api/games/{id}/redo", s.visible(s.redo))
 	mux.HandleFunc("POST /api/games/{id}/end", s.visible(s.endGame))
-	mux.HandleFunc("GET /api/games/{id}/routes", s.visible(s.routesView))
-	mux.HandleFunc("GET /api/games/{id}/analysis", s.visible(s.analyseGame))
+	mux.HandleFunc("GET /api/games/{id}/routes", s.visible(s.heavy(s.routesView)))
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.visible(s.heavy(s.analyseGame)))
 	mux.HandleFunc("GET /api/games/{id}/hint", s.visible(s.hintGame))
-	mux.HandleFunc("POST /api/games/{id}/routes/check", s.visible(s.checkRoutes))
-	mux.HandleFunc("GET /api/games/{id}/map", s.visible(s.mapView))
-	mux.HandleFunc("GET /api/games/{id}/lastrun", s.visible(s.lastRunOf))
+	mux.HandleFunc("POST /api/games/{id}/routes/check", s.visible(s.heavy(s.checkRoutes)))
+	mux.HandleFunc("GET /api/games/{id}/map", s.visible(s.heavyAt(s.mapView)))
+	mux.HandleFunc("GET /api/games/{id}/lastrun", s.visible(s.heavyAt(s.lastRunOf)))
 	mux.HandleFunc("GET /api/games/{id}/tile", s.visible(s.tilePreview))
-	mux.HandleFunc("GET /api/games/{id}/tiles", s.visible(s.tiles))
+	mux.HandleFunc("GET /api/games/{id}/tiles", s.visible(s.heavyAt(s.tiles)))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.visible(s.websocket))
 	mux.HandleFunc("POST /api/games/{id}/mismatch", s.visible(s.reportMismatch))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
