@@ -889,6 +889,11 @@ func (s *Server) undoRedo(w http.ResponseWriter, r *http.Request, typ string) {
 }
 
 func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ string) ([]byte, bool, error) {
+	// undos and redos are budgeted per account and game: each one is
+	// stored, replays the log and may send turn webhooks
+	if err := s.budgets.undo.spend(fmt.Sprintf("%d/%d", u.ID, e.id), s.cfg.Now()); err != nil {
+		return nil, false, err
+	}
 	us := undoFor(e, u.ID)
 	var a g18xx.Action
 	switch {

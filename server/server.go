@@ -98,6 +98,10 @@ type Config struct {
 	// MaxConnsPerAddr bounds the open connections of one client address
 	// in Serve (0: 256; negative: no limit).
 	MaxConnsPerAddr int
+	// SignupsPerAddr is how many accounts one client address may create
+	// in a burst, then one every three minutes (0: 20; negative: no
+	// limit, e.g. behind a reverse proxy that limits by client itself).
+	SignupsPerAddr int
 }
 
 // maxBody is the largest request body accepted (an import's; other
@@ -140,6 +144,7 @@ type Server struct {
 	clientThrottle *throttle // failed logins per client address
 	hashSlots      hashSlots
 	thinkSlots     chan struct{} // searching bots thinking now (Config.MaxConcurrentThinking)
+	budgets        *budgets      // token buckets per address, account, game (budgets.go)
 	hashWait       time.Duration // longest wait for a hashing slot
 
 	chat    chatLimiter
@@ -199,6 +204,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = defaultConnsPerAddr
 	}
+	if cfg.SignupsPerAddr == 0 {
+		cfg.SignupsPerAddr = signupBurst
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -216,6 +224,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		hashSlots:      make(hashSlots, cfg.MaxConcurrentHashes),
 		thinkSlots:     make(chan struct{}, cfg.MaxConcurrentThinking),
 		hashWait:       hashWait,
+		budgets:        newBudgets(cfg.SignupsPerAddr),
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
 	s.inFlight.max = cfg.MaxRequestsPerAddr
