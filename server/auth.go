@@ -156,6 +156,11 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "name %q is taken (names are compared ignoring case, width and look-alike letters)", display)
 		return
 	}
+	// a signup that would create an account spends the address's budget
+	if err := s.budgets.signup.spend(clientKey(r.RemoteAddr), s.cfg.Now()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var hash string
 	if !s.hash(w, r, func() { hash, err = hashPassword(c.Password, s.cfg.Argon2) }) {
 		return

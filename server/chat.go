@@ -112,8 +112,15 @@ func (s *Server) checkChat(u store.User, seats []int, a *g18xx.Action) error {
 	if msg := chatTextError(a.Message, maxChatRunes); msg != "" {
 		return errorf(http.StatusBadRequest, "message: %s", msg)
 	}
+	return s.chatAllowed(u, "message")
+}
+
+// chatAllowed spends one of the user's chat lines (a message, or a vote
+// the server writes as a chat line: ending the game, handing a seat over);
+// a 429 naming what when the user is past the chat limit.
+func (s *Server) chatAllowed(u store.User, what string) error {
 	if ok, wait := s.chat.allow(u.ID, s.cfg.Now()); !ok {
-		return &apiError{code: http.StatusTooManyRequests, msg: fmt.Sprintf("message: too many messages (%d in %v); try again in %v", chatBurst, chatWindow, wait.Round(time.Second)), retryAfter: wait}
+		return &apiError{code: http.StatusTooManyRequests, msg: fmt.Sprintf("%s: too many messages and votes (%d in %v); try again in %v", what, chatBurst, chatWindow, wait.Round(time.Second)), retryAfter: wait}
 	}
 	return nil
 }

@@ -33,18 +33,28 @@ func (s *Server) reportMismatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "malformed report: hashes are at most 64 characters, the module name 100, actions not negative")
 		return
 	}
+	now := s.cfg.Now()
+	if err := s.budgets.mismatch.spend(clientKey(r.RemoteAddr), now); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	e, err := s.game(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	now, stored := "", len(e.log)
+	hashNow, stored := "", len(e.log)
 	if req.Actions == stored && e.g != nil {
-		now, _ = play.HashState(e.g.State())
+		hashNow, _ = play.HashState(e.g.State())
 	}
 	e.mu.Unlock()
 	s.met.mismatches.Inc()
-	s.log.Warn("client engine state mismatch", "game", id, "actions", req.Actions, "client_hash", req.Hash,
-		"server_hash_seen", req.ServerHash, "server_hash_now", now, "stored_actions", stored, "module", req.Module)
+	// a bounded number of lines for all addresses together; the next line
+	// logged counts the reports that were not
+	if ok, unlogged := s.budgets.logMismatch(now); ok {
+		s.log.Warn("client engine state mismatch", "game", id, "actions", req.Actions, "client_hash", req.Hash,
+			"server_hash_seen", req.ServerHash, "server_hash_now", hashNow, "stored_actions", stored, "module", req.Module,
+			"reports_not_logged_before", unlogged)
+	}
 	writeJSON(w, http.StatusOK, map[string]bool{"logged": true})
 }

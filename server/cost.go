@@ -4,10 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
 // CPU-heavy reads (a best run, a candidate run's check, an analysis, a
@@ -22,12 +19,9 @@ const (
 	// history scrubbed move by move asks a map a step.
 	heavyRate  = 8 // a second
 	heavyBurst = 240
-	// hintRate and hintBurst budget the hints of one caller.
-	hintRate  = rate.Limit(1.0 / 6) // 10 a minute
+	// hintEvery and hintBurst budget the hints of one caller.
+	hintEvery = 6 * time.Second // 10 a minute
 	hintBurst = 10
-	// budgetKeys bounds the callers whose budgets are kept (when full,
-	// the ones at their full burst are dropped, then arbitrary ones).
-	budgetKeys = 100_000
 )
 
 // workSlots bounds some work done at once: a slot per job.
@@ -55,43 +49,6 @@ func (w workSlots) acquire(ctx context.Context, wait time.Duration) bool {
 
 func (w workSlots) release() { <-w }
 
-// budgets keeps a token bucket (golang.org/x/time/rate) per caller.
-type budgets struct {
-	limit rate.Limit
-	burst int
-	mu    sync.Mutex
-	keys  map[string]*rate.Limiter
-}
-
-func newBudgets(limit rate.Limit, burst int) *budgets {
-	return &budgets{limit: limit, burst: burst, keys: map[string]*rate.Limiter{}}
-}
-
-// spend takes one unit of key's budget at now; when it is spent, it
-// returns how long until one is back (and takes nothing).
-func (b *budgets) spend(key string, now time.Time) time.Duration {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	l, ok := b.keys[key]
-	if !ok {
-		if len(b.keys) >= budgetKeys {
-			for k, x := range b.keys {
-				if x.TokensAt(now) >= float64(b.burst) || len(b.keys) >= budgetKeys {
-					delete(b.keys, k)
-				}
-			}
-		}
-		l = rate.NewLimiter(b.limit, b.burst)
-		b.keys[key] = l
-	}
-	r := l.ReserveN(now, 1)
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return d
-	}
-	return 0
-}
-
 // callerKey is whom a request's budget is counted for: its signed-in
 // account, else its client address.
 func (s *Server) callerKey(r *http.Request) string {
@@ -111,7 +68,7 @@ func overBudget(d time.Duration, what string, burst int, per string) error {
 // takes a heavy slot for the handler's run.
 func (s *Server) heavy(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if d := s.heavyBudget.spend(s.callerKey(r), time.Now()); d > 0 {
+		if d := s.heavyBudget.take(s.callerKey(r), time.Now()); d > 0 {
 			s.fail(w, r, overBudget(d, "route, analysis, map and history requests", heavyBurst, strconv.Itoa(heavyRate)+" a second"))
 			return
 		}

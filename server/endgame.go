@@ -113,6 +113,10 @@ func (s *Server) endGameLocked(ctx context.Context, e *entry, u store.User, agre
 	if e.h.Status != store.StatusActive {
 		return nil, errorf(http.StatusUnprocessableEntity, "game %d is not being played", e.id)
 	}
+	// a vote is a chat line: it counts against the chat limit
+	if err := s.chatAllowed(u, "end vote"); err != nil {
+		return nil, err
+	}
 	seat := seatsOf(e.h, u.ID)[0]
 	vote, text := voteWithdraw, "I withdraw my agreement to end the game now."
 	if agree {

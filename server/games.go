@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"tresham/bot"
 	"tresham/clock"
@@ -365,13 +366,21 @@ func nameSeats(seats []store.Seat, names []string, hotseat bool) error {
 		if n == "" {
 			n = seats[i].Name
 		}
-		if len([]rune(n)) > maxSeatName {
-			return errorf(http.StatusBadRequest, "names: seat %d: %q is longer than %d characters", i+1, n, maxSeatName)
+		if len(n) > 4*maxSeatName || utf8.RuneCountInString(n) > maxSeatName {
+			return errorf(http.StatusBadRequest, "names[%d] (seat %d): %q is longer than %d characters", i, i+1, truncate(n, maxSeatName), maxSeatName)
 		}
-		if j, dup := seen[strings.ToLower(n)]; dup {
-			return errorf(http.StatusBadRequest, "names: seats %d and %d are both called %q", j+1, i+1, n)
+		// the rule an import applies to the players' names, so that the
+		// game's export always imports again: no control, bidirectional
+		// formatting or invisible characters; names distinct by the
+		// import's key (case, width and look-alike letters)
+		_, key, err := ImportedName(n)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "names[%d] (seat %d): %v", i, i+1, err)
 		}
-		seen[strings.ToLower(n)] = i
+		if j, dup := seen[key]; dup {
+			return errorf(http.StatusBadRequest, "names[%d] (seat %d): seats %d and %d are both called %q (names are compared ignoring case, width and look-alike letters)", i, i+1, j+1, i+1, n)
+		}
+		seen[key] = i
 		seats[i].Name = n
 	}
 	return nil
@@ -880,6 +889,11 @@ func (s *Server) undoRedo(w http.ResponseWriter, r *http.Request, typ string) {
 }
 
 func (s *Server) undoRedoLocked(ctx context.Context, e *entry, u store.User, typ string) ([]byte, bool, error) {
+	// undos and redos are budgeted per account and game: each one is
+	// stored, replays the log and may send turn webhooks
+	if err := s.budgets.undo.spend(fmt.Sprintf("%d/%d", u.ID, e.id), s.cfg.Now()); err != nil {
+		return nil, false, err
+	}
 	us := undoFor(e, u.ID)
 	var a g18xx.Action
 	switch {

@@ -171,6 +171,10 @@ func (s *Server) handoverLocked(ctx context.Context, e *entry, u store.User, req
 	if req.To == handoverNobody {
 		text = fmt.Sprintf("I withdraw my agreement to hand seat %d (%s) over.", i+1, st.Name)
 	}
+	// a vote is a chat line: it counts against the chat limit
+	if err := s.chatAllowed(u, "hand-over vote"); err != nil {
+		return handoverJSON{}, err
+	}
 	vote, _ := json.Marshal(fmt.Sprintf("%d:%s", i, req.To))
 	msg := g18xx.Action{Type: g18xx.TypeMessage, Entity: g18xx.PlayerEntity(mine[0]), EntityType: g18xx.EntityPlayer,
 		Message: text, Extra: map[string]json.RawMessage{handoverKey: vote}}

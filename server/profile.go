@@ -77,11 +77,13 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := profileJSON{Name: p.Name, Since: p.CreatedAt, Games: page, Next: next}
-	if out.Results, out.TimeSpent, err = s.playerStats(r.Context(), p.ID); err != nil {
+	// the counts, like the page, leave out the invite-only games the
+	// viewer does not take part in
+	if out.Results, out.TimeSpent, err = s.playerStats(r.Context(), p.ID, f.Viewer); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	active, err := s.st.ListGames(r.Context(), store.Filter{Player: p.ID, Status: store.StatusActive, Limit: maxStatsGames})
+	active, err := s.st.ListGames(r.Context(), store.Filter{Player: p.ID, Status: store.StatusActive, Limit: maxStatsGames, Listed: true, Viewer: f.Viewer})
 	if err != nil {
 		s.fail(w, r, fmt.Errorf("profile: %w", err))
 		return
@@ -91,11 +93,12 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
 }
 
 // playerStats counts a player's finished games by title and sums the
-// time they took (creation to last move).
-func (s *Server) playerStats(ctx context.Context, userID int64) ([]titleResult, int64, error) {
+// time they took (creation to last move): the games viewer may see
+// (invite-only ones only when viewer takes part).
+func (s *Server) playerStats(ctx context.Context, userID, viewer int64) ([]titleResult, int64, error) {
 	byTitle := map[string]*titleResult{}
 	var spent time.Duration
-	f := store.Filter{Player: userID, Status: store.StatusFinished, Limit: 500}
+	f := store.Filter{Player: userID, Status: store.StatusFinished, Limit: 500, Listed: true, Viewer: viewer}
 	for seen := 0; seen < maxStatsGames; {
 		games, err := s.st.ListGames(ctx, f)
 		if err != nil {

@@ -98,6 +98,10 @@ type Config struct {
 	// MaxConnsPerAddr bounds the open connections of one client address
 	// in Serve (0: 256; negative: no limit).
 	MaxConnsPerAddr int
+	// SignupsPerAddr is how many accounts one client address may create
+	// in a burst, then one every three minutes (0: 20; negative: no
+	// limit, e.g. behind a reverse proxy that limits by client itself).
+	SignupsPerAddr int
 }
 
 // maxBody is the largest request body accepted (an import's; other
@@ -140,6 +144,7 @@ type Server struct {
 	clientThrottle *throttle // failed logins per client address
 	hashSlots      hashSlots
 	thinkSlots     chan struct{} // searching bots thinking now (Config.MaxConcurrentThinking)
+	budgets        *budgets      // token buckets per address, account, game (budgets.go)
 	hashWait       time.Duration // longest wait for a hashing slot
 
 	chat    chatLimiter
@@ -150,8 +155,8 @@ type Server struct {
 	// heavySlots bound the CPU-heavy reads at once (one a core), and
 	// heavyBudget and hintBudget what one caller may ask of them (cost.go)
 	heavySlots  workSlots
-	heavyBudget *budgets
-	hintBudget  *budgets
+	heavyBudget *budget
+	hintBudget  *budget
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -204,6 +209,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = defaultConnsPerAddr
 	}
+	if cfg.SignupsPerAddr == 0 {
+		cfg.SignupsPerAddr = signupBurst
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -221,9 +229,10 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		hashSlots:      make(hashSlots, cfg.MaxConcurrentHashes),
 		thinkSlots:     make(chan struct{}, cfg.MaxConcurrentThinking),
 		heavySlots:     make(workSlots, max(runtime.GOMAXPROCS(0), 1)),
-		heavyBudget:    newBudgets(heavyRate, heavyBurst),
-		hintBudget:     newBudgets(hintRate, hintBurst),
+		heavyBudget:    newBudget(heavyBurst, time.Second/heavyRate, "route, analysis, map and history requests"),
+		hintBudget:     newBudget(hintBurst, hintEvery, "hints"),
 		hashWait:       hashWait,
+		budgets:        newBudgets(cfg.SignupsPerAddr),
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
 	s.inFlight.max = cfg.MaxRequestsPerAddr

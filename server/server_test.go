@@ -67,6 +67,9 @@ func newEnvWithStore(t *testing.T, wrapped deafStore) *testEnv {
 
 func startEnv(t *testing.T, cfg Config, served store.Store, st *memstore.Store, log *slog.Logger) *testEnv {
 	t.Helper()
+	if cfg.SignupsPerAddr == 0 {
+		cfg.SignupsPerAddr = -1 // tests sign many accounts up from one address; TestFloodBudgets sets it
+	}
 	srv := New(cfg, served, log)
 	ctx, cancel := context.WithCancel(context.Background())
 	if err := srv.Start(ctx); err != nil {

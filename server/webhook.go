@@ -43,8 +43,12 @@ const (
 
 // notifyTurns posts webhooks for the seats that a commit by actor made
 // newly acting (e.mu held). Posting is asynchronous and never blocks play.
+// A seat is told of its turn once per history position: a turn that undo
+// and redo bring back again and again is not announced again.
 func (s *Server) notifyTurns(e *entry, before map[int][]string, actor int64) {
 	var clocks *clockJSON
+	e.syncMoves()
+	pos := len(e.moves) // the history position (moves in effect)
 	for pid, ents := range actingPlayers(e.g) {
 		if _, was := before[pid]; was {
 			continue
@@ -58,6 +62,9 @@ func (s *Server) notifyTurns(e *entry, before map[int][]string, actor int64) {
 			user = e.h.OwnerID
 		}
 		if user == 0 || user == actor {
+			continue
+		}
+		if !s.hooks.firstAt(hookTurn{user: user, game: e.id, player: pid}, pos) {
 			continue
 		}
 		body := webhookBody{Game: e.id, Title: e.h.Title, Player: pid, Acting: slices.Clone(ents)}
@@ -83,6 +90,33 @@ type hookQueue struct {
 	ready   []int64                 // users with waiting webhooks and none in flight, in turn
 	queued  int                     // waiting in all
 	workers int                     // running workers
+	// told is the history position (plus one) at which each seat was last
+	// told of its turn
+	told map[hookTurn]int
+}
+
+// hookTurn is a seat of a game as its user is told of its turns.
+type hookTurn struct {
+	user, game int64
+	player     int
+}
+
+// maxHookTurns bounds hookQueue.told (emptied when full).
+const maxHookTurns = 100_000
+
+// firstAt records that seat t is told of its turn at history position pos;
+// false when it already was (the turn came back by undo and redo).
+func (q *hookQueue) firstAt(t hookTurn, pos int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.told[t] == pos+1 {
+		return false
+	}
+	if q.told == nil || len(q.told) >= maxHookTurns {
+		q.told = map[hookTurn]int{}
+	}
+	q.told[t] = pos + 1
+	return true
 }
 
 // postWebhook queues a webhook for the user; it is dropped (and logged)
@@ -94,6 +128,12 @@ func (s *Server) postWebhook(userID int64, body webhookBody) {
 	q := &s.hooks
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	for i, b := range q.pending[userID] {
+		if b.Game == body.Game && b.Player == body.Player {
+			q.pending[userID][i] = body // still waiting: the newer news replaces it
+			return
+		}
+	}
 	if len(q.pending[userID]) >= hookPerUser || q.queued >= hookQueued {
 		s.log.Warn("webhook dropped: too many waiting", "user", userID, "game", body.Game, "user_waiting", len(q.pending[userID]), "waiting", q.queued)
 		return

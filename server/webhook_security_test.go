@@ -259,9 +259,11 @@ func TestWebhookManyUsers(t *testing.T) {
 	}
 	done := make(chan error, users*each)
 	env.srv.hookDone = func(_ int64, err error) { done <- err }
-	for range each {
+	for k := range each {
 		for _, id := range ids {
-			env.srv.postWebhook(id, webhookBody{Game: 1, Title: "1860", Player: 1})
+			// three games: a second turn of the same seat still waiting
+			// would replace the first (postWebhook coalesces them)
+			env.srv.postWebhook(id, webhookBody{Game: int64(k + 1), Title: "1860", Player: 1})
 		}
 	}
 	for range users * each {
