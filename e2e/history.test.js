@@ -152,6 +152,7 @@ function snapshot(page) {
   return page.evaluate(() => ({
     hexes: [...document.querySelectorAll('.map-frame svg g.hex')].map((g) => g.outerHTML),
     info: [...document.querySelectorAll('.info > .card:not(.log)')].map((c) => c.outerHTML),
+    cards: [...document.querySelectorAll('#player-cards, #corp-cards')].map((c) => c.outerHTML),
     log: [...document.querySelectorAll('#log button.log-line')].map((b) => b.textContent),
     pos: document.getElementById('history-pos').textContent,
   }));

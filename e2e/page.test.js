@@ -153,8 +153,9 @@ test('names and abilities, the 1860 auction, round headers and labels as sentenc
   assert.equal(cos.length, v.state.companies.length);
   for (const c of cos) assert.match(c, /^[A-Z][a-z].* \([A-Z]+\).*owner: .*Pays its owner £\d+/, c);
   // Certificates: counted against the limit, no raw ids.
-  const certs = await page.locator('.players td.certs').allTextContents();
-  for (const c of certs) { assert.match(c, /^\d+ of \d+ certificates /, c); assert.doesNotMatch(c, /_\d/, c); }
+  const certs = await page.locator('#player-cards [data-field=certs]').allTextContents();
+  assert.equal(certs.length, v.state.players.length);
+  for (const c of certs) { assert.match(c, /^\d+\/\d+ certs$/, c); assert.doesNotMatch(c, /_\d/, c); }
   // A train bought from another corporation names the seller.
   await openAt(page, '1860', file, 115);
   const trainTexts = (await page.locator('.panel .group').filter({ hasText: 'Buy a train' }).textContent());

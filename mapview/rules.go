@@ -89,12 +89,29 @@ type CompanyRow struct {
 	Ability string `json:"ability,omitempty"`
 }
 
-// CorpRow is one corporation: its full name and the price of its next
-// station token (-1 when every token is placed).
+// CorpRow is one corporation: its full name, the price of its next
+// station token (-1 when every token is placed), its colours (those of its
+// tokens on the map and its markers on the market) and its latest
+// operating record.
 type CorpRow struct {
 	Sym            string `json:"sym"`
 	Name           string `json:"name"`
 	NextTokenPrice int    `json:"next_token_price"`
+	Color          string `json:"color"`
+	TextColor      string `json:"text_color"`
+	// LastRun is the revenue of its latest operating round and whether it
+	// was paid out or withheld; nil before it has run.
+	LastRun *LastRun `json:"last_run,omitempty"`
+}
+
+// LastRun is a corporation's latest operating record: the operating round
+// (set turn.round), the revenue and what was done with it ("payout",
+// "withhold", "half").
+type LastRun struct {
+	Turn    int    `json:"turn"`
+	Round   int    `json:"round"`
+	Revenue int    `json:"revenue"`
+	Kind    string `json:"kind"`
 }
 
 // RulesOf collects the tables of an engine game.
@@ -128,6 +145,11 @@ func RulesOf(g *engine.Game) Rules {
 	}
 	for _, c := range g.Corps {
 		row := CorpRow{Sym: c.Sym, Name: c.Name, NextTokenPrice: -1}
+		row.Color, row.TextColor = CorpColor(c.Sym)
+		if c.HasRevenue {
+			lr := c.LastRevenue
+			row.LastRun = &LastRun{Turn: lr.Turn, Round: lr.Round, Revenue: lr.Total, Kind: lr.Kind}
+		}
 		for _, t := range c.Tokens {
 			if t.Location == "" {
 				row.NextTokenPrice = t.Price

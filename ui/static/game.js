@@ -3,11 +3,11 @@
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { mountMap, hexChunks } from './mapview.js';
-import { renderPanel, companyRow, companyName, corpRow, trainName } from './panel.js';
+import { renderPanel, companyRow, companyName, trainName } from './panel.js';
 import { loadEngine } from './engine.js';
 import { openSandbox } from './localstore.js';
 import { chatCard, endGameBar } from './talk.js';
-import { clockBanner, clockCell, clockText, tickClocks } from './clockview.js';
+import { clockBanner, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
 import { tileManifestCard, markTileHexes } from './tiles.js';
 import { endConditions, endCharts } from './gameinfo.js';
@@ -15,6 +15,7 @@ import { installHotkeys, toggleHelp } from './hotkeys.js';
 import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
 import { coachCard } from './coach.js';
+import { entityCards, paintCorpChips } from './entities.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -470,14 +471,20 @@ export function draw(el, page) {
   const map = page.map;
   const names = (st.players || []).map((p) => [p.id, p.name]);
   const keys = [
-    [st.corporations, names, !!map], [st.players, st.priority_deal, st.cert_limit, v.acting, v.clocks], [st.companies, names, !!map],
+    [st.companies, names, !!map],
     [st.depot, st.bank_cash, st.bank_broken, st.phase], [v.finished, v.title, st.corporations, st.bank_broken, st.bank_cash, st.phase, !!map],
     [map && map.rules ? map.rules.phase_index : null], null, null, null].map((k) => (k && patch ? JSON.stringify(k) : null));
   const built = [
-    () => corporations(st, map), () => players(st, v), () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
-    () => phaseChart(map, st), () => market(map, st, old[6] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page)];
+    () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
+    () => phaseChart(map, st), () => market(map, st, old[4] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page)];
   const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
   const cards = built.map((f, i) => (same(i) ? old[i] : f()));
+  // the players' and corporations' cards beside the map
+  const rules = map && map.rules;
+  paintCorpChips(rules);
+  const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks,
+    rules ? [rules.corporations, rules.phase_index] : null]);
+  const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
     d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment(''));
@@ -488,18 +495,23 @@ export function draw(el, page) {
     d.side = swap(d.side, side);
     d.cards = cards.map((c, i) => keepEqual(old[i], c || document.createComment('')));
     d.keys = keys;
+    if (ents) {
+      d.players = keepEqual(d.players, ents.players);
+      d.corps = keepEqual(d.corps, ents.corps);
+      d.entKey = entKey;
+    }
     patchLog(d.log, v, page);
   } else {
     mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
     const mapSection = h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
-    const main = h('div', { class: 'game-main' }, mapSection, side);
+    const main = h('div', { class: 'game-main' }, ents.players, ents.corps, mapSection, side);
     const placed = cards.map((c) => c || document.createComment(''));
     const log = gameLog(v, page);
     const info = h('div', { class: 'info' }, placed, log);
     const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
-    clear(el, top, main, sc, info);
-    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log };
+    clear(el, h('div', { class: 'game-top' }, top), main, sc, info);
+    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, entKey };
   }
   renderPanel(side, page);
   installHotkeys(page);
@@ -639,70 +651,10 @@ function scores(v, st, sheet, charts) {
     sheet ? h('p', {}, h('a', { href: `/?game=${v.id}&view=sheet` }, 'The whole game as a spreadsheet, with charts')) : null);
 }
 
-function flags(c) {
-  return ['insolvent', 'receivership', 'bankrupt', 'nationalized', 'closed']
-    .filter((f) => c[f]).map((f) => h('span', { class: 'tag ' + f }, f === 'nationalized' ? 'nationalised' : f === 'receivership' ? 'in receivership' : f));
-}
-
 function ownerName(st, k) {
   if (k === 'ipo') return 'IPO';
   if (k === 'market') return 'market';
   return nameOf(st, k);
-}
-
-function corporations(st, map) {
-  const rules = map && map.rules;
-  const corps = (st.corporations || []).filter((c) => c.ipoed || c.floated || c.closed || c.president);
-  return h('section', { class: 'card corps' }, h('h2', {}, 'Corporations'),
-    corps.length === 0 ? h('p', { class: 'muted' }, 'No corporation has been started.') :
-      h('div', { class: 'scroll' }, h('table', {},
-        h('thead', {}, h('tr', {}, ['Corp', 'Director', 'Treasury', 'Price (par)', 'Trains', 'Tokens left', 'Shares', 'Status'].map((t) => h('th', {}, t)))),
-        h('tbody', {}, corps.map((c) => h('tr', { 'data-corp': c.sym },
-          h('th', { title: (corpRow(rules, c.sym) || {}).name || c.sym }, h('span', { class: 'corp-chip', 'data-sym': c.sym }, c.sym), corpRow(rules, c.sym) ? h('div', { class: 'corp-name' }, corpRow(rules, c.sym).name) : null),
-          h('td', {}, c.president ? nameOf(st, c.president) : '–'),
-          h('td', { class: 'num' }, money(c.cash)),
-          h('td', { class: 'num' }, money(c.share_price), c.par_price ? ` (${money(c.par_price)})` : ''),
-          h('td', {}, (c.trains || []).map((t) => (typeof t === 'string' ? trainName(t) : t.name || JSON.stringify(t))).join(', ') || '–'),
-          h('td', { class: 'num' }, c.tokens_unplaced ?? '–'),
-          h('td', {}, Object.entries(c.shares_by_owner || {}).map(([k, pct]) => `${ownerName(st, k)} ${pct}%`).join(', ')),
-          h('td', {}, flags(c), c.floated ? h('span', { class: 'tag' }, 'floated') : null, c.operated ? h('span', { class: 'tag' }, 'operated') : null)))))));
-}
-
-function players(st, v) {
-  return h('section', { class: 'card players' }, h('h2', {}, 'Players'),
-    h('table', {},
-      h('thead', {}, h('tr', {}, ['Player', 'Cash', 'Certificates', 'Value', v.clocks ? 'Time left' : null].filter(Boolean).map((t) => h('th', {}, t)))),
-      h('tbody', {}, (st.players || []).map((p) => h('tr', { 'data-player': p.id, class: (v.acting || []).map(String).includes(String(p.id)) ? 'acting' : '' },
-        h('th', {}, p.name, String(st.priority_deal) === String(p.id) ? h('span', { class: 'tag', title: 'priority deal' }, 'PD') : null, p.bankrupt ? h('span', { class: 'tag bankrupt' }, 'bankrupt') : null),
-        h('td', { class: 'num' }, money(p.cash)),
-        h('td', { class: 'certs' }, certCount(p, st), ' ', h('small', {}, certList(p.certs || []))),
-        h('td', { class: 'num' }, money(p.value)),
-        clockCell(v, p.id, h))))));
-}
-
-// certCount is "held / limit" ("no limit" once the limit is lifted).
-function certCount(p, st) {
-  const n = p.num_certs ?? (p.certs || []).length;
-  const lim = st.cert_limit;
-  if (lim === undefined || lim === null || lim >= 999) return `${n} certificates (no limit)`;
-  return `${n} of ${lim} certificates`;
-}
-
-// certList groups a player's certificates: "IOW 30% (director)", privates by symbol.
-function certList(certs) {
-  const by = new Map();
-  const out = [];
-  for (const c of certs) {
-    const i = c.lastIndexOf('_');
-    if (i < 0) { out.push(c); continue; }
-    const sym = c.slice(0, i);
-    const e = by.get(sym) || { n: 0, dir: false };
-    e.n++;
-    if (c.slice(i + 1) === '0') e.dir = true;
-    by.set(sym, e);
-  }
-  for (const [sym, e] of by) out.push(`${sym} ×${e.n}${e.dir ? ' (director)' : ''}`);
-  return out.join(', ');
 }
 
 function companies(st, map) {

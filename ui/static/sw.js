@@ -12,7 +12,8 @@ const CACHE = 'tresham-v1';
 // that it names each one.
 const SHELL = [
   '/', '/index.html', '/style.css', '/tables.css', '/pages.css',
-  '/api.js', '/app.js', '/clockview.js', '/coach.js', '/dom.js', '/effects.js', '/engine.js', '/game.js', '/gameinfo.js', '/help.js',
+  '/cards.css',
+  '/api.js', '/app.js', '/clockview.js', '/coach.js', '/dom.js', '/effects.js', '/engine.js', '/entities.js', '/game.js', '/gameinfo.js', '/help.js',
   '/historynav.js', '/hotkeys.js', '/hotseat.js', '/lobby.js', '/localstore.js', '/mapview.js', '/notify.js', '/options.js',
   '/panel.js', '/profile.js', '/rulehelp.js', '/routes.js', '/rules.js', '/settings.js', '/sheet.js', '/talk.js', '/tiles.js',
 ];

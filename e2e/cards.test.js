@@ -1,0 +1,140 @@
+// The table at a glance (issue 40): the players' and corporations' cards
+// beside the map, checked against the engine's state (the server's view)
+// in real games of both titles, at 1400×900 and on a 390×844 phone.
+// SHOTS=DIR saves a screenshot of every round at both sizes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { env, serve, newPage, signUp, openFile, gameView, shot, root } from './harness.js';
+
+serve();
+
+// fixture writes the real game title/name (internal/fixtures/data, gzip) to a
+// file the harness can import, and answers its path.
+const tmp = mkdtempSync(join(tmpdir(), 'tresham-cards-'));
+function fixture(title, name) {
+  const path = join(tmp, `${title}-${name}.json`);
+  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
+  return path;
+}
+
+const money = (n) => (n === null || n === undefined ? '–' : '£' + n);
+
+// POSITIONS: a position of each round kind in both titles (n: actions
+// kept), among them 1825's 6-player game with its companies floated.
+const POSITIONS = [
+  { title: '1860', game: '19354', n: 20, round: 'Auction', name: '1860-auction' },
+  { title: '1860', game: '19354', n: 222, round: 'Stock', name: '1860-stock' },
+  { title: '1860', game: '19354', n: 290, round: 'Operating', name: '1860-operating' },
+  { title: '1825', game: '141331', n: 290, round: 'Stock', name: '1825-stock' },
+  { title: '1825', game: '141331', n: 330, round: 'Operating', name: '1825-operating' },
+  { title: '1825', game: '141331', n: 600, round: 'Operating', name: '1825-operating-late' },
+];
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1400, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+];
+
+const trainName = (id) => { const m = /^(.*)-\d+$/.exec(String(id)); return m ? m[1] : String(id); };
+const started = (c) => c.ipoed || c.floated || c.closed || (c.president !== null && c.president !== undefined);
+
+// checkCards asserts that the cards on the page show the state st (the
+// server's view v), and at a desktop size that every player's cash and
+// every floated corporation's treasury, price and trains are on screen
+// with no scrolling.
+async function checkCards(page, v, label, desktop) {
+  const st = v.state;
+  const seen = await page.evaluate(() => {
+    const text = (el, sel) => el.querySelector(sel)?.textContent.trim() ?? null;
+    const box = (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+    const players = [...document.querySelectorAll('#player-cards [data-player]')].map((el) => ({
+      id: el.dataset.player, cash: text(el, '[data-field=cash]'), worth: text(el, '[data-field=worth]'), certs: text(el, '[data-field=certs]'),
+      acting: el.classList.contains('acting'), pd: !!el.querySelector('.tag.pd'),
+      holds: [...el.querySelectorAll('.hold')].map((x) => ({ sym: x.dataset.sym, pct: Number(x.dataset.pct), dir: x.classList.contains('director') })),
+      box: box(el.querySelector('[data-field=cash]')),
+    }));
+    const col = document.getElementById('corp-cards');
+    const corps = [...col.querySelectorAll('[data-corp]')].map((el) => ({
+      sym: el.dataset.corp, cash: text(el, '[data-field=cash]'), price: text(el, '[data-field=price]'),
+      trains: [...el.querySelectorAll('.train')].map((x) => x.textContent), acting: el.classList.contains('acting'),
+      shares: text(el, '[data-field=shares]'),
+      boxes: ['[data-field=cash]', '[data-field=price]', '[data-field=trains]'].map((s) => box(el.querySelector(s))),
+    }));
+    return { players, corps, col: box(col), scrollY: window.scrollY, vh: window.innerHeight, vw: window.innerWidth,
+      unstarted: [...document.querySelectorAll('#corps-unstarted .corp-chip')].map((x) => x.dataset.sym) };
+  });
+  assert.deepEqual(seen.players.map((p) => p.id), st.players.map((p) => String(p.id)), `${label}: a card for each player, in seat order`);
+  const acting = new Set((v.acting || []).map(String));
+  for (const p of st.players) {
+    const c = seen.players.find((x) => x.id === String(p.id));
+    assert.equal(c.cash, money(p.cash), `${label}: ${p.name}'s cash`);
+    assert.equal(c.worth, `worth ${money(p.value)}`, `${label}: ${p.name}'s worth`);
+    assert.match(c.certs, new RegExp(`^${p.num_certs}(/${st.cert_limit})? certs$`), `${label}: ${p.name}'s certificates`);
+    assert.equal(c.acting, acting.has(String(p.id)), `${label}: ${p.name}'s card stands out exactly when acting`);
+    assert.equal(c.pd, String(st.priority_deal) === String(p.id), `${label}: priority deal on ${p.name}`);
+    const want = st.corporations.filter((x) => (x.shares_by_owner || {})[String(p.id)] > 0)
+      .map((x) => ({ sym: x.sym, pct: x.shares_by_owner[String(p.id)], dir: String(x.president) === String(p.id) }));
+    assert.deepEqual(c.holds, want, `${label}: ${p.name}'s shares by company, director marked`);
+  }
+  const on = st.corporations.filter(started);
+  assert.deepEqual(seen.corps.map((c) => c.sym).sort(), on.map((c) => c.sym).sort(), `${label}: a card for each started corporation`);
+  assert.deepEqual(seen.unstarted.sort(), st.corporations.filter((c) => !started(c)).map((c) => c.sym).sort(), `${label}: the others folded away`);
+  const actingCorps = new Set([...(st.active || []), ...(v.acting || [])].map(String));
+  for (const c of on) {
+    const k = seen.corps.find((x) => x.sym === c.sym);
+    assert.equal(k.cash, money(c.cash), `${label}: ${c.sym}'s treasury`);
+    assert.ok(k.price.startsWith(money(c.share_price)), `${label}: ${c.sym}'s share price (${k.price})`);
+    if (c.par_price) assert.ok(k.price.includes(`(${money(c.par_price)})`), `${label}: ${c.sym}'s par (${k.price})`);
+    assert.deepEqual(k.trains, c.trains.map(trainName), `${label}: ${c.sym}'s trains`);
+    assert.equal(k.acting, actingCorps.has(c.sym), `${label}: ${c.sym}'s card stands out exactly when operating`);
+    for (const [owner, pct] of Object.entries(c.shares_by_owner)) if (pct > 0) assert.ok(k.shares.includes(`${pct}%`), `${label}: ${c.sym}'s ${pct}% with ${owner} shown (${k.shares})`);
+  }
+  if (!desktop) return;
+  // at a glance: nothing needs scrolling, the page's or the column's
+  assert.equal(seen.scrollY, 0, `${label}: the page is not scrolled`);
+  const inView = (b, box = { top: 0, bottom: seen.vh, left: 0, right: seen.vw }) => b.top >= box.top - 1 && b.bottom <= box.bottom + 1 && b.left >= box.left - 1 && b.right <= box.right + 1;
+  for (const p of seen.players) assert.ok(inView(p.box), `${label}: player ${p.id}'s cash on screen (${JSON.stringify(p.box)})`);
+  const floated = new Set(st.corporations.filter((c) => c.floated && !c.closed).map((c) => c.sym));
+  for (const c of seen.corps) {
+    if (!floated.has(c.sym)) continue;
+    for (const b of c.boxes) assert.ok(inView(b) && inView(b, seen.col), `${label}: ${c.sym}'s treasury, price and trains on screen without scrolling (${JSON.stringify(b)}, column ${JSON.stringify(seen.col)})`);
+  }
+}
+
+for (const size of SIZES) {
+  const desktop = size.name === 'desktop';
+  test(`cards beside the map match the engine's state (${size.name})`, { timeout: 600000 }, async () => {
+    const ctx = await env.browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
+    const page = await newPage(ctx);
+    await signUp(page, `cards-${size.name}`);
+    for (const pos of POSITIONS) {
+      await openFile(page, fixture(pos.title, pos.game), pos.n);
+      await page.waitForSelector('#corp-cards');
+      const v = await gameView(page);
+      assert.equal(v.state.round, pos.round, `${pos.name}: the position is in the ${pos.round} round`);
+      await checkCards(page, v, `${pos.name} (${size.name})`, desktop);
+      await shot(page, `${pos.name}-${size.name}`);
+      if (!desktop) {
+        // the map never covers the choice being made: the first choice,
+        // scrolled to, is the element under its own centre
+        const first = page.locator('.panel fieldset.entity button, .panel fieldset.entity select').first();
+        await first.scrollIntoViewIfNeeded();
+        const onTop = await first.evaluate((el) => { const r = el.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return el === at || el.contains(at); });
+        assert.ok(onTop, `${pos.name}: the first choice is not covered by the map`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+    }
+    // in history: a step back shows the cards of that position
+    const id = new URL(page.url()).searchParams.get('game');
+    await page.click('#history-back');
+    await page.waitForSelector('#history-pos:has-text("of")');
+    const at = Number(/action (\d+) of/.exec(await page.textContent('#history-pos'))[1]);
+    const past = await page.evaluate(async ([gid, n]) => (await fetch(`/api/games/${gid}?action=${n}`)).json(), [id, at]);
+    await checkCards(page, past, `history at ${at} (${size.name})`, desktop);
+    await ctx.close();
+  });
+}

@@ -1,0 +1,219 @@
+// The table at a glance: a card for each player and each corporation, drawn
+// beside the map in every round, live and in history. Every figure is the
+// engine's (the view's state and the map's rules tables); nothing here
+// decides a rule.
+import { h, money } from './dom.js';
+import { trainName, companyName } from './panel.js';
+import { clockText } from './clockview.js';
+
+const str = (x) => String(x);
+
+// ownerLabel names a holder of shares: the IPO, the bank pool or a player
+// (by the short name of shortNames).
+function ownerLabel(st, k, short = {}) {
+  if (k === 'ipo') return 'IPO';
+  if (k === 'market') return 'pool';
+  const p = (st.players || []).find((x) => str(x.id) === str(k));
+  return p ? short[str(p.id)] || p.name : str(k);
+}
+
+/**
+ * shortNames gives each player a short name for the corporations' cards:
+ * the initials and numbers of a name of several words ("Player 3" → "P3"),
+ * a long single word cut to six letters; players whose short names would
+ * be alike keep their whole names.
+ */
+export function shortNames(players) {
+  const cut = (name) => {
+    const words = String(name).trim().split(/\s+/);
+    if (words.length > 1) return words.map((w) => (/^\d+$/.test(w) ? w : w[0])).join('');
+    return name.length > 7 ? name.slice(0, 6) + '…' : name;
+  };
+  const out = {};
+  const seen = {};
+  for (const p of players || []) (seen[cut(p.name)] ||= []).push(p);
+  for (const [s, ps] of Object.entries(seen)) for (const p of ps) out[str(p.id)] = ps.length === 1 ? s : p.name;
+  return out;
+}
+
+/** corpColours is {sym: [fill, text]} from the map's rules (the colours of its tokens). */
+export function corpColours(rules) {
+  const out = {};
+  for (const c of (rules && rules.corporations) || []) if (c.color) out[c.sym] = [c.color, c.text_color || '#fff'];
+  return out;
+}
+
+/**
+ * paintCorpChips gives every corporation chip and market marker on the
+ * page (elements with class corp-chip and data-sym or data-corp) its
+ * corporation's colours, through one style sheet kept up to date.
+ */
+export function paintCorpChips(rules) {
+  const cols = corpColours(rules);
+  const css = Object.entries(cols).map(([sym, [bg, fg]]) => {
+    const s = CSS.escape(sym);
+    return `.corp-chip[data-sym="${s}"], .corp-chip[data-corp="${s}"], .badge[data-sym="${s}"] { background: ${bg}; color: ${fg}; }`;
+  }).join('\n');
+  let el = document.getElementById('corp-colours');
+  if (!el) {
+    el = document.createElement('style');
+    el.id = 'corp-colours';
+    document.head.append(el);
+  }
+  if (el.textContent !== css) el.textContent = css;
+}
+
+// actingCorps are the corporations to act now (the state's active list).
+function actingCorps(st, v) {
+  const syms = new Set((st.corporations || []).map((c) => c.sym));
+  return new Set([...(st.active || []), ...(v.acting || [])].map(str).filter((e) => syms.has(e)));
+}
+
+// actingPlayers are the players to act now (or acting for the company that acts).
+function actingPlayers(st, v) {
+  return new Set((v.acting || []).map(str));
+}
+
+// rustNote says when a train type rusts and whether that is the next phase
+// change ({soon, text}); null for a train that never rusts.
+function rustNote(rules, type) {
+  const row = ((rules && rules.trains) || []).find((t) => t.name === type);
+  if (!row || !row.rusts_on) return null;
+  const next = (rules.phases || [])[(rules.phase_index ?? -1) + 1];
+  return { soon: !!next && next.on === row.rusts_on, text: `rusts when the first ${row.rusts_on} train is bought` };
+}
+
+// trainChips lists a corporation's trains by type, those that rust at the
+// next phase change marked.
+function trainChips(c, rules) {
+  const ts = (c.trains || []).map((t) => (typeof t === 'string' ? trainName(t) : t.name || str(t)));
+  if (!ts.length) return h('span', { class: 'muted' }, 'no train');
+  return ts.map((t) => {
+    const r = rustNote(rules, t);
+    return h('span', { class: 'train' + (r && r.soon ? ' rusting' : ''), title: r ? `${t} train: ${r.text}${r.soon ? ' (the next phase change)' : ''}` : `${t} train` }, t);
+  });
+}
+
+/** playerCard is one player's card. */
+export function playerCard(st, v, p, ctx) {
+  const corps = st.corporations || [];
+  const pid = str(p.id);
+  const holds = [];
+  for (const c of corps) {
+    const pct = (c.shares_by_owner || {})[pid];
+    if (!pct) continue;
+    const dir = str(c.president) === pid;
+    holds.push(h('li', { class: 'hold corp-chip' + (dir ? ' director' : ''), 'data-sym': c.sym, 'data-pct': pct, title: `${c.sym}: ${pct}%${dir ? ', director' : ''}` },
+      `${c.sym} ${pct}%`, dir ? h('span', { class: 'dir', 'aria-label': 'director' }, '★') : null));
+  }
+  const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid);
+  const lim = st.cert_limit;
+  const n = p.num_certs ?? (p.certs || []).length;
+  const certs = lim === undefined || lim === null || lim >= 999 ? `${n} certs` : `${n}/${lim} certs`;
+  const acting = ctx.players.has(pid);
+  const clock = v.clocks ? playerClock(v, pid) : null;
+  const short = ctx.short[pid];
+  return h('article', { class: 'pcard' + (acting ? ' acting' : '') + (p.bankrupt ? ' bankrupt' : ''), 'data-player': pid, 'aria-current': acting ? 'true' : null },
+    h('header', {}, h('strong', { class: 'name' }, p.name),
+      short && short !== p.name ? h('small', { class: 'short muted', title: `${p.name} is ${short} on the corporations' cards` }, `(${short})`) : null,
+      acting ? h('span', { class: 'tag now', title: 'to act now' }, 'to act') : null,
+      str(st.priority_deal) === pid ? h('span', { class: 'tag pd', title: 'holds the priority deal: first in the next stock round' }, 'priority') : null,
+      p.bankrupt ? h('span', { class: 'tag bankrupt' }, 'bankrupt') : null,
+      h('span', { class: 'cash', 'data-field': 'cash', title: 'cash' }, money(p.cash))),
+    h('div', { class: 'figs' },
+      h('span', { 'data-field': 'certs', title: lim >= 999 ? 'certificates held (no limit)' : 'certificates held of the limit' }, certs),
+      h('span', { 'data-field': 'worth', title: 'worth: cash, shares at market price and privates' }, 'worth ', money(p.value)),
+      clock,
+      privs.map((co) => h('span', { class: 'priv', 'data-company': co.sym, title: companyName(ctx.rules, co.sym) + ` (revenue ${money(co.revenue)})` }, co.sym))),
+    holds.length ? h('ul', { class: 'holds' }, holds) : null);
+}
+
+// playerClock is a player's time left (counting down while on the clock).
+function playerClock(v, pid) {
+  const c = v.clocks;
+  const left = c.left_s[pid] ?? 0;
+  const on = (c.on_clock || []).map(str).includes(pid);
+  return h('span', { class: 'clock pclock' + (on ? ' running' : '') + (left < 60 ? ' low' : ''), title: 'time left',
+    'data-left': left, 'data-as-of': Date.parse(c.as_of), 'data-running': on ? '1' : '' }, clockText(left));
+}
+
+// orderPlace is a corporation's place in this operating round's order
+// ("2 of 7"), or '' outside an operating round.
+function orderPlace(st, sym) {
+  if (st.round !== 'Operating') return '';
+  const order = (st.order || []).map(str);
+  const i = order.indexOf(sym);
+  return i < 0 ? '' : `${i + 1} of ${order.length}`;
+}
+
+/** corpCard is one corporation's card. */
+export function corpCard(st, v, c, ctx) {
+  const row = ((ctx.rules && ctx.rules.corporations) || []).find((x) => x.sym === c.sym) || {};
+  const operating = ctx.corps.has(c.sym);
+  const place = orderPlace(st, c.sym);
+  const shares = Object.entries(c.shares_by_owner || {}).filter(([, pct]) => pct > 0)
+    .sort(([a], [b]) => (a === 'ipo' ? -2 : a === 'market' ? -1 : 0) - (b === 'ipo' ? -2 : b === 'market' ? -1 : 0));
+  const status = [
+    c.closed ? ['closed', 'closed'] : null,
+    c.receivership ? ['receivership', 'in receivership'] : null,
+    c.insolvent ? ['insolvent', 'insolvent'] : null,
+    c.nationalized ? ['nationalized', 'nationalised'] : null,
+    !c.closed && !c.floated && c.ipoed ? ['unfloated', 'not floated'] : null,
+  ].filter(Boolean);
+  const lr = row.last_run;
+  const tokensLeft = c.tokens_unplaced ?? 0;
+  const placed = (c.tokens_placed || []).length;
+  const dirPct = c.president !== null && c.president !== undefined ? (c.shares_by_owner || {})[str(c.president)] || 0 : 0;
+  const title = `${row.name || c.sym}${c.minor ? ' (minor company)' : ''}`;
+  return h('article', { class: 'ccard' + (operating ? ' acting' : '') + (c.closed ? ' closed' : ''), 'data-corp': c.sym, 'aria-current': operating ? 'true' : null, 'aria-label': title },
+    h('header', {},
+      h('span', { class: 'badge', 'data-sym': c.sym, title }, c.sym),
+      h('span', { 'data-field': 'cash', class: 'cash', title: 'treasury' }, money(c.cash)),
+      h('span', { 'data-field': 'price', class: 'price', title: 'share price (par price)' }, c.share_price !== null && c.share_price !== undefined ? money(c.share_price) : '–',
+        c.par_price ? h('small', {}, ` (${money(c.par_price)})`) : null),
+      h('span', { class: 'cname', title }, row.name || ''),
+      place ? h('span', { class: 'tag order', 'data-field': 'order', title: 'place in this operating round\'s order' }, place) : null,
+      operating ? h('span', { class: 'tag now' }, 'operating') : null,
+      status.map(([k, t]) => h('span', { class: `tag ${k}` }, t))),
+    h('div', { class: 'trains', 'data-field': 'trains' }, trainChips(c, ctx.rules),
+      lr ? h('span', { 'data-field': 'last-run', class: 'last-run ' + lr.kind, title: `last run, in OR ${lr.turn}.${lr.round}` },
+        `last ${money(lr.revenue)} ${lr.kind === 'payout' ? 'paid' : lr.kind === 'half' ? 'half paid' : 'withheld'}`) : null),
+    h('div', { class: 'shares', 'data-field': 'shares' },
+      dirPct ? h('span', { class: 'director', title: 'director' }, `${ownerLabel(st, c.president, ctx.short)}★ ${dirPct}%`) : null,
+      shares.filter(([k]) => str(k) !== str(c.president)).map(([k, pct]) => h('span', { class: 'holder', 'data-owner': k }, `${ownerLabel(st, k, ctx.short)} ${pct}%`)),
+      h('span', { class: 'tokens', 'data-field': 'tokens', title: `station tokens: ${placed} placed, ${tokensLeft} left on the charter` + (row.next_token_price > 0 && tokensLeft > 0 ? `; the next costs ${money(row.next_token_price)}` : '') },
+        `tokens ${placed}/${placed + tokensLeft}`, row.next_token_price > 0 && tokensLeft > 0 ? ` next ${money(row.next_token_price)}` : ''),
+      (c.companies || []).length ? h('span', { class: 'privs' }, 'owns ', c.companies.join(', ')) : null));
+}
+
+// started tells a corporation on the table from one not yet started.
+const started = (c) => c.ipoed || c.floated || c.closed || (c.president !== null && c.president !== undefined);
+
+/**
+ * entityCards is the players' cards (a strip) and the corporations' cards
+ * (a column: the started majors, then the minors, then those not yet
+ * started folded away) for view v with the map's rules.
+ */
+export function entityCards(v, rules, page = {}) {
+  const st = v.state || {};
+  const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players) };
+  const players = h('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
+    (st.players || []).map((p) => playerCard(st, v, p, ctx)));
+  const corps = st.corporations || [];
+  // in an operating round, the running order; else the share price, highest first
+  const order = (st.round === 'Operating' ? (st.order || []).map(str) : []);
+  const rank = (c) => { const i = order.indexOf(c.sym); return i < 0 ? 1e6 - (c.share_price || 0) : i; };
+  const on = corps.filter(started).sort((a, b) => (a.closed - b.closed) || rank(a) - rank(b) || (a.sym < b.sym ? -1 : 1));
+  const majors = on.filter((c) => !c.minor);
+  const minors = on.filter((c) => c.minor);
+  const waiting = corps.filter((c) => !started(c));
+  const col = h('section', { class: 'ccards' + (majors.length + minors.length > 8 ? ' many' : ''), id: 'corp-cards', 'aria-label': 'Corporations' },
+    majors.map((c) => corpCard(st, v, c, ctx)),
+    minors.length ? h('h3', { class: 'ccards-head' }, 'Minor companies') : null,
+    minors.map((c) => corpCard(st, v, c, ctx)),
+    majors.length + minors.length === 0 ? h('p', { class: 'muted' }, 'No corporation has been started yet.') : null,
+    waiting.length ? h('details', { class: 'unstarted', id: 'corps-unstarted', open: !!page.unstartedOpen, ontoggle: (ev) => { page.unstartedOpen = ev.target.open; } },
+      h('summary', {}, `Not yet started (${waiting.length})`),
+      h('p', {}, waiting.map((c) => h('span', { class: 'corp-chip', 'data-sym': c.sym, title: ((rules && rules.corporations) || []).find((x) => x.sym === c.sym)?.name || c.sym }, c.sym)))) : null);
+  return { players, corps: col };
+}
