@@ -225,7 +225,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		// cheap password hashing: sign-up is set-up here, not the load
 		// and every simulated client is on loopback: no per-address limits
 		srv := server.New(server.Config{Argon2: server.Argon2Params{Time: 1, Memory: 64, Threads: 1}, MaxSocketsPerAddr: cfg.sockets + 16,
-			MaxRequestsPerAddr: -1, MaxConnsPerAddr: -1}, st, slog.New(slog.DiscardHandler))
+			MaxRequestsPerAddr: -1, MaxConnsPerAddr: -1, SignupsPerAddr: -1}, st, slog.New(slog.DiscardHandler))
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return nil, err

@@ -125,7 +125,7 @@ func populate(ctx context.Context, cfg populateConfig) (*populateReport, error) 
 	}
 	defer st.Close()
 	srv := server.New(server.Config{Argon2: server.Argon2Params{Time: 1, Memory: 64, Threads: 1}, CacheBytes: cfg.cacheMB << 20,
-		MaxRequestsPerAddr: -1, MaxConnsPerAddr: -1}, st, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		MaxRequestsPerAddr: -1, MaxConnsPerAddr: -1, SignupsPerAddr: -1}, st, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
