@@ -108,6 +108,9 @@ type Search struct {
 	// negative: no such test).
 	Evidence float64
 	Log      *slog.Logger
+	// Stop, when closed, ends the search as if its budget were spent (a
+	// server's hint whose request has gone).
+	Stop <-chan struct{}
 
 	seed      uint64
 	decisions uint64
@@ -422,6 +425,11 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 	spent := func() bool {
 		if s.Budget.Nodes > 0 && an.Nodes >= s.Budget.Nodes {
 			return true
+		}
+		select {
+		case <-s.Stop:
+			return true
+		default:
 		}
 		return !deadline.IsZero() && !time.Now().Before(deadline)
 	}

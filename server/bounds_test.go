@@ -304,3 +304,54 @@ func TestRouteCheckIsBounded(t *testing.T) {
 		t.Errorf("another caller's check: %d %.200s", code, out)
 	}
 }
+
+// TestHintIsBoundedAndCancelled: issue 39, finding 5. A hint (seconds of
+// search) ran outside the bots' thinking slots, unbudgeted, and on after
+// its client had gone. Now it takes a thinking slot, stops when its
+// request goes, and one caller's hints are budgeted (429 + Retry-After).
+func TestHintIsBoundedAndCancelled(t *testing.T) {
+	env := newEnvWith(t, nil, func(c *Config) { c.MaxConcurrentThinking = 1 })
+	alice := env.signup("alice")
+	id := alice.create(map[string]any{"title": "1860", "players": 3, "hotseat": true})
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	path := fmt.Sprintf("/api/games/%d/hint", id)
+
+	// a hint whose search would never end, dropped by its client
+	env.srv.hintNodes.Store(1 << 50)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", env.ts.URL+path, nil)
+	if resp, err := env.anon().c.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("an endless hint answered %d", resp.StatusCode)
+	}
+	// its handler returns (the search stopped) and its slot is free
+	waitFor(t, func() bool {
+		_, body := env.anon().do("GET", "/metrics", nil)
+		return strings.Contains(string(body), `route="GET /api/games/{id}/hint"`)
+	})
+	if n := len(env.srv.thinkSlots); n != 0 {
+		t.Errorf("%d thinking slots taken after the hint's request went", n)
+	}
+
+	// one caller's hints are budgeted
+	env.srv.hintNodes.Store(20)
+	anon := env.anon()
+	for i := range hintBurst - 1 { // the dropped hint spent one
+		if code, body := anon.do("GET", path, nil); code != http.StatusOK {
+			t.Fatalf("hint %d: %d %.200s", i+2, code, body)
+		}
+	}
+	req, _ = http.NewRequest("GET", env.ts.URL+path, nil)
+	resp, err := anon.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(b), "hints") {
+		t.Errorf("hint %d from one address: %d %s (Retry-After %q); want 429 with Retry-After", hintBurst+1, resp.StatusCode, b, resp.Header.Get("Retry-After"))
+	}
+	// a signed-in player has a budget of their own
+	alice.mustDo("GET", path, nil, http.StatusOK, nil)
+}

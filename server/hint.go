@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"tresham/bot"
 	"tresham/compat/g18xx"
@@ -11,9 +12,9 @@ import (
 	"tresham/store"
 )
 
-// hintBudget is what the coach spends on one hint: a node budget, so the
+// hintNodes is what the coach spends on one hint: a node budget, so the
 // same position always gets the same hint.
-var hintBudget = bot.Budget{Nodes: 3000}
+const hintNodes = 3000
 
 // hintMove is one of the coach's moves in a hint answer.
 type hintMove struct {
@@ -79,6 +80,19 @@ func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// the replay and the search are a bot's thinking: they take one of
+	// its slots, budgeted per caller, and stop when the request goes
+	if d := s.hintBudget.take(s.callerKey(r), time.Now()); d > 0 {
+		s.fail(w, r, overBudget(d, "hints", hintBurst, "one every 6 s"))
+		return
+	}
+	if !workSlots(s.thinkSlots).acquire(r.Context(), heavyWait) {
+		if r.Context().Err() == nil {
+			s.fail(w, r, busy())
+		}
+		return
+	}
+	defer func() { <-s.thinkSlots }()
 	at := len(src.Actions)
 	if q := r.URL.Query().Get("action"); q != "" {
 		n, err := strconv.Atoi(q)
@@ -119,8 +133,12 @@ func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "entity %q is not acting (acting: %v)", entity, g.Acting()))
 		return
 	}
-	coach := bot.NewCoach(hintBudget, uint64(src.Settings.Seed)+uint64(at))
+	coach := bot.NewCoach(bot.Budget{Nodes: int(s.hintNodes.Load())}, uint64(src.Settings.Seed)+uint64(at))
+	coach.Search.Stop = r.Context().Done()
 	h, err := coach.Hint(g, entity)
+	if r.Context().Err() != nil {
+		return // the client has gone: the search stopped part way
+	}
 	if err != nil {
 		s.fail(w, r, errorf(http.StatusUnprocessableEntity, "game %d: %v", id, err))
 		return

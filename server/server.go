@@ -157,6 +157,7 @@ type Server struct {
 	heavySlots  workSlots
 	heavyBudget *budget
 	hintBudget  *budget
+	hintNodes   atomic.Int64 // the coach's node budget for one hint (hintNodes)
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -236,6 +237,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	}
 	s.sockets.perAddr, s.sockets.max = cfg.MaxSocketsPerAddr, cfg.MaxSockets
 	s.inFlight.max = cfg.MaxRequestsPerAddr
+	s.hintNodes.Store(hintNodes)
 	s.done, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
 	s.ready.Store(true)
