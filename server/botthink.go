@@ -24,16 +24,26 @@ func (s *Server) thinkUnlocked(e *entry, p bot.Player, entity string) (a engine.
 	}
 	n := len(e.log)
 	e.mu.Unlock()
-	// a thinking slot first: searches beyond the slots wait (their time
-	// budget starts when they think), so that they never take every core
-	// from the players' requests
+	// the account's gate, then a thinking slot: searches beyond the slots
+	// wait (their time budget starts when they think), so that they never
+	// take every core from the players' requests, and one account's many
+	// games do not keep another's bots waiting (thinkfair.go)
+	owner := e.h.OwnerID
+	if !s.thinkGates.enter(s.done, owner) {
+		e.mu.Lock()
+		return a, false, s.done.Err()
+	}
 	select {
 	case s.thinkSlots <- struct{}{}:
+		if s.thinkStarted != nil {
+			s.thinkStarted(owner)
+		}
 		a, err = p.Choose(f, entity)
 		<-s.thinkSlots
 	case <-s.done.Done():
 		err = s.done.Err()
 	}
+	s.thinkGates.leave(owner)
 	e.mu.Lock()
 	if e.g == nil || len(e.log) != n {
 		return a, true, nil

@@ -33,6 +33,11 @@ const (
 	undoBurst = 20
 	undoEvery = 2 * time.Second
 
+	// seat changes by one account (joining, leaving, freeing seats of
+	// unstarted tables): each one is pushed to every lobby and table page
+	seatBurst = 20
+	seatEvery = 5 * time.Second
+
 	// budgetKeys bounds the keys a budget keeps (idle full buckets are
 	// dropped first)
 	budgetKeys = 100_000
@@ -110,6 +115,7 @@ type budgets struct {
 	signup   *budget // per address
 	mismatch *budget // per address
 	undo     *budget // per account and game
+	seats    *budget // per account
 	// mismatchLog bounds the mismatch lines logged; mismatchUnlogged
 	// counts the reports not logged since the last line
 	mismatchLog      *rate.Limiter
@@ -127,6 +133,7 @@ func newBudgets(signups int) *budgets {
 		signup:      newBudget(signups, signupEvery, "signups from your address"),
 		mismatch:    newBudget(mismatchBurst, mismatchEvery, "state-mismatch reports from your address"),
 		undo:        newBudget(undoBurst, undoEvery, "undos and redos of yours in this game"),
+		seats:       newBudget(seatBurst, seatEvery, "seat changes of yours (joining, leaving, freeing seats)"),
 		mismatchLog: rate.NewLimiter(rate.Every(mismatchLogEvery), mismatchLogBurst),
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -65,12 +66,18 @@ func TestClockUndoRedoEarnsNoTime(t *testing.T) {
 	clk.add(time.Second)
 	before := mover.clockView(id).Clocks.Left
 	for range 20 {
+		// undoEvery apart: within the undo budget (budgets.go); the waits
+		// are charged, so time left can only fall
 		n := env.storedActions(id)
+		clk.add(undoEvery)
 		mover.mustDo("POST", fmt.Sprintf("/api/games/%d/undo", id), map[string]any{"seq": n}, http.StatusOK, nil)
+		clk.add(undoEvery)
 		mover.mustDo("POST", fmt.Sprintf("/api/games/%d/redo", id), map[string]any{"seq": n + 1}, http.StatusOK, nil)
 	}
 	after := mover.clockView(id).Clocks.Left
-	// a restart computes the same clocks from the stored log
+	// a restart computes the same clocks from the stored log (the first
+	// server's heartbeat written at the test's time: no downtime noted)
+	env.srv.heartbeat(context.Background())
 	env2 := startEnv(t, env.srv.cfg, env.st, env.st, env.srv.log)
 	other := env2.anon()
 	other.mustDo("POST", "/api/login", map[string]string{"name": mover.name, "password": "correct horse"}, http.StatusOK, nil)

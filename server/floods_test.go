@@ -251,3 +251,40 @@ func TestProfileHidesInviteOnlyGames(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatChangeBudget: joining and leaving a table over and over (each
+// change pushed to every lobby and table page) is budgeted per account.
+func TestSeatChangeBudget(t *testing.T) {
+	clk := newFakeTime()
+	env := newEnvWith(t, nil, func(c *Config) { c.Now = clk.Now })
+	alice, bob := env.signup("alice"), env.signup("bob")
+	id := alice.create(map[string]any{"title": "1860", "players": 3})
+	changes, refused := 0, 0
+	for i := range 60 {
+		op, body := "join", any(map[string]int{"seat": 1})
+		if i%2 == 1 {
+			op, body = "leave", nil
+		}
+		code, ra, out := bob.call("POST", fmt.Sprintf("/api/games/%d/%s", id, op), body)
+		switch {
+		case code == http.StatusOK:
+			changes++
+		case code == http.StatusTooManyRequests && ra != "" && strings.Contains(out, "seat changes"):
+			refused++
+		case code == http.StatusConflict && refused > 0:
+			// a leave after a refused join (or the other way): nothing to change
+		default:
+			t.Fatalf("%s %d: %d %s", op, i, code, out)
+		}
+	}
+	t.Logf("60 joins and leaves: %d made, %d refused", changes, refused)
+	if changes != seatBurst || refused == 0 {
+		t.Fatalf("%d seat changes made; want the budget, %d, then 429", changes, seatBurst)
+	}
+	clk.add(seatEvery) // the budget refills
+	op, body := "join", any(map[string]int{"seat": 1})
+	if changes%2 == 1 {
+		op, body = "leave", nil
+	}
+	bob.mustDo("POST", fmt.Sprintf("/api/games/%d/%s", id, op), body, http.StatusOK, nil)
+}

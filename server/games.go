@@ -420,6 +420,10 @@ func (s *Server) joinGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.budgets.seats.spend(strconv.FormatInt(u.ID, 10), s.cfg.Now()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	h.Seats = slices.Clone(h.Seats)
 	h.Seats[*req.Seat].UserID, h.Seats[*req.Seat].Name = u.ID, u.Name
 	full := h.AutoStart && !slices.ContainsFunc(h.Seats, openSeat)

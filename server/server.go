@@ -143,9 +143,11 @@ type Server struct {
 	acctThrottle   *throttle // failed logins per account name key
 	clientThrottle *throttle // failed logins per client address
 	hashSlots      hashSlots
-	thinkSlots     chan struct{} // searching bots thinking now (Config.MaxConcurrentThinking)
-	budgets        *budgets      // token buckets per address, account, game (budgets.go)
-	hashWait       time.Duration // longest wait for a hashing slot
+	thinkSlots     chan struct{}     // searching bots thinking now (Config.MaxConcurrentThinking)
+	thinkGates     *thinkGates       // each account's searching bots, at most MaxConcurrentThinking past its gate
+	thinkStarted   func(owner int64) // tests: called when a search of a game of owner gets its slot
+	budgets        *budgets          // token buckets per address, account, game (budgets.go)
+	hashWait       time.Duration     // longest wait for a hashing slot
 
 	chat    chatLimiter
 	clocks  clockWaits
@@ -232,6 +234,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		heavySlots:     make(workSlots, max(runtime.GOMAXPROCS(0), 1)),
 		heavyBudget:    newBudget(heavyBurst, time.Second/heavyRate, "route, analysis, map and history requests"),
 		hintBudget:     newBudget(hintBurst, hintEvery, "hints"),
+		thinkGates:     newThinkGates(cfg.MaxConcurrentThinking),
 		hashWait:       hashWait,
 		budgets:        newBudgets(cfg.SignupsPerAddr),
 	}

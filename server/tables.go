@@ -454,6 +454,10 @@ func (s *Server) changeSeat(w http.ResponseWriter, r *http.Request, pick func(h 
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.budgets.seats.spend(strconv.FormatInt(u.ID, 10), s.cfg.Now()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	h.Seats = slices.Clone(h.Seats)
 	h.Seats[i] = store.Seat{PlayerID: h.Seats[i].PlayerID, Name: fmt.Sprintf("Player %d", i+1)}
 	if err := s.st.UpdateGame(r.Context(), h, e.h); err != nil {
