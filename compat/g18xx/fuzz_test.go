@@ -2,10 +2,10 @@ package g18xx
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
+
+	"tresham/internal/fixtures"
 )
 
 // FuzzDecodeGame feeds arbitrary bytes to the export decoder: it must
@@ -22,31 +22,8 @@ func FuzzDecodeGame(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
-	// the opening of each fixture and self-played game (whole games are too
-	// large for the fuzzer to mutate usefully)
-	var files []string
-	for _, pat := range []string{"../../../shared/fixtures/*/*.json", "../../../shared/fixtures/synthetic/*/*.json"} {
-		m, _ := filepath.Glob(pat)
-		files = append(files, m...)
-	}
-	for i, path := range files {
-		if i%4 != 0 {
-			continue
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		g, err := Decode(bytes.NewReader(b))
-		if err != nil {
-			f.Fatalf("%s: %v", path, err)
-		}
-		g.Actions = g.Actions[:min(len(g.Actions), 12)]
-		out, err := Marshal(g)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(out)
+	for _, seed := range actionSeeds(f) {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// the one-pass decoder takes only what the reflective one decodes
@@ -85,4 +62,63 @@ func FuzzDecodeGame(f *testing.F) {
 		// the effective actions of anything decoded resolve without panic
 		_ = Effective(g1.Actions)
 	})
+}
+
+// actionSeeds are small exports for the fuzzer to start from: for each
+// title and action type in the real and synthetic games, the first such
+// action alone under its game's header (the whole header only on a game's
+// first seed). Small seeds keep every execution
+// and every minimisation short: whole games, or even their first dozen
+// actions (2-3 KB), made each worker spend the whole -fuzzminimizetime
+// minimising each new input found from them (removing one byte at a time
+// from a JSON text that any removal breaks), so the fuzzer stalled.
+func actionSeeds(tb testing.TB) [][]byte {
+	var names []string
+	for _, pat := range []string{"*/*.json", "synthetic/*/*.json"} {
+		m, err := fixtures.Games(pat)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		names = append(names, m...)
+	}
+	seen := map[string]bool{}
+	var seeds [][]byte
+	for _, name := range names {
+		g, err := Decode(bytes.NewReader(fixtures.MustRead(tb, name)))
+		if err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		// the first seed of a game keeps the whole header; the others only
+		// what names the game and its players
+		header := *g
+		for _, a := range g.Actions {
+			key := g.Title + " " + a.Type
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			seed := header
+			seed.Actions = []Action{a}
+			header = Game{ID: g.ID, Title: g.Title, Players: g.Players, Settings: g.Settings}
+			out, err := Marshal(&seed)
+			if err != nil {
+				tb.Fatalf("%s: %v", name, err)
+			}
+			seeds = append(seeds, out)
+		}
+	}
+	return seeds
+}
+
+func TestActionSeeds(t *testing.T) {
+	seeds := actionSeeds(t)
+	total, largest := 0, 0
+	for _, s := range seeds {
+		total += len(s)
+		largest = max(largest, len(s))
+	}
+	t.Logf("%d seeds, %d bytes, largest %d", len(seeds), total, largest)
+	if len(seeds) < 20 {
+		t.Errorf("only %d action seeds", len(seeds))
+	}
 }
