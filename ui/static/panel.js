@@ -106,7 +106,7 @@ export function describe(a, st, ctx = {}) {
     case 'buy_company': return `Buy ${companyName(rules, a.company)} for ${money(a.price)}`;
     case 'sell_company': return `Sell ${companyName(rules, a.company || a.entity)} to the bank for ${money(a.price)}`;
     case 'manual_close_company': return `Close ${companyName(rules, a.company || a.entity)}`;
-    case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}`;
+    case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}` + (a.rotation ? `, turned ${a.rotation * 60}° clockwise` : ', as printed (not turned)');
     case 'place_token': return `Place a station token in ${a.city}`;
     case 'dividend': {
       const eff = effectText(ctx.effect);
