@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, gameView, shot, root } from './harness.js';
+import { env, serve, newPage, signUp, openFile, gameView, shot, root, untilServer } from './harness.js';
 
 serve();
 
@@ -138,3 +138,70 @@ for (const size of SIZES) {
     await ctx.close();
   });
 }
+
+test('round layouts: the dividend says what each holder receives; alike train offers once; the auction shows each bidder\'s cash', { timeout: 600000 }, async () => {
+  for (const size of SIZES) {
+    const ctx = await env.browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
+    const page = await newPage(ctx);
+    await signUp(page, `rounds-${size.name}`);
+    // the dividend (the next move in both real games)
+    for (const [title, game, n] of [['1860', '19354', 308], ['1825', '141331', 269]]) {
+      await openFile(page, fixture(title, game), n);
+      await page.waitForSelector('.group.dividend');
+      const v = await gameView(page);
+      const st = v.state;
+      const name = (id) => st.players.find((p) => String(p.id) === String(id)).name;
+      const choices = Object.values(v.legal).flat().filter((c) => c.action.type === 'dividend');
+      assert.ok(choices.length >= 2, `${title}: pay out or withhold`);
+      for (const c of choices) {
+        const text = await page.textContent(`.dividend-choice[data-kind="${c.action.kind}"]`);
+        const e = c.effect;
+        if (e.per_share) {
+          assert.ok(text.includes(`£${Math.round(e.per_share * 100) / 100} per ${e.share_percent}% share`), `${title} ${c.action.kind}: per share (${text})`);
+          for (const [pid, amt] of Object.entries(e.players || {})) assert.ok(text.includes(`${name(pid)} £${amt}`), `${title} ${c.action.kind}: ${name(pid)} receives £${amt} (${text})`);
+          // every player holding a share is paid
+          const corp = st.corporations.find((x) => x.sym === c.action.entity);
+          for (const p of st.players) if ((corp.shares_by_owner || {})[String(p.id)] > 0) assert.ok(e.players[String(p.id)] > 0, `${title}: ${p.name} holds ${corp.sym} and is paid`);
+        }
+        assert.ok(text.includes(e.cash > 0 ? `treasury +£${e.cash}` : 'treasury unchanged'), `${title} ${c.action.kind}: treasury (${text})`);
+        assert.match(text, /price (stays )?£\d+/, `${title} ${c.action.kind}: the price move`);
+      }
+      await shot(page, `${title}-dividend-${size.name}`);
+    }
+    // 1825 OR 8.1: three 2 trains of LNWR on offer alike, listed once
+    await openFile(page, fixture('1825', '141331'), 600);
+    const v = await gameView(page);
+    const offers = Object.values(v.legal).flat().filter((c) => c.action.type === 'buy_train');
+    const seller = (id) => { const c = v.state.corporations.find((x) => (x.trains || []).includes(id)); return c ? c.sym : 'bank'; };
+    const kinds = new Set(offers.map((c) => JSON.stringify([trainName(c.action.train), seller(c.action.train), c.action.price, c.max_price || 0, c.action.variant || ''])));
+    assert.ok(kinds.size < offers.length, 'the position has alike offers');
+    const shown = await page.locator('.panel .group:has(h3:text("Buy a train")) > *:not(h3)').count();
+    assert.equal(shown, kinds.size, 'each kind of offer once');
+    assert.ok((await page.textContent('.panel')).includes('alike on offer'), 'the count of alike offers is said');
+    // the stock round: each company's buy and sell choices on its card, and one plays
+    await openFile(page, fixture('1825', '141331'), 290);
+    const vs = await gameView(page);
+    const listed = Object.values(vs.legal).flat().filter((c) => (c.action.type === 'buy_shares' || c.action.type === 'sell_shares') && c.action.entity_type === 'player');
+    assert.ok(listed.length > 0, 'the stock round lists trades');
+    const bySym = {};
+    for (const c of listed) { const sym = c.action.shares[0].replace(/_\d+$/, ''); bySym[sym] = (bySym[sym] || 0) + 1; }
+    for (const c of vs.state.corporations.filter(started)) {
+      assert.equal(await page.locator(`#corp-cards [data-corp="${c.sym}"] .card-choice`).count(), bySym[c.sym] || 0, `${c.sym}: its choices on its card`);
+    }
+    const buy = listed.find((c) => c.action.type === 'buy_shares' && vs.state.corporations.some((x) => started(x) && x.sym === c.action.shares[0].replace(/_\d+$/, '')));
+    const sym = buy.action.shares[0].replace(/_\d+$/, '');
+    const pid = String(buy.action.entity);
+    const had = vs.state.corporations.find((x) => x.sym === sym).shares_by_owner[pid] || 0;
+    await shot(page, `1825-stock-card-choices-${size.name}`);
+    await page.locator(`#corp-cards [data-corp="${sym}"] .card-choice.buy_shares`).first().click();
+    const after = await untilServer(page, (x) => x.actions > vs.actions);
+    const pct = (after.state.corporations.find((x) => x.sym === sym).shares_by_owner[pid] || 0);
+    assert.ok(pct > had, `${sym}: the card's button bought a share (${had}% → ${pct}%)`);
+    // 1860's auction: the high bid and each bidder's cash
+    await openFile(page, fixture('1860', '19354'), 20);
+    const va = await gameView(page);
+    const high = await page.textContent('#auction-high');
+    for (const p of va.state.players) assert.ok(high.includes(`${p.name} (£${p.cash} in hand)`), `${p.name}'s cash in the auction (${high})`);
+    await ctx.close();
+  }
+});

@@ -246,7 +246,7 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
   const id = new URL(a.url()).searchParams.get('game');
   await signUp(b, 'dan');
   await b.waitForSelector(`#games-open li.game[data-game="${id}"]`);
-  assert.match(await b.textContent(`#games-open li.game[data-game="${id}"]`), /clock: 45m0s each/);
+  assert.match(await b.textContent(`#games-open li.game[data-game="${id}"]`), /clock: 45 min each/);
   await b.click(`#games-open li.game[data-game="${id}"] button:has-text("Join")`);
   await b.goto(`${env.base}/?game=${id}`);
   // the clock runs from the start (a "The clock starts." note); clara passes, dan is on the clock
@@ -314,6 +314,7 @@ test('live: moves by another user appear without reload, with the turn indicator
   assert.match(await b.textContent('#chat'), /carol: Good luck, Dave!/);
   // Ending early needs both: A proposes, the game goes on until B agrees.
   await a.click('#propose-end');
+  await a.click('#confirm-end');
   await b.waitForSelector('#agree-end', { timeout: 20000 });
   assert.match(await b.textContent('.end-game'), /carol wants to end the game now.*waiting for dave/);
   if (process.env.SHOTS) {

@@ -60,12 +60,20 @@ func TestEffectsMatchApply(t *testing.T) {
 			var eff *title.Effect
 			cashBefore, cellBefore := 0, (*engine.Cell)(nil)
 			var corp *engine.Corporation
+			var playersBefore map[int]int
+			var turnBefore, roundBefore int
+			var kindBefore string
 			if (a.Type == "sell_shares" || a.Type == "dividend") && len(a.Auto) == 0 {
 				eff = fx.Effect(a.Entity, a)
 				if eff == nil {
 					t.Fatalf("%s action %d (%s): no effect", f, a.ID, a.Type)
 				}
 				cashBefore = moverCash(eg, a.Entity)
+				turnBefore, roundBefore, kindBefore = eg.Turn, eg.RoundNum, eg.RoundKind
+				playersBefore = map[int]int{}
+				for _, p := range eg.Players {
+					playersBefore[p.ID] = p.Cash
+				}
 				if eff.Price != nil {
 					corp = eg.Corp(eff.Price.Corporation)
 					cellBefore = corp.Cell
@@ -89,6 +97,15 @@ func TestEffectsMatchApply(t *testing.T) {
 			}
 			if got := moverCash(eg, a.Entity) - cashBefore; got != eff.Cash {
 				t.Errorf("%s action %d (%s %s): cash moved %d, effect said %d", f, a.ID, a.Type, a.Entity, got, eff.Cash)
+			}
+			if a.Type == "dividend" && eg.Turn == turnBefore && eg.RoundNum == roundBefore && eg.RoundKind == kindBefore {
+				// each player's part of the dividend, as the effect said
+				// (when the round goes on: a new one pays the privates)
+				for _, p := range eg.Players {
+					if got, want := p.Cash-playersBefore[p.ID], eff.Players[strconv.Itoa(p.ID)]; got != want {
+						t.Errorf("%s action %d (%s %s): player %d received %d, effect said %d", f, a.ID, a.Kind, a.Entity, p.ID, got, want)
+					}
+				}
 			}
 			if eff.Price == nil {
 				continue

@@ -136,14 +136,23 @@ func PayPrivates(g *engine.Game) {
 // its shares' part, rounded up, a share being unit percent (the smallest
 // certificate). Shares in the bank pool and unsold shares pay no player.
 func PayShareholders(g *engine.Game, c *engine.Corporation, revenue, unit int) {
-	per := float64(revenue) / float64(100/unit)
 	for _, p := range g.Players {
-		if pct := c.PercentOf(engine.Holder(p.ID)); pct > 0 {
-			if amt := int(math.Ceil(float64(pct/unit) * per)); amt > 0 {
-				g.PayPlayer(p, amt)
-			}
+		if amt := ShareholderPay(c, p, revenue, unit); amt > 0 {
+			g.PayPlayer(p, amt)
 		}
 	}
+}
+
+// ShareholderPay is what player p receives of a dividend of revenue on c
+// (PayShareholders): its shares' part, rounded up, a share being unit
+// percent.
+func ShareholderPay(c *engine.Corporation, p *engine.Player, revenue, unit int) int {
+	pct := c.PercentOf(engine.Holder(p.ID))
+	if pct <= 0 {
+		return 0
+	}
+	per := float64(revenue) / float64(100/unit)
+	return int(math.Ceil(float64(pct/unit) * per))
 }
 
 // MarkOperated records that c has operated this turn with the run rev:

@@ -39,7 +39,7 @@ func Descriptor() title.Descriptor {
 			{Name: "db2", Description: "Dave Berry's variant 2: SECR changes for Unit 1"},
 			{Name: "db3", Description: "Dave Berry's variant 3: revised Unit 3 map"},
 			{Name: "surveyors", Description: "railway construction with Surveyors (rule 6.6)"},
-			{Name: "printed_rules", Description: "play by the printed Units 1-3 rulebook where 18xx.games differs (starting money, certificate limits, trains and phases of TABLES 1-4, Unit 3's companies; no buying and selling one company in a turn, reserved hexes, bankrupt companies' trains back to the bank, receivers paying at the end of the turn and running the maximum); no kits or site variants (docs/rules.md)"},
+			{Name: "printed_rules", Description: "play by the printed Units 1-3 rulebook where 18xx.games differs (starting money, certificate limits, trains and phases of TABLES 1-4, Unit 3's companies; no buying and selling one company in a turn, reserved hexes, bankrupt companies' trains back to the bank, receivers paying at the end of the turn and running the maximum); no kits or site variants"},
 		},
 		New: title.Constructor(New),
 		// a route may re-enter a hex and never passes a blocked city; every

@@ -41,7 +41,7 @@ var options = []title.Option{
 	{Name: optVariablePrivateRevenue, Description: "variant: variable revenue for private companies"},
 	{Name: optBeginnerTrains, Description: "two 7+4 trains instead of one"},
 	{Name: optNoTrainLimit, Description: "no limit on the number of trains per company"},
-	{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs (the auction's affordable certificates, insolvency revenue, original_game without original insolvency, insolvent and receivership runs for the maximum revenue); not with re_enter_hexes (docs/rules.md)"},
+	{Name: optPrintedRules, Description: "play by the printed second-edition rulebook where 18xx.games differs: which certificates the auction offers, the revenue of an insolvent company, the first-edition rules without their insolvency, and runs for the most revenue by insolvent companies and those in receivership; not with routes that re-enter hexes"},
 }
 
 // ForkGame is Fork as a title.Full (title.Forker).

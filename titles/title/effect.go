@@ -1,6 +1,8 @@
 package title
 
 import (
+	"strconv"
+
 	"tresham/engine"
 	"tresham/engine/step"
 )
@@ -20,6 +22,12 @@ type Effect struct {
 	Cash int `json:"cash"`
 	// Revenue is, for a dividend, the revenue paid out or withheld.
 	Revenue int `json:"revenue,omitempty"`
+	// PerShare is, for a dividend paid out, what one share of
+	// SharePercent percent receives; Players what each player holding
+	// shares receives, by player id.
+	PerShare     float64        `json:"per_share,omitempty"`
+	SharePercent int            `json:"share_percent,omitempty"`
+	Players      map[string]int `json:"players,omitempty"`
 	// Price is the move of a share price (nil: none is looked at).
 	Price *PriceMove `json:"price,omitempty"`
 }
@@ -97,9 +105,24 @@ func Move(m *engine.Market, c *engine.Corporation, direction string, steps int, 
 // DividendEffect is what the dividend p of c does: the cash its treasury
 // keeps and the price move the round makes (step.MovePrice), unit naming
 // one place.
-func DividendEffect(m *engine.Market, c *engine.Corporation, p step.Payout, unit string) *Effect {
+// With a payout, it also says what one share (unit percent) and each
+// player holding shares receive (step.ShareholderPay).
+func DividendEffect(g *engine.Game, c *engine.Corporation, p step.Payout, unit string) *Effect {
 	dir, n := p.Direction()
-	return &Effect{Cash: p.Kept, Revenue: p.Revenue, Price: Move(m, c, dir, n, unit)}
+	e := &Effect{Cash: p.Kept, Revenue: p.Revenue, Price: Move(g.Market, c, dir, n, unit)}
+	if p.Paid > 0 && p.Unit > 0 {
+		e.PerShare = float64(p.Paid) / float64(100/p.Unit)
+		e.SharePercent = p.Unit
+		for _, pl := range g.Players {
+			if amt := step.ShareholderPay(c, pl, p.Paid, p.Unit); amt > 0 {
+				if e.Players == nil {
+					e.Players = map[string]int{}
+				}
+				e.Players[strconv.Itoa(pl.ID)] = amt
+			}
+		}
+	}
+	return e
 }
 
 // Stays is corporation c's price kept where it is, for reason. Nil when c
@@ -139,7 +162,7 @@ func SaleOrDividend(g *engine.Game, entity string, a engine.Action, sale func(c 
 	case "dividend":
 		if c := g.Corp(entity); c != nil {
 			if p, ok := payout(c); ok {
-				return DividendEffect(g.Market, c, p, unit)
+				return DividendEffect(g, c, p, unit)
 			}
 		}
 	}

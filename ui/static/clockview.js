@@ -91,11 +91,22 @@ export function tickClocks() {
   }, 1000);
 }
 
+/**
+ * durationText writes a Go duration ("45m0s", "1h30m0s", "20s") as players
+ * say it ("45 min", "1 h 30 min", "20 s"); other text is kept as it is.
+ */
+export function durationText(d) {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?$/.exec(String(d));
+  if (!m || !d) return String(d);
+  const [hrs, min, sec] = [Number(m[1] || 0), Number(m[2] || 0), Number(m[3] || 0)];
+  return [hrs ? `${hrs} h` : '', min ? `${min} min` : '', sec ? `${sec} s` : ''].filter(Boolean).join(' ') || '0 min';
+}
+
 /** lobbyClockText describes a game's clock for the lobby's list: the time
  * control and, in a running game the user plays, their time left. */
 export function lobbyClockText(g, me) {
   if (!g.clock) return '';
-  let text = `, clock: ${g.clock.bank} each`;
+  let text = `, clock: ${durationText(g.clock.bank)} each`;
   const left = g.time_left_s || {};
   const mine = (g.seats || []).filter((s) => me && String(s.user_id) === String(me.id) && left[String(s.player_id)] !== undefined);
   for (const s of mine) text += `, your time: ${clockText(left[String(s.player_id)])}`;

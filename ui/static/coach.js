@@ -18,13 +18,15 @@ function listedChoice(v, a) {
 }
 
 /**
- * coachCard returns the hint button and its answer for game view v at
+ * coachCard returns the hint button and the box for its answer
+ * ({button, box}) for game view v at
  * history position at (null: live); rules (the map's rules tables) name
  * the companies in the moves.
  */
 export function coachCard(v, at, rules) {
   const out = h('div', { class: 'coach', id: 'coach', 'aria-live': 'polite' });
   const names = Object.fromEntries((v.seats || []).map((s) => [String(s.player_id), s.name]));
+  const close = h('button', { type: 'button', class: 'small', id: 'hint-close', onclick: () => clear(out) }, 'Close the hints');
   const ask = async () => {
     clear(out, h('p', { class: 'muted' }, 'The coach is looking ahead…'));
     const q = at !== null && at !== undefined ? `?action=${at}` : '';
@@ -40,10 +42,11 @@ export function coachCard(v, at, rules) {
       return { title: v.title, rules, from: c && c.from, ends: c && c.ends, effect: c && c.effect };
     };
     clear(out,
-      h('p', {}, `What a strong player would do for ${names[ans.entity] || ans.entity} (${ans.nodes} moves looked ahead):`),
+      h('p', {}, `What a strong player would do for ${names[ans.entity] || ans.entity}, best first: the coach looked ${ans.nodes} moves ahead and ranks each move by the final worth it expects for ${names[ans.entity] || ans.entity} after it.`),
       h('ol', {}, ans.moves.map((m) => h('li', {},
         h('strong', {}, describe(m.action, st, ctxOf(m.action))), ' — estimated final worth: ',
-        Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', ')))));
+        Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', ')))), close);
   };
-  return h('span', {}, h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), out);
+  const box = h('section', { class: 'coach-box', 'aria-label': 'The coach' }, out);
+  return { button: h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), box };
 }

@@ -3,7 +3,7 @@
 // engine's (the view's state and the map's rules tables); nothing here
 // decides a rule.
 import { h, money } from './dom.js';
-import { trainName, companyName } from './panel.js';
+import { trainName, companyName, cardChoices } from './panel.js';
 import { clockText } from './clockview.js';
 
 const str = (x) => String(x);
@@ -183,7 +183,8 @@ export function corpCard(st, v, c, ctx) {
       shares.filter(([k]) => str(k) !== str(c.president)).map(([k, pct]) => h('span', { class: 'holder', 'data-owner': k }, `${ownerLabel(st, k, ctx.short)} ${pct}%`)),
       h('span', { class: 'tokens', 'data-field': 'tokens', title: `station tokens: ${placed} placed, ${tokensLeft} left on the charter` + (row.next_token_price > 0 && tokensLeft > 0 ? `; the next costs ${money(row.next_token_price)}` : '') },
         `tokens ${placed}/${placed + tokensLeft}`, row.next_token_price > 0 && tokensLeft > 0 ? ` next ${money(row.next_token_price)}` : ''),
-      (c.companies || []).length ? h('span', { class: 'privs' }, 'owns ', c.companies.join(', ')) : null));
+      (c.companies || []).length ? h('span', { class: 'privs' }, 'owns ', c.companies.join(', ')) : null),
+    ctx.page && ctx.page.act ? cardChoices(ctx.page, c.sym) : null);
 }
 
 // started tells a corporation on the table from one not yet started.
@@ -196,7 +197,7 @@ const started = (c) => c.ipoed || c.floated || c.closed || (c.president !== null
  */
 export function entityCards(v, rules, page = {}) {
   const st = v.state || {};
-  const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players) };
+  const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players), page };
   const players = h('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
     (st.players || []).map((p) => playerCard(st, v, p, ctx)));
   const corps = st.corporations || [];

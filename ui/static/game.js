@@ -15,6 +15,19 @@ import { installHotkeys, toggleHelp } from './hotkeys.js';
 import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
 import { coachCard } from './coach.js';
+
+// coachButton is the coach's Hint button in the toolbar; coachBox is where
+// its answer shows, at the head of the action panel (kept while the page
+// shows the same position).
+function coachBox(page) {
+  const at = page.at === null ? `live ${page.view.actions}` : page.at;
+  if (!page.coach || page.coach.at !== at) page.coach = { at, ...coachCard(page.view, page.at, page.map && page.map.rules) };
+  return page.coach.box;
+}
+function coachButton(page) {
+  coachBox(page);
+  return page.coach.button;
+}
 import { entityCards, paintCorpChips } from './entities.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
@@ -435,8 +448,11 @@ export function draw(el, page) {
     ? h('p', { class: 'card spectator', id: 'spectator' }, 'You are watching this game. ', signInLink('spectator-signin', 'Sign in or sign up'), ' to play, take an open seat or talk at the table.')
     : null;
   const side = h('aside', { class: 'panel', 'aria-label': 'Actions' });
+  // the coach's answer heads the action panel: beside the choices, and the map does not move
+  const withCoach = () => { if (!page.headLinks && v.status !== 'new') side.prepend(coachBox(page)); };
   page.rerenderPanel = () => {
     renderPanel(side, page);
+    withCoach();
     if (page.afterDraw) page.afterDraw();
   };
   const head = h('div', { class: 'game-head' },
@@ -452,16 +468,19 @@ export function draw(el, page) {
     page.headLinks ? page.headLinks(v) : [
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
       v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
-      v.status !== 'new' ? coachCard(v, page.at, page.map && page.map.rules) : null,
+      v.status !== 'new' ? coachButton(page) : null,
       h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
       h('a', { class: 'button', href: '/' }, 'Lobby'),
       page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
         onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
-    h('span', { class: 'muted', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
+    // which engine plays the page's moves: said aloud only when the one in
+    // the browser was switched off for disagreeing with the server
+    h('span', { class: /disagreed/.test(page.engineNote) ? 'muted engine-note' : 'sr', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
   // The parts that depend on the position (the header, the bars, the
   // panel, the scores) are built afresh: their buttons hold the position.
   // The cards are built and kept where unchanged; the log and the market
   // chart are patched; the map redraws only the hexes that changed.
+  page.rerenderTop = () => draw(el, page);
   const fixed = [head, watcher, page.headLinks ? null : endGameBar(page), historyBar(page)];
   const d = page.dom;
   const patch = d && d.el === el && d.info.parentNode === el && d.main.parentNode === el;
@@ -483,7 +502,7 @@ export function draw(el, page) {
   const rules = map && map.rules;
   paintCorpChips(rules);
   const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks,
-    rules ? [rules.corporations, rules.phase_index] : null]);
+    rules ? [rules.corporations, rules.phase_index] : null, page.at === null ? v.legal : null]);
   const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
@@ -514,6 +533,7 @@ export function draw(el, page) {
     page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, entKey };
   }
   renderPanel(side, page);
+  withCoach();
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
@@ -638,7 +658,9 @@ function scores(v, st, sheet, charts) {
     h('h2', {}, 'Final scores'),
     reason ? h('p', { id: 'end-reason' }, reason) : null,
     h('table', {},
-      h('thead', {}, h('tr', {}, ['', 'Player', 'Cash', 'Shares and privates', 'Score', anyPenalty ? 'Time penalty' : null].filter((x) => x !== null).map((t) => h('th', {}, t)))),
+      // the figures' headings sit right-aligned over their right-aligned figures
+      h('thead', {}, h('tr', {}, [['', ''], ['Player', ''], ['Cash', 'num'], ['Shares and privates', 'num'], ['Score', 'num'], anyPenalty ? ['Time penalty', 'num'] : null]
+        .filter((x) => x !== null).map(([t, c]) => h('th', { class: c || null, scope: 'col' }, t)))),
       h('tbody', {}, res.map(([pid, val], i) => {
         const p = player(pid);
         return h('tr', { 'data-player': pid },

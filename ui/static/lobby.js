@@ -20,8 +20,7 @@ export async function renderLobby(el, me) {
   }
   const msg = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
   const lists = h('div', { class: 'lists' });
-  const [titles, bots] = await Promise.all([api.titles(), api.bots()]);
-  learnBots(bots);
+  const { titles, bots } = await learnTables();
   const sections = [
     gameList('mine', 'My games', { filter: 'mine' }, me, msg),
     gameList('open', 'Open tables', { filter: 'open' }, me, msg),
@@ -124,6 +123,42 @@ function learnBots(bots) {
   }
 }
 
+// optionText holds each title's option descriptions (GET /api/titles), by
+// title and option name.
+const optionText = new Map();
+
+let tables = null;
+
+/**
+ * learnTables asks the server once for its titles and bots and learns
+ * their names (the lists of games name options and computer players by
+ * them); it answers {titles, bots}.
+ */
+export function learnTables() {
+  tables ||= Promise.all([api.titles(), api.bots()]).then(([titles, bots]) => {
+    learnBots(bots);
+    for (const t of titles) optionText.set(t.title, new Map((t.options || []).map((o) => [o.name, o.description])));
+    return { titles, bots };
+  }).catch((e) => { tables = null; throw e; });
+  return tables;
+}
+
+// optionsText says a game's options in words: each option's description
+// from its title (its name when the title does not know it).
+function optionsText(g) {
+  const known = optionText.get(g.title) || new Map();
+  return (g.options || []).map((o) => known.get(o) || o.replace(/_/g, ' ')).join('; ');
+}
+
+// winnerText names the winner of a finished game and the score (ties: every top scorer).
+function winnerText(g) {
+  const res = Object.entries(g.result || {});
+  if (!g.finished || !res.length) return '';
+  const top = Math.max(...res.map(([, v]) => v));
+  const names = res.filter(([, v]) => v === top).map(([pid]) => ((g.seats || []).find((s) => String(s.player_id) === pid) || {}).name || `player ${pid}`);
+  return `${names.length > 1 ? 'Shared win' : 'Won by'} ${names.join(' and ')} with ${top}`;
+}
+
 function seatText(s) {
   if (s.bot) {
     const level = botLevel.get(s.bot) || botLevel.get(s.bot.split(':')[0]);
@@ -186,7 +221,8 @@ export function gameItem(g, me, msg, refresh, invite) {
     g.invite_only ? h('span', { class: 'tag invite' }, 'invite only') : null,
     g.hints && !g.hotseat ? h('span', { class: 'tag hints' }, 'hints on') : null,
     g.description ? h('p', { class: 'desc' }, g.description) : null,
-    (g.options || []).length ? h('p', { class: 'muted opts' }, 'Options: ' + g.options.join(', ')) : null,
+    winnerText(g) ? h('p', { class: 'winner' }, winnerText(g)) : null,
+    (g.options || []).length ? h('p', { class: 'muted opts' }, 'Options: ' + optionsText(g)) : null,
     !g.hotseat && !started ? h('p', { class: 'muted' }, `${taken} of ${seats.length} seats taken; starts ` +
       (g.start_when_full ? 'as soon as every seat is taken' : 'when the host starts it') +
       (g.min_players < seats.length ? ` (the host may start with ${g.min_players})` : '')) : null,

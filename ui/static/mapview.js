@@ -419,7 +419,7 @@ export function mountMap(data, opts) {
   /** showRun draws the run kept on the map (a map view's run; null: none), with its caption. */
   ui.showRun = (run) => {
     drawRuns(kept, svg, data, run ? run.routes : null, 'kept');
-    caption.replaceChildren(...(run ? [keptRunText(svg, run)] : []));
+    caption.replaceChildren(...(run ? [keptRunText(svg, run, data && data.rules)] : []));
   };
   /** showMoved outlines what a move changed (a map view's moved; null: nothing). */
   ui.showMoved = (moved) => {
@@ -512,13 +512,18 @@ export function routeText(svg, nodes) {
 }
 
 // keptRunText says which run the map shows and where each train went.
-function keptRunText(svg, run) {
+// The revenue is the run's own, or (a game imported from 18xx.games,
+// whose runs do not carry it) the company's last revenue as the engine
+// recorded it.
+function keptRunText(svg, run, rules) {
+  const corp = ((rules && rules.corporations) || []).find((c) => c.sym === run.entity);
+  const total = run.revenue || (corp && corp.last_run ? corp.last_run.revenue : 0);
   return h('p', { class: 'kept-run', id: 'kept-run', 'data-entity': run.entity },
     h('strong', {}, `${run.entity}'s last run: `),
     (run.routes || []).map((r, i) => h('span', { class: 'kept-route', 'data-train': r.train },
       i ? '; ' : '', h('span', { class: 'swatch', style: `background:${routeColour(i)}` }),
       ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
-    run.revenue ? `; ${money(run.revenue)} in all.` : '.');
+    total ? `; ${money(total)} in all.` : '.');
 }
 
 /** trainLabel is a train id ("2+1-0") as a player says it ("2+1"). */

@@ -14,6 +14,11 @@ function nameOf(st, id) {
   return p ? p.name : String(id);
 }
 
+function cashOf(st, id) {
+  const p = (st.players || []).find((x) => String(x.id) === String(id));
+  return p ? p.cash : undefined;
+}
+
 function corpOfShare(s) { return String(s).slice(0, String(s).lastIndexOf('_')); }
 
 function corpState(st, sym) { return (st.corporations || []).find((c) => c.sym === sym) || {}; }
@@ -106,7 +111,7 @@ export function describe(a, st, ctx = {}) {
     case 'buy_company': return `Buy ${companyName(rules, a.company)} for ${money(a.price)}`;
     case 'sell_company': return `Sell ${companyName(rules, a.company || a.entity)} to the bank for ${money(a.price)}`;
     case 'manual_close_company': return `Close ${companyName(rules, a.company || a.entity)}`;
-    case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}`;
+    case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}` + (a.rotation ? `, turned ${a.rotation * 60}° clockwise` : ', as printed (not turned)');
     case 'place_token': return `Place a station token in ${a.city}`;
     case 'dividend': {
       const eff = effectText(ctx.effect);
@@ -225,13 +230,50 @@ function entityBox(page, ent, choices, st, highlights) {
       case 'run_routes': box.append(runRoutes(page, ent, cs[0], st, rememberRun)); break;
       case 'move_surveyor': box.append(surveyorGroup(page, cs, st, groups.lay_tile ? null : highlights)); break;
       case 'buy_train':
-        box.append(h('div', { class: 'group' }, h('h3', {}, 'Buy a train'), cs.map((c) => (c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st)))));
+        box.append(h('div', { class: 'group' }, h('h3', {}, 'Buy a train'), sameOnce(cs, st).map(([c, n]) => {
+          const el = c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st);
+          if (n > 1) el.append(h('small', { class: 'alike muted' }, ` (${n} alike on offer)`));
+          return el;
+        })));
         break;
+      case 'dividend': box.append(dividendGroup(page, cs, st)); break;
       default:
         box.append(h('div', { class: 'group', 'data-type': t }, cs.map((c) => button(page, c, st))));
     }
   }
   return box;
+}
+
+// sameOnce lists train offers once where several are alike (the same type
+// from the same seller, at the same prices and variant), with their count.
+function sameOnce(cs, st) {
+  const seen = new Map();
+  for (const c of cs) {
+    const a = c.action;
+    const key = JSON.stringify([trainName(a.train), trainSeller(st, a.train), a.price, c.max_price || 0, a.variant || '']);
+    const e = seen.get(key);
+    if (e) e[1]++; else seen.set(key, [c, 1]);
+  }
+  return [...seen.values()];
+}
+
+// dividendGroup is the dividend choice: each way, with what one share and
+// each holder receive, what the treasury keeps and the price move, as the
+// engine computed them (the choice's effect).
+function dividendGroup(page, cs, st) {
+  const g = h('div', { class: 'group dividend', 'data-type': 'dividend' }, h('h3', {}, 'Revenue: pay out or withhold'));
+  for (const c of cs) {
+    const e = c.effect || {};
+    const who = Object.entries(e.players || {}).sort((x, y) => y[1] - x[1]).map(([pid, amt]) => `${nameOf(st, pid)} ${money(amt)}`);
+    const lines = [
+      e.per_share ? `${money(Math.round(e.per_share * 100) / 100)} per ${e.share_percent}% share` + (who.length ? ` — ${who.join(', ')}` : ' — no player holds a share') : null,
+      e.cash !== undefined ? `treasury ${e.cash > 0 ? '+' + money(e.cash) : 'unchanged'}` : null,
+    ].filter(Boolean);
+    g.append(h('div', { class: 'dividend-choice', 'data-kind': c.action.kind },
+      button(page, c, st),
+      lines.length ? h('ul', { class: 'dividend-effect' }, lines.map((t) => h('li', {}, t))) : null));
+  }
+  return g;
 }
 
 // surveyorGroup is 1825's Surveyor move (rules 6.6): one short button per
@@ -288,7 +330,7 @@ function auctionGroup(page, cs, st) {
     if (!au.winner) {
       g.append(h('p', { id: 'auction-high' }, au.high_bid ? `High bid: ${money(au.high_bid)} by ${nameOf(st, au.high_bidder)}.` : 'No bid yet.',
         ` Minimum next bid: ${money(au.min_bid)}.`,
-        au.bidders && au.bidders.length ? ` Still bidding: ${au.bidders.map((id) => nameOf(st, id)).join(', ')}.` : ''));
+        au.bidders && au.bidders.length ? ` Still bidding: ${au.bidders.map((id) => `${nameOf(st, id)} (${money(cashOf(st, id))} in hand)`).join(', ')}.` : ''));
     }
     g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
     g.append(h('h4', {}, 'On offer (open one to read what it does)'), h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => {
@@ -302,6 +344,38 @@ function auctionGroup(page, cs, st) {
   }
   g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
   return g;
+}
+
+/**
+ * cardChoices are the stock round's choices of corporation sym, short, for
+ * its card beside the map (null when none): buying a share (where from,
+ * the price), selling (the cash, the price move in the button's title).
+ * Each button says the whole move to screen readers, as the panel's do.
+ */
+export function cardChoices(page, sym) {
+  const v = page.view;
+  const st = v.state || {};
+  if (page.at !== null || st.round === 'Operating') return null;
+  const out = [];
+  for (const cs of Object.values(v.legal || {})) {
+    for (const c of cs) {
+      const a = c.action;
+      if (a.entity_type !== 'player') continue;
+      const mine = (a.type === 'buy_shares' || a.type === 'sell_shares') && corpOfShare(a.shares[0]) === sym;
+      if (!mine) continue;
+      const full = describe(a, st, effectCtx(page, c));
+      let short;
+      if (a.type === 'buy_shares') {
+        const cs2 = corpState(st, sym);
+        const price = a.price ?? (cs2.share_price ? cs2.share_price * a.percent / 10 : undefined);
+        short = `Buy ${a.percent}%${c.from === 'ipo' ? ' IPO' : c.from === 'market' ? ' pool' : ''}${price !== undefined ? ' ' + money(price) : ''}`;
+      } else {
+        short = `Sell ${a.percent}%${c.effect ? ' ' + money(c.effect.cash) : ''}`;
+      }
+      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, 'data-type': a.type, title: full, 'aria-label': full, onclick: () => page.act(a) }, short));
+    }
+  }
+  return out.length ? h('div', { class: 'card-choices' }, out) : null;
 }
 
 function button(page, c, st) {

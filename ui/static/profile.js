@@ -3,7 +3,7 @@
 // deletion.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
-import { gameItem } from './lobby.js';
+import { gameItem, learnTables } from './lobby.js';
 
 /** duration says a number of seconds in plain words. */
 function duration(secs) {
@@ -18,7 +18,7 @@ export async function renderProfile(el, name, me) {
   document.title = `${name} – Tresham`;
   const msg = h('p', { class: 'error', role: 'alert', id: 'profile-error' });
   let p;
-  try { p = await api.player(name, { limit: 10 }); } catch (e) {
+  try { [p] = await Promise.all([api.player(name, { limit: 10 }), learnTables()]); } catch (e) {
     clear(el, h('p', { class: 'error', role: 'alert' }, e.status === 404 ? `There is no player called ${name}.` : e.message));
     return;
   }

@@ -216,7 +216,7 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
   page.shownRoutes = trains.map((t, i) => ({ train: t, colour: i, paths: pathsOf(t), nodes: ed.routes[t].stops })).filter((x) => x.paths.length);
   const routeLine = (t) => {
     const q = ed.routes[t];
-    if (!q.stops.length) return 'not running';
+    if (!q.stops.length) return 'does not run yet';
     if (q.stops.length === 1) return `starts at ${stopName(svg, q.stops[0])}; pick the next stop`;
     return `runs ${routeText(svg, q.stops)}`;
   };
