@@ -45,9 +45,9 @@ function seatBlock(page, st, p, who) {
     act({ type: 'program_share_pass', unconditional: unconditional.checked, indefinite: indefinite.checked });
   } },
   h('fieldset', {}, h('legend', {}, 'Pass'),
-    h('label', {}, unconditional, ' even if another player’s move may threaten me'),
-    h('label', {}, indefinite, ' in every stock round until I cancel it'),
-    h('button', { type: 'submit', id: `${idp}-pass` }, 'Pass in this stock round')));
+    h('div', {}, h('label', {}, unconditional, ' even if another player’s move may threaten me')),
+    h('div', {}, h('label', {}, indefinite, ' in every stock round until I cancel it')),
+    h('div', {}, h('button', { type: 'submit', id: `${idp}-pass` }, 'Pass in this stock round'))));
 
   // buy
   const corps = (st.corporations || []).filter((c) => c.ipoed && !c.closed);
@@ -57,19 +57,18 @@ function seatBlock(page, st, p, who) {
     const source = h('select', { id: `${idp}-source`, 'aria-label': 'Buy from' },
       h('option', { value: 'ipo' }, 'from the initial offering'), h('option', { value: 'market' }, 'from the market'));
     const until = h('select', { id: `${idp}-until`, 'aria-label': 'Until' },
-      h('option', { value: 'float' }, 'until it floats'), h('option', { value: 'n' }, 'until I hold'));
-    const count = h('input', { type: 'number', id: `${idp}-count`, min: 1, max: 10, value: 2, 'aria-label': 'Number of shares to hold' });
+      h('option', { value: 'float' }, 'until it floats'),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h('option', { value: String(n) }, `until I hold ${n} share${n === 1 ? '' : 's'}`)));
     const then = h('input', { type: 'checkbox', id: `${idp}-then-pass` });
     buy = h('form', { class: 'program-form', onsubmit: (ev) => {
       ev.preventDefault();
-      const n = parseInt(count.value, 10);
       act({ type: 'program_buy_shares', corporation: corp.value, from_market: source.value === 'market',
-        until_condition: until.value === 'float' ? 'float' : (Number.isFinite(n) ? n : 0), auto_pass_after: then.checked });
+        until_condition: until.value === 'float' ? 'float' : parseInt(until.value, 10), auto_pass_after: then.checked });
     } },
     h('fieldset', {}, h('legend', {}, 'Buy'),
-      h('span', {}, 'Buy shares of ', corp, ' ', source, ' ', until, ' ', count, ' shares'),
-      h('label', {}, then, ' then pass'),
-      h('button', { type: 'submit', id: `${idp}-buy` }, 'Set this order')));
+      h('div', {}, 'Buy shares of ', corp, ' ', source, ' ', until, ', one a turn'),
+      h('div', {}, h('label', {}, then, ' then pass for the rest of the stock round')),
+      h('div', {}, h('button', { type: 'submit', id: `${idp}-buy` }, 'Set this order'))));
   }
   return h('div', { class: 'program-seat' }, who ? h('h3', {}, who) : null, status, stopped, pass, buy);
 }
