@@ -90,5 +90,22 @@ test('a programmed pass: set on the card, made by the other player\'s move', { t
   const exp = (await api(actor, 'GET', `/api/games/${id}/export`)).body;
   const last = exp.actions[exp.actions.length - 1];
   assert.deepEqual((last.auto_actions || []).map((x) => `${x.type} ${x.entity}`).slice(0, 1), [`pass ${waiterPid}`]);
+  // the card says why the order ended (the stock round ended with that pass)
+  await waiter.reload();
+  await waiter.waitForSelector(`#prog-${waiterPid}-stopped`);
+  assert.match(await waiter.textContent(`#prog-${waiterPid}-stopped`), /Your last order \(Pass in the stock round\) stopped: the stock round ended\./);
+
+  // the notepad: written on the page, kept on the server, read by its owner only
+  await waiter.goto(`${env.base}/?game=${id}`);
+  await waiter.waitForSelector('#note-text');
+  await waiter.locator('#note-text').scrollIntoViewIfNeeded();
+  await waiter.fill('#note-text', 'Start FYN next stock round.');
+  await waiter.click('#note-save');
+  await waiter.waitForFunction(() => document.getElementById('note-status')?.textContent === 'Saved.');
+  await shot(waiter, 'notes-card-desktop');
+  assert.equal((await api(waiter, 'GET', `/api/games/${id}/note`)).body.text, 'Start FYN next stock round.');
+  assert.equal((await api(actor, 'GET', `/api/games/${id}/note`)).body.text, '');
+  await waiter.reload();
+  await waiter.waitForFunction(() => document.getElementById('note-text')?.value === 'Start FYN next stock round.');
   assert.deepEqual(errors, []);
 });

@@ -91,8 +91,8 @@ func (p *Program) String() string {
 
 // ProgramStop is why a player's program stopped, for the player to read.
 type ProgramStop struct {
-	Program string // what it did (Program.String)
-	Reason  string
+	Program string `json:"program"` // what it did (Program.String)
+	Reason  string `json:"reason"`
 }
 
 // setProgram applies a programmed-move action: one that sets a program
