@@ -20,7 +20,7 @@ var layer = map[string]int{
 	"engine/step": 1, "route": 1, "compat/g18xx": 1,
 	"store/internal/dbutil": 1, "store/internal/hub": 1, "store/storetest": 1, "store/postgres/pgtest": 1,
 
-	"titles/title": 2, "trace": 2,
+	"titles/title": 2, "trace": 2, "program": 2,
 	"store/sqlite": 2, "store/postgres": 2, "store/memstore": 2,
 
 	"titles/t1860": 3, "titles/t1825": 3,
@@ -38,7 +38,7 @@ var layer = map[string]int{
 var engineSide = map[string]bool{
 	"engine": true, "board": true, "engine/step": true, "route": true,
 	"titles/title": true, "titles/t1860": true, "titles/t1825": true, "titles": true,
-	"internal/jsonerr": true, "compat/g18xx": true, "trace": true,
+	"internal/jsonerr": true, "compat/g18xx": true, "trace": true, "program": true,
 	"replay": true, "mapview": true, "play": true, "bot": true,
 	"selfplay": true, "clock": true, "play/api": true, "analysis": true,
 }

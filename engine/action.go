@@ -32,6 +32,8 @@ type Action struct {
 	Cost        int
 	Message     string
 	Auto        []Action
+	// Program holds the settings of a programmed-move action (program.go).
+	Program *ProgramSpec
 }
 
 // Route is one train's run as submitted.

@@ -67,9 +67,10 @@ func (l *ActionLog) code(s string) uint8 {
 
 // extAction holds the lists of an action with at least one non-nil.
 type extAction struct {
-	shares []string
-	routes []Route
-	auto   []Action
+	shares  []string
+	routes  []Route
+	auto    []Action
+	program *ProgramSpec
 }
 
 // actionStrings lists the string fields of an action, in mask bit order.
@@ -104,12 +105,12 @@ func (l *ActionLog) Push(a *Action) {
 		p.wide = int32(len(l.wide))
 		p.nums = [6]int32{}
 	}
-	if a.Shares != nil || a.Routes != nil || a.Auto != nil {
+	if a.Shares != nil || a.Routes != nil || a.Auto != nil || a.Program != nil {
 		b := l.next / extBlock
 		if b == len(l.ext) {
 			l.ext = append(l.ext, make([]extAction, extBlock))
 		}
-		l.ext[b][l.next%extBlock] = extAction{shares: a.Shares, routes: a.Routes, auto: a.Auto}
+		l.ext[b][l.next%extBlock] = extAction{shares: a.Shares, routes: a.Routes, auto: a.Auto, program: a.Program}
 		l.next++
 		p.ext = int32(l.next)
 	}
@@ -188,7 +189,7 @@ func (l *ActionLog) At(i int) Action {
 	}
 	if p.ext != 0 {
 		x := &l.ext[(p.ext-1)/extBlock][(p.ext-1)%extBlock]
-		a.Shares, a.Routes, a.Auto = x.shares, x.routes, x.auto
+		a.Shares, a.Routes, a.Auto, a.Program = x.shares, x.routes, x.auto, x.program
 	}
 	pos := int(p.strs)
 	fields := actionStrings(&a)

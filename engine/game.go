@@ -39,6 +39,14 @@ type Game struct {
 	PriorityDeal  int // player id
 	AllowPresSale bool
 
+	// Programs are the players' standing programmed moves, by player id;
+	// ProgramStops says why each player's last one stopped (program.go).
+	Programs     map[int]*Program
+	ProgramStops map[int]ProgramStop
+	// ActionID is the id of the action being applied (automatic
+	// follow-ups share their action's id).
+	ActionID int
+
 	seq     int
 	cellSeq int
 

@@ -70,6 +70,61 @@ func (j *Journal) Apply(g *Game, a *Action, step func(*Action) error, restore fu
 	return nil
 }
 
+// maxFollowed bounds the moves a follow function may add to one action:
+// a program that never stops is a bug, not a game.
+const maxFollowed = 1000
+
+// ApplyFollowed is Apply, then the moves follow makes on the state left
+// (each applied with plain and appended to a.Auto) until it makes none.
+// Atomic as Apply: on a refusal the game is restored and a.Auto is as it
+// was.
+func (j *Journal) ApplyFollowed(g *Game, a *Action, step, plain func(*Action) error, follow func() []Action, restore func() error) error {
+	if g.Finished && a.Type != "message" {
+		return RefuseAs(GameOver, a, "the game is over")
+	}
+	mark := len(g.Log)
+	given := len(a.Auto)
+	err := step(a)
+	if err != nil && untouched(err) {
+		return err
+	}
+	for i := 0; err == nil && i < given; i++ {
+		if e := step(&a.Auto[i]); e != nil {
+			err = fmt.Errorf("auto action %d of %d: %w", i+1, a.ID, e)
+		}
+	}
+	for n := 0; err == nil; {
+		more := follow()
+		if len(more) == 0 {
+			break
+		}
+		for i := range more {
+			if n++; n > maxFollowed {
+				err = fmt.Errorf("action %d: more than %d automatic moves", a.ID, maxFollowed)
+				break
+			}
+			if e := plain(&more[i]); e != nil {
+				err = fmt.Errorf("automatic %s by %s after action %d: %w", more[i].Type, more[i].Entity, a.ID, e)
+				break
+			}
+			a.Auto = append(a.Auto, more[i])
+		}
+	}
+	if err != nil {
+		a.Auto = a.Auto[:given:given]
+		if rerr := restore(); rerr != nil {
+			return fmt.Errorf("%w (and %w: %v)", err, ErrRestoreFailed, rerr)
+		}
+		return err
+	}
+	if j.Source == nil {
+		j.Applied.Push(a)
+	}
+	j.Count++
+	j.LogMark = mark
+	return nil
+}
+
 // Checked wraps step so that check runs before every part of an action:
 // the action itself and each of its automatic follow-ups, each on the state
 // the previous part left. Live play uses it to hold every part to the seat

@@ -49,7 +49,10 @@ func (l *Lifecycle[T]) eng() *Game { return l.spec.Engine(l.self) }
 // else goes to the title's rounds.
 func (l *Lifecycle[T]) step(a *Action) error {
 	switch a.Type {
-	case "message", "program_buy_shares", "program_share_pass", "program_disable", "program_enable":
+	case "message", ProgramEnable:
+		return nil
+	case ProgramBuyShares, ProgramSharePass, ProgramDisable:
+		l.eng().setProgram(a)
 		return nil
 	case "end_game":
 		l.spec.EndGame(l.self, "manually_ended")
@@ -63,13 +66,30 @@ func (l *Lifecycle[T]) step(a *Action) error {
 // (unchanged, or restored by replaying the accepted actions, the game
 // being a function of its log).
 func (l *Lifecycle[T]) Apply(a *Action) error {
+	l.eng().ActionID = a.ID
 	return l.Journal.Apply(l.eng(), a, l.step, l.restore)
+}
+
+// ApplyFollowed is ApplyChecked (check nil: Apply) followed by the moves
+// follow makes: after a and its stored follow-ups, follow is asked for
+// moves on the state they left, which are applied (unchecked: the caller
+// makes only moves the rules list) and appended to a.Auto, until it has
+// none (18xx.games' programmed moves). It is atomic like Apply; on a
+// refusal a.Auto is as it was.
+func (l *Lifecycle[T]) ApplyFollowed(a *Action, check func(*Action) error, follow func() []Action) error {
+	l.eng().ActionID = a.ID
+	step := l.step
+	if check != nil {
+		step = Checked(check, l.step)
+	}
+	return l.Journal.ApplyFollowed(l.eng(), a, step, l.step, follow, l.restore)
 }
 
 // ApplyChecked is Apply with check run before the action and before each
 // of its automatic follow-ups (Checked); a refusal by check leaves the
 // game as any other refusal does.
 func (l *Lifecycle[T]) ApplyChecked(a *Action, check func(*Action) error) error {
+	l.eng().ActionID = a.ID
 	return l.Journal.Apply(l.eng(), a, Checked(check, l.step), l.restore)
 }
 

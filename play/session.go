@@ -9,6 +9,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/program"
 	"tresham/replay"
 )
 
@@ -186,9 +187,35 @@ func (s *Session) Propose(raw []byte) (g18xx.Action, error) {
 		}
 	default:
 		ea := replay.Convert(&a)
-		if !slices.Contains(s.live.Acting(), ea.Entity) {
+		if engine.IsProgramType(a.Type) {
+			// a player's programmed move, set at any time (as on the server)
+			pid, ok := a.Entity.PlayerID()
+			if !ok || !slices.ContainsFunc(s.src.Players, func(p g18xx.Player) bool { return p.ID == pid }) {
+				return a, fmt.Errorf("%s: %s is not a player of this game", a.Type, a.Entity)
+			}
+		} else if !slices.Contains(s.live.Acting(), ea.Entity) {
 			return a, fmt.Errorf("%s may not act now (acting: %v)", ea.Entity, s.live.Acting())
 		}
+		// the move, then the programs' moves it lets make (package
+		// program), stored as its auto_actions as the server stores them
+		f, ok := s.live.(interface {
+			ApplyFollowed(*engine.Action, func(*engine.Action) error, func() []engine.Action) error
+		})
+		pg, ok2 := s.live.(program.Game)
+		if !ok || !ok2 {
+			break
+		}
+		given := len(ea.Auto)
+		if err := f.ApplyFollowed(&ea, nil, func() []engine.Action { return program.Moves(pg) }); err != nil {
+			return a, err
+		}
+		for _, x := range ea.Auto[given:] {
+			ax := replay.Export(x)
+			ax.CreatedAt = a.CreatedAt
+			a.AutoActions = append(a.AutoActions, ax)
+		}
+		s.src.Actions = append(s.src.Actions, a)
+		return a, nil
 	}
 	if err := s.Append(a); err != nil {
 		return a, err
@@ -241,6 +268,9 @@ type View struct {
 	State    map[string]any      `json:"state"`
 	Log      []string            `json:"log"`
 	Hash     string              `json:"hash"`
+	// Programs are the programmed moves of the players in seats (all
+	// players when seats is nil).
+	Programs []program.View `json:"programs,omitempty"`
 }
 
 // View is the game after the first n stored actions, with the legal
@@ -261,6 +291,15 @@ func (s *Session) View(n int, seats []int) (*View, error) {
 	}
 	if v.Finished {
 		v.Result = g.Result()
+	}
+	if pg, ok := g.(program.Game); ok {
+		ids := seats
+		if ids == nil {
+			for _, p := range pg.Engine().Players {
+				ids = append(ids, p.ID)
+			}
+		}
+		v.Programs = program.Views(pg.Engine(), ids)
 	}
 	if v.Hash, err = HashState(v.State); err != nil {
 		return nil, err

@@ -41,6 +41,17 @@ func Export(a engine.Action) g18xx.Action {
 			Revenue: r.Revenue, Subsidy: r.Subsidy, Halts: r.Halts,
 		})
 	}
+	if p := a.Program; p != nil {
+		out.FromMarket, out.AutoPassAfter, out.Unconditional, out.Indefinite = p.FromMarket, p.AutoPassAfter, p.Unconditional, p.Indefinite
+		out.Reason, out.OriginalType = p.Reason, p.OriginalType
+		if a.Type == engine.ProgramBuyShares {
+			u := g18xx.Str(p.Until)
+			if n, err := strconv.Atoi(p.Until); err == nil {
+				u = g18xx.Int(int64(n))
+			}
+			out.UntilCondition = &u
+		}
+	}
 	for _, x := range a.Auto {
 		out.AutoActions = append(out.AutoActions, Export(x))
 	}

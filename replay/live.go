@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tresham/engine"
+	"tresham/program"
 )
 
 // SeatError refuses an action (or one of its automatic follow-ups) for an
@@ -60,4 +61,34 @@ func checkListed(g Game, eg *engine.Game, a *engine.Action, mayPlay func(int) bo
 		return engine.RefuseAs(engine.NotListed, a, "%s %s is not among the moves the rules allow %s now", a.Type, a.Brief(), a.Entity)
 	}
 	return nil
+}
+
+// ApplyLive is ApplyListed followed by the programmed moves (package
+// program): after the action and its automatic follow-ups, the program of
+// each player then to act makes that player's move, and the moves made
+// are appended to a.Auto (as 18xx.games stores them). A programmed-move
+// action (setting or cancelling a program) is not a listed move: it is
+// accepted from a player's own seat at any time.
+func ApplyLive(g Game, a *engine.Action, mayPlay func(player int) bool) error {
+	eg := Engine(g)
+	f, ok := g.(interface {
+		ApplyFollowed(*engine.Action, func(*engine.Action) error, func() []engine.Action) error
+	})
+	if eg == nil || !ok {
+		return fmt.Errorf("live play is not supported for %T", g)
+	}
+	check := func(x *engine.Action) error {
+		if x == a && engine.IsProgramType(x.Type) {
+			if ctrl := eg.Controller(x.Entity); x.EntityType != "player" || ctrl == 0 || !mayPlay(ctrl) {
+				return &SeatError{Entity: x.Entity, Controller: ctrl}
+			}
+			return nil
+		}
+		return checkListed(g, eg, x, mayPlay)
+	}
+	follow := func() []engine.Action { return nil }
+	if pg, ok := g.(program.Game); ok {
+		follow = func() []engine.Action { return program.Moves(pg) }
+	}
+	return f.ApplyFollowed(a, check, follow)
 }

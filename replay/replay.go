@@ -61,6 +61,13 @@ func Convert(a *g18xx.Action) engine.Action {
 			Revenue: r.Revenue, Subsidy: r.Subsidy, Halts: r.Halts,
 		})
 	}
+	if engine.IsProgramType(a.Type) {
+		out.Program = &engine.ProgramSpec{FromMarket: a.FromMarket, AutoPassAfter: a.AutoPassAfter,
+			Unconditional: a.Unconditional, Indefinite: a.Indefinite, Reason: a.Reason, OriginalType: a.OriginalType}
+		if a.UntilCondition != nil {
+			out.Program.Until = a.UntilCondition.String()
+		}
+	}
 	if len(a.AutoActions) > 0 {
 		out.Auto = make([]engine.Action, 0, len(a.AutoActions))
 	}

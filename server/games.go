@@ -21,6 +21,7 @@ import (
 	"tresham/engine"
 	"tresham/internal/jsonerr"
 	"tresham/play"
+	"tresham/program"
 	"tresham/replay"
 	"tresham/store"
 	"tresham/titles"
@@ -132,7 +133,9 @@ type viewJSON struct {
 	EndProposal *endProposal   `json:"end_proposal,omitempty"`
 	State       map[string]any `json:"state"` // null in lean views
 	Chat        []chatLine     `json:"chat"`  // null in lean views
-	Log         []string       `json:"log"`   // null in lean views
+	// Programs are the viewer's programmed moves (programs.go); null in lean views.
+	Programs []program.View `json:"programs,omitempty"`
+	Log      []string       `json:"log"` // null in lean views
 	// Clocks are the players' time left, when the table has a clock (the
 	// live view only).
 	Clocks *clockJSON `json:"clocks,omitempty"`
@@ -174,6 +177,9 @@ func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 		return v
 	}
 	v.State = g.State()
+	if at == nil {
+		v.Programs = programsOf(g, v.You)
+	}
 	v.Chat = chatOf(e, at)
 	v.Hash, _ = play.HashState(v.State) // a state always marshals: the view itself is its JSON
 	v.Log = slices.Clone(g.LogLines())
@@ -845,6 +851,10 @@ func (s *Server) submitLocked(ctx context.Context, e *entry, u store.User, raw j
 		if err := s.checkChat(u, seats, &a); err != nil {
 			return nil, false, err
 		}
+	} else if engine.IsProgramType(a.Type) {
+		if err := checkProgram(e.g, seats, &a); err != nil {
+			return nil, false, err
+		}
 	} else {
 		ea := replay.Convert(&a)
 		if _, director, needs := bot.NeedsConsent(e.g, ea); needs {
@@ -949,7 +959,13 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 		g = ng
 	default:
 		ea := replay.Convert(&a)
-		apply := func() error { return replay.ApplyListed(e.g, &ea, mayPlay) }
+		apply := func() error {
+			if err := replay.ApplyLive(e.g, &ea, mayPlay); err != nil {
+				return err
+			}
+			a.AutoActions = programmedAuto(&a, ea.Auto) // the programs' moves (programs.go)
+			return nil
+		}
 		if mayPlay == nil { // the server's own action (the agreed end_game)
 			apply = func() error { return e.g.Apply(&ea) }
 		}

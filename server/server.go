@@ -381,6 +381,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/tiles", s.visible(s.heavyAt(s.tiles)))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.visible(s.websocket))
 	mux.HandleFunc("POST /api/games/{id}/mismatch", s.visible(s.reportMismatch))
+	mux.HandleFunc("GET /api/games/{id}/note", s.visible(s.getNote))
+	mux.HandleFunc("PUT /api/games/{id}/note", s.visible(s.putNote))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no API endpoint %s %s", r.Method, r.URL.Path)
 	})

@@ -219,6 +219,12 @@ type Store interface {
 	// instance ran since, give or take one heartbeat interval.
 	LastHeartbeat(ctx context.Context) (time.Time, error)
 
+	// Note is a user's private note on a game ("" when there is none).
+	Note(ctx context.Context, userID, gameID int64) (string, error)
+	// SetNote replaces a user's note on a game, written at at; an empty
+	// text deletes it.
+	SetNote(ctx context.Context, userID, gameID int64, text string, at time.Time) error
+
 	Close() error
 }
 

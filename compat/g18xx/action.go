@@ -177,6 +177,12 @@ func requiredKeys(typ string) []string {
 		return []string{"routes", "extra_revenue"}
 	case TypeSpecialBuy:
 		return []string{"cost"}
+	case TypeProgramSharePass:
+		return []string{"unconditional", "indefinite"}
+	case TypeProgramBuyShares:
+		return []string{"corporation", "until_condition", "from_market", "auto_pass_after"}
+	case TypeProgramDisable:
+		return []string{"reason"}
 	}
 	return nil
 }

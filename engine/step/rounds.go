@@ -7,6 +7,7 @@ import "tresham/engine"
 // (NewStockTurns); the title then starts the first turn.
 func OpenStock(g *engine.Game) StockTurns {
 	g.RoundKind, g.RoundNum = "Stock", 1
+	g.ProgramsAtRoundStart(true)
 	return NewStockTurns(g)
 }
 
@@ -15,6 +16,7 @@ func OpenStock(g *engine.Game) StockTurns {
 // StartOperating (the privates pay, no train has run).
 func OpenOperating(g *engine.Game, num int, order []*engine.Corporation) Turns {
 	g.RoundKind, g.RoundNum = "Operating", num
+	g.ProgramsAtRoundStart(false)
 	return StartOperating(g, order)
 }
 

@@ -30,6 +30,18 @@ type StockTurns struct {
 	Sold      map[int]map[string]Sold
 	Current   []Move // the current turn's moves but passes
 	LastToAct int
+	// History holds, by player, the moves but passes each made since
+	// that player's turn last began (18xx.games' players_history, which
+	// programmed moves read).
+	History map[int][]Tracked
+}
+
+// Tracked is a move in StockTurns.History: its type, the corporation or
+// private it was about, and the id of the action it was (or followed).
+type Tracked struct {
+	Type string
+	Sym  string
+	ID   int
 }
 
 // Move is a move made this turn: its action type and the corporation it
@@ -88,6 +100,7 @@ func (t *StockTurns) BeginTurn() {
 		}
 	}
 	t.Current = t.Current[:0]
+	delete(t.History, t.Active())
 }
 
 // Advance gives the turn to the next player.
@@ -725,6 +738,14 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 		corp = m.c.Sym
 	}
 	t.Current = append(t.Current, Move{Type: a.Type, Corp: corp})
+	sym := corp
+	if m.co != nil {
+		sym = m.co.Sym
+	}
+	if t.History == nil {
+		t.History = map[int][]Tracked{}
+	}
+	t.History[p.ID] = append(t.History[p.ID], Tracked{Type: a.Type, Sym: sym, ID: eg.ActionID})
 	t.LastToAct = p.ID
 	if h.After != nil {
 		h.After(g, p)
@@ -989,6 +1010,7 @@ func (t *StockTurns) MaySellPrivates(eg *engine.Game, p *engine.Player) bool {
 func (t *StockTurns) SkipIdle(has func(id int) bool, logPass func(id int)) (allPassed bool) {
 	for range t.Players {
 		id := t.Active()
+		delete(t.History, id) // its turn began
 		if has(id) {
 			return false
 		}

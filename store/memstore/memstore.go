@@ -31,6 +31,7 @@ type Store struct {
 	nextGame int64
 	subs     map[*subscriber]struct{}
 	beats    map[string]time.Time // server instances' heartbeats
+	notes    map[noteKey]string   // players' notepads
 	closed   bool
 }
 

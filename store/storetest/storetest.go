@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Lobby", testLobby},
 		{"Accounts", testAccounts},
 		{"Heartbeats", testHeartbeats},
+		{"Notes", testNotes},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

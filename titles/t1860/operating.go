@@ -446,6 +446,7 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 	}
 	if g.stock != nil {
 		g.Logf("Restarting Stock Round")
+		g.ClearPrograms() // as 18xx.games does on the restart
 		g.stock = nil
 		g.openStockRound()
 	}

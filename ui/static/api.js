@@ -52,6 +52,8 @@ export const api = {
   view: (id, at) => call('GET', `/api/games/${id}` + (at !== null && at !== undefined ? `?action=${at}` : '')),
   map: (id, at) => call('GET', `/api/games/${id}/map` + (at !== null && at !== undefined ? `?action=${at}` : '')),
   act: (id, seq, action) => call('POST', `/api/games/${id}/actions`, { seq, action }),
+  note: (id) => call('GET', `/api/games/${id}/note`),
+  saveNote: (id, text) => call('PUT', `/api/games/${id}/note`, { text }),
   // actHash: the move answered by the lean view with the state hash (the page played it itself)
   actHash: (id, seq, action) => call('POST', `/api/games/${id}/actions?view=hash`, { seq, action }),
   undo: (id, seq) => call('POST', `/api/games/${id}/undo`, { seq }),

@@ -15,6 +15,9 @@ import { installHotkeys, toggleHelp } from './hotkeys.js';
 import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
 import { coachCard } from './coach.js';
+import { programsCard } from './programs.js';
+import { notesCard } from './notes.js';
+import { entityCards, paintCorpChips } from './entities.js';
 
 // coachButton is the coach's Hint button in the toolbar; coachBox is where
 // its answer shows, at the head of the action panel (kept while the page
@@ -28,7 +31,6 @@ function coachButton(page) {
   coachBox(page);
   return page.coach.button;
 }
-import { entityCards, paintCorpChips } from './entities.js';
 
 /** renderGame draws game id into el; at is the history position or null. */
 export async function renderGame(el, id, me, at) {
@@ -492,10 +494,10 @@ export function draw(el, page) {
   const keys = [
     [st.companies, names, !!map],
     [st.depot, st.bank_cash, st.bank_broken, st.phase], [v.finished, v.title, st.corporations, st.bank_broken, st.bank_cash, st.phase, !!map],
-    [map && map.rules ? map.rules.phase_index : null], null, null, null].map((k) => (k && patch ? JSON.stringify(k) : null));
+    [map && map.rules ? map.rules.phase_index : null], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null));
   const built = [
     () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
-    () => phaseChart(map, st), () => market(map, st, old[4] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page)];
+    () => phaseChart(map, st), () => market(map, st, old[4] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => notesCard(page)];
   const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
   const cards = built.map((f, i) => (same(i) ? old[i] : f()));
   // the players' and corporations' cards beside the map

@@ -1,0 +1,111 @@
+// End-to-end test of programmed moves (issue 41): two players in two
+// browsers; the one not to act sets "pass in this stock round" on the
+// game page's card, the other's move makes that pass at once. E2E_SHOTS=DIR
+// saves the card at desktop and phone sizes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { env, serve } from './harness.js';
+
+const errors = [];
+
+serve();
+
+async function person(name, viewport = { width: 1400, height: 900 }) {
+  const ctx = await env.browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (40[0-9])/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+  });
+  await page.goto(env.base + '/');
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', 'correct horse battery staple');
+  await page.click('#signup');
+  await page.waitForSelector('#create');
+  return { ctx, page };
+}
+
+async function shot(page, name) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, name + '.png') });
+}
+
+const api = (page, method, path, body) => page.evaluate(async ([m, p, b]) => {
+  const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}, [method, path, body]);
+
+test('a programmed pass: set on the card, made by the other player\'s move', { timeout: 180000 }, async () => {
+  const alice = await person('alice');
+  const bob = await person('bob');
+  const a = alice.page;
+  const b = bob.page;
+  const id = (await api(a, 'POST', '/api/games', { title: '1860', players: 2 })).body.id;
+  assert.equal((await api(b, 'POST', `/api/games/${id}/join`, { seat: 1 })).status, 200);
+  assert.equal((await api(a, 'POST', `/api/games/${id}/start`)).status, 200);
+
+  // the opening auction, by the API: each player passes where a pass is
+  // listed, else makes the first listed move
+  let v;
+  for (let i = 0; i < 300; i++) {
+    v = (await api(a, 'GET', `/api/games/${id}`)).body;
+    if (String(v.state.round).startsWith('Stock')) break;
+    const ent = v.acting[0];
+    let who = a;
+    if (!(v.legal[ent] || []).length) { who = b; v = (await api(b, 'GET', `/api/games/${id}`)).body; }
+    const list = v.legal[ent];
+    const act = (list.find((c) => c.action.type === 'pass') || list[0]).action;
+    const r = await api(who, 'POST', `/api/games/${id}/actions`, { seq: v.actions, action: act });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  assert.match(String(v.state.round), /^Stock/);
+  const aliceView = (await api(a, 'GET', `/api/games/${id}`)).body;
+  const bobView = (await api(b, 'GET', `/api/games/${id}`)).body;
+  const alicePid = aliceView.you[0];
+  const bobPid = bobView.you[0];
+  const actorIsAlice = String(aliceView.acting[0]) === String(alicePid);
+  const [actor, waiter, actorPid, waiterPid] = actorIsAlice ? [a, b, alicePid, bobPid] : [b, a, bobPid, alicePid];
+
+  // the waiter sets the program on the page
+  await waiter.goto(`${env.base}/?game=${id}`);
+  await waiter.waitForSelector('#programs');
+  await waiter.locator(`#prog-${waiterPid}-pass`).scrollIntoViewIfNeeded();
+  await waiter.click(`#prog-${waiterPid}-pass`);
+  await waiter.waitForFunction((pid) => /Active: Pass in the stock round/.test(document.getElementById(`prog-${pid}-active`)?.textContent || ''), waiterPid);
+  await waiter.locator('#programs').scrollIntoViewIfNeeded();
+  await shot(waiter, 'programs-card-desktop');
+  await waiter.setViewportSize({ width: 390, height: 844 });
+  await waiter.locator('#programs').scrollIntoViewIfNeeded();
+  await shot(waiter, 'programs-card-phone');
+  await waiter.setViewportSize({ width: 1400, height: 900 });
+
+  // private: the other player's view does not carry it
+  const seen = (await api(actor, 'GET', `/api/games/${id}`)).body.programs || [];
+  assert.ok(!seen.some((p) => p.player === waiterPid), 'the other player sees the program');
+
+  // the actor passes: the waiter's program passes at once
+  const before = (await api(actor, 'GET', `/api/games/${id}`)).body;
+  const r = await api(actor, 'POST', `/api/games/${id}/actions`, { seq: before.actions, action: { type: 'pass', entity: actorPid, entity_type: 'player' } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const exp = (await api(actor, 'GET', `/api/games/${id}/export`)).body;
+  const last = exp.actions[exp.actions.length - 1];
+  assert.deepEqual((last.auto_actions || []).map((x) => `${x.type} ${x.entity}`).slice(0, 1), [`pass ${waiterPid}`]);
+  // the card says why the order ended (the stock round ended with that pass)
+  await waiter.reload();
+  await waiter.waitForSelector(`#prog-${waiterPid}-stopped`);
+  assert.match(await waiter.textContent(`#prog-${waiterPid}-stopped`), /Your last order \(Pass in the stock round\) stopped: the stock round ended\./);
+
+  // the notepad: written on the page, kept on the server, read by its owner only
+  await waiter.goto(`${env.base}/?game=${id}`);
+  await waiter.waitForSelector('#note-text');
+  await waiter.locator('#note-text').scrollIntoViewIfNeeded();
+  await waiter.fill('#note-text', 'Start FYN next stock round.');
+  await waiter.click('#note-save');
+  await waiter.waitForFunction(() => document.getElementById('note-status')?.textContent === 'Saved.');
+  await shot(waiter, 'notes-card-desktop');
+  assert.equal((await api(waiter, 'GET', `/api/games/${id}/note`)).body.text, 'Start FYN next stock round.');
+  assert.equal((await api(actor, 'GET', `/api/games/${id}/note`)).body.text, '');
+  await waiter.reload();
+  await waiter.waitForFunction(() => document.getElementById('note-text')?.value === 'Start FYN next stock round.');
+  assert.deepEqual(errors, []);
+});
