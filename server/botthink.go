@@ -33,6 +33,9 @@ func (s *Server) thinkUnlocked(e *entry, p bot.Player, entity string) (a engine.
 		e.mu.Lock()
 		return a, false, s.done.Err()
 	}
+	if s.thinkQueued != nil {
+		s.thinkQueued(owner)
+	}
 	select {
 	case s.thinkSlots <- struct{}{}:
 		if s.thinkStarted != nil {

@@ -252,7 +252,10 @@ func importBeforeRun(t *testing.T, u *user) (int64, map[string]any) {
 // legal run, before any of it is checked, and the heavy reads of one
 // caller are budgeted (429 with Retry-After).
 func TestRouteCheckIsBounded(t *testing.T) {
-	env := newEnv(t, nil)
+	// a fake clock: the budget does not refill while the test (under a
+	// loaded machine) spends it
+	clk := newFakeTime()
+	env := newEnvWith(t, nil, func(c *Config) { c.Now = clk.Now })
 	alice := env.signup("alice")
 	id, run := importBeforeRun(t, alice)
 	anon := env.anon()

@@ -68,7 +68,7 @@ func overBudget(d time.Duration, what string, burst int, per string) error {
 // takes a heavy slot for the handler's run.
 func (s *Server) heavy(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if d := s.heavyBudget.take(s.callerKey(r), time.Now()); d > 0 {
+		if d := s.heavyBudget.take(s.callerKey(r), s.cfg.Now()); d > 0 {
 			s.fail(w, r, overBudget(d, "route, analysis, map and history requests", heavyBurst, strconv.Itoa(heavyRate)+" a second"))
 			return
 		}

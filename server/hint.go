@@ -3,7 +3,6 @@ package server
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"tresham/bot"
 	"tresham/compat/g18xx"
@@ -82,7 +81,7 @@ func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 	}
 	// the replay and the search are a bot's thinking: they take one of
 	// its slots, budgeted per caller, and stop when the request goes
-	if d := s.hintBudget.take(s.callerKey(r), time.Now()); d > 0 {
+	if d := s.hintBudget.take(s.callerKey(r), s.cfg.Now()); d > 0 {
 		s.fail(w, r, overBudget(d, "hints", hintBurst, "one every 6 s"))
 		return
 	}
