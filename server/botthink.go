@@ -22,19 +22,18 @@ func (s *Server) thinkUnlocked(e *entry, p bot.Player, entity string) (a engine.
 	if err != nil {
 		return a, false, err
 	}
-	n := len(e.log)
+	n, owner := len(e.log), e.h.OwnerID
 	e.mu.Unlock()
 	// the account's gate, then a thinking slot: searches beyond the slots
 	// wait (their time budget starts when they think), so that they never
 	// take every core from the players' requests, and one account's many
 	// games do not keep another's bots waiting (thinkfair.go)
-	owner := e.h.OwnerID
+	if s.thinkQueued != nil {
+		s.thinkQueued(owner)
+	}
 	if !s.thinkGates.enter(s.done, owner) {
 		e.mu.Lock()
 		return a, false, s.done.Err()
-	}
-	if s.thinkQueued != nil {
-		s.thinkQueued(owner)
 	}
 	select {
 	case s.thinkSlots <- struct{}{}:

@@ -145,8 +145,8 @@ type Server struct {
 	hashSlots      hashSlots
 	thinkSlots     chan struct{}     // searching bots thinking now (Config.MaxConcurrentThinking)
 	thinkGates     *thinkGates       // each account's searching bots, at most MaxConcurrentThinking past its gate
+	thinkQueued    func(owner int64) // tests: called when a search of a game of owner starts to wait for a slot
 	thinkStarted   func(owner int64) // tests: called when a search of a game of owner gets its slot
-	thinkQueued    func(owner int64) // tests: called when such a search, past its gate, waits for a slot
 	budgets        *budgets          // token buckets per address, account, game (budgets.go)
 	hashWait       time.Duration     // longest wait for a hashing slot
 
