@@ -20,7 +20,7 @@ type Game = title.Game
 type Step func(a *g18xx.Action, state map[string]any) error
 
 // New builds the title game described by an export's header, through
-// the title registry.
+// the title registry, under the rules 18xx.games applied to it (Rules).
 func New(src *g18xx.Game) (title.Full, error) {
 	d, ok := titles.Lookup(src.Title)
 	if !ok {
@@ -30,7 +30,18 @@ func New(src *g18xx.Game) (title.Full, error) {
 	for i, p := range src.Players {
 		players[i] = title.Player{ID: p.ID, Name: p.Name}
 	}
-	return d.New(players, src.Settings.OptionalRules)
+	return d.Create(players, src.Settings.OptionalRules, Rules(src))
+}
+
+// Rules is the day whose 18xx.games rules an export is replayed by: the
+// day the game was created there (g18xx.Game.PlayedFrom). 18xx.games
+// pins a game to the code of its day when a later change would break it,
+// so a game created before a change is replayed by the rule before it; an
+// export without any time follows today's rules (docs/rules.md, "Rules of
+// the day").
+func Rules(src *g18xx.Game) title.Rules {
+	t, _ := src.PlayedFrom()
+	return title.RulesOf(t)
 }
 
 // Convert turns an export action into an engine action.

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 )
 
 // Game is an exported 18xx.games game.
@@ -310,4 +312,40 @@ func decodeTop(data []byte, g *Game) error {
 		return nil
 	}
 	return g.UnmarshalJSON(bytes.TrimSpace(data))
+}
+
+// PlayedFrom is when the game was created on 18xx.games, which decides
+// the rules it was played by (18xx.games pins a game to the code of its
+// day): the header's created_at (Unix seconds, or a date string as early
+// exports and hotseat games carry: "2022-02-04", RFC 3339, or "2006-01-02
+// 15:04:05" with an optional zone), else the first action's time. ok is
+// false when the export carries neither (the game then follows today's
+// rules).
+func (g *Game) PlayedFrom() (t time.Time, ok bool) {
+	if g.CreatedAt != nil {
+		if t, ok := parseWhen(*g.CreatedAt); ok {
+			return t, true
+		}
+	}
+	for i := range g.Actions {
+		if at := g.Actions[i].CreatedAt; at > 0 {
+			return time.Unix(at, 0).UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// parseWhen reads a timestamp: Unix seconds (zero or less: none) or a
+// date string.
+func parseWhen(v IntOrString) (time.Time, bool) {
+	if n, ok := v.Int(); ok {
+		return time.Unix(n, 0).UTC(), n > 0
+	}
+	s := strings.TrimSpace(v.String())
+	for _, layout := range []string{time.DateOnly, time.RFC3339, "2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05 MST", time.DateTime} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
 }

@@ -2,6 +2,7 @@ package step
 
 import (
 	"slices"
+	"strconv"
 
 	"tresham/engine"
 )
@@ -28,9 +29,12 @@ type BuyTrainHooks[G any] struct {
 	Traded func(g G, c *engine.Corporation) []*engine.Train
 	// TradedAlike lists one traded train of each name per seller.
 	TradedAlike bool
-	// MinPrice is the least agreed price; agreed prices go in tens, up to
-	// the buyer's cash.
+	// MinPrice is the least agreed price; agreed prices go in PriceStep,
+	// up to the buyer's cash.
 	MinPrice int
+	// PriceStep is what an agreed price is a multiple of now (nil: £10;
+	// 1825 games created before 2023-12-27 pay any whole number of pounds).
+	PriceStep func(G) int
 	// Unavailable says why the train a names is not for sale to c (the
 	// title's reason, for the refusal).
 	Unavailable func(g G, c *engine.Corporation, a *engine.Action) error
@@ -79,7 +83,8 @@ func (s *BuyTrain[G]) Choices(g G, entity string) []engine.Choice {
 		a.Train, a.Price = t.ID, t.Price
 		out = append(out, engine.Choice{Action: a})
 	}
-	maxPrice := c.Cash / 10 * 10
+	priceStep := s.priceStep(g)
+	maxPrice := c.Cash / priceStep * priceStep
 	if maxPrice < s.H.MinPrice || s.H.Traded == nil {
 		return out
 	}
@@ -91,7 +96,7 @@ func (s *BuyTrain[G]) Choices(g G, entity string) []engine.Choice {
 		seen[k] = true
 		a := engine.CorpAction(c, "buy_train")
 		a.Train, a.Price = t.ID, s.H.MinPrice
-		out = append(out, engine.Choice{Action: a, MaxPrice: maxPrice, PriceStep: 10})
+		out = append(out, engine.Choice{Action: a, MaxPrice: maxPrice, PriceStep: priceStep})
 	}
 	return out
 }
@@ -126,10 +131,22 @@ func (s *BuyTrain[G]) plan(g G, a *engine.Action) (Purchase, error) {
 		return Purchase{Train: t, Price: t.Price, FromPool: t.InPool}, nil
 	}
 	t := traded[j]
-	if a.Price < s.H.MinPrice || a.Price > c.Cash || a.Price%10 != 0 {
-		return Purchase{}, engine.Refuse(a, "price £%d: a train from another corporation costs a multiple of £10 from £%d to the buyer's cash (£%d)", a.Price, s.H.MinPrice, c.Cash)
+	if step := s.priceStep(g); a.Price < s.H.MinPrice || a.Price > c.Cash || a.Price%step != 0 {
+		unit := "a multiple of £" + strconv.Itoa(step)
+		if step == 1 {
+			unit = "a whole number of pounds"
+		}
+		return Purchase{}, engine.Refuse(a, "price £%d: a train from another corporation costs %s from £%d to the buyer's cash (£%d)", a.Price, unit, s.H.MinPrice, c.Cash)
 	}
 	return Purchase{Train: t, Seller: s.H.Base(g).Corp(t.Owner), Price: a.Price}, nil
+}
+
+// priceStep is what an agreed price must be a multiple of now.
+func (s *BuyTrain[G]) priceStep(g G) int {
+	if s.H.PriceStep == nil {
+		return 10
+	}
+	return max(s.H.PriceStep(g), 1)
 }
 
 // Check implements Step.

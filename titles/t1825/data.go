@@ -273,8 +273,8 @@ func Trains(o Options) []TrainDef {
 	} else {
 		add(unitTrains[o.UnitKey()])
 	}
-	if o.UnitKey() == "2" && o.Kits[3] {
-		count["6"] -= 2 // K3 replaces Unit 2's own 6-trains
+	if o.UnitKey() == "2" && o.Kits[3] && !o.era.unit2Kit3Kept {
+		count["6"] -= 2 // K3 replaces Unit 2's own 6-trains (since 2025-09-27, dated.go)
 	}
 	if o.U3P {
 		add(map[string]int{"3T": 2, "U3": 2})

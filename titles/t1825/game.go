@@ -10,6 +10,7 @@ import (
 	"tresham/board"
 	"tresham/engine"
 	"tresham/engine/step"
+	"tresham/titles/title"
 )
 
 // bankRaw is the bank's internal account at the start (18xx.games
@@ -80,11 +81,18 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 // order) with 18xx.games optional rule names, dealing the opening
 // certificates as 18xx.games does (OpeningDeal).
 func New(ids []int, names []string, options []string) (*Game, error) {
+	return NewOf(ids, names, options, title.Rules{})
+}
+
+// NewOf is New under the rules 18xx.games applied on a day (dated.go; a
+// zero Rules: today's).
+func NewOf(ids []int, names []string, options []string, rules title.Rules) (*Game, error) {
 	n := len(ids)
 	o, err := ParseOptions(options, n)
 	if err != nil {
 		return nil, err
 	}
+	o.era = eraOf(rules, o.PrintedRules)
 	cash, ok := StartingCash(o, n)
 	if !ok {
 		return nil, fmt.Errorf("t1825: no starting money for %d players", n)
@@ -133,7 +141,7 @@ func New(ids []int, names []string, options []string) (*Game, error) {
 		reservedTrains: map[string]bool{},
 		surveyorApart:  map[string][]string{},
 	}
-	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options) })
+	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return NewOf(ids, names, options, rules) })
 	for _, r := range options {
 		g.Options[r] = true
 	}

@@ -164,7 +164,8 @@ var buyTrainStep = &step.BuyTrain[*Game]{H: step.BuyTrainHooks[*Game]{
 		}
 		return g.otherTrains(c)
 	},
-	MinPrice: 10,
+	MinPrice:  10,
+	PriceStep: func(g *Game) int { return g.tradePriceStep() },
 	Unavailable: func(g *Game, c *engine.Corporation, a *engine.Action) error {
 		return engine.Refuse(a, "train %s is not for sale", a.Train)
 	},

@@ -52,6 +52,9 @@ type Options struct {
 	// difference). The kits and 18xx.games' variants are not in that
 	// rulebook and are refused with it.
 	PrintedRules bool
+	// era is the side of each of 18xx.games's dated rule changes the game
+	// is on (dated.go; zero: today's rules). NewOf sets it.
+	era era
 }
 
 // unitRules maps the unit option names to their units.

@@ -42,6 +42,9 @@ type trainRule struct {
 	distance                               int
 	cityPay, cityVisit, townPay, townVisit int
 	mult                                   int
+	// anyHexStop: a 3T or 4T of a game created before 2025-12-06 may call
+	// at any stations of one hexag (dated.go, changeTeeHexag).
+	anyHexStop bool
 }
 
 func ruleOf(name string) (trainRule, error) {
@@ -182,7 +185,7 @@ func (r trainRule) fits(cities, towns, extra int) refusal {
 
 // sameHexag reports two stops of one hexag the train may not both call at.
 func (r trainRule) sameHexag(a, b *stop) bool {
-	return a.ref.Hex == b.ref.Hex && !(r.tee() && !a.city && !b.city)
+	return a.ref.Hex == b.ref.Hex && !(r.tee() && (r.anyHexStop || !a.city && !b.city))
 }
 
 // scorer holds the buffers of trainRule scoring: once they have grown,
@@ -416,7 +419,7 @@ func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*
 	runs := slices.Grow(sc.runs[:0], len(routes))[:len(routes)]
 	sc.runs = runs
 	for i := range routes {
-		rule, err := ruleOf(trains[i].Name)
+		rule, err := g.ruleOf(trains[i].Name)
 		if err != nil {
 			return nil, err
 		}

@@ -206,11 +206,11 @@ func (g *Game) solveRoutes(sym string, revenueOnly bool) (*title.Solved, error) 
 	for pairs := 0; 2*pairs <= len(twos); pairs++ {
 		var sts []solveTrain
 		for k := 0; k < pairs; k++ {
-			r, _ := ruleOf("2")
+			r, _ := g.ruleOf("2")
 			sts = append(sts, solveTrain{rule: r, trains: twos[2*k : 2*k+2], doubled: true})
 		}
 		for _, t := range append(append([]*engine.Train(nil), twos[2*pairs:]...), others...) {
-			r, err := ruleOf(t.Name)
+			r, err := g.ruleOf(t.Name)
 			if err != nil {
 				return nil, err
 			}

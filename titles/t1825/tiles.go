@@ -122,7 +122,7 @@ func TileSpecs(o Options) ([]board.TileSpec, error) {
 	}
 	if o.Units[2] {
 		lists = append(lists, unit2Tiles)
-		if !o.Kits[3] {
+		if !o.Kits[3] || o.era.unit2Kit3Kept { // K3 replaces them since 2025-09-27 (dated.go)
 			lists = append(lists, unit2GrayTiles)
 		}
 	}

@@ -41,7 +41,9 @@ func Descriptor() title.Descriptor {
 			{Name: "surveyors", Description: "railway construction with Surveyors (rule 6.6)"},
 			{Name: "printed_rules", Description: "play by the printed Units 1-3 rulebook where 18xx.games differs (starting money, certificate limits, trains and phases of TABLES 1-4, Unit 3's companies; no buying and selling one company in a turn, reserved hexes, bankrupt companies' trains back to the bank, receivers paying at the end of the turn and running the maximum); no kits or site variants"},
 		},
-		New: title.Constructor(New),
+		New:     title.Constructor(New),
+		NewOf:   title.ConstructorOf(NewOf),
+		Changes: Changes(),
 		// a route may re-enter a hex and never passes a blocked city; every
 		// stop counts against the train's size
 		Routes: title.RouteRules{ReEnterHexes: true, FlatStops: true},

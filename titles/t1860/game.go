@@ -30,6 +30,9 @@ type Game struct {
 
 	// optPrinted plays by the printed rulebook (printed_rules, printed.go).
 	optPrinted bool
+	// era is the side of each of 18xx.games's dated rule changes the game
+	// is on (dated.go; zero: today's rules).
+	era era
 
 	Nationalization   bool
 	SRAfterSouthern   bool
@@ -70,6 +73,12 @@ var lifecycle = &engine.LifecycleSpec[Game]{
 
 // New sets up a game of 1860 for the given players (id, name in seating order).
 func New(ids []int, names []string, options []string, newBoard func(opts map[string]bool) (*board.Board, error)) (*Game, error) {
+	return NewOf(ids, names, options, newBoard, title.Rules{})
+}
+
+// NewOf is New under the rules 18xx.games applied on a day (dated.go; a
+// zero Rules: today's).
+func NewOf(ids []int, names []string, options []string, newBoard func(opts map[string]bool) (*board.Board, error), rules title.Rules) (*Game, error) {
 	n := len(ids)
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("1860: %d players, want 2 to 4", n)
@@ -108,6 +117,7 @@ func New(ids []int, names []string, options []string, newBoard func(opts map[str
 	g.optNoSkipTowns = opts["no_skip_towns"] || opts["original_game"]
 	g.optSimplifiedInsolvency = opts["simplified_insolvency"]
 	g.optPrinted = opts[optPrintedRules]
+	g.era = eraOf(rules, g.optPrinted)
 	g.setVariants(opts)
 	g.HighestLayer = 1
 	g.SeatPlayers(ids, names, startingCash[n])
@@ -125,7 +135,7 @@ func New(ids []int, names []string, options []string, newBoard func(opts map[str
 			return nil, fmt.Errorf("1860 map: %w", err)
 		}
 	}
-	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return New(ids, names, options, newBoard) })
+	g.journal = engine.NewLifecycle(g, lifecycle, func() (*Game, error) { return NewOf(ids, names, options, newBoard, rules) })
 	g.Logf("-- Phase 2 (Operating Rounds: 1 | Train Limit: %s | Available Tiles: Yellow) --", g.trainLimitText(g.Phases[0]))
 	g.PriorityDeal = g.Players[0].ID
 	g.startAuction()
@@ -217,8 +227,13 @@ func (g *Game) playerValue(p *engine.Player) int {
 	return g.Worth(p, func(c *engine.Corporation, s *engine.Share) int {
 		price := s.Percent / 10 * c.Price()
 		half := len(c.Trains) == 0
-		if g.Options["non_operated_full_value"] && !c.Operated {
-			half = false
+		if g.Options["non_operated_full_value"] {
+			if !half && g.era.trainSharesUncounted {
+				return 0 // uncounted before 2025-02-09 (dated.go)
+			}
+			if !c.Operated {
+				half = false
+			}
 		}
 		if half {
 			price /= 2

@@ -26,6 +26,7 @@ type routeCtx struct {
 	loaner      bool // a train leased from the depot by an insolvent corporation
 	origIns     bool // original insolvency rules (half revenue)
 	simpIns     bool // simplified insolvency rules
+	simpLease   bool // simplified insolvency as 18xx.games ran it before 2026-07-04 (dated.go)
 	printed     bool // printed_rules (leasedRevenue)
 	noSkip      bool // no_skip_towns: every town on the route is a stop
 	national    bool
@@ -34,7 +35,7 @@ type routeCtx struct {
 
 // loanerNew reports the newer insolvency rules for a leased train (halts
 // count as towns, no second allowance, no halt subsidy).
-func (c *routeCtx) loanerNew() bool { return c.loaner && !c.origIns }
+func (c *routeCtx) loanerNew() bool { return c.loaner && !c.origIns && !c.simpLease }
 
 // ignoreSecond reports whether the small-stop allowance is ignored.
 func (c *routeCtx) ignoreSecond() bool { return c.loanerNew() || c.national }
@@ -138,7 +139,7 @@ func (c *routeCtx) leasedRevenue(sum, stops int) (int, bool) {
 		return (sum + 19) / 20 * 10, true
 	case c.origIns:
 		return (sum + 1) / 2, true
-	case c.simpIns && c.printed:
+	case c.simpIns && (c.printed || c.simpLease):
 		return 40 + 20*c.major, true
 	}
 	return 40 + 20*stops, true

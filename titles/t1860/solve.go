@@ -234,6 +234,7 @@ func (g *Game) routeContext(b *board.Board, corp *engine.Corporation, train *eng
 		loaner:      train.Owner != corp.Sym,
 		origIns:     g.optOriginalInsolvency,
 		simpIns:     g.optSimplifiedInsolvency,
+		simpLease:   g.optSimplifiedInsolvency && g.era.simplifiedLease,
 		printed:     g.optPrinted,
 		noSkip:      g.optNoSkipTowns,
 		national:    g.Nationalization,

@@ -18,6 +18,10 @@ func Descriptor() title.Descriptor {
 		New: title.Constructor(func(ids []int, names []string, options []string) (*Game, error) {
 			return New(ids, names, options, NewBoard)
 		}),
+		NewOf: title.ConstructorOf(func(ids []int, names []string, options []string, rules title.Rules) (*Game, error) {
+			return NewOf(ids, names, options, NewBoard, rules)
+		}),
+		Changes: Changes(),
 		// routes of one company may cross; one blocked city may be passed
 		Routes:    title.RouteRules{Intersect: true, MaxBlockedPass: 1, MaxBlockedRoutes: 1},
 		Subsidies: true,

@@ -131,12 +131,28 @@ type Descriptor struct {
 	// options; an unknown option, a bad combination or a player count the
 	// options do not allow is an error naming it.
 	New func(players []Player, options []string) (Full, error)
+	// NewOf is New under the rules 18xx.games applied on a day (a zero
+	// Rules: today's, as New); nil when the title has no dated changes.
+	NewOf func(players []Player, options []string, rules Rules) (Full, error)
+	// Changes are the dated changes 18xx.games made to the title's rules
+	// that alter what is legal or what a move does (docs/rules.md), in
+	// date order; NewOf follows a game's side of each.
+	Changes []Change
 	// Routes are the title's route rules in the generic solver's terms,
 	// for estimates on boards a bot changed (the exact solver is Full's).
 	Routes RouteRules
 	// Subsidies reports whether runs earn subsidies (1860's halts), so a
 	// client shows the run of most revenue plus subsidy as well.
 	Subsidies bool
+}
+
+// Create sets up a game under the rules of a day (NewOf; New when the
+// title has no dated changes or rules is today's).
+func (d Descriptor) Create(players []Player, options []string, rules Rules) (Full, error) {
+	if d.NewOf == nil || rules.AsOf().IsZero() {
+		return d.New(players, options)
+	}
+	return d.NewOf(players, options, rules)
 }
 
 // HasOption reports whether name is one of d's options.
@@ -192,6 +208,19 @@ type AuctionItem struct {
 	Company  bool   `json:"company"`
 	Price    int    `json:"price"`
 	Cheapest bool   `json:"cheapest,omitempty"`
+}
+
+// ConstructorOf is Constructor for a constructor that also takes the
+// rules of the day (Descriptor.NewOf).
+func ConstructorOf[G Full](newGame func(ids []int, names []string, options []string, rules Rules) (G, error)) func([]Player, []string, Rules) (Full, error) {
+	return func(players []Player, options []string, rules Rules) (Full, error) {
+		ids := make([]int, len(players))
+		names := make([]string, len(players))
+		for i, p := range players {
+			ids[i], names[i] = p.ID, p.Name
+		}
+		return Forked(newGame(ids, names, options, rules))
+	}
 }
 
 // Forked is a title's Fork result as a Full (a failed fork returns a nil
