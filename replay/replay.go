@@ -21,7 +21,10 @@ type Step func(a *g18xx.Action, state map[string]any) error
 
 // New builds the title game described by an export's header, through
 // the title registry, under the rules 18xx.games applied to it (Rules).
-func New(src *g18xx.Game) (title.Full, error) {
+func New(src *g18xx.Game) (title.Full, error) { return NewOf(src, Rules(src)) }
+
+// NewOf is New under the rules of a given day (a zero Rules: today's).
+func NewOf(src *g18xx.Game, rules title.Rules) (title.Full, error) {
 	d, ok := titles.Lookup(src.Title)
 	if !ok {
 		return nil, fmt.Errorf("title %q is not supported", src.Title)
@@ -30,7 +33,7 @@ func New(src *g18xx.Game) (title.Full, error) {
 	for i, p := range src.Players {
 		players[i] = title.Player{ID: p.ID, Name: p.Name}
 	}
-	return d.Create(players, src.Settings.OptionalRules, Rules(src))
+	return d.Create(players, src.Settings.OptionalRules, rules)
 }
 
 // Rules is the day whose 18xx.games rules an export is replayed by: the

@@ -17,6 +17,7 @@ import (
 	"tresham/engine"
 	"tresham/replay"
 	"tresham/store"
+	"tresham/titles/title"
 )
 
 // titleGame is what the server needs from a title game.
@@ -26,19 +27,21 @@ type titleGame interface {
 	BestRoutes(corp string) ([]engine.Route, error)
 }
 
-// newTitleGame sets up a fresh game for the header's title, seats and options.
-func newTitleGame(title string, seats []store.Seat, options []string) (titleGame, error) {
-	src := &g18xx.Game{Title: title, Settings: g18xx.Settings{OptionalRules: options}}
+// newTitleGame sets up a fresh game for the header's title, seats and
+// options, under the 18xx.games rules of a day (zero: today's; an
+// imported game's day is importRules).
+func newTitleGame(name string, seats []store.Seat, options []string, rules title.Rules) (titleGame, error) {
+	src := &g18xx.Game{Title: name, Settings: g18xx.Settings{OptionalRules: options}}
 	for _, st := range seats {
 		src.Players = append(src.Players, g18xx.Player{ID: st.PlayerID, Name: st.Name})
 	}
-	g, err := replay.New(src)
+	g, err := replay.NewOf(src, rules)
 	if err != nil {
 		return nil, err
 	}
 	tg, ok := g.(titleGame)
 	if !ok {
-		return nil, fmt.Errorf("title %q lacks the server's game interface", title)
+		return nil, fmt.Errorf("title %q lacks the server's game interface", name)
 	}
 	return tg, nil
 }
@@ -547,12 +550,27 @@ func (s *Server) applyNew(e *entry, acts []g18xx.Action) error {
 	return nil
 }
 
+// importRules is the day whose 18xx.games rules an imported game follows
+// (replay.Rules): its export header's created_at, kept in meta, else its
+// first action's time. A game made here (no meta) follows today's rules.
+func importRules(meta json.RawMessage, acts []g18xx.Action) title.Rules {
+	if len(meta) == 0 {
+		return title.Rules{}
+	}
+	var src g18xx.Game
+	if err := json.Unmarshal(meta, &src); err != nil {
+		return title.Rules{} // the header was written by the import; it reads
+	}
+	src.Actions = acts
+	return replay.Rules(&src)
+}
+
 // replayActions builds the game of header h from its stored actions. A
 // game to be cached (live) leaves its accepted actions in the store
 // (journalSource) and drops its memoised routes once built.
 func (s *Server) replayActions(h store.Game, acts []g18xx.Action, live bool) (titleGame, error) {
 	start := time.Now()
-	g, err := newTitleGame(h.Title, h.Seats, h.Options)
+	g, err := newTitleGame(h.Title, h.Seats, h.Options, importRules(h.Meta, acts))
 	if err != nil {
 		return nil, err
 	}

@@ -342,7 +342,7 @@ func newGameHeader(req createRequest, u store.User) (store.Game, error) {
 	if err != nil {
 		return store.Game{}, err
 	}
-	if _, err := newTitleGame(req.Title, seats, opts); err != nil {
+	if _, err := newTitleGame(req.Title, seats, opts, title.Rules{}); err != nil {
 		return store.Game{}, errorf(http.StatusBadRequest, "%v", err)
 	}
 	return store.Game{
@@ -547,12 +547,16 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		opts = []string{}
 	}
 	start := time.Now()
-	g, err := newTitleGame(src.Title, seats, opts)
+	g, err := newTitleGame(src.Title, seats, opts, replay.Rules(src))
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, "cannot set up the game: %v", err)
 		return
 	}
 	if err := applyEffective(g, src.Actions); err != nil {
+		var re *replayError
+		if errors.As(err, &re) {
+			re.Err = replay.Explain(src, re.Err) // the rules of the day, where they explain it
+		}
 		writeError(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}

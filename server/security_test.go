@@ -213,7 +213,7 @@ func TestUnlistedMovesRefused(t *testing.T) {
 			for _, p := range prefix.Players {
 				seats = append(seats, store.Seat{PlayerID: p.ID, Name: p.Name})
 			}
-			g, err := newTitleGame(prefix.Title, seats, prefix.Settings.OptionalRules)
+			g, err := newTitleGame(prefix.Title, seats, prefix.Settings.OptionalRules, replay.Rules(&prefix))
 			if err != nil {
 				t.Fatal(err)
 			}

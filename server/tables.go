@@ -20,6 +20,7 @@ import (
 
 	"tresham/store"
 	"tresham/titles"
+	"tresham/titles/title"
 )
 
 // Lobby and table limits.
@@ -385,7 +386,7 @@ func startSeats(h store.Game) ([]store.Seat, error) {
 			taken[i].Name = fmt.Sprintf("Bot %d", i+1)
 		}
 	}
-	if _, err := newTitleGame(h.Title, taken, h.Options); err != nil {
+	if _, err := newTitleGame(h.Title, taken, h.Options, title.Rules{}); err != nil {
 		return nil, errorf(http.StatusConflict, "cannot start with %d players: %v", len(taken), err)
 	}
 	return taken, nil

@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -134,7 +135,10 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	g, n, err := replay.RunTraced(src, step, init)
 	if err != nil {
 		var re *engine.RuleError
-		if errors.As(err, &re) {
+		var dated *replay.DatedRefusal
+		if errors.As(replay.Explain(src, err), &dated) && errors.As(err, &re) {
+			fmt.Fprintf(stderr, "tresham: cannot apply action %d (%s): %s%s\n", re.ActionID, re.Type, re.Rule, strings.TrimPrefix(dated.Error(), err.Error()))
+		} else if errors.As(err, &re) {
 			fmt.Fprintf(stderr, "tresham: cannot apply action %d (%s): %s\n", re.ActionID, re.Type, re.Rule)
 		} else {
 			fmt.Fprintf(stderr, "tresham: %v\n", err)

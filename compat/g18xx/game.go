@@ -185,6 +185,18 @@ func Decode(r io.Reader) (*Game, error) {
 
 // DecodeBytes is Decode of a game already in memory (data is not kept).
 func DecodeBytes(data []byte) (*Game, error) {
+	g, err := decodeBytes(data)
+	if err != nil {
+		// an early export names its players where later ones number them
+		if up, ok := upgradeOldForm(data); ok {
+			return decodeBytes(up)
+		}
+	}
+	return g, err
+}
+
+// decodeBytes is DecodeBytes of the current form only.
+func decodeBytes(data []byte) (*Game, error) {
 	var g Game
 	if !decodeFast(data, &g) {
 		if err := decodeReflect(data, &g); err != nil {
