@@ -42,6 +42,11 @@ func TestEvalRouteStops(t *testing.T) {
 		{"leased 6+3, simplified: as the newer rules", routeCtx{major: 6, minor: 3, loaner: true, simpIns: true}, nil, 40 + 20*5, 0},
 		{"leased 6+3, simplified, printed: the Insolvency card", routeCtx{major: 6, minor: 3, loaner: true, simpIns: true, printed: true}, nil, 40 + 20*6, 0},
 		{"leased 6+3, newer rules, printed: as the default", routeCtx{major: 6, minor: 3, loaner: true, printed: true}, nil, 40 + 20*5, 0},
+		// simplified insolvency in a game created before 2026-07-04 (dated.go): the
+		// card's value, with the allowances and halt subsidies of an owned train
+		{"leased 4+2, simplified before 2026-07-04", routeCtx{major: 4, minor: 2, loaner: true, simpIns: true, simpLease: true}, nil, 40 + 20*4, 20},
+		{"leased 2+1, simplified before 2026-07-04", routeCtx{major: 2, minor: 1, loaner: true, simpIns: true, simpLease: true}, nil, 40 + 20*2, 0},
+		{"leased 4+2, simplified since 2026-07-04", routeCtx{major: 4, minor: 2, loaner: true, simpIns: true}, nil, 40 + 20*4, 0},
 		{"nationalization: no second allowance", routeCtx{major: 2, minor: 1, national: true}, nil, 70, 0},
 	}
 	for _, tc := range tests {
