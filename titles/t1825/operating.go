@@ -212,10 +212,27 @@ func (g *Game) canLayTile(c *engine.Corporation) bool {
 // of the company's network (rule 4.4).
 func (g *Game) canPlaceToken(c *engine.Corporation) bool {
 	r := g.op
-	if r.step != stTrack || r.tokened || g.silentReceivership(c) {
+	if r.step != stTrack || r.tokened || g.silentReceivership(c) || !step.CanToken(g.Board, c, g.buyingPower(c)) {
 		return false
 	}
-	return step.CanToken(g.Board, c, g.buyingPower(c))
+	return !g.Opts.PrintedRules || !c.Receivership || g.someBaseOnCredit(c)
+}
+
+// someBaseOnCredit reports whether company c in receivership, under
+// printed_rules, may place some base: one it pays in cash, or one whose
+// cost on credit the best run with it placed repays (rule 6.4.6, with
+// 6.5.2; creditRefusal). Where none may, the token step has nothing to
+// offer and skips itself rather than offering only a pass.
+func (g *Game) someBaseOnCredit(c *engine.Corporation) bool {
+	price := c.Tokens[c.NextToken()].Price
+	opt := board.TokenOptions{CheckConnected: true}
+	for _, ch := range step.TokenChoices(g.Board, c, false) {
+		ref, err := step.CheckToken(g.Board, c, ch.Action.City, opt)
+		if err == nil && g.creditRefusal(c, price, tokenAt(ref, c.Sym)) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // adjacent reports whether two hexes share a side.

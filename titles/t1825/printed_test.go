@@ -577,3 +577,47 @@ func BenchmarkReceiverCreditLegal(b *testing.B) {
 		})
 	}
 }
+
+// TestPrintedRulesReceiverTokenStepSkips: under printed_rules a company in
+// receivership places a base on credit only where the best run with it
+// repays what it would owe (rule 6.4.6 with 6.5.2). Where no base may be
+// placed so, the token step has nothing to offer and skips itself instead
+// of offering only a pass; paid in cash, the base is offered.
+func TestPrintedRulesReceiverTokenStepSkips(t *testing.T) {
+	g := reachPlay(t, 3, []string{"unit_1"}, nil, func(g *Game) bool {
+		if g.op == nil || g.IsFinished() || g.op.step != stTrack {
+			return false
+		}
+		c := g.op.Current()
+		return c != nil && !c.Receivership && len(c.Trains) > 0 && g.canPlaceToken(c)
+	})
+	c := g.op.Current()
+	g.Opts.PrintedRules = true
+	c.Receivership = true
+	price := c.Tokens[c.NextToken()].Price
+	g.PayCorp(c, price-c.Cash) // the base paid in cash: offered
+	if !g.canPlaceToken(c) || !listsBase(g, c) {
+		t.Fatalf("%s with £%d: a base for £%d not offered", c.Sym, c.Cash, price)
+	}
+	g.PayCorp(c, -c.Cash)
+	g.op.loan = 1 << 20 // no run repays it
+	if g.canPlaceToken(c) || listsBase(g, c) {
+		t.Fatalf("%s owing £%d: a base on credit offered", c.Sym, g.op.loan)
+	}
+	if !g.canLayTile(c) && !g.canMoveSurveyor(c) {
+		g.op.advance(g)
+		if g.op.Current() == c && g.op.step == stTrack {
+			t.Errorf("the track and token step stays open with nothing to offer")
+		}
+	}
+}
+
+// listsBase reports whether Legal offers c a base.
+func listsBase(g *Game, c *engine.Corporation) bool {
+	for _, ch := range g.Legal(c.Sym) {
+		if ch.Action.Type == "place_token" {
+			return true
+		}
+	}
+	return false
+}

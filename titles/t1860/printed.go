@@ -54,11 +54,19 @@ func originalInsolvency(opts map[string]bool) bool {
 // mustRunMax reports whether c must run for the most revenue it can: a
 // company in receivership "runs its trains for the maximum revenue it
 // can" (Companies In Receivership), and so does an insolvent one, which
-// runs as in receivership (Insolvency). 18xx.games accepts any legal run;
-// this is printed_rules only. Under nationalisation a company in
-// receivership need not run at all (checkRoutes).
+// runs as in receivership (Insolvency); under nationalisation "each
+// company director calculates the maximum revenue each company under
+// his/her control can earn" (Nationalisation), while a company in
+// receivership pays nothing and need not run at all (checkRoutes).
+// 18xx.games accepts any legal run; this is printed_rules only.
 func (g *Game) mustRunMax(c *engine.Corporation) bool {
-	return g.optPrinted && !g.Nationalization && (c.Receivership || g.routeInsolvent(c))
+	switch {
+	case !g.optPrinted:
+		return false
+	case g.Nationalization:
+		return !c.Receivership
+	}
+	return c.Receivership || g.routeInsolvent(c)
 }
 
 // checkMaxRun refuses run a of c earning revenue on board b when c must
@@ -71,5 +79,9 @@ func (g *Game) checkMaxRun(b *board.Board, c *engine.Corporation, a *engine.Acti
 	if err != nil {
 		return fmt.Errorf("1860: the best run of %s: %w", c.Sym, err)
 	}
-	return step.MaxRun(a, c.Sym, revenue, sol.Revenue, "printed_rules, Companies In Receivership: it runs its trains for the maximum revenue it can")
+	rule := "printed_rules, Companies In Receivership: it runs its trains for the maximum revenue it can"
+	if g.Nationalization {
+		rule = "printed_rules, Nationalisation: each company director calculates the maximum revenue each company under his/her control can earn"
+	}
+	return step.MaxRun(a, c.Sym, revenue, sol.Revenue, rule)
 }

@@ -262,11 +262,19 @@ func lesserRun(g *Game, c *engine.Corporation) (best int, lesser []engine.Route)
 // is accepted.
 func TestInsolventRunsMaximum(t *testing.T) {
 	for _, kind := range []string{"insolvent", "receivership"} {
-		t.Run(kind, func(t *testing.T) { testRunsMaximum(t, kind == "receivership") })
+		t.Run(kind, func(t *testing.T) { testRunsMaximum(t, kind == "receivership", false) })
 	}
 }
 
-func testRunsMaximum(t *testing.T, receivership bool) {
+// TestNationalisationRunsMaximum: under nationalisation "each company
+// director calculates the maximum revenue each company under his/her
+// control can earn" (Nationalisation): with printed_rules a company not in
+// receivership runs for its maximum, as above.
+func TestNationalisationRunsMaximum(t *testing.T) {
+	testRunsMaximum(t, false, true)
+}
+
+func testRunsMaximum(t *testing.T, receivership, national bool) {
 	var g *Game
 	var c *engine.Corporation
 	var best int
@@ -282,7 +290,7 @@ func testRunsMaximum(t *testing.T, receivership bool) {
 				return false
 			}
 			c = g.op.Current()
-			if c == nil || !g.mustRunMax(c) || c.Receivership != receivership || !offers(g, c.Sym, "run_routes") {
+			if c == nil || !g.mustRunMax(c) || c.Receivership != receivership || g.Nationalization != national || !offers(g, c.Sym, "run_routes") {
 				return false
 			}
 			best, lesser = lesserRun(g, c)
@@ -290,10 +298,10 @@ func testRunsMaximum(t *testing.T, receivership bool) {
 		})
 	}
 	if lesser == nil {
-		t.Skipf("no company (receivership %v) bound to its maximum run with a lesser run in 40 random games", receivership)
+		t.Skipf("no company (receivership %v, nationalisation %v) bound to its maximum run with a lesser run in 40 random games", receivership, national)
 	}
 	sym := c.Sym
-	t.Logf("%s (receivership %v, insolvent %v): best £%d, a lesser run of %d routes", sym, c.Receivership, c.Insolvent, best, len(lesser))
+	t.Logf("%s (receivership %v, insolvent %v, nationalisation %v): best £%d, a lesser run of %d routes", sym, c.Receivership, c.Insolvent, g.Nationalization, best, len(lesser))
 	run := func() error {
 		a := engine.Action{Type: "run_routes", Entity: sym, EntityType: "corporation", Routes: slices.Clone(lesser)}
 		return g.Apply(&a)
@@ -311,7 +319,7 @@ func testRunsMaximum(t *testing.T, receivership bool) {
 	// printed_rules: refused, naming the maximum; nothing changes
 	before := g.State()
 	err := run()
-	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("maximum revenue it can, £%d", best)) {
+	if err == nil || !strings.Contains(err.Error(), "maximum revenue") || !strings.Contains(err.Error(), fmt.Sprintf("£%d", best)) {
 		t.Fatalf("printed_rules: the lesser run: err %v, want a refusal naming £%d", err, best)
 	}
 	if !reflect.DeepEqual(before, g.State()) {
