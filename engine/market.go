@@ -35,6 +35,11 @@ type Market struct {
 	Rows [][]*Cell
 	// ZigZag selects 1860's single zig-zag row: a right move is two cells, a down move one.
 	ZigZag bool
+	// StopShort: a zig-zag move of two cells that would pass an end of
+	// the row does not move at all, instead of stopping at the end (as
+	// 18xx.games moved 1860 prices from 2023-03-04 to 2023-03-06; t1860
+	// dated.go).
+	StopShort bool
 }
 
 // ParseMarket builds a market from rows of codes such as "100p" or "7i" ("" for no cell).
@@ -103,6 +108,9 @@ func (m *Market) CellByID(id string) (*Cell, error) {
 // Right is the cell a dividend moves a marker to (clamped at the end).
 func (m *Market) Right(c *Cell) *Cell {
 	if m.ZigZag {
+		if m.StopShort && c.Col+2 >= len(m.Rows[c.Row]) {
+			return c
+		}
 		return m.clampCol(c.Row, c.Col+2)
 	}
 	if n := m.At(c.Row, c.Col+1); n != nil {
@@ -114,6 +122,9 @@ func (m *Market) Right(c *Cell) *Cell {
 // Left is the cell a withheld dividend moves a marker to (clamped).
 func (m *Market) Left(c *Cell) *Cell {
 	if m.ZigZag {
+		if m.StopShort && c.Col-2 < 0 {
+			return c
+		}
 		return m.clampCol(c.Row, c.Col-2)
 	}
 	if n := m.At(c.Row, c.Col-1); n != nil {

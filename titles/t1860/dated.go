@@ -7,6 +7,20 @@ import "tresham/titles/title"
 // "Rules of the day"). A game created before one plays by the rule before
 // it (eraOf); printed_rules games follow the rulebook and none of these.
 var (
+	changeZigZagRefactor = title.Change{
+		Name:   "1860/zigzag-moves-stop-short",
+		Since:  "2023-03-04",
+		Source: "tobymao/18xx PR #8959, commit 5ea4dd2fc (Refactor stock movement into separate classes per market type)",
+		Before: "a dividend's or a withheld dividend's move that would pass an end of the market stops at the end",
+		After:  "such a move does not move the price at all (until 2023-03-07, 1860/zigzag-ledge-movement)",
+	}
+	changeZigZagLedge = title.Change{
+		Name:   "1860/zigzag-ledge-movement",
+		Since:  "2023-03-07",
+		Source: "tobymao/18xx commit 00733f833 (Fix ZigZig end movement for 60 and 62)",
+		Before: "(from 2023-03-04) a dividend's move that would pass an end of the market does not move the price",
+		After:  "it stops at the end, as before 2023-03-04",
+	}
 	changeFullValueWorth = title.Change{
 		Name:   "1860/non-operated-full-value-worth",
 		Since:  "2025-02-09",
@@ -26,13 +40,14 @@ var (
 // Changes lists 1860's dated rule changes in date order (the
 // Descriptor's Changes).
 func Changes() []title.Change {
-	return []title.Change{changeFullValueWorth, changeSimplifiedInsolvency}
+	return []title.Change{changeZigZagRefactor, changeZigZagLedge, changeFullValueWorth, changeSimplifiedInsolvency}
 }
 
 // era is which side of each dated change a game is on: a field is true
 // where the game plays by the rule before the change. The zero era is
 // today's rules.
 type era struct {
+	zigzagStopShort      bool // after changeZigZagRefactor, before changeZigZagLedge
 	trainSharesUncounted bool // before changeFullValueWorth
 	simplifiedLease      bool // before changeSimplifiedInsolvency
 }
@@ -45,6 +60,7 @@ func eraOf(r title.Rules, printed bool) era {
 		return era{}
 	}
 	return era{
+		zigzagStopShort:      r.Follows(changeZigZagRefactor) && !r.Follows(changeZigZagLedge),
 		trainSharesUncounted: !r.Follows(changeFullValueWorth),
 		simplifiedLease:      !r.Follows(changeSimplifiedInsolvency),
 	}

@@ -76,3 +76,33 @@ func TestFullValueWorthByDate(t *testing.T) {
 		}
 	}
 }
+
+// TestZigZagStopShortByDate: in a game created from 2023-03-04 to
+// 2023-03-06, a dividend's two-cell move that would pass an end of the
+// market does not move the price; before and after, it stops at the end.
+func TestZigZagStopShortByDate(t *testing.T) {
+	for _, tc := range []struct {
+		day   string
+		short bool
+	}{{"2023-03-03", false}, {"2023-03-04", true}, {"2023-03-06", true}, {"2023-03-07", false}, {"2026-01-01", false}} {
+		g, err := NewOf([]int{1, 2}, []string{"A", "B"}, nil, NewBoard, rulesOn(t, tc.day))
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := g.Market.Rows[0]
+		top, low := row[len(row)-2], row[1]
+		wantTop, wantLow := row[len(row)-1], row[0]
+		if tc.short {
+			wantTop, wantLow = top, low
+		}
+		if got := g.Market.Right(top); got != wantTop {
+			t.Errorf("%s: a payout from %d moves to %d, want %d", tc.day, top.Price, got.Price, wantTop.Price)
+		}
+		if got := g.Market.Left(low); got != wantLow {
+			t.Errorf("%s: a withheld dividend from %d moves to %d, want %d", tc.day, low.Price, got.Price, wantLow.Price)
+		}
+		if mid := row[5]; g.Market.Right(mid) != row[7] || g.Market.Left(mid) != row[3] {
+			t.Errorf("%s: moves inside the market changed", tc.day)
+		}
+	}
+}

@@ -118,6 +118,7 @@ func NewOf(ids []int, names []string, options []string, newBoard func(opts map[s
 	g.optSimplifiedInsolvency = opts["simplified_insolvency"]
 	g.optPrinted = opts[optPrintedRules]
 	g.era = eraOf(rules, g.optPrinted)
+	m.StopShort = g.era.zigzagStopShort
 	g.setVariants(opts)
 	g.HighestLayer = 1
 	g.SeatPlayers(ids, names, startingCash[n])
