@@ -492,8 +492,9 @@ export function draw(el, page) {
       page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
         onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
     // which engine plays the page's moves: said aloud only when the one in
-    // the browser was switched off for disagreeing with the server
-    h('span', { class: /disagreed/.test(page.engineNote) ? 'muted engine-note' : 'sr', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
+    // the browser was switched off for disagreeing with the server, or
+    // while the server is still preparing it
+    h('span', { class: /disagreed|preparing/.test(page.engineNote) ? 'muted engine-note' : 'sr', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
   // The parts that depend on the position (the header, the bars, the
   // panel, the scores) are built afresh: their buttons hold the position.
   // The cards are built and kept where unchanged; the log and the market
