@@ -30,12 +30,13 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	dsn := fs.String("db", "", "database: a SQLite file (default DATA/tresham.db), postgres://… for PostgreSQL, or mem: for a throwaway in-memory store")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
 	allowPrivate := fs.Bool("allow-private-webhooks", false, "let webhooks call loopback, private and link-local addresses (a LAN install)")
+	buildEngine := fs.Bool("build-engine", true, "when this binary has no in-browser engine built in, build it into the user's cache with the Go toolchain and sources found here")
 	cacheMB := fs.Int64("cache-mb", 256, "memory for games kept replayed in memory, in MiB (least recently used evicted first)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *cacheMB <= 0 {
-		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks]\n")
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks] [--build-engine=false]\n")
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -55,7 +56,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	}
 	defer st.Close()
 	page := ui.New()
-	if !page.HasModule() {
+	if !page.HasModule() && *buildEngine {
 		go provideEngine(ctx, page, log)
 	}
 	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate, CacheBytes: *cacheMB << 20,
