@@ -19,13 +19,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 //go:embed static
 var static embed.FS
-
-//go:embed wasm
-var wasmFiles embed.FS
 
 // FS returns the UI files rooted at static/ (index.html at the top).
 func FS() fs.FS {
@@ -36,33 +34,84 @@ func FS() fs.FS {
 	return sub
 }
 
-// Handler serves the UI files (FS) and, under /wasm/, the generated
-// in-browser engine: /wasm/manifest.json (never cached; {"available": false} when the module
-// was not generated) names the module and its wasm_exec.js, which are
-// served by content-hashed name, cached forever, the module gzipped.
+// Handler serves the UI files (FS) and, under /wasm/, the in-browser
+// engine generated into ui/wasm and embedded (see New).
+func Handler() http.Handler { return New() }
+
+// UI serves the UI files (FS) and, under /wasm/, the in-browser engine:
+// /wasm/manifest.json (never cached) names the module and its
+// wasm_exec.js, which are served by content-hashed name, cached forever,
+// the module gzipped. Without a module the manifest says
+// {"available": false} and why, with "building": true while one is being
+// built (SetBuilding); SetModule serves one that arrives after start.
 //
 // /sw.js, the service worker, is served with its cache named by a hash of
 // every UI file and of the engine's manifest: any change to the page gives
 // the worker new bytes, so browsers install it again and its offline copy
 // of the page is replaced whole, never mixed with older files.
-func Handler() http.Handler {
-	files := http.FileServerFS(FS())
-	mod := loadWasm(wasmFiles)
-	sw := versionedWorker(FS(), mod.manifest)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/sw.js" && sw != nil {
-			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-cache")
-			_, _ = w.Write(sw)
-			return
-		}
-		name, ok := strings.CutPrefix(r.URL.Path, "/wasm/")
-		if !ok {
-			files.ServeHTTP(w, r)
-			return
-		}
-		mod.serve(w, r, name)
-	})
+type UI struct {
+	files    http.Handler
+	mod      atomic.Pointer[engineFiles]
+	building atomic.Pointer[string]
+}
+
+// engineFiles is a module with the service worker written for it.
+type engineFiles struct {
+	wasm *wasmAssets
+	sw   []byte
+}
+
+// New returns the UI with the module embedded in the binary, if any.
+func New() *UI {
+	u := &UI{files: http.FileServerFS(FS())}
+	sub, _ := fs.Sub(wasmFiles, "wasm")
+	u.use(loadWasm(sub))
+	return u
+}
+
+func (u *UI) use(a *wasmAssets) {
+	u.mod.Store(&engineFiles{wasm: a, sw: versionedWorker(FS(), a.manifest)})
+}
+
+// HasModule reports whether an engine module is served.
+func (u *UI) HasModule() bool { return u.mod.Load().wasm.manifest != nil }
+
+// SetModule serves the module in fsys (manifest.json at its root, as
+// ui/wasmgen writes it) from now on.
+func (u *UI) SetModule(fsys fs.FS) error {
+	a := loadWasm(fsys)
+	if a.manifest == nil {
+		return fmt.Errorf("no usable manifest.json and module")
+	}
+	u.use(a)
+	u.building.Store(nil)
+	return nil
+}
+
+// SetBuilding says, in the manifest, that a module is being built and
+// why the page must wait ("" when no longer).
+func (u *UI) SetBuilding(why string) {
+	if why == "" {
+		u.building.Store(nil)
+		return
+	}
+	u.building.Store(&why)
+}
+
+func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	cur := u.mod.Load()
+	if r.URL.Path == "/sw.js" && cur.sw != nil {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(cur.sw)
+		return
+	}
+	name, ok := strings.CutPrefix(r.URL.Path, "/wasm/")
+	if !ok {
+		u.files.ServeHTTP(w, r)
+		return
+	}
+	cur.wasm.serve(w, r, name, u.building.Load())
 }
 
 // workerCacheName is the cache name sw.js is written with; versionedWorker
@@ -104,9 +153,10 @@ type wasmAssets struct {
 	execJS   []byte
 }
 
+// loadWasm reads the module whose manifest.json is at the root of fsys.
 func loadWasm(fsys fs.FS) *wasmAssets {
 	a := &wasmAssets{}
-	mb, err := fs.ReadFile(fsys, "wasm/manifest.json")
+	mb, err := fs.ReadFile(fsys, "manifest.json")
 	if err != nil {
 		return a // not generated: /wasm/ answers 404
 	}
@@ -114,8 +164,11 @@ func loadWasm(fsys fs.FS) *wasmAssets {
 	if json.Unmarshal(mb, &m) != nil {
 		return a
 	}
-	gz, err1 := fs.ReadFile(fsys, "wasm/"+m.Wasm+".gz")
-	js, err2 := fs.ReadFile(fsys, "wasm/"+m.Exec)
+	if m.Wasm == "" || m.Exec == "" {
+		return a
+	}
+	gz, err1 := fs.ReadFile(fsys, m.Wasm+".gz")
+	js, err2 := fs.ReadFile(fsys, m.Exec)
 	if err1 != nil || err2 != nil {
 		return a
 	}
@@ -123,7 +176,9 @@ func loadWasm(fsys fs.FS) *wasmAssets {
 	return a
 }
 
-func (a *wasmAssets) serve(w http.ResponseWriter, r *http.Request, name string) {
+// serve answers /wasm/name; building says why the page waits for a module
+// being built (nil when none is).
+func (a *wasmAssets) serve(w http.ResponseWriter, r *http.Request, name string, building *string) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
@@ -135,9 +190,14 @@ func (a *wasmAssets) serve(w http.ResponseWriter, r *http.Request, name string) 
 		// logs every 404 as an error
 		h.Set("Content-Type", "application/json")
 		h.Set("Cache-Control", "no-cache")
-		_, _ = w.Write([]byte(`{"available":false,"why":"the in-browser engine is not built into this server (go generate ./ui)"}` + "\n"))
+		out := map[string]any{"available": false, "why": notBuilt}
+		if building != nil {
+			out["building"], out["why"] = true, *building
+		}
+		b, _ := json.Marshal(out)
+		_, _ = w.Write(append(b, '\n'))
 	case a.manifest == nil:
-		http.Error(w, "the in-browser engine is not built into this server (go generate ./ui)", http.StatusNotFound)
+		http.Error(w, notBuilt, http.StatusNotFound)
 	case name == "manifest.json":
 		h.Set("Content-Type", "application/json")
 		h.Set("Cache-Control", "no-cache")
@@ -168,6 +228,8 @@ func (a *wasmAssets) serve(w http.ResponseWriter, r *http.Request, name string) 
 		http.NotFound(w, r)
 	}
 }
+
+const notBuilt = "the in-browser engine is not built into this server (go generate ./ui before go build, or run tresham serve where it finds the sources and a Go toolchain)"
 
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {

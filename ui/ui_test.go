@@ -2,6 +2,8 @@ package ui
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"net/http"
@@ -11,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestFiles checks that the UI entry points are embedded and that every
@@ -61,7 +64,8 @@ func TestWasmFresh(t *testing.T) {
 
 // TestHandlerWasm serves the generated module as the page fetches it.
 func TestHandlerWasm(t *testing.T) {
-	a := loadWasm(wasmFiles)
+	sub, _ := fs.Sub(wasmFiles, "wasm")
+	a := loadWasm(sub)
 	srv := httptest.NewServer(Handler())
 	defer srv.Close()
 	get := func(path, enc string) *http.Response {
@@ -102,5 +106,67 @@ func TestHandlerWasm(t *testing.T) {
 	}
 	if res := get("/", ""); res.StatusCode != 200 {
 		t.Errorf("/: %d", res.StatusCode)
+	}
+}
+
+// TestModuleArrives: a UI without a module says the page must wait while
+// one is being built, then serves the one set, and its service worker
+// changes with it.
+func TestModuleArrives(t *testing.T) {
+	u := &UI{files: http.FileServerFS(FS())}
+	u.use(&wasmAssets{})
+	get := func(path string) (int, string) {
+		rec := httptest.NewRecorder()
+		u.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec.Code, rec.Body.String()
+	}
+	var m struct {
+		Available *bool  `json:"available"`
+		Building  bool   `json:"building"`
+		Why       string `json:"why"`
+		Wasm      string `json:"wasm"`
+	}
+	read := func() {
+		t.Helper()
+		m.Available, m.Building, m.Why, m.Wasm = nil, false, "", ""
+		code, body := get("/wasm/manifest.json")
+		if code != 200 || json.Unmarshal([]byte(body), &m) != nil {
+			t.Fatalf("manifest: %d %s", code, body)
+		}
+	}
+	read()
+	if m.Available == nil || *m.Available || m.Building || m.Why == "" {
+		t.Errorf("no module: %+v", m)
+	}
+	u.SetBuilding("being built")
+	read()
+	if m.Available == nil || *m.Available || !m.Building || m.Why != "being built" {
+		t.Errorf("while building: %+v", m)
+	}
+	_, sw1 := get("/sw.js")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("\x00asm fake"))
+	zw.Close()
+	if err := u.SetModule(fstest.MapFS{}); err == nil {
+		t.Error("an empty directory taken as a module")
+	}
+	err := u.SetModule(fstest.MapFS{
+		"manifest.json":       {Data: []byte(`{"wasm":"tresham.abc.wasm","exec":"wasm_exec.def.js"}`)},
+		"tresham.abc.wasm.gz": {Data: gz.Bytes()},
+		"wasm_exec.def.js":    {Data: []byte("// exec")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read()
+	if m.Wasm != "tresham.abc.wasm" || m.Building || !u.HasModule() {
+		t.Errorf("after SetModule: %+v", m)
+	}
+	if code, body := get("/wasm/wasm_exec.def.js"); code != 200 || body != "// exec" {
+		t.Errorf("exec: %d %q", code, body)
+	}
+	if _, sw2 := get("/sw.js"); sw2 == sw1 || sw2 == "" {
+		t.Error("the service worker did not change with the module")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"tresham/mapview"
 	"tresham/server"
@@ -17,6 +18,7 @@ import (
 	"tresham/store/postgres"
 	"tresham/store/sqlite"
 	"tresham/ui"
+	"tresham/ui/enginecache"
 )
 
 // cmdServe runs the game server until ctx ends (SIGINT/SIGTERM).
@@ -28,12 +30,13 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	dsn := fs.String("db", "", "database: a SQLite file (default DATA/tresham.db), postgres://… for PostgreSQL, or mem: for a throwaway in-memory store")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
 	allowPrivate := fs.Bool("allow-private-webhooks", false, "let webhooks call loopback, private and link-local addresses (a LAN install)")
+	buildEngine := fs.Bool("build-engine", true, "when this binary has no in-browser engine built in, build it into the user's cache with the Go toolchain and sources found here")
 	cacheMB := fs.Int64("cache-mb", 256, "memory for games kept replayed in memory, in MiB (least recently used evicted first)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *cacheMB <= 0 {
-		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks]\n")
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks] [--build-engine=false]\n")
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -52,13 +55,48 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
+	page := ui.New()
+	if !page.HasModule() && *buildEngine {
+		go provideEngine(ctx, page, log)
+	}
 	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate, CacheBytes: *cacheMB << 20,
-		UI: ui.FS(), UIHandler: ui.Handler(), MapView: new(mapview.Cache).ForGame, TilePreview: mapview.TilePreview, TileManifest: mapview.ManifestOf}, st, log)
+		UI: ui.FS(), UIHandler: page, MapView: new(mapview.Cache).ForGame, TilePreview: mapview.TilePreview, TileManifest: mapview.ManifestOf}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// provideEngine gives the page its in-browser engine when the binary has
+// none built in: from the user's cache, or built there with the Go
+// toolchain and the source tree it finds (enginecache). The page uses the
+// server meanwhile, and says it is waiting; without a toolchain or the
+// sources it logs one line and the server runs on without.
+func provideEngine(ctx context.Context, page *ui.UI, log *slog.Logger) {
+	cfg, err := enginecache.Resolve(enginecache.Config{})
+	if err != nil {
+		log.Info("the in-browser engine is not built into this binary and cannot be built here; pages use the server for everything (build with go generate ./ui before go build to include it)", "why", err)
+		return
+	}
+	page.SetBuilding("this server is preparing the in-browser engine (built once per version of the sources, in a minute or a few); the page uses the server meanwhile")
+	start := time.Now()
+	res, err := enginecache.Prepare(ctx, cfg)
+	if err == nil {
+		err = page.SetModule(os.DirFS(res.Dir))
+	}
+	if err != nil {
+		page.SetBuilding("")
+		if ctx.Err() == nil {
+			log.Warn("the in-browser engine could not be built; pages use the server for everything", "err", err)
+		}
+		return
+	}
+	how := "found in the cache"
+	if res.Built {
+		how = "built"
+	}
+	log.Info("in-browser engine "+how, "dir", res.Dir, "took", time.Since(start).Round(time.Millisecond))
 }
 
 // defaultDataDir is $XDG_DATA_HOME/tresham, else ~/.local/share/tresham,

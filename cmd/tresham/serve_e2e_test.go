@@ -75,7 +75,9 @@ func startServer(t *testing.T, args ...string) *serverProc {
 
 func tryServer(t *testing.T, addr string, args []string) (*serverProc, error) {
 	t.Helper()
-	argv, _ := json.Marshal(append([]string{"serve", "--addr", addr}, args...))
+	// (no background build of the in-browser engine: these servers'
+	// pages are not loaded; TestServeBuildsEngine tests it)
+	argv, _ := json.Marshal(append([]string{"serve", "--addr", addr, "--build-engine=false"}, args...))
 	p := &serverProc{cmd: exec.Command(os.Args[0], "-test.run=^$"), base: "http://" + addr, log: &syncBuffer{}, done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), childEnv+"="+string(argv))
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log

@@ -49,7 +49,9 @@ func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
 	done := make(chan int)
-	go func() { done <- run(ctx, []string{"serve", "--db", "mem:", "--addr", "127.0.0.1:0"}, &out, &errb) }()
+	go func() {
+		done <- run(ctx, []string{"serve", "--db", "mem:", "--addr", "127.0.0.1:0", "--build-engine=false"}, &out, &errb)
+	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(errb.String(), "serving") && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)

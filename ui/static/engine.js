@@ -6,6 +6,37 @@
 // its own state hash against the server's after each one.
 
 let loading = null;
+let waiting = false; // the server is building the module (its manifest says so)
+const onBuilt = [];
+
+/**
+ * engineWaiting tells whether the server is still preparing the module
+ * (a server started without one builds it on its first start); the page
+ * uses the server meanwhile. whenEngineBuilt(fn) calls fn once the module
+ * is there (or the server gave up building it); loadEngine then tries again.
+ */
+export function engineWaiting() { return waiting; }
+
+export function whenEngineBuilt(fn) { onBuilt.push(fn); }
+
+// watch asks the server every few seconds until its manifest names a
+// module, then lets loadEngine try again and tells the page.
+function watch() {
+  const tick = async () => {
+    try {
+      const res = await fetch('/wasm/manifest.json', { cache: 'no-cache' });
+      const m = res.ok ? await res.json() : {};
+      if (m.wasm || !m.building) { // built, or given up
+        waiting = false;
+        loading = null;
+        for (const fn of onBuilt.splice(0)) fn();
+        return;
+      }
+    } catch { /* offline for a moment: ask again */ }
+    setTimeout(tick, 4000);
+  };
+  setTimeout(tick, 4000);
+}
 
 /** loadEngine loads the module once per page; null when unavailable. */
 export function loadEngine() {
@@ -15,7 +46,11 @@ export function loadEngine() {
       const res = await fetch('/wasm/manifest.json', { cache: 'no-cache' });
       if (!res.ok) return null;
       const m = await res.json();
-      if (!m.wasm) return null; // not built into this server
+      if (!m.wasm && m.building && !waiting) {
+        waiting = true;
+        watch();
+      }
+      if (!m.wasm) return null; // not built into this server (or not yet)
       await loadScript('/wasm/' + m.exec);
       const go = new globalThis.Go();
       const ready = new Promise((resolve) => { globalThis.treshamReady = resolve; });

@@ -4,7 +4,7 @@ import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { mountMap, hexChunks } from './mapview.js';
 import { renderPanel, companyRow, companyName, trainName } from './panel.js';
-import { loadEngine } from './engine.js';
+import { loadEngine, engineWaiting, whenEngineBuilt } from './engine.js';
 import { openSandbox } from './localstore.js';
 import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockText, tickClocks } from './clockview.js';
@@ -40,9 +40,25 @@ export async function renderGame(el, id, me, at) {
     confirmed: 0, // the most moves the server has reported (its log only grows)
     engineNote: 'server',
   };
-  const engine = loadEngine();
+  let engine = loadEngine();
   let eng0 = null; // the engine, once loaded (for its manifest)
-  engine.then((e) => { eng0 = e; page.moduleName = e ? e.manifest.wasm : ''; });
+  // attach notes the engine once loaded; a server still preparing its
+  // module is said so on the page, which switches to the module (and
+  // loads the game into it) when it is there
+  const attach = () => engine.then((e) => {
+    eng0 = e;
+    page.moduleName = e ? e.manifest.wasm : '';
+    if (!e && engineWaiting()) {
+      page.engineNote = 'server, until the in-browser engine is ready (this server is preparing it)';
+      whenEngineBuilt(() => {
+        if (!page.el.isConnected) return;
+        page.engineNote = 'server';
+        engine = loadEngine();
+        attach().then(() => { if (page.el.isConnected) page.reload(); });
+      });
+    }
+  });
+  attach();
   // sync brings the local game in step with the server's view v (at the
   // history position n) and compares state hashes; on a mismatch it
   // reports it, drops the local game and answers false.
@@ -476,8 +492,9 @@ export function draw(el, page) {
       page.local && !v.finished ? h('button', { type: 'button', id: 'plan', title: 'Try moves for every player on a copy of this game in your browser; nothing is sent',
         onclick: () => openSandbox(page.local, v.id).catch((e) => { page.error = e.message; draw(el, page); }) }, 'Plan ahead') : null],
     // which engine plays the page's moves: said aloud only when the one in
-    // the browser was switched off for disagreeing with the server
-    h('span', { class: /disagreed/.test(page.engineNote) ? 'muted engine-note' : 'sr', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
+    // the browser was switched off for disagreeing with the server, or
+    // while the server is still preparing it
+    h('span', { class: /disagreed|preparing/.test(page.engineNote) ? 'muted engine-note' : 'sr', id: 'engine', 'data-engine': page.local ? 'browser' : 'server', 'data-legal': page.legalSource || 'server' }, `engine: ${page.engineNote}`));
   // The parts that depend on the position (the header, the bars, the
   // panel, the scores) are built afresh: their buttons hold the position.
   // The cards are built and kept where unchanged; the log and the market

@@ -4,7 +4,7 @@
 // move; the page is the game page of game.js.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
-import { loadEngine } from './engine.js';
+import { loadEngine, engineWaiting } from './engine.js';
 import { draw, prepareBack } from './game.js';
 import { localGames, newKey } from './localstore.js';
 import { optionControls } from './options.js';
@@ -104,6 +104,7 @@ function createForm(titles, msg) {
 
 async function needEngine() {
   const eng = await loadEngine();
+  if (!eng && engineWaiting()) throw new Error('the server is still preparing the in-browser engine, which games in this browser need: try again in a minute');
   if (!eng) throw new Error('the in-browser engine is not available here (it has to be loaded once while the server can be reached)');
   return eng;
 }
