@@ -22,8 +22,8 @@ const (
 	maxImports      = 500     // imported games an account keeps
 	maxImportAction = 8 << 10 // bytes of one imported action (compacted)
 	// importBurst and importEvery budget one account's imports.
-	importBurst = 50
-	importEvery = 10 * time.Second
+	importBurst = 300
+	importEvery = 5 * time.Second
 	// importBytesBurst and importBytesEvery budget the bytes one account
 	// imports: 256 MiB at once, refilled over a day.
 	importBytesBurst = 256 << 20
