@@ -541,3 +541,42 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestPaddedLogRefused: issue 39, finding 9. An import of tens of
+// thousands of undo/redo actions (under 4 MiB) cost seconds to import and
+// half a second for every view after: an import whose undo and redo
+// actions outnumber its other actions by more than maxFreeUndoRedo is
+// refused before it is replayed; a real game's are far fewer.
+func TestPaddedLogRefused(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	var src map[string]any
+	if err := json.Unmarshal(fx.MustRead(t, "1860/19354.json"), &src); err != nil {
+		t.Fatal(err)
+	}
+	acts := src["actions"].([]any)
+	cut := slices.IndexFunc(acts, func(a any) bool { return a.(map[string]any)["type"] == "run_routes" })
+	acts = acts[:cut]
+	last := acts[len(acts)-1].(map[string]any)
+	id := int(last["id"].(float64))
+	for range 10000 {
+		for _, typ := range []string{"undo", "redo"} {
+			id++
+			acts = append(acts, map[string]any{"id": id, "type": typ, "entity": last["entity"], "entity_type": last["entity_type"], "created_at": 1608308508})
+		}
+	}
+	src["actions"] = acts
+	delete(src, "result")
+	src["status"] = "active"
+	body, _ := json.Marshal(src)
+	start := time.Now()
+	code, out := alice.do("POST", "/api/games/import", body)
+	t.Logf("import of %d actions (%d bytes), 20,000 of them undo and redo: %d in %v", len(acts), len(body), code, time.Since(start).Round(time.Millisecond))
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(string(out), "undo and redo") {
+		t.Fatalf("a padded log: %d %.300s; want 413 naming the undo and redo limit", code, out)
+	}
+	// the real games import: their undo and redo are within the limit
+	for _, name := range []string{"1860/19354.json", "1825/141331.json"} {
+		alice.mustDo("POST", "/api/games/import", fx.MustRead(t, name), http.StatusCreated, nil)
+	}
+}

@@ -535,6 +535,10 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := checkUndoRedo(src); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var raw struct {
 		Actions []json.RawMessage `json:"actions"`
 	}

@@ -168,3 +168,25 @@ func (b *budget) takeN(key string, now time.Time, n int) time.Duration {
 	}
 	return 0
 }
+
+// maxFreeUndoRedo is how many undo and redo actions an import may hold
+// beyond one for each of its other actions. Real games take back a few
+// percent of their moves (the real games in internal/fixtures: at most 49
+// in 705 actions); a log padded with undo and redo costs every replay of
+// the game, every view and historic map, for nothing.
+const maxFreeUndoRedo = 500
+
+// checkUndoRedo refuses an export whose undo and redo actions outnumber
+// its other actions by more than maxFreeUndoRedo.
+func checkUndoRedo(src *g18xx.Game) error {
+	n := 0
+	for _, a := range src.Actions {
+		if a.Type == g18xx.TypeUndo || a.Type == g18xx.TypeRedo {
+			n++
+		}
+	}
+	if other := len(src.Actions) - n; n > other+maxFreeUndoRedo {
+		return errorf(http.StatusRequestEntityTooLarge, "the export has %d undo and redo actions for %d other actions; the limit is %d more than the others (%d)", n, other, maxFreeUndoRedo, other+maxFreeUndoRedo)
+	}
+	return nil
+}
