@@ -522,12 +522,20 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, bodyError(err))
 		return
 	}
+	if err := s.checkImportQuota(r.Context(), u, len(body)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	src, err := g18xx.Decode(bytes.NewReader(body))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "not an 18xx.games export: %v", err)
 		return
 	}
 	if err := checkImport(src); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := checkUndoRedo(src); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -538,13 +546,18 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "not an 18xx.games export: cannot read its actions")
 		return
 	}
+	if err := compactActions(raw.Actions, src); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var seats []store.Seat
 	for _, p := range src.Players {
 		seats = append(seats, store.Seat{PlayerID: p.ID, Name: p.Name})
 	}
-	opts := src.Settings.OptionalRules
-	if opts == nil {
-		opts = []string{}
+	opts, err := gameOptions(src.Title, src.Settings.OptionalRules)
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	start := time.Now()
 	g, err := newTitleGame(src.Title, seats, opts, replay.Rules(src))
@@ -561,9 +574,7 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.met.replay.Observe(time.Since(start).Seconds())
-	meta := *src
-	meta.Actions = nil
-	metaJSON, err := g18xx.Marshal(&meta)
+	metaJSON, err := g18xx.Marshal(importHeader(src, opts))
 	if err != nil {
 		s.fail(w, r, fmt.Errorf("import: keep the header: %w", err))
 		return

@@ -161,6 +161,8 @@ type Server struct {
 	heavyBudget *budget
 	hintBudget  *budget
 	hintNodes   atomic.Int64 // the coach's node budget for one hint (hintNodes)
+	// importBudget and importBytes budget one account's imports (imports.go)
+	importBudget, importBytes *budget
 
 	following atomic.Bool // the store's events are being followed (Start)
 }
@@ -236,6 +238,8 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		heavyBudget:    newBudget(heavyBurst, time.Second/heavyRate, "route, analysis, map and history requests"),
 		hintBudget:     newBudget(hintBurst, hintEvery, "hints"),
 		thinkGates:     newThinkGates(cfg.MaxConcurrentThinking),
+		importBudget:   newBudget(importBurst, importEvery, "imports"),
+		importBytes:    newBudget(importBytesBurst>>10, importBytesEvery, "KiB imported"),
 		hashWait:       hashWait,
 		budgets:        newBudgets(cfg.SignupsPerAddr),
 	}
@@ -506,6 +510,10 @@ func writeError(w http.ResponseWriter, code int, format string, args ...any) {
 // or 409, anything else 500 (logged, not shown).
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
+	if !errors.As(err, &ae) && storageFull(err) {
+		s.log.Error("storage full", "method", r.Method, "path", r.URL.Path, "err", err)
+		ae, err = storageFullError(), storageFullError()
+	}
 	switch {
 	case errors.As(err, &ae):
 		if ae.retryAfter > 0 {
