@@ -1,11 +1,13 @@
 package analysis
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/trace"
 )
@@ -18,20 +20,23 @@ import (
 func TestAgainstGoldenTraces(t *testing.T) {
 	var files []string
 	for _, dir := range []string{"1860", "1825", "synthetic/1860", "synthetic/1825"} {
-		m, _ := filepath.Glob(filepath.Join("..", "..", "shared", "fixtures", dir, "*.trace.jsonl"))
+		m, err := fixtures.Glob(dir + "/*.trace.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Skip("no fixtures in ../../shared/fixtures")
+		t.Fatal("no golden traces among the fixtures")
 	}
 	for _, tf := range files {
 		game := strings.TrimSuffix(tf, ".trace.jsonl") + ".json"
 		t.Run(filepath.Base(game), func(t *testing.T) {
-			src, err := g18xx.ReadFile(game)
+			src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", game, err)
 			}
-			lines, err := trace.ReadFile(tf)
+			lines, err := trace.Read(bytes.NewReader(fixtures.MustRead(t, tf)))
 			if err != nil {
 				t.Fatal(err)
 			}

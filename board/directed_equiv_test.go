@@ -2,11 +2,11 @@ package board_test
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"tresham/board"
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/titles/t1825"
 )
@@ -41,25 +41,24 @@ func TestDirectedNetworkMatchesReference(t *testing.T) {
 // a side twice, track reached only off a line).
 func TestDirectedNetworkMatchesReferenceInGames(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../../shared/fixtures/1825/*.json", "../../shared/fixtures/synthetic/1825/*.json"} {
-		m, _ := filepath.Glob(pat)
-		for _, f := range m {
-			if !strings.HasSuffix(f, ".trace.jsonl") {
-				files = append(files, f)
-			}
+	for _, pat := range []string{"1825/*.json", "synthetic/1825/*.json"} {
+		m, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
 		}
+		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Skip("no 1825 fixtures")
+		t.Fatal("no 1825 fixtures")
 	}
 	if testing.Short() {
 		files = files[:2]
 	}
 	states, nonLines := 0, 0
 	for _, f := range files {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", f, err)
 		}
 		tg, err := replay.New(src)
 		if err != nil {

@@ -2,11 +2,11 @@ package board_test
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"tresham/board"
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/titles/t1825"
 )
@@ -43,21 +43,20 @@ func TestReachesNodeMatchesNetwork(t *testing.T) {
 		})
 	}
 	var files []string
-	for _, pat := range []string{"../../shared/fixtures/1825/*.json", "../../shared/fixtures/synthetic/1825/*.json"} {
-		m, _ := filepath.Glob(pat)
-		for _, f := range m {
-			if !strings.HasSuffix(f, ".trace.jsonl") {
-				files = append(files, f)
-			}
+	for _, pat := range []string{"1825/*.json", "synthetic/1825/*.json"} {
+		m, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
 		}
+		files = append(files, m...)
 	}
 	if testing.Short() && len(files) > 2 {
 		files = files[:2]
 	}
 	for _, f := range files {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", f, err)
 		}
 		tg, err := replay.New(src)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 )
 
@@ -14,9 +15,9 @@ import (
 // tried on a copy of the map and the company's run solved on it.
 func BenchmarkHeuristicLay(b *testing.B) {
 	for _, game := range []string{"1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"} {
-		src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", game))
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, game))
 		if err != nil {
-			b.Skipf("fixture: %v", err)
+			b.Fatalf("%s: %v", game, err)
 		}
 		idx := g18xx.EffectiveIndices(src.Actions)
 		var lays []int // positions in idx of the last lay_tile actions

@@ -2,11 +2,11 @@ package clock
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 // TestRealGames: on the real fixtures with timestamps, the players' times
@@ -15,9 +15,9 @@ import (
 func TestRealGames(t *testing.T) {
 	for _, name := range []string{"1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json", "1825/141331.json"} {
 		t.Run(name, func(t *testing.T) {
-			src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
+			src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
 			if err != nil {
-				t.Skip(err)
+				t.Fatalf("%s: %v", name, err)
 			}
 			waits, err := Waits(src)
 			if err != nil {
@@ -87,9 +87,9 @@ func TestTimeSpent(t *testing.T) {
 // TestWaitsFrom: a clock started before the first move charges the wait
 // up to it to whoever was to act first; the later waits are Waits'.
 func TestWaitsFrom(t *testing.T) {
-	src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "1860", "1860_game_end_bank.json"))
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, "1860/1860_game_end_bank.json"))
 	if err != nil {
-		t.Skip(err)
+		t.Fatalf("%s: %v", "1860/1860_game_end_bank.json", err)
 	}
 	plain, err := WaitsFrom(src, time.Time{})
 	if err != nil {

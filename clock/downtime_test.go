@@ -2,11 +2,11 @@ package clock
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 // downNote is a downtime note from..to as a server writes it.
@@ -93,9 +93,9 @@ func TestDowntimeOf(t *testing.T) {
 // TestWaitsDowntime: a downtime noted in a real game's log is taken off
 // the wait it fell in, and only that one; the players' totals drop by it.
 func TestWaitsDowntime(t *testing.T) {
-	src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "1860", "1860_game_end_bank.json"))
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, "1860/1860_game_end_bank.json"))
 	if err != nil {
-		t.Skip(err)
+		t.Fatalf("%s: %v", "1860/1860_game_end_bank.json", err)
 	}
 	plain, err := Waits(src)
 	if err != nil {

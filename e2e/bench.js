@@ -19,10 +19,8 @@
 // turns with this one's, for ratios measured under the same load.
 // --profile also prints the page's hottest functions over
 // the history steps (Chromium's CPU profiler).
-import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { env, fixtures, start, startServer, stop } from './harness.js';
+import { env, fixtureGames, readFixture, start, startServer, stop } from './harness.js';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
@@ -32,11 +30,7 @@ const TRACE = args.includes('--trace');
 const REF = (() => { const i = args.indexOf('--ref'); return i >= 0 ? args[i + 1] : ''; })();
 
 function realGames() {
-  const out = [];
-  for (const t of ['1860', '1825']) {
-    for (const f of readdirSync(join(fixtures, t))) if (f.endsWith('.json')) out.push(readFileSync(join(fixtures, t, f), 'utf8'));
-  }
-  return out;
+  return ['1860', '1825'].flatMap((t) => fixtureGames(t)).map(readFixture);
 }
 
 const pct = (xs, p) => {

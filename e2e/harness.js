@@ -3,15 +3,32 @@
 // helpers to sign up and to open an 18xx.games export cut at an action.
 import { before, after } from 'node:test';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { basename, join, dirname } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { chromium } from 'playwright-core';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const fixtures = process.env.FIXTURES || join(root, '..', 'shared', 'fixtures');
+/** fixturesDir holds the repository's test games, gzip-compressed (Go package internal/fixtures). */
+export const fixturesDir = join(root, 'internal', 'fixtures', 'data');
+
+/** readFixture answers a fixture's text by its name, e.g. '1860/19354.json'. */
+export function readFixture(name) {
+  return gunzipSync(readFileSync(join(fixturesDir, name + '.gz'))).toString('utf8');
+}
+
+/** fixtureGames lists the names of the game exports in one fixture directory (e.g. '1860'), sorted. */
+export function fixtureGames(dir) {
+  return readdirSync(join(fixturesDir, dir)).filter((f) => f.endsWith('.json.gz')).map((f) => `${dir}/${f.slice(0, -3)}`).sort();
+}
+
+/** fixtureUpload is a fixture as a file for page.setInputFiles. */
+export function fixtureUpload(name) {
+  return { name: basename(name), mimeType: 'application/json', buffer: Buffer.from(readFixture(name)) };
+}
 /** env holds base (the server's URL), browser and the console errors seen. */
 export const env = { base: '', browser: null, consoleErrors: [] };
 let stopServer = null;
@@ -93,12 +110,17 @@ export async function signUp(page, name) {
  * actions (a live hotseat game of the signed-in user) and opens its page.
  */
 export async function openAt(page, title, file, n) {
-  return openFile(page, join(fixtures, title, file), n);
+  return openSource(page, readFixture(`${title}/${file}`), n);
 }
 
 /** openFile is openAt for the export at path (e.g. in e2e/testdata). */
 export async function openFile(page, path, n) {
-  const src = JSON.parse(readFileSync(path, 'utf8'));
+  return openSource(page, readFileSync(path, 'utf8'), n);
+}
+
+/** openSource is openAt for an export's text. */
+async function openSource(page, text, n) {
+  const src = JSON.parse(text);
   const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
   delete cut.game_end_reason;
   const id = await page.evaluate(async (body) => {

@@ -7,9 +7,8 @@
 // answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, serve, newPage, signUp, openAt, shot, fixtures, scrollTo } from './harness.js';
+import { env, serve, newPage, signUp, openAt, shot, readFixture, scrollTo } from './harness.js';
 
 serve();
 
@@ -129,7 +128,7 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
 
 test('a run stays on the map through the dividend and in history, as sentences; a move\'s changes are highlighted', { timeout: 300000 }, async () => {
   for (const [title, file, n, corp] of RUNS) {
-    const src = JSON.parse(readFileSync(join(fixtures, title, file), 'utf8'));
+    const src = JSON.parse(readFixture(`${title}/${file}`));
     for (const vp of VIEWPORTS) {
       const ctx = await context(vp);
       const p = await newPage(ctx);

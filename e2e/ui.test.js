@@ -3,9 +3,8 @@
 // clicking the UI; the API is only read to decide what to click.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, fixtures, gameView, serve, showAll, untilServer } from './harness.js';
+import { env, fixtureUpload, gameView, serve, showAll, untilServer } from './harness.js';
 
 const consoleErrors = [];
 
@@ -169,8 +168,8 @@ test('import an 18xx.games game, step through its history, final scores', { time
   const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'bob');
-  const file = join(fixtures, '1860', '19354.json');
-  const src = JSON.parse(readFileSync(file, 'utf8'));
+  const file = fixtureUpload('1860/19354.json');
+  const src = JSON.parse(file.buffer.toString('utf8'));
   await page.setInputFiles('#import-file', file);
   await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
   await page.waitForSelector('#final-scores');
@@ -207,7 +206,7 @@ test('the spreadsheet of an imported game: tables, charts, CSV and links into hi
     const ctx = await env.browser.newContext({ viewport: { width, height } });
     const page = await newPage(ctx);
     await signUp(page, `sheet${title}${width}`);
-    await page.setInputFiles('#import-file', join(fixtures, title, name));
+    await page.setInputFiles('#import-file', fixtureUpload(`${title}/${name}`));
     await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
     await page.waitForSelector('#final-scores');
     await Promise.all([page.waitForURL(/view=sheet/), page.click('#open-sheet')]);
@@ -418,8 +417,8 @@ test('import an 1825 game: final scores', { timeout: 300000 }, async () => {
   const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await newPage(ctx);
   await signUp(page, 'frank');
-  const file = join(fixtures, '1825', '1825_game_end_bank.json');
-  const src = JSON.parse(readFileSync(file, 'utf8'));
+  const file = fixtureUpload('1825/1825_game_end_bank.json');
+  const src = JSON.parse(file.buffer.toString('utf8'));
   await page.setInputFiles('#import-file', file);
   await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
   await page.waitForSelector('#final-scores');

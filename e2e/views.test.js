@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { env, serve, newPage, signUp, openAt, gameView, shot, fixtures } from './harness.js';
+import { env, serve, newPage, signUp, openAt, gameView, shot, fixtureUpload } from './harness.js';
 
 serve();
 
@@ -270,7 +270,7 @@ test('game end: why it ended, scores split into cash and holdings, the final map
       const ctx = await context(vp);
       const page = await newPage(ctx);
       await signUp(page, `end${title}${vp.width}`);
-      await page.setInputFiles('#import-file', join(fixtures, title, file));
+      await page.setInputFiles('#import-file', fixtureUpload(`${title}/${file}`));
       await Promise.all([page.waitForURL(/\?game=/), page.click('#import')]);
       await page.waitForSelector('#final-scores');
       const v = await gameView(page);

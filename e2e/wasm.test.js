@@ -8,9 +8,7 @@
 // when the server has no module (go generate ./ui not run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { env, fixtures, serve } from './harness.js';
+import { env, fixtureGames, readFixture, serve } from './harness.js';
 
 
 serve();
@@ -21,17 +19,13 @@ async function moduleServed() {
 }
 
 function realGames() {
-  const out = [];
-  for (const t of ['1860', '1825']) {
-    for (const f of readdirSync(join(fixtures, t))) if (f.endsWith('.json')) out.push(readFileSync(join(fixtures, t, f), 'utf8'));
-  }
-  return out;
+  return ['1860', '1825'].flatMap((t) => fixtureGames(t)).map(readFixture);
 }
 
 // importCut imports the 1860 fixture 19354 cut just before its first run
 // as a hotseat game of the signed-in user and returns its id.
 async function importCut(page, user = 'wasm') {
-  const src = JSON.parse(readFileSync(join(fixtures, '1860', '19354.json'), 'utf8'));
+  const src = JSON.parse(readFixture('1860/19354.json'));
   const cut = src.actions.findIndex((a) => a.type === 'run_routes');
   src.actions = src.actions.slice(0, cut);
   delete src.result;

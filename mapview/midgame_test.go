@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 )
 
@@ -20,16 +21,9 @@ var midGames = []struct{ name, fixture string }{
 // replayHalf replays the first half of the effective actions of a fixture.
 func replayHalf(t *testing.T, fixture string) replay.Game {
 	t.Helper()
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixtures not found at %s", root)
-		}
-		t.Skipf("fixtures not found at %s", root)
-	}
-	src, err := g18xx.ReadFile(filepath.Join(root, fixture))
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, fixture))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", fixture, err)
 	}
 	g, err := replay.New(src)
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 // returned (when not nil).
 func eachPosition(t *testing.T, at func(path string, g title.Full, ga *g18xx.Action) (after func())) {
 	t.Helper()
-	for _, path := range fixtures(t) {
+	for _, path := range tracedGames(t) {
 		src := loadSrc(t, path)
 		g, err := replay.New(src)
 		if err != nil {

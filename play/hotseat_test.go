@@ -95,7 +95,7 @@ func TestHotseatUndoRedo(t *testing.T) {
 // and checks every position against a fresh replay; and that a prepared
 // spare is what the step back used.
 func TestHistoryBackWithSpare(t *testing.T) {
-	for _, path := range fixtures(t) {
+	for _, path := range tracedGames(t) {
 		src := loadSrc(t, path)
 		s, err := New(src)
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 // it is gone once the next company lays track.
 func TestLastRunAfterEachRun(t *testing.T) {
 	done := map[string]bool{}
-	for _, path := range fixtures(t) {
+	for _, path := range tracedGames(t) {
 		src := loadSrc(t, path)
 		if done[src.Title] || strings.Contains(path, "synthetic") {
 			continue
@@ -95,7 +95,7 @@ func TestLastRunAfterEachRun(t *testing.T) {
 // position where it runs, and the structured refusal of a one-step run
 // away from its stations.
 func TestNetworkAndCheckReason(t *testing.T) {
-	for _, path := range fixtures(t) {
+	for _, path := range tracedGames(t) {
 		src := loadSrc(t, path)
 		if src.Title != "1860" || strings.Contains(path, "synthetic") {
 			continue

@@ -3,7 +3,6 @@ package play
 import (
 	"bufio"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -11,35 +10,33 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
-// fixtures lists the fixture games with a golden trace. Without ../shared
-// the test is skipped, except under CI where that is a failure.
-func fixtures(t *testing.T) []string {
+// tracedGames lists the fixture games with a golden trace.
+func tracedGames(t *testing.T) []string {
 	t.Helper()
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixtures not found at %s: CI must run with ../shared beside the checkout", root)
+	var traces []string
+	for _, pat := range []string{"*/*.trace.jsonl", "synthetic/*/*.trace.jsonl"} {
+		m, err := fixtures.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Skipf("fixtures not found at %s (CI provides them)", root)
+		traces = append(traces, m...)
 	}
-	files, _ := filepath.Glob(filepath.Join(root, "*", "*.trace.jsonl"))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", "*.trace.jsonl"))
-	files = append(files, more...)
 	var games []string
-	for _, f := range files {
+	for _, f := range traces {
 		games = append(games, f[:len(f)-len(".trace.jsonl")]+".json")
 	}
 	if len(games) == 0 {
-		t.Fatalf("no golden traces under %s", root)
+		t.Fatal("no golden traces among the fixtures")
 	}
 	return games
 }
 
-func readTrace(t *testing.T, path string) []map[string]any {
+func readTrace(t *testing.T, name string) []map[string]any {
 	t.Helper()
-	f, err := os.Open(path)
+	f, err := fixtures.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +74,9 @@ func stateDiffs(want, got map[string]any) []string {
 
 func loadSrc(t *testing.T, path string) *g18xx.Game {
 	t.Helper()
-	src, err := g18xx.ReadFile(path)
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, path))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return src
 }
@@ -89,7 +86,7 @@ func loadSrc(t *testing.T, path string) *g18xx.Game {
 // pushes (undo and redo included), and compares the state with the golden
 // trace whenever the game so far is a prefix of the final game.
 func TestGoldenTracesBySession(t *testing.T) {
-	for _, path := range fixtures(t) {
+	for _, path := range tracedGames(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			src := loadSrc(t, path)
 			golden := readTrace(t, path[:len(path)-len(".json")]+".trace.jsonl")
@@ -155,7 +152,7 @@ func TestGoldenTracesBySession(t *testing.T) {
 // TestHistory checks the game at earlier actions, reached forwards,
 // backwards and by jumps, against a fresh replay of the same prefix.
 func TestHistory(t *testing.T) {
-	path := fixtures(t)[0]
+	path := tracedGames(t)[0]
 	src := loadSrc(t, path)
 	s, err := New(src)
 	if err != nil {

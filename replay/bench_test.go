@@ -1,12 +1,12 @@
 package replay
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 // BenchmarkReplay replays real and synthetic fixtures of both titles end to end (decode excluded).
@@ -15,13 +15,9 @@ import (
 // (garbage collection included), which a loaded machine inflates less.
 func BenchmarkReplay(b *testing.B) {
 	for _, name := range []string{"1860/1860_game_end_bank.json", "1860/19354.json", "synthetic/1860/1860-base-4p-18.json", "synthetic/1860/1860-original_game-3p-42.json", "1825/1825_game_end_bank.json", "1825/141331.json"} {
-		path := filepath.Join("..", "..", "shared", "fixtures", name)
-		if _, err := os.Stat(path); err != nil {
-			b.Skipf("fixture %s not found", path)
-		}
-		src, err := g18xx.ReadFile(path)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, name))
 		if err != nil {
-			b.Fatal(err)
+			b.Fatalf("%s: %v", name, err)
 		}
 		b.Run(filepath.Base(name), func(b *testing.B) {
 			c0, cpuOK := processCPU()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 func threadCPU() time.Duration {
@@ -29,9 +30,8 @@ func TestDiagCPU(t *testing.T) {
 		t.Skip("set DIAG=1 to print solver CPU times")
 	}
 	runtime.LockOSThread()
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	files, _ := filepath.Glob(filepath.Join(root, "1860", "*.json"))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "1860", "*.json"))
+	files, _ := fixtures.Games("1860/*.json")
+	more, _ := fixtures.Games("synthetic/1860/*.json")
 	type rec struct {
 		name string
 		id   int
@@ -40,7 +40,7 @@ func TestDiagCPU(t *testing.T) {
 	}
 	var all []rec
 	for _, f := range append(files, more...) {
-		src, _ := g18xx.ReadFile(f)
+		src, _ := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		_ = EachRoutePosition(src, func(pos RoutePosition) error {
 			best := time.Hour
 			var cands int

@@ -7,6 +7,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 )
 
 // TestExportInvertsConvert checks that every fixture action survives
@@ -14,7 +15,7 @@ import (
 // decodes and replays to the same result.
 func TestExportInvertsConvert(t *testing.T) {
 	for _, f := range fixtureFiles(t, "*.json") {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -29,9 +30,10 @@ func TestExportInvertsConvert(t *testing.T) {
 }
 
 func TestExportedGameReplays(t *testing.T) {
-	src, err := g18xx.ReadFile(fixtureFiles(t, "19354.json")[0])
+	name := fixtureFiles(t, "19354.json")[0]
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	g, _, err := Run(src, nil)
 	if err != nil {

@@ -2,29 +2,21 @@ package replay
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 )
 
 // position replays the first n effective non-message actions of a fixture.
 func position(t *testing.T, file string, n int) (Game, []engine.Action) {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "fixtures", file)
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixture %s missing", path)
-		}
-		t.Skipf("fixture %s not found", path)
-	}
-	src, err := g18xx.ReadFile(path)
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, file))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", file, err)
 	}
 	g, err := New(src)
 	if err != nil {
@@ -186,9 +178,9 @@ func TestIllegalActionsRefused(t *testing.T) {
 // TestCashConserved asserts bank + players + treasuries is constant after every action.
 func TestCashConserved(t *testing.T) {
 	for _, f := range fixtureFiles(t, "*.json") {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", f, err)
 		}
 		g, err := New(src)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 // BenchmarkLegal replays each real game and lists the legal moves of every
@@ -13,9 +14,9 @@ import (
 // listing's cost.
 func BenchmarkLegal(b *testing.B) {
 	for _, name := range []string{"1860/19354.json", "1860/1860_game_end_bank.json", "1825/141331.json", "1825/1825_game_end_bank.json"} {
-		src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, name))
 		if err != nil {
-			b.Skip(err)
+			b.Fatalf("%s: %v", name, err)
 		}
 		for _, list := range []bool{false, true} {
 			label := "replay"

@@ -8,6 +8,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 )
 
 // engineOf returns the title-independent state of a title game.
@@ -21,7 +22,7 @@ func engineOf(g Game) *engine.Game {
 func TestLegalCoversFixtureActions(t *testing.T) {
 	files := fixtureFiles(t, "*.json")
 	for _, f := range files {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		if err != nil || (src.Title != "1860" && src.Title != "1825") {
 			continue
 		}

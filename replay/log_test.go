@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 var updateLogs = flag.Bool("update-logs", false, "rewrite the golden game logs in testdata/")
@@ -22,9 +23,9 @@ func TestGameLogGolden(t *testing.T) {
 		if len(files) == 0 {
 			t.Fatalf("fixture %s missing", name)
 		}
-		src, err := g18xx.ReadFile(files[0])
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, files[0]))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", files[0], err)
 		}
 		g, _, err := Run(src, nil)
 		if err != nil {

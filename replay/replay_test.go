@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 // notState are trace keys that do not describe the game state: the action's
@@ -19,8 +19,8 @@ import (
 // (Tresham writes its own log lines).
 var notState = map[string]bool{"id": true, "type": true, "entity": true, "auto": true, "revenue": true, "log": true}
 
-func readGolden(t *testing.T, path string) []map[string]any {
-	f, err := os.Open(path)
+func readGolden(t *testing.T, name string) []map[string]any {
+	f, err := fixtures.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,9 +97,9 @@ func TestFixtureTraces(t *testing.T) {
 	files := fixtureFiles(t, "*.trace.jsonl")
 	for _, tr := range files {
 		game := tr[:len(tr)-len(".trace.jsonl")] + ".json"
-		src, err := g18xx.ReadFile(game)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", game, err)
 		}
 		if src.Title != "1860" && src.Title != "1825" {
 			continue
@@ -152,9 +152,9 @@ func join(d []string) string {
 // checks the final result and end reason against the export.
 func TestFixtureResults(t *testing.T) {
 	for _, game := range fixtureFiles(t, "*.json") {
-		src, err := g18xx.ReadFile(game)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", game, err)
 		}
 		if src.Title != "1860" && src.Title != "1825" {
 			continue
@@ -179,24 +179,21 @@ func TestFixtureResults(t *testing.T) {
 	}
 }
 
-// fixtureFiles lists real, synthetic and reported fixture files matching
-// pattern (reported/: games 18xx.games replays that were reported against
-// Tresham; shared/ is read-only here, so they are read where they lie until
-// they move to synthetic/). Without
-// ../shared the test is skipped, except under CI where that is a failure.
+// fixtureFiles lists the real, synthetic and reported fixture files
+// matching pattern (reported/: games 18xx.games replays that were reported
+// against Tresham, kept apart until they move to synthetic/).
 func fixtureFiles(t *testing.T, pattern string) []string {
 	t.Helper()
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixtures not found at %s: CI must run with ../shared beside the checkout", root)
+	var files []string
+	for _, dir := range []string{"*", "synthetic/*", "reported/*"} {
+		m, err := fixtures.Glob(dir + "/" + pattern)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Skipf("fixtures not found at %s (CI provides them)", root)
+		files = append(files, m...)
 	}
-	files, _ := filepath.Glob(filepath.Join(root, "*", pattern))
-	for _, dir := range []string{"synthetic", "reported"} {
-		more, _ := filepath.Glob(filepath.Join(root, dir, "*", pattern))
-		files = append(files, more...)
+	if len(files) == 0 {
+		t.Fatalf("no fixture matches %s", pattern)
 	}
 	return files
 }

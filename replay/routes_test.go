@@ -7,6 +7,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 )
 
 // TestSolverOnFixtures solves every effective route position of every 1860
@@ -16,9 +17,9 @@ import (
 func TestSolverOnFixtures(t *testing.T) {
 	total := map[string]int{}
 	for _, game := range fixtureFiles(t, "*.json") {
-		src, err := g18xx.ReadFile(game)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", game, err)
 		}
 		if src.Title != "1860" && src.Title != "1825" {
 			continue
@@ -77,9 +78,9 @@ func TestSolverOnFixtures(t *testing.T) {
 func TestRouteRevenuesRecompute(t *testing.T) {
 	routes, runs := 0, 0
 	for _, game := range fixtureFiles(t, "*.json") {
-		src, err := g18xx.ReadFile(game)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", game, err)
 		}
 		if src.Title != "1825" {
 			continue
@@ -128,18 +129,14 @@ func TestRouteRevenuesRecompute(t *testing.T) {
 // BenchmarkSolveRoutes solves every route position of the 1860 fixtures
 // (replay time excluded).
 func BenchmarkSolveRoutes(b *testing.B) {
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	files, _ := filepath.Glob(filepath.Join(root, "1860", "*.json"))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "1860", "*.json"))
+	files, _ := fixtures.Games("1860/*.json")
+	more, _ := fixtures.Games("synthetic/1860/*.json")
 	files = append(files, more...)
-	if len(files) == 0 {
-		b.Skip("fixtures not found")
-	}
 	var srcs []*g18xx.Game
 	for _, f := range files {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, f))
 		if err != nil {
-			b.Fatal(err)
+			b.Fatalf("%s: %v", f, err)
 		}
 		srcs = append(srcs, src)
 	}
@@ -166,9 +163,9 @@ func BenchmarkSolveRoutes(b *testing.B) {
 // track and reaches the same result.
 func TestReplayWithoutStoredRevenue(t *testing.T) {
 	for _, game := range fixtureFiles(t, "*.json") {
-		src, err := g18xx.ReadFile(game)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", game, err)
 		}
 		name := filepath.Base(game)
 		if src.Title != "1825" {

@@ -6,6 +6,7 @@ import (
 
 	"tresham/board"
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/route"
 )
@@ -21,9 +22,9 @@ func BenchmarkBuildNetworks(b *testing.B) {
 		{"1860/1860_game_end_bank.json", 584},
 		{"1825/141331.json", 437},
 	} {
-		src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", pos.game))
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, pos.game))
 		if err != nil {
-			b.Skipf("fixture: %v", err)
+			b.Fatalf("%s: %v", pos.game, err)
 		}
 		_ = replay.EachRoutePosition(src, func(p replay.RoutePosition) error {
 			if p.Action.ID != pos.id {
@@ -44,9 +45,9 @@ func BenchmarkBuildNetworks(b *testing.B) {
 // of a real game afresh and by updating the network before the lay.
 func BenchmarkTrackNetAfterLay(b *testing.B) {
 	for _, game := range []string{"1860/1860_game_end_bank.json", "1825/141331.json"} {
-		src, err := g18xx.ReadFile(filepath.Join("..", "..", "shared", "fixtures", game))
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, game))
 		if err != nil {
-			b.Skipf("fixture: %v", err)
+			b.Fatalf("%s: %v", game, err)
 		}
 		g, err := replay.New(src)
 		if err != nil {

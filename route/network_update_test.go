@@ -6,6 +6,7 @@ import (
 
 	"tresham/board"
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/route"
 )
@@ -16,20 +17,22 @@ import (
 // real and synthetic games; and backwards (track taken away, as when the
 // bot tries one candidate tile after another on copies of the map).
 func TestUpdateTrackNet(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "fixtures")
-	games, _ := filepath.Glob(filepath.Join(root, "*", "*.json"))
-	synth, _ := filepath.Glob(filepath.Join(root, "synthetic", "*", "*.json"))
+	games, err := fixtures.Games("*/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	synth, err := fixtures.Games("synthetic/*/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(synth) > 6 {
 		synth = synth[:6]
 	}
 	games = append(games, synth...)
-	if len(games) == 0 {
-		t.Skip("no fixtures")
-	}
 	for _, path := range games {
-		src, err := g18xx.ReadFile(path)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, path))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", path, err)
 		}
 		var last uint64
 		var boards []*board.Board

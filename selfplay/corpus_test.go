@@ -17,8 +17,7 @@ import (
 )
 
 // corpusDir holds self-played games of every variant, with their results,
-// as gzipped 18xx.games exports (NAME.json.gz): a fresh clone without the
-// shared fixtures still replays many games.
+// as gzipped 18xx.games exports (NAME.json.gz).
 const corpusDir = "testdata/games"
 
 // readCorpusGame decodes one gzipped export.

@@ -13,33 +13,35 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/store"
 	"tresham/store/memstore"
 )
 
-// fixturePaths lists the fixture games of both titles.
-func fixturePaths(tb testing.TB) []string {
-	var paths []string
+// realGames lists the real games of both titles among the fixtures.
+func realGames(tb testing.TB) []string {
+	tb.Helper()
+	var names []string
 	for _, title := range []string{"1860", "1825"} {
-		m, _ := filepath.Glob(filepath.Join("..", "..", "shared", "fixtures", title, "*.json"))
-		paths = append(paths, m...)
+		m, err := fixtures.Games(title + "/*.json")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		names = append(names, m...)
 	}
-	if len(paths) == 0 {
-		tb.Skip("no fixtures in ../../shared/fixtures")
+	if len(names) == 0 {
+		tb.Fatal("no real games among the fixtures")
 	}
-	return paths
+	return names
 }
 
-// storeFixtures stores the fixture games at paths copies times each in st
+// storeFixtures stores the fixture games named copies times each in st
 // and returns their ids.
 func storeFixtures(tb testing.TB, st store.Store, paths []string, copies int) []int64 {
 	tb.Helper()
 	var ids []int64
 	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			tb.Fatal(err)
-		}
+		data := fixtures.MustRead(tb, path)
 		src, err := g18xx.Decode(bytes.NewReader(data))
 		if err != nil {
 			tb.Fatal(err)
@@ -86,7 +88,7 @@ func liveHeap() uint64 {
 // cache ("all").
 func BenchmarkCachedGameBytes(b *testing.B) {
 	const copies = 8
-	paths := fixturePaths(b)
+	paths := realGames(b)
 	cases := []struct {
 		name  string
 		paths []string
@@ -138,7 +140,7 @@ func BenchmarkCachedGameBytes(b *testing.B) {
 // from the store, decode and replay (the time of a first view of an idle
 // game).
 func BenchmarkColdOpen(b *testing.B) {
-	for _, p := range fixturePaths(b) {
+	for _, p := range realGames(b) {
 		b.Run(strings.TrimSuffix(filepath.Base(p), ".json"), func(b *testing.B) {
 			st := memstore.New()
 			ids := storeFixtures(b, st, []string{p}, 1)

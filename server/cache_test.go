@@ -63,7 +63,7 @@ func sameGame(t *testing.T, s *Server, id int64, step string) {
 // forgotten, log archived) has exactly the state and log of a plain replay.
 func TestLeanCacheFixtures(t *testing.T) {
 	st := memstore.New()
-	ids := storeFixtures(t, st, fixturePaths(t), 1)
+	ids := storeFixtures(t, st, realGames(t), 1)
 	s := New(Config{}, st, slog.New(slog.DiscardHandler))
 	for _, id := range ids {
 		sameGame(t, s, id, fmt.Sprintf("game %d", id))
@@ -121,7 +121,7 @@ func TestLeanCacheLivePlay(t *testing.T) {
 // evicts the least recently used first; the game in use always stays.
 func TestCacheBytesBound(t *testing.T) {
 	st := memstore.New()
-	ids := storeFixtures(t, st, fixturePaths(t)[:1], 4)
+	ids := storeFixtures(t, st, realGames(t)[:1], 4)
 	open := func(s *Server, id int64) {
 		e, err := s.game(context.Background(), id)
 		if err != nil {

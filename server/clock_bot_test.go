@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +14,7 @@ import (
 
 	"tresham/clock"
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/store/memstore"
 )
 
@@ -481,10 +480,7 @@ func TestTimeSpentRealGames(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
 	for _, name := range []string{"1860/1860_game_end_bank.json", "1825/141331.json"} {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
-		if err != nil {
-			t.Skip(err)
-		}
+		raw := fixtures.MustRead(t, name)
 		var file struct {
 			Actions []struct {
 				Type      string `json:"type"`

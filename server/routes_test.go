@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/mapview"
 	"tresham/play"
 )
@@ -21,11 +20,8 @@ import (
 // after it.
 func importBefore(t *testing.T, u *user) (int64, map[string]any, []map[string]any) {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("no fixture: %v", err)
-	}
+	path := "1860/19354.json"
+	data := fixtures.MustRead(t, path)
 	var src map[string]any
 	if err := json.Unmarshal(data, &src); err != nil {
 		t.Fatal(err)
@@ -172,10 +168,7 @@ func TestTilePreview(t *testing.T) {
 func TestAnalysisEndpoint(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
-	data, err := os.ReadFile(fixtures(t)[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixtures.MustRead(t, realGames(t)[0])
 	var out struct {
 		ID int64 `json:"id"`
 	}
@@ -289,18 +282,15 @@ func TestMapKeepsTheRun(t *testing.T) {
 func TestMapRunReadsTheLogEnd(t *testing.T) {
 	env := newEnvWith(t, nil, func(c *Config) { c.MapView = mapview.ForGame })
 	alice := env.signup("alice")
-	path := filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("no fixture: %v", err)
-	}
+	path := "1860/19354.json"
+	data := fixtures.MustRead(t, path)
 	var out struct {
 		ID int64 `json:"id"`
 	}
 	alice.mustDo("POST", "/api/games/import", data, http.StatusCreated, &out)
-	src, err := g18xx.ReadFile(path)
+	src, err := g18xx.DecodeBytes(data)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	sess, err := play.New(src)
 	if err != nil {
@@ -344,11 +334,8 @@ func TestMapRunReadsTheLogEnd(t *testing.T) {
 func TestLastRunOfCompany(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
-	path := filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("no fixture: %v", err)
-	}
+	path := "1860/19354.json"
+	data := fixtures.MustRead(t, path)
 	var out struct {
 		ID int64 `json:"id"`
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/store"
 	"tresham/store/memstore"
@@ -194,11 +194,8 @@ func TestUnlistedMovesRefused(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
 	probed, refused, soldWrong := 0, 0, 0
-	for _, path := range fixtures(t) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, path := range realGames(t) {
+		data := fixtures.MustRead(t, path)
 		src, err := g18xx.Decode(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
@@ -299,11 +296,8 @@ func TestImportLimits(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
 	var data []byte
-	for _, f := range fixtures(t) { // a real game with chat
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range realGames(t) { // a real game with chat
+		b := fixtures.MustRead(t, f)
 		if bytes.Contains(b, []byte(`"type":"message"`)) {
 			data = b
 			break

@@ -23,6 +23,7 @@ import (
 
 	"tresham/bot"
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/store"
 	"tresham/store/memstore"
 )
@@ -557,30 +558,12 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-func fixtures(t *testing.T) []string {
-	var out []string
-	for _, title := range []string{"1860", "1825"} {
-		m, err := filepath.Glob(filepath.Join("..", "..", "shared", "fixtures", title, "*.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, m...)
-	}
-	if len(out) == 0 {
-		t.Skip("no fixtures in ../../shared/fixtures")
-	}
-	return out
-}
-
 func TestImportFixtures(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
-	for _, path := range fixtures(t) {
+	for _, path := range realGames(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := fixtures.MustRead(t, path)
 			src, err := g18xx.Decode(bytes.NewReader(data))
 			if err != nil {
 				t.Fatal(err)
@@ -618,10 +601,7 @@ func TestImportFixtures(t *testing.T) {
 func TestImportRefusals(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
-	data, err := os.ReadFile(fixtures(t)[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixtures.MustRead(t, realGames(t)[0])
 	src, err := g18xx.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)

@@ -4,12 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"tresham/internal/fixtures"
 	"tresham/mapview"
 )
 
@@ -17,10 +16,7 @@ import (
 // of type typ (0-based) and returns the game id and that action.
 func importBeforeType(t *testing.T, u *user, typ string, n int) (int64, map[string]any) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "1860", "19354.json"))
-	if err != nil {
-		t.Skipf("no fixture: %v", err)
-	}
+	data := fixtures.MustRead(t, "1860/19354.json")
 	var src map[string]any
 	if err := json.Unmarshal(data, &src); err != nil {
 		t.Fatal(err)

@@ -1,13 +1,12 @@
 package titles_test
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/titles"
 	"tresham/titles/title"
@@ -17,21 +16,20 @@ import (
 // dividend, asks the title for the choice's effect; after applying it the
 // mover's cash and the share price must have moved exactly so.
 func TestEffectsMatchApply(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "fixtures")
 	var files []string
 	for _, pat := range []string{"*/*.json", "synthetic/*/*.json", "reported/*/*.json"} {
-		more, _ := filepath.Glob(filepath.Join(root, pat))
+		more, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
 		files = append(files, more...)
 	}
 	if len(files) == 0 {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no fixtures")
-		}
-		t.Skip("fixtures not found")
+		t.Fatal("no fixtures")
 	}
 	checked := map[string]int{}
 	for _, f := range files {
-		src, err := g18xx.ReadFile(f)
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 		if err != nil {
 			continue
 		}

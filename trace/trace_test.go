@@ -4,40 +4,47 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
+// traceFiles lists the golden traces of the real and synthetic games
+// (names for package fixtures).
 func traceFiles(t *testing.T) []string {
 	t.Helper()
-	dir := os.Getenv("TRESHAM_FIXTURES")
-	if dir == "" {
-		dir = "../../shared/fixtures"
-	}
 	var files []string
 	for _, pat := range []string{"*/*.trace.jsonl", "synthetic/*/*.trace.jsonl"} {
-		m, _ := filepath.Glob(filepath.Join(dir, pat))
+		m, err := fixtures.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Skip("no golden traces available")
+		t.Fatal("no golden traces found")
 	}
 	return files
 }
 
-func rawLines(t *testing.T, path string) [][]byte {
-	t.Helper()
-	f, err := os.Open(path)
+// readTrace reads the named golden trace.
+func readTrace(tb testing.TB, name string) []Line {
+	tb.Helper()
+	lines, err := Read(bytes.NewReader(fixtures.MustRead(tb, name)))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatalf("%s: %v", name, err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return lines
+}
+
+func rawLines(t *testing.T, name string) [][]byte {
+	t.Helper()
+	sc := bufio.NewScanner(bytes.NewReader(fixtures.MustRead(t, name)))
 	sc.Buffer(nil, 1<<26)
 	var out [][]byte
 	for sc.Scan() {
@@ -53,13 +60,10 @@ func rawLines(t *testing.T, path string) [][]byte {
 // line back reproduces the file byte for byte, and that a trace compared
 // with itself has no differences.
 func TestGoldenRoundTrip(t *testing.T) {
-	for _, path := range traceFiles(t) {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			lines, err := ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw := rawLines(t, path)
+	for _, name := range traceFiles(t) {
+		t.Run(path.Base(name), func(t *testing.T) {
+			lines := readTrace(t, name)
+			raw := rawLines(t, name)
 			if len(lines) != len(raw) {
 				t.Fatalf("read %d lines, file has %d", len(lines), len(raw))
 			}
@@ -83,10 +87,7 @@ func TestGoldenRoundTrip(t *testing.T) {
 			}
 			// Comparing against an independently decoded copy exercises the
 			// tree walk (no shared backing arrays, no byte-equality shortcut).
-			again, err := ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			again := readTrace(t, name)
 			for i := 0; i < len(lines); i += 25 {
 				wt, _ := json.Marshal(lines[i])
 				c := comparer{fields: AllFields()}
@@ -103,11 +104,8 @@ func TestGoldenRoundTrip(t *testing.T) {
 }
 
 func TestWriterMatchesFile(t *testing.T) {
-	path := traceFiles(t)[0]
-	lines, err := ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	name := traceFiles(t)[0]
+	lines := readTrace(t, name)
 	var buf bytes.Buffer
 	w := NewWriter(&buf)
 	for i := range lines {
@@ -118,12 +116,8 @@ func TestWriterMatchesFile(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("written trace differs from %s", path)
+	if want := fixtures.MustRead(t, name); !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("written trace differs from %s", name)
 	}
 	out := filepath.Join(t.TempDir(), "x.trace.jsonl")
 	if err := WriteFile(out, lines[:3]); err != nil {
@@ -319,12 +313,9 @@ func TestCanonicalEscaping(t *testing.T) {
 }
 
 func BenchmarkReadLargestTrace(b *testing.B) {
-	path := "../../shared/fixtures/synthetic/1825/1825-unit_123-5p-69.trace.jsonl"
-	if _, err := os.Stat(path); err != nil {
-		b.Skip(err)
-	}
+	data := fixtures.MustRead(b, "synthetic/1825/1825-unit_123-5p-69.trace.jsonl")
 	for b.Loop() {
-		if _, err := ReadFile(path); err != nil {
+		if _, err := Read(bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -4,12 +4,11 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"syscall/js"
 	"testing"
 
+	"tresham/internal/fixtures"
 	"tresham/play/api"
 )
 
@@ -31,10 +30,7 @@ func call(t *testing.T, obj js.Value, name string, args ...any) map[string]any {
 // TestJSAPI loads a real game through the JavaScript functions, steps
 // through its history and checks the answers, bad calls included.
 func TestJSAPI(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "1860", "1860_game_end_bank.json"))
-	if err != nil {
-		t.Skipf("fixture: %v", err)
-	}
+	b := fixtures.MustRead(t, "1860/1860_game_end_bank.json")
 	obj := register(api.New())
 	ld := call(t, obj, "load", string(b))
 	id := int(ld["session"].(float64))

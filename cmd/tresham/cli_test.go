@@ -6,21 +6,29 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tresham/internal/fixtures"
 	"tresham/trace"
 )
 
+// fixture writes the 1860 fixture game name to a temporary file for the
+// CLI and returns its path.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	p := filepath.Join("..", "..", "..", "shared", "fixtures", "1860", name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixture %s missing", p)
-		}
-		t.Skipf("fixture %s not found", p)
+	return fixtureFile(t, "1860/"+name)
+}
+
+// fixtureFile writes the named fixture to a temporary file and returns its
+// path.
+func fixtureFile(t *testing.T, name string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), path.Base(name))
+	if err := os.WriteFile(p, fixtures.MustRead(t, name), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	return p
 }
@@ -73,7 +81,7 @@ func TestReplayTraceMatchesGolden(t *testing.T) {
 		if code := run(context.Background(), []string{"replay", "--trace", out, game}, &stdout, &stderr); code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, stderr.String())
 		}
-		want, err := trace.ReadFile(strings.TrimSuffix(game, ".json") + ".trace.jsonl")
+		want, err := trace.Read(bytes.NewReader(fixtures.MustRead(t, "1860/"+name+".trace.jsonl")))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,10 +135,7 @@ func TestSelfplayCommand(t *testing.T) {
 }
 
 func TestAnalyseCSV(t *testing.T) {
-	game := filepath.Join("..", "..", "..", "shared", "fixtures", "1860", "19354.json")
-	if _, err := os.Stat(game); err != nil {
-		t.Skip("no fixtures")
-	}
+	game := fixture(t, "19354.json")
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"analyse", "--csv", game}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())

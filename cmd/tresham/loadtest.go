@@ -113,7 +113,7 @@ func cmdLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	var pop populateConfig
 	fs.IntVar(&pop.games, "populate", 0, "instead of playing: store N games (cut from --exports), then time the lobby and game opens and report memory")
-	fs.StringVar(&pop.exports, "exports", filepath.Join("..", "shared", "fixtures"), "with --populate: directory of 18xx.games exports to cut games from")
+	fs.StringVar(&pop.exports, "exports", filepath.Join("internal", "fixtures", "data"), "with --populate: directory of 18xx.games exports (*.json, *.json.gz) to cut games from; the default is the repository's games, run from the checkout")
 	fs.IntVar(&pop.open, "open", 1000, "with --populate: games to open (cold) and keep cached")
 	fs.IntVar(&pop.samples, "samples", 200, "with --populate: requests timed for each lobby and warm-open figure")
 	fs.Int64Var(&pop.cacheMB, "cache-mb", 256, "with --populate: the server's game cache bound in MiB")

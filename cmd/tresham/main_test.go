@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,10 +19,7 @@ func TestMedian(t *testing.T) {
 }
 
 func TestBench(t *testing.T) {
-	game := filepath.Join("..", "..", "..", "shared", "fixtures", "1860", "19354.json")
-	if _, err := os.Stat(game); err != nil {
-		t.Skipf("fixture %s not found", game)
-	}
+	game := fixture(t, "19354.json")
 	var out, errb bytes.Buffer
 	if rc := run(context.Background(), []string{"bench", "-n", "3", game}, &out, &errb); rc != 0 {
 		t.Fatalf("bench exit %d: %s", rc, errb.String())

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net"
@@ -61,9 +63,9 @@ type populateSource struct {
 	actions []json.RawMessage
 }
 
-// readExports reads the 18xx.games exports (*.json, not traces) under dir,
-// but not under a directory named "reported" (the fixtures' games that the
-// engine does not replay yet).
+// readExports reads the 18xx.games exports (*.json or gzip-compressed
+// *.json.gz, not traces) under dir, but not under a directory named
+// "reported" (the fixtures' games that the engine does not replay yet).
 func readExports(dir string) ([]populateSource, error) {
 	var paths []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -73,7 +75,7 @@ func readExports(dir string) ([]populateSource, error) {
 		if d.IsDir() && d.Name() == "reported" {
 			return filepath.SkipDir // games the engine does not replay yet (fixtures/reported)
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".json") {
+		if !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".json.gz")) {
 			paths = append(paths, p)
 		}
 		return nil
@@ -83,7 +85,7 @@ func readExports(dir string) ([]populateSource, error) {
 	}
 	var out []populateSource
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := readExport(p)
 		if err != nil {
 			return nil, err
 		}
@@ -111,6 +113,23 @@ func readExports(dir string) ([]populateSource, error) {
 		return nil, fmt.Errorf("no 18xx.games exports under %s", dir)
 	}
 	return out, nil
+}
+
+// readExport reads one export file, decompressing a .gz one.
+func readExport(p string) ([]byte, error) {
+	data, err := os.ReadFile(p)
+	if err != nil || !strings.HasSuffix(p, ".gz") {
+		return data, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	data, err = io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return data, nil
 }
 
 // populate stores cfg.games games (each a random prefix of an export: an

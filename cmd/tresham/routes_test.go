@@ -11,34 +11,26 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 )
 
 var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/routes-golden.txt from the solver")
 
-// fixturesRoot is the shared fixtures directory beside the clone.
-var fixturesRoot = filepath.Join("..", "..", "..", "shared", "fixtures")
-
 // fixtureGames lists every game file of the fixtures (real, synthetic and
-// reported), relative to fixturesRoot, sorted.
+// reported), sorted.
 func fixtureGames(t testing.TB) []string {
 	t.Helper()
 	var out []string
-	err := filepath.WalkDir(fixturesRoot, func(p string, d os.DirEntry, err error) error {
+	for _, pat := range []string{"*/*.json", "*/*/*.json"} {
+		m, err := fixtures.Games(pat)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".json") {
-			rel, err := filepath.Rel(fixturesRoot, p)
-			if err != nil {
-				return err
-			}
-			out = append(out, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Skipf("fixtures not readable: %v", err)
+		out = append(out, m...)
+	}
+	if len(out) == 0 {
+		t.Fatal("no fixture games")
 	}
 	slices.Sort(out)
 	return out
@@ -56,9 +48,9 @@ func TestRoutesGolden(t *testing.T) {
 	games := fixtureGames(t)
 	var got []string
 	for _, game := range games {
-		src, err := g18xx.ReadFile(filepath.Join(fixturesRoot, game))
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", game, err)
 		}
 		if src.Title != "1860" && src.Title != "1825" {
 			continue
@@ -141,9 +133,9 @@ func BenchmarkSolve(b *testing.B) {
 		{"1825/141331.json", 437},
 		{"1825/1825_game_end_bank.json", 513},
 	} {
-		src, err := g18xx.ReadFile(filepath.Join(fixturesRoot, pos.game))
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(b, pos.game))
 		if err != nil {
-			b.Skipf("fixture: %v", err)
+			b.Fatalf("%s: %v", pos.game, err)
 		}
 		name := fmt.Sprintf("%s@%d", strings.TrimSuffix(filepath.Base(pos.game), ".json"), pos.id)
 		found := false

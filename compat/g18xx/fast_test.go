@@ -6,26 +6,24 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
+
+	"tresham/internal/fixtures"
 )
 
-// exportFiles returns every export among the shared fixtures (real,
+// exportFiles returns every export among the fixtures (real,
 // synthetic, reported) and the self-play corpus, decompressed.
 func exportFiles(t *testing.T) map[string][]byte {
 	t.Helper()
-	dir := fixturesDir(t)
 	out := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(path string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
+	for _, pat := range []string{"*/*.json", "*/*/*.json"} {
+		names, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
 		}
-		b, err := os.ReadFile(path)
-		out[path] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+		for _, name := range names {
+			out[name] = fixtures.MustRead(t, name)
+		}
 	}
 	corpus, _ := filepath.Glob("../../selfplay/testdata/games/*.json.gz")
 	for _, path := range corpus {
@@ -146,10 +144,7 @@ func TestFastDecodeForms(t *testing.T) {
 // and, for comparison, the reflective one.
 func BenchmarkDecodeReal(b *testing.B) {
 	for _, name := range []string{"1860/19354.json", "1860/1860_game_end_bank.json", "1825/141331.json", "1825/1825_game_end_bank.json"} {
-		data, err := os.ReadFile(filepath.Join("../../../shared/fixtures", name))
-		if err != nil {
-			b.Skip(err)
-		}
+		data := fixtures.MustRead(b, name)
 		b.Run(filepath.Base(name), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()

@@ -5,39 +5,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
+	"path"
 	"reflect"
 	"strings"
 	"testing"
+
+	"tresham/internal/fixtures"
 )
 
-// fixturesDir returns the shared fixtures directory, or skips the test.
-func fixturesDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("TRESHAM_FIXTURES")
-	if dir == "" {
-		dir = "../../../shared/fixtures"
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
-	return dir
-}
-
+// fixtureGames lists the real and synthetic games among the fixtures
+// (names for package fixtures).
 func fixtureGames(t *testing.T) []string {
 	t.Helper()
-	dir := fixturesDir(t)
 	var files []string
 	for _, pat := range []string{"*/*.json", "synthetic/*/*.json"} {
-		m, err := filepath.Glob(filepath.Join(dir, pat))
+		m, err := fixtures.Games(pat)
 		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Skip("no fixture games found")
+		t.Fatal("no fixture games found")
 	}
 	return files
 }
@@ -56,12 +45,9 @@ func jsonTree(t *testing.T, b []byte) any {
 func TestRoundTripFixtures(t *testing.T) {
 	identical := 0
 	files := fixtureGames(t)
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			orig, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+	for _, name := range files {
+		t.Run(path.Base(name), func(t *testing.T) {
+			orig := fixtures.MustRead(t, name)
 			g1, err := Decode(bytes.NewReader(orig))
 			if err != nil {
 				t.Fatal(err)
@@ -91,13 +77,13 @@ func TestRoundTripFixtures(t *testing.T) {
 }
 
 // traceIDs reads only id, type and entity of each golden trace line.
-func traceIDs(t *testing.T, path string) []struct {
+func traceIDs(t *testing.T, name string) []struct {
 	ID     int    `json:"id"`
 	Type   string `json:"type"`
 	Entity Entity `json:"entity"`
 } {
 	t.Helper()
-	f, err := os.Open(path)
+	f, err := fixtures.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +103,7 @@ func traceIDs(t *testing.T, path string) []struct {
 				Entity Entity `json:"entity"`
 			}
 			if err := json.Unmarshal(line, &l); err != nil {
-				t.Fatalf("%s line %d: %v", path, len(out)+1, err)
+				t.Fatalf("%s line %d: %v", name, len(out)+1, err)
 			}
 			out = append(out, l)
 		}
@@ -130,14 +116,14 @@ func traceIDs(t *testing.T, path string) []struct {
 
 func TestEffectiveMatchesTraces(t *testing.T) {
 	checked := 0
-	for _, path := range fixtureGames(t) {
-		tracePath := strings.TrimSuffix(path, ".json") + ".trace.jsonl"
-		if _, err := os.Stat(tracePath); err != nil {
+	for _, name := range fixtureGames(t) {
+		traceName := strings.TrimSuffix(name, ".json") + ".trace.jsonl"
+		if !hasFixture(traceName) {
 			continue
 		}
 		checked++
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			g, err := ReadFile(path)
+		t.Run(path.Base(name), func(t *testing.T) {
+			g, err := DecodeBytes(fixtures.MustRead(t, name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +132,7 @@ func TestEffectiveMatchesTraces(t *testing.T) {
 				t.Fatalf("Resolve: %v", err)
 			}
 			acts := WithoutMessages(eff)
-			lines := traceIDs(t, tracePath)
+			lines := traceIDs(t, traceName)
 			if len(acts) != len(lines)-1 {
 				t.Fatalf("%d effective non-message actions, trace has %d lines (want lines-1)", len(acts), len(lines))
 			}
@@ -163,13 +149,18 @@ func TestEffectiveMatchesTraces(t *testing.T) {
 		})
 	}
 	if checked == 0 {
-		t.Skip("no traces")
+		t.Fatal("no traces")
 	}
 }
 
+// hasFixture reports whether the fixtures hold the named file.
+func hasFixture(name string) bool {
+	m, err := fixtures.Glob(name)
+	return err == nil && len(m) == 1
+}
+
 func TestSkipFlagMatchesUndo19354(t *testing.T) {
-	path := filepath.Join(fixturesDir(t), "1860", "19354.json")
-	g, err := ReadFile(path)
+	g, err := DecodeBytes(fixtures.MustRead(t, "1860/19354.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,10 +429,7 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func BenchmarkDecode(b *testing.B) {
-	data, err := os.ReadFile("../../../shared/fixtures/synthetic/1825/1825-unit_123-4p-63.json")
-	if err != nil {
-		b.Skip(err)
-	}
+	data := fixtures.MustRead(b, "synthetic/1825/1825-unit_123-4p-63.json")
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if _, err := Decode(bytes.NewReader(data)); err != nil {

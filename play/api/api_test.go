@@ -2,24 +2,16 @@ package api
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"tresham/internal/fixtures"
 	"tresham/play"
 )
 
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fixtures", name))
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixture %s: %v (CI must run with ../shared beside the checkout)", name, err)
-		}
-		t.Skipf("fixture %s not found (CI provides it)", name)
-	}
-	return string(b)
+	return string(fixtures.MustRead(t, name))
 }
 
 // answer is a call's answer, decoded by get.

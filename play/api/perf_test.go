@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 	"time"
+
+	"tresham/internal/fixtures"
 )
 
 // TestPerfFigures prints the native figures docs/performance.md sets beside the
@@ -20,9 +21,9 @@ func TestPerfFigures(t *testing.T) {
 	if os.Getenv("PERF") == "" {
 		t.Skip("set PERF=1 to measure")
 	}
-	games, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "fixtures", "18[26][05]", "*.json"))
-	if len(games) == 0 {
-		t.Skip("no fixtures")
+	games, err := fixtures.Games("18[26][05]/*.json")
+	if err != nil || len(games) == 0 {
+		t.Fatalf("no fixtures: %v", err)
 	}
 	type game struct {
 		text string
@@ -32,10 +33,7 @@ func TestPerfFigures(t *testing.T) {
 	var all []game
 	longest := 0
 	for _, p := range games {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := fixtures.MustRead(t, p)
 		g := game{text: string(b)}
 		_ = json.Unmarshal(b, &g.head)
 		_ = json.Unmarshal(g.head["actions"], &g.acts)

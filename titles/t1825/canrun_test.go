@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
 	"tresham/engine"
+	"tresham/internal/fixtures"
 
 	"tresham/compat/g18xx"
 	"tresham/replay"
@@ -63,15 +64,15 @@ func all1825Games(t *testing.T) ([]*g18xx.Game, []string) {
 	t.Helper()
 	var srcs []*g18xx.Game
 	var names []string
-	for _, pat := range []string{"../../../shared/fixtures/1825/*.json", "../../../shared/fixtures/synthetic/1825/*.json"} {
-		m, _ := filepath.Glob(pat)
+	for _, pat := range []string{"1825/*.json", "synthetic/1825/*.json"} {
+		m, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, f := range m {
-			if strings.HasSuffix(f, ".trace.jsonl") {
-				continue
-			}
-			src, err := g18xx.ReadFile(f)
+			src, err := g18xx.DecodeBytes(fixtures.MustRead(t, f))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", f, err)
 			}
 			srcs, names = append(srcs, src), append(names, filepath.Base(f))
 		}
@@ -85,7 +86,7 @@ func all1825Games(t *testing.T) ([]*g18xx.Game, []string) {
 		srcs, names = append(srcs, src), append(names, filepath.Base(f))
 	}
 	if len(srcs) == 0 {
-		t.Skip("no 1825 games found")
+		t.Fatal("no 1825 games found")
 	}
 	return srcs, names
 }

@@ -3,30 +3,27 @@ package t1825
 import (
 	"bufio"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
-// fixtureGames lists the 1825 fixture games, real and synthetic. Without
-// ../shared the test is skipped, except under CI where that is a failure.
+// fixtureGames lists the 1825 fixture games, real and synthetic.
 func fixtureGames(t *testing.T) []string {
 	t.Helper()
-	root := filepath.Join("..", "..", "..", "shared", "fixtures")
-	if _, err := os.Stat(root); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixtures not found at %s: CI must run with ../shared beside the checkout", root)
+	var files []string
+	for _, pat := range []string{"1825/*.json", "synthetic/1825/*.json"} {
+		m, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Skipf("fixtures not found at %s (CI provides them)", root)
+		files = append(files, m...)
 	}
-	files, _ := filepath.Glob(filepath.Join(root, "1825", "*.json"))
-	more, _ := filepath.Glob(filepath.Join(root, "synthetic", "1825", "*.json"))
-	files = append(files, more...)
 	if len(files) == 0 {
-		t.Fatalf("no 1825 fixtures under %s", root)
+		t.Fatal("no 1825 fixtures")
 	}
 	return files
 }
@@ -79,7 +76,7 @@ type traceLine struct {
 // game has none.
 func readTrace(t *testing.T, game string) []traceLine {
 	t.Helper()
-	f, err := os.Open(strings.TrimSuffix(game, ".json") + ".trace.jsonl")
+	f, err := fixtures.Open(strings.TrimSuffix(game, ".json") + ".trace.jsonl")
 	if err != nil {
 		return nil
 	}
@@ -110,9 +107,9 @@ type fixture struct {
 
 func loadFixture(t *testing.T, path string) fixture {
 	t.Helper()
-	g, err := g18xx.ReadFile(path)
+	g, err := g18xx.DecodeBytes(fixtures.MustRead(t, path))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	if g.Title != "1825" {
 		t.Fatalf("%s: title %q", path, g.Title)

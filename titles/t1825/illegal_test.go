@@ -8,6 +8,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 )
 
 // replayTo replays a synthetic fixture's effective actions with ids below stop.
@@ -20,11 +21,11 @@ func replayTo(t *testing.T, name string, stop int) *Game {
 		}
 	}
 	if path == "" {
-		t.Skipf("fixture %s not found", name)
+		t.Fatalf("fixture %s not found", name)
 	}
-	src, err := g18xx.ReadFile(path)
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, path))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	var ids []int
 	var names []string

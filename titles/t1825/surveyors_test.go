@@ -9,6 +9,7 @@ import (
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 )
 
 // replayWith replays a fixture's effective actions with ids below stop,
@@ -22,11 +23,11 @@ func replayWith(t *testing.T, name string, stop int, extra ...string) *Game {
 		}
 	}
 	if path == "" {
-		t.Skipf("fixture %s not found", name)
+		t.Fatalf("fixture %s not found", name)
 	}
-	src, err := g18xx.ReadFile(path)
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, path))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	var ids []int
 	var names []string

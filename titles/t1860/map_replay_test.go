@@ -3,7 +3,6 @@ package t1860
 import (
 	"bufio"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"tresham/board"
+	"tresham/internal/fixtures"
 )
 
 // fxAction is the subset of an 18xx.games action used by the map replay.
@@ -123,8 +123,8 @@ type fxLine struct {
 	Corporations []fxCorp          `json:"corporations"`
 }
 
-func readTrace(t *testing.T, path string) []fxLine {
-	f, err := os.Open(path)
+func readTrace(t *testing.T, name string) []fxLine {
+	f, err := fixtures.Open(name)
 	if err != nil {
 		return nil
 	}
@@ -135,7 +135,7 @@ func readTrace(t *testing.T, path string) []fxLine {
 	for sc.Scan() {
 		var l fxLine
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatalf("%s: %v", path, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		out = append(out, l)
 	}
@@ -264,10 +264,7 @@ type replayStats struct {
 
 func replayFixture(t *testing.T, path string) replayStats {
 	var st replayStats
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixtures.MustRead(t, path)
 	var g fxGame
 	if err := json.Unmarshal(data, &g); err != nil {
 		t.Fatal(err)
@@ -364,12 +361,15 @@ func replayFixture(t *testing.T, path string) replayStats {
 
 func TestReplayFixtureLays(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../../../shared/fixtures/1860/*.json", "../../../shared/fixtures/synthetic/1860/*.json"} {
-		m, _ := filepath.Glob(pat)
+	for _, pat := range []string{"1860/*.json", "synthetic/1860/*.json"} {
+		m, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Skip("no fixtures")
+		t.Fatal("no 1860 fixtures")
 	}
 	var tot replayStats
 	for _, f := range files {

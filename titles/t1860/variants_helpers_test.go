@@ -2,14 +2,13 @@ package t1860_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
+	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/titles/t1860"
 )
@@ -22,16 +21,9 @@ type fixtureGame struct {
 
 func loadFixture(t *testing.T, name string) *fixtureGame {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "fixtures", name)
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("fixture %s missing", path)
-		}
-		t.Skipf("fixture %s not found", path)
-	}
-	src, err := g18xx.ReadFile(path)
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	fx := &fixtureGame{src: src}
 	for _, a := range g18xx.Effective(src.Actions) {
