@@ -15,10 +15,11 @@ import (
 // docs/architecture.md: a package imports only packages of lower layers.
 var layer = map[string]int{
 	"engine": 0, "board": 0, "internal/jsonerr": 0, "internal/fixtures": 0,
-	"store": 0,
+	"store": 0, "ui/wasmgen": 0,
 
 	"engine/step": 1, "route": 1, "compat/g18xx": 1,
 	"store/internal/dbutil": 1, "store/internal/hub": 1, "store/storetest": 1, "store/postgres/pgtest": 1,
+	"ui/enginecache": 1,
 
 	"titles/title": 2, "trace": 2, "program": 2,
 	"store/sqlite": 2, "store/postgres": 2, "store/memstore": 2,
