@@ -66,6 +66,18 @@ test('a programmed pass: set on the card, made by the other player\'s move', { t
   const actorIsAlice = String(aliceView.acting[0]) === String(alicePid);
   const [actor, waiter, actorPid, waiterPid] = actorIsAlice ? [a, b, alicePid, bobPid] : [b, a, bobPid, alicePid];
 
+  // the lobby marks the game as the actor's turn, and the toggle lists only such games
+  await actor.goto(env.base + '/');
+  await actor.waitForSelector(`#games-mine li[data-game="${id}"] .tag.your-turn`);
+  await waiter.goto(env.base + '/');
+  await waiter.waitForSelector(`#games-mine li[data-game="${id}"]`);
+  assert.equal(await waiter.locator(`#games-mine li[data-game="${id}"] .tag.your-turn`).count(), 0);
+  await waiter.check('#mine-myturn');
+  await waiter.waitForFunction((gid) => !document.querySelector(`#games-mine li[data-game="${gid}"]`), id);
+  await actor.check('#mine-myturn');
+  await actor.waitForSelector(`#games-mine li[data-game="${id}"] .tag.your-turn`);
+  await shot(actor, 'lobby-myturn-desktop');
+
   // the waiter sets the program on the page
   await waiter.goto(`${env.base}/?game=${id}`);
   await waiter.waitForSelector('#programs');
