@@ -26,6 +26,25 @@ async function person(name, viewport = { width: 1400, height: 900 }) {
   return { ctx, page };
 }
 
+// scrollTo brings selector into view, again if a redraw replaced it meanwhile.
+async function scrollTo(page, selector) {
+  for (let i = 0; ; i++) {
+    try {
+      await page.locator(selector).first().scrollIntoViewIfNeeded({ timeout: 5000 });
+      return;
+    } catch (e) {
+      if (i >= 5) throw e;
+    }
+  }
+}
+
+// mismatches is the server's count of state mismatches the pages reported
+// (the in-browser engine disagreeing with the server).
+async function mismatches() {
+  const m = (await (await fetch(env.base + '/metrics')).text()).match(/^tresham_client_state_mismatches_total (\d+)/m);
+  return m ? Number(m[1]) : 0;
+}
+
 async function shot(page, name) {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, name + '.png') });
 }
@@ -66,16 +85,35 @@ test('a programmed pass: set on the card, made by the other player\'s move', { t
   const actorIsAlice = String(aliceView.acting[0]) === String(alicePid);
   const [actor, waiter, actorPid, waiterPid] = actorIsAlice ? [a, b, alicePid, bobPid] : [b, a, bobPid, alicePid];
 
+  // the lobby marks the game as the actor's turn, and the toggle lists only such games
+  await actor.goto(env.base + '/');
+  await actor.waitForSelector(`#games-mine li[data-game="${id}"] .tag.your-turn`);
+  await waiter.goto(env.base + '/');
+  await waiter.waitForSelector(`#games-mine li[data-game="${id}"]`);
+  assert.equal(await waiter.locator(`#games-mine li[data-game="${id}"] .tag.your-turn`).count(), 0);
+  await waiter.check('#mine-myturn');
+  await waiter.waitForFunction((gid) => !document.querySelector(`#games-mine li[data-game="${gid}"]`), id);
+  await actor.check('#mine-myturn');
+  await actor.waitForSelector(`#games-mine li[data-game="${id}"] .tag.your-turn`);
+  await shot(actor, 'lobby-myturn-desktop');
+
   // the waiter sets the program on the page
   await waiter.goto(`${env.base}/?game=${id}`);
   await waiter.waitForSelector('#programs');
-  await waiter.locator(`#prog-${waiterPid}-pass`).scrollIntoViewIfNeeded();
+  await scrollTo(waiter, `#prog-${waiterPid}-pass`);
   await waiter.click(`#prog-${waiterPid}-pass`);
-  await waiter.waitForFunction((pid) => /Active: Pass in the stock round/.test(document.getElementById(`prog-${pid}-active`)?.textContent || ''), waiterPid);
-  await waiter.locator('#programs').scrollIntoViewIfNeeded();
+  try {
+    await waiter.waitForFunction((pid) => /Active: Pass in the stock round/.test(document.getElementById(`prog-${pid}-active`)?.textContent || ''), waiterPid, { timeout: 15000 });
+  } catch (e) {
+    const card = await waiter.textContent('#programs').catch(() => '');
+    const err = await waiter.evaluate(() => [...document.querySelectorAll('.error, [role=alert]')].map((x) => x.textContent).join(' | '));
+    const srv = (await api(waiter, 'GET', `/api/games/${id}`)).body;
+    throw new Error(`no active program shown: card ${JSON.stringify(card)}; errors ${JSON.stringify(err)}; server programs ${JSON.stringify(srv.programs)} actions ${srv.actions}`);
+  }
+  await scrollTo(waiter, '#programs');
   await shot(waiter, 'programs-card-desktop');
   await waiter.setViewportSize({ width: 390, height: 844 });
-  await waiter.locator('#programs').scrollIntoViewIfNeeded();
+  await scrollTo(waiter, '#programs');
   await shot(waiter, 'programs-card-phone');
   await waiter.setViewportSize({ width: 1400, height: 900 });
 
@@ -98,7 +136,7 @@ test('a programmed pass: set on the card, made by the other player\'s move', { t
   // the notepad: written on the page, kept on the server, read by its owner only
   await waiter.goto(`${env.base}/?game=${id}`);
   await waiter.waitForSelector('#note-text');
-  await waiter.locator('#note-text').scrollIntoViewIfNeeded();
+  await scrollTo(waiter, '#note-text');
   await waiter.fill('#note-text', 'Start FYN next stock round.');
   await waiter.click('#note-save');
   await waiter.waitForFunction(() => document.getElementById('note-status')?.textContent === 'Saved.');
@@ -107,5 +145,7 @@ test('a programmed pass: set on the card, made by the other player\'s move', { t
   assert.equal((await api(actor, 'GET', `/api/games/${id}/note`)).body.text, '');
   await waiter.reload();
   await waiter.waitForFunction(() => document.getElementById('note-text')?.value === 'Start FYN next stock round.');
+  // the pages' engines (when the page has one) agreed with the server throughout
+  assert.equal(await mismatches(), 0);
   assert.deepEqual(errors, []);
 });

@@ -96,6 +96,9 @@ type summaryJSON struct {
 	// TimeLeft is each player's time left in seconds, in the lobby's
 	// listing of a running clocked game the viewer plays (lobbyClocks).
 	TimeLeft map[int]int64 `json:"time_left_s,omitempty"`
+	// YourTurn marks, in the lobby, an active game where the viewer is to
+	// act (myturn.go).
+	YourTurn bool `json:"your_turn,omitempty"`
 	tableJSON
 }
 

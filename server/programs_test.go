@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tresham/compat/g18xx"
 	fx "tresham/internal/fixtures"
@@ -129,30 +131,7 @@ func TestProgramsLive(t *testing.T) {
 		}
 		return v
 	}
-	// play the opening auction to the first stock round: each player
-	// makes the first move listed
-	for range 300 {
-		v := alice.view(id)
-		if st, _ := v.State["round"].(string); strings.HasPrefix(st, "Stock") || len(v.Acting) == 0 {
-			break
-		}
-		ent := v.Acting[0]
-		u := alice
-		if len(v.Legal[ent]) == 0 {
-			u, v = bob, bob.view(id)
-		}
-		var act map[string]any
-		for _, ch := range v.Legal[ent] { // a pass where there is one: keep the cash
-			var c map[string]any
-			if err := json.Unmarshal(ch.Action, &c); err != nil {
-				t.Fatal(err)
-			}
-			if act == nil || c["type"] == "pass" {
-				act = c
-			}
-		}
-		post(u, act, http.StatusOK)
-	}
+	toStockRound(t, alice, bob, id, func(u *user, act map[string]any) { post(u, act, http.StatusOK) })
 	v := alice.view(id)
 	if st, _ := v.State["round"].(string); !strings.HasPrefix(st, "Stock") {
 		t.Fatalf("not in a stock round: %v", v.State["round"])
@@ -239,4 +218,103 @@ type programViewJSON struct {
 		Program string `json:"program"`
 		Reason  string `json:"reason"`
 	} `json:"stopped"`
+}
+
+// toStockRound plays game id (alice and bob, 1860) to its first stock
+// round: each player passes where a pass is listed, else makes the first
+// listed move (post sends a move).
+func toStockRound(t *testing.T, alice, bob *user, id int64, post func(*user, map[string]any)) {
+	t.Helper()
+	// play the opening auction to the first stock round: each player
+	// makes the first move listed
+	for range 300 {
+		v := alice.view(id)
+		if st, _ := v.State["round"].(string); strings.HasPrefix(st, "Stock") || len(v.Acting) == 0 {
+			break
+		}
+		ent := v.Acting[0]
+		u := alice
+		if len(v.Legal[ent]) == 0 {
+			u, v = bob, bob.view(id)
+		}
+		var act map[string]any
+		for _, ch := range v.Legal[ent] { // a pass where there is one: keep the cash
+			var c map[string]any
+			if err := json.Unmarshal(ch.Action, &c); err != nil {
+				t.Fatal(err)
+			}
+			if act == nil || c["type"] == "pass" {
+				act = c
+			}
+		}
+		post(u, act)
+	}
+}
+
+// TestProgramsNotify: a turn a program takes sends no "your turn"; the
+// same move without a program does (the control).
+func TestProgramsNotify(t *testing.T) {
+	for _, program := range []bool{false, true} {
+		t.Run(fmt.Sprintf("program=%v", program), func(t *testing.T) {
+			env := newEnvWith(t, nil, func(c *Config) { c.AllowPrivateWebhooks = true })
+			got := make(chan webhookBody, 16)
+			hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				var b webhookBody
+				_ = json.NewDecoder(r.Body).Decode(&b)
+				got <- b
+			}))
+			defer hook.Close()
+			alice, bob, id := twoPlayerGame(t, env)
+			post := func(u *user, act map[string]any) {
+				t.Helper()
+				n := u.view(id).Actions
+				u.mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": n, "action": act}, http.StatusOK, nil)
+			}
+			toStockRound(t, alice, bob, id, post)
+			v := alice.view(id)
+			actor, waiter := alice, bob
+			if len(v.Legal[v.Acting[0]]) == 0 {
+				actor, waiter = bob, alice
+			}
+			waiterID := waiter.view(id).You[0]
+			waiter.mustDo("PUT", "/api/me/webhook", map[string]string{"url": hook.URL}, http.StatusNoContent, nil)
+			if program {
+				post(waiter, map[string]any{"type": "program_share_pass", "entity": waiterID, "entity_type": "player", "unconditional": true, "indefinite": false})
+			}
+			// the actor buys a share: the turn goes to the waiter (or, with
+			// the program, past the waiter and back to the actor)
+			av := actor.view(id)
+			var buy map[string]any
+			for _, ch := range av.Legal[av.Acting[0]] {
+				var c map[string]any
+				_ = json.Unmarshal(ch.Action, &c)
+				if c["type"] == "buy_shares" && buy == nil {
+					buy = c
+				}
+			}
+			if buy == nil {
+				t.Fatal("no share to buy")
+			}
+			post(actor, buy)
+			select {
+			case b := <-got:
+				if program {
+					t.Errorf("a turn the program took was notified: %+v", b)
+				} else if b.Player != waiterID {
+					t.Errorf("webhook %+v, want player %d", b, waiterID)
+				}
+			case <-time.After(2 * time.Second):
+				if !program {
+					t.Error("no turn webhook without a program")
+				}
+			}
+			if program {
+				exp := exportOf(t, actor, id)
+				last := exp.Actions[len(exp.Actions)-1]
+				if got := autoBrief(last.AutoActions); len(got) == 0 || got[0] != fmt.Sprintf("pass by %d", waiterID) {
+					t.Errorf("auto_actions %q", got)
+				}
+			}
+		})
+	}
 }

@@ -229,6 +229,11 @@ func (s *Server) lobbyFilter(r *http.Request) (f store.Filter, found bool, err e
 			return f, false, errorf(http.StatusUnauthorized, "not signed in")
 		}
 		f.UserID = u.ID
+	case "myturn": // the viewer's active games where it is their turn (myturn.go)
+		if !signedIn {
+			return f, false, errorf(http.StatusUnauthorized, "not signed in")
+		}
+		f.UserID, f.Status = u.ID, store.StatusActive
 	case "open":
 		f.Status, f.OpenSeat = store.StatusNew, true
 	case "active":
@@ -236,7 +241,7 @@ func (s *Server) lobbyFilter(r *http.Request) (f store.Filter, found bool, err e
 	case "finished":
 		f.Status = store.StatusFinished
 	default:
-		return f, false, errorf(http.StatusBadRequest, "filter %q is not one of all, mine, open, active, finished", truncate(filter, 40))
+		return f, false, errorf(http.StatusBadRequest, "filter %q is not one of all, mine, myturn, open, active, finished", truncate(filter, 40))
 	}
 	if st := q.Get("status"); st != "" {
 		if st != store.StatusNew && st != store.StatusActive && st != store.StatusFinished {
@@ -303,7 +308,16 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	page, next, err := s.lobbyPage(r.Context(), f, found)
+	var page []summaryJSON
+	var next string
+	if r.URL.Query().Get("filter") == "myturn" && found {
+		page, next, err = s.myTurnPage(r.Context(), f)
+	} else {
+		page, next, err = s.lobbyPage(r.Context(), f, found)
+		if err == nil {
+			s.lobbyTurns(r.Context(), f.Viewer, page)
+		}
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -41,9 +41,12 @@ function gameList(id, label, params, me, msg) {
   const list = h('ul', {});
   const more = h('button', { type: 'button', class: 'more', hidden: true }, 'Show more');
   const empty = h('p', { class: 'muted', hidden: true }, 'No games.');
+  // My games: a toggle lists only the games where it is your turn
+  const only = id === 'mine' ? h('input', { type: 'checkbox', id: 'mine-myturn' }) : null;
   const section = h('section', { class: 'games', id: 'games-' + id, hidden: !params },
-    h('h2', {}, label), list, empty, more);
+    h('h2', {}, label), only ? h('label', { class: 'myturn-toggle' }, only, ' Only games where it is my turn') : null, list, empty, more);
   const self = { el: section, params, cursor: '', refresh: null };
+  if (only) only.addEventListener('change', () => { self.params = { filter: only.checked ? 'myturn' : 'mine' }; self.reload(); });
   const load = async (append) => {
     if (!self.params) return;
     msg.textContent = '';
@@ -218,6 +221,7 @@ export function gameItem(g, me, msg, refresh, invite) {
     g.name ? h('span', { class: 'muted' }, `${g.title} #${g.id} `) : null,
     h('span', { class: 'status' }, g.hotseat && !started ? 'ready to play' : statusText[g.status] || g.status),
     h('span', { class: 'tag' }, what),
+    g.your_turn ? h('span', { class: 'tag your-turn' }, 'your turn') : null,
     g.invite_only ? h('span', { class: 'tag invite' }, 'invite only') : null,
     g.hints && !g.hotseat ? h('span', { class: 'tag hints' }, 'hints on') : null,
     g.description ? h('p', { class: 'desc' }, g.description) : null,

@@ -9,7 +9,8 @@ const noteLimit = 10000; // characters (the server's limit)
  * in history. The note is loaded once per page and saved on request. */
 export function notesCard(page) {
   const v = page.view;
-  if (page.at !== null || !(v.you || []).length || v.status === 'new') return null;
+  // a game on the server only (a hotseat game in this browser has no owner there)
+  if (page.at !== null || !(v.you || []).length || v.status === 'new' || v.owner == null || typeof v.id !== 'number') return null;
   const box = h('textarea', { id: 'note-text', rows: 6, style: 'width: 100%; box-sizing: border-box;', maxlength: noteLimit, 'aria-label': 'My private notes on this game', placeholder: 'Only you can read these notes.' });
   const status = h('p', { class: 'muted', id: 'note-status', role: 'status' }, page.noteText === undefined ? 'Loading…' : '');
   if (page.noteText !== undefined) box.value = page.noteText;

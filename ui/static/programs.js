@@ -28,7 +28,12 @@ export function programsCard(page) {
 function seatBlock(page, st, p, who) {
   const pid = p.player;
   const idp = `prog-${pid}`;
-  const act = (action) => page.act(Object.assign({ entity: pid, entity_type: 'player' }, action));
+  // the move, then the server's view: it holds the programs as the server
+  // keeps them (a program is the player's own, not part of the shared state)
+  const act = async (action) => {
+    await page.act(Object.assign({ entity: pid, entity_type: 'player' }, action));
+    if (!page.error) await page.reload();
+  };
   const status = p.active
     ? h('p', { class: 'program-active', id: `${idp}-active`, role: 'status' }, h('strong', {}, 'Active: '), p.active.text + '.',
       ' ', h('button', { type: 'button', id: `${idp}-cancel`, onclick: () => act({ type: 'program_disable', reason: 'cancelled by the player' }) }, 'Cancel it'))
