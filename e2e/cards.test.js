@@ -197,6 +197,16 @@ test('round layouts: the dividend says what each holder receives; alike train of
     const after = await untilServer(page, (x) => x.actions > vs.actions);
     const pct = (after.state.corporations.find((x) => x.sym === sym).shares_by_owner[pid] || 0);
     assert.ok(pct > had, `${sym}: the card's button bought a share (${had}% → ${pct}%)`);
+    // starting a company: the par chart lists the engine's par prices and who may start at each
+    await openFile(page, fixture('1860', '19354'), 151);
+    await page.waitForSelector('#par-chart');
+    const v0 = await gameView(page);
+    const pars = Object.values(v0.legal).flat().filter((c) => c.action.type === 'par');
+    const byPrice = {};
+    for (const c of pars) (byPrice[Number(c.action.share_price.split(',')[0])] ||= new Set()).add(c.action.corporation);
+    const rows = await page.$$eval('#par-chart tbody tr', (trs) => trs.map((tr) => [Number(tr.dataset.par), [...tr.querySelectorAll('td:last-child .corp-chip')].map((x) => x.dataset.sym).sort()]));
+    assert.deepEqual(rows, Object.entries(byPrice).map(([p, set]) => [Number(p), [...set].sort()]).sort((a, b) => a[0] - b[0]), 'the par chart is the engine\'s list');
+    await shot(page, `1860-par-chart-${size.name}`);
     // 1860's auction: the high bid and each bidder's cash
     await openFile(page, fixture('1860', '19354'), 20);
     const va = await gameView(page);
