@@ -125,6 +125,11 @@ for (const size of SIZES) {
         await first.scrollIntoViewIfNeeded();
         const onTop = await first.evaluate((el) => { const r = el.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return el === at || el.contains(at); });
         assert.ok(onTop, `${pos.name}: the first choice is not covered by the map`);
+        // the cards, below the choices on a phone
+        await page.locator('#player-cards').scrollIntoViewIfNeeded();
+        const seen = await page.$eval('#player-cards [data-player]', (el) => { const r = el.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return el.contains(at); });
+        assert.ok(seen, `${pos.name}: scrolled to, the players' cards are not under the map`);
+        await shot(page, `${pos.name}-phone-cards`);
         await page.evaluate(() => window.scrollTo(0, 0));
       }
     }
@@ -178,6 +183,16 @@ test('round layouts: the dividend says what each holder receives; alike train of
     const shown = await page.locator('.panel .group:has(h3:text("Buy a train")) > *:not(h3)').count();
     assert.equal(shown, kinds.size, 'each kind of offer once');
     assert.ok((await page.textContent('.panel')).includes('alike on offer'), 'the count of alike offers is said');
+    // the log: a heading per round, a filter by company
+    const lv = await gameView(page);
+    await page.selectOption('#log-filter', 'GNR');
+    const shownLines = await page.$$eval('#log > li:not([hidden])', (lis) => lis.map((li) => [li.classList.contains('round-line'), li.textContent]));
+    const word = /(^|[^A-Za-z0-9&])GNR($|[^A-Za-z0-9&])/;
+    const heads = lv.log.filter((l) => /^--.*--$/.test(l.trim()));
+    assert.deepEqual(shownLines.filter(([r]) => !r).map(([, t]) => t), lv.log.filter((l) => !/^--.*--$/.test(l.trim()) && word.test(l)), 'the lines naming GNR, and only those');
+    assert.equal(shownLines.filter(([r]) => r).length, heads.length, 'every round heading stays');
+    await page.selectOption('#log-filter', '');
+    assert.equal(await page.locator('#log > li:not([hidden])').count(), lv.log.length, 'every line again');
     // the stock round: each company's buy and sell choices on its card, and one plays
     await openFile(page, fixture('1825', '141331'), 290);
     const vs = await gameView(page);
