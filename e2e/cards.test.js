@@ -68,7 +68,8 @@ async function checkCards(page, v, label, desktop) {
       unstarted: [...document.querySelectorAll('#corps-unstarted .corp-chip')].map((x) => x.dataset.sym) };
   });
   assert.deepEqual(seen.players.map((p) => p.id), st.players.map((p) => String(p.id)), `${label}: a card for each player, in seat order`);
-  const acting = new Set((v.acting || []).map(String));
+  // the players to act, and the director of the company that operates (the state's acting list)
+  const acting = new Set(v.finished ? [] : [...(v.acting || []), ...(st.acting || [])].map(String));
   for (const p of st.players) {
     const c = seen.players.find((x) => x.id === String(p.id));
     assert.equal(c.cash, money(p.cash), `${label}: ${p.name}'s cash`);
