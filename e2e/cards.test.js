@@ -68,7 +68,8 @@ async function checkCards(page, v, label, desktop) {
       unstarted: [...document.querySelectorAll('#corps-unstarted .corp-chip')].map((x) => x.dataset.sym) };
   });
   assert.deepEqual(seen.players.map((p) => p.id), st.players.map((p) => String(p.id)), `${label}: a card for each player, in seat order`);
-  const acting = new Set((v.acting || []).map(String));
+  // the players to act, and the director of the company that operates (the state's acting list)
+  const acting = new Set(v.finished ? [] : [...(v.acting || []), ...(st.acting || [])].map(String));
   for (const p of st.players) {
     const c = seen.players.find((x) => x.id === String(p.id));
     assert.equal(c.cash, money(p.cash), `${label}: ${p.name}'s cash`);
@@ -125,6 +126,11 @@ for (const size of SIZES) {
         await first.scrollIntoViewIfNeeded();
         const onTop = await first.evaluate((el) => { const r = el.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return el === at || el.contains(at); });
         assert.ok(onTop, `${pos.name}: the first choice is not covered by the map`);
+        // the cards, below the choices on a phone
+        await page.locator('#player-cards').scrollIntoViewIfNeeded();
+        const seen = await page.$eval('#player-cards [data-player]', (el) => { const r = el.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return el.contains(at); });
+        assert.ok(seen, `${pos.name}: scrolled to, the players' cards are not under the map`);
+        await shot(page, `${pos.name}-phone-cards`);
         await page.evaluate(() => window.scrollTo(0, 0));
       }
     }
@@ -178,6 +184,16 @@ test('round layouts: the dividend says what each holder receives; alike train of
     const shown = await page.locator('.panel .group:has(h3:text("Buy a train")) > *:not(h3)').count();
     assert.equal(shown, kinds.size, 'each kind of offer once');
     assert.ok((await page.textContent('.panel')).includes('alike on offer'), 'the count of alike offers is said');
+    // the log: a heading per round, a filter by company
+    const lv = await gameView(page);
+    await page.selectOption('#log-filter', 'GNR');
+    const shownLines = await page.$$eval('#log > li:not([hidden])', (lis) => lis.map((li) => [li.classList.contains('round-line'), li.textContent]));
+    const word = /(^|[^A-Za-z0-9&])GNR($|[^A-Za-z0-9&])/;
+    const heads = lv.log.filter((l) => /^--.*--$/.test(l.trim()));
+    assert.deepEqual(shownLines.filter(([r]) => !r).map(([, t]) => t), lv.log.filter((l) => !/^--.*--$/.test(l.trim()) && word.test(l)), 'the lines naming GNR, and only those');
+    assert.equal(shownLines.filter(([r]) => r).length, heads.length, 'every round heading stays');
+    await page.selectOption('#log-filter', '');
+    assert.equal(await page.locator('#log > li:not([hidden])').count(), lv.log.length, 'every line again');
     // the stock round: each company's buy and sell choices on its card, and one plays
     await openFile(page, fixture('1825', '141331'), 290);
     const vs = await gameView(page);
@@ -197,6 +213,16 @@ test('round layouts: the dividend says what each holder receives; alike train of
     const after = await untilServer(page, (x) => x.actions > vs.actions);
     const pct = (after.state.corporations.find((x) => x.sym === sym).shares_by_owner[pid] || 0);
     assert.ok(pct > had, `${sym}: the card's button bought a share (${had}% → ${pct}%)`);
+    // starting a company: the par chart lists the engine's par prices and who may start at each
+    await openFile(page, fixture('1860', '19354'), 151);
+    await page.waitForSelector('#par-chart');
+    const v0 = await gameView(page);
+    const pars = Object.values(v0.legal).flat().filter((c) => c.action.type === 'par');
+    const byPrice = {};
+    for (const c of pars) (byPrice[Number(c.action.share_price.split(',')[0])] ||= new Set()).add(c.action.corporation);
+    const rows = await page.$$eval('#par-chart tbody tr', (trs) => trs.map((tr) => [Number(tr.dataset.par), [...tr.querySelectorAll('td:last-child .corp-chip')].map((x) => x.dataset.sym).sort()]));
+    assert.deepEqual(rows, Object.entries(byPrice).map(([p, set]) => [Number(p), [...set].sort()]).sort((a, b) => a[0] - b[0]), 'the par chart is the engine\'s list');
+    await shot(page, `1860-par-chart-${size.name}`);
     // 1860's auction: the high bid and each bidder's cash
     await openFile(page, fixture('1860', '19354'), 20);
     const va = await gameView(page);

@@ -251,11 +251,11 @@ test('a game with a clock: chosen at creation, shown in the lobby, counting down
   // the clock runs from the start (a "The clock starts." note); clara passes, dan is on the clock
   await a.waitForSelector('#turn.yours', { timeout: 20000 });
   await clickAndWait(a, () => a.click('button.choice.pass'));
-  await a.waitForSelector('td.clock.running', { timeout: 20000 });
-  assert.equal(await a.locator('td.clock').count(), 2, 'a clock per player');
-  const first = await a.textContent('td.clock.running');
-  await a.waitForFunction((t) => document.querySelector('td.clock.running')?.textContent !== t, first, { timeout: 5000 });
-  await b.waitForSelector('td.clock', { timeout: 20000 });
+  await a.waitForSelector('#player-cards .clock.running', { timeout: 20000 });
+  assert.equal(await a.locator('#player-cards .clock').count(), 2, 'a clock per player');
+  const first = await a.textContent('#player-cards .clock.running');
+  await a.waitForFunction((t) => document.querySelector('#player-cards .clock.running')?.textContent !== t, first, { timeout: 5000 });
+  await b.waitForSelector('#player-cards .clock', { timeout: 20000 });
   // the tab's icon carries a badge for the player to act, not for the other
   await b.waitForSelector('#turn.yours', { timeout: 20000 });
   assert.match(await b.getAttribute('link[rel="icon"]', 'href'), /circle/, "dan's tab shows a badge");

@@ -69,9 +69,12 @@ function actingCorps(st, v) {
   return new Set([...(st.active || []), ...(v.acting || [])].map(str).filter((e) => syms.has(e)));
 }
 
-// actingPlayers are the players to act now (or acting for the company that acts).
+// actingPlayers are the players to act now, and the director acting for
+// the company that operates (the state's acting list; once the game is
+// over nobody acts).
 function actingPlayers(st, v) {
-  return new Set((v.acting || []).map(str));
+  if (v.finished || st.finished) return new Set();
+  return new Set([...(v.acting || []), ...(st.acting || [])].map(str));
 }
 
 // rustNote says when a train type rusts and whether that is the next phase

@@ -514,7 +514,7 @@ export function draw(el, page) {
     [map && map.rules ? map.rules.phase_index : null], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null));
   const built = [
     () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
-    () => phaseChart(map, st), () => market(map, st, old[4] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => notesCard(page)];
+    () => phaseChart(map, st), () => market(map, st, old[4] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => (page.headLinks ? null /* a hotseat game kept in the browser: no server to keep notes */ : notesCard(page))];
   const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
   const cards = built.map((f, i) => (same(i) ? old[i] : f()));
   // the players' and corporations' cards beside the map
@@ -542,7 +542,9 @@ export function draw(el, page) {
   } else {
     mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
     const mapSection = h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
-    const main = h('div', { class: 'game-main' }, ents.players, ents.corps, mapSection, side);
+    // the map and the panel together: on a phone the map stays in view over
+    // the choices only (sticky within this box), not over the cards below
+    const main = h('div', { class: 'game-main' }, ents.players, ents.corps, h('div', { class: 'play' }, mapSection, side));
     const placed = cards.map((c) => c || document.createComment(''));
     const log = gameLog(v, page);
     const info = h('div', { class: 'info' }, placed, log);
@@ -875,11 +877,38 @@ function gameLog(v, page) {
   // the box scrolls from its end (a reversed flex column): it shows the
   // last lines, and keeps showing them as lines come and go, with no
   // scrolling by the page (which would lay the whole log out on every step)
+  const st = v.state || {};
+  // show only the lines naming one player or company (the rounds' headings stay)
+  const filter = h('select', { id: 'log-filter', 'aria-label': 'Show the lines about',
+    onchange: () => { card.filter = filter.value; filterLog(card); } },
+  h('option', { value: '' }, 'Every line'),
+  h('optgroup', { label: 'Players' }, (st.players || []).map((p) => h('option', { value: p.name }, p.name))),
+  h('optgroup', { label: 'Companies' }, (st.corporations || []).map((c) => h('option', { value: c.sym }, c.sym))));
   const card = h('section', { class: 'card log' }, h('h2', {}, 'Log'),
-    h('p', { class: 'muted' }, 'Click a line to see the game just after it.'), h('div', { class: 'log-scroll' }, list));
+    h('p', { class: 'muted' }, 'Click a line to see the game just after it. ', h('label', {}, 'Show: ', filter)), h('div', { class: 'log-scroll' }, list));
   card.lines = [];
+  card.filter = '';
   patchLog(card, v, page);
   return card;
+}
+
+// roundLine tells a log line that starts a round or announces a phase
+// ("-- Stock Round 8 --", "-- Phase 3 … --"): a heading in the log.
+const roundLine = (line) => /^--.*--$/.test(line.trim());
+
+// names tells whether a log line names who (a player's name or a company's
+// symbol), as a whole word.
+function names(line, who) {
+  const esc = who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9&])${esc}($|[^A-Za-z0-9&])`).test(line);
+}
+
+// filterLog hides the log lines that do not name the card's filter.
+function filterLog(card) {
+  for (const li of card.querySelectorAll('#log > li')) {
+    const line = li.textContent;
+    li.hidden = !!card.filter && !roundLine(line) && !names(line, card.filter);
+  }
 }
 
 // patchLog brings the log card up to the lines of view v, keeping the
@@ -899,7 +928,9 @@ function patchLog(card, v, page) {
   const frag = document.createDocumentFragment();
   for (let i = same; i < want.length; i++) {
     const line = want[i];
-    frag.append(h('li', {}, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line)));
+    const li = h('li', { class: roundLine(line) ? 'round-line' : null }, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line));
+    if (card.filter && !roundLine(line) && !names(line, card.filter)) li.hidden = true;
+    frag.append(li);
   }
   list.append(frag);
   card.lines = want;

@@ -428,10 +428,26 @@ function priceChoice(page, c, verb, st) {
   h('small', { class: 'muted' }, ` ${money(a.price)}–${money(c.max_price || a.price)}`));
 }
 
+// parChart is the par prices offered as a chart: each price with the
+// corporations already started at it and those that may start there now.
+function parChart(cs, st) {
+  const prices = [...new Set(cs.map((c) => parPrice(c.action)))].sort((a, b) => a - b);
+  if (prices.length < 2) return null;
+  const at = (p) => (st.corporations || []).filter((c) => c.par_price === p && !c.closed);
+  const can = (p) => [...new Set(cs.filter((c) => parPrice(c.action) === p).map((c) => c.action.corporation))];
+  return h('table', { class: 'par-chart', id: 'par-chart' },
+    h('caption', {}, 'Par prices: the companies started at each, and those you may start there'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Par'), h('th', { scope: 'col' }, 'Started there'), h('th', { scope: 'col' }, 'You may start'))),
+    h('tbody', {}, prices.map((p) => h('tr', { 'data-par': p },
+      h('th', { scope: 'row', class: 'num' }, money(p)),
+      h('td', {}, at(p).map((c) => h('span', { class: 'corp-chip', 'data-sym': c.sym, title: `${c.sym} now at ${money(c.share_price)}` }, c.sym))),
+      h('td', {}, can(p).map((sym) => h('span', { class: 'corp-chip', 'data-sym': sym }, sym)))))));
+}
+
 function parChoice(page, cs, st) {
   const byCorp = {};
   for (const c of cs) (byCorp[c.action.corporation] ||= []).push(c);
-  return h('div', { class: 'group par' }, h('h3', {}, 'Start a corporation'), Object.entries(byCorp).map(([corp, list]) => {
+  return h('div', { class: 'group par' }, h('h3', {}, 'Start a corporation'), parChart(cs, st), Object.entries(byCorp).map(([corp, list]) => {
     // the button says the whole move at the price chosen
     const btn = h('button', { type: 'submit', class: 'choice par' }, describe(list[0].action, st));
     let pick = 0;
