@@ -53,6 +53,9 @@ type View struct {
 	Hexes map[string]Point `json:"hexes"`
 	// Nodes are the stop positions by node signature "HEX-PART".
 	Nodes map[string]Point `json:"nodes"`
+	// Places describe every hex in words, in drawing order (the text view
+	// of the map).
+	Places []Place `json:"places"`
 	// Market is the stock market chart (MarketSVG); empty from Render.
 	Market string `json:"market,omitempty"`
 	// Par are the par prices of the market, ascending.
@@ -218,6 +221,7 @@ func Render(b *board.Board, opt Options) View {
 		}
 		fmt.Fprintf(&sb, `<g class="%s" data-hex="%s" data-x="%s" data-y="%s"%s transform="translate(%s %s)">`, cls, id, f(c.X), f(c.Y), cost, f(c.X), f(c.Y))
 		drawHex(&sb, g, b, hv, phase, opt.Homes[id], c, v.Nodes)
+		v.Places = append(v.Places, describe(g, b, hv, phase, opt.Homes[id]))
 		sb.WriteString(`</g>`)
 	}
 	sb.WriteString(`</svg>`)

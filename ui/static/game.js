@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
 import { mountMap, hexChunks } from './mapview.js';
+import { showBoardText } from './boardtext.js';
 import { renderPanel, companyRow, companyName, trainName } from './panel.js';
 import { loadEngine, engineWaiting, whenEngineBuilt } from './engine.js';
 import { openSandbox } from './localstore.js';
@@ -559,6 +560,7 @@ export function draw(el, page) {
   if (page.afterDraw) page.afterDraw();
   markTileHexes(page);
   markSurveyors(page, st);
+  showBoardText(page.dom && page.dom.mapSection, page.map);
   if (v.clocks) tickClocks();
 }
 
