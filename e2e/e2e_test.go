@@ -30,6 +30,8 @@ func TestBrowser(t *testing.T) {
 		missing = chromium
 	} else if _, err := os.Stat("node_modules/playwright-core"); err != nil {
 		missing = "e2e/node_modules/playwright-core"
+	} else if _, err := os.Stat("node_modules/axe-core"); err != nil {
+		missing = "e2e/node_modules/axe-core"
 	}
 	if missing != "" {
 		if os.Getenv("CI") == "true" {

@@ -196,7 +196,8 @@ export function mountMap(data, opts) {
     h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
     h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'),
     focusBtn, runPick);
-  const caption = h('div', { class: 'map-caption' });
+  // focusable: on a phone it scrolls (a keyboard must reach what it hides)
+  const caption = h('div', { class: 'map-caption', tabindex: '0', role: 'region', 'aria-label': 'The run shown on the map' });
   const statusLine = h('p', { class: 'map-status', id: 'map-status', role: 'status', hidden: true });
   const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, caption);
   const ui = {

@@ -51,7 +51,7 @@ export async function renderSheet(el, id) {
 
   const dur = (s) => (s >= 3600 ? `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min` : `${Math.floor(s / 60)} min ${s % 60} s`);
   const timeTable = rep.players.some((p) => p.time_spent_s > 0) ? h('section', { class: 'card' }, h('h2', {}, 'Time spent'),
-    h('div', { class: 'scroll' }, h('table', { class: 'sheet', id: 'sheet-time' },
+    h('div', { class: 'scroll', tabindex: '0' }, h('table', { class: 'sheet', id: 'sheet-time' },
       h('thead', {}, h('tr', {}, ['Player', 'In all', 'Stock rounds', 'Operating rounds', 'Auction'].map((t) => h('th', {}, t)))),
       h('tbody', {}, rep.players.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, dur(p.time_spent_s)),
         ['Stock', 'Operating', 'Auction'].map((k) => h('td', {}, dur((p.by_round_s || {})[k] || 0)))))))),
@@ -65,9 +65,9 @@ export async function renderSheet(el, id) {
     h('p', { class: 'muted' }, 'Best possible is the most revenue any legal run had at that moment, found by the exact route solver. ',
       'Click a round or a point on a chart to see the game there.'),
     h('div', { class: 'charts' }, worth, prices, revenue, left),
-    h('section', { class: 'card' }, h('h2', {}, 'Players by round'), h('div', { class: 'scroll' }, playerTable)),
-    h('section', { class: 'card' }, h('h2', {}, 'Operating rounds'), h('div', { class: 'scroll' }, opsTable)),
-    h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll' }, leftTable)),
+    h('section', { class: 'card' }, h('h2', {}, 'Players by round'), h('div', { class: 'scroll', tabindex: '0' }, playerTable)),
+    h('section', { class: 'card' }, h('h2', {}, 'Operating rounds'), h('div', { class: 'scroll', tabindex: '0' }, opsTable)),
+    h('section', { class: 'card' }, h('h2', {}, 'Revenue left on the table'), h('div', { class: 'scroll', tabindex: '0' }, leftTable)),
     timeTable);
 }
 
@@ -131,7 +131,7 @@ function lineChart({ title, labels, series }) {
     for (const k of kids) n.append(k);
     return n;
   };
-  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': title });
+  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'group', 'aria-label': title });
   for (let k = 0; k <= 4; k++) {
     const v = (top * k) / 4;
     svg.append(el('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }),
