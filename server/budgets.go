@@ -60,6 +60,11 @@ func newBudget(burst int, every time.Duration, what string) *budget {
 // take spends one token of key at now; when there is none it returns how
 // long until there is, and spends nothing.
 func (b *budget) take(key string, now time.Time) time.Duration {
+	return b.takeN(key, now, 1)
+}
+
+// takeN is take for n tokens at once.
+func (b *budget) takeN(key string, now time.Time, n int) time.Duration {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	l, ok := b.buckets[key]
@@ -68,7 +73,10 @@ func (b *budget) take(key string, now time.Time) time.Duration {
 		l = rate.NewLimiter(rate.Every(b.every), b.burst)
 		b.buckets[key] = l
 	}
-	r := l.ReserveN(now, 1)
+	r := l.ReserveN(now, n)
+	if !r.OK() {
+		return b.every * time.Duration(n)
+	}
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
 		return d

@@ -9,8 +9,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/time/rate"
-
 	"tresham/compat/g18xx"
 	"tresham/store"
 )
@@ -146,27 +144,6 @@ func clipRunes(s string, n int) string {
 		out = append(out, r)
 	}
 	return string(out)
-}
-
-// takeN is take for n tokens at once.
-func (b *budget) takeN(key string, now time.Time, n int) time.Duration {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	l, ok := b.buckets[key]
-	if !ok {
-		b.makeRoom(now)
-		l = rate.NewLimiter(rate.Every(b.every), b.burst)
-		b.buckets[key] = l
-	}
-	r := l.ReserveN(now, n)
-	if !r.OK() {
-		return b.every * time.Duration(n)
-	}
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return d
-	}
-	return 0
 }
 
 // maxFreeUndoRedo is how many undo and redo actions an import may hold
