@@ -36,11 +36,34 @@ export function shortNames(players) {
   return out;
 }
 
-/** corpColours is {sym: [fill, text]} from the map's rules (the colours of its tokens). */
+/**
+ * corpColours is {sym: [fill, text]} from the map's rules (the colours of
+ * its tokens), the text made black or white where the published pair
+ * falls short of WCAG AA contrast (4.5:1).
+ */
 export function corpColours(rules) {
   const out = {};
-  for (const c of (rules && rules.corporations) || []) if (c.color) out[c.sym] = [c.color, c.text_color || '#fff'];
+  for (const c of (rules && rules.corporations) || []) if (c.color) out[c.sym] = [c.color, readable(c.color, c.text_color || '#fff')];
   return out;
+}
+
+// luminance is the WCAG relative luminance of a #rgb or #rrggbb colour.
+function luminance(hex) {
+  let x = String(hex).replace('#', '');
+  if (x.length === 3) x = [...x].map((d) => d + d).join('');
+  if (!/^[0-9a-f]{6}$/i.test(x)) return null;
+  const ch = [0, 2, 4].map((i) => parseInt(x.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
+}
+
+const contrast = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/** readable answers fg, or black or white if fg on bg reads below 4.5:1. */
+export function readable(bg, fg) {
+  const b = luminance(bg);
+  const f = luminance(fg);
+  if (b === null || f === null || contrast(b, f) >= 4.5) return fg;
+  return contrast(b, 0) >= contrast(b, 1) ? '#000' : '#fff';
 }
 
 /**
