@@ -1,6 +1,7 @@
 // axe-core in the browser tests (issue 44, point 1): the lobby, sign-in,
 // rules, profile, spreadsheet and a mid-game page of each title, at
-// 1400×900 and 390×844 (the game pages also with "Map as text" open),
+// 1400×900 and 390×844 (the game pages also with "Map as text" open and
+// in history),
 // must have no serious or critical violation; every one found is listed
 // in the test's output (A11Y_REPORT=FILE writes them as JSON).
 import { test } from 'node:test';
@@ -68,6 +69,9 @@ test('axe-core: no serious or critical violation on sign-in, lobby, rules, profi
       await page.getByText('Map as text').click();
       await page.waitForSelector('.board-text-list');
       await seen(`game ${t}, map as text`, page);
+      await page.goto(`${env.base}/?game=${id}&action=${n - 40}`);
+      await page.waitForFunction((k) => document.getElementById('history-pos')?.textContent.startsWith(`action ${k} `), n - 40);
+      await seen(`game ${t} in history`, page);
       await page.goto(`${env.base}/?game=${id}&view=sheet`);
       await page.waitForSelector('table');
       await seen(`spreadsheet ${t}`, page);
