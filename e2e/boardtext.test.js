@@ -44,7 +44,7 @@ test('map as text: every station of the engine on its own entry with its hex, in
       const label = `${pos.title} after ${pos.n} (${size.name})`;
       await openFile(page, fixture(pos.title, pos.game), pos.n);
       const v = await gameView(page);
-      const region = page.getByRole('region', { name: 'Map' });
+      const region = page.getByRole('region', { name: 'Map', exact: true });
       // the picture: a short label, not every word on the board
       const img = await region.getByRole('img').first().getAttribute('aria-label');
       assert.ok(img && img.length < 80, `${label}: the map picture has a short label (${img})`);
