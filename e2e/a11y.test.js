@@ -66,6 +66,17 @@ test('axe-core: no serious or critical violation on sign-in, lobby, rules, profi
     for (const [t, g, n] of [['1860', '19354', 290], ['1825', '141331', 600]]) {
       const id = await openFile(page, fixture(t, g), n);
       await seen(`game ${t}`, page);
+      // market zones carry a symbol as well as a colour, the legend's own
+      const zones = await page.evaluate(() => {
+        const sym = Object.fromEntries([...document.querySelectorAll('#market-legend li')].map((li) => [li.dataset.type, li.querySelector('.swatch').textContent]));
+        return [...document.querySelectorAll('#market-chart .cell')].map((c) => ({ type: [...c.classList].find((k) => k !== 'cell'), zone: c.querySelector('.zone')?.textContent.trim() ?? '', legend: sym[[...c.classList].find((k) => k !== 'cell')] }));
+      });
+      assert.ok(zones.some((z) => z.type !== 'normal'), `${t}: the market has zones`);
+      for (const z of zones) {
+        if (z.type === 'normal') assert.equal(z.zone, '', `${t}: a plain price has no symbol`);
+        else assert.ok(z.zone && z.zone === z.legend, `${t}: a ${z.type} cell shows its symbol (${z.zone}), the legend's (${z.legend})`);
+      }
+      if (process.env.SHOTS) { await page.locator('.market-card').scrollIntoViewIfNeeded(); await page.locator('.market-card').screenshot({ path: join(process.env.SHOTS, `market-${t}-${size.name}.png`) }); }
       await page.getByText('Map as text').click();
       await page.waitForSelector('.board-text-list');
       await seen(`game ${t}, map as text`, page);

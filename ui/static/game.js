@@ -788,9 +788,11 @@ function phaseChart(map, st) {
     h('p', { class: 'muted' }, 'Trains: ', r.trains.map((t) => `${t.name} ${money(t.price)}${t.count ? ` ×${t.count}` : ''}`).join(' · ')));
 }
 
+// [colour, meaning, symbol]: each zone has a symbol as well as a colour
+// (issue 44: told apart without seeing colour)
 const CELL_TYPES = {
-  normal: ['#fff', 'price'], par: ['#c9b3ff', 'par price'], endgame: ['#7fd1ff', 'game ends when reached'],
-  close: ['#555', 'company closes'], repar: ['#ffd27f', 're-par (after bankruptcy)'], ignore_one_sale: ['#ffe9a8', 'first share sold does not move the price'],
+  normal: ['#fff', 'price', ''], par: ['#c9b3ff', 'par price', 'P'], endgame: ['#7fd1ff', 'game ends when reached', '★'],
+  close: ['#555', 'company closes', '✕'], repar: ['#ffd27f', 're-par (after bankruptcy)', 'R'], ignore_one_sale: ['#ffe9a8', 'first share sold does not move the price', '½'],
 };
 
 // priceMoves lists the share prices that moved since the position drawn
@@ -834,7 +836,7 @@ function market(map, st, old, moves = {}) {
       used.add(cell.type);
       const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
       return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
-        h('span', { class: 'price' }, cell.price),
+        h('span', { class: 'price' }, cell.price, (CELL_TYPES[cell.type] || CELL_TYPES.normal)[2] ? h('span', { class: 'zone', title: CELL_TYPES[cell.type][1] }, ' ' + CELL_TYPES[cell.type][2]) : null),
         here.map((c) => h('span', { class: 'marker corp-chip' + (moves[c.sym] ? ' moved' : ''), 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
     }).filter(Boolean);
     if (grid.row_ends && grid.row_ends.length) {
@@ -859,8 +861,8 @@ function market(map, st, old, moves = {}) {
     if (svg) { svg.removeAttribute('height'); svg.setAttribute('width', '100%'); }
     for (const row of (grid && grid.rows) || []) for (const c of row) if (c) used.add(c.type);
   }
-  const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text]]) =>
-    h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}` }), ` ${text}`)));
+  const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text, sym]]) =>
+    h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}`, 'aria-hidden': 'true' }, sym), ` ${text}`)));
   if (!grid || grid.rows.length !== 1) for (const sym of Object.keys(moves)) chart.querySelector(`.marker[data-corp="${CSS.escape(sym)}"]`)?.classList.add('moved');
   const moved = Object.entries(moves);
   const card = h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'),
