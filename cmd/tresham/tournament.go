@@ -187,6 +187,14 @@ func writeStandingsFile(file, head string, games []*gameResult, kinds []string) 
 	var b bytes.Buffer
 	b.WriteString(head)
 	writeStandings(&b, games, kinds)
+	if fi, err := os.Stat(file); err == nil && !fi.Mode().IsRegular() {
+		// a device or pipe (/dev/stdout, /dev/null): written in place, never
+		// replaced by a renamed file
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("standings: %w", err)
+		}
+		return nil
+	}
 	tmp := file + ".tmp"
 	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("standings: %w", err)
