@@ -223,34 +223,6 @@ func TestOneAccountCannotInflateTheLobby(t *testing.T) {
 	}
 }
 
-// importBeforeRun imports the fixture 1860/19354 cut before its first
-// run_routes action; it returns the game id and that action.
-func importBeforeRun(t *testing.T, u *user) (int64, map[string]any) {
-	t.Helper()
-	var src map[string]any
-	if err := json.Unmarshal(fx.MustRead(t, "1860/19354.json"), &src); err != nil {
-		t.Fatal(err)
-	}
-	var acts []map[string]any
-	b, _ := json.Marshal(src["actions"])
-	if err := json.Unmarshal(b, &acts); err != nil {
-		t.Fatal(err)
-	}
-	cut := slices.IndexFunc(acts, func(a map[string]any) bool { return a["type"] == "run_routes" })
-	if cut < 0 {
-		t.Fatal("the fixture has no run_routes")
-	}
-	src["actions"] = acts[:cut]
-	delete(src, "result")
-	src["status"] = "active"
-	body, _ := json.Marshal(src)
-	var out struct {
-		ID int64 `json:"id"`
-	}
-	u.mustDo("POST", "/api/games/import", body, http.StatusCreated, &out)
-	return out.ID, acts[cut]
-}
-
 // TestRouteCheckIsBounded: issue 39, finding 2. An anonymous check of
 // 20,000 copies of one route held the game's lock for seconds: a
 // candidate run is now refused when it has more routes or hexes than any
@@ -262,7 +234,7 @@ func TestRouteCheckIsBounded(t *testing.T) {
 	clk := newFakeTime()
 	env := newEnvWith(t, nil, func(c *Config) { c.Now = clk.Now })
 	alice := env.signup("alice")
-	id, run := importBeforeRun(t, alice)
+	id, run, _ := importBefore(t, alice)
 	anon := env.anon()
 	path := fmt.Sprintf("/api/games/%d/routes/check", id)
 	routes := run["routes"].([]any)
