@@ -12,7 +12,7 @@ import (
 // and none of the reported ones.
 func TestReadExportsDefault(t *testing.T) {
 	var want []string
-	for _, pat := range []string{"*/*.json", "synthetic/*/*.json"} {
+	for _, pat := range []string{"*/*.json", "synthetic/*/*.json", "dated/*/*.json"} {
 		m, err := fixtures.Games(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -24,7 +24,7 @@ func TestReadExportsDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(srcs) != len(want) {
-		t.Errorf("read %d exports, the fixtures hold %d real and synthetic games", len(srcs), len(want))
+		t.Errorf("read %d exports, the fixtures hold %d real, synthetic and dated games", len(srcs), len(want))
 	}
 	for _, s := range srcs {
 		if (s.h.Title != "1860" && s.h.Title != "1825") || len(s.h.Seats) == 0 || len(s.actions) < 2 {
