@@ -116,15 +116,7 @@ func TestConnectionsPerAddress(t *testing.T) {
 	const max = 4
 	st := memstore.New()
 	srv := New(Config{MaxConnsPerAddr: max}, st, slog.New(slog.DiscardHandler))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	t.Cleanup(func() { cancel(); <-done })
-	addr := ln.Addr().String()
+	addr := serveLoopback(t, srv)
 	get := func(c net.Conn) error {
 		if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"); err != nil {
 			return err

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -365,15 +364,9 @@ func TestImportLimits(t *testing.T) {
 func TestHTTPHygiene(t *testing.T) {
 	st := memstore.New()
 	srv := New(Config{Argon2: Argon2Params{Time: 1, Memory: 1024, Threads: 1}, ReadTimeout: 500 * time.Millisecond, MaxSocketsPerAddr: 2}, st, nil)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	t.Cleanup(func() { cancel(); <-done })
-	base := "http://" + ln.Addr().String()
+	addr := serveLoopback(t, srv)
+	base := "http://" + addr
+	ctx := t.Context()
 
 	resp, err := http.Get(base + "/api/titles")
 	if err != nil {
@@ -392,7 +385,7 @@ func TestHTTPHygiene(t *testing.T) {
 	}
 
 	// a body trickled a byte at a time is cut off by the read time limit
-	conn, err := net.Dial("tcp", ln.Addr().String())
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

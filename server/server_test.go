@@ -1022,3 +1022,18 @@ func TestCacheKeepsTheGameInUse(t *testing.T) {
 		}
 	}
 }
+
+// serveLoopback serves srv (Serve: the connection limits included) on a
+// loopback port until the test ends, and returns its address.
+func serveLoopback(t *testing.T, srv *Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return ln.Addr().String()
+}
