@@ -90,7 +90,10 @@ type Corporation struct {
 	// LastRevenue is the latest operating record: [turn, round] and payout.
 	LastRevenue Revenue
 	HasRevenue  bool
-	Layer       int
+	// Runs are its operating records in order, one per operating round
+	// it operated in (LastRevenue is the last).
+	Runs  []Revenue
+	Layer int
 }
 
 // Revenue is a corporation's operating record for one operating round.

@@ -102,6 +102,9 @@ type CorpRow struct {
 	// LastRun is the revenue of its latest operating round and whether it
 	// was paid out or withheld; nil before it has run.
 	LastRun *LastRun `json:"last_run,omitempty"`
+	// Runs are all its operating records, one per operating round it
+	// operated in, in order (the last is LastRun); empty before it has run.
+	Runs []LastRun `json:"runs,omitempty"`
 }
 
 // LastRun is a corporation's latest operating record: the operating round
@@ -149,6 +152,9 @@ func RulesOf(g *engine.Game) Rules {
 		if c.HasRevenue {
 			lr := c.LastRevenue
 			row.LastRun = &LastRun{Turn: lr.Turn, Round: lr.Round, Revenue: lr.Total, Kind: lr.Kind}
+		}
+		for _, r := range c.Runs {
+			row.Runs = append(row.Runs, LastRun{Turn: r.Turn, Round: r.Round, Revenue: r.Total, Kind: r.Kind})
 		}
 		for _, t := range c.Tokens {
 			if t.Location == "" {

@@ -3,6 +3,7 @@ package step
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"tresham/engine"
 )
@@ -16,13 +17,15 @@ import (
 // bought: from the corporations and from the bank pool into the depot's
 // rusted list (1860 rules 9, 1825 rule 4.7.3).
 func Rust(g *engine.Game, name string) {
+	rusts := func(t *engine.Train) bool { return t.RustsOn == name }
+	var byOwner []string
 	for _, c := range g.Corps {
-		if !slices.ContainsFunc(c.Trains, func(t *engine.Train) bool { return t.RustsOn == name }) {
+		if !slices.ContainsFunc(c.Trains, rusts) {
 			continue
 		}
 		kept := c.Trains[:0:0]
 		for _, t := range c.Trains {
-			if t.RustsOn == name {
+			if rusts(t) {
 				t.Rusted = true
 				t.Owner = ""
 				g.Depot.Rusted = append(g.Depot.Rusted, t)
@@ -30,21 +33,24 @@ func Rust(g *engine.Game, name string) {
 			}
 			kept = append(kept, t)
 		}
+		byOwner = append(byOwner, c.Sym+" loses "+strconv.Itoa(len(c.Trains)-len(kept)))
 		c.Trains = kept
 	}
-	if !slices.ContainsFunc(g.Depot.Pool, func(t *engine.Train) bool { return t.RustsOn == name }) {
-		return
-	}
-	kept := g.Depot.Pool[:0:0]
-	for _, t := range g.Depot.Pool {
-		if t.RustsOn == name {
-			t.Rusted = true
-			g.Depot.Rusted = append(g.Depot.Rusted, t)
-			continue
+	pool := 0
+	if slices.ContainsFunc(g.Depot.Pool, rusts) {
+		kept := g.Depot.Pool[:0:0]
+		for _, t := range g.Depot.Pool {
+			if rusts(t) {
+				t.Rusted = true
+				g.Depot.Rusted = append(g.Depot.Rusted, t)
+				pool++
+				continue
+			}
+			kept = append(kept, t)
 		}
-		kept = append(kept, t)
+		g.Depot.Pool = kept
 	}
-	g.Depot.Pool = kept
+	logRust(g, name, byOwner, pool)
 }
 
 // OwnTrain returns c's train with this id, or nil.
@@ -160,6 +166,7 @@ func ShareholderPay(c *engine.Corporation, p *engine.Player, revenue, unit int) 
 // revenue (both titles, before the dividend is paid).
 func MarkOperated(c *engine.Corporation, rev engine.Revenue) {
 	c.LastRevenue = rev
+	c.Runs = append(c.Runs, rev)
 	c.HasRevenue = true
 	c.Operated = true
 	for _, t := range c.Trains {

@@ -2,6 +2,7 @@ package t1825
 
 import (
 	"slices"
+	"strings"
 
 	"tresham/board"
 	"tresham/engine"
@@ -314,8 +315,15 @@ func (g *Game) payDividend(c *engine.Corporation, kind string) {
 	p := g.payout(c, kind)
 	r.loan = 0
 	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: p.Revenue, Kind: kind})
+	if p.Revenue <= 0 {
+		step.LogNoRun(g.Game, c)
+	}
+	step.LogWithhold(g.Game, c, p)
 	step.PayMoney(g.Game, c, p)
-	if _, end := step.MovePrice(g.Game, c, p); end {
+	step.LogPayout(g.Game, c, p)
+	old, end := step.MovePrice(g.Game, c, p)
+	step.LogPriceMove(g.Game, c, old)
+	if end {
 		g.maxReached = true
 	}
 	r.routes = nil
@@ -419,7 +427,7 @@ func (g *Game) buyTrain(c *engine.Corporation, t *engine.Train, price int) {
 func (g *Game) trainBought(c *engine.Corporation, t *engine.Train, price int) {
 	g.Logf("%s buys a %s train for £%d", c.Sym, t.Name, price)
 	for _, ph := range step.NewPhases(g.Game, t.Name) {
-		g.Logf("-- Phase %s --", ph.Name)
+		g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %d | Available Tiles: %s) --", ph.Name, ph.OperatingRounds, ph.TrainLimit, strings.Join(ph.Tiles, ", "))
 		if ph.Name == "3" && g.Opts.Surveyors {
 			g.removeSurveyors()
 		}

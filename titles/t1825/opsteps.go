@@ -508,7 +508,7 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			return nil, engine.Refuse(a, "train %s has already run this turn", t.ID)
 		}
 	}
-	total, err := g.runRevenue(c, a.Routes, trains, "stored")
+	total, revs, err := g.runRevenue(c, a.Routes, trains, "stored")
 	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
@@ -520,6 +520,7 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	}
 	routes := a.Routes
 	return func() {
+		g.logRun(c, routes, trains, revs)
 		r.revenue = total
 		r.routes = routes
 		r.step = stDividend

@@ -550,27 +550,41 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 	if err != nil {
 		return 0, 0, err
 	}
-	revenue, err = g.runRevenue(c, routes, trains, "stated")
+	revenue, _, err = g.runRevenue(c, routes, trains, "stated")
 	return revenue, 0, err
 }
 
 // runRevenue checks a run of company c with these trains (checkRun) and
 // its routes' written revenues (title.StatedRevenue, word naming where
 // they are written) and returns the run's revenue.
-func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, word string) (int, error) {
+func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, word string) (int, []int, error) {
 	if len(routes) == 0 {
-		return 0, nil
+		return 0, nil, nil
 	}
 	revs, err := g.checkRun(c, routes, trains)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	total := 0
 	for i, r := range revs {
 		if err := title.StatedRevenue(i, routes[i].Train, word, routes[i].Revenue, r); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		total += r
 	}
-	return total, nil
+	return total, revs, nil
+}
+
+// logRun writes c's run train by train (step.LogRun): the trains, what
+// each earned (revs) and the places each calls at.
+func (g *Game) logRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, revs []int) {
+	res, err := title.ResolveRun(g.Board, c.Sym, routes, true)
+	runs := make([]step.TrainRun, len(routes))
+	for i := range routes {
+		runs[i] = step.TrainRun{Train: trains[i].Name, Revenue: revs[i]}
+		if err == nil {
+			runs[i].Stops = step.StopNames(g.Board, res[i].AppendVisited(nil))
+		}
+	}
+	step.LogRun(g.Game, c, runs)
 }

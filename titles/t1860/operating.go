@@ -265,20 +265,17 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 	step.MarkOperated(c, engine.Revenue{Turn: g.Turn, Round: g.RoundNum, Total: p.Revenue, Kind: kind, Dividend: true})
 	r.routes = nil
 	if p.Paid == 0 && p.Revenue > 0 {
-		g.logLine(c.Sym + " withholds £" + strconv.Itoa(p.Revenue))
+		step.LogWithhold(g.Game, c, p)
 	} else if p.Paid == 0 {
-		g.logLine(c.Sym + " does not run")
+		step.LogNoRun(g.Game, c)
 	}
 	if subsidy > 0 {
 		g.logLine(c.Sym + " earns subsidy of £" + strconv.Itoa(subsidy))
 	}
 	step.PayMoney(g.Game, c, p)
-	if p.Paid > 0 {
-		g.logLine(c.Sym + " pays out £" + strconv.Itoa(p.Revenue))
-	}
-	if old, _ := step.MovePrice(g.Game, c, p); old != c.Cell {
-		g.logLine(c.Sym + "'s share price moves from £" + strconv.Itoa(old.Price) + " to £" + strconv.Itoa(c.Cell.Price))
-	}
+	step.LogPayout(g.Game, c, p)
+	old, _ := step.MovePrice(g.Game, c, p)
+	step.LogPriceMove(g.Game, c, old)
 	if c.Cell.Type == engine.CellEndgame {
 		g.TriggerEnd("stock_market", "current_or")
 	}

@@ -298,6 +298,7 @@ func (r *operatingRound) planRun(g *Game, c *engine.Corporation, a *engine.Actio
 	}
 	return func() {
 		r.routes = routes
+		g.logRun(c, routes)
 		runs := make([][]board.NodeRef, 0, len(routes))
 		for _, rt := range routes {
 			if rt.visits != nil {
@@ -453,4 +454,13 @@ func boughtTrain(g *Game, c *engine.Corporation, p step.Purchase) {
 	if !g.canBuyTrain(c) {
 		g.op.step++
 	}
+}
+
+// logRun writes c's run train by train (step.LogRun).
+func (g *Game) logRun(c *engine.Corporation, routes []routeResult) {
+	runs := make([]step.TrainRun, len(routes))
+	for i, rt := range routes {
+		runs[i] = step.TrainRun{Train: rt.train.Name, Revenue: rt.revenue, Subsidy: rt.subsidy, Stops: step.StopNames(g.Board, rt.visits)}
+	}
+	step.LogRun(g.Game, c, runs)
 }

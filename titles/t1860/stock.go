@@ -404,9 +404,11 @@ func (g *Game) sellShares(p *engine.Player, c *engine.Corporation, bundle []*eng
 		if c.Cell.Type == engine.CellIgnoreOneSale {
 			moves--
 		}
+		old := c.Cell
 		for i := 0; i < moves; i++ {
 			g.SetCell(c, g.Market.Down(c.Cell))
 		}
+		step.LogPriceMove(g.Game, c, old)
 	}
 	g.checkBankruptcy(c)
 }

@@ -75,7 +75,8 @@ func TestNoTrainLimit(t *testing.T) {
 			if s.g.Phase().Name != "4" || len(c.Trains) != 5 {
 				t.Fatalf("phase %s, C&N trains %v", s.g.Phase().Name, trainNames(c))
 			}
-			if l := s.g.Log[len(s.g.Log)-1]; !strings.Contains(l, "Train Limit: none") {
+			// the phase line, then the rust line
+			if l := s.g.Log[len(s.g.Log)-2]; !strings.Contains(l, "Train Limit: none") {
 				t.Errorf("phase log %q", l)
 			}
 			s.do(engine.Action{Type: "pass", Entity: "C&N"})
