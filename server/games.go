@@ -99,6 +99,11 @@ type summaryJSON struct {
 	// YourTurn marks, in the lobby, an active game where the viewer is to
 	// act (myturn.go).
 	YourTurn bool `json:"your_turn,omitempty"`
+	// Round and Phase are, in the lobby, the round an active game is in
+	// ("OR 4.2") and its phase's name (lobbyRounds; left out when the
+	// game is not at hand).
+	Round string `json:"round,omitempty"`
+	Phase string `json:"phase,omitempty"`
 	tableJSON
 }
 

@@ -77,3 +77,46 @@ func TestLobbyMyTurn(t *testing.T) {
 	}
 	env.anon().mustDo("GET", "/api/games?filter=myturn", nil, http.StatusUnauthorized, nil)
 }
+
+// TestLobbyRound: the lobby names the round and phase of an active game the
+// viewer plays, as the game's state has them, and none for a table not
+// started.
+func TestLobbyRound(t *testing.T) {
+	env := newEnv(t, nil)
+	alice, _, id := twoPlayerGame(t, env)
+	waiting := alice.create(map[string]any{"title": "1825", "players": 3})
+	var l struct {
+		Games []struct {
+			ID    int64  `json:"id"`
+			Round string `json:"round"`
+			Phase string `json:"phase"`
+		} `json:"games"`
+	}
+	alice.mustDo("GET", "/api/games?filter=mine", nil, http.StatusOK, &l)
+	st := alice.view(id).State
+	want := fmt.Sprint(st["round"])
+	switch want {
+	case "Stock":
+		want = fmt.Sprintf("SR %v", st["turn"])
+	case "Operating":
+		want = fmt.Sprintf("OR %v.%v", st["turn"], st["round_num"])
+	}
+	seen := 0
+	for _, g := range l.Games {
+		switch g.ID {
+		case id:
+			seen++
+			if g.Round != want || g.Phase != fmt.Sprint(st["phase"]) {
+				t.Errorf("game %d listed in %q, phase %q; its state: %q, phase %v", id, g.Round, g.Phase, want, st["phase"])
+			}
+		case waiting:
+			seen++
+			if g.Round != "" || g.Phase != "" {
+				t.Errorf("a table not started is listed in round %q, phase %q", g.Round, g.Phase)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Fatalf("the lobby lists %d of the two games", seen)
+	}
+}

@@ -318,6 +318,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 			s.lobbyTurns(r.Context(), f.Viewer, page)
 		}
 	}
+	if err == nil {
+		s.lobbyRounds(r.Context(), f.Viewer, page)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

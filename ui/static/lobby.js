@@ -222,6 +222,7 @@ export function gameItem(g, me, msg, refresh, invite) {
     h('span', { class: 'status' }, g.hotseat && !started ? 'ready to play' : statusText[g.status] || g.status),
     h('span', { class: 'tag' }, what),
     g.your_turn ? h('span', { class: 'tag your-turn' }, 'your turn') : null,
+    g.round ? h('span', { class: 'tag round' }, `${g.round}, phase ${g.phase}`) : null,
     g.invite_only ? h('span', { class: 'tag invite' }, 'invite only') : null,
     g.hints && !g.hotseat ? h('span', { class: 'tag hints' }, 'hints on') : null,
     g.description ? h('p', { class: 'desc' }, g.description) : null,
