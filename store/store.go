@@ -162,8 +162,9 @@ type Store interface {
 	// SetPassword stores a new password hash and ends every session of
 	// the user but keepSession (a token hash; "" ends them all).
 	SetPassword(ctx context.Context, userID int64, hash, keepSession string) error
-	// DeleteUser marks the account deleted at at: its password and
-	// webhook are cleared and its sessions ended. Its name stays taken.
+	// DeleteUser marks the account deleted at at: its password,
+	// webhook and email settings are cleared and its sessions and emailed
+	// tokens ended. Its name stays taken.
 	DeleteUser(ctx context.Context, userID int64, at time.Time) error
 	// ReleaseName frees the name key of an account deleted before
 	// deletedBefore (it is renamed to a name no one can choose); false if
@@ -225,7 +226,50 @@ type Store interface {
 	// text deletes it.
 	SetNote(ctx context.Context, userID, gameID int64, text string, at time.Time) error
 
+	// Mail is a user's email settings (the zero value when none).
+	Mail(ctx context.Context, userID int64) (Mail, error)
+	// SetMail replaces a user's email settings. ErrConflict when another
+	// account has the same Address (compared ignoring case).
+	SetMail(ctx context.Context, userID int64, m Mail) error
+	// UserByMail finds the account whose confirmed address is address
+	// (ignoring case); ErrNotFound when none.
+	UserByMail(ctx context.Context, address string) (User, error)
+	// CreateMailToken stores a single-use emailed token, ending the
+	// user's earlier tokens of the same purpose (and any expired ones).
+	CreateMailToken(ctx context.Context, t MailToken) error
+	// UseMailToken takes the token of hash and purpose, unexpired at now,
+	// out of the store and returns it; ErrNotFound when there is none (never
+	// stored, already used, replaced or expired). Two uses at once: one wins.
+	UseMailToken(ctx context.Context, hash, purpose string, now time.Time) (MailToken, error)
+	// ServerSecret is the secret stored under name; the first call stores
+	// fresh, every later one (from any instance) returns what is stored.
+	ServerSecret(ctx context.Context, name string, fresh []byte) ([]byte, error)
+
 	Close() error
+}
+
+// Mail is an account's email settings.
+type Mail struct {
+	// Address is the confirmed address ("" for none). An address is only
+	// ever stored here once its owner followed the confirmation link.
+	Address string
+	// Turns: "it is your turn" emails are wanted.
+	Turns bool
+}
+
+// Emailed token purposes.
+const (
+	TokenConfirm = "confirm" // confirms MailToken.Address for the user
+	TokenReset   = "reset"   // sets a new password
+)
+
+// MailToken is a single-use token sent by email. Only a hash of it is kept.
+type MailToken struct {
+	Hash      string
+	UserID    int64
+	Purpose   string // TokenConfirm or TokenReset
+	Address   string // the address it was sent to
+	ExpiresAt time.Time
 }
 
 // HeartbeatForget is how long the heartbeat of a silent server instance

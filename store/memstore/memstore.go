@@ -32,6 +32,9 @@ type Store struct {
 	subs     map[*subscriber]struct{}
 	beats    map[string]time.Time // server instances' heartbeats
 	notes    map[noteKey]string   // players' notepads
+	mail     map[int64]store.Mail // email settings per user
+	tokens   []store.MailToken    // emailed tokens not yet used
+	secrets  map[string][]byte    // ServerSecret
 	closed   bool
 }
 

@@ -74,6 +74,7 @@ func (s *Store) DeleteUser(_ context.Context, userID int64, at time.Time) error 
 	}
 	u.DeletedAt, u.PasswordHash, u.WebhookURL = time.UnixMicro(at.UnixMicro()).UTC(), "", ""
 	s.users[userID] = u
+	s.forgetMail(userID)
 	for k, sess := range s.sessions {
 		if sess.UserID == userID {
 			delete(s.sessions, k)

@@ -62,8 +62,12 @@ func (s *Store) DeleteUser(ctx context.Context, userID int64, at time.Time) erro
 		if tag.RowsAffected() == 0 {
 			return store.ErrNotFound
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID)
-		return err
+		for _, q := range []string{`DELETE FROM sessions WHERE user_id = $1`, `DELETE FROM user_mail WHERE user_id = $1`, `DELETE FROM mail_tokens WHERE user_id = $1`} {
+			if _, err := tx.Exec(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("deleting user %d: %w", userID, err)

@@ -66,8 +66,12 @@ func (s *Store) DeleteUser(ctx context.Context, userID int64, at time.Time) erro
 		} else if n == 0 {
 			return store.ErrNotFound
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
-		return err
+		for _, q := range []string{`DELETE FROM sessions WHERE user_id = ?`, `DELETE FROM user_mail WHERE user_id = ?`, `DELETE FROM mail_tokens WHERE user_id = ?`} {
+			if _, err := tx.ExecContext(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("deleting user %d: %w", userID, err)

@@ -44,6 +44,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Accounts", testAccounts},
 		{"Heartbeats", testHeartbeats},
 		{"Notes", testNotes},
+		{"Mail", testMail},
+		{"MailTokens", testMailTokens},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
