@@ -91,6 +91,11 @@ func (c *Cache) RenderGame(game any) (View, error) {
 	if a, ok := g.(title.Auctioneer); ok {
 		rules.Auction = a.Auction()
 	}
+	if l, ok := g.(title.Liquid); ok {
+		for _, p := range eg.Players {
+			rules.Players = append(rules.Players, PlayerRow{ID: p.ID, Liquidity: l.Liquidity(p.ID)})
+		}
+	}
 	v.Rules = &rules
 	if eg.Market != nil {
 		for _, c := range eg.Market.ParCells() {

@@ -77,6 +77,16 @@ type Rules struct {
 	// Auction is the opening auction while it runs (1860's; nil
 	// otherwise).
 	Auction *title.AuctionView `json:"auction,omitempty"`
+	// Players are what the title says of each player beyond the state:
+	// their liquidity (title.Liquid), in seating order.
+	Players []PlayerRow `json:"players,omitempty"`
+}
+
+// PlayerRow is one player's liquidity: cash and what their shares would
+// sell for now under the title's sale rules (step.Liquidity).
+type PlayerRow struct {
+	ID        int `json:"id"`
+	Liquidity int `json:"liquidity"`
 }
 
 // CompanyRow is one private company: its full name and what it does.

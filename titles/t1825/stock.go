@@ -233,3 +233,22 @@ func (g *Game) sell(p *engine.Player, c *engine.Corporation, bundle []*engine.Sh
 	g.SellToPool(p, c, bundle, percent, g.sharePercent(c))
 	g.checkBankBroken()
 }
+
+// Liquidity is what player id could raise now (title.Liquid): cash and,
+// for each open company, the largest holding the sale rules let go at the
+// market price (sellRefusal, as on a turn with nothing bought yet: none in
+// the first round, the director's certificate only when someone can take
+// it over).
+func (g *Game) Liquidity(id int) int {
+	p := g.Player(id)
+	if p == nil {
+		return 0
+	}
+	fresh := &stockRound{}
+	return step.Liquidity(g.Game, p, g.sharePercent,
+		func(c *engine.Corporation, b []*engine.Share, pct int) bool {
+			// whole certificates only (step.StockHooks.WholeSales)
+			return pct == engine.SumPercent(b) && g.sellRefusal(p, fresh, c, b, pct) == ""
+		},
+		func(c *engine.Corporation, pct int) int { return c.Price() * pct / 10 })
+}

@@ -547,3 +547,19 @@ func (g *Game) closeOtherCompanies(keep *engine.Company) {
 	}
 	g.Logf("-- Event: starting private companies close --")
 }
+
+// Liquidity is what player id could raise now (title.Liquid): cash and,
+// for each company floated on the market, the largest holding the sale
+// rules let go (any holding, the director's certificate included: rules
+// 6.6) at the sale price of one share (a trainless company's half price).
+func (g *Game) Liquidity(id int) int {
+	p := g.Player(id)
+	if p == nil {
+		return 0
+	}
+	return step.Liquidity(g.Game, p, func(*engine.Corporation) int { return 10 },
+		func(c *engine.Corporation, b []*engine.Share, pct int) bool {
+			return c.IPOed && g.sellBundleOK(p, c, b, pct)
+		},
+		func(c *engine.Corporation, pct int) int { return g.sellPricePerShare(c) * pct / 10 })
+}

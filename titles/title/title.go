@@ -245,3 +245,10 @@ func Constructor[G Full](newGame func(ids []int, names []string, options []strin
 		return Forked(newGame(ids, names, options))
 	}
 }
+
+// Liquid is a game that says what each player could raise now: cash and
+// what their shares would sell for (step.Liquidity with the title's sale
+// rules), for the spreadsheet.
+type Liquid interface {
+	Liquidity(player int) int
+}
