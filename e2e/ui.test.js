@@ -216,7 +216,7 @@ test('the spreadsheet of an imported game: tables, charts, CSV and links into hi
     assert.equal(await page.locator('#sheet-operations tbody tr').count(), rep.operations.length, 'one row per run');
     assert.equal(await page.locator('svg.chart').count(), 4, 'four charts (the last: revenue left on the table)');
     assert.equal(await page.locator('#sheet-time tbody tr').count(), rep.players.length, 'time spent per player (the export has times)');
-    assert.ok((await page.locator('svg.chart circle').count()) > 10, 'points on the charts');
+    assert.ok((await page.locator('svg.chart .marker').count()) > 10, 'points on the charts');
     const csv = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/analysis?format=csv`)).text(), id);
     assert.match(csv, /^# players by round\nround,action,player,cash/);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), true, 'no sideways scroll of the page');

@@ -286,11 +286,11 @@ test('game end: why it ended, scores split into cash and holdings, the final map
       assert.ok(await page.$('svg.map .hex'), 'the final map');
       assert.ok(await page.$('#market-chart'), 'the final market');
       await page.waitForFunction(() => document.querySelectorAll('#end-charts svg.chart').length === 4, null, { timeout: 60000 });
-      assert.ok((await page.locator('#end-charts svg.chart circle').count()) > 10, 'points on the charts');
+      assert.ok((await page.locator('#end-charts svg.chart .marker').count()) > 10, 'points on the charts');
       // the last chart adds up the revenue each company left on the table: its
       // last point is the analysis' total for the company
       const rep = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/analysis`)).json(), v.id);
-      const notes = await page.$$eval('#end-charts svg.chart', (cs) => [...cs[3].querySelectorAll('circle title')].map((t) => t.textContent));
+      const notes = await page.$$eval('#end-charts svg.chart', (cs) => [...cs[3].querySelectorAll('.marker title')].map((t) => t.textContent));
       for (const [c, n] of Object.entries(rep.left_by_company)) {
         const mine = notes.filter((x) => x.startsWith(`${c} in `));
         assert.ok(mine.length && mine[mine.length - 1].endsWith(`£${n} left so far`), `${title} ${c}: ${mine[mine.length - 1]} (total ${n})`);
