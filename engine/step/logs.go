@@ -23,15 +23,26 @@ type TrainRun struct {
 }
 
 // StopNames names the nodes a route visits, in order: each hex's place
-// name with its coordinate ("Newport (G5)"), or the coordinate alone.
+// name with its coordinate ("Newport (G5)"), or the coordinate alone; a
+// hex visited at several nodes in a row (two cities of one tile, a city
+// and its halt) is named once with their number ("Cowes (F2) ×2").
 func StopNames(b *board.Board, visits []board.NodeRef) []string {
 	out := make([]string, 0, len(visits))
-	for _, v := range visits {
-		name := v.Hex
+	for i := 0; i < len(visits); {
+		hex := visits[i].Hex
+		n := 1
+		for i+n < len(visits) && visits[i+n].Hex == hex {
+			n++
+		}
+		i += n
+		name := hex
 		if b != nil {
-			if loc := b.Location(v.Hex); loc != "" {
-				name = loc + " (" + v.Hex + ")"
+			if loc := b.Location(hex); loc != "" {
+				name = loc + " (" + hex + ")"
 			}
+		}
+		if n > 1 {
+			name += " ×" + strconv.Itoa(n)
 		}
 		out = append(out, name)
 	}

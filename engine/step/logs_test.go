@@ -1,0 +1,62 @@
+package step
+
+import (
+	"reflect"
+	"testing"
+
+	"tresham/board"
+	"tresham/engine"
+)
+
+func TestStopNames(t *testing.T) {
+	refs := func(hexes ...string) []board.NodeRef {
+		out := make([]board.NodeRef, len(hexes))
+		for i, h := range hexes {
+			out[i] = board.NodeRef{Hex: h, Node: i}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		visits []board.NodeRef
+		want   []string
+	}{
+		{refs("F2", "G5"), []string{"F2", "G5"}},
+		{refs("F2", "F2"), []string{"F2 ×2"}},
+		{refs("F2", "F2", "F4", "G5", "G5", "G5"), []string{"F2 ×2", "F4", "G5 ×3"}},
+		{refs("F2", "G5", "F2"), []string{"F2", "G5", "F2"}},
+		{nil, []string{}},
+	} {
+		if got := StopNames(nil, tc.visits); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("StopNames(%v) = %q, want %q", tc.visits, got, tc.want)
+		}
+	}
+}
+
+func TestPerShare(t *testing.T) {
+	for _, tc := range []struct {
+		paid, unit int
+		want       string
+	}{
+		{70, 10, "£7"}, {75, 10, "£7.50"}, {140, 20, "£28"}, {150, 20, "£30"}, {0, 10, "£0"},
+	} {
+		if got := perShare(tc.paid, tc.unit); got != tc.want {
+			t.Errorf("perShare(%d, %d) = %s, want %s", tc.paid, tc.unit, got, tc.want)
+		}
+	}
+}
+
+// TestLogPayout: the payout line names the amount per share and what each
+// player receives, as PayShareholders pays it (most first).
+func TestLogPayout(t *testing.T) {
+	g := &engine.Game{Players: []*engine.Player{{ID: 1, Name: "Ann"}, {ID: 2, Name: "Bob"}, {ID: 3, Name: "Cy"}}}
+	c := &engine.Corporation{Sym: "IOW", Shares: []*engine.Share{
+		{Percent: 20, President: true, Holder: 2}, {Percent: 10, Holder: 2}, {Percent: 10, Holder: 1},
+		{Percent: 10, Holder: engine.HolderMarket}, {Percent: 10, Holder: engine.HolderIPO},
+	}}
+	LogPayout(g, c, NewPayout("payout", 75, 0, 100, 100, 10))
+	LogPayout(g, c, NewPayout("withhold", 75, 0, 100, 100, 10)) // writes nothing
+	want := []string{"IOW pays out £75: £7.50 per 10% share; Bob receives £23, Ann receives £8"}
+	if !reflect.DeepEqual(g.Log, want) {
+		t.Errorf("log %q, want %q", g.Log, want)
+	}
+}
