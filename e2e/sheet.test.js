@@ -202,3 +202,95 @@ for (const size of SIZES) {
     await ctx.close();
   });
 }
+
+// LOGS: positions late in real games, with runs, payouts, sales, phases
+// and rusting behind them
+const LOGS = [
+  { title: '1860', game: '19354', n: 400, name: '1860' },
+  { title: '1825', game: '141331', n: 700, name: '1825' },
+];
+
+const roundName = (st) => (st.round === 'Operating' ? `OR ${st.turn}.${st.round_num}` : st.round === 'Stock' ? `SR ${st.turn}` : st.round);
+
+for (const size of SIZES) {
+  test(`the log says everything: runs with stops and revenue, payouts per share and holder, price moves, phases and rusting; the lobby names the round (${size.name})`, { timeout: 600000 }, async () => {
+    const ctx = await env.browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
+    const page = await newPage(ctx);
+    await signUp(page, `log-${size.name}`);
+    const ids = {};
+    for (const pos of LOGS) {
+      const id = await openFile(page, fixture(pos.title, pos.game), pos.n);
+      ids[pos.name] = id;
+      const label = `${pos.name} at ${pos.n} (${size.name})`;
+      const v = await get(page, `/api/games/${id}`);
+      await page.waitForSelector('#log li');
+      const shown = await page.$$eval('#log > li', (lis) => lis.map((li) => li.textContent));
+      assert.deepEqual(shown, v.log, `${label}: the page's log is the engine's`);
+      const log = v.log;
+      let runs = 0;
+      let payouts = 0;
+      let operating = null;
+      let ran = 0;
+      for (const line of log) {
+        let m = /^\S.* operates (\S+)$/.exec(line);
+        if (m) { operating = m[1]; ran = 0; continue; }
+        m = /^(\S+) runs a (\S+) train for £(\d+)(?: and £\d+ subsidy)?: (.+)$/.exec(line);
+        if (m) {
+          assert.equal(m[1], operating, `${label}: "${line}" in ${m[1]}'s turn`);
+          const stops = m[4].split(' – ').reduce((n, part) => n + Number((/ ×(\d+)$/.exec(part) || [0, 1])[1]), 0);
+          assert.ok(stops >= 2, `${label}: "${line}" names the stops`);
+          ran += Number(m[3]);
+          runs++;
+          continue;
+        }
+        m = /^(\S+) (pays out|withholds) £(\d+)(.*)$/.exec(line);
+        if (m && m[1] === operating) {
+          assert.equal(Number(m[3]), ran, `${label}: "${line}" is what the trains ran (${ran})`);
+          if (m[2] === 'pays out') {
+            const p = /^: £([\d.]+) per (\d+)% share(?:; (.*))?$/.exec(m[4]);
+            assert.ok(p, `${label}: "${line}" says the amount per share`);
+            assert.ok(Math.abs(Number(p[1]) * (100 / Number(p[2])) - Number(m[3])) < 0.01, `${label}: "${line}": per share × shares = the payout`);
+            const got = (p[3] || '').split(', ').filter(Boolean).map((x) => Number(/receives £(\d+)$/.exec(x)[1]));
+            assert.ok(got.length > 0 && got.every((x) => x > 0) && got.reduce((a, b) => a + b, 0) <= Number(m[3]) + got.length, `${label}: "${line}" names what each holder receives`);
+            payouts++;
+          }
+          ran = 0;
+        }
+      }
+      assert.ok(runs > 20 && payouts > 10, `${label}: ${runs} run lines and ${payouts} payouts checked`);
+      // the price moves after a dividend (and, in 1860, after a sale)
+      const moves = log.map((l, i) => [l, i]).filter(([l]) => /^\S+'s share price moves from £\d+ to £\d+$/.test(l));
+      assert.ok(moves.length > 10, `${label}: price moves in the log`);
+      if (pos.title === '1860') {
+        const afterSale = moves.filter(([, i]) => /sells .* and receives £\d+$/.test(log[i - 1]));
+        assert.ok(afterSale.length > 0, `${label}: a sale's price move`);
+        for (const [l] of afterSale) {
+          const [, from, to] = /from £(\d+) to £(\d+)/.exec(l).map(Number);
+          assert.ok(to < from, `${label}: "${l}" after a sale goes down`);
+        }
+      }
+      const phases = log.filter((l) => /^-- Phase \S+ \(Operating Rounds: \d+ \| Train Limit: .+\) --$/.test(l));
+      assert.ok(phases.length >= 2, `${label}: phase changes with their limits`);
+      const rust = log.filter((l) => /^-- Event: .+ trains rust \((\S+ loses \d+(, )?)+.*\) --$/.test(l));
+      assert.ok(rust.length >= 1, `${label}: the trains a phase rusts, by owner`);
+      // the filter keeps one company's run lines
+      const sym = /^(\S+) runs a/.exec(log.find((l) => / runs a /.test(l)))[1];
+      await page.selectOption('#log-filter', sym);
+      const visible = await page.$$eval('#log > li:not([hidden])', (lis) => lis.map((li) => li.textContent));
+      assert.deepEqual(visible.filter((l) => / runs a /.test(l)), log.filter((l) => l.startsWith(`${sym} runs a `)), `${label}: ${sym}'s runs under the filter`);
+      await page.selectOption('#log-filter', '');
+      await page.locator('.card.log').scrollIntoViewIfNeeded();
+      if (process.env.SHOTS) await page.locator('.card.log').screenshot({ path: join(process.env.SHOTS, `log-${pos.name}-${size.name}.png`) });
+    }
+    // the lobby names each game's round and phase, as its state has them
+    await page.goto(`${env.base}/`);
+    for (const pos of LOGS) {
+      const st = (await get(page, `/api/games/${ids[pos.name]}`)).state;
+      const tag = page.locator(`#games-mine li.game[data-game="${ids[pos.name]}"] .tag.round`);
+      await tag.waitFor();
+      assert.equal(await tag.textContent(), `${roundName(st)}, phase ${st.phase}`, `${pos.name}: the lobby's round and phase`);
+    }
+    await shot(page, `lobby-rounds-${size.name}`);
+    await ctx.close();
+  });
+}
