@@ -75,6 +75,14 @@ type mailJob struct {
 	table string      // turn: the table's name ("" for none)
 }
 
+// logAttrs are the attributes a log line about j carries.
+func (j mailJob) logAttrs() []any {
+	if j.kind == mailTurn {
+		return []any{"kind", j.kind, "user", j.user, "game", j.turn.Game}
+	}
+	return []any{"kind", j.kind, "user", j.user}
+}
+
 // mailQueue holds the mails waiting to be sent.
 type mailQueue struct {
 	jobs    chan mailJob
@@ -141,11 +149,11 @@ func (s *Server) sendMail(j mailJob) {
 	}
 	if err != nil {
 		s.met.mails.WithLabelValues(j.kind, "failed").Inc()
-		s.log.Warn("mail not sent", "kind", j.kind, "user", j.user, "game", j.turn.Game, "err", err)
+		s.log.Warn("mail not sent", append(j.logAttrs(), "err", err)...)
 		return
 	}
 	s.met.mails.WithLabelValues(j.kind, "sent").Inc()
-	s.log.Info("mail sent", "kind", j.kind, "user", j.user, "game", j.turn.Game)
+	s.log.Info("mail sent", j.logAttrs()...)
 }
 
 // composeMail writes the message of j (To "" when there is nothing to send).

@@ -83,6 +83,10 @@ func newMetrics() *serverMetrics {
 	for _, source := range []string{"player", "bot", "clock"} {
 		m.actions.WithLabelValues(source)
 	}
+	for _, kind := range []string{mailConfirm, mailReset, mailTurn} {
+		m.mails.WithLabelValues(kind, "sent")
+		m.mails.WithLabelValues(kind, "failed")
+	}
 	return m
 }
 
