@@ -40,15 +40,18 @@ function freePort() {
   });
 }
 
-/** serve registers the before/after hooks that start and stop the server and browser. */
-export function serve() {
-  before(start);
+/**
+ * serve registers the before/after hooks that start and stop the server and
+ * browser; args are added to `tresham serve`'s (e.g. ['--smtp', HOST:PORT]).
+ */
+export function serve(args = []) {
+  before(() => start(args));
   after(stop);
 }
 
-/** start builds and starts `tresham serve` and launches chromium (env.base, env.browser). */
-export async function start() {
-  const srv = await startServer(root);
+/** start builds and starts `tresham serve` (with args added) and launches chromium (env.base, env.browser). */
+export async function start(args = []) {
+  const srv = await startServer(root, args);
   env.base = srv.base;
   stopServer = srv.stop;
   env.browser = await chromium.launch({
@@ -60,15 +63,16 @@ export async function start() {
 
 /**
  * startServer builds `tresham serve` from the checkout at dir and starts it
- * on a free port with its own data directory; it answers {base, stop}.
+ * on a free port with its own data directory (args added to its flags); it
+ * answers {base, stop}.
  */
-export async function startServer(dir) {
+export async function startServer(dir, args = []) {
   const tmp = mkdtempSync(join(tmpdir(), 'tresham-e2e-page-'));
   const bin = join(tmp, 'tresham');
   execFileSync('go', ['build', '-o', bin, './cmd/tresham'], { cwd: dir, stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', join(tmp, 'data'), ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = () => {
     server.kill('SIGTERM');
     rmSync(tmp, { recursive: true, force: true });

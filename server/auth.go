@@ -358,7 +358,13 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": u.ID, "name": u.Name, "webhook_url": u.WebhookURL})
+	m, err := s.st.Mail(r.Context(), u.ID)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("me: %w", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": u.ID, "name": u.Name, "webhook_url": u.WebhookURL,
+		"email": m.Address, "email_turns": m.Turns, "email_enabled": s.mailOn()})
 }
 
 func (s *Server) setWebhook(w http.ResponseWriter, r *http.Request) {

@@ -84,6 +84,51 @@ func (b *budget) takeN(key string, now time.Time, n int) time.Duration {
 	return 0
 }
 
+// reserve takes one token of key at now and returns its reservation (to
+// cancel), or how long until there is one.
+func (b *budget) reserve(key string, now time.Time) (*rate.Reservation, time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	l, ok := b.buckets[key]
+	if !ok {
+		b.makeRoom(now)
+		l = rate.NewLimiter(rate.Every(b.every), b.burst)
+		b.buckets[key] = l
+	}
+	r := l.ReserveN(now, 1)
+	if !r.OK() {
+		return nil, b.every
+	}
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return nil, d
+	}
+	return r, 0
+}
+
+// budgetKey is a budget and one of its keys.
+type budgetKey struct {
+	b   *budget
+	key string
+}
+
+// spendAll spends one token of every budget's key at now, or none: the
+// refusal of the first budget without one.
+func spendAll(now time.Time, keys ...budgetKey) error {
+	var taken []*rate.Reservation
+	for _, k := range keys {
+		r, d := k.b.reserve(k.key, now)
+		if d > 0 {
+			for _, t := range taken {
+				t.CancelAt(now)
+			}
+			return k.b.refuse(d)
+		}
+		taken = append(taken, r)
+	}
+	return nil
+}
+
 // makeRoom keeps the map under budgetKeys (b.mu held): full buckets (idle
 // keys) go first, then any.
 func (b *budget) makeRoom(now time.Time) {
@@ -124,6 +169,9 @@ type budgets struct {
 	mismatch *budget // per address
 	undo     *budget // per account and game
 	seats    *budget // per account
+	// email (mail.go): mails per account and per address, password reset
+	// requests per client address
+	mailAccount, mailAddress, forgot *budget
 	// mismatchLog bounds the mismatch lines logged; mismatchUnlogged
 	// counts the reports not logged since the last line
 	mismatchLog      *rate.Limiter
@@ -142,6 +190,9 @@ func newBudgets(signups int) *budgets {
 		mismatch:    newBudget(mismatchBurst, mismatchEvery, "state-mismatch reports from your address"),
 		undo:        newBudget(undoBurst, undoEvery, "undos and redos of yours in this game"),
 		seats:       newBudget(seatBurst, seatEvery, "seat changes of yours (joining, leaving, freeing seats)"),
+		mailAccount: newBudget(mailAccountBurst, mailAccountEvery, "emails to your account"),
+		mailAddress: newBudget(mailAddressBurst, mailAddressEvery, "emails to this address"),
+		forgot:      newBudget(forgotBurst, forgotEvery, "password reset requests from your address"),
 		mismatchLog: rate.NewLimiter(rate.Every(mismatchLogEvery), mismatchLogBurst),
 	}
 }

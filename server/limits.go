@@ -33,14 +33,21 @@ const (
 // bodyLimits are the body limits of the endpoints whose limit is not
 // defaultBody, by route pattern.
 var bodyLimits = map[string]int64{
-	"POST /api/signup":          smallBody,
-	"POST /api/login":           smallBody,
-	"POST /api/logout":          smallBody,
-	"PUT /api/me/webhook":       smallBody,
-	"PUT /api/me/password":      smallBody,
-	"DELETE /api/me":            smallBody,
-	"POST /api/games/import":    maxBody,
-	"POST /api/games/{id}/join": smallBody,
+	"POST /api/signup":            smallBody,
+	"POST /api/login":             smallBody,
+	"POST /api/logout":            smallBody,
+	"PUT /api/me/webhook":         smallBody,
+	"PUT /api/me/password":        smallBody,
+	"DELETE /api/me":              smallBody,
+	"POST /api/me/email":          smallBody,
+	"DELETE /api/me/email":        smallBody,
+	"PUT /api/me/email/turns":     smallBody,
+	"POST /api/email/confirm":     smallBody,
+	"POST /api/email/unsubscribe": smallBody,
+	"POST /api/password/forgot":   smallBody,
+	"POST /api/password/reset":    smallBody,
+	"POST /api/games/import":      maxBody,
+	"POST /api/games/{id}/join":   smallBody,
 }
 
 // unlimitedInFlight are the routes not counted by the per-address

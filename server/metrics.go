@@ -25,6 +25,7 @@ type serverMetrics struct {
 	websockets prometheus.Gauge
 	wsMessages prometheus.Counter
 	mismatches prometheus.Counter
+	mails      *prometheus.CounterVec // kind, result
 
 	cacheBytes     prometheus.Gauge
 	cacheEntries   prometheus.Gauge
@@ -57,6 +58,9 @@ func newMetrics() *serverMetrics {
 		mismatches: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "tresham_client_state_mismatches_total", Help: "State hashes of the in-browser engine that disagreed with the server's (reported by pages).",
 		}),
+		mails: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "tresham_mails_total", Help: "Emails by kind (confirm, reset, turn) and result (sent, failed).",
+		}, []string{"kind", "result"}),
 		cacheBytes:     prometheus.NewGauge(prometheus.GaugeOpts{Name: "tresham_cache_bytes", Help: "Estimated memory of the games kept replayed in memory."}),
 		cacheEntries:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "tresham_cache_games", Help: "Games kept replayed in memory."}),
 		cacheHits:      prometheus.NewCounter(prometheus.CounterOpts{Name: "tresham_cache_hits_total", Help: "Game look-ups that found the game in the cache."}),
@@ -69,7 +73,7 @@ func newMetrics() *serverMetrics {
 		// kept from before client_golang's Go collector was used: dashboards
 		// may read it
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "go_gc_cycles_total", Help: "Garbage collection cycles completed."}, gcCycles),
-		m.requests, m.duration, m.actions, m.refused, m.replay, m.websockets, m.wsMessages, m.mismatches,
+		m.requests, m.duration, m.actions, m.refused, m.replay, m.websockets, m.wsMessages, m.mismatches, m.mails,
 		m.cacheBytes, m.cacheEntries, m.cacheHits, m.cacheMisses, m.cacheEvictions,
 	)
 	// the known reasons and sources served from the start, at zero
@@ -78,6 +82,10 @@ func newMetrics() *serverMetrics {
 	}
 	for _, source := range []string{"player", "bot", "clock"} {
 		m.actions.WithLabelValues(source)
+	}
+	for _, kind := range []string{mailConfirm, mailReset, mailTurn} {
+		m.mails.WithLabelValues(kind, "sent")
+		m.mails.WithLabelValues(kind, "failed")
 	}
 	return m
 }

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"tresham/internal/jsonerr"
+	"tresham/mailer"
 	"tresham/store"
 )
 
@@ -98,6 +99,12 @@ type Config struct {
 	// MaxConnsPerAddr bounds the open connections of one client address
 	// in Serve (0: 256; negative: no limit).
 	MaxConnsPerAddr int
+	// Mailer sends email (nil: the server sends none, and its email
+	// endpoints answer 404).
+	Mailer *mailer.Mailer
+	// PublicURL is the site's address for the links in emails
+	// ("https://tresham.example.org").
+	PublicURL string
 	// SignupsPerAddr is how many accounts one client address may create
 	// in a burst, then one every three minutes (0: 20; negative: no
 	// limit, e.g. behind a reverse proxy that limits by client itself).
@@ -165,6 +172,8 @@ type Server struct {
 	importBudget, importBytes *budget
 
 	following atomic.Bool // the store's events are being followed (Start)
+
+	mail mailQueue // emails waiting to be sent (mail.go)
 }
 
 // New returns a server on the store st, logging to log.
@@ -247,6 +256,9 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 	s.inFlight.max = cfg.MaxRequestsPerAddr
 	s.hintNodes.Store(hintNodes)
 	s.done, s.cancel = context.WithCancel(context.Background())
+	if s.mailOn() {
+		s.startMail()
+	}
 	s.handler = s.routes()
 	s.ready.Store(true)
 	return s
@@ -357,6 +369,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("PUT /api/me/webhook", s.setWebhook)
 	mux.HandleFunc("PUT /api/me/password", s.changePassword)
 	mux.HandleFunc("DELETE /api/me", s.deleteAccount)
+	mux.HandleFunc("POST /api/me/email", s.addEmail)
+	mux.HandleFunc("DELETE /api/me/email", s.deleteEmail)
+	mux.HandleFunc("PUT /api/me/email/turns", s.setEmailTurns)
+	mux.HandleFunc("POST /api/email/confirm", s.confirmEmail)
+	mux.HandleFunc("POST /api/email/unsubscribe", s.unsubscribe)
+	mux.HandleFunc("POST /api/password/forgot", s.forgotPassword)
+	mux.HandleFunc("POST /api/password/reset", s.resetPassword)
 	mux.HandleFunc("GET /api/players/{name}", s.profile)
 	mux.HandleFunc("GET /api/titles", s.titles)
 	mux.HandleFunc("GET /api/bots", s.bots)

@@ -41,7 +41,7 @@ const (
 	hookQueued = 10_000
 )
 
-// notifyTurns posts webhooks for the seats that a commit by actor made
+// notifyTurns posts webhooks (and queues turn emails) for the seats that a commit by actor made
 // newly acting (e.mu held). Posting is asynchronous and never blocks play.
 // A seat is told of its turn once per history position: a turn that undo
 // and redo bring back again and again is not announced again.
@@ -76,6 +76,7 @@ func (s *Server) notifyTurns(e *entry, before map[int][]string, actor int64) {
 			body.TimeLeftS = &left
 		}
 		s.postWebhook(user, body)
+		s.queueMail(mailJob{kind: mailTurn, user: user, turn: body, table: e.h.Name}) // mail.go
 	}
 }
 

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"tresham/mailer"
 	"tresham/mapview"
 	"tresham/server"
 	"tresham/store"
@@ -32,11 +34,19 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	allowPrivate := fs.Bool("allow-private-webhooks", false, "let webhooks call loopback, private and link-local addresses (a LAN install)")
 	buildEngine := fs.Bool("build-engine", true, "when this binary has no in-browser engine built in, build it into the user's cache with the Go toolchain and sources found here")
 	cacheMB := fs.Int64("cache-mb", 256, "memory for games kept replayed in memory, in MiB (least recently used evicted first)")
+	smtpAddr := fs.String("smtp", os.Getenv("TRESHAM_SMTP"), "SMTP server HOST:PORT for email (default $TRESHAM_SMTP; none: no email is sent); user and password from $TRESHAM_SMTP_USER and $TRESHAM_SMTP_PASSWORD")
+	mailFrom := fs.String("mail-from", os.Getenv("TRESHAM_MAIL_FROM"), "sender address of the emails (default $TRESHAM_MAIL_FROM, else tresham@ the public URL's host)")
+	publicURL := fs.String("public-url", os.Getenv("TRESHAM_PUBLIC_URL"), "the site's address for the links in emails (default $TRESHAM_PUBLIC_URL, else http://ADDR)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *cacheMB <= 0 {
-		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks] [--build-engine=false]\n")
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks] [--build-engine=false] [--smtp HOST:PORT [--mail-from ADDRESS] [--public-url URL]]\n")
+		return 2
+	}
+	ml, site, err := mailConfig(*smtpAddr, *mailFrom, *publicURL, *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "tresham serve: %v\n", err)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -49,6 +59,9 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 			return 1
 		}
 	}
+	if ml != nil {
+		log.Info("email on", "smtp", *smtpAddr, "from", ml.From(), "public_url", site, "smtp_user", os.Getenv("TRESHAM_SMTP_USER") != "")
+	}
 	st, err := openStore(ctx, *dsn, dir)
 	if err != nil {
 		log.Error("cannot open the store", "err", err)
@@ -60,12 +73,37 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		go provideEngine(ctx, page, log)
 	}
 	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate, CacheBytes: *cacheMB << 20,
+		Mailer: ml, PublicURL: site,
 		UI: ui.FS(), UIHandler: page, MapView: new(mapview.Cache).ForGame, TilePreview: mapview.TilePreview, TileManifest: mapview.ManifestOf}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// mailConfig makes the mailer of serve's email flags (nil without an
+// SMTP server) and the public URL of the links.
+func mailConfig(smtpAddr, from, public, listen string) (*mailer.Mailer, string, error) {
+	if smtpAddr == "" {
+		return nil, "", nil
+	}
+	if public == "" {
+		public = "http://" + listen
+	}
+	u, err := url.Parse(public)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return nil, "", fmt.Errorf("--public-url %q is not an http(s) address like https://tresham.example.org", public)
+	}
+	if from == "" {
+		from = "Tresham <tresham@" + u.Hostname() + ">"
+	}
+	m, err := mailer.New(mailer.Config{Addr: smtpAddr, From: from,
+		User: os.Getenv("TRESHAM_SMTP_USER"), Password: os.Getenv("TRESHAM_SMTP_PASSWORD")})
+	if err != nil {
+		return nil, "", fmt.Errorf("--smtp/--mail-from: %w", err)
+	}
+	return m, strings.TrimRight(public, "/"), nil
 }
 
 // provideEngine gives the page its in-browser engine when the binary has

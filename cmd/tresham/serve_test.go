@@ -39,6 +39,9 @@ func TestServe(t *testing.T) {
 		{"sqlite, bad address", []string{"serve", "--data", t.TempDir(), "--addr", "256.0.0.1:1"}, 1, "listen"},
 		{"postgres unreachable", []string{"serve", "--db", "postgres://127.0.0.1:1/x?connect_timeout=2"}, 1, "PostgreSQL store"},
 		{"bad address", []string{"serve", "--db", "mem:", "--addr", "256.0.0.1:1"}, 1, "listen"},
+		{"smtp without a port", []string{"serve", "--db", "mem:", "--smtp", "mail.example.org"}, 2, "not host:port"},
+		{"bad public url", []string{"serve", "--db", "mem:", "--smtp", "127.0.0.1:25", "--public-url", "ftp://x"}, 2, "--public-url"},
+		{"bad sender", []string{"serve", "--db", "mem:", "--smtp", "127.0.0.1:25", "--mail-from", "nobody"}, 2, "from address"},
 	} {
 		var out, errb syncBuffer
 		if rc := run(context.Background(), tc.args, &out, &errb); rc != tc.rc || !strings.Contains(errb.String(), tc.stderr) {

@@ -4,13 +4,16 @@
 // substitute's link), `/?player=NAME` a player's page, `/?help=TITLE` the
 // rules of a title, `/?settings` the turn notification settings, `/?local`
 // the hotseat games kept in this browser and `/?local=KEY` one of them (no
-// server needed: a service worker keeps the page working offline).
+// server needed: a service worker keeps the page working offline);
+// `/?confirm-email=TOKEN`, `/?unsubscribe=ID&sig=SIG`, `/?forgot` and
+// `/?reset=TOKEN` are the email pages (mail.js).
 import { renderLobby, renderInvite, renderSubstitute, signInLink } from './lobby.js';
 import { renderProfile } from './profile.js';
 import { renderGame } from './game.js';
 import { renderSheet } from './sheet.js';
 import { renderHelp } from './help.js';
 import { renderSettings } from './settings.js';
+import { renderConfirmEmail, renderUnsubscribe, renderForgot, renderReset } from './mail.js';
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { renderLocalLobby, renderLocalGame } from './hotseat.js';
@@ -33,7 +36,15 @@ async function main() {
   }
   const q = new URLSearchParams(location.search);
   if (!me && !offline && location.pathname + location.search !== '/' && !q.has('next')) clear(who, signInLink('sign-in-link', 'Sign in or sign up'));
-  if (q.has('help')) {
+  if (q.get('confirm-email')) {
+    await renderConfirmEmail(app, q.get('confirm-email'));
+  } else if (q.get('unsubscribe')) {
+    await renderUnsubscribe(app, q.get('unsubscribe'), q.get('sig') || '');
+  } else if (q.has('forgot')) {
+    renderForgot(app);
+  } else if (q.get('reset')) {
+    renderReset(app, q.get('reset'));
+  } else if (q.has('help')) {
     renderHelp(app, q.get('help'));
   } else if (q.has('settings')) {
     renderSettings(app, me);

@@ -111,6 +111,7 @@ function authForm() {
     h('div', { class: 'row' },
       h('button', { type: 'submit', id: 'login' }, 'Sign in'),
       h('button', { type: 'button', id: 'signup', onclick: go(api.signup) }, 'Sign up')),
+    h('p', {}, h('a', { href: '/?forgot', id: 'forgot-link' }, 'Forgot your password?')),
     err);
 }
 

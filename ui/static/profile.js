@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { gameItem, learnTables } from './lobby.js';
+import { emailCard } from './mail.js';
 
 /** duration says a number of seconds in plain words. */
 function duration(secs) {
@@ -50,6 +51,7 @@ export async function renderProfile(el, name, me) {
         `Time in finished games: ${duration(p.time_spent_seconds)}.`),
       h('h2', {}, 'Results'), results),
     h('section', { class: 'games card', id: 'profile-games' }, h('h2', {}, 'Games'), list, more),
+    own ? emailCard(me) : null,
     own ? accountForms() : null));
 }
 
