@@ -190,3 +190,83 @@ func setProgram(t *testing.T, u *user, id int64, v gameView, rng *rand.Rand) boo
 	}
 	return code == http.StatusOK
 }
+
+// TestRubyOracleRoundChange: a move that ends a stock round, runs an
+// operating round in which nobody operates and opens the next stock round
+// drops the programs that end with their stock round (all but an
+// indefinite pass), as 18xx.games drops them at every change of round; the
+// indefinite pass goes on passing in the new round. The export replays in
+// 18xx.games's engine to the same state and programs.
+func TestRubyOracleRoundChange(t *testing.T) {
+	repo := os.Getenv(rubyoracle.EnvRepo)
+	var clock atomic.Int64
+	env := newEnvWith(t, nil, func(c *Config) {
+		c.Now = func() time.Time { return time.Unix(1_780_000_000+10*clock.Add(1), 0) }
+	})
+	alice := env.signup("alice")
+	id := alice.create(map[string]any{"title": "1860", "players": 3, "hotseat": true})
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	post := func(act map[string]any) {
+		t.Helper()
+		v := alice.view(id)
+		code, b := alice.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": v.Actions, "action": act})
+		if code != http.StatusOK {
+			t.Fatalf("%v: %d %s", act, code, b)
+		}
+	}
+	toStockRound(t, alice, alice, id, func(_ *user, act map[string]any) { post(act) })
+	v := alice.view(id)
+	if st, _ := v.State["round"].(string); st != "Stock" {
+		t.Fatalf("not in a stock round: %v", v.State["round"])
+	}
+	for _, c := range v.State["corporations"].([]any) {
+		if c.(map[string]any)["floated"] == true {
+			t.Fatalf("a corporation floated in the opening: %v", c)
+		}
+	}
+	turn := v.State["turn"]
+	actor, _ := strconv.Atoi(v.Acting[0])
+	var others []int
+	for _, p := range v.You {
+		if p != actor {
+			others = append(others, p)
+		}
+	}
+	// one waiting player passes this round only, the other in every round
+	post(map[string]any{"type": "program_share_pass", "entity": others[0], "entity_type": "player", "unconditional": false, "indefinite": false})
+	post(map[string]any{"type": "program_share_pass", "entity": others[1], "entity_type": "player", "unconditional": true, "indefinite": true})
+	post(map[string]any{"type": "pass", "entity": actor, "entity_type": "player"})
+	v = alice.view(id)
+	if st, _ := v.State["round"].(string); st != "Stock" || v.State["turn"] == turn {
+		t.Fatalf("after the pass: turn %v round %v, want the next stock round (from turn %v)", v.State["turn"], v.State["round"], turn)
+	}
+	progs := programTypes(t, alice, id)
+	if _, ok := progs[strconv.Itoa(others[0])]; ok {
+		t.Errorf("player %d's pass for one stock round survived into the next: %v", others[0], progs)
+	}
+	if _, ok := progs[strconv.Itoa(others[1])]; !ok {
+		t.Errorf("player %d's indefinite pass was dropped: %v", others[1], progs)
+	}
+	if repo == "" {
+		t.Skipf("%s is not set: the comparison with 18xx.games's engine is opt-in (docs/testing.md)", rubyoracle.EnvRepo)
+	}
+	raw, err := g18xx.Marshal(exportOf(t, alice, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := rubyoracle.Run(context.Background(), repo, rubyoracle.Live, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Error != nil {
+		t.Fatalf("18xx.games's engine: %s", rep.Error)
+	}
+	want, err := rubyoracle.FromTresham(alice.view(id).State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Programs = progs
+	if d := rubyoracle.Diff(want, &rep.State, 20); len(d) > 0 {
+		t.Fatalf("Tresham vs 18xx.games:\n%s", strings.Join(d, "\n"))
+	}
+}
