@@ -67,6 +67,12 @@ func checkProgram(g replay.Game, seats []int, a *g18xx.Action) error {
 		} else if n, _ := a.UntilCondition.Int(); n < 1 || n > int64(len(c.Shares)) {
 			return errorf(http.StatusBadRequest, "program_buy_shares: until_condition %d is not a number of shares of %s (1 to %d)", n, c.Sym, len(c.Shares))
 		}
+		if !c.IPOed {
+			// 18xx.games offers a buy program only for a started
+			// corporation (its engine, given one for another, would buy
+			// a share of a corporation nobody started)
+			return errorf(http.StatusUnprocessableEntity, "program_buy_shares: %s is not started: its shares cannot be bought yet", c.Sym)
+		}
 	case g18xx.TypeProgramDisable:
 		if n := utf8.RuneCountInString(a.Reason); n > maxProgramReason || !utf8.ValidString(a.Reason) {
 			return errorf(http.StatusBadRequest, "program_disable: reason has %d characters; the limit is %d", n, maxProgramReason)

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -233,7 +234,7 @@ func (u *user) pick(id int64, v gameView, rng *rand.Rand) json.RawMessage {
 	var routes struct {
 		Routes json.RawMessage `json:"routes"`
 	}
-	u.mustDo("GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", id, ent), nil, http.StatusOK, &routes)
+	u.mustDo("GET", fmt.Sprintf("/api/games/%d/routes?entity=%s", id, url.QueryEscape(ent)), nil, http.StatusOK, &routes)
 	var a map[string]any
 	if err := json.Unmarshal(ch.Action, &a); err != nil {
 		u.env.t.Fatal(err)

@@ -10,7 +10,8 @@
 # site). --mode load builds the game from all its actions at once, as the
 # site opens a stored game. --mode live (the default) sends the actions one
 # at a time as the site's server takes a live move: each without its
-# auto_actions, the engine making the automatic (programmed) moves itself;
+# auto_actions, the engine making the automatic (programmed) moves itself
+# (stamped with the time of the move that triggered them);
 # those are then compared with the ones the export recorded (type, entity,
 # shares, corporation, until_condition; a program_disable's reason text is
 # not compared), and the first action refused or whose automatic moves
@@ -49,6 +50,23 @@ module Kernel
   end
 end
 $LOADED_FEATURES << 'require_all.rb'
+
+# OracleClock stands in for the wall clock while a live action is processed:
+# the automatic moves the engine makes are stamped with the time of the move
+# that triggered them, as the site's page stamps them when that move is made
+# (the engine orders a program it made against other moves by these stamps).
+module OracleClock
+  class << self
+    attr_accessor :at
+  end
+end
+
+class << Time
+  alias_method :oracle_wall_now, :now
+  def now
+    OracleClock.at ? Time.at(OracleClock.at) : oracle_wall_now
+  end
+end
 
 mode = 'live'
 args = ARGV.dup
@@ -101,7 +119,9 @@ else
     next if raw['type'] == 'message'
 
     sent = raw.reject { |k, _| %w[auto_actions id].include?(k) }
+    OracleClock.at = raw['created_at']
     game = game.process_action(sent, add_auto_actions: true)
+    OracleClock.at = nil
     if game.exception
       error = { 'action' => raw['id'], 'type' => raw['type'], 'message' => game.exception.to_s }
       break
