@@ -297,7 +297,11 @@ export function loadCatalog(text) {
     const m = decode(core);
     const start = text.indexOf(core);
     hit = m ? text.slice(0, start) + render(m, depth) + text.slice(start + core.length) : text;
-    if (depth === 0) { if (cache.size > 20000) cache.clear(); cache.set(text, hit); }
+    if (depth === 0) {
+      if (cache.size > 20000) cache.clear();
+      cache.set(text, hit);
+      cache.set(hit, hit); // a translation is not translated again
+    }
     return hit;
   };
   return { translate: (s) => translate(s), render: (m) => render(m), decode, size: entries.size };
