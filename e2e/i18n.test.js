@@ -74,6 +74,7 @@ for (const [title, file, n] of GAMES) {
     const page = await newPage(fr);
     await signUp(page, `fr${title}`);
     await openAt(page, title, file, n);
+    const url = page.url();
     await page.waitForSelector('#log li, .log li');
     assert.equal(await page.getAttribute('html', 'lang'), 'fr');
     const log = await logText(page);
@@ -82,9 +83,18 @@ for (const [title, file, n] of GAMES) {
     await shot(page, `i18n-game-${title}-fr`);
     const left = englishLeft(await visibleText(page));
     test.diagnostic?.(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
-    console.log(`${title}: ${left.length} lines of the game page still hold English:\n  ${left.join('\n  ')}`);
+    assert.deepEqual(left, [], 'English left on the game page');
+    // the imported game in history (just after a line of the log), and its spreadsheet
+    await page.click('#log li:nth-child(20) button');
+    await page.waitForFunction(() => /[?&]action=/.test(location.search) || document.querySelector('#history-pos, .history'));
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left on the game page in history');
+    const id = new URL(page.url()).searchParams.get('game');
+    await page.goto(`${env.base}/?game=${id}&view=sheet`);
+    await page.waitForSelector('table');
+    assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left on the spreadsheet');
+    await shot(page, `i18n-sheet-${title}-fr`);
     // the same game in English in a second browser
-    const url = page.url();
     const en = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1400, height: 900 } });
     const page2 = await newPage(en);
     await signUp(page2, `en${title}`);

@@ -92,7 +92,7 @@ func Load(r io.Reader) (*Catalog, error) {
 			if err != nil {
 				return nil, err
 			}
-			if len(t.verbs) == 0 {
+			if len(t.verbs) == 0 && !strings.Contains(id, "%%") {
 				continue
 			}
 			t.id = e.ID

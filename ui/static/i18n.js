@@ -65,8 +65,12 @@ export async function setupLanguage() {
     .observe(document.querySelector('title'), { subtree: true, childList: true, characterData: true });
 }
 
+// untranslated: text written by people (chat, notes: translate="no",
+// a text box's contents) and code stay as they are; a box's placeholder
+// and label are translated.
 function untranslated(node) {
-  const el = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
+  if (node.nodeType === Node.ELEMENT_NODE) return !!node.closest('[translate="no"]');
+  const el = node.parentElement;
   return !el || el.closest('[translate="no"], script, style, textarea, code');
 }
 
@@ -250,7 +254,7 @@ export function loadCatalog(text) {
       for (const p of parseFormat(id)) {
         if (!p.verb) { re += escapeRe(p.text); lit += p.text.length; if (p.text.length > longest.length) longest = p.text; } else { re += p.verb === 'd' ? '(-?[0-9]+)' : '(.+?)'; nargs++; }
       }
-      if (nargs) templates.push({ id: e.id, re: new RegExp(re + '$', 's'), lit, longest });
+      if (nargs || id.includes('%%')) templates.push({ id: e.id, re: new RegExp(re + '$', 's'), lit, longest });
     }
   }
   templates.sort((a, b) => b.lit - a.lit);
