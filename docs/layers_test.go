@@ -15,7 +15,7 @@ import (
 // docs/architecture.md: a package imports only packages of lower layers.
 var layer = map[string]int{
 	"engine": 0, "board": 0, "internal/jsonerr": 0, "internal/fixtures": 0,
-	"store": 0, "ui/wasmgen": 0, "mailer": 0, "internal/smtptest": 0,
+	"store": 0, "ui/wasmgen": 0, "mailer": 0, "internal/smtptest": 0, "ui/i18n": 0,
 
 	"engine/step": 1, "route": 1, "compat/g18xx": 1, "compat/rubyoracle": 1,
 	"store/internal/dbutil": 1, "store/internal/hub": 1, "store/storetest": 1, "store/postgres/pgtest": 1,

@@ -113,7 +113,7 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string {
-	return fmt.Sprintf("action %d (%s) refused: %s", e.ActionID, e.Type, e.Rule)
+	return fmt.Sprintf("action %d (%s) refused: %v", e.ActionID, e.Type, e.Rule)
 }
 
 // Unchanged marks err, a refusal decided before the game was changed, so

@@ -26,7 +26,13 @@ func TestServiceWorkerKeepsEveryFile(t *testing.T) {
 	for _, q := range regexp.MustCompile(`'(/[^']*)'`).FindAllSubmatch(m[1], -1) {
 		shell = append(shell, string(q[1]))
 	}
-	files, err := fs.Glob(FS(), "*")
+	var files []string // every file, in subfolders too (i18n/fr.po)
+	err = fs.WalkDir(FS(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, path)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

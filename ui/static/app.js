@@ -17,10 +17,21 @@ import { renderConfirmEmail, renderUnsubscribe, renderForgot, renderReset } from
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { renderLocalLobby, renderLocalGame } from './hotseat.js';
+import { setupLanguage, language, chooseLanguage, LANGUAGES } from './i18n.js';
+
+// languageSwitch is the header's choice of the page's language (kept in
+// this browser; the first visit follows the browser's languages).
+function languageSwitch() {
+  const sel = h('select', { id: 'lang', 'aria-label': 'Language', onchange: () => chooseLanguage(sel.value) },
+    Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, lang: code, selected: code === language() }, name)));
+  return h('label', { class: 'lang-switch', translate: 'no' }, sel);
+}
 
 async function main() {
+  await setupLanguage();
   const app = document.getElementById('app');
   const who = document.getElementById('who');
+  who.after(languageSwitch());
   // Only ask who we are when this browser signed in before: a signed-out
   // visitor gets the sign-in form without a refused request.
   let me = null;

@@ -1,0 +1,109 @@
+// The page in French (issue 44, point 4): with the browser's language set
+// to French, the sign-in page, the lobby, a live game of each title, an
+// imported game in history and its spreadsheet are in French (<html
+// lang="fr">, no English word of the interface or the log left; company,
+// place and player names stay as they are), and a second browser in
+// English sees the same game in English.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { env, serve, newPage, signUp, openAt, shot } from './harness.js';
+
+serve();
+
+// ENGLISH are words of the interface and the log that no company, place
+// or player name of the fixtures contains: seeing one means a string was
+// left in English.
+const ENGLISH = ['buys', 'sells', 'passes', 'pays', 'withholds', 'floats', 'receives', 'operates', 'lays', 'becomes',
+  'Buy', 'Sell', 'Pass', 'Round', 'Stock', 'Operating', 'share', 'shares', 'tile', 'tiles', 'token', 'tokens',
+  'turn', 'your', 'Your', 'Sign', 'Players', 'price', 'from', 'with', 'for', 'the', 'The', 'Done', 'Undo', 'Cash',
+  'Revenue', 'Map', 'Game', 'game', 'Back', 'round', 'left', 'Welcome', 'Play', 'New', 'password', 'Password', 'Name'];
+
+// visibleText is the page's text (titles and labels too) outside elements
+// marked translate="no".
+async function visibleText(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.nodeType === 1 ? n : n.parentElement;
+      if (!el || el.closest('[translate="no"], script, style, svg, code, option:not(:checked)')) continue;
+      if (n.nodeType === 3) out.push(n.data);
+      else for (const a of ['title', 'aria-label', 'placeholder']) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+    }
+    return out.join('\n');
+  });
+}
+
+// englishLeft lists the lines of text that hold a word of ENGLISH.
+function englishLeft(text) {
+  const words = new Set(ENGLISH);
+  return [...new Set(text.split('\n').map((l) => l.trim()).filter((l) => l.split(/[^A-Za-z]+/).some((w) => words.has(w))))];
+}
+
+async function logText(page) {
+  return page.$$eval('#log li, .log li, [data-log] li', (ls) => ls.map((l) => l.textContent).join('\n'));
+}
+
+test('French: sign-in, lobby and the language switch', { timeout: 300000 }, async () => {
+  const ctx = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
+  const page = await newPage(ctx);
+  await page.goto(env.base + '/');
+  await page.waitForSelector('#auth-name');
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left on the sign-in page');
+  await shot(page, 'i18n-signin-fr');
+  await signUp(page, 'Amélie');
+  assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left in the lobby');
+  await shot(page, 'i18n-lobby-fr');
+  // the switch: English, kept in this browser
+  await page.selectOption('#lang', 'en');
+  await page.waitForSelector('#create');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.ok((await visibleText(page)).includes('New game'));
+  await page.selectOption('#lang', 'fr');
+  await page.waitForSelector('#create');
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  await ctx.close();
+});
+
+const GAMES = [['1860', '19354.json', 300], ['1825', '141331.json', 300]];
+
+for (const [title, file, n] of GAMES) {
+  test(`French: a live game of ${title}, its log in French, the same game in English in another browser`, { timeout: 300000 }, async () => {
+    const fr = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
+    const page = await newPage(fr);
+    await signUp(page, `fr${title}`);
+    await openAt(page, title, file, n);
+    const url = page.url();
+    await page.waitForSelector('#log li, .log li');
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    const log = await logText(page);
+    assert.ok(log.length > 0, 'the log has lines');
+    assert.deepEqual(englishLeft(log), [], 'English left in the log');
+    await shot(page, `i18n-game-${title}-fr`);
+    const left = englishLeft(await visibleText(page));
+    test.diagnostic?.(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
+    assert.deepEqual(left, [], 'English left on the game page');
+    // the imported game in history (just after a line of the log), and its spreadsheet
+    await page.click('#log li:nth-child(20) button');
+    await page.waitForFunction(() => /[?&]action=/.test(location.search) || document.querySelector('#history-pos, .history'));
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left on the game page in history');
+    const id = new URL(page.url()).searchParams.get('game');
+    await page.goto(`${env.base}/?game=${id}&view=sheet`);
+    await page.waitForSelector('table');
+    assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left on the spreadsheet');
+    await shot(page, `i18n-sheet-${title}-fr`);
+    // the same game in English in a second browser
+    const en = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1400, height: 900 } });
+    const page2 = await newPage(en);
+    await signUp(page2, `en${title}`);
+    await page2.goto(url);
+    await page2.waitForSelector('#log li, .log li');
+    assert.equal(await page2.getAttribute('html', 'lang'), 'en');
+    const enLog = await logText(page2);
+    assert.ok(/ (buys|pays out|lays tile|passes|operates) /.test(enLog), 'the English log reads in English');
+    await fr.close();
+    await en.close();
+  });
+}

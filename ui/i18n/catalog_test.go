@@ -1,0 +1,273 @@
+package i18n_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
+	"tresham/replay"
+	"tresham/ui"
+	"tresham/ui/i18n"
+)
+
+func french(t *testing.T) *i18n.Catalog {
+	t.Helper()
+	f, err := ui.FS().Open("i18n/fr.po")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := i18n.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Lang != "fr" {
+		t.Fatalf("Language %q, want fr", c.Lang)
+	}
+	return c
+}
+
+// english is a catalogue with no translations: it renders messages as
+// the engine writes them.
+func english(t *testing.T) *i18n.Catalog {
+	t.Helper()
+	c, err := i18n.Load(strings.NewReader(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// site is a message the Go source writes, found by extract.
+type site struct {
+	format string
+	pos    string
+}
+
+// extract finds, in the non-test Go files under dirs, the formats of the
+// log lines (Logf and logLine calls, appends to a game's Log, with a string
+// concatenation read as a format: strconv.Itoa(x) as %d, anything else as
+// %s) and of the refusals (Refuse and RefuseAs).
+func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
+	t.Helper()
+	fset := token.NewFileSet()
+	for _, dir := range dirs {
+		err := filepath.WalkDir(filepath.Join("..", "..", dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				name := ""
+				switch fn := call.Fun.(type) {
+				case *ast.SelectorExpr:
+					name = fn.Sel.Name
+				case *ast.Ident:
+					name = fn.Name
+				}
+				pos := fset.Position(call.Pos()).String()
+				switch name {
+				case "Logf", "logLine":
+					if len(call.Args) > 0 {
+						logs = append(logs, site{format(call.Args[0]), pos})
+					}
+				case "append":
+					if len(call.Args) == 2 {
+						if sel, ok := call.Args[0].(*ast.SelectorExpr); ok && sel.Sel.Name == "Log" {
+							logs = append(logs, site{format(call.Args[1]), pos})
+						}
+					}
+				case "Refuse", "RefuseAs":
+					for _, a := range call.Args {
+						if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							refusals = append(refusals, site{format(lit), pos})
+							break
+						}
+					}
+				}
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return logs, refusals
+}
+
+// format reads a message's format from an expression: a string literal,
+// or a concatenation of literals and values.
+func format(e ast.Expr) string {
+	switch v := e.(type) {
+	case *ast.BasicLit:
+		if v.Kind == token.STRING {
+			s, _ := strconv.Unquote(v.Value)
+			return s
+		}
+	case *ast.BinaryExpr:
+		if v.Op == token.ADD {
+			return concat(v.X) + concat(v.Y)
+		}
+	case *ast.CallExpr:
+		if sel, ok := v.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Itoa" {
+			return "%d"
+		}
+	case *ast.ParenExpr:
+		return format(v.X)
+	}
+	return "%s"
+}
+
+// concat reads one operand of a concatenation: a literal's percent signs
+// are written %% as in a format.
+func concat(e ast.Expr) string {
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		return strings.ReplaceAll(format(lit), "%", "%%")
+	}
+	return format(e)
+}
+
+// TestEveryLogMessageInFrench checks that every log line the engine and
+// the titles write has its French text, with the same arguments.
+func TestEveryLogMessageInFrench(t *testing.T) {
+	fr := french(t)
+	logs, _ := extract(t, "engine", "titles")
+	if len(logs) < 50 {
+		t.Fatalf("found only %d log sites: is the extraction broken?", len(logs))
+	}
+	ids := map[string]bool{}
+	for _, s := range logs {
+		if s.format == "%s" {
+			continue // Logf and logLine themselves
+		}
+		ids[s.format] = true
+		if !strings.Contains(s.format, "%") {
+			// a line with no argument may be a template's instance
+			if m, ok := fr.Decode(s.format); ok && fr.Render(m) != s.format {
+				continue
+			}
+		}
+		e, ok := fr.Entry("", s.format)
+		if !ok || len(e.Str) == 0 || e.Str[0] == "" {
+			t.Errorf("%s: log message %q has no French text", s.pos, s.format)
+			continue
+		}
+		checkVerbs(t, e)
+	}
+	t.Logf("%d log sites, %d message ids, all in French", len(logs), len(ids))
+}
+
+// TestRefusalsInFrench counts the refusals the engine and titles write
+// that have a French text (and checks the arguments of those that do).
+func TestRefusalsInFrench(t *testing.T) {
+	fr := french(t)
+	_, refusals := extract(t, "engine", "titles")
+	ids := map[string]bool{}
+	done := 0
+	for _, s := range refusals {
+		if ids[s.format] {
+			continue
+		}
+		ids[s.format] = true
+		if e, ok := fr.Entry("", s.format); ok && len(e.Str) > 0 && e.Str[0] != "" {
+			done++
+			checkVerbs(t, e)
+		}
+	}
+	t.Logf("refusals: %d of %d message ids in French", done, len(ids))
+}
+
+// checkVerbs fails when a translation does not take the arguments of its
+// English text (each in its place's kind: %d a number, %s, %v).
+func checkVerbs(t *testing.T, e *i18n.Entry) {
+	t.Helper()
+	want, err := i18n.Verbs(e.ID)
+	if err != nil {
+		t.Errorf("%q: %v", e.ID, err)
+		return
+	}
+	for i, s := range e.Str {
+		got, err := i18n.Verbs(s)
+		if err != nil {
+			t.Errorf("%q form %d: %v", e.ID, i, err)
+			continue
+		}
+		if got != want {
+			t.Errorf("%q form %d %q takes arguments %q, the English %q", e.ID, i, s, got, want)
+		}
+	}
+}
+
+// TestCatalogueArguments checks every translated entry of the catalogue
+// takes its English text's arguments.
+func TestCatalogueArguments(t *testing.T) {
+	for _, e := range french(t).Entries() {
+		checkVerbs(t, e)
+	}
+}
+
+// TestFixtureLogsDecode replays real and synthetic games of both titles:
+// every log line must be recognised as a catalogue message whose English
+// rendering is the line itself, byte for byte, and which reads differently
+// in French (so no line of the log is left in English).
+func TestFixtureLogsDecode(t *testing.T) {
+	fr, en := french(t), english(t)
+	names := []string{"1860/19354.json", "1825/141331.json", "1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"}
+	for _, pat := range []string{"synthetic/1860/*.json", "synthetic/1825/*.json"} {
+		more, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, more...)
+	}
+	lines := map[string]bool{}
+	for _, name := range names {
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g, _, err := replay.Run(src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, l := range replay.Engine(g).LogLines() {
+			lines[l] = true
+		}
+	}
+	var missing []string
+	same := 0
+	for l := range lines {
+		m, ok := fr.Decode(l)
+		if !ok {
+			missing = append(missing, l)
+			continue
+		}
+		if got := en.Render(m); got != l {
+			t.Errorf("%q decodes as %q %q, which reads back as %q", l, m.ID, m.Args, got)
+		}
+		if fr.Render(m) == l {
+			same++
+		}
+	}
+	sort.Strings(missing)
+	for _, l := range missing {
+		t.Errorf("log line %q matches no message of the catalogue", l)
+	}
+	t.Logf("%d games, %d distinct log lines, %d not recognised, %d read the same in French", len(names), len(lines), len(missing), same)
+}
