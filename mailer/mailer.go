@@ -120,9 +120,12 @@ func (m *Mailer) converse(conn net.Conn, to string, data []byte) error {
 		return fmt.Errorf("EHLO: %w", err)
 	}
 	if ok, _ := c.Extension("STARTTLS"); ok {
-		cfg := m.cfg.TLS
-		if cfg == nil {
-			cfg = &tls.Config{ServerName: m.host, MinVersion: tls.VersionTLS12}
+		cfg := &tls.Config{ServerName: m.host, MinVersion: tls.VersionTLS12}
+		if m.cfg.TLS != nil {
+			cfg = m.cfg.TLS.Clone()
+			if cfg.ServerName == "" {
+				cfg.ServerName = m.host
+			}
 		}
 		if err := c.StartTLS(cfg); err != nil {
 			return fmt.Errorf("STARTTLS: %w", err)

@@ -2,6 +2,7 @@ package mailer
 
 import (
 	"context"
+	"crypto/tls"
 	"io"
 	"mime"
 	"mime/quotedprintable"
@@ -56,6 +57,43 @@ func TestSend(t *testing.T) {
 	}
 	if want := strings.ReplaceAll(text, "\n", "\r\n"); string(body) != want {
 		t.Errorf("text %q, want %q", body, want)
+	}
+}
+
+// TestSTARTTLS: a server that offers STARTTLS (and requires it) gets the
+// message over TLS, the credentials sent only then; a certificate the
+// client does not trust stops the delivery before anything is sent.
+func TestSTARTTLS(t *testing.T) {
+	serverTLS, roots, err := smtptest.SelfSigned()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := smtptest.Start(smtptest.Options{TLS: serverTLS, RequireTLS: true, User: "tresham", Password: "secret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	m, err := New(Config{Addr: srv.Addr, User: "tresham", Password: "secret", From: "games@example.org", TLS: &tls.Config{RootCAs: roots}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Send(context.Background(), Message{To: "a@example.org", Subject: "over TLS", Text: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	got := srv.Messages()
+	if len(got) != 1 || !got[0].TLS || got[0].Auth != "tresham" {
+		t.Fatalf("messages %+v, want one over TLS, authenticated", got)
+	}
+	// the default client config verifies the certificate: a self-signed one fails
+	untrusting, err := New(Config{Addr: srv.Addr, User: "tresham", Password: "secret", From: "games@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := untrusting.Send(context.Background(), Message{To: "a@example.org", Subject: "x", Text: "x"}); err == nil || !strings.Contains(err.Error(), "STARTTLS") {
+		t.Fatalf("an untrusted certificate: %v", err)
+	}
+	if n := len(srv.Messages()); n != 1 {
+		t.Fatalf("%d messages after the refused one", n)
 	}
 }
 

@@ -71,6 +71,7 @@ type mailJob struct {
 	user  int64
 	to    string      // confirm and reset: the address; turn: the user's confirmed address, read when sent
 	token string      // confirm and reset: the raw token of the link
+	name  string      // a reset asked for: the account name or address given (the worker looks it up)
 	turn  webhookBody // turn: the game and seat
 	table string      // turn: the table's name ("" for none)
 }
@@ -134,6 +135,15 @@ func (s *Server) queueMail(j mailJob) {
 func (s *Server) sendMail(j mailJob) {
 	ctx, cancel := context.WithTimeout(s.done, mailTimeout)
 	defer cancel()
+	if j.kind == mailReset && j.token == "" {
+		var err error
+		if j, err = s.resetJob(ctx, j.name); err != nil || j.token == "" {
+			if err != nil {
+				s.log.Warn("password reset not sent", "err", err)
+			}
+			return
+		}
+	}
 	msg, err := s.composeMail(ctx, j)
 	if err == nil && msg.To == "" {
 		return // nothing to send (no confirmed address, or turn mails off)
@@ -515,15 +525,16 @@ func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.sendReset(r.Context(), name); err != nil {
-		s.log.Warn("password reset not sent", "err", err)
-	}
+	// looked up in the background: the answer takes the same time
+	// whether or not the account exists
+	s.queueMail(mailJob{kind: mailReset, name: name})
 	writeJSON(w, http.StatusAccepted, map[string]string{"status": "if this account has a confirmed email address, a link to reset its password is on its way"})
 }
 
-// sendReset queues a reset link for the account named (or whose address
-// is) name, when it has a confirmed address; nil when there is none.
-func (s *Server) sendReset(ctx context.Context, name string) error {
+// resetJob makes the reset link of the account named (or whose address
+// is) name, when it has a confirmed address and its budgets allow (a job
+// without a token when not).
+func (s *Server) resetJob(ctx context.Context, name string) (mailJob, error) {
 	var u store.User
 	var err error
 	if strings.Contains(name, "@") {
@@ -532,29 +543,28 @@ func (s *Server) sendReset(ctx context.Context, name string) error {
 		u, err = s.findLogin(ctx, name)
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return nil
+		return mailJob{}, nil
 	}
 	if err != nil {
-		return err
+		return mailJob{}, err
 	}
 	m, err := s.st.Mail(ctx, u.ID)
 	if err != nil || m.Address == "" || !u.DeletedAt.IsZero() {
-		return err
+		return mailJob{}, err
 	}
 	now := s.cfg.Now()
 	if err := s.spendMail(u.ID, m.Address, now); err != nil {
-		return fmt.Errorf("user %d: %w", u.ID, err)
+		return mailJob{}, fmt.Errorf("user %d: %w", u.ID, err)
 	}
 	raw, hash, err := newMailToken()
 	if err != nil {
-		return err
+		return mailJob{}, err
 	}
 	if err := s.st.CreateMailToken(ctx, store.MailToken{Hash: hash, UserID: u.ID, Purpose: store.TokenReset, Address: m.Address,
 		ExpiresAt: s.cfg.Now().Add(resetTTL)}); err != nil {
-		return err
+		return mailJob{}, err
 	}
-	s.queueMail(mailJob{kind: mailReset, user: u.ID, to: m.Address, token: raw})
-	return nil
+	return mailJob{kind: mailReset, user: u.ID, to: m.Address, token: raw}, nil
 }
 
 // resetPassword answers POST /api/password/reset {"token", "password"}:

@@ -1,6 +1,6 @@
 // Package smtptest is a small SMTP server for tests: it listens on a
 // loopback port and speaks enough of RFC 5321 (EHLO/HELO, optional AUTH
-// PLAIN, MAIL, RCPT, DATA, RSET, NOOP, QUIT) to receive the messages a
+// PLAIN, optional STARTTLS, MAIL, RCPT, DATA, RSET, NOOP, QUIT) to receive the messages a
 // client sends over TCP and keep them for the test to read. It never
 // relays anything.
 package smtptest
@@ -8,9 +8,16 @@ package smtptest
 import (
 	"bufio"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"net/mail"
 	"strings"
@@ -24,6 +31,7 @@ type Message struct {
 	To   []string // the RCPT TO addresses
 	Data []byte   // the message as sent (headers and body), dot-unstuffed, CRLF line ends
 	Auth string   // the user name of AUTH PLAIN ("" when none)
+	TLS  bool     // received after STARTTLS
 }
 
 // Parsed parses the message's headers and body.
@@ -40,6 +48,10 @@ type Options struct {
 	RejectRcpt []string
 	// MaxSize bounds a message's data (0: 1 MiB).
 	MaxSize int
+	// TLS, when set, is offered by STARTTLS (SelfSigned makes one).
+	TLS *tls.Config
+	// RequireTLS refuses MAIL before STARTTLS.
+	RequireTLS bool
 }
 
 // Server is a running test SMTP server.
@@ -137,6 +149,7 @@ type session struct {
 	to     []string
 	hasMsg bool // MAIL given
 	auth   string
+	tls    bool
 }
 
 func (s *Server) serve(c net.Conn) {
@@ -161,6 +174,9 @@ func (s *Server) serve(c net.Conn) {
 		switch strings.ToUpper(verb) {
 		case "EHLO":
 			ok := reply("250-smtptest greets %s", arg) && reply("250-8BITMIME") && reply("250-SIZE %d", s.opt.MaxSize)
+			if s.opt.TLS != nil && !ss.tls {
+				ok = ok && reply("250-STARTTLS")
+			}
 			if s.opt.User != "" {
 				ok = ok && reply("250-AUTH PLAIN")
 			}
@@ -169,11 +185,32 @@ func (s *Server) serve(c net.Conn) {
 			}
 		case "HELO":
 			reply("250 smtptest")
+		case "STARTTLS":
+			if s.opt.TLS == nil || ss.tls {
+				reply("502 5.5.1 STARTTLS not offered")
+				continue
+			}
+			if !reply("220 2.0.0 ready to start TLS") {
+				return
+			}
+			tc := tls.Server(c, s.opt.TLS)
+			_ = tc.SetDeadline(time.Now().Add(10 * time.Second))
+			if err := tc.Handshake(); err != nil {
+				return
+			}
+			_ = tc.SetDeadline(time.Time{})
+			c = tc
+			r, w = bufio.NewReader(c), bufio.NewWriter(c)
+			ss = session{tls: true} // RFC 3207: the client starts again with EHLO
 		case "AUTH":
 			if !s.auth(arg, r, reply, &ss) {
 				return
 			}
 		case "MAIL":
+			if s.opt.RequireTLS && !ss.tls {
+				reply("530 5.7.0 must issue a STARTTLS command first")
+				continue
+			}
 			if s.opt.User != "" && ss.auth == "" {
 				reply("530 5.7.0 authentication required")
 				continue
@@ -209,21 +246,21 @@ func (s *Server) serve(c net.Conn) {
 			data, err := readData(r, s.opt.MaxSize)
 			if errors.Is(err, errTooBig) {
 				reply("552 5.3.4 message too big")
-				ss = session{auth: ss.auth}
+				ss = session{auth: ss.auth, tls: ss.tls}
 				continue
 			}
 			if err != nil {
 				return
 			}
 			s.mu.Lock()
-			s.msgs = append(s.msgs, Message{From: ss.from, To: ss.to, Data: data, Auth: ss.auth})
+			s.msgs = append(s.msgs, Message{From: ss.from, To: ss.to, Data: data, Auth: ss.auth, TLS: ss.tls})
 			close(s.changed)
 			s.changed = make(chan struct{})
 			s.mu.Unlock()
-			ss = session{auth: ss.auth}
+			ss = session{auth: ss.auth, tls: ss.tls}
 			reply("250 2.0.0 queued")
 		case "RSET":
-			ss = session{auth: ss.auth}
+			ss = session{auth: ss.auth, tls: ss.tls}
 			reply("250 2.0.0 ok")
 		case "NOOP":
 			reply("250 2.0.0 ok")
@@ -263,6 +300,38 @@ func (s *Server) auth(arg string, r *bufio.Reader, reply func(string, ...any) bo
 }
 
 var errTooBig = errors.New("message too big")
+
+// SelfSigned makes a certificate for 127.0.0.1 and localhost, valid for a
+// day: the server's TLS config and the pool a client trusts it with.
+func SelfSigned() (*tls.Config, *x509.CertPool, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, nil, fmt.Errorf("smtptest: key: %w", err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "smtptest"},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(24 * time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		IsCA:         true, BasicConstraintsValid: true,
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)},
+		DNSNames:    []string{"localhost"},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return nil, nil, fmt.Errorf("smtptest: certificate: %w", err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		return nil, nil, fmt.Errorf("smtptest: certificate: %w", err)
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(cert)
+	cfg := &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key, Leaf: cert}}, MinVersion: tls.VersionTLS12}
+	return cfg, pool, nil
+}
 
 // readData reads DATA lines up to the lone dot, undoing dot-stuffing.
 func readData(r *bufio.Reader, max int) ([]byte, error) {
