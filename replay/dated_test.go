@@ -97,6 +97,16 @@ func TestDatedRefusalNamesTheChange(t *testing.T) {
 	if !errors.As(err, &re) {
 		t.Error("the rule's refusal is not kept")
 	}
+	// a pinned game: the refusal names the pin (which does not change
+	// the rules: it names a build of the site, not a day)
+	src.Settings.Extra = map[string]json.RawMessage{"pin": json.RawMessage(`"a1b2c3d"`)}
+	_, _, err = Run(src, nil)
+	if !errors.As(err, &re) || re.ActionID != 242 {
+		t.Fatalf("pinned: want the same refusal at action 242, got %v", err)
+	}
+	if msg := Explain(src, err).Error(); !strings.Contains(msg, `pinned this game to its code version "a1b2c3d"`) {
+		t.Errorf("pinned game's refusal %q does not name the pin", msg)
+	}
 }
 
 // TestOldFormExportReplays: an early export, which names its players

@@ -27,6 +27,9 @@ type DatedRefusal struct {
 	// Explained is a change the export was replayed after whose earlier
 	// rule accepts the refused action (nil: none does).
 	Explained *title.Change
+	// Pin is the 18xx.games code version the game was pinned to
+	// (settings.pin), "" for none.
+	Pin string
 }
 
 func (e *DatedRefusal) Error() string {
@@ -45,6 +48,9 @@ func (e *DatedRefusal) Error() string {
 		fmt.Fprintf(&b, ", before %s", strings.Join(names, ", "))
 	}
 	b.WriteString(")")
+	if e.Pin != "" {
+		fmt.Fprintf(&b, "; 18xx.games pinned this game to its code version %q, which Tresham cannot date: it replays by the rules of the day the game was created", e.Pin)
+	}
 	if c := e.Explained; c != nil {
 		fmt.Fprintf(&b, "; 18xx.games accepted this move before %s, under its earlier rule: %s (%s: %s); the game may have been pinned to that code",
 			c.Since, c.Before, c.Name, c.Source)
@@ -71,7 +77,7 @@ func Explain(src *g18xx.Game, err error) error {
 		return err
 	}
 	rules := Rules(src)
-	out := &DatedRefusal{Err: err, Rules: rules, Before: rules.Pending(d.Changes)}
+	out := &DatedRefusal{Err: err, Rules: rules, Before: rules.Pending(d.Changes), Pin: src.Settings.Pin()}
 	for _, c := range slices.Backward(d.Changes) {
 		if !rules.Follows(c) {
 			continue

@@ -76,6 +76,22 @@ type Settings struct {
 	keys []string
 }
 
+// Pin is the 18xx.games code version the game was pinned to
+// (settings.pin: the site pins a game under way to the code of its day
+// when a change would break it), or "" for none. It names a build of the
+// site's code, not a date.
+func (s *Settings) Pin() string {
+	raw, ok := s.Extra["pin"]
+	if !ok {
+		return ""
+	}
+	var pin string
+	if json.Unmarshal(raw, &pin) != nil {
+		return strings.Trim(string(raw), `"`) // a number or another form: its text
+	}
+	return pin
+}
+
 // HasOption reports whether the optional rule name is selected.
 func (s *Settings) HasOption(name string) bool {
 	for _, r := range s.OptionalRules {

@@ -3,6 +3,8 @@ package g18xx
 import (
 	"strings"
 	"testing"
+
+	fx "tresham/internal/fixtures"
 )
 
 // TestEarlyFormsDecode: an early export names its players (no id, or the
@@ -57,5 +59,36 @@ func TestEarlyFormsDecode(t *testing.T) {
 	// a malformed export is refused with the current form's error
 	if _, err := DecodeBytes([]byte(`{"title":"1860","players":[{"name":"A"}],"actions":[{"type":"pass"}]}`)); err == nil {
 		t.Error("an action without entity decoded")
+	}
+}
+
+// TestSettingsPin: settings.pin, the 18xx.games code version a game was
+// pinned to, is read from an export and kept when it is written again.
+func TestSettingsPin(t *testing.T) {
+	raw := string(fx.MustRead(t, "1860/19354.json"))
+	if !strings.Contains(raw, `"settings":{`) {
+		t.Fatal("fixture has no settings object")
+	}
+	g, err := DecodeBytes([]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Settings.Pin(); p != "" {
+		t.Fatalf("unpinned export: pin %q", p)
+	}
+	pinned := strings.Replace(raw, `"settings":{`, `"settings":{"pin":"5ea4dd2",`, 1)
+	g, err = DecodeBytes([]byte(pinned))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Settings.Pin(); p != "5ea4dd2" {
+		t.Fatalf("pin %q, want 5ea4dd2", p)
+	}
+	out, err := Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"pin":"5ea4dd2"`) {
+		t.Error("the pin is lost when the export is written again")
 	}
 }
