@@ -13,5 +13,5 @@ func MaxRun(a *engine.Action, corp string, revenue, best int, rule string) error
 	if revenue >= best {
 		return nil
 	}
-	return engine.Refuse(a, "%s must run for the maximum revenue it can, £%d, not £%d (%s)", corp, best, revenue, rule)
+	return engine.Refuse(a, "%s must run for the maximum revenue it can, £%d, not £%d (%v)", corp, best, revenue, rule)
 }

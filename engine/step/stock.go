@@ -659,7 +659,7 @@ func refusal(a *engine.Action, p *engine.Player, why string) error {
 	case "buy_company", "sell_company":
 		what += " " + a.Company
 	}
-	return engine.Refuse(a, "%s cannot %s now: %s", p.Name, what, why)
+	return engine.Refuse(a, "%s cannot %s now: %v", p.Name, what, why)
 }
 
 // Check implements Step: it decides a and changes nothing.

@@ -120,7 +120,7 @@ func (r *operatingRound) gate(g *Game, a *engine.Action) error {
 	}
 	if a.Type == "pass" {
 		if why := r.passRefusal(g, c); why != "" {
-			return engine.Refuse(a, "%s cannot pass: %s", c.Sym, why)
+			return engine.Refuse(a, "%s cannot pass: %v", c.Sym, why)
 		}
 	}
 	return nil

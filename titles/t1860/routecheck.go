@@ -32,7 +32,7 @@ type runCheck struct {
 
 func (g *Game) checkResolvedRun(b *board.Board, c *engine.Corporation, a *engine.Action, runs []runCheck) error {
 	refuse := func(i int, format string, args ...any) error {
-		return engine.Refuse(a, "route %d (%s): %s", i+1, runs[i].train.ID, fmt.Sprintf(format, args...))
+		return engine.Refuse(a, "route %d (%s): %v", i+1, runs[i].train.ID, fmt.Sprintf(format, args...))
 	}
 	for i := range runs {
 		if runs[i].vis == nil {

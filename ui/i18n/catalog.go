@@ -12,8 +12,9 @@
 // page does the same with the same file (ui/static/i18n.js). English is
 // the fallback: a message with no translation is shown as it was written.
 //
-// Arguments: a %d argument is a number (it picks the plural form of a
-// message with msgid_plural); a %s argument is a name or a word, looked up
+// Arguments: a %d argument is a number and a %q one a quoted string (both
+// put in as they are; the first %d picks the plural form of a message with
+// msgid_plural); a %s argument is a name or a word, looked up
 // under the context "arg" (so "the IPO" or "Yellow" can be translated while
 // company, place and player names stay as they are); a %v argument is a
 // whole message of its own (a wrapped error), translated in turn.
@@ -26,6 +27,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ArgContext is the msgctxt of words and phrases that stand as %s
@@ -54,7 +56,7 @@ type template struct {
 	id    string // the msgid the message is known by
 	re    *regexp.Regexp
 	verbs []byte // the verb of each argument, in the order they appear
-	lit   int    // characters of literal text: more is more specific
+	lit   int    // characters (runes) of literal text: more is more specific
 }
 
 func key(ctx, id string) string { return ctx + "\x04" + id }
@@ -183,8 +185,8 @@ func parseFormat(f string) ([]piece, error) {
 			idx = n - 1
 			i += end + 1
 		}
-		if i >= len(f) || !strings.ContainsRune("sdvw", rune(f[i])) {
-			return nil, fmt.Errorf("format %q: only %%s, %%d, %%v and %%w are allowed", f)
+		if i >= len(f) || !strings.ContainsRune("sdvwq", rune(f[i])) {
+			return nil, fmt.Errorf("format %q: only %%s, %%d, %%q, %%v and %%w are allowed", f)
 		}
 		if lit.Len() > 0 {
 			out = append(out, piece{text: lit.String()})
@@ -236,10 +238,13 @@ func compile(id string) (*template, error) {
 		switch p.verb {
 		case 0:
 			re.WriteString(regexp.QuoteMeta(p.text))
-			t.lit += len(p.text)
+			t.lit += utf8.RuneCountInString(p.text)
 		case 'd':
 			re.WriteString(`(-?[0-9]+)`)
 			t.verbs = append(t.verbs, 'd')
+		case 'q':
+			re.WriteString(`("(?:[^"\\]|\\.)*")`)
+			t.verbs = append(t.verbs, 'q')
 		default:
 			re.WriteString(`(.+?)`)
 			t.verbs = append(t.verbs, p.verb)
@@ -330,10 +335,10 @@ func (c *Catalog) pick(e *Entry, args []string) string {
 
 func (c *Catalog) arg(s string, verb byte, depth int) string {
 	switch verb {
-	case 'd':
+	case 'd', 'q':
 		return s
 	case 'v':
-		if depth < 4 {
+		if depth < 64 {
 			return c.translate(s, depth+1)
 		}
 		return s

@@ -252,7 +252,7 @@ export function loadCatalog(text) {
       let longest = '';
       let nargs = 0;
       for (const p of parseFormat(id)) {
-        if (!p.verb) { re += escapeRe(p.text); lit += p.text.length; if (p.text.length > longest.length) longest = p.text; } else { re += p.verb === 'd' ? '(-?[0-9]+)' : '(.+?)'; nargs++; }
+        if (!p.verb) { re += escapeRe(p.text); lit += p.text.length; if (p.text.length > longest.length) longest = p.text; } else { re += p.verb === 'd' ? '(-?[0-9]+)' : p.verb === 'q' ? '("(?:[^"\\\\]|\\\\.)*")' : '(.+?)'; nargs++; }
       }
       if (nargs || id.includes('%%')) templates.push({ id: e.id, re: new RegExp(re + '$', 's'), lit, longest });
     }
@@ -287,8 +287,8 @@ export function loadCatalog(text) {
       if (!p.verb) { out += p.text; continue; }
       const a = m.args[p.index] ?? '';
       const v = vs[p.index] || p.verb;
-      if (v === 'd') out += a;
-      else if (v === 'v') out += depth < 4 ? translate(a, depth + 1) : a;
+      if (v === 'd' || v === 'q') out += a;
+      else if (v === 'v') out += depth < 64 ? translate(a, depth + 1) : a;
       else { const w = entries.get(`arg\u0004${a}`); out += w && w.str[0] ? w.str[0] : a; }
     }
     return out;
