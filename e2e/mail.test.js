@@ -9,6 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { env, serve } from './harness.js';
 
 // ---- a tiny SMTP server: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT ----
@@ -76,8 +77,19 @@ serve(['--smtp', `127.0.0.1:${smtp.address().port}`]);
 
 const errors = [];
 
+// axe checks a page with axe-core and answers its serious and critical
+// violations (the standard of a11y.test.js); contexts are made with
+// bypassCSP so that axe-core may go in as a script.
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function axe(page) {
+  await page.addScriptTag({ path: axePath });
+  const res = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 async function person(name, viewport = { width: 1400, height: 900 }) {
-  const ctx = await env.browser.newContext({ viewport });
+  const ctx = await env.browser.newContext({ viewport, bypassCSP: true });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   page.on('console', (m) => {
@@ -129,10 +141,16 @@ test('email: confirm an address, get the turn email with the game link, stop it,
   assert.equal(await b.isChecked('#email-turns'), true);
   await b.locator('#email').scrollIntoViewIfNeeded();
   await shot(b, 'email-card-desktop');
+  assert.deepEqual(await axe(b), [], 'the profile page with the Email card');
   await b.setViewportSize({ width: 390, height: 844 });
   await b.locator('#email').scrollIntoViewIfNeeded();
   await shot(b, 'email-card-phone');
+  assert.deepEqual(await axe(b), [], 'the profile page with the Email card, phone');
   await b.setViewportSize({ width: 1400, height: 900 });
+  // the notifications page shows the same card
+  await b.goto(`${env.base}/?settings`);
+  await b.waitForSelector('#email-current strong');
+  assert.deepEqual(await axe(b), [], 'the notifications page');
 
   // a game of alice and bob; alice moves (from her browser) until it is bob's turn
   const id = (await api(a, 'POST', '/api/games', { title: '1860', players: 2 })).body.id;
@@ -159,10 +177,11 @@ test('email: confirm an address, get the turn email with the game link, stop it,
   assert.equal(inbox.filter((m) => !m.to.includes('bob@example.org')).length, 0);
 
   // the one-click link stops the turn emails, without signing in
-  const anon = await env.browser.newContext();
+  const anon = await env.browser.newContext({ bypassCSP: true });
   const p = await anon.newPage();
   await p.goto(linkIn(turn.text, 'unsubscribe'));
   await p.waitForFunction(() => /Done: you will get no more emails/.test(document.getElementById('mail-page-msg')?.textContent || ''));
+  await shot(p, 'mail-unsubscribed');
   await b.goto(`${env.base}/?player=bob`);
   await b.waitForSelector('#email-turns');
   assert.equal(await b.isChecked('#email-turns'), false);
@@ -171,15 +190,20 @@ test('email: confirm an address, get the turn email with the game link, stop it,
   await p.goto(env.base + '/');
   await p.click('#forgot-link');
   await p.waitForSelector('#forgot-name');
+  assert.deepEqual(await axe(p), [], 'the forgotten password page');
   await p.fill('#forgot-name', 'bob');
   await p.click('#forgot-send');
   await p.waitForFunction(() => /a link to choose a new password is on its way/.test(document.getElementById('mail-page-msg')?.textContent || ''));
+  await shot(p, 'mail-forgot');
   const reset = await mailTo('bob@example.org', 3);
   assert.match(reset.subject, /Reset your Tresham password/);
   await p.goto(linkIn(reset.text, 'reset'));
+  await p.waitForSelector('#reset-password');
+  assert.deepEqual(await axe(p), [], 'the new password page');
   await p.fill('#reset-password', 'a brand new secret phrase');
   await p.click('#reset-save');
   await p.waitForFunction(() => /Password changed: you are signed in as bob/.test(document.getElementById('mail-page-msg')?.textContent || ''));
+  await shot(p, 'mail-reset-done');
   // bob's other browser was signed out by the reset
   assert.equal((await api(b, 'GET', '/api/me')).status, 401);
   assert.equal((await api(p, 'GET', '/api/me')).body.name, 'bob');

@@ -96,7 +96,7 @@ export function renderForgot(el) {
   document.title = 'Forgotten password – Tresham';
   const name = h('input', { id: 'forgot-name', autocomplete: 'username', required: true, maxlength: 254 });
   const out = h('p', { id: 'mail-page-msg', role: 'status' });
-  clear(el, h('form', { class: 'card settings', onsubmit: async (ev) => {
+  clear(el, h('div', { class: 'settings' }, h('form', { class: 'card', onsubmit: async (ev) => {
     ev.preventDefault();
     out.className = '';
     try {
@@ -107,7 +107,7 @@ export function renderForgot(el) {
   h('h1', {}, 'Forgotten password'),
   h('p', {}, 'We email a link to choose a new password to the confirmed address of your account.'),
   h('label', { for: 'forgot-name' }, 'Your name or email address'), name,
-  h('button', { type: 'submit', id: 'forgot-send' }, 'Email me a link'), out));
+  h('button', { type: 'submit', id: 'forgot-send' }, 'Email me a link'), out)));
 }
 
 /** renderReset sets a new password with an emailed link. */
@@ -115,16 +115,18 @@ export function renderReset(el, token) {
   document.title = 'Choose a new password – Tresham';
   const pw = h('input', { id: 'reset-password', type: 'password', autocomplete: 'new-password', required: true });
   const out = h('p', { id: 'mail-page-msg', role: 'status' });
-  clear(el, h('form', { class: 'card settings', onsubmit: async (ev) => {
+  clear(el, h('div', { class: 'settings' }, h('form', { class: 'card', onsubmit: async (ev) => {
     ev.preventDefault();
     out.className = '';
     try {
       const u = await api.resetPassword(token, pw.value);
       localStorage.setItem('tresham.signedIn', '1');
-      clear(out, `Password changed: you are signed in as ${u.name}, and signed out everywhere else. `, h('a', { href: '/' }, 'Go to your games'));
+      clear(out, `Password changed: you are signed in as ${u.name}, and signed out everywhere else. `, h('a', { href: '/', id: 'reset-home' }, 'Go to your games'));
+      pw.value = '';
+      pw.disabled = true;
     } catch (e) { out.className = 'error'; out.textContent = e.message; }
   } },
   h('h1', {}, 'Choose a new password'),
   h('label', { for: 'reset-password' }, 'New password'), pw,
-  h('button', { type: 'submit', id: 'reset-save' }, 'Set the new password'), out));
+  h('button', { type: 'submit', id: 'reset-save' }, 'Set the new password'), out)));
 }

@@ -1,8 +1,10 @@
-// The settings page, `/?settings`: how you hear that it is your turn. A
-// web address (webhook) the server calls, e.g. a Discord or Slack channel,
-// and this browser's notifications while a game's page is open.
+// The settings page, `/?settings`: how you hear that it is your turn. An
+// email (mail.js, also on one's own page), a web address (webhook) the
+// server calls, e.g. a Discord or Slack channel, and this browser's
+// notifications while a game's page is open.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
+import { emailCard } from './mail.js';
 
 /** renderSettings draws the settings of the signed-in player me. */
 export function renderSettings(el, me) {
@@ -14,6 +16,7 @@ export function renderSettings(el, me) {
   }
   clear(el, h('div', { class: 'settings' },
     h('h1', {}, 'Turn notifications'),
+    emailCard(me),
     webhookForm(me),
     browserCard()));
 }
