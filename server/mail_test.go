@@ -478,3 +478,32 @@ func TestMailBudgets(t *testing.T) {
 		t.Fatalf("bob got %d mails, want %d (the address's budget)", n, mailAddressBurst)
 	}
 }
+
+// TestTurnEmailSMTPDown: with the SMTP server gone, moves go on as ever;
+// the turn mail fails in the background, logged and counted.
+func TestTurnEmailSMTPDown(t *testing.T) {
+	env := newMailEnv(t)
+	alice, bob, id := twoPlayerGame(t, env.testEnv)
+	env.confirmAddress(bob, "bob@example.org")
+	env.smtp.Close()
+	playWhileActing(t, alice, id, rand.New(rand.NewPCG(5, 6))) // each move answered 200
+	if len(bob.view(id).Legal) == 0 {
+		t.Fatal("bob is not to act")
+	}
+	env.idle()
+	code, body := env.anon().do("GET", "/metrics", nil)
+	if code != http.StatusOK || !strings.Contains(string(body), `tresham_mails_total{kind="turn",result="failed"} 1`) {
+		t.Fatalf("metrics: the failed turn mail is not counted:\n%s", grepLines(string(body), "tresham_mails_total"))
+	}
+}
+
+// grepLines keeps the lines of s that contain sub.
+func grepLines(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
