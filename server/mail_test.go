@@ -507,3 +507,21 @@ func grepLines(s, sub string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestTurnEmailAsyncOnly: a live table (played in one sitting) sends no
+// turn email; its players are at the page. The webhook still fires.
+func TestTurnEmailAsyncOnly(t *testing.T) {
+	env := newMailEnv(t)
+	alice, bob := env.signup("alice"), env.signup("bob")
+	id := alice.create(map[string]any{"title": "1860", "players": 2, "live": true})
+	bob.mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]int{"seat": 1}, http.StatusOK, nil)
+	alice.mustDo("POST", fmt.Sprintf("/api/games/%d/start", id), nil, http.StatusOK, nil)
+	env.confirmAddress(bob, "bob@example.org")
+	playWhileActing(t, alice, id, rand.New(rand.NewPCG(5, 6)))
+	if len(bob.view(id).Legal) == 0 {
+		t.Fatal("bob is not to act")
+	}
+	if n := len(env.mailsTo("bob@example.org")); n != 1 {
+		t.Fatalf("bob got %d mails at a live table, want the confirmation only", n)
+	}
+}

@@ -76,7 +76,11 @@ func (s *Server) notifyTurns(e *entry, before map[int][]string, actor int64) {
 			body.TimeLeftS = &left
 		}
 		s.postWebhook(user, body)
-		s.queueMail(mailJob{kind: mailTurn, user: user, turn: body, table: e.h.Name}) // mail.go
+		if !e.h.Live && !e.h.Hotseat {
+			// email is for asynchronous play: at a live table or a hotseat
+			// game the player is at the page (mail.go)
+			s.queueMail(mailJob{kind: mailTurn, user: user, turn: body, table: e.h.Name})
+		}
 	}
 }
 
