@@ -45,7 +45,7 @@ func Tresham(t *testing.T, src *g18xx.Game) *State {
 // TestRubyOracleFixtures: every real game and a synthetic game of each
 // title, sent move by move to 18xx.games's engine (which makes the
 // automatic moves itself, compared with the recorded ones), reaches the
-// state Tresham's replay reaches.
+// state Tresham's replay reaches, after every 200 actions and at the end.
 func TestRubyOracleFixtures(t *testing.T) {
 	r := repo(t)
 	names := []string{"1860/19354.json", "1860/1860_game_end_bank.json", "1825/141331.json", "1825/1825_game_end_bank.json",
@@ -57,18 +57,34 @@ func TestRubyOracleFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := Tresham(t, src)
-			got, err := Run(context.Background(), r, Live, raw)
-			if err != nil {
-				t.Fatal(err)
+			// checkpoints: every 200 actions of the export, and its end
+			n := len(src.Actions)
+			for k := 200; k <= n+199; k += 200 {
+				k = min(k, n)
+				part := *src
+				part.Actions = src.Actions[:k]
+				if k < n {
+					part.Status, part.Result = "active", nil
+				}
+				body, err := g18xx.Marshal(&part)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := Tresham(t, &part)
+				got, err := Run(context.Background(), r, Live, body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Error != nil {
+					t.Fatalf("first %d actions: 18xx.games's engine: %s", k, got.Error)
+				}
+				for _, d := range Diff(want, &got.State, 20) {
+					t.Errorf("first %d actions: Tresham vs 18xx.games: %s", k, d)
+				}
+				if k == n {
+					t.Logf("%d actions, finished %v, result %v", got.Processed, got.Finished, got.Result)
+				}
 			}
-			if got.Error != nil {
-				t.Fatalf("18xx.games's engine: %s", got.Error)
-			}
-			for _, d := range Diff(want, &got.State, 20) {
-				t.Errorf("Tresham vs 18xx.games: %s", d)
-			}
-			t.Logf("%d actions, finished %v, result %v", got.Processed, got.Finished, got.Result)
 		})
 	}
 }
