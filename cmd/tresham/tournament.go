@@ -287,7 +287,8 @@ func writeStandings(w io.Writer, games []*gameResult, kinds []string) {
 	if len(kinds) < 2 {
 		return
 	}
-	r := bradleyTerry(games, kinds)
+	ref := eloReference(kinds)
+	r := bradleyTerry(games, kinds, ref)
 	// intervals: refit on the games of seeds drawn with replacement
 	bySeed := map[uint64][]*gameResult{}
 	var seedList []uint64
@@ -304,12 +305,16 @@ func writeStandings(w io.Writer, games []*gameResult, kinds []string) {
 		for range seedList {
 			sample = append(sample, bySeed[seedList[rng.IntN(len(seedList))]]...)
 		}
-		b := bradleyTerry(sample, kinds)
+		b := bradleyTerry(sample, kinds, ref)
 		for i := range kinds {
 			boot[i] = append(boot[i], b[i])
 		}
 	}
-	fmt.Fprintf(w, "\nBradley-Terry rating (Elo scale, %s = 0; from every pair of seats of different kinds in every game)\n", kinds[len(kinds)-1])
+	name := kinds[ref]
+	if isMedium(name) {
+		name = "medium"
+	}
+	fmt.Fprintf(w, "\nElo against %s (Bradley-Terry rating, %s = 0, from every pair of seats of different kinds in every game; 95%% interval from resampling the seeds)\n", name, kinds[ref])
 	fmt.Fprintf(w, "%-20s %8s %18s\n", "kind", "rating", "95% interval")
 	order := make([]int, len(kinds))
 	for i := range order {
@@ -336,11 +341,27 @@ func wilson(k, n float64) (float64, float64) {
 	return max(0, c-h), min(1, c+h)
 }
 
+// isMedium reports whether kind is the medium level (the heuristic bot).
+func isMedium(kind string) bool { return kind == "medium" || kind == "heuristic" }
+
+// eloReference is the index of the kind the ratings are measured against:
+// the medium level when the lineup has it (the levels' table rates every
+// level against it), else the last kind.
+func eloReference(kinds []string) int {
+	for i, k := range kinds {
+		if isMedium(k) {
+			return i
+		}
+	}
+	return len(kinds) - 1
+}
+
 // bradleyTerry fits strengths to the pairwise finishes (a tie counts half
 // to each) by the MM iteration, with a half win each way added per pair of
 // kinds as a prior so that a clean sweep stays finite, and returns them on
-// the Elo scale with the last kind at 0.
-func bradleyTerry(games []*gameResult, kinds []string) []float64 {
+// the Elo scale with kinds[ref] at 0: a kind rated D above another is
+// expected to finish ahead of it in 1/(1+10^(-D/400)) of their pairings.
+func bradleyTerry(games []*gameResult, kinds []string, ref int) []float64 {
 	n := len(kinds)
 	idx := map[string]int{}
 	for i, k := range kinds {
@@ -395,7 +416,7 @@ func bradleyTerry(games []*gameResult, kinds []string) []float64 {
 	}
 	out := make([]float64, n)
 	for i := range out {
-		out[i] = 400 * math.Log10(p[i]/p[n-1])
+		out[i] = 400 * math.Log10(p[i]/p[ref])
 	}
 	return out
 }
