@@ -83,7 +83,7 @@ func Load(r io.Reader) (*Catalog, error) {
 			return nil, fmt.Errorf("msgid %q (context %q) given twice", e.ID, e.Context)
 		}
 		c.entries[k] = e
-		if e.Context != "" {
+		if e.Context != "" || !e.Format() {
 			continue
 		}
 		for _, id := range []string{e.ID, e.Plural} {
@@ -279,6 +279,9 @@ func (c *Catalog) Render(m Message) string { return c.render(m, 0) }
 func (c *Catalog) render(m Message, depth int) string {
 	format := m.ID
 	if e, ok := c.entries[key("", m.ID)]; ok {
+		if !e.Format() {
+			return c.pick(e, nil) // plain text
+		}
 		format = c.pick(e, m.Args)
 	}
 	ps, err := parseFormat(format)

@@ -24,9 +24,16 @@ type Entry struct {
 }
 
 // Fuzzy reports whether the entry is marked fuzzy (not to be used).
-func (e *Entry) Fuzzy() bool {
+func (e *Entry) Fuzzy() bool { return e.has("fuzzy") }
+
+// Format reports whether the entry is a format (flag c-format): its
+// msgid and msgstr hold arguments. Any other entry is plain text, a
+// percent sign in it included.
+func (e *Entry) Format() bool { return e.has("c-format") }
+
+func (e *Entry) has(flag string) bool {
 	for _, f := range e.Flags {
-		if f == "fuzzy" {
+		if f == flag {
 			return true
 		}
 	}

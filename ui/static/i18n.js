@@ -244,7 +244,7 @@ export function loadCatalog(text) {
     }
     if (e.flags.includes('fuzzy')) continue;
     entries.set(`${e.ctx}\u0004${e.id}`, e);
-    if (e.ctx) continue;
+    if (e.ctx || !e.flags.includes('c-format')) continue; // plain text: no arguments
     for (const id of [e.id, e.plural]) {
       if (!id || !id.includes('%')) continue;
       let re = '^';
@@ -280,6 +280,7 @@ export function loadCatalog(text) {
   };
   const render = (m, depth = 0) => {
     const e = entries.get(`\u0004${m.id}`);
+    if (e && !e.flags.includes('c-format')) return e.str[0] || e.id; // plain text
     const format = e ? pick(e, m.args) : m.id;
     const vs = verbsOf(m.id);
     let out = '';
