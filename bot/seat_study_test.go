@@ -99,7 +99,7 @@ func TestSeatStudy(t *testing.T) {
 		}
 		var cash []string
 		for _, p := range eg.Players {
-			cash = append(cash, fmt.Sprintf("%d:%d/%d", p.ID, p.Cash, res[strconv.Itoa(p.ID)]))
+			cash = append(cash, fmt.Sprintf("%d:%d/%d c%d", p.ID, p.Cash, res[strconv.Itoa(p.ID)], eg.NumCerts(p)))
 		}
 		ends[eg.EndReason]++
 		ends[fmt.Sprintf("%s-seat%d", eg.EndReason, best)]++
