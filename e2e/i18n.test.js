@@ -16,7 +16,9 @@ serve();
 const ENGLISH = ['buys', 'sells', 'passes', 'pays', 'withholds', 'floats', 'receives', 'operates', 'lays', 'becomes',
   'Buy', 'Sell', 'Pass', 'Round', 'Stock', 'Operating', 'share', 'shares', 'tile', 'tiles', 'token', 'tokens',
   'turn', 'your', 'Your', 'Sign', 'Players', 'price', 'from', 'with', 'for', 'the', 'The', 'Done', 'Undo', 'Cash',
-  'Revenue', 'Map', 'Game', 'game', 'Back', 'round', 'left', 'Welcome', 'Play', 'New', 'password', 'Password', 'Name'];
+  'Revenue', 'Map', 'Game', 'game', 'Back', 'round', 'left', 'Welcome', 'Play', 'New', 'password', 'Password', 'Name',
+  'Search', 'First', 'Hint', 'Lobby', 'Live', 'Fit', 'priority', 'certificates', 'certs', 'worth', 'last', 'paid', 'withheld',
+  'operating', 'pool', 'next', 'Zoom', 'Show', 'Hide', 'Close', 'Open', 'Delete', 'Save', 'Send', 'Leave', 'Join', 'Watch'];
 
 // visibleText is the page's text (titles and labels too) outside elements
 // marked translate="no".

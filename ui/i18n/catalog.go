@@ -258,18 +258,33 @@ func compile(id string) (*template, error) {
 // Decode finds the message text was written from: the most specific
 // template that matches it whole. ok is false for text no template of the
 // catalogue matches (names, numbers, messages not in the catalogue).
+//
+// When several templates match, the one whose names (%s arguments) are
+// shortest wins, then the one with most literal text: names are short, and
+// a longer "name" is a message read wrongly ("X cannot pass: X must run a
+// route" is "%s cannot pass: %v", not "%s must run a route" with the name
+// "X cannot pass: X").
 func (c *Catalog) Decode(text string) (m Message, ok bool) {
 	if _, exact := c.entries[key("", text)]; exact {
 		return Message{ID: text}, true
 	}
+	best := -1
 	for _, t := range c.templates {
 		sub := t.re.FindStringSubmatch(text)
 		if sub == nil {
 			continue
 		}
-		return Message{ID: t.id, Args: sub[1:]}, true
+		names := 0
+		for i, v := range t.verbs {
+			if v == 's' {
+				names += utf8.RuneCountInString(sub[i+1])
+			}
+		}
+		if best < 0 || names < best {
+			best, m, ok = names, Message{ID: t.id, Args: sub[1:]}, true
+		}
 	}
-	return Message{}, false
+	return m, ok
 }
 
 // Render writes m in the catalogue's language, English where it has no

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/engine"
 	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/ui"
@@ -290,4 +291,46 @@ func TestFixtureLogsDecode(t *testing.T) {
 		t.Errorf("log line %q matches no message of the catalogue", l)
 	}
 	t.Logf("%d games, %d distinct log lines, %d not recognised, %d read the same in French", len(names), len(lines), len(missing), same)
+}
+
+// TestRefusalReadsInFrench checks a refusal as the engine words it, with
+// its reason wrapped in turn, reads in French.
+func TestRefusalReadsInFrench(t *testing.T) {
+	fr := french(t)
+	a := &engine.Action{ID: 12, Type: "pass"}
+	inner := engine.Refuse(a, "%s cannot pass: %v", "LSWR", "LSWR must run a route")
+	cases := []struct{ in, want string }{
+		{inner.Error(), "action 12 (pass) refusée : LSWR ne peut pas passer : LSWR doit faire rouler un itinéraire"},
+		{engine.Refuse(a, "it is %s's turn, not %s's", "Amélie", "Bob").Error(), "action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob"},
+		{engine.Refuse(a, "no train %q for sale", "3+2-1").Error(), `action 12 (pass) refusée : aucun train "3+2-1" à vendre`},
+	}
+	for _, c := range cases {
+		if got := fr.Translate(c.in); got != c.want {
+			t.Errorf("%q reads\n %q, want\n %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestPlural checks the plural form is chosen by the count, by the
+// catalogue's Plural-Forms (French: one for 0 and 1).
+func TestPlural(t *testing.T) {
+	fr := french(t)
+	for n, want := range map[string]string{
+		"1": "Amélie vend 1 action de LSWR et reçoit £70",
+		"0": "Amélie vend 0 action de LSWR et reçoit £0",
+		"3": "Amélie vend 3 actions de LSWR et reçoit £210",
+	} {
+		money := map[string]string{"1": "70", "0": "0", "3": "210"}[n]
+		in := "Amélie sells " + n + " shares of LSWR and receives £" + money
+		if got := fr.Translate(in); got != want {
+			t.Errorf("%q reads %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestReorder checks a translation may put the arguments in another order.
+func TestReorder(t *testing.T) {
+	if got := french(t).Translate("LNWR's 2 train returns to the bank (rule 6.3.4)"); got != "Le train 2 de LNWR retourne à la banque (règle 6.3.4)" {
+		t.Errorf("got %q", got)
+	}
 }

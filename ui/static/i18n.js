@@ -250,25 +250,33 @@ export function loadCatalog(text) {
       let re = '^';
       let lit = 0;
       let longest = '';
-      let nargs = 0;
+      const verbs = [];
       for (const p of parseFormat(id)) {
-        if (!p.verb) { re += escapeRe(p.text); lit += p.text.length; if (p.text.length > longest.length) longest = p.text; } else { re += p.verb === 'd' ? '(-?[0-9]+)' : p.verb === 'q' ? '("(?:[^"\\\\]|\\\\.)*")' : '(.+?)'; nargs++; }
+        if (!p.verb) { re += escapeRe(p.text); lit += p.text.length; if (p.text.length > longest.length) longest = p.text; } else { re += p.verb === 'd' ? '(-?[0-9]+)' : p.verb === 'q' ? '("(?:[^"\\\\]|\\\\.)*")' : '(.+?)'; verbs.push(p.verb === 'w' ? 'v' : p.verb); }
       }
-      if (nargs || id.includes('%%')) templates.push({ id: e.id, re: new RegExp(re + '$', 's'), lit, longest });
+      if (verbs.length || id.includes('%%')) templates.push({ id: e.id, re: new RegExp(re + '$', 's'), lit, longest, verbs });
     }
   }
   templates.sort((a, b) => b.lit - a.lit);
   const cache = new Map();
 
+  // decode finds the message s was written from: of the templates that
+  // match it whole, the one whose names (%s arguments) are shortest, then
+  // the one with most literal text, as the Go side does.
   const decode = (s) => {
     if (entries.has(`\u0004${s}`)) return { id: s, args: [] };
     if (!/[A-Za-z]/.test(s)) return null;
+    let best = null;
+    let bestNames = Infinity;
     for (const tp of templates) {
       if (tp.longest && !s.includes(tp.longest)) continue;
       const m = tp.re.exec(s);
-      if (m) return { id: tp.id, args: m.slice(1) };
+      if (!m) continue;
+      let names = 0;
+      for (let i = 0; i < tp.verbs.length; i++) if (tp.verbs[i] === 's') names += [...m[i + 1]].length;
+      if (names < bestNames) { best = { id: tp.id, args: m.slice(1) }; bestNames = names; }
     }
-    return null;
+    return best;
   };
   const pick = (e, args) => {
     if (!e.plural) return e.str[0] || e.id;
