@@ -349,3 +349,41 @@ test('a game played with the keyboard only: 1860 from the auction to a run and d
   await ctx.close();
   assert.deepEqual(env.consoleErrors, []);
 });
+
+test('the live region reads out a move made elsewhere (another player, another tab), once, and keeps the focus where it was', { timeout: 300000 }, async () => {
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'listener');
+  const text = readFixture('1860/19354.json');
+  const id = await importCut(page, text, 8);
+  await page.goto(`${env.base}/?game=${id}`);
+  await page.waitForSelector('#turn.yours');
+  await page.evaluate(() => {
+    window.__said = [];
+    new MutationObserver(() => { const t = document.getElementById('live-announcer')?.textContent; if (t) window.__said.push(t); })
+      .observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  // the keyboard player is on the panel's heading
+  await page.keyboard.press('a');
+  // the next move of the real game (a bid), made through the API as another tab would
+  const next = JSON.parse(text).actions[8];
+  const other = await newPage(ctx);
+  await other.goto(`${env.base}/`);
+  const res = await other.evaluate(async ([gid, action]) => {
+    const r = await fetch(`/api/games/${gid}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seq: 8, action }) });
+    return { status: r.status, body: await r.json() };
+  }, [id, next]);
+  assert.ok(res.status < 300, JSON.stringify(res.body).slice(0, 300));
+  await page.waitForFunction(() => window.__said.length > 0, null, { timeout: 30000 });
+  await new Promise((r) => setTimeout(r, 500));
+  const said = await page.evaluate(() => window.__said);
+  const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
+  console.log(`live region: ${said.join(' | ')}`);
+  assert.equal(said.length, 1, `one announcement (${said.join(' | ')})`);
+  assert.ok(said[0].includes(log[log.length - 1].trim().replace(/[.]$/, '')), `it reads the new log line (${log[log.length - 1]})`);
+  assert.match(said[0], /50/, 'the bid made elsewhere, £50');
+  assert.equal(await page.getAttribute('#live-announcer', 'aria-live'), 'polite');
+  assert.ok(await page.evaluate(() => document.activeElement?.matches('aside.panel h2')), 'the focus stays on the panel, not lost to the page');
+  await ctx.close();
+  assert.deepEqual(env.consoleErrors, []);
+});

@@ -13,7 +13,8 @@ const ROUTE_DASHES = ['', '16 7', '3 6', '16 5 3 5', '9 9', '24 6'];
 export const routeColour = (i) => ROUTE_COLOURS[i % ROUTE_COLOURS.length];
 
 /** routeSwatch is the key of the i-th train's route beside its words: its colour and number. */
-export const routeSwatch = (i) => h('span', { class: 'swatch route-swatch', style: `background:${routeColour(i)}`, 'aria-hidden': 'true' }, String(i + 1));
+// (the number is drawn by the style sheet: the sentence's text stays the sentence)
+export const routeSwatch = (i) => h('span', { class: 'swatch route-swatch', style: `border-color:${routeColour(i)}`, 'data-n': String(i + 1), 'aria-hidden': 'true' });
 
 /**
  * mountMap puts the rendered map into a zoomable, pannable frame. onHex and
@@ -496,10 +497,11 @@ function routeNumber(layer, data, r, k) {
   g.setAttribute('transform', `translate(${c.x + 24 * Math.cos(ang)} ${c.y + 24 * Math.sin(ang)})`);
   g.dataset.train = r.train;
   const circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+  // black on white in a ring of the route's colour: readable on any tile
   circle.setAttribute('r', '9');
-  circle.setAttribute('fill', routeColour(k));
-  circle.setAttribute('stroke', '#000');
-  circle.setAttribute('stroke-width', '1.5');
+  circle.setAttribute('fill', '#fff');
+  circle.setAttribute('stroke', routeColour(k));
+  circle.setAttribute('stroke-width', '4');
   const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
   t.setAttribute('text-anchor', 'middle');
   t.setAttribute('dominant-baseline', 'central');
