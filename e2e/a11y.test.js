@@ -45,9 +45,11 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
   for (const size of SIZES) {
     // bypassCSP: axe-core goes in as an inline script, which the page's policy refuses
     const opts = { bypassCSP: true, viewport: size.viewport, ...(size.isMobile ? { isMobile: true, hasTouch: true } : {}) };
+    let last = Date.now();
     const seen = async (name, page) => {
       const v = await check(page);
-      report.push({ page: name, size: size.name, count: v.reduce((n, x) => n + x.nodes.length, 0), violations: v });
+      report.push({ page: name, size: size.name, count: v.reduce((n, x) => n + x.nodes.length, 0), violations: v, ms: Date.now() - last });
+      last = Date.now();
     };
     const anon = await env.browser.newContext(opts);
     const p0 = await newPage(anon);
@@ -135,6 +137,9 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
     await p1.goto(`${env.base}/?settings`);
     await p1.waitForSelector('#high-contrast');
     await seen('settings, signed out', p1);
+    await p1.goto(`${env.base}/?forgot`);
+    await p1.waitForSelector('#app h1, #app h2');
+    await seen('forgotten password', p1);
     await p1.goto(`${env.base}/?local`);
     await p1.waitForSelector('#local-create');
     await seen('hotseat games in this browser', p1);
@@ -155,7 +160,7 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
     await local.close();
   }
   for (const r of report) {
-    console.log(`${r.page} at ${r.size}: ${r.count} serious/critical node(s)${r.violations.map((v) => `\n  ${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).join(' | ')}${v.nodes.length > 4 ? ' …' : ''}`).join('')}`);
+    console.log(`${r.page} at ${r.size} (${((r.ms || 0) / 1000).toFixed(1)} s): ${r.count} serious/critical node(s)${r.violations.map((v) => `\n  ${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).join(' | ')}${v.nodes.length > 4 ? ' …' : ''}`).join('')}`);
   }
   if (process.env.A11Y_REPORT) writeFileSync(process.env.A11Y_REPORT, JSON.stringify(report, null, 1));
   for (const r of report) {

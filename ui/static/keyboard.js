@@ -150,7 +150,11 @@ export function restoreFocus(page, before) {
   const moved = !page.view || page.view.actions !== before.actions || page.at !== before.at;
   const panel = document.querySelector('aside.panel');
   let target = null;
-  if (!moved) {
+  const byId = (id) => [...document.querySelectorAll(`#${CSS.escape(id)}`)].find(usable) || null;
+  // outside the panel (the chat box, the log's filter, the history bar) the
+  // same control again, even after a move
+  if (before.id && !before.inPanel) target = byId(before.id);
+  if (!target && !moved) {
     const find = (sel) => [...document.querySelectorAll(sel)].find(usable) || null;
     const same = (sel, key) => find(`${sel}[data-${key}="${CSS.escape(before.data[key] || '')}"]`);
     if (before.id) target = find(`#${CSS.escape(before.id)}`);

@@ -487,8 +487,9 @@ function layTile(page, ent, cs, st, highlights) {
       // the button names the place and its terrain cost for a reader
       const name = page.mapUI ? page.mapUI.placeName(hx) : hx;
       const cost = page.mapUI ? page.mapUI.hexCost(hx) : 0;
+      const loc = page.mapUI ? page.mapUI.locationOf(hx) : '';
       return h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false',
-        'aria-label': `${name}${cost ? `, terrain cost ${money(cost)}` : ''}`, onclick: () => pickHex(hx) }, hx);
+        'aria-label': `${hx}${loc ? `: ${loc}` : ''}${cost ? `, terrain cost ${money(cost)}` : ''}`, title: `${name}${cost ? `, terrain cost ${money(cost)}` : ''}`, onclick: () => pickHex(hx) }, hx);
     })));
   if (!sel.hex || !byHex[sel.hex]) return g;
   const choices = tileChoices(page, byHex[sel.hex]);
@@ -523,17 +524,19 @@ function layTile(page, ent, cs, st, highlights) {
       const a = shown(ch);
       const b = h('button', {
         type: 'button', class: 'tile-pick' + (ch === cur ? ' on' : ''), 'data-tile': ch.tile, 'data-rotation': a.rotation,
-        'data-orientations': ch.rots.length, 'aria-pressed': ch === cur ? 'true' : 'false', 'aria-label': label(ch), title: label(ch), onclick: () => pick(ch.tile),
+        'data-orientations': ch.rots.length, 'aria-pressed': ch === cur ? 'true' : 'false', title: label(ch), onclick: () => pick(ch.tile),
       });
       b.append(tileThumb(previewSvg(page, sel.hex, ch.tile, a.rotation, again)),
-        h('span', { class: 'tile-name' }, `#${ch.name}`), h('small', {}, ch.rots.length < 2 ? '' : ch === cur ? ` ${ri + 1}/${n}` : ` ${ch.rots.length} ways`));
+        h('span', { class: 'tile-name' }, `#${ch.name}`), h('small', {}, ch.rots.length < 2 ? '' : ch === cur ? ` ${ri + 1}/${n}` : ` ${ch.rots.length} ways`),
+        // for a reader: what the tile would look like, after what the button shows
+        tileWords(previewSvg(page, sel.hex, ch.tile, a.rotation, again)) ? h('span', { class: 'sr' }, `: ${tileWords(previewSvg(page, sel.hex, ch.tile, a.rotation, again))}`) : null);
       return b;
     })));
   if (cur) {
     const a = shown(cur);
     page.preview = { hex: sel.hex, tile: a.tile, rotation: a.rotation };
     g.append(h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'rotate', disabled: n < 2, onclick: () => pick(cur.tile), 'aria-label': `Turn the tile (now ${label(cur).replace(/^Tile \S+, /, '')})` }, 'Rotate ↻'),
+      h('button', { type: 'button', id: 'rotate', disabled: n < 2, onclick: () => pick(cur.tile), title: `Turn the tile; now ${label(cur).replace(/^Tile \S+, /, '')}` }, 'Rotate ↻', h('span', { class: 'sr' }, ` (now ${label(cur).replace(/^Tile \S+, /, '')})`)),
       h('span', { id: 'orientation', 'data-rotation': a.rotation, 'data-orientations': n }, n > 1 ? ` orientation ${ri + 1} of ${n} ` : ' the only orientation ',
         tileWords(previewSvg(page, sel.hex, a.tile, a.rotation, again)) ? h('span', { class: 'tile-words' }, `(${tileWords(previewSvg(page, sel.hex, a.tile, a.rotation, again))}) `) : null),
       h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(a) }, `Lay tile ${cur.name} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`),
