@@ -1,7 +1,10 @@
 // axe-core in the browser tests (issue 44, point 1): the lobby, sign-in,
 // rules, profile, spreadsheet and a mid-game page of each title, at
 // 1400×900 and 390×844 (the game pages also with "Map as text" open and
-// in history),
+// in history), a tile being laid, a run drawn by hand, the keyboard
+// shortcuts, a finished game, a table waiting for players, the settings
+// (signed in and out, and in high contrast), the hotseat games kept in the
+// browser and one of each title played there,
 // must have no serious or critical violation; every one found is listed
 // in the test's output (A11Y_REPORT=FILE writes them as JSON).
 import { test } from 'node:test';
@@ -37,14 +40,16 @@ async function check(page) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-test('axe-core: no serious or critical violation on sign-in, lobby, rules, profile, spreadsheets and game pages', { timeout: 900000 }, async () => {
+test('axe-core: no serious or critical violation on every page (sign-in, lobby, rules, profile, spreadsheets, game pages live, in history, mid-move and finished, settings, hotseat in the browser)', { timeout: 900000 }, async () => {
   const report = [];
   for (const size of SIZES) {
     // bypassCSP: axe-core goes in as an inline script, which the page's policy refuses
     const opts = { bypassCSP: true, viewport: size.viewport, ...(size.isMobile ? { isMobile: true, hasTouch: true } : {}) };
+    let last = Date.now();
     const seen = async (name, page) => {
       const v = await check(page);
-      report.push({ page: name, size: size.name, count: v.reduce((n, x) => n + x.nodes.length, 0), violations: v });
+      report.push({ page: name, size: size.name, count: v.reduce((n, x) => n + x.nodes.length, 0), violations: v, ms: Date.now() - last });
+      last = Date.now();
     };
     const anon = await env.browser.newContext(opts);
     const p0 = await newPage(anon);
@@ -90,10 +95,72 @@ test('axe-core: no serious or critical violation on sign-in, lobby, rules, profi
     await page.goto(`${env.base}/?player=${me}`);
     await page.waitForSelector('#app h1, #app h2');
     await seen('profile', page);
+    // a move being built: a tile on a hex, then a run drawn stop by stop;
+    // the keyboard shortcuts
+    await openFile(page, fixture('1860', '19354'), 51);
+    await page.locator('aside.panel button.hex-pick').first().click();
+    await page.locator('aside.panel button.tile-pick').first().click();
+    await page.waitForSelector('#confirm-tile');
+    await seen('game 1860, a tile being laid', page);
+    await openFile(page, fixture('1860', '19354'), 68);
+    await page.click('#edit-routes', { timeout: 60000 });
+    await page.waitForSelector('#stop-list');
+    await seen('game 1860, a run drawn by hand', page);
+    await page.keyboard.press('?');
+    await page.waitForSelector('#hotkeys-help');
+    await seen('game 1860, keyboard shortcuts', page);
+    await page.keyboard.press('Escape');
+    // a finished game (final scores) and a table waiting for players
+    const done = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixture('1860', '19354'), 'utf8'));
+    await page.goto(`${env.base}/?game=${done}`);
+    await page.waitForSelector('#final-scores');
+    await seen('game 1860, finished', page);
+    const waiting = await page.evaluate(async () => (await (await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: '1825', players: 3 }) })).json()).id);
+    await page.goto(`${env.base}/?game=${waiting}`);
+    await page.waitForSelector('#turn');
+    await seen('game 1825, waiting for players', page);
+    // the settings, then a game page in high contrast
+    await page.goto(`${env.base}/?settings`);
+    await page.waitForSelector('#high-contrast');
+    await seen('settings', page);
+    await page.check('#high-contrast');
+    await seen('settings, high contrast', page);
+    await page.goto(`${env.base}/?game=${done}`);
+    await page.waitForSelector('#final-scores');
+    assert.ok(await page.evaluate(() => document.documentElement.classList.contains('high-contrast')), 'high contrast is kept from page to page');
+    await seen('game 1860, finished, high contrast', page);
     await ctx.close();
+
+    // signed out: the settings, the hotseat games kept in this browser and one of each title
+    const local = await env.browser.newContext(opts);
+    const p1 = await newPage(local);
+    await p1.goto(`${env.base}/?settings`);
+    await p1.waitForSelector('#high-contrast');
+    await seen('settings, signed out', p1);
+    await p1.goto(`${env.base}/?forgot`);
+    await p1.waitForSelector('#app h1, #app h2');
+    await seen('forgotten password', p1);
+    await p1.goto(`${env.base}/?local`);
+    await p1.waitForSelector('#local-create');
+    await seen('hotseat games in this browser', p1);
+    if ((await (await fetch(env.base + '/wasm/manifest.json')).json()).wasm) {
+      for (const [t, n] of [['1860', 3], ['1825', 4]]) {
+        await p1.goto(`${env.base}/?local`);
+        await p1.waitForSelector('#local-create');
+        await p1.selectOption('#local-title', t);
+        await p1.fill('#local-players', String(n));
+        await p1.dispatchEvent('#local-players', 'change');
+        await p1.click('#local-start');
+        await p1.waitForSelector('#turn.yours', { timeout: 60000 });
+        await seen(`hotseat ${t} in this browser`, p1);
+      }
+    } else {
+      report.push({ page: 'hotseat games in the browser', size: size.name, count: 0, violations: [], skipped: 'the server has no WebAssembly module (go generate ./ui)' });
+    }
+    await local.close();
   }
   for (const r of report) {
-    console.log(`${r.page} at ${r.size}: ${r.count} serious/critical node(s)${r.violations.map((v) => `\n  ${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).join(' | ')}${v.nodes.length > 4 ? ' …' : ''}`).join('')}`);
+    console.log(`${r.page} at ${r.size} (${((r.ms || 0) / 1000).toFixed(1)} s): ${r.count} serious/critical node(s)${r.violations.map((v) => `\n  ${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).join(' | ')}${v.nodes.length > 4 ? ' …' : ''}`).join('')}`);
   }
   if (process.env.A11Y_REPORT) writeFileSync(process.env.A11Y_REPORT, JSON.stringify(report, null, 1));
   for (const r of report) {

@@ -2,7 +2,7 @@
 // game after its first N actions, `&view=sheet` its spreadsheet;
 // `&invite=TOKEN` is an invite link, `&seat=I&substitute=TOKEN` a
 // substitute's link), `/?player=NAME` a player's page, `/?help=TITLE` the
-// rules of a title, `/?settings` the turn notification settings, `/?local`
+// rules of a title, `/?settings` the settings (turn notifications, display), `/?local`
 // the hotseat games kept in this browser and `/?local=KEY` one of them (no
 // server needed: a service worker keeps the page working offline);
 // `/?confirm-email=TOKEN`, `/?unsubscribe=ID&sig=SIG`, `/?forgot` and
@@ -26,6 +26,9 @@ function languageSwitch() {
     Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, lang: code, selected: code === language() }, name)));
   return h('label', { class: 'lang-switch', translate: 'no' }, sel);
 }
+import { applyContrast } from './keyboard.js';
+
+applyContrast(); // the display setting kept in this browser (the settings page)
 
 async function main() {
   await setupLanguage();
@@ -42,7 +45,7 @@ async function main() {
   }
   if (me) {
     clear(who, 'Signed in as ', h('a', { href: `/?player=${encodeURIComponent(me.name)}`, id: 'me-link' }, h('strong', {}, me.name)), ' ',
-      h('a', { href: '/?settings', id: 'settings-link' }, 'Notifications'), ' ',
+      h('a', { href: '/?settings', id: 'settings-link' }, 'Settings'), ' ',
       h('button', { class: 'link', onclick: async () => { localStorage.removeItem('tresham.signedIn'); await api.logout(); location.href = '/'; } }, 'Sign out'));
   }
   const q = new URLSearchParams(location.search);

@@ -19,6 +19,7 @@ import { coachCard } from './coach.js';
 import { programsCard } from './programs.js';
 import { notesCard } from './notes.js';
 import { entityCards, paintCorpChips } from './entities.js';
+import { rememberFocus, restoreFocus, liveMoves, trackOwnMoves } from './keyboard.js';
 
 // coachButton is the coach's Hint button in the toolbar; coachBox is where
 // its answer shows, at the head of the action panel (kept while the page
@@ -443,6 +444,7 @@ export function draw(el, page) {
     return;
   }
   const st = v.state || {};
+  const focused = rememberFocus(page); // put back after the redraw (keyboard.js)
   const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
   document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
   if (page.at === null) {
@@ -470,9 +472,11 @@ export function draw(el, page) {
   // the coach's answer heads the action panel: beside the choices, and the map does not move
   const withCoach = () => { if (!page.headLinks && v.status !== 'new') side.prepend(coachBox(page)); };
   page.rerenderPanel = () => {
+    const f = rememberFocus(page);
     renderPanel(side, page);
     withCoach();
     if (page.afterDraw) page.afterDraw();
+    restoreFocus(page, f);
   };
   const head = h('div', { class: 'game-head' },
     h('h1', {}, page.heading || `${v.title} #${v.id}`),
@@ -562,6 +566,9 @@ export function draw(el, page) {
   markSurveyors(page, st);
   showBoardText(page.dom && page.dom.mapSection, page.map);
   if (v.clocks) tickClocks();
+  restoreFocus(page, focused);
+  liveMoves(page);
+  trackOwnMoves(page);
 }
 
 // markSurveyors labels the hex of each company's Surveyor (1825 rule 6.6,

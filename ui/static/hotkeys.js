@@ -3,6 +3,7 @@
 // already shows: the engine's legal list decides what may be done.
 import { h } from './dom.js';
 import { seekRound } from './historynav.js';
+import { focusActions, focusMapText } from './keyboard.js';
 
 // position is the history position shown (the live one is the total).
 const position = (page) => (page.at === null ? page.total : page.at);
@@ -24,6 +25,8 @@ export const HOTKEYS = [
   { keys: ['Shift', '→'], what: 'Forward to the start of the next round', key: (e) => e.key === 'ArrowRight' && e.shiftKey, run: (p) => seekRound(p, 1) },
   { keys: ['Home'], what: 'The start of the game', key: (e) => e.key === 'Home', run: (p) => p.seek(0) },
   { keys: ['End'], what: 'Back to the game as it stands now (live)', key: (e) => e.key === 'End', run: (p) => p.seek(null) },
+  { keys: ['a'], what: 'Go to the action panel (then Tab through its choices)', key: (e) => e.key === 'a', run: () => focusActions() },
+  { keys: ['m'], what: 'Open the map as text and go to it', key: (e) => e.key === 'm', run: () => focusMapText() },
   { keys: ['p'], what: 'Pass (when the panel offers one Pass button)', key: (e) => e.key === 'p', run: () => press('aside.panel button.choice.pass') },
   { keys: ['c'], what: 'Confirm the tile being placed', key: (e) => e.key === 'c', run: () => press('#confirm-tile') },
   { keys: ['r'], what: 'Run the routes shown', key: (e) => e.key === 'r', run: () => press('#run-routes') },

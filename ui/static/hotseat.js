@@ -128,7 +128,7 @@ export async function createGame(title, names, options) {
 }
 
 function importForm(msg) {
-  const file = h('input', { type: 'file', id: 'local-import', accept: '.json,application/json' });
+  const file = h('input', { type: 'file', id: 'local-import', accept: '.json,application/json', 'aria-label': 'An 18xx.games export (JSON) to play on here' });
   return h('form', { class: 'card', onsubmit: async (ev) => {
     ev.preventDefault();
     msg.textContent = '';

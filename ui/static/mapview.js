@@ -2,10 +2,19 @@
 // click handlers and route overlays.
 import { h, money } from './dom.js';
 
-const ROUTE_COLOURS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
+// Okabe and Ito's colour-blind-safe palette, less its black (the track's
+// colour) and its yellow (a tile's); each train's route also has its own
+// dash pattern and its number on the map (issue 44: told apart without
+// seeing colour).
+const ROUTE_COLOURS = ['#0072B2', '#D55E00', '#CC79A7', '#E69F00', '#56B4E9', '#009E73'];
+const ROUTE_DASHES = ['', '16 7', '3 6', '16 5 3 5', '9 9', '24 6'];
 
 /** routeColour is the colour of the i-th train's route. */
 export const routeColour = (i) => ROUTE_COLOURS[i % ROUTE_COLOURS.length];
+
+/** routeSwatch is the key of the i-th train's route beside its words: its colour and number. */
+// (the number is drawn by the style sheet: the sentence's text stays the sentence)
+export const routeSwatch = (i) => h('span', { class: 'swatch route-swatch', style: `border-color:${routeColour(i)}`, 'data-n': String(i + 1), 'aria-hidden': 'true' });
 
 /**
  * mountMap puts the rendered map into a zoomable, pannable frame. onHex and
@@ -437,10 +446,13 @@ export function mountMap(data, opts) {
 function drawRuns(layer, svg, data, routes, cls) {
   layer.replaceChildren();
   (routes || []).forEach((r, i) => {
-    const colour = routeColour(r.colour ?? i);
+    const k = r.colour ?? i;
+    const colour = routeColour(k);
+    const dash = ROUTE_DASHES[k % ROUTE_DASHES.length];
     const add = (el) => {
       el.setAttribute('fill', 'none');
       el.setAttribute('stroke', colour);
+      if (dash) el.setAttribute('stroke-dasharray', dash);
       el.setAttribute('stroke-width', '7');
       el.setAttribute('stroke-linecap', 'round');
       el.setAttribute('stroke-linejoin', 'round');
@@ -460,6 +472,7 @@ function drawRuns(layer, svg, data, routes, cls) {
         p.dataset.hex = st.hex;
         add(p);
       }
+      routeNumber(layer, data, r, k);
       return;
     }
     for (const pts of routePoints(r, data)) {
@@ -467,7 +480,37 @@ function drawRuns(layer, svg, data, routes, cls) {
       pl.setAttribute('points', pts.map((p) => `${p.x},${p.y}`).join(' '));
       add(pl);
     }
+    routeNumber(layer, data, r, k);
   });
+}
+
+// routeNumber marks route r (the k-th train's) with its number, on the
+// hex in the middle of its run, as its swatch beside the words shows it.
+function routeNumber(layer, data, r, k) {
+  const hexes = (r.paths && r.paths.length ? r.paths.map((p) => p.hex) : (r.nodes || []).map((n) => String(n).slice(0, String(n).lastIndexOf('-')))).filter((x) => data.hexes[x]);
+  if (!hexes.length) return;
+  const c = data.hexes[hexes[Math.floor(hexes.length / 2)]];
+  const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  g.setAttribute('class', 'route-number');
+  // beside the hex's centre, each train's number on its own side
+  const ang = (k * 60 - 120) * (Math.PI / 180);
+  g.setAttribute('transform', `translate(${c.x + 24 * Math.cos(ang)} ${c.y + 24 * Math.sin(ang)})`);
+  g.dataset.train = r.train;
+  const circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+  // black on white in a ring of the route's colour: readable on any tile
+  circle.setAttribute('r', '9');
+  circle.setAttribute('fill', '#fff');
+  circle.setAttribute('stroke', routeColour(k));
+  circle.setAttribute('stroke-width', '4');
+  const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+  t.setAttribute('text-anchor', 'middle');
+  t.setAttribute('dominant-baseline', 'central');
+  t.setAttribute('font-size', '12');
+  t.setAttribute('font-weight', 'bold');
+  t.setAttribute('fill', '#000');
+  t.textContent = String(k + 1);
+  g.append(circle, t);
+  layer.append(g);
 }
 
 /**
@@ -522,7 +565,7 @@ function keptRunText(svg, run, rules) {
   return h('p', { class: 'kept-run', id: 'kept-run', 'data-entity': run.entity },
     h('strong', {}, `${run.entity}'s last run: `),
     (run.routes || []).map((r, i) => h('span', { class: 'kept-route', 'data-train': r.train },
-      i ? '; ' : '', h('span', { class: 'swatch', style: `background:${routeColour(i)}` }),
+      i ? '; ' : '', routeSwatch(i),
       ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
     total ? `; ${money(total)} in all.` : '.');
 }

@@ -6,6 +6,7 @@ import { effectText } from './effects.js';
 import { ruleLink } from './rulehelp.js';
 import { runRoutes } from './routes.js';
 import { forkAt } from './localstore.js';
+import { tileWords } from './keyboard.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
 
@@ -482,7 +483,14 @@ function layTile(page, ent, cs, st, highlights) {
   page.onHex = pickHex;
   const g = h('div', { class: 'group lay' }, h('h3', {}, 'Lay or upgrade track'));
   g.append(h('p', { class: 'muted' }, 'Pick a highlighted hex on the map or here:'),
-    h('div', { class: 'hex-list' }, hexes.map((hx) => h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false', onclick: () => pickHex(hx) }, hx))));
+    h('div', { class: 'hex-list', role: 'group', 'aria-label': 'Hexes where a tile may go' }, hexes.map((hx) => {
+      // the button names the place and its terrain cost for a reader
+      const name = page.mapUI ? page.mapUI.placeName(hx) : hx;
+      const cost = page.mapUI ? page.mapUI.hexCost(hx) : 0;
+      const loc = page.mapUI ? page.mapUI.locationOf(hx) : '';
+      return h('button', { type: 'button', class: 'hex-pick' + (sel.hex === hx ? ' on' : ''), 'data-hex': hx, 'aria-pressed': sel.hex === hx ? 'true' : 'false',
+        'aria-label': `${hx}${loc ? `: ${loc}` : ''}${cost ? `, terrain cost ${money(cost)}` : ''}`, title: `${name}${cost ? `, terrain cost ${money(cost)}` : ''}`, onclick: () => pickHex(hx) }, hx);
+    })));
   if (!sel.hex || !byHex[sel.hex]) return g;
   const choices = tileChoices(page, byHex[sel.hex]);
   const cur = choices.find((x) => x.tile === sel.tile) || null;
@@ -498,7 +506,11 @@ function layTile(page, ent, cs, st, highlights) {
   page.onHex = (hex) => (hex === sel.hex && cur ? pick(cur.tile) : pickHex(hex));
   const cost = page.mapUI ? page.mapUI.hexCost(sel.hex) : 0;
   const again = () => page.sel.hex === sel.hex && page.rerenderPanel();
-  const label = (ch) => `Tile ${ch.name}` + (ch === cur ? `, orientation ${ri + 1} of ${n}` : '') + (ch.rots.length > 1 ? ` (${ch.rots.length} orientations)` : '');
+  // the label says in words what the tile would look like laid (the drawing the engine made)
+  const label = (ch) => {
+    const w = tileWords(previewSvg(page, sel.hex, ch.tile, shown(ch).rotation, again));
+    return `Tile ${ch.name}` + (ch === cur ? `, orientation ${ri + 1} of ${n}` : '') + (ch.rots.length > 1 ? ` (${ch.rots.length} orientations)` : '') + (w ? `: ${w}` : '');
+  };
   page.fan = {
     hex: sel.hex,
     options: choices.map((ch) => ({ tile: ch.tile, svg: previewSvg(page, sel.hex, ch.tile, shown(ch).rotation, again), selected: ch === cur, label: label(ch) })),
@@ -512,18 +524,21 @@ function layTile(page, ent, cs, st, highlights) {
       const a = shown(ch);
       const b = h('button', {
         type: 'button', class: 'tile-pick' + (ch === cur ? ' on' : ''), 'data-tile': ch.tile, 'data-rotation': a.rotation,
-        'data-orientations': ch.rots.length, 'aria-pressed': ch === cur ? 'true' : 'false', 'aria-label': label(ch), title: label(ch), onclick: () => pick(ch.tile),
+        'data-orientations': ch.rots.length, 'aria-pressed': ch === cur ? 'true' : 'false', title: label(ch), onclick: () => pick(ch.tile),
       });
       b.append(tileThumb(previewSvg(page, sel.hex, ch.tile, a.rotation, again)),
-        h('span', { class: 'tile-name' }, `#${ch.name}`), h('small', {}, ch.rots.length < 2 ? '' : ch === cur ? ` ${ri + 1}/${n}` : ` ${ch.rots.length} ways`));
+        h('span', { class: 'tile-name' }, `#${ch.name}`), h('small', {}, ch.rots.length < 2 ? '' : ch === cur ? ` ${ri + 1}/${n}` : ` ${ch.rots.length} ways`),
+        // for a reader: what the tile would look like, after what the button shows
+        tileWords(previewSvg(page, sel.hex, ch.tile, a.rotation, again)) ? h('span', { class: 'sr' }, `: ${tileWords(previewSvg(page, sel.hex, ch.tile, a.rotation, again))}`) : null);
       return b;
     })));
   if (cur) {
     const a = shown(cur);
     page.preview = { hex: sel.hex, tile: a.tile, rotation: a.rotation };
     g.append(h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'rotate', disabled: n < 2, onclick: () => pick(cur.tile), 'aria-label': 'Turn the tile' }, 'Rotate ↻'),
-      h('span', { id: 'orientation', 'data-rotation': a.rotation, 'data-orientations': n }, n > 1 ? ` orientation ${ri + 1} of ${n} ` : ' the only orientation '),
+      h('button', { type: 'button', id: 'rotate', disabled: n < 2, onclick: () => pick(cur.tile), title: `Turn the tile; now ${label(cur).replace(/^Tile \S+, /, '')}` }, 'Rotate ↻', h('span', { class: 'sr' }, ` (now ${label(cur).replace(/^Tile \S+, /, '')})`)),
+      h('span', { id: 'orientation', 'data-rotation': a.rotation, 'data-orientations': n }, n > 1 ? ` orientation ${ri + 1} of ${n} ` : ' the only orientation ',
+        tileWords(previewSvg(page, sel.hex, a.tile, a.rotation, again)) ? h('span', { class: 'tile-words' }, `(${tileWords(previewSvg(page, sel.hex, a.tile, a.rotation, again))}) `) : null),
       h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(a) }, `Lay tile ${cur.name} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`),
       h('button', { type: 'button', id: 'cancel-tile', onclick: () => { page.sel = { hex: sel.hex }; page.rerenderPanel(); } }, 'Cancel')));
   }

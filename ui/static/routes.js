@@ -3,7 +3,7 @@
 // are offered; every change is checked by the engine, which answers the
 // revenue or why the run is refused, worded here as a sentence.
 import { add, h, money } from './dom.js';
-import { routeColour, stopName, routeText, trainLabel } from './mapview.js';
+import { routeSwatch, stopName, routeText, trainLabel } from './mapview.js';
 import { ruleLink } from './rulehelp.js';
 
 /** trainNames labels a corporation's trains as a player reads them ("2+1 train", "2 train (second)"). */
@@ -74,7 +74,7 @@ export function runRoutes(page, ent, c, st, rememberRun) {
   const colourOf = (train) => Math.max(0, (r.trains || []).indexOf(train));
   page.shownRoutes = (chosen.routes || []).map((rt, i) => ({ ...rt, paths: (chosen.paths || [])[i], colour: colourOf(rt.train) }));
   add(g, h('ul', { class: 'route-list', id: 'auto-list' }, (chosen.routes || []).map((rt) => h('li', { 'data-train': rt.train },
-    h('span', { class: 'swatch', style: `background:${routeColour(colourOf(rt.train))}` }),
+    routeSwatch(colourOf(rt.train)),
     ` The ${names[rt.train] || trainLabel(rt.train) + ' train'} runs ${routeText(svgOf(page), rt.nodes)}`,
     rt.revenue !== undefined && rt.revenue !== null ? ` for ${money(rt.revenue)}.` : '.'))),
   !(chosen.routes || []).length ? h('p', { class: 'muted' }, 'No train has a route it can run.') : null,
@@ -227,9 +227,14 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
     h('div', { class: 'row', role: 'group', 'aria-label': 'Train to draw' }, trains.map((t, i) => h('button', {
       type: 'button', class: 'train-pick' + (ed.train === t ? ' on' : ''), 'aria-pressed': ed.train === t ? 'true' : 'false', 'data-train': t,
       onclick: () => { ed.train = t; page.rerenderPanel(); },
-    }, h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` ${names[t]}`))),
+    }, routeSwatch(i), ` ${names[t]}`))),
+    // the same stops as the circles on the map, as buttons: a run built from the keyboard
+    h('div', { class: 'row stop-list', id: 'stop-list', role: 'group', 'aria-label': p.stops.length ? `Next stop of the ${name}` : `First stop of the ${name}` },
+      page.stopTargets.filter((n) => n !== p.stops[p.stops.length - 1]).map((n) => h('button', {
+        type: 'button', class: 'stop-pick small', 'data-node': n, onclick: () => page.onStop(n),
+      }, p.stops.length ? `On to ${stopName(svg, n)}` : `Start at ${stopName(svg, n)}`))),
     h('ul', { class: 'route-list', id: 'edit-list' }, trains.map((t, i) => h('li', { 'data-train': t, 'data-steps': ed.routes[t].stops.length },
-      h('span', { class: 'swatch', style: `background:${routeColour(i)}` }), ` The ${names[t]} ${routeLine(t)}.`))),
+      routeSwatch(i), ` The ${names[t]} ${routeLine(t)}.`))),
     h('div', { class: 'row' },
       h('button', { type: 'button', id: 'edit-undo', disabled: !p.stops.length, onclick: () => { p.stops.pop(); p.segs.pop(); changed(); } }, 'Take back the last stop'),
       h('button', { type: 'button', id: 'edit-clear', disabled: !p.stops.length, onclick: () => { p.stops.length = 0; p.segs.length = 0; changed(); } }, `Clear the ${name}'s route`)));

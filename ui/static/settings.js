@@ -1,24 +1,43 @@
-// The settings page, `/?settings`: how you hear that it is your turn. An
+// The settings page, `/?settings`: how you hear that it is your turn (an
 // email (mail.js, also on one's own page), a web address (webhook) the
 // server calls, e.g. a Discord or Slack channel, and this browser's
-// notifications while a game's page is open.
+// notifications while a game's page is open), and how the page looks in
+// this browser (high contrast).
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { emailCard } from './mail.js';
+import { contrast, setContrast } from './keyboard.js';
 
-/** renderSettings draws the settings of the signed-in player me. */
+/** renderSettings draws the settings of the signed-in player me (the display ones also signed out). */
 export function renderSettings(el, me) {
-  document.title = 'Turn notifications – Tresham';
+  document.title = 'Settings – Tresham';
   if (!me) {
-    clear(el, h('section', { class: 'card settings' }, h('h1', {}, 'Turn notifications'),
-      h('p', {}, 'Sign in to choose how you hear that it is your turn. ', h('a', { href: '/' }, 'Sign in'))));
+    clear(el, h('div', { class: 'settings' }, h('h1', {}, 'Settings'),
+      displayCard(),
+      h('section', { class: 'card' }, h('h2', {}, 'Turn notifications'),
+        h('p', {}, 'Sign in to choose how you hear that it is your turn. ', h('a', { href: '/' }, 'Sign in')))));
     return;
   }
   clear(el, h('div', { class: 'settings' },
-    h('h1', {}, 'Turn notifications'),
+    h('h1', {}, 'Settings'),
+    displayCard(),
+    h('h2', { class: 'settings-part' }, 'Turn notifications'),
     emailCard(me),
     webhookForm(me),
     browserCard()));
+}
+
+// displayCard is the high-contrast switch, kept in this browser and
+// applied at once.
+function displayCard() {
+  const box = h('input', { type: 'checkbox', id: 'high-contrast', checked: contrast() === 'high',
+    onchange: () => { setContrast(box.checked ? 'high' : ''); msg.textContent = box.checked ? 'High contrast is on in this browser.' : 'High contrast is off.'; } });
+  const msg = h('p', { id: 'contrast-msg', role: 'status' });
+  return h('section', { class: 'card', id: 'display' },
+    h('h2', {}, 'Display'),
+    h('label', { class: 'option', for: 'high-contrast' }, box, ' High contrast: black on white, darker borders, underlined links and a stronger focus ring'),
+    msg,
+    h('p', { class: 'muted' }, 'Kept in this browser for your next visits. Routes on the map are told apart by colour, dash pattern and number; companies by their letters; market zones by a symbol.'));
 }
 
 function webhookForm(me) {

@@ -11,7 +11,8 @@ export function chatCard(page) {
   const v = page.view;
   const lines = (v.chat || []).filter((m) => page.at === null || m.seq < page.at);
   const when = (t) => (t ? new Date(t * 1000).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' }) : '');
-  const list = h('ol', { id: 'chat', 'aria-live': 'polite' },
+  // focusable: the list scrolls, and a keyboard must reach what it hides
+  const list = h('ol', { id: 'chat', 'aria-live': 'polite', tabindex: '0', 'aria-label': 'Messages at the table' },
     lines.length === 0 ? h('li', { class: 'muted' }, 'No messages yet.') : null,
     lines.map((m) => h('li', {},
       h('strong', {}, m.name || `Player ${m.player}`), ': ', m.text,
