@@ -94,3 +94,42 @@ func TestCitiesApart(t *testing.T) {
 		}
 	}
 }
+
+// TestLocationLines checks how long place names are set: each line of
+// every name of both titles' maps fits a hex's foot, the lines read as the
+// name, and short names stay on one line.
+func TestLocationLines(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{"London", []string{"London"}},
+		{"Gosport & Portsmouth", []string{"Gosport & ", "Portsmouth"}},
+		{"Kingston & Reigate", []string{"Kingston & ", "Reigate"}},
+		{"Wolverhampton", []string{"Wolverhampton"}},
+	} {
+		if got := locationLines(tc.name); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("locationLines(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	for _, v := range []variant{variants[0], variants[5]} {
+		_, b, _, err := boardOf(newGame(t, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range b.HexIDs() {
+			name := b.Location(id)
+			lines := locationLines(name)
+			if strings.Join(lines, "") != name {
+				t.Errorf("%s: the lines %q do not read %q", id, lines, name)
+			}
+			for _, l := range lines {
+				// a single word (with an "&" after it) may pass by a little: 14 letters at most
+				w := strings.TrimSuffix(strings.TrimSpace(l), " &")
+				if n := len(w); n > locationLineChars && (strings.Contains(w, " ") || n > 14) {
+					t.Errorf("%s %q: the line %q is %d letters long", id, name, l, n)
+				}
+			}
+		}
+	}
+}

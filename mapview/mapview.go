@@ -412,8 +412,27 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 		fmt.Fprintf(sb, `<text class="tile-name" x="%s" y="%s" font-size="8" text-anchor="middle">%s</text>`, f(tp.X), f(tp.Y), esc(t.Name))
 	}
 	if loc := b.Location(hv.ID); loc != "" {
-		ly := apothem - 5
-		fmt.Fprintf(sb, `<text class="location" x="0" y="%s" font-size="8" text-anchor="middle" fill="#111" paint-order="stroke" stroke="#fff" stroke-width="2">%s</text>`, f(ly), esc(loc))
+		// a long name on two lines, each inside the hex (the hexes drawn
+		// after this one would cover what passes its edge)
+		lines := locationLines(loc)
+		size, step := locationFont, locationLineHeight
+		if len(lines) > 2 {
+			size, step = locationFont-1, locationLineHeight-1
+		}
+		ly := apothem - 5 - step*float64(len(lines)-1)
+		fmt.Fprintf(sb, `<text class="location" x="0" y="%s" font-size="%s" text-anchor="middle" fill="#111" paint-order="stroke" stroke="#fff" stroke-width="2">`, f(ly), f(size))
+		if len(lines) == 1 {
+			sb.WriteString(esc(loc))
+		} else {
+			for i, l := range lines {
+				dy := "0"
+				if i > 0 {
+					dy = f(step)
+				}
+				fmt.Fprintf(sb, `<tspan x="0" dy="%s">%s</tspan>`, dy, esc(l))
+			}
+		}
+		sb.WriteString(`</text>`)
 	}
 	// The coordinate sits clear of the track: left of the top side's
 	// midpoint on flat maps, under the top corner on pointy ones.
@@ -499,6 +518,44 @@ func revenueSpot(p Point, dx, dy float64, slots []Point, r, apothem float64) Poi
 		}
 	}
 	return try[0]
+}
+
+const (
+	// locationFont is the place names' font size; locationLineHeight the
+	// distance between the lines of a long one.
+	locationFont       = 8.0
+	locationLineHeight = 8.5
+	// locationLineChars is the length of a name's line that fits in a hex
+	// (about half an em a letter, at the foot of a hex where it narrows).
+	locationLineChars = 12
+)
+
+// locationLines splits a place name longer than a line at its spaces into
+// lines of locationLineChars letters at most ("Gosport & Portsmouth" →
+// "Gosport & ", "Portsmouth"); an "&" stays with the word before it and a
+// word longer than a line has one of its own. A line keeps its trailing
+// space, so that the text's content reads as the name.
+func locationLines(name string) []string {
+	if len(name) <= locationLineChars {
+		return []string{name}
+	}
+	var words []string
+	for _, w := range strings.SplitAfter(name, " ") {
+		if strings.TrimSpace(w) == "&" && len(words) > 0 {
+			words[len(words)-1] += w
+			continue
+		}
+		words = append(words, w)
+	}
+	var lines []string
+	for _, w := range words {
+		if n := len(lines); n > 0 && len(strings.TrimSpace(lines[n-1]+w)) <= locationLineChars {
+			lines[n-1] += w
+			continue
+		}
+		lines = append(lines, w)
+	}
+	return lines
 }
 
 // sameFlatRevenue tells whether every city of nodes has the same revenue,
