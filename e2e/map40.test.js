@@ -202,3 +202,22 @@ test('phone: the lay confirmed on the map, the choice not under the map, every c
   assert.equal(v.actions, actions + 1, 'the tap on the map laid the tile');
   await ctx.close();
 });
+
+test('at 1400×900 the stock market is beside the cards, on screen without scrolling, with every company on its price', { timeout: 240000 }, async () => {
+  for (const [pos, who] of [[{ title: '1860', game: '19354', n: 290 }, 'market60'], [LONDON, 'market25']]) {
+    const { ctx, page } = await open(desktop, pos, who);
+    const v = await gameView(page);
+    const m = await page.evaluate(() => {
+      const card = document.querySelector('.game-main .market-slot .market-card');
+      const r = card.getBoundingClientRect();
+      const cards = document.querySelector('.game-main .ccards').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, vh: innerHeight, vw: innerWidth, scrollY, cardsTop: cards.top, markers: [...card.querySelectorAll('.marker')].map((x) => x.dataset.corp) };
+    });
+    assert.equal(m.scrollY, 0);
+    assert.ok(m.top >= m.cardsTop && m.bottom <= m.vh && m.right <= m.vw, `${pos.title}: the market (${Math.round(m.top)}–${Math.round(m.bottom)} px) is on screen beside the cards`);
+    const priced = v.state.corporations.filter((c) => c.share_pos && !c.closed).map((c) => c.sym).sort();
+    assert.deepEqual([...m.markers].sort(), priced, `${pos.title}: every company with a price has its marker`);
+    await shot(page, `map-${pos.title}-market-beside-desktop`);
+    await ctx.close();
+  }
+});

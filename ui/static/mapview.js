@@ -29,6 +29,8 @@ export function mountMap(data, opts) {
   // it as large as the frame allows
   const fit = hexesBox(data);
   let vb = keep && keep.vb ? { ...keep.vb } : { ...fit };
+  // the frame may take the map's own shape (cards.css, wide screens)
+  frame.style.setProperty('--map-aspect', `${Math.round(fit.w)} / ${Math.round(fit.h)}`);
   const apply = () => svg.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
   apply();
   const zoom = (k, cx, cy) => {
