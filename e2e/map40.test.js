@@ -125,8 +125,10 @@ test('Fit shows the whole map as large as the frame allows, in both titles', { t
       const f = document.querySelector('.map-frame').getBoundingClientRect();
       const hexes = [...document.querySelectorAll('.map .hex-shape')].map((p) => p.getBoundingClientRect());
       const box = { l: Math.min(...hexes.map((r) => r.left)), r: Math.max(...hexes.map((r) => r.right)), t: Math.min(...hexes.map((r) => r.top)), b: Math.max(...hexes.map((r) => r.bottom)) };
-      return { f: { l: f.left, r: f.right, t: f.top, b: f.bottom, w: f.width, h: f.height }, box };
+      const col = document.querySelector('.map-section').getBoundingClientRect();
+      return { f: { l: f.left, r: f.right, t: f.top, b: f.bottom, w: f.width, h: f.height }, box, col: col.width };
     });
+    assert.ok(m.f.w >= m.col - 4, `${pos.title}: the frame (${Math.round(m.f.w)} px) is as wide as the map's column (${Math.round(m.col)} px)`);
     const w = m.box.r - m.box.l;
     const h = m.box.b - m.box.t;
     assert.ok(m.box.l >= m.f.l - 1 && m.box.r <= m.f.r + 1 && m.box.t >= m.f.t - 1 && m.box.b <= m.f.b + 1, `${pos.title}: every hex is inside the frame`);
