@@ -25,7 +25,11 @@ import { env, fixtureGames, readFixture, start, startServer, stop } from './harn
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
 const STEPS = opt('--steps', 40);
+const MOVES = opt('--moves', 20);
+// the position the moves are played from: the longest game after this many actions
+const MOVES_FROM = opt('--moves-from', 300);
 const PROFILE = args.includes('--profile');
+const MOVES_ONLY = args.includes('--moves-only');
 const TRACE = args.includes('--trace');
 const REF = (() => { const i = args.indexOf('--ref'); return i >= 0 ? args[i + 1] : ''; })();
 
@@ -156,6 +160,102 @@ async function openGame(base, longest, viewport) {
   return { ctx, page, requests };
 }
 
+// openLive imports the game src cut after n actions (a live hotseat game
+// of a new user, every seat theirs) into the server at base and opens its
+// page, timing each move from the click on a choice to the next painted
+// frame that shows it (the page's engine plays it first, then the server
+// confirms it).
+async function openLive(base, src, n, viewport) {
+  const ctx = await env.browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  await page.goto(base + '/');
+  const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
+  delete cut.game_end_reason;
+  const id = await page.evaluate(async (body) => {
+    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'mover' + Math.random().toString(36).slice(2, 8), password: 'correct horse battery staple' }) });
+    localStorage.setItem('tresham.signedIn', '1');
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return (await r.json()).id;
+  }, JSON.stringify(cut));
+  await page.goto(`${base}/?game=${id}`);
+  await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
+  await page.waitForSelector('#turn.yours');
+  await page.evaluate(() => {
+    window.benchMoves = [];
+    document.addEventListener('click', (ev) => {
+      const b = ev.target.closest && ev.target.closest('.panel button.choice');
+      if (!b) return;
+      const t0 = ev.timeStamp;
+      const t1 = performance.now();
+      const before = document.getElementById('history-pos')?.textContent;
+      let tEnd = t1;
+      window.addEventListener('click', () => { tEnd = performance.now(); }, { once: true });
+      const frame = () => requestAnimationFrame(() => {
+        if (document.getElementById('history-pos')?.textContent === before) { frame(); return; }
+        const t2 = performance.now();
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          const t3 = performance.now();
+          window.benchMoves.push({ ms: t3 - t0, busy: tEnd - t1 + (t3 - t2), handler: tEnd - t1, frame: t3 - t2, what: b.textContent.slice(0, 60) });
+        };
+        ch.port2.postMessage(0);
+      });
+      frame();
+    }, true);
+  });
+  return { ctx, page };
+}
+
+// moves plays n moves on page, at a player's pace: each a click on the
+// panel's "Pass…" choice where there is one, else on its first choice.
+async function moves(page, n) {
+  for (let i = 0; i < n; i++) {
+    const sel = await page.evaluate(() => {
+      const bs = [...document.querySelectorAll('.panel button.choice')].filter((b) => !b.disabled);
+      const b = bs.find((x) => /^Pass/.test(x.textContent.trim())) || bs[0];
+      if (!b) return '';
+      b.setAttribute('data-bench-next', '1');
+      return '[data-bench-next]';
+    });
+    if (!sel) return false;
+    const before = await page.textContent('#history-pos');
+    await page.click(sel);
+    await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
+    // the server's answer and the page's second drawing, before the next move
+    await page.waitForTimeout(400);
+  }
+  return true;
+}
+
+// moveFigures plays MOVES moves on the page of each server (bases),
+// in blocks of 5 taking turns, from the same position of src.
+async function moveFigures(bases, src, n, viewport) {
+  const open = {};
+  for (const [name, base] of Object.entries(bases)) open[name] = await openLive(base, src, n, viewport);
+  const names = Object.keys(open);
+  let cdp = null;
+  if (PROFILE) {
+    cdp = await open.new.ctx.newCDPSession(open.new.page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  for (let done = 0, turn = 0; done < MOVES; done += 5, turn++) {
+    const order = turn % 2 ? [...names].reverse() : names;
+    for (const k of order) await moves(open[k].page, Math.min(5, MOVES - done));
+  }
+  const out = {};
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    out.hot = [...hottest(profile), ...inclusive(profile)];
+  }
+  for (const [name, o] of Object.entries(open)) {
+    out[name] = await o.page.evaluate(() => window.benchMoves);
+    await o.ctx.close();
+  }
+  return out;
+}
+
 // steps clicks sel n times, at a player's pace.
 async function steps(page, sel, n) {
   for (let i = 0; i < n; i++) {
@@ -228,6 +328,28 @@ function mainThreadTime(events, steps) {
   return [...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${r1(ms / steps)} ms a step (incl. nested)  ${k}`);
 }
 
+// inclusive sums a CPU profile's time by the page's own functions with
+// what they call (a function counted once per sample), top 30.
+function inclusive(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
+  const tot = new Map();
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const seen = new Set();
+    for (let x = id; x !== undefined; x = parent.get(x)) {
+      const f = byId.get(x).callFrame;
+      if (!f.url || !f.url.endsWith('.js')) continue;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      tot.set(key, (tot.get(key) || 0) + (dt[i] || 0) / 1000);
+    }
+  });
+  return [...tot].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, ms]) => `${r1(ms)} ms incl.  ${k}`);
+}
+
 // hottest sums a CPU profile's self time by function and answers the top 25.
 function hottest(profile) {
   const self = new Map();
@@ -252,13 +374,15 @@ async function main() {
     const longest = parsed.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
     const ctx = await env.browser.newContext();
     const load0 = loadavg()[0];
-    const e = await engineFigures(ctx, games);
+    const e = MOVES_ONLY ? null : await engineFigures(ctx, games);
+    if (e) {
     console.log(JSON.stringify({
       what: 'engine calls in Chromium (wasm)', load_average: r1(load0), longest_game: `${longest.title} ${longest.id}, ${e.actions} actions`,
       module_start_cached_ms: r1(e.start), load_and_replay: summary(e.loads), legal_list_at_run_positions: summary(e.legal), view_with_legal_at_run_positions: summary(e.views),
       view_with_legal_every_7th_position: summary(e.legalAll), auto_route: summary(e.routes), board_at_history_position: summary(e.maps),
     }));
-    if (ref) {
+    }
+    if (ref && !MOVES_ONLY) {
       // the board drawing again, the reference and this checkout taking turns
       const a = [];
       const b = [];
@@ -269,6 +393,21 @@ async function main() {
       console.log(JSON.stringify({ what: 'board at a history position, reference / this checkout, taking turns', load_average: r1(loadavg()[0]), reference: summary(a), this: summary(b), median_ratio: r1(pct(a, 50) / pct(b, 50)) }));
     }
     await ctx.close();
+    if (MOVES > 0) {
+      const load2 = loadavg()[0];
+      const bases = ref ? { ref: ref.base, new: env.base } : { new: env.base };
+      const m = await moveFigures(bases, longest, MOVES_FROM, { width: 1400, height: 900 });
+      for (const name of Object.keys(bases)) {
+        const x = m[name];
+        console.log(JSON.stringify({
+          what: `a move on the game page (1400×900, ${longest.title} ${longest.id} from action ${MOVES_FROM}), ${name === 'ref' ? 'reference ' + REF : 'this checkout'}`, load_average: r1(load2),
+          click_to_painted: summary(x.map((y) => y.ms)), work: summary(x.map((y) => y.busy)), handler: summary(x.map((y) => y.handler)), frame_rendering: summary(x.map((y) => y.frame)),
+          moves: [...new Set(x.map((y) => y.what))].slice(0, 6),
+        }));
+      }
+      if (m.hot) console.log(m.hot.join('\n'));
+      if (MOVES_ONLY) return;
+    }
     for (const vp of [{ width: 1400, height: 1000 }, { width: 390, height: 844 }]) {
       const load1 = loadavg()[0];
       const bases = ref ? { ref: ref.base, new: env.base } : { new: env.base };

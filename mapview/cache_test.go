@@ -3,6 +3,10 @@ package mapview
 import (
 	"reflect"
 	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
+	"tresham/replay"
 )
 
 // TestCacheSameView checks that drawing through a Cache answers exactly
@@ -54,4 +58,47 @@ func BenchmarkRenderGame(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestCacheAlongGames draws every 9th position of the real games of both
+// titles through one Cache (kept from game to game, as the server and the
+// page keep theirs) and checks each drawing against one without a cache:
+// a hex kept from an earlier position is drawn again when anything it
+// shows has changed (a tile, a token, a home, the phase's revenues).
+func TestCacheAlongGames(t *testing.T) {
+	var c Cache
+	for _, m := range midGames {
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, m.fixture))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := replay.New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, i := range g18xx.EffectiveIndices(src.Actions) {
+			a := &src.Actions[i]
+			if a.Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := replay.Convert(a)
+			if err := g.Apply(&ea); err != nil {
+				t.Fatalf("%s action %d: %v", m.fixture, a.ID, err)
+			}
+			if n%9 != 0 {
+				continue
+			}
+			want, err := RenderGame(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := c.RenderGame(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s after action %d: the drawing through the cache differs", m.fixture, a.ID)
+			}
+		}
+	}
 }

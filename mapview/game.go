@@ -46,6 +46,31 @@ func RenderGame(game any) (View, error) { return new(Cache).RenderGame(game) }
 type Cache struct {
 	mu        sync.Mutex
 	rotations map[string]map[string][6]int
+	// hexes are hex drawings by title and everything the drawing reads of
+	// the hex (most hexes look the same from one position to the next)
+	hexes map[string]hexDrawing
+}
+
+// maxCachedHexes bounds Cache.hexes (about 1 KB each); past it the cache
+// starts afresh.
+const maxCachedHexes = 20000
+
+// hex answers the drawing kept under key, or draws and keeps it.
+func (c *Cache) hex(key string, draw func() hexDrawing) hexDrawing {
+	c.mu.Lock()
+	d, ok := c.hexes[key]
+	c.mu.Unlock()
+	if ok {
+		return d
+	}
+	d = draw()
+	c.mu.Lock()
+	if c.hexes == nil || len(c.hexes) >= maxCachedHexes {
+		c.hexes = map[string]hexDrawing{}
+	}
+	c.hexes[key] = d
+	c.mu.Unlock()
+	return d
 }
 
 // ForGame is the package's ForGame through the cache.
@@ -80,7 +105,7 @@ func (c *Cache) RenderGame(game any) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	v := Render(b, GameOptions(eg))
+	v := render(b, GameOptions(eg), func(key string, draw func() hexDrawing) hexDrawing { return c.hex(eg.Title+"|"+key, draw) })
 	v.Market = MarketSVG(eg)
 	rules := RulesOf(eg)
 	rules.TileRotations = c.tileRotations(eg.Title, b)

@@ -151,13 +151,31 @@ func polar(deg, r float64) Point {
 
 func f(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
 
-func esc(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-	return r.Replace(s)
+// escaper is built once: building a Replacer took a fifth of drawing a board.
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func esc(s string) string { return escaper.Replace(s) }
+
+// hexDrawing is one hex as drawn: its SVG group, its stops' positions and
+// its description.
+type hexDrawing struct {
+	svg   string
+	nodes []nodeAt
+	place Place
+}
+
+type nodeAt struct {
+	sig string
+	at  Point
 }
 
 // Render draws board b.
-func Render(b *board.Board, opt Options) View {
+func Render(b *board.Board, opt Options) View { return render(b, opt, nil) }
+
+// render draws board b; memo, when not nil, answers a hex's drawing kept
+// under key or draws it (a hex's drawing depends only on what the key
+// holds).
+func render(b *board.Board, opt Options, memo func(key string, draw func() hexDrawing) hexDrawing) View {
 	var phase []board.Color
 	for _, s := range opt.PhaseColors {
 		if c, err := board.ParseColor(s); err == nil {
@@ -206,23 +224,46 @@ func Render(b *board.Board, opt Options) View {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif">`, f(v.Width), f(v.Height), f(v.Width), f(v.Height))
 	sb.WriteString(`<rect class="map-bg" x="0" y="0" width="100%" height="100%" fill="#f4f1ea"/>`)
+	phaseKey := strings.Join(opt.PhaseColors, ",")
 	for _, id := range ids {
 		hv, _ := b.Hex(id)
 		x, y, _ := board.HexXY(g.layout, id)
 		c := g.centre(x, y)
 		v.Hexes[id] = c
-		cls := "hex"
-		if high[id] {
-			cls += " legal"
+		draw := func() hexDrawing {
+			var sb strings.Builder
+			cls := "hex"
+			if high[id] {
+				cls += " legal"
+			}
+			cost := ""
+			if n := hv.Tile.Cost(); n > 0 {
+				cost = fmt.Sprintf(` data-cost="%d"`, n)
+			}
+			fmt.Fprintf(&sb, `<g class="%s" data-hex="%s" data-x="%s" data-y="%s"%s transform="translate(%s %s)">`, cls, id, f(c.X), f(c.Y), cost, f(c.X), f(c.Y))
+			nodes := map[string]Point{}
+			drawHex(&sb, g, b, hv, phase, opt.Homes[id], c, nodes)
+			sb.WriteString(`</g>`)
+			d := hexDrawing{svg: sb.String(), place: describe(g, b, hv, phase, opt.Homes[id])}
+			for sig, p := range nodes {
+				d.nodes = append(d.nodes, nodeAt{sig, p})
+			}
+			return d
 		}
-		cost := ""
-		if n := hv.Tile.Cost(); n > 0 {
-			cost = fmt.Sprintf(` data-cost="%d"`, n)
+		var d hexDrawing
+		if memo == nil {
+			d = draw()
+		} else {
+			// everything drawHex and describe read of the hex
+			key := fmt.Sprintf("%d|%s|%s,%s|%s|%s|%s|%d|%s|%d|%t|%q|%q|%s|%t", g.layout, id, f(c.X), f(c.Y), b.Location(id), hv.TileID, hv.Tile.Name, hv.Tile.Color, hv.Tile.Code, hv.Rotation,
+				hv.Tile == hv.Printed, hv.Tokens, opt.Homes[id], phaseKey, high[id])
+			d = memo(key, draw)
 		}
-		fmt.Fprintf(&sb, `<g class="%s" data-hex="%s" data-x="%s" data-y="%s"%s transform="translate(%s %s)">`, cls, id, f(c.X), f(c.Y), cost, f(c.X), f(c.Y))
-		drawHex(&sb, g, b, hv, phase, opt.Homes[id], c, v.Nodes)
-		v.Places = append(v.Places, describe(g, b, hv, phase, opt.Homes[id]))
-		sb.WriteString(`</g>`)
+		sb.WriteString(d.svg)
+		for _, n := range d.nodes {
+			v.Nodes[n.sig] = n.at
+		}
+		v.Places = append(v.Places, d.place)
 	}
 	sb.WriteString(`</svg>`)
 	v.SVG = sb.String()
@@ -240,8 +281,27 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 	fmt.Fprintf(sb, `<polygon class="hex-shape" points="%s" fill="%s" stroke="#777" stroke-width="1"/>`, strings.Join(pts, " "), tileFill[t.Color])
 	apothem := R * math.Sqrt(3) / 2
 	edgePt := func(e int) Point { return polar(g.edgeAngle(float64(e)), apothem) }
-	// Node positions.
+	// Node positions. A hex of four cities or more (1825's London) draws
+	// them smaller on a ring wide enough that none covers another, with
+	// their common revenue once at the centre.
+	cities := 0
+	for _, n := range t.Nodes {
+		if n.Kind == board.City {
+			cities++
+		}
+	}
+	crowded := cities >= crowdedCities
+	cityR := cityRadius
 	pos := nodePositions(g, t, rot, apothem)
+	if crowded {
+		cityR = crowdedCityRadius
+		for i, p := range pos {
+			if d := math.Hypot(p.X, p.Y); d > 1 && t.Nodes[i].Kind == board.City {
+				pos[i] = Point{p.X / d * crowdedRing, p.Y / d * crowdedRing}
+			}
+		}
+	}
+	sharedRevenue := crowded && sameFlatRevenue(t.Nodes)
 	for i, n := range t.Nodes {
 		nodes[hv.ID+"-"+strconv.Itoa(n.Part)] = Point{c.X + pos[i].X, c.Y + pos[i].Y}
 	}
@@ -284,6 +344,15 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 	}
 	// Stops.
 	homeLeft := append([]string(nil), homes...)
+	var slotsAt []Point // every city slot's centre, to keep revenues off them
+	for i, n := range t.Nodes {
+		if n.Kind == board.City {
+			ns := max(n.Slots, 1)
+			for s := 0; s < ns; s++ {
+				slotsAt = append(slotsAt, Point{pos[i].X - cityR*float64(ns) + cityR + 2*cityR*float64(s), pos[i].Y})
+			}
+		}
+	}
 	for i, n := range t.Nodes {
 		p := pos[i]
 		switch n.Kind {
@@ -292,9 +361,9 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 			if i < len(hv.Tokens) {
 				slots = hv.Tokens[i]
 			}
-			drawCity(sb, hv, n, p, slots, &homeLeft)
-			if n.Revenue > 0 || n.Phased != nil {
-				drawRevenue(sb, n, phase, Point{p.X + cityHalfWidth(n.Slots) + 2, p.Y - 14})
+			drawCity(sb, hv, n, p, slots, &homeLeft, cityR)
+			if !sharedRevenue && (n.Revenue > 0 || n.Phased != nil) {
+				drawRevenue(sb, n, phase, revenueSpot(p, cityHalfWidth(n.Slots)+2, 14, slotsAt, cityR, apothem))
 			}
 		case board.Town, board.Halt:
 			if n.Kind == board.Halt {
@@ -306,15 +375,27 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 				fmt.Fprintf(sb, `<circle class="town" cx="%s" cy="%s" r="6" fill="#000"/>`, f(p.X), f(p.Y))
 			}
 			if n.Revenue > 0 || n.Phased != nil {
-				drawRevenue(sb, n, phase, Point{p.X + 10, p.Y - 12})
+				drawRevenue(sb, n, phase, revenueSpot(p, 10, 12, slotsAt, cityR, apothem))
 			}
 		case board.Offboard:
 			drawRevenue(sb, n, phase, Point{p.X, p.Y})
 		}
 	}
+	if sharedRevenue {
+		for _, n := range t.Nodes {
+			if n.Kind == board.City {
+				drawRevenue(sb, n, phase, Point{})
+				break
+			}
+		}
+	}
 	// Labels, terrain, names.
 	if l := t.Label(); l != "" {
 		lp := polar(g.cornerAngle(3)+20, R*0.62)
+		if crowded {
+			// outside the ring of cities, towards a corner
+			lp = polar(g.cornerAngle(3), R*0.74)
+		}
 		fmt.Fprintf(sb, `<text class="label" x="%s" y="%s" font-size="14" font-weight="bold" text-anchor="middle" dominant-baseline="central">%s</text>`, f(lp.X), f(lp.Y), esc(l))
 	}
 	for _, u := range t.Upgrades {
@@ -331,8 +412,27 @@ func drawHex(sb *strings.Builder, g geometry, b *board.Board, hv board.HexView, 
 		fmt.Fprintf(sb, `<text class="tile-name" x="%s" y="%s" font-size="8" text-anchor="middle">%s</text>`, f(tp.X), f(tp.Y), esc(t.Name))
 	}
 	if loc := b.Location(hv.ID); loc != "" {
-		ly := apothem - 5
-		fmt.Fprintf(sb, `<text class="location" x="0" y="%s" font-size="8" text-anchor="middle" fill="#111" paint-order="stroke" stroke="#fff" stroke-width="2">%s</text>`, f(ly), esc(loc))
+		// a long name on two lines, each inside the hex (the hexes drawn
+		// after this one would cover what passes its edge)
+		lines := locationLines(loc)
+		size, step := locationFont, locationLineHeight
+		if len(lines) > 2 {
+			size, step = locationFont-1, locationLineHeight-1
+		}
+		ly := apothem - 5 - step*float64(len(lines)-1)
+		fmt.Fprintf(sb, `<text class="location" x="0" y="%s" font-size="%s" text-anchor="middle" fill="#111" paint-order="stroke" stroke="#fff" stroke-width="2">`, f(ly), f(size))
+		if len(lines) == 1 {
+			sb.WriteString(esc(loc))
+		} else {
+			for i, l := range lines {
+				dy := "0"
+				if i > 0 {
+					dy = f(step)
+				}
+				fmt.Fprintf(sb, `<tspan x="0" dy="%s">%s</tspan>`, dy, esc(l))
+			}
+		}
+		sb.WriteString(`</text>`)
 	}
 	// The coordinate sits clear of the track: left of the top side's
 	// midpoint on flat maps, under the top corner on pointy ones.
@@ -386,6 +486,94 @@ func nodePositions(g geometry, t *board.TileDef, rot int, apothem float64) []Poi
 	return pos
 }
 
+const (
+	// cityRadius is a token slot's radius.
+	cityRadius = 12.0
+	// crowdedCities is the number of cities from which a hex draws them
+	// smaller on a ring (crowdedCityRadius, crowdedRing from the centre).
+	crowdedCities     = 4
+	crowdedCityRadius = 10.5
+	crowdedRing       = 24.0
+)
+
+// revenueSpot places a stop's revenue circle beside it (the stop at p, the
+// circle dx across and dy up or down): above right, else the first of the other corners around
+// it that covers no other city's slot and stays inside the hex.
+func revenueSpot(p Point, dx, dy float64, slots []Point, r, apothem float64) Point {
+	const rev = 9.0
+	try := []Point{{p.X + dx, p.Y - dy}, {p.X - dx, p.Y - dy}, {p.X + dx, p.Y + dy}, {p.X - dx, p.Y + dy}}
+	for _, c := range try {
+		if math.Hypot(c.X, c.Y) > apothem-rev+2 {
+			continue
+		}
+		clear := true
+		for _, s := range slots {
+			if math.Hypot(c.X-s.X, c.Y-s.Y) < r+rev-3 {
+				clear = false
+				break
+			}
+		}
+		if clear {
+			return c
+		}
+	}
+	return try[0]
+}
+
+const (
+	// locationFont is the place names' font size; locationLineHeight the
+	// distance between the lines of a long one.
+	locationFont       = 8.0
+	locationLineHeight = 8.5
+	// locationLineChars is the length of a name's line that fits in a hex
+	// (about half an em a letter, at the foot of a hex where it narrows).
+	locationLineChars = 12
+)
+
+// locationLines splits a place name longer than a line at its spaces into
+// lines of locationLineChars letters at most ("Gosport & Portsmouth" →
+// "Gosport & ", "Portsmouth"); an "&" stays with the word before it and a
+// word longer than a line has one of its own. A line keeps its trailing
+// space, so that the text's content reads as the name.
+func locationLines(name string) []string {
+	if len(name) <= locationLineChars {
+		return []string{name}
+	}
+	var words []string
+	for _, w := range strings.SplitAfter(name, " ") {
+		if strings.TrimSpace(w) == "&" && len(words) > 0 {
+			words[len(words)-1] += w
+			continue
+		}
+		words = append(words, w)
+	}
+	var lines []string
+	for _, w := range words {
+		if n := len(lines); n > 0 && len(strings.TrimSpace(lines[n-1]+w)) <= locationLineChars {
+			lines[n-1] += w
+			continue
+		}
+		lines = append(lines, w)
+	}
+	return lines
+}
+
+// sameFlatRevenue tells whether every city of nodes has the same revenue,
+// not phase-dependent.
+func sameFlatRevenue(nodes []board.NodeDef) bool {
+	rev := -1
+	for _, n := range nodes {
+		if n.Kind != board.City {
+			continue
+		}
+		if n.Phased != nil || (rev >= 0 && n.Revenue != rev) {
+			return false
+		}
+		rev = n.Revenue
+	}
+	return rev > 0
+}
+
 func cityHalfWidth(slots int) float64 {
 	if slots <= 1 {
 		return 12
@@ -394,13 +582,12 @@ func cityHalfWidth(slots int) float64 {
 }
 
 // drawCity draws a city's slots with their tokens.
-func drawCity(sb *strings.Builder, hv board.HexView, n board.NodeDef, p Point, slots []string, homes *[]string) {
+func drawCity(sb *strings.Builder, hv board.HexView, n board.NodeDef, p Point, slots []string, homes *[]string, r float64) {
 	ns := n.Slots
 	if ns < 1 {
 		ns = 1
 	}
 	fmt.Fprintf(sb, `<g class="city" data-city="%s-%d" data-hex="%s">`, esc(hv.TileID), n.Part, hv.ID)
-	const r = 12.0
 	width := 2 * r * float64(ns)
 	if ns > 1 {
 		fmt.Fprintf(sb, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#fff" stroke="#000" stroke-width="2"/>`, f(p.X-width/2), f(p.Y-r), f(width), f(2*r), f(r))
@@ -426,6 +613,7 @@ func drawCity(sb *strings.Builder, hv board.HexView, n board.NodeDef, p Point, s
 			if len(label) > 3 {
 				fs = 27 / float64(len(label)) * 1.2
 			}
+			fs *= r / cityRadius
 			fmt.Fprintf(sb, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`, f(sx), f(p.Y), f(fs), txt, esc(label))
 		}
 	}

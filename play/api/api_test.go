@@ -1,7 +1,9 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -252,5 +254,29 @@ func TestTiles(t *testing.T) {
 				t.Error("no position with a tile lay")
 			}
 		})
+	}
+}
+
+// TestMarshalSVG checks that an answer carrying SVG keeps "<", ">" and "&"
+// unescaped and decodes to what json.Marshal's escaped text decodes to.
+func TestMarshalSVG(t *testing.T) {
+	v := map[string]any{"svg": `<g class="hex" data-hex="X16"><text>Gosport &amp; Portsmouth</text></g>`, "n": 3}
+	got, err := marshalSVG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(got, []byte(`\u003c`)) || bytes.HasSuffix(got, []byte("\n")) {
+		t.Errorf("marshalSVG = %s: escaped, or with a newline", got)
+	}
+	std, _ := json.Marshal(v)
+	var a, b any
+	if err := json.Unmarshal(got, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(std, &b); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("marshalSVG decodes to %v, json.Marshal to %v", a, b)
 	}
 }

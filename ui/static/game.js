@@ -519,9 +519,13 @@ export function draw(el, page) {
     [map && map.rules ? map.rules.phase_index : null], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null));
   const built = [
     () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
-    () => phaseChart(map, st), () => market(map, st, old[4] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => (page.headLinks ? null /* a hotseat game kept in the browser: no server to keep notes */ : notesCard(page))];
+    () => phaseChart(map, st), () => market(map, st, old[MARKET] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => (page.headLinks ? null /* a hotseat game kept in the browser: no server to keep notes */ : notesCard(page))];
   const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
-  const cards = built.map((f, i) => (same(i) ? old[i] : f()));
+  // on a page already drawn, the cards below the map and the log follow
+  // in a task after the frame that shows the move or the step (they are
+  // off screen at first): the click paints sooner
+  const deferred = patch && page.view === v;
+  const cards = deferred ? null : built.map((f, i) => (same(i) ? old[i] : f()));
   // the players' and corporations' cards beside the map
   const rules = map && map.rules;
   paintCorpChips(rules);
@@ -536,23 +540,38 @@ export function draw(el, page) {
       d.mapSection.replaceChildren(page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
     }
     d.side = swap(d.side, side);
-    d.cards = cards.map((c, i) => keepEqual(old[i], c || document.createComment('')));
-    d.keys = keys;
     if (ents) {
       d.players = keepEqual(d.players, ents.players);
       d.corps = keepEqual(d.corps, ents.corps);
       d.entKey = entKey;
     }
-    patchLog(d.log, v, page);
+    const token = (d.infoDraw = {});
+    const info = () => {
+      // a newer drawing took over, or the page went elsewhere
+      if (d.infoDraw !== token || page.dom !== d || page.view !== v) return;
+      d.infoDraw = null;
+      const now = built.map((f, i) => (same(i) ? old[i] : f()));
+      d.cards = now.map((c, i) => keepEqual(d.cards[i], c || document.createComment('')));
+      d.keys = keys;
+      patchLog(d.log, v, page);
+      markTileHexes(page);
+    };
+    if (deferred) requestAnimationFrame(() => setTimeout(info, 0)); else info();
   } else {
     mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
     const mapSection = h('section', { class: 'map-section', 'aria-label': 'Map' }, page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
     // the map and the panel together: on a phone the map stays in view over
     // the choices only (sticky within this box), not over the cards below
-    const main = h('div', { class: 'game-main' }, ents.players, ents.corps, h('div', { class: 'play' }, mapSection, side));
     const placed = cards.map((c) => c || document.createComment(''));
+    // the stock market beside the cards (issue 40): under the map where it
+    // is one long row (1860), beside it under the panel where it is
+    // printed in rows or as a grid (1825); below the cards on narrower screens
+    const grid = map && map.rules && map.rules.market_grid;
+    const side2 = grid && (grid.rows.length > 1 || (grid.row_ends && grid.row_ends.length));
+    const main = h('div', { class: 'game-main' + (side2 ? ' market-side' : '') }, ents.players, ents.corps, h('div', { class: 'play' }, mapSection, side),
+      h('div', { class: 'market-slot' }, placed[MARKET]));
     const log = gameLog(v, page);
-    const info = h('div', { class: 'info' }, placed, log);
+    const info = h('div', { class: 'info' }, placed.filter((_, i) => i !== MARKET), log);
     const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
     clear(el, h('div', { class: 'game-top' }, top), main, sc, info);
@@ -818,6 +837,9 @@ function priceMoves(page, st) {
   for (const [sym, p] of Object.entries(now)) if (prev.prices[sym] !== undefined && prev.prices[sym] !== p) out[sym] = [prev.prices[sym], p];
   return out;
 }
+
+// MARKET is the market card's place among the cards draw builds.
+const MARKET = 4;
 
 // market draws the stock market: a single-row chart (1860's zig-zag) as
 // cells that wrap to the card's width, one printed in rows (1825's index)

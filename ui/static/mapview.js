@@ -34,7 +34,12 @@ export function mountMap(data, opts) {
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const full = { x: 0, y: 0, w: data.width, h: data.height };
-  let vb = keep && keep.vb ? { ...keep.vb } : { ...full };
+  // fit is the hexes' own box (the drawing's margin left out): Fit shows
+  // it as large as the frame allows
+  const fit = hexesBox(data);
+  let vb = keep && keep.vb ? { ...keep.vb } : { ...fit };
+  // the frame may take the map's own shape (cards.css, wide screens)
+  frame.style.setProperty('--map-aspect', `${Math.round(fit.w)} / ${Math.round(fit.h)}`);
   const apply = () => svg.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
   apply();
   const zoom = (k, cx, cy) => {
@@ -70,6 +75,9 @@ export function mountMap(data, opts) {
     const mid = { clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 };
     pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, vb: { ...vb }, at: toSvg(mid), mid };
   };
+  // a drag on the map never starts a text selection (the text of the
+  // hexes, nor the page's beyond the frame)
+  frame.addEventListener('mousedown', (ev) => { if (ev.button === 0) ev.preventDefault(); });
   frame.addEventListener('pointerdown', (ev) => {
     touches.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (touches.size === 2) { startPinch(); drag = null; moved = true; return; }
@@ -96,7 +104,13 @@ export function mountMap(data, opts) {
     if (!drag) return;
     const dx = ev.clientX - drag.x;
     const dy = ev.clientY - drag.y;
-    if (Math.abs(dx) + Math.abs(dy) > 4) moved = true;
+    if (!moved && Math.abs(dx) + Math.abs(dy) > 4) {
+      moved = true;
+      // the drag goes on outside the frame (captured only now: a click
+      // keeps its hex as target)
+      try { frame.setPointerCapture(ev.pointerId); } catch { /* the pointer is gone */ }
+      window.getSelection()?.removeAllRanges();
+    }
     if (moved) {
       vb = { ...drag.vb, x: drag.vb.x - dx * drag.s, y: drag.vb.y - dy * drag.s };
       apply();
@@ -203,12 +217,13 @@ export function mountMap(data, opts) {
   const controls = h('div', { class: 'map-controls' },
     h('button', { type: 'button', 'aria-label': 'Zoom in', onclick: () => zoom(1 / 1.3) }, '+'),
     h('button', { type: 'button', 'aria-label': 'Zoom out', onclick: () => zoom(1.3) }, '−'),
-    h('button', { type: 'button', onclick: () => { vb = { ...full }; apply(); } }, 'Fit'),
+    h('button', { type: 'button', id: 'map-fit', title: 'Show the whole map', onclick: () => { vb = { ...fit }; apply(); } }, 'Fit'),
     focusBtn, runPick);
   // focusable: on a phone it scrolls (a keyboard must reach what it hides)
   const caption = h('div', { class: 'map-caption', tabindex: '0', role: 'region', 'aria-label': 'The run shown on the map' });
   const statusLine = h('p', { class: 'map-status', id: 'map-status', role: 'status', hidden: true });
-  const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, caption);
+  const actionBar = h('div', { class: 'map-actions', id: 'map-actions', role: 'group', 'aria-label': 'Confirm on the map', hidden: true });
+  const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, actionBar, caption);
   const ui = {
     el,
     svg,
@@ -310,7 +325,9 @@ export function mountMap(data, opts) {
         c.setAttribute('class', 'stop-target');
         c.setAttribute('cx', p.x);
         c.setAttribute('cy', p.y);
-        c.setAttribute('r', '14');
+        // smaller where the stops stand close (London's six cities)
+        const near = Math.min(28, ...(nodes || []).filter((m) => m !== n && data.nodes[m]).map((m) => Math.hypot(data.nodes[m].x - p.x, data.nodes[m].y - p.y)));
+        c.setAttribute('r', String(Math.max(8, Math.min(14, near / 2 - 1))));
         c.dataset.node = n;
         const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
         t.textContent = stopName(svg, n);
@@ -341,14 +358,11 @@ export function mountMap(data, opts) {
       fanPick = onPick || null;
       const c = hex && data.hexes[hex];
       if (!c || !options || !options.length) return;
-      const n = options.length;
       const scale = 0.5;
-      const ring = Math.max(88, (n * 56) / (2 * Math.PI));
+      const spots = fanSpots(c, options.length, 54 * scale, tokensNear(svg, data, c, 420));
       fanLayer.dataset.hex = hex;
       options.forEach((o, i) => {
-        const ang = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(n, 6);
-        const x = c.x + ring * Math.cos(ang);
-        const y = c.y + ring * Math.sin(ang);
+        const { x, y } = spots[i];
         const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
         g.setAttribute('class', 'tile-option' + (o.selected ? ' selected' : ''));
         g.setAttribute('transform', `translate(${x} ${y}) scale(${scale})`);
@@ -419,6 +433,15 @@ export function mountMap(data, opts) {
     },
     /** zoomToHexes shows the hexes listed. */
     zoomToHexes: zoomBox,
+    /**
+     * actions shows buttons over the foot of the map ([{id, text, label,
+     * cls, onclick}]; null hides them): the move being built is confirmed
+     * where it is drawn.
+     */
+    actions(list) {
+      actionBar.replaceChildren(...(list || []).map((b) => h('button', { type: 'button', id: b.id, class: b.cls || '', 'aria-label': b.label || b.text, title: b.label || b.text, onclick: b.onclick }, b.text)));
+      actionBar.hidden = !list || !list.length;
+    },
     /** status shows a line over the foot of the map ({text, kind}; null hides it): on a phone, the answer to the move being built stays in sight. */
     status(st) {
       statusLine.textContent = st ? st.text : '';
@@ -603,6 +626,61 @@ function markMoved(svg, moved, layer) {
       outline(hex, 'token');
     }
   }
+}
+
+// hexesBox is the box of the map's hexes (a hex's corners are 50 units
+// from its centre), without the drawing's margin.
+function hexesBox(data) {
+  const pts = Object.values(data.hexes || {});
+  if (!pts.length) return { x: 0, y: 0, w: data.width, h: data.height };
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
+  const pad = 52;
+  const x = Math.min(...xs) - pad;
+  const y = Math.min(...ys) - pad;
+  return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
+}
+
+// tokensNear lists the stations (token slots and towns) of the hexes
+// within d of point c, as discs {x, y, r} in map units.
+function tokensNear(svg, data, c, d) {
+  const out = [];
+  for (const [id, p] of Object.entries(data.hexes)) {
+    if (Math.abs(p.x - c.x) > d || Math.abs(p.y - c.y) > d) continue;
+    const g = svg.querySelector(`.hex[data-hex="${CSS.escape(id)}"]`);
+    if (!g) continue;
+    for (const s of g.querySelectorAll('circle.slot, circle.town')) {
+      out.push({ x: p.x + Number(s.getAttribute('cx')), y: p.y + Number(s.getAttribute('cy')), r: Number(s.getAttribute('r')) });
+    }
+  }
+  return out;
+}
+
+/**
+ * fanSpots places n tile choices of radius r around the hex centred at c:
+ * on rings outside the hex, spread round it (top, bottom, sides first),
+ * none over another nor over a station of the hexes around (the discs in
+ * busy); any that find no free spot go on the first ring regardless.
+ */
+export function fanSpots(c, n, r, busy) {
+  const order = [-90, 90, 0, 180, -30, 150, 30, -150, -60, 120, 60, -120];
+  const spots = [];
+  const free = (p) => !spots.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < 2 * r + 3)
+    && !busy.some((b) => Math.hypot(b.x - p.x, b.y - p.y) < r + b.r + 2);
+  for (let ring = 92; spots.length < n && ring <= 200; ring += 18) {
+    const angles = [...order];
+    for (let a = -180; a < 180; a += 10) if (!angles.includes(a)) angles.push(a);
+    for (const a of angles) {
+      if (spots.length >= n) break;
+      const p = { x: c.x + ring * Math.cos((a * Math.PI) / 180), y: c.y + ring * Math.sin((a * Math.PI) / 180) };
+      if (free(p)) spots.push(p);
+    }
+  }
+  for (let i = spots.length; i < n; i++) {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(n, 6);
+    spots.push({ x: c.x + 92 * Math.cos(a), y: c.y + 92 * Math.sin(a) });
+  }
+  return spots;
 }
 
 // corpHexes lists the hexes with a station token of corporation sym.

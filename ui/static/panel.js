@@ -147,6 +147,7 @@ export function renderPanel(el, page) {
   page.afterDraw = null;
   page.preview = null;
   page.fan = null;
+  page.mapActions = null;
   const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '', ruleLink(v.title, page.error, page.errorType));
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
@@ -186,6 +187,7 @@ export function renderPanel(el, page) {
     if (page.sel.hex) page.mapUI.select(page.sel.hex);
     showPreview(page);
     if (page.fan) page.mapUI.fan(page.fan.hex, page.fan.options, page.fan.onPick); else page.mapUI.fan(null);
+    page.mapUI.actions(page.mapActions);
     if (page.zoomTo) {
       page.zoomedFrom ||= page.mapUI.viewBox();
       page.mapUI.zoomTo(page.zoomTo);
@@ -541,6 +543,13 @@ function layTile(page, ent, cs, st, highlights) {
         tileWords(previewSvg(page, sel.hex, a.tile, a.rotation, again)) ? h('span', { class: 'tile-words' }, `(${tileWords(previewSvg(page, sel.hex, a.tile, a.rotation, again))}) `) : null),
       h('button', { type: 'button', id: 'confirm-tile', class: 'choice lay_tile', onclick: () => page.act(a) }, `Lay tile ${cur.name} on ${sel.hex}${cost ? ` (pay ${money(cost)})` : ''}`),
       h('button', { type: 'button', id: 'cancel-tile', onclick: () => { page.sel = { hex: sel.hex }; page.rerenderPanel(); } }, 'Cancel')));
+    // the same, on the map over the tile shown: on a phone the lay is
+    // confirmed where it is seen, without scrolling to the panel
+    page.mapActions = [
+      { id: 'map-confirm-tile', cls: 'confirm', text: `Lay #${cur.name}${cost ? ` (${money(cost)})` : ''}`, label: `Lay tile ${cur.name} on ${sel.hex}${cost ? `, paying ${money(cost)}` : ''}`, onclick: () => page.act(a) },
+      n > 1 ? { id: 'map-rotate-tile', text: 'Rotate ↻', label: `Turn the tile (orientation ${ri + 1} of ${n})`, onclick: () => pick(cur.tile) } : null,
+      { id: 'map-cancel-tile', text: 'Cancel', label: 'Cancel this tile', onclick: () => { page.sel = { hex: sel.hex }; page.rerenderPanel(); } },
+    ].filter(Boolean);
   }
   return g;
 }
