@@ -1,7 +1,6 @@
 package step
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -14,83 +13,108 @@ import (
 // and the trains a new phase rusts. Each line is worded in one function
 // here, so that its wording (and its translation) lives in one place.
 
-// TrainRun is one train's part of a run as the log tells it.
-type TrainRun struct {
-	Train   string // the train's name, "2+1"
-	Revenue int
-	Subsidy int      // 1860's halt subsidy, paid to the treasury
-	Stops   []string // the places the train calls at, in route order
+// LogTrainRun writes the line of one train of c's run: its revenue, any
+// halt subsidy, and the places it calls at in route order (visits): each
+// hex's place name with its coordinate ("Newport (G5)"), or the coordinate
+// alone; a hex visited at several nodes in a row (two cities of one tile,
+// a city and its halt) is named once with their number ("Cowes (F2) ×2").
+// The line is built in one buffer: it is written for every run replayed.
+func LogTrainRun(g *engine.Game, b *board.Board, c *engine.Corporation, train string, revenue, subsidy int, visits []board.NodeRef) {
+	var arr [512]byte // on the stack: the line is allocated once, as a string
+	buf := append(arr[:0], c.Sym...)
+	buf = append(buf, " runs a "...)
+	buf = append(buf, train...)
+	buf = append(buf, " train for £"...)
+	buf = strconv.AppendInt(buf, int64(revenue), 10)
+	if subsidy > 0 {
+		buf = append(buf, " and £"...)
+		buf = strconv.AppendInt(buf, int64(subsidy), 10)
+		buf = append(buf, " subsidy"...)
+	}
+	if len(visits) > 0 {
+		buf = append(buf, ": "...)
+		buf = appendStops(buf, b, visits)
+	}
+	g.Log = append(g.Log, string(buf))
 }
 
-// StopNames names the nodes a route visits, in order: each hex's place
-// name with its coordinate ("Newport (G5)"), or the coordinate alone; a
-// hex visited at several nodes in a row (two cities of one tile, a city
-// and its halt) is named once with their number ("Cowes (F2) ×2").
-func StopNames(b *board.Board, visits []board.NodeRef) []string {
-	out := make([]string, 0, len(visits))
+// appendStops appends the places of visits as LogTrainRun names them,
+// separated by " – ".
+func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
 	for i := 0; i < len(visits); {
 		hex := visits[i].Hex
 		n := 1
 		for i+n < len(visits) && visits[i+n].Hex == hex {
 			n++
 		}
+		if i > 0 {
+			buf = append(buf, " – "...)
+		}
 		i += n
-		name := hex
+		loc := ""
 		if b != nil {
-			if loc := b.Location(hex); loc != "" {
-				name = loc + " (" + hex + ")"
-			}
+			loc = b.Location(hex)
+		}
+		if loc != "" {
+			buf = append(buf, loc...)
+			buf = append(buf, " ("...)
+			buf = append(buf, hex...)
+			buf = append(buf, ')')
+		} else {
+			buf = append(buf, hex...)
 		}
 		if n > 1 {
-			name += " ×" + strconv.Itoa(n)
+			buf = append(buf, " ×"...)
+			buf = strconv.AppendInt(buf, int64(n), 10)
 		}
-		out = append(out, name)
 	}
-	return out
-}
-
-// LogRun writes one line for each train of c's run: its revenue, any
-// halt subsidy, and its stops.
-func LogRun(g *engine.Game, c *engine.Corporation, runs []TrainRun) {
-	for _, r := range runs {
-		line := c.Sym + " runs a " + r.Train + " train for " + pounds(r.Revenue)
-		if r.Subsidy > 0 {
-			line += " and " + pounds(r.Subsidy) + " subsidy"
-		}
-		if len(r.Stops) > 0 {
-			line += ": " + strings.Join(r.Stops, " – ")
-		}
-		g.Log = append(g.Log, line)
-	}
+	return buf
 }
 
 // LogPayout writes what the payout p of c pays: the total, what one share
-// receives, and what each player holding shares receives (most first),
-// as PayShareholders pays them.
+// receives, and what each player holding shares receives (most first), as
+// PayShareholders pays them.
 func LogPayout(g *engine.Game, c *engine.Corporation, p Payout) {
 	if p.Paid <= 0 || p.Unit <= 0 {
 		return
 	}
-	line := c.Sym + " pays out " + pounds(p.Paid) + ": " + perShare(p.Paid, p.Unit) + " per " + strconv.Itoa(p.Unit) + "% share"
-	type got struct {
-		name string
-		amt  int
-	}
-	var holders []got
+	var arr [256]byte // on the stack: the line is allocated once, as a string
+	buf := append(arr[:0], c.Sym...)
+	buf = append(buf, " pays out £"...)
+	buf = strconv.AppendInt(buf, int64(p.Paid), 10)
+	buf = append(buf, ": "...)
+	buf = appendPerShare(buf, p.Paid, p.Unit)
+	buf = append(buf, " per "...)
+	buf = strconv.AppendInt(buf, int64(p.Unit), 10)
+	buf = append(buf, "% share"...)
+	// the holders by amount, most first (seating order among equals)
+	var store [8]int
+	amts := store[:0]
+	var pstore [8]*engine.Player
+	who := pstore[:0]
 	for _, pl := range g.Players {
-		if amt := ShareholderPay(c, pl, p.Paid, p.Unit); amt > 0 {
-			holders = append(holders, got{pl.Name, amt})
+		amt := ShareholderPay(c, pl, p.Paid, p.Unit)
+		if amt <= 0 {
+			continue
 		}
-	}
-	sort.SliceStable(holders, func(i, j int) bool { return holders[i].amt > holders[j].amt })
-	if len(holders) > 0 {
-		parts := make([]string, len(holders))
-		for i, h := range holders {
-			parts[i] = h.name + " receives " + pounds(h.amt)
+		i := len(amts)
+		amts, who = append(amts, amt), append(who, pl)
+		for ; i > 0 && amts[i-1] < amt; i-- {
+			amts[i], who[i] = amts[i-1], who[i-1]
 		}
-		line += "; " + strings.Join(parts, ", ")
+		amts[i], who[i] = amt, pl
 	}
-	g.Log = append(g.Log, line)
+	for i, pl := range who {
+		if i == 0 {
+			buf = append(buf, "; "...)
+		} else {
+			buf = append(buf, ", "...)
+		}
+		buf = append(buf, pl.Name...)
+		buf = append(buf, " receives £"...)
+		buf = strconv.AppendInt(buf, int64(amts[i]), 10)
+	}
+	g.Log = append(g.Log, string(buf))
 }
 
 // LogWithhold writes that c keeps the revenue of the payout p (nothing
@@ -137,12 +161,13 @@ func logRust(g *engine.Game, name string, byOwner []string, pool int) {
 // pounds is an amount of money as the log writes it.
 func pounds(n int) string { return "£" + strconv.Itoa(n) }
 
-// perShare is what one share of unit percent receives of paid, as money
-// (to the penny when it is not a whole number of pounds).
-func perShare(paid, unit int) string {
+// appendPerShare appends what one share of unit percent receives of
+// paid, as money (to the penny when it is not a whole number of pounds).
+func appendPerShare(buf []byte, paid, unit int) []byte {
 	shares := 100 / unit
+	buf = append(buf, "£"...)
 	if paid%shares == 0 {
-		return pounds(paid / shares)
+		return strconv.AppendInt(buf, int64(paid/shares), 10)
 	}
-	return "£" + strconv.FormatFloat(float64(paid)/float64(shares), 'f', 2, 64)
+	return strconv.AppendFloat(buf, float64(paid)/float64(shares), 'f', 2, 64)
 }

@@ -8,7 +8,9 @@ import (
 	"tresham/engine"
 )
 
-func TestStopNames(t *testing.T) {
+// TestLogTrainRun: a train's line names its revenue, any subsidy and its
+// stops, a hex visited at several nodes in a row once with their number.
+func TestLogTrainRun(t *testing.T) {
 	refs := func(hexes ...string) []board.NodeRef {
 		out := make([]board.NodeRef, len(hexes))
 		for i, h := range hexes {
@@ -16,18 +18,22 @@ func TestStopNames(t *testing.T) {
 		}
 		return out
 	}
+	c := &engine.Corporation{Sym: "C&N"}
 	for _, tc := range []struct {
-		visits []board.NodeRef
-		want   []string
+		subsidy int
+		visits  []board.NodeRef
+		want    string
 	}{
-		{refs("F2", "G5"), []string{"F2", "G5"}},
-		{refs("F2", "F2"), []string{"F2 ×2"}},
-		{refs("F2", "F2", "F4", "G5", "G5", "G5"), []string{"F2 ×2", "F4", "G5 ×3"}},
-		{refs("F2", "G5", "F2"), []string{"F2", "G5", "F2"}},
-		{nil, []string{}},
+		{0, refs("F2", "G5"), "C&N runs a 2+1 train for £50: F2 – G5"},
+		{10, refs("F2", "F2"), "C&N runs a 2+1 train for £50 and £10 subsidy: F2 ×2"},
+		{0, refs("F2", "F2", "F4", "G5", "G5", "G5"), "C&N runs a 2+1 train for £50: F2 ×2 – F4 – G5 ×3"},
+		{0, refs("F2", "G5", "F2"), "C&N runs a 2+1 train for £50: F2 – G5 – F2"},
+		{0, nil, "C&N runs a 2+1 train for £50"},
 	} {
-		if got := StopNames(nil, tc.visits); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("StopNames(%v) = %q, want %q", tc.visits, got, tc.want)
+		g := &engine.Game{}
+		LogTrainRun(g, nil, c, "2+1", 50, tc.subsidy, tc.visits)
+		if len(g.Log) != 1 || g.Log[0] != tc.want {
+			t.Errorf("visits %v: log %q, want %q", tc.visits, g.Log, tc.want)
 		}
 	}
 }
@@ -39,7 +45,7 @@ func TestPerShare(t *testing.T) {
 	}{
 		{70, 10, "£7"}, {75, 10, "£7.50"}, {140, 20, "£28"}, {150, 20, "£30"}, {0, 10, "£0"},
 	} {
-		if got := perShare(tc.paid, tc.unit); got != tc.want {
+		if got := string(appendPerShare(nil, tc.paid, tc.unit)); got != tc.want {
 			t.Errorf("perShare(%d, %d) = %s, want %s", tc.paid, tc.unit, got, tc.want)
 		}
 	}
@@ -55,7 +61,9 @@ func TestLogPayout(t *testing.T) {
 	}}
 	LogPayout(g, c, NewPayout("payout", 75, 0, 100, 100, 10))
 	LogPayout(g, c, NewPayout("withhold", 75, 0, 100, 100, 10)) // writes nothing
-	want := []string{"IOW pays out £75: £7.50 per 10% share; Bob receives £23, Ann receives £8"}
+	LogPayout(g, c, NewPayout("payout", 20, 0, 100, 100, 10))
+	want := []string{"IOW pays out £75: £7.50 per 10% share; Bob receives £23, Ann receives £8",
+		"IOW pays out £20: £2 per 10% share; Bob receives £6, Ann receives £2"}
 	if !reflect.DeepEqual(g.Log, want) {
 		t.Errorf("log %q, want %q", g.Log, want)
 	}

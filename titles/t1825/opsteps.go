@@ -508,7 +508,13 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 			return nil, engine.Refuse(a, "train %s has already run this turn", t.ID)
 		}
 	}
-	total, revs, err := g.runRevenue(c, a.Routes, trains, "stored")
+	// the nodes each route visits, kept for the log (all in one slice)
+	var visits []board.NodeRef
+	ends := make([]int, 0, len(a.Routes))
+	total, revs, err := g.runRevenue(c, a.Routes, trains, "stored", func(_ int, v []board.NodeRef) {
+		visits = append(visits, v...)
+		ends = append(ends, len(visits))
+	})
 	if err != nil {
 		return nil, engine.Refuse(a, "%v", err)
 	}
@@ -520,7 +526,7 @@ func planRun(g *Game, c *engine.Corporation, a *engine.Action) (func(), error) {
 	}
 	routes := a.Routes
 	return func() {
-		g.logRun(c, routes, trains, revs)
+		g.logRun(c, trains, revs, visits, ends)
 		r.revenue = total
 		r.routes = routes
 		r.step = stDividend

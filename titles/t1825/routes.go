@@ -406,8 +406,10 @@ func pairable(a, b []stop, blocked func(board.NodeRef) bool) bool {
 }
 
 // checkRun resolves and checks the routes of a run of company c with these
-// trains (one per route) and returns each route's revenue.
-func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train) ([]int, error) {
+// trains (one per route) and returns each route's revenue; with keep, it
+// also hands keep each route's visited nodes (in scratch storage: keep
+// copies what it keeps).
+func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, keep func(i int, visits []board.NodeRef)) ([]int, error) {
 	b := g.Board
 	res, err := title.ResolveRun(b, c.Sym, routes, true)
 	if err != nil {
@@ -432,6 +434,9 @@ func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*
 		}
 		v := sc.stops[s0:len(sc.stops):len(sc.stops)]
 		runs[i] = runRoute{train: trains[i], rule: rule, res: res[i], visits: v}
+		if keep != nil {
+			keep(i, sc.nodes[n0:])
+		}
 	}
 	return g.checkResolvedIn(sc, c.Sym, runs)
 }
@@ -550,18 +555,18 @@ func (g *Game) CheckRun(sym string, routes []engine.Route) (revenue, subsidy int
 	if err != nil {
 		return 0, 0, err
 	}
-	revenue, _, err = g.runRevenue(c, routes, trains, "stated")
+	revenue, _, err = g.runRevenue(c, routes, trains, "stated", nil)
 	return revenue, 0, err
 }
 
 // runRevenue checks a run of company c with these trains (checkRun) and
 // its routes' written revenues (title.StatedRevenue, word naming where
 // they are written) and returns the run's revenue.
-func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, word string) (int, []int, error) {
+func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, word string, keep func(int, []board.NodeRef)) (int, []int, error) {
 	if len(routes) == 0 {
 		return 0, nil, nil
 	}
-	revs, err := g.checkRun(c, routes, trains)
+	revs, err := g.checkRun(c, routes, trains, keep)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -575,16 +580,16 @@ func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains [
 	return total, revs, nil
 }
 
-// logRun writes c's run train by train (step.LogRun): the trains, what
-// each earned (revs) and the places each calls at.
-func (g *Game) logRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, revs []int) {
-	res, err := title.ResolveRun(g.Board, c.Sym, routes, true)
-	runs := make([]step.TrainRun, len(routes))
-	for i := range routes {
-		runs[i] = step.TrainRun{Train: trains[i].Name, Revenue: revs[i]}
-		if err == nil {
-			runs[i].Stops = step.StopNames(g.Board, res[i].AppendVisited(nil))
+// logRun writes c's run train by train (step.LogTrainRun): the trains,
+// what each earned (revs) and the nodes each visits (visits[ends[i-1]:
+// ends[i]], as the run's check resolved them).
+func (g *Game) logRun(c *engine.Corporation, trains []*engine.Train, revs []int, visits []board.NodeRef, ends []int) {
+	from := 0
+	for i, t := range trains {
+		var v []board.NodeRef
+		if i < len(ends) {
+			v, from = visits[from:ends[i]], ends[i]
 		}
+		step.LogTrainRun(g.Game, g.Board, c, t.Name, revs[i], 0, v)
 	}
-	step.LogRun(g.Game, c, runs)
 }

@@ -456,11 +456,9 @@ func boughtTrain(g *Game, c *engine.Corporation, p step.Purchase) {
 	}
 }
 
-// logRun writes c's run train by train (step.LogRun).
+// logRun writes c's run train by train (step.LogTrainRun).
 func (g *Game) logRun(c *engine.Corporation, routes []routeResult) {
-	runs := make([]step.TrainRun, len(routes))
-	for i, rt := range routes {
-		runs[i] = step.TrainRun{Train: rt.train.Name, Revenue: rt.revenue, Subsidy: rt.subsidy, Stops: step.StopNames(g.Board, rt.visits)}
+	for _, rt := range routes {
+		step.LogTrainRun(g.Game, g.Board, c, rt.train.Name, rt.revenue, rt.subsidy, rt.visits)
 	}
-	step.LogRun(g.Game, c, runs)
 }
