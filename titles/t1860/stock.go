@@ -204,7 +204,17 @@ func (r *stockRound) afterAction(g *Game) {
 func (g *Game) finishStockRound() {
 	if !g.stock.manual && g.stalled() {
 		g.Logf("Nobody can act and no company operates or pays: the game cannot go on")
-		g.endGame("stalled")
+		if g.optPrinted {
+			g.endGame("stalled")
+			return
+		}
+		// 18xx.games goes round after empty round, all within the move
+		// that ended this one, to its round limit and ends the game there
+		// (dnf) at the close of that turn's stock round: the same end,
+		// reached at once (nothing changes on the way: no company
+		// operates, no private pays)
+		g.Turn = engine.RoundLimit
+		g.roundLimitReached()
 		return
 	}
 	if g.roundLimitReached() {
