@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"tresham/engine"
 )
@@ -60,6 +61,19 @@ func (c *Coach) Hint(g Game, entity string) (*Hint, error) {
 		}
 	}
 	return h, nil
+}
+
+// Lead is why Moves[i] ranks above Moves[i+1]: how much more the mover's
+// estimated final worth is after it (worth) and how much more its margin,
+// the mover's worth minus the best other player's, by which the moves are
+// ranked (margin). ok is false for the last move.
+func (h *Hint) Lead(i int) (worth, margin float64, ok bool) {
+	if i < 0 || i+1 >= len(h.Moves) {
+		return 0, 0, false
+	}
+	me := strconv.Itoa(h.Player)
+	a, b := h.Moves[i], h.Moves[i+1]
+	return a.Worth[me] - b.Worth[me], a.Margin - b.Margin, true
 }
 
 // Review is the coach's view of a move made: the best move it found, the

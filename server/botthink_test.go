@@ -2,8 +2,10 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"testing"
 
 	"tresham/store"
@@ -49,9 +51,21 @@ func TestHint(t *testing.T) {
 	if h.Entity == "" || len(h.Moves) == 0 || len(h.Moves) > 3 {
 		t.Fatalf("hint %+v", h)
 	}
-	for _, m := range h.Moves {
+	for i, m := range h.Moves {
 		if len(m.Worth) != 3 || m.Rollouts == 0 {
 			t.Errorf("move %s: %d rollouts, worth %v", m.Action.Type, m.Rollouts, m.Worth)
+		}
+		// why it ranks above the next: the differences, absent for the last
+		if i == len(h.Moves)-1 {
+			if m.WorthOverNext != nil || m.MarginOverNext != nil {
+				t.Errorf("last move %d has a lead over a next one", i)
+			}
+			continue
+		}
+		me, next := strconv.Itoa(h.Player), h.Moves[i+1]
+		if m.WorthOverNext == nil || m.MarginOverNext == nil ||
+			math.Abs(*m.WorthOverNext-(m.Worth[me]-next.Worth[me])) > 1e-6 || math.Abs(*m.MarginOverNext-(m.Margin-next.Margin)) > 1e-6 {
+			t.Errorf("move %d: lead over the next %v/%v, want the differences of worth and margin", i, m.WorthOverNext, m.MarginOverNext)
 		}
 	}
 	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/hint?action=99", id), nil, http.StatusBadRequest, nil)

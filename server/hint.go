@@ -21,6 +21,11 @@ type hintMove struct {
 	Rollouts int                `json:"rollouts"`
 	Worth    map[string]float64 `json:"worth"`  // estimated final worth by player id
 	Margin   float64            `json:"margin"` // the mover's estimate minus the best other's
+	// WorthOverNext and MarginOverNext are why the move ranks above the
+	// next one listed: the mover's estimated final worth and margin after
+	// it minus after the next (absent for the last move).
+	WorthOverNext  *float64 `json:"worth_over_next,omitempty"`
+	MarginOverNext *float64 `json:"margin_over_next,omitempty"`
 }
 
 // hintAnswer is GET /api/games/{id}/hint.
@@ -143,8 +148,12 @@ func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := hintAnswer{At: at, Entity: h.Entity, Player: h.Player, Nodes: h.Nodes}
-	for _, m := range h.Moves {
-		out.Moves = append(out.Moves, hintMove{Action: exportAction(m.Action), Rollouts: m.Rollouts, Worth: m.Worth, Margin: m.Margin})
+	for i, m := range h.Moves {
+		hm := hintMove{Action: exportAction(m.Action), Rollouts: m.Rollouts, Worth: m.Worth, Margin: m.Margin}
+		if w, mg, ok := h.Lead(i); ok {
+			hm.WorthOverNext, hm.MarginOverNext = &w, &mg
+		}
+		out.Moves = append(out.Moves, hm)
 	}
 	writeJSON(w, http.StatusOK, out)
 }

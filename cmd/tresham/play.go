@@ -229,7 +229,11 @@ func (s *session) hint(entity string) {
 		for _, p := range bot.Engine(s.g).Players {
 			est = append(est, fmt.Sprintf("%s £%.0f", p.Name, m.Worth[strconv.Itoa(p.ID)]))
 		}
-		fmt.Fprintf(s.out, "  %d. %s: estimated final worth %s\n", i+1, describe(engine.Choice{Action: m.Action}), strings.Join(est, ", "))
+		why := ""
+		if w, mg, ok := h.Lead(i); ok {
+			why = fmt.Sprintf("; ahead of the next by £%.0f in your estimated final worth and £%.0f in margin over the best other player", w, mg)
+		}
+		fmt.Fprintf(s.out, "  %d. %s: estimated final worth %s%s\n", i+1, describe(engine.Choice{Action: m.Action}), strings.Join(est, ", "), why)
 	}
 }
 
