@@ -199,12 +199,16 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		return 30 + float64(mine)/100
 	}
 	if c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !c.Receivership && c.President != 0 &&
-		c.PercentOf(engine.Holder(c.President)) >= 30 && !h.startingOwn(p, pl.ID) &&
+		c.PercentOf(engine.Holder(c.President)) >= 20 && !h.startingOwn(p, pl.ID) &&
 		p.eg.PhaseIdx < len(p.eg.Phases)-1 {
-		// another player's company near its float: a share helps it float
+		// another player's started company: a share helps it float
 		// this round, and a floated company with a train pays (players
 		// who would not buy in left each president to float alone, so
-		// companies started late and the first one ran away with the game)
+		// companies started late and the first one ran away with the game).
+		// From the director's certificate on (20%), not only from 30%:
+		// a director who could pay for its certificate alone (see
+		// stock) otherwise waited rounds for the float
+		// (docs/bots.md)
 		return 28 + float64(c.PercentOf(engine.Holder(c.President)))/100
 	}
 	if !p.healthy(c) || len(c.Trains) > 0 && p.lastingTrains(c) == 0 && p.eg.PhaseIdx > 0 {
