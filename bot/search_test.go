@@ -128,9 +128,20 @@ func TestSearchAnalyse(t *testing.T) {
 			t.Errorf("candidate %s: worth for %d players", m.Action.Type, len(m.Worth))
 		}
 	}
-	for i := 1; i < len(an.Moves); i++ {
-		if an.Moves[i].Rollouts > 0 && an.Moves[i].Margin > an.Moves[0].Margin {
-			t.Errorf("moves not sorted: %d has margin %.0f over the first's %.0f", i, an.Moves[i].Margin, an.Moves[0].Margin)
+	// best first by margin, except that the heuristic's move stays first
+	// unless another measured clearly better (rollouts are noisy)
+	for i := 2; i < len(an.Moves); i++ {
+		if an.Moves[i].Rollouts > 0 && an.Moves[i].Margin > an.Moves[i-1].Margin {
+			t.Errorf("moves not sorted: %d has margin %.0f over %d's %.0f", i, an.Moves[i].Margin, i-1, an.Moves[i-1].Margin)
+		}
+	}
+	if an.Moves[1].Rollouts > 0 && an.Moves[1].Margin > an.Moves[0].Margin {
+		ha, err := s.h.Choose(g, entity)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if eg := Engine(g); moveKey(eg, an.Moves[0].Action) != moveKey(eg, ha) {
+			t.Errorf("first move (margin %.0f) is neither the best measured (%.0f) nor the heuristic's", an.Moves[0].Margin, an.Moves[1].Margin)
 		}
 	}
 	t.Logf("player %d: %d candidates, %d nodes, %d forks; best %s %v margin %.0f", an.Player, len(an.Moves), an.Nodes, an.Forks,
