@@ -21,19 +21,7 @@ import (
 // older Tresham had accepted, the position is kept here.
 func selfPlayPosition(t *testing.T, file string, stop int) (Game, engine.Action) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "selfplay", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := g18xx.Decode(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readGzipExport(t, filepath.Join("testdata", "selfplay", file))
 	g, err := New(src)
 	if err != nil {
 		t.Fatal(err)
@@ -242,4 +230,23 @@ func TestSelfPlayEndReason(t *testing.T) {
 	if eg := full.Engine(); !eg.Finished || eg.EndReason != "bank" {
 		t.Errorf("finished %v, end reason %q; want the bank, the first end triggered", eg.Finished, eg.EndReason)
 	}
+}
+
+// readGzipExport decodes the gzip-compressed 18xx.games export at path.
+func readGzipExport(t *testing.T, path string) *g18xx.Game {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := g18xx.Decode(zr)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return src
 }

@@ -1,13 +1,8 @@
 package replay
 
 import (
-	"bytes"
-	"compress/gzip"
-	"io"
-	"os"
 	"testing"
 
-	"tresham/compat/g18xx"
 	"tresham/engine"
 )
 
@@ -18,23 +13,7 @@ import (
 // round of turn 100 (its engine, run on this export, ends so); Tresham
 // ends it at once in the same state: turn 100, a stock round, dnf.
 func TestStalledGameEndsAsTheReference(t *testing.T) {
-	f, err := os.Open("testdata/1860-stalled-live.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := g18xx.DecodeBytes(bytes.Clone(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readGzipExport(t, "testdata/1860-stalled-live.json.gz")
 	src.Status, src.Result = "active", nil
 	g, _, err := Run(src, nil)
 	if err != nil {
