@@ -100,6 +100,29 @@ export async function newPage(ctx) {
   return page;
 }
 
+/**
+ * person is a second player at the table: a browser context of its own,
+ * signed up as name and left on the lobby. Its page errors, and console
+ * errors other than the 4xx refusals a test provokes on purpose, go to
+ * errors. opts are the context's options (viewport 1400×900 unless given).
+ */
+export async function person(name, errors, opts = {}) {
+  const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 900 }, ...opts });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (40[0-9])/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+  });
+  await signUp(page, name);
+  return { ctx, page };
+}
+
+/** apiCall makes a request from page, with its session, and answers {status, body}. */
+export const apiCall = (page, method, path, body) => page.evaluate(async ([m, p, b]) => {
+  const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}, [method, path, body]);
+
 /** signUp creates a user and leaves the page on the lobby. */
 export async function signUp(page, name) {
   await page.goto(env.base + '/');

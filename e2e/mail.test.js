@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { env, serve } from './harness.js';
+import { env, serve, person as harnessPerson, apiCall } from './harness.js';
 
 // ---- a tiny SMTP server: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT ----
 const inbox = [];
@@ -88,29 +88,14 @@ async function axe(page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-async function person(name, viewport = { width: 1400, height: 900 }) {
-  const ctx = await env.browser.newContext({ viewport, bypassCSP: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (40[0-9])/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
-  });
-  await page.goto(env.base + '/');
-  await page.fill('#auth-name', name);
-  await page.fill('#auth-password', 'correct horse battery staple');
-  await page.click('#signup');
-  await page.waitForSelector('#create');
-  return { ctx, page };
-}
+/** person signs name up in a browser of their own (harness.person with this file's viewport). */
+const person = (name) => harnessPerson(name, errors, { viewport: { width: 1400, height: 900 }, bypassCSP: true });
 
 async function shot(page, name) {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, name + '.png') });
 }
 
-const api = (page, method, path, body) => page.evaluate(async ([m, p, b]) => {
-  const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}, [method, path, body]);
+const api = apiCall;
 
 /** linkIn finds env.base + '/?' + key + '=…' in text. */
 function linkIn(text, key) {

@@ -5,26 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { env, serve } from './harness.js';
+import { env, serve, person as harnessPerson, apiCall } from './harness.js';
 
 const errors = [];
 
 serve();
 
-async function person(name, viewport = { width: 1400, height: 900 }) {
-  const ctx = await env.browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (40[0-9])/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
-  });
-  await page.goto(env.base + '/');
-  await page.fill('#auth-name', name);
-  await page.fill('#auth-password', 'correct horse battery staple');
-  await page.click('#signup');
-  await page.waitForSelector('#create');
-  return { ctx, page };
-}
+/** person signs name up in a browser of their own (harness.person with this file's viewport). */
+const person = (name) => harnessPerson(name, errors, { viewport: { width: 1400, height: 900 } });
 
 // scrollTo brings selector into view, again if a redraw replaced it meanwhile.
 async function scrollTo(page, selector) {
@@ -49,10 +37,7 @@ async function shot(page, name) {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, name + '.png') });
 }
 
-const api = (page, method, path, body) => page.evaluate(async ([m, p, b]) => {
-  const r = await fetch(p, { method: m, headers: { 'Content-Type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}, [method, path, body]);
+const api = apiCall;
 
 test('a programmed pass: set on the card, made by the other player\'s move', { timeout: 180000 }, async () => {
   const alice = await person('alice');
