@@ -196,7 +196,7 @@ test('phone: the lay confirmed on the map, the choice not under the map, every c
   assert.ok(bar.top >= bar.frameTop && bar.bottom <= bar.frameBottom && bar.bottom <= bar.vh, 'the confirmation is over the map, on screen');
   assert.ok(bar.h >= 43.5, 'the confirmation is a thumb high');
   const label = await page.getAttribute('#map-confirm-tile', 'aria-label');
-  assert.match(label, /^Lay tile \S+ on X20/);
+  assert.match(label, /^Lay #\S+.*: tile \S+ on X20$/);
   await shot(page, 'map-1825-confirm-on-map-phone');
   await page.tap('#map-confirm-tile');
   await page.waitForSelector('#map-confirm-tile', { state: 'detached' });

@@ -546,8 +546,9 @@ function layTile(page, ent, cs, st, highlights) {
     // the same, on the map over the tile shown: on a phone the lay is
     // confirmed where it is seen, without scrolling to the panel
     page.mapActions = [
-      { id: 'map-confirm-tile', cls: 'confirm', text: `Lay #${cur.name}${cost ? ` (${money(cost)})` : ''}`, label: `Lay tile ${cur.name} on ${sel.hex}${cost ? `, paying ${money(cost)}` : ''}`, onclick: () => page.act(a) },
-      n > 1 ? { id: 'map-rotate-tile', text: 'Rotate ↻', label: `Turn the tile (orientation ${ri + 1} of ${n})`, onclick: () => pick(cur.tile) } : null,
+      // each label starts with the button's visible words (WCAG 2.5.3, label in name)
+      { id: 'map-confirm-tile', cls: 'confirm', text: `Lay #${cur.name}${cost ? ` (${money(cost)})` : ''}`, label: `Lay #${cur.name}${cost ? ` (${money(cost)})` : ''}: tile ${cur.name} on ${sel.hex}`, onclick: () => page.act(a) },
+      n > 1 ? { id: 'map-rotate-tile', text: 'Rotate ↻', label: `Rotate ↻: turn the tile (orientation ${ri + 1} of ${n})`, onclick: () => pick(cur.tile) } : null,
       { id: 'map-cancel-tile', text: 'Cancel', label: 'Cancel this tile', onclick: () => { page.sel = { hex: sel.hex }; page.rerenderPanel(); } },
     ].filter(Boolean);
   }
