@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"compress/gzip"
-	"os"
 	"slices"
 	"testing"
 
@@ -23,16 +21,7 @@ func TestHeuristicBreaksStall(t *testing.T) {
 		"stall-1860-base-4p-heuristic-3043.json.gz",
 	} {
 		t.Run(file, func(t *testing.T) {
-			f, err := os.Open("testdata/" + file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			zr, err := gzip.NewReader(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src, err := g18xx.Decode(zr)
+			src, err := g18xx.ReadFile("testdata/" + file)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,9 +1,7 @@
 package replay
 
 import (
-	"compress/gzip"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -206,19 +204,7 @@ func trainsOf(t *testing.T, state, corp string) int {
 // first end triggered names the end, as 18xx.games reports it (issue 21
 // cross-check: 1860 two_player_map 2p seed 51004 ended by "bank" there).
 func TestSelfPlayEndReason(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "selfplay", "1860-two_player_map-2p-51004.json.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := g18xx.Decode(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readGzipExport(t, filepath.Join("testdata", "selfplay", "1860-two_player_map-2p-51004.json.gz"))
 	g, _, err := Run(src, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -235,18 +221,9 @@ func TestSelfPlayEndReason(t *testing.T) {
 // readGzipExport decodes the gzip-compressed 18xx.games export at path.
 func readGzipExport(t *testing.T, path string) *g18xx.Game {
 	t.Helper()
-	f, err := os.Open(path)
+	src, err := g18xx.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := g18xx.Decode(zr)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
 	}
 	return src
 }

@@ -1,8 +1,6 @@
 package t1825
 
 import (
-	"compress/gzip"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -64,16 +62,7 @@ func TestPoolDirectorPurchaseGate(t *testing.T) {
 
 func poolDirectorPosition(t *testing.T) *Game {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "replay", "testdata", "selfplay", "1825-unit_23-3p-302.json.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := g18xx.Decode(zr)
+	src, err := g18xx.ReadFile(filepath.Join("..", "..", "replay", "testdata", "selfplay", "1825-unit_23-3p-302.json.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

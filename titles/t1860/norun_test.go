@@ -1,8 +1,6 @@
 package t1860_test
 
 import (
-	"compress/gzip"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -16,16 +14,7 @@ import (
 
 func readGz(t *testing.T, path string) *g18xx.Game {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := g18xx.Decode(zr)
+	src, err := g18xx.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
