@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 
@@ -123,4 +124,53 @@ func (c *Coach) Review(g Game, entity string, played engine.Action) (*Review, er
 		r.Loss = max(0, r.Best.Margin-r.Played.Margin)
 	}
 	return r, nil
+}
+
+// StandardError is the standard error of the review's loss: of the
+// difference between the best move's and the played move's mean margins
+// (+Inf when either had fewer than two rollouts between them).
+func (r *Review) StandardError() float64 {
+	if r.Best.Rollouts == 0 || r.Played.Rollouts == 0 {
+		return math.Inf(1)
+	}
+	if moveKeyEqual(r.Best.Action, r.Played.Action) {
+		return 0
+	}
+	return standardError(r.Best, r.Played)
+}
+
+// moveKeyEqual reports whether two evaluated moves are the same listed
+// move (Review's Best and Played are copies of one evaluation then).
+func moveKeyEqual(a, b engine.Action) bool {
+	return a.Type == b.Type && a.Entity == b.Entity && slices.Equal(a.Shares, b.Shares) && a.Percent == b.Percent &&
+		a.Corporation == b.Corporation && a.Company == b.Company && a.SharePrice == b.SharePrice && a.Train == b.Train &&
+		a.Price == b.Price && a.Kind == b.Kind
+}
+
+// Reviewed reports whether Review compares moves at entity's decision
+// now: a decision the search compares (stock round, auction, dividend,
+// trains) with at least two distinct moves. It is cheap (the legal moves
+// alone, no heuristic): a review counts its decisions with it first.
+func Reviewed(g Game, entity string) bool {
+	eg := Engine(g)
+	if eg == nil {
+		return false
+	}
+	choices := g.Legal(entity)
+	if !searched(eg, entity, choices) {
+		return false
+	}
+	var first string
+	for _, c := range choices {
+		if _, _, needs := NeedsConsent(g, c.Action); needs {
+			continue
+		}
+		k := moveKey(eg, c.Action)
+		if first == "" {
+			first = k
+		} else if k != first {
+			return true
+		}
+	}
+	return false
 }

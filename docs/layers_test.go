@@ -30,8 +30,9 @@ var layer = map[string]int{
 	"play": 6, "bot": 6,
 	"selfplay": 7, "clock": 7, "play/api": 7,
 	"analysis": 8,
-	"server":   9, "ui": 9, "wasm": 9,
-	"cmd/tresham": 10, "ui/genwasm": 10, "docs": 10,
+	"review":   9,
+	"server":   10, "ui": 10, "wasm": 10,
+	"cmd/tresham": 11, "ui/genwasm": 11, "docs": 11,
 }
 
 // engineSide are the packages that hold or use the rules: pure Go with the
@@ -41,7 +42,7 @@ var engineSide = map[string]bool{
 	"titles/title": true, "titles/t1860": true, "titles/t1825": true, "titles": true,
 	"internal/jsonerr": true, "compat/g18xx": true, "trace": true, "program": true,
 	"replay": true, "mapview": true, "play": true, "bot": true,
-	"selfplay": true, "clock": true, "play/api": true, "analysis": true,
+	"selfplay": true, "clock": true, "play/api": true, "analysis": true, "review": true,
 }
 
 // forbiddenStd are the standard packages the engine side may not import.

@@ -11,6 +11,7 @@ import (
 	"tresham/analysis"
 	"tresham/bot"
 	"tresham/compat/g18xx"
+	"tresham/review"
 )
 
 // cmdAnalyse replays a game and prints its spreadsheet: players by round,
@@ -21,15 +22,17 @@ func cmdAnalyse(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	asCSV := fs.Bool("csv", false, "write the tables as CSV")
 	asJSON := fs.Bool("json", false, "write the report as JSON")
-	review := fs.Bool("review", false, "the coach's review instead: at every stock, dividend and train decision, the search's best move and what the move made gave up")
-	budget := fs.String("budget", bot.DefaultHintBudget.String(), "with --review: the search's budget per decision (5000n, 250ms)")
-	markAt := fs.Float64("mark", 100, "with --review: mark moves that gave up more than this estimated margin")
+	doReview := fs.Bool("review", false, "the game review instead: at every stock, auction, dividend and train decision, the search's best move, what the move made gave up in expected final worth, and the costly moves marked (docs/bots.md)")
+	budget := fs.String("budget", review.DefaultBudget.String(), "with --review: the whole review's search budget, shared among its decisions (60000n, 60s, 60s+60000n)")
+	markAt := fs.Float64("mark", 0.03, "with --review: mark moves that gave up more than this share of the table's mean expected worth")
+	runs := fs.Bool("runs", true, "with --review: rate the runs exactly too (revenue left on the table)")
+	seed := fs.Uint64("seed", 1, "with --review: the search's seed")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *review {
-		if fs.NArg() != 1 {
-			fmt.Fprint(stderr, "usage: tresham analyse --review [--budget B] [--mark M] GAME.json\n")
+	if *doReview {
+		if fs.NArg() != 1 || *asCSV {
+			fmt.Fprint(stderr, "usage: tresham analyse --review [--json] [--budget B] [--mark M] [--runs=false] [--seed N] GAME.json\n")
 			return 2
 		}
 		b, err := bot.ParseBudget(*budget)
@@ -42,7 +45,12 @@ func cmdAnalyse(_ context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "tresham: %v\n", err)
 			return 1
 		}
-		if err := reviewGame(stdout, src, b, *markAt, 1); err != nil {
+		if *markAt <= 0 || *markAt >= 1 {
+			fmt.Fprintf(stderr, "tresham: --mark %v: want a share between 0 and 1 (0.03: 3%% of the mean expected worth)\n", *markAt)
+			return 2
+		}
+		o := review.Options{Budget: b, Mark: *markAt, Runs: *runs, Seed: *seed}
+		if err := reviewGame(stdout, stderr, src, o, *asJSON); err != nil {
 			fmt.Fprintf(stderr, "tresham: %v\n", err)
 			return 1
 		}

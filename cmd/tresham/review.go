@@ -1,120 +1,68 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
-	"strings"
+	"strconv"
 	"time"
 
-	"tresham/bot"
 	"tresham/compat/g18xx"
-	"tresham/engine"
-	"tresham/replay"
+	"tresham/review"
 )
 
-// reviewGame replays src and, at every decision the search compares
-// (stock-round and auction moves, dividends, train purchases), asks the
-// coach for the best move and what the move made gave up in estimated
-// margin (the mover's worth minus the best other player's). Moves that
-// gave up more than mark are marked "??". It prints one line per reviewed
-// move and a summary per player.
-func reviewGame(w io.Writer, src *g18xx.Game, b bot.Budget, mark float64, seed uint64) error {
-	rg, err := replay.New(src)
+// reviewGame reviews src (package review) and prints one line per
+// reviewed decision ("??" before a marked one), the runs that left
+// revenue on the table, and a summary per player; as JSON with asJSON.
+// Progress goes to progress (nil: none).
+func reviewGame(w, progress io.Writer, src *g18xx.Game, o review.Options, asJSON bool) error {
+	if progress != nil {
+		last := time.Now()
+		o.Progress = func(done, total int) {
+			if done == total || time.Since(last) > 2*time.Second {
+				last = time.Now()
+				fmt.Fprintf(progress, "reviewed %d of %d decisions\n", done, total)
+			}
+		}
+	}
+	rep, err := review.Game(src, o)
 	if err != nil {
 		return err
 	}
-	g, ok := rg.(bot.Game)
-	if !ok {
-		return fmt.Errorf("title %s cannot be reviewed", src.Title)
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
 	}
-	coach := bot.NewCoach(b, seed)
 	names := map[int]string{}
-	for _, p := range src.Players {
+	for _, p := range rep.Players {
 		names[p.ID] = p.Name
 	}
-	type tally struct {
-		moves, marked int
-		loss          float64
-	}
-	tallies := map[int]*tally{}
-	start := time.Now()
-	fmt.Fprintf(w, "review of %s (%d actions), %s a decision; ?? marks a move that gave up more than %.0f\n", src.Title, len(src.Actions), b, mark)
-	for _, i := range g18xx.EffectiveIndices(src.Actions) {
-		x := &src.Actions[i]
-		if x.Type == g18xx.TypeMessage {
-			continue
+	fmt.Fprintf(w, "Review of %s (%d actions), budget %s (%s a decision); ?? marks a costly move\n", rep.Title, rep.Actions, rep.Budget, rep.PerDecision)
+	for _, d := range rep.Decisions {
+		flag := "  "
+		if d.Marked {
+			flag = "??"
 		}
-		a := replay.Convert(x)
-		if !g.IsFinished() && a.Type != "run_routes" && a.Type != "lay_tile" && a.Type != "place_token" &&
-			!strings.HasPrefix(a.Type, "program_") {
-			r, err := coach.Review(g, a.Entity, a)
-			if err != nil {
-				return fmt.Errorf("action %d: %w", x.ID, err)
-			}
-			if r != nil {
-				t := tallies[r.Player]
-				if t == nil {
-					t = &tally{}
-					tallies[r.Player] = t
-				}
-				t.moves++
-				t.loss += r.Loss
-				flag := "  "
-				if r.Loss > mark {
-					flag = "??"
-					t.marked++
-				}
-				fmt.Fprintf(w, "%s %5d %-10s %-28s best %-28s lost %6.0f  est. %s\n", flag, x.ID, names[r.Player], describeMove(a), describeMove(r.Best.Action),
-					r.Loss, worthLine(r.Best.Worth, names))
+		loss := "not rated"
+		if d.Rated {
+			loss = fmt.Sprintf("gave up %.0f", d.Loss)
+			if d.StdErr > 0 {
+				loss += fmt.Sprintf(" (±%.0f)", d.StdErr)
 			}
 		}
-		if err := g.Apply(&a); err != nil {
-			return fmt.Errorf("action %d (%s) does not replay: %w", x.ID, x.Type, err)
+		fmt.Fprintf(w, "%s %5d %-7s %-12s %-40s best: %-40s %s\n", flag, d.Action, d.Round, names[d.Player], d.PlayedText, d.BestText, loss)
+	}
+	if len(rep.Runs) > 0 {
+		fmt.Fprintf(w, "\nRuns that left revenue on the table\n")
+		for _, r := range rep.Runs {
+			fmt.Fprintf(w, "   %5d %-7s %-6s %-12s ran £%d, the best run was £%d\n", r.Action, r.Round, r.Company, names[r.President], r.Revenue, r.Best)
 		}
 	}
-	ids := make([]int, 0, len(tallies))
-	for id := range tallies {
-		ids = append(ids, id)
+	fmt.Fprintf(w, "\n%-16s %9s %6s %5s %7s %9s %10s %15s\n", "player", "decisions", "rated", "best", "marked", "accuracy", "mean loss", "left on table")
+	for _, p := range rep.Players {
+		fmt.Fprintf(w, "%-16s %9d %6d %5d %7d %8.0f%% %10.0f %15s\n", p.Name, p.Decisions, p.Rated, p.Best, p.Marked, p.Accuracy, p.MeanLoss, "£"+strconv.Itoa(p.LeftOnTable))
 	}
-	sort.Ints(ids)
-	fmt.Fprintf(w, "\n%-16s %6s %7s %10s\n", "player", "moves", "marked", "mean loss")
-	for _, id := range ids {
-		t := tallies[id]
-		fmt.Fprintf(w, "%-16s %6d %7d %10.0f\n", names[id], t.moves, t.marked, t.loss/float64(t.moves))
-	}
-	fmt.Fprintf(w, "reviewed in %v\n", time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(w, "reviewed in %.1f s\n", rep.Seconds)
 	return nil
-}
-
-// describeMove is a short text of a move.
-func describeMove(a engine.Action) string {
-	parts := []string{a.Entity, a.Type}
-	switch {
-	case a.Kind != "":
-		parts = append(parts, a.Kind)
-	case len(a.Shares) > 0:
-		parts = append(parts, strings.Join(a.Shares, "+"))
-	case a.Train != "":
-		parts = append(parts, fmt.Sprintf("%s £%d", a.Train, a.Price))
-	case a.Corporation != "":
-		parts = append(parts, a.Corporation, a.SharePrice)
-	case a.Company != "":
-		parts = append(parts, a.Company, fmt.Sprintf("£%d", a.Price))
-	}
-	return strings.Join(parts, " ")
-}
-
-// worthLine lists estimated worth by player name.
-func worthLine(worth map[string]float64, names map[int]string) string {
-	var ids []int
-	for id := range names {
-		ids = append(ids, id)
-	}
-	sort.Ints(ids)
-	var out []string
-	for _, id := range ids {
-		out = append(out, fmt.Sprintf("%s %.0f", names[id], worth[fmt.Sprint(id)]))
-	}
-	return strings.Join(out, ", ")
 }
