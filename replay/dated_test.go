@@ -52,23 +52,62 @@ func TestDatedGamesReplayToTheirResults(t *testing.T) {
 // created_at in either form, else its first action's time, else today.
 func TestRulesOfTheDayFromCreatedAt(t *testing.T) {
 	src := datedGame(t, "dated/1825/69820.json") // created_at "2022-02-04"
-	if got := Rules(src).AsOf().Format(time.DateOnly); got != "2022-02-04" {
+	if got := DayOf(src).AsOf().Format(time.DateOnly); got != "2022-02-04" {
 		t.Errorf("date string: %s", got)
 	}
 	n := g18xx.Int(1728210956)
 	src.CreatedAt = &n
-	if got := Rules(src).AsOf().Format(time.DateOnly); got != "2024-10-06" {
+	if got := DayOf(src).AsOf().Format(time.DateOnly); got != "2024-10-06" {
 		t.Errorf("unix seconds: %s", got)
 	}
 	src.CreatedAt = nil
-	if got := Rules(src).AsOf().Format(time.DateOnly); got != "2022-01-25" { // its first action, 1643099013
+	if got := DayOf(src).AsOf().Format(time.DateOnly); got != "2022-01-25" { // its first action, 1643099013
 		t.Errorf("first action: %s", got)
 	}
 	for i := range src.Actions {
 		src.Actions[i].CreatedAt = 0
 	}
-	if !Rules(src).AsOf().IsZero() {
-		t.Errorf("no time: %v, want today's rules", Rules(src).AsOf())
+	if !DayOf(src).AsOf().IsZero() {
+		t.Errorf("no time: %v, want today's rules", DayOf(src).AsOf())
+	}
+}
+
+// TestRulesTodayFirst: an export replays under today's rules when they
+// replay it (the 2020 game 19354, never pinned); one that today's rules
+// refuse, under the latest rules that replay it (the 2022 game 69820: its
+// creation day's, after the eve of each later change was tried); a pinned
+// one is not tried under today's.
+func TestRulesTodayFirst(t *testing.T) {
+	old := datedGame(t, "1860/19354.json")
+	if n := len(Candidates(old)); n < 2 {
+		t.Fatalf("19354 (2020) has %d candidate rules, want today's and earlier", n)
+	}
+	if r := Rules(old); !r.AsOf().IsZero() {
+		t.Errorf("19354 replays under %s, want today's", r)
+	}
+	src := datedGame(t, "dated/1825/69820.json")
+	cands := Candidates(src)
+	if len(cands) != 4 || !cands[0].AsOf().IsZero() || cands[3] != DayOf(src) {
+		t.Fatalf("69820 candidates %v, want today, the eves of two changes, its day", cands)
+	}
+	if Accepts(src, title.Rules{}) {
+		t.Error("69820 replays under today's rules")
+	}
+	if r := Rules(src); r.String() != "2022-02-04" {
+		t.Errorf("69820 replays under %s, want 2022-02-04", r)
+	}
+	src.Settings.Extra = map[string]json.RawMessage{"pin": json.RawMessage(`"a1b2c3d"`)}
+	if cands := Candidates(src); len(cands) != 3 || cands[0].AsOf().IsZero() {
+		t.Errorf("pinned 69820 candidates %v, want no today", cands)
+	}
+	// a result that differs from the one recorded is not accepted
+	src = datedGame(t, "dated/1825/69820.json")
+	for k := range src.Result {
+		src.Result[k]++
+		break
+	}
+	if Accepts(src, DayOf(src)) {
+		t.Error("69820 with a changed result accepted")
 	}
 }
 

@@ -30,6 +30,9 @@ type DatedRefusal struct {
 	// Pin is the 18xx.games code version the game was pinned to
 	// (settings.pin), "" for none.
 	Pin string
+	// Tried are the other rules the export was tried under first and
+	// refused by (Candidates), latest first.
+	Tried []title.Rules
 }
 
 func (e *DatedRefusal) Error() string {
@@ -46,6 +49,13 @@ func (e *DatedRefusal) Error() string {
 			names[i] = c.Name + " from " + c.Since
 		}
 		fmt.Fprintf(&b, ", before %s", strings.Join(names, ", "))
+	}
+	if len(e.Tried) > 0 {
+		names := make([]string, len(e.Tried))
+		for i, r := range e.Tried {
+			names[i] = r.String()
+		}
+		fmt.Fprintf(&b, "; it does not replay under the rules of %s either", strings.Join(names, ", "))
 	}
 	b.WriteString(")")
 	if e.Pin != "" {
@@ -78,6 +88,11 @@ func Explain(src *g18xx.Game, err error) error {
 	}
 	rules := Rules(src)
 	out := &DatedRefusal{Err: err, Rules: rules, Before: rules.Pending(d.Changes), Pin: src.Settings.Pin()}
+	for _, r := range Candidates(src) {
+		if r != rules {
+			out.Tried = append(out.Tried, r)
+		}
+	}
 	for _, c := range slices.Backward(d.Changes) {
 		if !rules.Follows(c) {
 			continue

@@ -36,17 +36,6 @@ func NewOf(src *g18xx.Game, rules title.Rules) (title.Full, error) {
 	return d.Create(players, src.Settings.OptionalRules, rules)
 }
 
-// Rules is the day whose 18xx.games rules an export is replayed by: the
-// day the game was created there (g18xx.Game.PlayedFrom). 18xx.games
-// pins a game to the code of its day when a later change would break it,
-// so a game created before a change is replayed by the rule before it; an
-// export without any time follows today's rules (docs/rules.md, "Rules of
-// the day").
-func Rules(src *g18xx.Game) title.Rules {
-	t, _ := src.PlayedFrom()
-	return title.RulesOf(t)
-}
-
 // Convert turns an export action into an engine action.
 func Convert(a *g18xx.Action) engine.Action {
 	out := engine.Action{
@@ -99,7 +88,13 @@ func Run(src *g18xx.Game, step Step) (Game, int, error) {
 
 // RunTraced is Run with init called once with the state after setup.
 func RunTraced(src *g18xx.Game, step Step, init func(map[string]any) error) (Game, int, error) {
-	g, err := New(src)
+	return RunTracedOf(src, Rules(src), step, init)
+}
+
+// RunTracedOf is RunTraced under the rules of a given day (Rules finds
+// an export's).
+func RunTracedOf(src *g18xx.Game, rules title.Rules, step Step, init func(map[string]any) error) (Game, int, error) {
+	g, err := NewOf(src, rules)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -550,12 +550,56 @@ func (s *Server) applyNew(e *entry, acts []g18xx.Action) error {
 	return nil
 }
 
-// importRules is the day whose 18xx.games rules an imported game follows
-// (replay.Rules): its export header's created_at, kept in meta, else its
-// first action's time. A game made here (no meta) follows today's rules.
+// rulesKey is the stored import header's record of the rules the import
+// replayed under (replay.Rules: "today" or an RFC 3339 time).
+const rulesKey = "tresham_rules"
+
+// keepRules records in an import's header the rules it replayed under.
+func keepRules(h *g18xx.Game, rules title.Rules) {
+	v := "today"
+	if !rules.AsOf().IsZero() {
+		v = rules.AsOf().Format(time.RFC3339)
+	}
+	if h.Extra == nil {
+		h.Extra = map[string]json.RawMessage{}
+	}
+	h.Extra[rulesKey], _ = json.Marshal(v)
+}
+
+// storedRules reads the rules an import's header records (ok false: none).
+func storedRules(meta json.RawMessage) (title.Rules, bool) {
+	var rec map[string]json.RawMessage
+	if len(meta) == 0 || json.Unmarshal(meta, &rec) != nil || rec[rulesKey] == nil {
+		return title.Rules{}, false
+	}
+	var v string
+	if json.Unmarshal(rec[rulesKey], &v) != nil {
+		return title.Rules{}, false
+	}
+	r, err := title.ParseRules(v)
+	return r, err == nil
+}
+
+// rulesOf is the view's name of an imported game's rules ("today" or a
+// day; "" for a game made here).
+func rulesOf(meta json.RawMessage) string {
+	if r, ok := storedRules(meta); ok {
+		return r.String()
+	}
+	return ""
+}
+
+// importRules is the day whose 18xx.games rules an imported game follows:
+// the rules its import replayed under, recorded in its header (keepRules),
+// else (an import stored before they were recorded) those replay.Rules
+// finds again from the header and its stored actions. A game made here (no
+// meta) follows today's rules.
 func importRules(meta json.RawMessage, acts []g18xx.Action) title.Rules {
 	if len(meta) == 0 {
 		return title.Rules{}
+	}
+	if r, ok := storedRules(meta); ok {
+		return r
 	}
 	var src g18xx.Game
 	if err := json.Unmarshal(meta, &src); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"tresham/compat/g18xx"
 	fx "tresham/internal/fixtures"
+	"tresham/replay"
 )
 
 // TestImportDatedGames: real games played on 18xx.games before a rule
@@ -35,12 +36,20 @@ func TestImportDatedGames(t *testing.T) {
 			ID int64 `json:"id"`
 		}
 		alice.mustDo("POST", "/api/games/import", data, http.StatusCreated, &out)
-		if v := alice.view(out.ID); !v.Finished || !mapsEqual(v.Result, src.Result) {
+		v := alice.view(out.ID)
+		if !v.Finished || !mapsEqual(v.Result, src.Result) {
 			t.Fatalf("%s: finished %v result %v, want %v", name, v.Finished, v.Result, src.Result)
+		}
+		// the view shows the rules it replayed under (replay.Rules)
+		if want := replay.Rules(src).String(); v.RulesOf != want || (strings.HasSuffix(name, "69820.json") && want != "2022-02-04") {
+			t.Errorf("%s: rules_of %q, want %q (69820: its creation day's)", name, v.RulesOf, want)
 		}
 		code, exp := alice.do("GET", fmt.Sprintf("/api/games/%d/export", out.ID), nil)
 		if code != http.StatusOK {
 			t.Fatalf("%s: export %d", name, code)
+		}
+		if bytes.Contains(exp, []byte(rulesKey)) {
+			t.Errorf("%s: the export carries Tresham's %s", name, rulesKey)
 		}
 		alice.mustDo("POST", "/api/games/import", exp, http.StatusCreated, &out)
 		if v := alice.view(out.ID); !v.Finished || !mapsEqual(v.Result, src.Result) {
@@ -57,6 +66,15 @@ func TestImportDatedGames(t *testing.T) {
 		if !finished || !mapsEqual(result, src.Result) {
 			t.Errorf("%s rebuilt: finished %v result %v", name, finished, result)
 		}
+	}
+
+	// a 2020 game that replays under today's rules is shown under them
+	var old struct {
+		ID int64 `json:"id"`
+	}
+	alice.mustDo("POST", "/api/games/import", fx.MustRead(t, "1860/19354.json"), http.StatusCreated, &old)
+	if v := alice.view(old.ID); v.RulesOf != "today" {
+		t.Errorf("1860/19354: rules_of %q, want today", v.RulesOf)
 	}
 
 	src, err := g18xx.Decode(bytes.NewReader(fx.MustRead(t, "dated/1825/69820.json")))

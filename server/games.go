@@ -131,7 +131,10 @@ func summary(h store.Game) summaryJSON {
 // viewJSON is the game view.
 type viewJSON struct {
 	summaryJSON
-	At      *int                     `json:"at,omitempty"`
+	At *int `json:"at,omitempty"`
+	// RulesOf is the day whose 18xx.games rules an imported game replays
+	// under ("today" or "2021-09-08"; replay.Rules); "" for a game made here.
+	RulesOf string                   `json:"rules_of,omitempty"`
 	Acting  []string                 `json:"acting"`
 	You     []int                    `json:"you"`
 	Legal   map[string][]play.Choice `json:"legal"`
@@ -166,6 +169,7 @@ func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 	if v.Acting == nil {
 		v.Acting = []string{}
 	}
+	v.RulesOf = rulesOf(e.h.Meta)
 	v.You = seatsOf(e.h, userID)
 	if v.You == nil {
 		v.You = []int{}
@@ -568,7 +572,8 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	start := time.Now()
-	g, err := newTitleGame(src.Title, seats, opts, replay.Rules(src))
+	rules := replay.Rules(src)
+	g, err := newTitleGame(src.Title, seats, opts, rules)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, "cannot set up the game: %v", err)
 		return
@@ -582,7 +587,9 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.met.replay.Observe(time.Since(start).Seconds())
-	metaJSON, err := g18xx.Marshal(importHeader(src, opts))
+	hdr := importHeader(src, opts)
+	keepRules(hdr, rules)
+	metaJSON, err := g18xx.Marshal(hdr)
 	if err != nil {
 		s.fail(w, r, fmt.Errorf("import: keep the header: %w", err))
 		return
@@ -652,6 +659,7 @@ func (s *Server) exportLog(ctx context.Context, e *entry) (*g18xx.Game, error) {
 		if err := json.Unmarshal(e.h.Meta, out); err != nil {
 			return nil, fmt.Errorf("export game %d: stored header: %w", e.id, err)
 		}
+		delete(out.Extra, rulesKey) // Tresham's own record, not the site's form
 	} else {
 		out.ID = g18xx.Int(e.id)
 		out.Description = fmt.Sprintf("Tresham game %d", e.id)

@@ -168,6 +168,7 @@ type gameView struct {
 	State    map[string]any            `json:"state"`
 	Log      []string                  `json:"log"`
 	At       *int                      `json:"at"`
+	RulesOf  string                    `json:"rules_of"`
 	Chat     []chatLine                `json:"chat"`
 	// EndProposal is who agrees to end the game now.
 	EndProposal *endProposal `json:"end_proposal"`

@@ -132,7 +132,8 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		step = tw.write
 		init = func(st map[string]any) error { return tw.write(nil, st) }
 	}
-	g, n, err := replay.RunTraced(src, step, init)
+	rules := replay.Rules(src)
+	g, n, err := replay.RunTracedOf(src, rules, step, init)
 	if err != nil {
 		var re *engine.RuleError
 		var dated *replay.DatedRefusal
@@ -145,7 +146,8 @@ func cmdReplay(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	out := map[string]any{"title": src.Title, "finished": g.IsFinished(), "result": g.Result(), "actions": n}
+	// rules: the 18xx.games rules it replayed under ("today" or a day)
+	out := map[string]any{"title": src.Title, "finished": g.IsFinished(), "result": g.Result(), "actions": n, "rules": rules.String()}
 	if !g.IsFinished() {
 		out["result"] = nil
 	}

@@ -61,3 +61,25 @@ func (r Rules) Pending(cs []Change) []Change {
 	}
 	return out
 }
+
+// String names the rules: "today", or the day they are of
+// ("2021-09-08").
+func (r Rules) String() string {
+	if r.asOf.IsZero() {
+		return "today"
+	}
+	return r.asOf.Format(time.DateOnly)
+}
+
+// ParseRules reads what String wrote, or an RFC 3339 time.
+func ParseRules(s string) (Rules, error) {
+	if s == "today" || s == "" {
+		return Rules{}, nil
+	}
+	for _, layout := range []string{time.RFC3339, time.DateOnly} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return RulesOf(t), nil
+		}
+	}
+	return Rules{}, fmt.Errorf("title: rules %q: neither \"today\" nor a date", s)
+}

@@ -1,0 +1,106 @@
+package replay
+
+import (
+	"maps"
+	"slices"
+	"time"
+
+	"tresham/compat/g18xx"
+	"tresham/engine"
+	"tresham/titles"
+	"tresham/titles/title"
+)
+
+// Rules is the day whose 18xx.games rules an export is replayed by, found
+// as 18xx.games finds it. The site runs a game under its newest code
+// unless a change breaks the game, and then pins the game to the code of
+// the day before that change. So an export is tried under today's rules
+// first and, where it does not replay under them (an action refused, or a
+// finished game whose result differs from the one it records), under the
+// rules of the day before each of the title's changes made since it was
+// created, latest first, down to the rules of its creation day (DayOf).
+// The first rules it replays under are its rules; when none do, its
+// creation day's (the refusal then names that day, Explain). A game
+// pinned by the site (settings.pin) is by definition broken by today's
+// code, so its trials start at the latest change's eve. An export created
+// after every change of its title, or with no time at all, is not tried:
+// today's rules are its rules. (docs/rules.md, "Rules of the day".)
+func Rules(src *g18xx.Game) title.Rules {
+	cands := Candidates(src)
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	for _, r := range cands {
+		if Accepts(src, r) {
+			return r
+		}
+	}
+	return cands[len(cands)-1]
+}
+
+// DayOf is the rules of the day an export's game was created
+// (g18xx.Game.PlayedFrom; today's when it carries no time).
+func DayOf(src *g18xx.Game) title.Rules {
+	t, _ := src.PlayedFrom()
+	return title.RulesOf(t)
+}
+
+// Candidates lists the rules Rules tries for src, in order: today's
+// (unless the game is pinned), the eve of each change made after its
+// creation day from the latest back, and its creation day's. An export
+// whose creation day follows every change has today's alone.
+func Candidates(src *g18xx.Game) []title.Rules {
+	day := DayOf(src)
+	d, ok := titles.Lookup(src.Title)
+	if !ok {
+		return []title.Rules{{}}
+	}
+	pending := day.Pending(d.Changes)
+	if len(pending) == 0 {
+		return []title.Rules{{}}
+	}
+	var out []title.Rules
+	if src.Settings.Pin() == "" {
+		out = append(out, title.Rules{})
+	}
+	// the eve of each pending change but the first, latest first: a game
+	// pinned just before that change follows every earlier one
+	for _, c := range slices.Backward(pending[1:]) {
+		out = append(out, title.RulesOf(c.Date().Add(-time.Second)))
+	}
+	return append(out, day)
+}
+
+// Accepts reports whether src replays under rules: every effective action
+// accepted and, for an export that records a result (not ended by hand),
+// the game finished with that result.
+func Accepts(src *g18xx.Game, rules title.Rules) bool {
+	g, err := NewOf(src, rules)
+	if err != nil {
+		return false
+	}
+	var ea engine.Action
+	for _, i := range g18xx.EffectiveIndices(src.Actions) {
+		a := &src.Actions[i]
+		if a.Type == g18xx.TypeMessage {
+			continue
+		}
+		ea = Convert(a)
+		if err := g.Apply(&ea); err != nil {
+			return false
+		}
+	}
+	if len(src.Result) == 0 || src.ManuallyEnded {
+		return true // nothing recorded to compare (a game ended by hand stops short)
+	}
+	return g.IsFinished() && maps.Equal(g.Result(), src.Result)
+}
+
+// RulesName words rules for a player: "today's rules" or "the rules of
+// 2021-09-08".
+func RulesName(r title.Rules) string {
+	if r.AsOf().IsZero() {
+		return "today's rules"
+	}
+	return "the rules of " + r.String()
+}
