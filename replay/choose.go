@@ -60,15 +60,25 @@ func Candidates(src *g18xx.Game) []title.Rules {
 		return []title.Rules{{}}
 	}
 	var out []title.Rules
+	add := func(r title.Rules) {
+		if len(out) == 0 || out[len(out)-1] != r {
+			out = append(out, r)
+		}
+	}
 	if src.Settings.Pin() == "" {
-		out = append(out, title.Rules{})
+		add(title.Rules{})
 	}
-	// the eve of each pending change but the first, latest first: a game
-	// pinned just before that change follows every earlier one
-	for _, c := range slices.Backward(pending[1:]) {
-		out = append(out, title.RulesOf(c.Date().Add(-time.Second)))
+	// the eve of each pending change, latest first, down to the earliest
+	// change's day, whose eve is the creation day's rules (changes of one
+	// day share an eve)
+	for _, c := range slices.Backward(pending) {
+		if c.Since == pending[0].Since {
+			break
+		}
+		add(title.RulesOf(c.Date().Add(-time.Second)))
 	}
-	return append(out, day)
+	add(day)
+	return out
 }
 
 // Accepts reports whether src replays under rules: every effective action

@@ -7,6 +7,34 @@ import "tresham/titles/title"
 // "Rules of the day"). A game created before one plays by the rule before
 // it (eraOf); printed_rules games follow the rulebook and none of these.
 var (
+	changeCloseZoneNoTrain = title.Change{
+		Name:   "1860/closing-zone-buys-no-train",
+		Since:  "2021-03-16",
+		Source: "tobymao/18xx PR #4518, commit 4425b125d (1860: prohibit bankrupt company from buying train)",
+		Before: "a company whose dividend took its price into the closing zone may still buy trains in that turn (it goes bankrupt at the turn's end)",
+		After:  "it buys no train",
+	}
+	changeBankruptAtDividend = title.Change{
+		Name:   "1860/bankrupt-at-dividend",
+		Since:  "2021-05-02",
+		Source: "tobymao/18xx PR #5217, commit 27d6e9916 (1860: check for bankruptcy in process_dividend)",
+		Before: "a company whose dividend took its price into the closing zone goes bankrupt at the end of its turn",
+		After:  "it goes bankrupt at the dividend",
+	}
+	changePriorityTies = title.Change{
+		Name:   "1860/bankruptcy-priority-ties-by-seat",
+		Since:  "2021-09-09",
+		Source: "tobymao/18xx PR #6320, commit e49cbb189 (1860: four fixes)",
+		Before: "when a company goes bankrupt, the priority deal goes to the player with the fewest shares, ties to the first of them counting from the priority deal's holder",
+		After:  "ties go to the first of them in the current player order",
+	}
+	changeFloatMarkerBack = title.Change{
+		Name:   "1860/float-marker-to-back",
+		Since:  "2021-09-09",
+		Source: "tobymao/18xx PR #6320, commit e49cbb189 (1860: four fixes)",
+		Before: "a company that floats keeps its marker's place in its cell's stack (set when it was started)",
+		After:  "its marker goes to the back of the stack, so it operates after the companies already there",
+	}
 	changeZigZagRefactor = title.Change{
 		Name:   "1860/zigzag-moves-stop-short",
 		Since:  "2023-03-04",
@@ -40,13 +68,18 @@ var (
 // Changes lists 1860's dated rule changes in date order (the
 // Descriptor's Changes).
 func Changes() []title.Change {
-	return []title.Change{changeZigZagRefactor, changeZigZagLedge, changeFullValueWorth, changeSimplifiedInsolvency}
+	return []title.Change{changeCloseZoneNoTrain, changeBankruptAtDividend, changePriorityTies, changeFloatMarkerBack,
+		changeZigZagRefactor, changeZigZagLedge, changeFullValueWorth, changeSimplifiedInsolvency}
 }
 
 // era is which side of each dated change a game is on: a field is true
 // where the game plays by the rule before the change. The zero era is
 // today's rules.
 type era struct {
+	closeZoneBuys        bool // before changeCloseZoneNoTrain
+	bankruptAtTurnEnd    bool // before changeBankruptAtDividend
+	priorityFromHolder   bool // before changePriorityTies
+	floatMarkerStays     bool // before changeFloatMarkerBack
 	zigzagStopShort      bool // after changeZigZagRefactor, before changeZigZagLedge
 	trainSharesUncounted bool // before changeFullValueWorth
 	simplifiedLease      bool // before changeSimplifiedInsolvency
@@ -60,6 +93,10 @@ func eraOf(r title.Rules, printed bool) era {
 		return era{}
 	}
 	return era{
+		closeZoneBuys:        !r.Follows(changeCloseZoneNoTrain),
+		bankruptAtTurnEnd:    !r.Follows(changeBankruptAtDividend),
+		priorityFromHolder:   !r.Follows(changePriorityTies),
+		floatMarkerStays:     !r.Follows(changeFloatMarkerBack),
 		zigzagStopShort:      r.Follows(changeZigZagRefactor) && !r.Follows(changeZigZagLedge),
 		trainSharesUncounted: !r.Follows(changeFullValueWorth),
 		simplifiedLease:      !r.Follows(changeSimplifiedInsolvency),

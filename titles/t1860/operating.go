@@ -280,7 +280,9 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		g.TriggerEnd("stock_market", "current_or")
 	}
 	g.checkBankBroken()
-	g.checkBankruptcy(c)
+	if !g.era.bankruptAtTurnEnd { // since 2021-05-02 (changeBankruptAtDividend); else afterOperating
+		g.checkBankruptcy(c)
+	}
 }
 
 // minDepotPrice is the price of the cheapest train for sale by the bank.
@@ -316,7 +318,8 @@ func (g *Game) canBuyTrain(c *engine.Corporation) bool {
 	if c.Receivership && len(c.Trains) > 0 {
 		return false
 	}
-	if c.Bankrupt || (c.Cell != nil && c.Cell.Type == engine.CellClose) {
+	// in the closing zone: no train since 2021-03-16 (changeCloseZoneNoTrain)
+	if c.Bankrupt || (c.Cell != nil && c.Cell.Type == engine.CellClose && !g.era.closeZoneBuys) {
 		return false
 	}
 	if len(c.Trains) >= g.trainLimit() {
@@ -425,10 +428,18 @@ func (g *Game) makeBankrupt(c *engine.Corporation) {
 			c.Tokens[i].Flipped = true
 		}
 	}
-	// priority deal to the player with the fewest shares
+	// priority deal to the player with the fewest shares; ties to the
+	// first in player order, before 2021-09-09 counting from the priority
+	// deal's holder (changePriorityTies)
+	order := g.Players
+	if g.era.priorityFromHolder {
+		if i := g.PlayerIndex(g.priorityDeal()); i > 0 {
+			order = append(slices.Clone(g.Players[i:]), g.Players[:i]...)
+		}
+	}
 	var best *engine.Player
 	bestPct := 0
-	for _, p := range g.Players {
+	for _, p := range order {
 		pct := 0
 		for _, o := range g.Corps {
 			pct += o.PercentOf(engine.Holder(p.ID))

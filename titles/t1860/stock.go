@@ -447,9 +447,12 @@ func (g *Game) float(c *engine.Corporation) {
 	for i := range c.Tokens {
 		c.Tokens[i].Flipped = false
 	}
-	// the marker goes to the back of its cell
-	g.SetCell(c, g.Market.Down(c.Cell))
-	g.SetCell(c, g.Market.Up(c.Cell))
+	// the marker goes to the back of its cell (since 2021-09-09:
+	// changeFloatMarkerBack)
+	if !g.era.floatMarkerStays {
+		g.SetCell(c, g.Market.Down(c.Cell))
+		g.SetCell(c, g.Market.Up(c.Cell))
+	}
 	g.Float(c, c.Par.Price*10)
 	g.privatesOnFloat(c)
 	if g.SRAfterSouthern {

@@ -11,6 +11,7 @@ import (
 	"tresham/internal/fixtures"
 	"tresham/replay"
 	"tresham/titles/t1860"
+	"tresham/titles/title"
 )
 
 // fixtureGame is an 18xx.games fixture ready to replay with chosen options.
@@ -102,13 +103,19 @@ type script struct {
 
 func newScript(t *testing.T, players int, opts ...string) *script {
 	t.Helper()
+	return newScriptOf(t, players, title.Rules{}, opts...)
+}
+
+// newScriptOf is newScript under the 18xx.games rules of a day.
+func newScriptOf(t *testing.T, players int, rules title.Rules, opts ...string) *script {
+	t.Helper()
 	var ids []int
 	var names []string
 	for i := 1; i <= players; i++ {
 		ids = append(ids, i)
 		names = append(names, "Player "+strconv.Itoa(i))
 	}
-	g, err := t1860.New(ids, names, opts, nil)
+	g, err := t1860.NewOf(ids, names, opts, nil, rules)
 	if err != nil {
 		t.Fatal(err)
 	}
