@@ -7,6 +7,13 @@ import "tresham/titles/title"
 // "Rules of the day"). A game created before one plays by the rule before
 // it (eraOf); printed_rules games follow the rulebook and none of these.
 var (
+	changeF8TwoTowns = title.Change{
+		Name:   "1825/F8-two-towns",
+		Since:  "2022-04-16",
+		Source: "tobymao/18xx PR #7633, commit 8bfd44705 (1825: Correct typo making F8 into a single dit not a double dit)",
+		Before: "with Unit 3, F8 (Dunfermline & Kirkaldy) is printed with one town (a typo in the map's code read as one), so it takes single-town tiles",
+		After:  "F8 has two towns, as printed in the rulebook's map, and takes double-town tiles",
+	}
 	changeTradeTens = title.Change{
 		Name:   "1825/train-price-tens",
 		Since:  "2023-12-27",
@@ -33,13 +40,14 @@ var (
 // Changes lists 1825's dated rule changes in date order (the
 // Descriptor's Changes).
 func Changes() []title.Change {
-	return []title.Change{changeTradeTens, changeUnit2Kit3, changeTeeHexag}
+	return []title.Change{changeF8TwoTowns, changeTradeTens, changeUnit2Kit3, changeTeeHexag}
 }
 
 // era is which side of each dated change a game is on: a field is true
 // where the game plays by the rule before the change. The zero era is
 // today's rules.
 type era struct {
+	f8OneTown     bool // before changeF8TwoTowns
 	anyTradePrice bool // before changeTradeTens
 	unit2Kit3Kept bool // before changeUnit2Kit3
 	teeAnyHexStop bool // before changeTeeHexag
@@ -53,6 +61,7 @@ func eraOf(r title.Rules, printed bool) era {
 		return era{}
 	}
 	return era{
+		f8OneTown:     !r.Follows(changeF8TwoTowns),
 		anyTradePrice: !r.Follows(changeTradeTens),
 		unit2Kit3Kept: !r.Follows(changeUnit2Kit3),
 		teeAnyHexStop: !r.Follows(changeTeeHexag),

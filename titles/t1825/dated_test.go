@@ -121,3 +121,34 @@ func TestPrintedRulesIgnoreDates(t *testing.T) {
 		t.Errorf("printed_rules game of 2022: era %+v, price step %d", g.Opts.era, g.tradePriceStep())
 	}
 }
+
+// TestF8TownsByDate: with Unit 3, F8 (Dunfermline & Kirkaldy) is printed
+// with one town in a game created before 2022-04-16 (18xx.games's map had
+// a typo that read as one) and with two since, as in the rulebook; so a
+// single-town tile fits it before and a double-town tile after.
+func TestF8TownsByDate(t *testing.T) {
+	for _, tc := range []struct {
+		day   string
+		towns int
+	}{{"2022-04-15", 1}, {"2022-04-16", 2}, {"2026-01-01", 2}} {
+		g, err := NewOf([]int{1, 2}, []string{"A", "B"}, []string{"unit_3"}, rulesOn(t, tc.day))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tile, _, ok := g.Board.TileOn("F8")
+		if !ok {
+			t.Fatal("no hex F8 with Unit 3")
+		}
+		if tile.NumTowns() != tc.towns {
+			t.Errorf("%s: F8 has %d towns, want %d", tc.day, tile.NumTowns(), tc.towns)
+		}
+	}
+	// printed_rules follows the rulebook's map whatever the date
+	g, err := NewOf([]int{1, 2}, []string{"A", "B"}, []string{"unit_3", "printed_rules"}, rulesOn(t, "2022-04-15"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tile, _, _ := g.Board.TileOn("F8"); tile.NumTowns() != 2 {
+		t.Errorf("printed_rules: F8 has %d towns, want 2", tile.NumTowns())
+	}
+}

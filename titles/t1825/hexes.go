@@ -74,6 +74,12 @@ var unit2Hexes = []hexEntry{
 	{sepia, []string{"Q11"}, "city=revenue:10;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:5,b:_0"},
 }
 
+// f8OneTown is F8 as 18xx.games printed it until 2022-04-16 (a typo in
+// its map code read as one town: changeF8TwoTowns).
+var f8OneTown = []hexEntry{
+	{white, []string{"F8"}, "town=revenue:0;upgrade=cost:120,terrain:water"},
+}
+
 // unit3Hexes: Unit 3, Northern England and Scotland.
 var unit3Hexes = []hexEntry{
 	{white, []string{"C11", "G11", "H12", "H14", "I5", "J8"}, blank},

@@ -22,6 +22,7 @@ func mapTables(o Options) [][]hexEntry {
 	add(o.Regionals[1], r1Hexes)
 	add(o.Regionals[2], r2Hexes)
 	add(o.Regionals[3], r3Hexes)
+	add(o.Units[3] && o.era.f8OneTown, f8OneTown) // before 2022-04-16 (dated.go)
 	add(o.Units[1], unit1Hexes)
 	add(o.Units[2], unit2Hexes)
 	add(o.Units[3], unit3Hexes)

@@ -7,6 +7,13 @@ import "tresham/titles/title"
 // "Rules of the day"). A game created before one plays by the rule before
 // it (eraOf); printed_rules games follow the rulebook and none of these.
 var (
+	changeBankruptAtTurnEnd = title.Change{
+		Name:   "1860/bankrupt-at-turn-end",
+		Since:  "2021-02-25",
+		Source: "tobymao/18xx PR #4144, commits 43f2d73c7, 13675a983 (1860: move bankruptcy check out of dividend step)",
+		Before: "a company whose dividend takes its price into the closing zone goes bankrupt at the dividend",
+		After:  "it goes bankrupt at the end of its turn (until 2021-05-02, 1860/bankrupt-at-dividend)",
+	}
 	changeCloseZoneNoTrain = title.Change{
 		Name:   "1860/closing-zone-buys-no-train",
 		Since:  "2021-03-16",
@@ -18,8 +25,22 @@ var (
 		Name:   "1860/bankrupt-at-dividend",
 		Since:  "2021-05-02",
 		Source: "tobymao/18xx PR #5217, commit 27d6e9916 (1860: check for bankruptcy in process_dividend)",
-		Before: "a company whose dividend took its price into the closing zone goes bankrupt at the end of its turn",
-		After:  "it goes bankrupt at the dividend",
+		Before: "(from 2021-02-25) a company whose dividend took its price into the closing zone goes bankrupt at the end of its turn",
+		After:  "it goes bankrupt at the dividend, as before 2021-02-25",
+	}
+	changeProgramsSurviveRestart = title.Change{
+		Name:   "1860/programs-cleared-on-restart",
+		Since:  "2021-04-29",
+		Source: "tobymao/18xx PR #5177, commit 609bad99e (1860: Disable auto actions if the SR restarts)",
+		Before: "programmed moves (auto actions) stay set when a bankruptcy restarts the stock round",
+		After:  "they are all cleared",
+	}
+	changeMustBuyWithoutRoute = title.Change{
+		Name:   "1860/must-buy-without-route",
+		Since:  "2021-06-30",
+		Source: "tobymao/18xx PR #5869, commit 1307919e7 (1860: remove valid route check from must_buy)",
+		Before: "a company without trains must buy one it can afford only if it has a route for a train; without one it may pass",
+		After:  "it must buy one whether or not it has a route",
 	}
 	changePriorityTies = title.Change{
 		Name:   "1860/bankruptcy-priority-ties-by-seat",
@@ -68,7 +89,8 @@ var (
 // Changes lists 1860's dated rule changes in date order (the
 // Descriptor's Changes).
 func Changes() []title.Change {
-	return []title.Change{changeCloseZoneNoTrain, changeBankruptAtDividend, changePriorityTies, changeFloatMarkerBack,
+	return []title.Change{changeBankruptAtTurnEnd, changeCloseZoneNoTrain, changeProgramsSurviveRestart, changeBankruptAtDividend,
+		changeMustBuyWithoutRoute, changePriorityTies, changeFloatMarkerBack,
 		changeZigZagRefactor, changeZigZagLedge, changeFullValueWorth, changeSimplifiedInsolvency}
 }
 
@@ -77,7 +99,9 @@ func Changes() []title.Change {
 // today's rules.
 type era struct {
 	closeZoneBuys        bool // before changeCloseZoneNoTrain
-	bankruptAtTurnEnd    bool // before changeBankruptAtDividend
+	bankruptAtTurnEnd    bool // after changeBankruptAtTurnEnd, before changeBankruptAtDividend
+	programsSurvive      bool // before changeProgramsSurviveRestart
+	mustBuyNeedsRoute    bool // before changeMustBuyWithoutRoute
 	priorityFromHolder   bool // before changePriorityTies
 	floatMarkerStays     bool // before changeFloatMarkerBack
 	zigzagStopShort      bool // after changeZigZagRefactor, before changeZigZagLedge
@@ -94,7 +118,9 @@ func eraOf(r title.Rules, printed bool) era {
 	}
 	return era{
 		closeZoneBuys:        !r.Follows(changeCloseZoneNoTrain),
-		bankruptAtTurnEnd:    !r.Follows(changeBankruptAtDividend),
+		bankruptAtTurnEnd:    r.Follows(changeBankruptAtTurnEnd) && !r.Follows(changeBankruptAtDividend),
+		programsSurvive:      !r.Follows(changeProgramsSurviveRestart),
+		mustBuyNeedsRoute:    !r.Follows(changeMustBuyWithoutRoute),
 		priorityFromHolder:   !r.Follows(changePriorityTies),
 		floatMarkerStays:     !r.Follows(changeFloatMarkerBack),
 		zigzagStopShort:      r.Follows(changeZigZagRefactor) && !r.Follows(changeZigZagLedge),

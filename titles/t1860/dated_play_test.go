@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"tresham/engine"
+	"tresham/titles/t1860"
 	"tresham/titles/title"
 )
 
@@ -89,16 +90,19 @@ func TestPriorityTiesByDate(t *testing.T) {
 }
 
 // TestClosingZoneByDate: C&N withholds into the closing zone. In a game
-// created before 2021-03-16 it is not yet bankrupt and may still buy a
-// train that turn (it goes bankrupt at the turn's end); from then to
-// 2021-05-01 it buys none and goes bankrupt as its turn ends; since
-// 2021-05-02 it goes bankrupt at the dividend itself.
+// created before 2021-02-25 it goes bankrupt at the dividend (and buys
+// no train); from then to 2021-03-15 it is not yet bankrupt and may still
+// buy a train that turn (it goes bankrupt at the turn's end); from
+// 2021-03-16 to 2021-05-01 it buys none and goes bankrupt as its turn
+// ends; since 2021-05-02 it goes bankrupt at the dividend again. Where it
+// buys nothing, the turn ends with the dividend, so the two places of
+// the bankruptcy differ only in whether the train step opens.
 func TestClosingZoneByDate(t *testing.T) {
 	for _, tc := range []struct {
 		day        string
 		mayBuy     bool
 		atDividend bool
-	}{{"2021-03-15", true, false}, {"2021-03-16", false, false}, {"2021-05-01", false, false}, {"2021-05-02", false, true}} {
+	}{{"2021-02-24", false, true}, {"2021-02-25", true, false}, {"2021-03-15", true, false}, {"2021-03-16", false, false}, {"2021-05-01", false, false}, {"2021-05-02", false, true}} {
 		s := newScriptOf(t, 3, day(t, tc.day))
 		s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
 		for _, sh := range []string{"C&N_1", "C&N_2", "C&N_3"} {
@@ -140,5 +144,125 @@ func TestClosingZoneByDate(t *testing.T) {
 		if !c.Bankrupt {
 			t.Errorf("%s: not bankrupt at the end of its turn", tc.day)
 		}
+	}
+}
+
+// TestProgramsOnRestartByDate: Player 2 programs an unconditional pass;
+// C&N's bankruptcy on a sale then restarts the stock round. In a game
+// created before 2021-04-29 the program stays set; since, it is cleared.
+func TestProgramsOnRestartByDate(t *testing.T) {
+	for _, tc := range []struct {
+		day  string
+		kept bool
+	}{{"2021-04-28", true}, {"2021-04-29", false}} {
+		s := newScriptOf(t, 3, day(t, tc.day))
+		s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
+		c := s.g.Corp("C&N")
+		s.g.SetCell(c, closeEdge(t, s))
+		s.do(engine.Action{Type: engine.ProgramSharePass, Entity: "2", Program: &engine.ProgramSpec{Unconditional: true}})
+		passed := func() { // Player 2's turn (its program's pass, made by hand here)
+			t.Helper()
+			s.do(engine.Action{Type: "pass", Entity: "2"})
+		}
+		s.buy("C&N_1") // Player 3
+		s.buy("C&N_2") // Player 1
+		passed()
+		s.buy("C&N_3") // Player 3
+		s.buy("C&N_4") // Player 1
+		passed()
+		c.Operated = true
+		s.do(engine.Action{Type: "sell_shares", Entity: "3", Shares: []string{"C&N_1", "C&N_3"}, Percent: 20})
+		if !c.Bankrupt {
+			t.Fatalf("%s: C&N not bankrupt after the sale", tc.day)
+		}
+		if kept := len(s.g.Programs) == 1; kept != tc.kept {
+			t.Errorf("%s: Player 2's program kept through the restart: %v, want %v", tc.day, kept, tc.kept)
+		}
+	}
+}
+
+// TestMustBuyByCash: a company without trains and with exactly the price
+// of the cheapest train may pass its train step as on 18xx.games (its
+// must_buy_train? asks for more cash than the price); under printed_rules
+// it can afford the train and must buy it (rules 7.8).
+func TestMustBuyByCash(t *testing.T) {
+	for _, tc := range []struct {
+		opts    []string
+		mayPass bool
+	}{{nil, true}, {[]string{"printed_rules"}, false}} {
+		s := newScript(t, 3, tc.opts...)
+		s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
+		for _, sh := range []string{"C&N_1", "C&N_2", "C&N_3"} {
+			s.buy(sh)
+		}
+		s.passRound()
+		c := s.g.Corp("C&N")
+		s.passUntil("C&N", "buy_train")
+		c.Cash = 250 // the 2+1's price
+		passes := false
+		for _, ch := range s.g.Legal("C&N") {
+			passes = passes || ch.Action.Type == "pass"
+		}
+		err := s.try(engine.Action{Type: "pass", Entity: "C&N"})
+		if passes != tc.mayPass || (err == nil) != tc.mayPass {
+			t.Errorf("%v: pass listed %v, accepted %v (%v); want %v", tc.opts, passes, err == nil, err, tc.mayPass)
+		}
+	}
+}
+
+// TestMustBuyWithoutRouteByDate: on the map, each company in turn (all
+// started at £100 by the auction's two winners, floated in the stock
+// round) reaches its train step in the first operating round with no
+// train and £1000. One with a route for a train must buy either way; one
+// without may pass in a game created before 2021-06-30, and must buy
+// since.
+func TestMustBuyWithoutRouteByDate(t *testing.T) {
+	found := map[bool]bool{}
+	for _, tc := range []struct {
+		day       string
+		routeOnly bool
+	}{{"2021-06-29", true}, {"2021-06-30", false}} {
+		s := newScriptOn(t, 3, t1860.NewBoard, day(t, tc.day))
+		s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
+		for _, sh := range []string{"C&N_1", "C&N_2", "C&N_3", "IOW_1", "IOW_2", "IOW_3"} {
+			for s.g.Corp(s.active()) != nil { // a home track lay
+				s.do(s.g.Legal(s.active())[0].Action)
+			}
+			s.buy(sh)
+		}
+		for s.g.RoundName() == "Stock" {
+			act := s.active()
+			if s.g.Corp(act) != nil { // a home track lay
+				s.do(s.g.Legal(act)[0].Action)
+				continue
+			}
+			s.do(engine.Action{Type: "pass", Entity: act})
+		}
+		for _, sym := range []string{s.active(), ""} {
+			if sym == "" {
+				sym = s.active()
+			}
+			s.passUntil(sym, "buy_train")
+			route := s.g.HasRoute(s.g.Corp(sym))
+			found[route] = true
+			err := s.try(engine.Action{Type: "pass", Entity: sym})
+			if want := tc.routeOnly && !route; (err == nil) != want {
+				t.Errorf("%s: %s (route %v) passes its train step: %v, want accepted %v", tc.day, sym, route, err, want)
+			}
+			if err != nil {
+				for _, ch := range s.g.Legal(sym) {
+					if ch.Action.Type == "buy_train" {
+						s.do(ch.Action)
+						break
+					}
+				}
+				for s.active() == sym {
+					s.do(engine.Action{Type: "pass", Entity: sym})
+				}
+			}
+		}
+	}
+	if !found[false] {
+		t.Errorf("no company without a route: the position does not test the change (routes seen %v)", found)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tresham/board"
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/internal/fixtures"
@@ -109,13 +110,19 @@ func newScript(t *testing.T, players int, opts ...string) *script {
 // newScriptOf is newScript under the 18xx.games rules of a day.
 func newScriptOf(t *testing.T, players int, rules title.Rules, opts ...string) *script {
 	t.Helper()
+	return newScriptOn(t, players, nil, rules, opts...)
+}
+
+// newScriptOn is newScriptOf on a map (nil: none).
+func newScriptOn(t *testing.T, players int, board func(map[string]bool) (*board.Board, error), rules title.Rules, opts ...string) *script {
+	t.Helper()
 	var ids []int
 	var names []string
 	for i := 1; i <= players; i++ {
 		ids = append(ids, i)
 		names = append(names, "Player "+strconv.Itoa(i))
 	}
-	g, err := t1860.NewOf(ids, names, opts, nil, rules)
+	g, err := t1860.NewOf(ids, names, opts, board, rules)
 	if err != nil {
 		t.Fatal(err)
 	}
