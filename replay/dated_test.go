@@ -74,9 +74,9 @@ func TestRulesOfTheDayFromCreatedAt(t *testing.T) {
 
 // TestRulesTodayFirst: an export replays under today's rules when they
 // replay it (the 2020 game 19354, never pinned); one that today's rules
-// refuse, under the latest rules that replay it (the 2022 game 69820: its
-// creation day's, after the eve of each later change was tried); a pinned
-// one is not tried under today's.
+// refuse, under the latest rules that replay it (the 2022 game 69820: the
+// eve of the change to £10 prices, after the eves of the later changes
+// were tried); a pinned one is not tried under today's.
 func TestRulesTodayFirst(t *testing.T) {
 	old := datedGame(t, "1860/19354.json")
 	if n := len(Candidates(old)); n < 2 {
@@ -87,17 +87,21 @@ func TestRulesTodayFirst(t *testing.T) {
 	}
 	src := datedGame(t, "dated/1825/69820.json")
 	cands := Candidates(src)
-	if len(cands) != 4 || !cands[0].AsOf().IsZero() || cands[3] != DayOf(src) {
-		t.Fatalf("69820 candidates %v, want today, the eves of two changes, its day", cands)
+	// four 1825 changes since 2022-02-04: today, the eves of the last three, its day
+	if len(cands) != 5 || !cands[0].AsOf().IsZero() || cands[4] != DayOf(src) {
+		t.Fatalf("69820 candidates %v, want today, the eves of three changes, its day", cands)
 	}
 	if Accepts(src, title.Rules{}) {
 		t.Error("69820 replays under today's rules")
 	}
-	if r := Rules(src); r.String() != "2022-02-04" {
-		t.Errorf("69820 replays under %s, want 2022-02-04", r)
+	// the latest rules it replays under: the eve of the £10 prices, the
+	// change that broke it (18xx.games dropped it from its fixtures then);
+	// the earlier F8 change does not touch its map (no Unit 3)
+	if r := Rules(src); r.String() != "2023-12-26" {
+		t.Errorf("69820 replays under %s, want 2023-12-26", r)
 	}
 	src.Settings.Extra = map[string]json.RawMessage{"pin": json.RawMessage(`"a1b2c3d"`)}
-	if cands := Candidates(src); len(cands) != 3 || cands[0].AsOf().IsZero() {
+	if cands := Candidates(src); len(cands) != 4 || cands[0].AsOf().IsZero() {
 		t.Errorf("pinned 69820 candidates %v, want no today", cands)
 	}
 	// a result that differs from the one recorded is not accepted

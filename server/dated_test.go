@@ -41,8 +41,8 @@ func TestImportDatedGames(t *testing.T) {
 			t.Fatalf("%s: finished %v result %v, want %v", name, v.Finished, v.Result, src.Result)
 		}
 		// the view shows the rules it replayed under (replay.Rules)
-		if want := replay.Rules(src).String(); v.RulesOf != want || (strings.HasSuffix(name, "69820.json") && want != "2022-02-04") {
-			t.Errorf("%s: rules_of %q, want %q (69820: its creation day's)", name, v.RulesOf, want)
+		if want := replay.Rules(src).String(); v.RulesOf != want || (strings.HasSuffix(name, "69820.json") && want != "2023-12-26") {
+			t.Errorf("%s: rules_of %q, want %q (69820: the eve of the £10 prices)", name, v.RulesOf, want)
 		}
 		code, exp := alice.do("GET", fmt.Sprintf("/api/games/%d/export", out.ID), nil)
 		if code != http.StatusOK {

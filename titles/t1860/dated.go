@@ -42,6 +42,13 @@ var (
 		Before: "a company without trains must buy one it can afford only if it has a route for a train; without one it may pass",
 		After:  "it must buy one whether or not it has a route",
 	}
+	changeDiscardInOwnTurn = title.Change{
+		Name:   "1860/discard-in-own-turn",
+		Since:  "2021-08-30",
+		Source: "tobymao/18xx PR #6293, commit 76f453931 (1860: fix train discard step)",
+		Before: "companies left over the train limit by a phase change discard at once, first company first, before the buyer goes on",
+		After:  "each discards at the start of its own next turn",
+	}
 	changePriorityTies = title.Change{
 		Name:   "1860/bankruptcy-priority-ties-by-seat",
 		Since:  "2021-09-09",
@@ -90,7 +97,7 @@ var (
 // Descriptor's Changes).
 func Changes() []title.Change {
 	return []title.Change{changeBankruptAtTurnEnd, changeCloseZoneNoTrain, changeProgramsSurviveRestart, changeBankruptAtDividend,
-		changeMustBuyWithoutRoute, changePriorityTies, changeFloatMarkerBack,
+		changeMustBuyWithoutRoute, changeDiscardInOwnTurn, changePriorityTies, changeFloatMarkerBack,
 		changeZigZagRefactor, changeZigZagLedge, changeFullValueWorth, changeSimplifiedInsolvency}
 }
 
@@ -102,6 +109,7 @@ type era struct {
 	bankruptAtTurnEnd    bool // after changeBankruptAtTurnEnd, before changeBankruptAtDividend
 	programsSurvive      bool // before changeProgramsSurviveRestart
 	mustBuyNeedsRoute    bool // before changeMustBuyWithoutRoute
+	discardAtOnce        bool // before changeDiscardInOwnTurn
 	priorityFromHolder   bool // before changePriorityTies
 	floatMarkerStays     bool // before changeFloatMarkerBack
 	zigzagStopShort      bool // after changeZigZagRefactor, before changeZigZagLedge
@@ -121,6 +129,7 @@ func eraOf(r title.Rules, printed bool) era {
 		bankruptAtTurnEnd:    r.Follows(changeBankruptAtTurnEnd) && !r.Follows(changeBankruptAtDividend),
 		programsSurvive:      !r.Follows(changeProgramsSurviveRestart),
 		mustBuyNeedsRoute:    !r.Follows(changeMustBuyWithoutRoute),
+		discardAtOnce:        !r.Follows(changeDiscardInOwnTurn),
 		priorityFromHolder:   !r.Follows(changePriorityTies),
 		floatMarkerStays:     !r.Follows(changeFloatMarkerBack),
 		zigzagStopShort:      r.Follows(changeZigZagRefactor) && !r.Follows(changeZigZagLedge),

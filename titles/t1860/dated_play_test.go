@@ -1,6 +1,7 @@
 package t1860_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -264,5 +265,83 @@ func TestMustBuyWithoutRouteByDate(t *testing.T) {
 	}
 	if !found[false] {
 		t.Errorf("no company without a route: the position does not test the change (routes seen %v)", found)
+	}
+}
+
+// TestDiscardByDate: C&N holds a 4+2, a 4+2 and a 5+3 in phase 5 (given
+// it directly, the earlier trains sold off); IOW buys the first 6+3, and
+// phase 6's limit of two leaves C&N a train over. In a game created
+// before 2021-08-30 C&N discards at once, in IOW's turn, and IOW goes on
+// after; since, IOW goes on and C&N discards when its next turn begins.
+func TestDiscardByDate(t *testing.T) {
+	for _, tc := range []struct {
+		day    string
+		atOnce bool
+	}{{"2021-08-29", true}, {"2021-08-30", false}} {
+		s := newScriptOf(t, 3, day(t, tc.day))
+		s.auction("C&N@100", "IOW@100", "BHC", "YHC", "CMH", "RPSC")
+		for _, sh := range []string{"C&N_1", "C&N_2", "C&N_3", "IOW_1", "IOW_2", "IOW_3"} {
+			s.buy(sh)
+		}
+		s.passRound()
+		cn := s.g.Corp("C&N")
+		var keep []*engine.Train
+		for _, tr := range s.g.Depot.Upcoming {
+			switch tr.ID {
+			case "4+2-0", "4+2-1", "5+3-0":
+				tr.Owner = cn.Sym
+				cn.Trains = append(cn.Trains, tr)
+			case "2+1-0", "2+1-1", "2+1-2", "2+1-3", "2+1-4", "3+2-0", "3+2-1", "3+2-2", "3+2-3", "4+2-2", "5+3-1":
+			default:
+				keep = append(keep, tr)
+			}
+		}
+		s.g.Depot.Upcoming = keep
+		for i, ph := range s.g.Phases {
+			if ph.Name == "5" {
+				s.g.PhaseIdx = i
+			}
+		}
+		s.operate("C&N", 10)
+		s.passUntil("IOW", "buy_train")
+		s.do(engine.Action{Type: "buy_train", Entity: "IOW", Train: "6+3-0", Price: 500})
+		if tc.atOnce {
+			if got := s.active(); got != "C&N" {
+				t.Fatalf("%s: %s to act after the 6+3, want C&N to discard", tc.day, got)
+			}
+			if err := s.try(engine.Action{Type: "pass", Entity: "IOW"}); err == nil || !strings.Contains(err.Error(), "C&N must first discard") {
+				t.Errorf("%s: IOW's pass before C&N discards: %v", tc.day, err)
+			}
+			listed := 0
+			for _, ch := range s.g.Legal("C&N") {
+				if ch.Action.Type == "discard_train" {
+					listed++
+				}
+			}
+			if listed != 3 {
+				t.Errorf("%s: C&N offered %d trains to discard, want 3", tc.day, listed)
+			}
+			s.do(engine.Action{Type: "discard_train", Entity: "C&N", Train: "4+2-0"})
+			if got := s.active(); got != "IOW" || len(cn.Trains) != 2 {
+				t.Errorf("%s: after the discard %s acts and C&N has %d trains, want IOW and 2", tc.day, got, len(cn.Trains))
+			}
+			continue
+		}
+		if got := s.active(); got != "IOW" || len(cn.Trains) != 3 {
+			t.Fatalf("%s: %s to act after the 6+3 and C&N has %d trains, want IOW and 3", tc.day, got, len(cn.Trains))
+		}
+		for s.active() == "IOW" {
+			s.do(engine.Action{Type: "pass", Entity: "IOW"})
+		}
+		for s.active() != "C&N" {
+			s.passRound()
+		}
+		discard := false
+		for _, ch := range s.g.Legal("C&N") {
+			discard = discard || ch.Action.Type == "discard_train"
+		}
+		if !discard {
+			t.Errorf("%s: C&N does not discard at the start of its turn", tc.day)
+		}
 	}
 }

@@ -28,6 +28,11 @@ type operatingRound struct {
 	routes []routeResult
 	// crowded lists corporations over the train limit that must discard.
 	crowded map[string]bool
+	// discardNow lists, in a game created before 2021-08-30
+	// (changeDiscardInOwnTurn), the companies a phase change left over the
+	// train limit: they discard at once, the first first, before the
+	// operating company goes on. Always empty under today's rules.
+	discardNow []*engine.Corporation
 }
 
 type routeResult struct {
@@ -236,7 +241,7 @@ func (r *operatingRound) totalSubsidy() int {
 // skipSteps advances past steps with no decision, applying their automatic
 // effects (a zero revenue withholds), and ends the turn when none is left.
 func (r *operatingRound) skipSteps(g *Game) {
-	for g.op == r && !g.Finished {
+	for g.op == r && !g.Finished && len(r.discardNow) == 0 {
 		if r.step >= stepDone {
 			r.nextEntity(g)
 			return
@@ -386,6 +391,10 @@ func (g *Game) newTrainBought(c *engine.Corporation, t *engine.Train) {
 			g.trainEvent(ev)
 		}
 		step.Rust(g.Game, t.Name)
+		if g.era.discardAtOnce {
+			g.op.discardNow = step.Crowded(g.Game, g.trainLimit())
+			continue
+		}
 		for _, o := range g.Corps {
 			if o != c && len(o.Trains) > g.trainLimit() {
 				g.op.crowded[o.Sym] = true

@@ -17,9 +17,25 @@ import (
 // stand at their place in the turn (stepDiscard ... stepBuyTrain).
 var opSteps = step.Round[*Game]{Steps: []step.Step[*Game]{
 	&step.DiscardTrain[*Game]{H: step.DiscardHooks[*Game]{
-		Operating: operating(stepDiscard),
+		Operating: step.Operating[*Game]{
+			Base: func(g *Game) *engine.Game { return g.Game },
+			Corp: func(g *Game) *engine.Corporation {
+				if g.op == nil {
+					return nil
+				}
+				if len(g.op.discardNow) > 0 {
+					return g.op.discardNow[0]
+				}
+				return g.op.Current()
+			},
+			Open: func(g *Game) bool { return g.op != nil && (len(g.op.discardNow) > 0 || g.op.step == stepDiscard) },
+		},
 		Discarded: func(g *Game, c *engine.Corporation, t *engine.Train) {
 			g.Logf("%s discards %s", c.Sym, t.Name)
+			if len(g.op.discardNow) > 0 { // before 2021-08-30: at once
+				g.op.discardNow = step.Crowded(g.Game, g.trainLimit())
+				return
+			}
 			if len(c.Trains) <= g.trainLimit() {
 				delete(g.op.crowded, c.Sym)
 				g.op.step++
@@ -101,6 +117,12 @@ func (r *operatingRound) gate(g *Game, a *engine.Action) error {
 	if c == nil {
 		return engine.Refuse(a, "no corporation is operating")
 	}
+	if len(r.discardNow) > 0 { // before 2021-08-30 (changeDiscardInOwnTurn)
+		if d := r.discardNow[0]; a.Entity != d.Sym || a.Type != "discard_train" {
+			return engine.Refuse(a, "%s must first discard down to the train limit of %d", d.Sym, g.trainLimit())
+		}
+		return nil
+	}
 	if a.Entity != c.Sym {
 		if a.EntityType == "company" {
 			return engine.Refuse(a, "companies have no operating-round abilities in 1860")
@@ -131,6 +153,13 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 	if err := r.gate(g, a); err != nil {
 		return engine.Unchanged(err)
 	}
+	if len(r.discardNow) > 0 { // a crowded company's discard, in another's turn
+		if err := step.Apply(opSteps.For(g, a.Type), g, a); err != nil {
+			return err
+		}
+		r.skipSteps(g)
+		return nil
+	}
 	if a.Type != "pass" {
 		if err := step.Apply(opSteps.For(g, a.Type), g, a); err != nil {
 			return err // marked engine.Unchanged by the step
@@ -146,6 +175,9 @@ func (r *operatingRound) process(g *Game, a *engine.Action) error {
 // legal lists the choices of the corporation's current step (rules 7: the
 // steps come in order), and pass where the step may be skipped.
 func (r *operatingRound) legal(g *Game, c *engine.Corporation) []engine.Choice {
+	if len(r.discardNow) > 0 {
+		return opSteps.Choices(g, r.discardNow[0].Sym)
+	}
 	if r.step >= stepDone || !r.stepOpen(g, r.step) {
 		return nil
 	}

@@ -63,6 +63,9 @@ func (g *Game) active() []any {
 		}
 		return []any{g.stock.Active()}
 	case g.op != nil:
+		if len(g.op.discardNow) > 0 {
+			return []any{g.op.discardNow[0].Sym}
+		}
 		if c := g.op.Current(); c != nil {
 			return []any{c.Sym}
 		}
