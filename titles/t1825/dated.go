@@ -7,6 +7,13 @@ import "tresham/titles/title"
 // "Rules of the day"). A game created before one plays by the rule before
 // it (eraOf); printed_rules games follow the rulebook and none of these.
 var (
+	changeChosenStopsNeedBase = title.Change{
+		Name:   "1825/chosen-stops-need-base",
+		Since:  "2022-01-31",
+		Source: "tobymao/18xx commit 1999698b2 (1825/18EU Allow for a train that does not require a token)",
+		Before: "a train that pays only some of the stops it visits (the U3, the 4+4E) pays the best of them whether or not one holds the company's base",
+		After:  "the stops it pays include one with the company's base (passing tile #200 apart)",
+	}
 	changeF8TwoTowns = title.Change{
 		Name:   "1825/F8-two-towns",
 		Since:  "2022-04-16",
@@ -40,17 +47,18 @@ var (
 // Changes lists 1825's dated rule changes in date order (the
 // Descriptor's Changes).
 func Changes() []title.Change {
-	return []title.Change{changeF8TwoTowns, changeTradeTens, changeUnit2Kit3, changeTeeHexag}
+	return []title.Change{changeChosenStopsNeedBase, changeF8TwoTowns, changeTradeTens, changeUnit2Kit3, changeTeeHexag}
 }
 
 // era is which side of each dated change a game is on: a field is true
 // where the game plays by the rule before the change. The zero era is
 // today's rules.
 type era struct {
-	f8OneTown     bool // before changeF8TwoTowns
-	anyTradePrice bool // before changeTradeTens
-	unit2Kit3Kept bool // before changeUnit2Kit3
-	teeAnyHexStop bool // before changeTeeHexag
+	chosenStopsAnyBase bool // before changeChosenStopsNeedBase
+	f8OneTown          bool // before changeF8TwoTowns
+	anyTradePrice      bool // before changeTradeTens
+	unit2Kit3Kept      bool // before changeUnit2Kit3
+	teeAnyHexStop      bool // before changeTeeHexag
 }
 
 // eraOf is the one place a game's rules date is read: the side of every
@@ -61,10 +69,11 @@ func eraOf(r title.Rules, printed bool) era {
 		return era{}
 	}
 	return era{
-		f8OneTown:     !r.Follows(changeF8TwoTowns),
-		anyTradePrice: !r.Follows(changeTradeTens),
-		unit2Kit3Kept: !r.Follows(changeUnit2Kit3),
-		teeAnyHexStop: !r.Follows(changeTeeHexag),
+		chosenStopsAnyBase: !r.Follows(changeChosenStopsNeedBase),
+		f8OneTown:          !r.Follows(changeF8TwoTowns),
+		anyTradePrice:      !r.Follows(changeTradeTens),
+		unit2Kit3Kept:      !r.Follows(changeUnit2Kit3),
+		teeAnyHexStop:      !r.Follows(changeTeeHexag),
 	}
 }
 
@@ -82,5 +91,6 @@ func (g *Game) tradePriceStep() int {
 func (g *Game) ruleOf(name string) (trainRule, error) {
 	r, err := ruleOf(name)
 	r.anyHexStop = r.tee() && g.Opts.era.teeAnyHexStop
+	r.anyBaseStops = g.Opts.era.chosenStopsAnyBase
 	return r, err
 }

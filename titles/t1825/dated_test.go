@@ -152,3 +152,26 @@ func TestF8TownsByDate(t *testing.T) {
 		t.Errorf("printed_rules: F8 has %d towns, want 2", tile.NumTowns())
 	}
 }
+
+// TestChosenStopsBaseByDate: a 4+4E pays its four best cities; in a game
+// created before 2022-01-31 they need not include the company's base (the
+// four best of C10* C30 C40 C50 C60 pay 2 x 180), since they do (2 x 160).
+func TestChosenStopsBaseByDate(t *testing.T) {
+	for _, tc := range []struct {
+		day     string
+		revenue int
+	}{{"2022-01-30", 2 * 180}, {"2022-01-31", 2 * 160}} {
+		g, err := NewOf([]int{1, 2, 3}, []string{"A", "B", "C"}, []string{"unit_1", "k7"}, rulesOn(t, tc.day))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := g.ruleOf("4+4E")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rev, _, err := r.evaluate(stops("C10* C30 C40 C50 C60"), false, false, nil)
+		if err != nil || rev != tc.revenue {
+			t.Errorf("%s: revenue %d (%v), want %d", tc.day, rev, err, tc.revenue)
+		}
+	}
+}

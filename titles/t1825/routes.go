@@ -45,6 +45,10 @@ type trainRule struct {
 	// anyHexStop: a 3T or 4T of a game created before 2025-12-06 may call
 	// at any stations of one hexag (dated.go, changeTeeHexag).
 	anyHexStop bool
+	// anyBaseStops: in a game created before 2022-01-31 the stops a
+	// train chooses to pay need not include a base (dated.go,
+	// changeChosenStopsNeedBase).
+	anyBaseStops bool
 }
 
 func ruleOf(name string) (trainRule, error) {
@@ -258,7 +262,7 @@ func (sc *scorer) score(r trainRule, v []stop, late, doubled bool, zero []board.
 	} else {
 		sc.cityCap, sc.townCap, sc.total = r.cityPay, r.townPay, r.cityPay+r.townPay
 	}
-	sc.needToken = n200 == 0
+	sc.needToken = n200 == 0 && !r.anyBaseStops
 	for k := min(sc.total, len(v)); k >= 1; k-- {
 		sc.k, sc.bestSum = k, -1
 		sc.set = sc.set[:0]
