@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,4 +98,94 @@ func TestImportDatedGames(t *testing.T) {
 			t.Errorf("refusal %s lacks %q", body, want)
 		}
 	}
+}
+
+// TestImportOldFormExport: an early export (players named, not numbered;
+// entities, acting and the result keyed by name; max_players a string; no
+// created_at) imports finished, and the view shows each score against the
+// seat of the player who made it.
+func TestImportOldFormExport(t *testing.T) {
+	env := newEnv(t, nil)
+	alice := env.signup("alice")
+	data := fx.MustRead(t, "1860/19354.json")
+	src, err := g18xx.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{} // by player name
+	names := map[string]string{}
+	for _, p := range src.Players {
+		want[p.Name] = src.Result[strconv.Itoa(p.ID)]
+		names[strconv.Itoa(p.ID)] = p.Name
+	}
+	var d map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&d); err != nil {
+		t.Fatal(err)
+	}
+	var players []any
+	for _, p := range d["players"].([]any) {
+		players = append(players, map[string]any{"name": p.(map[string]any)["name"]})
+	}
+	d["players"], d["max_players"] = players, strconv.Itoa(len(players))
+	delete(d, "created_at")
+	result := map[string]any{}
+	for k, v := range d["result"].(map[string]any) {
+		result[names[k]] = v
+	}
+	d["result"] = result
+	var acting []any
+	for _, a := range d["acting"].([]any) {
+		acting = append(acting, names[a.(json.Number).String()])
+	}
+	d["acting"] = acting
+	var rename func(a map[string]any)
+	rename = func(a map[string]any) {
+		delete(a, "user")
+		if a["entity_type"] == "player" {
+			a["entity"] = names[a["entity"].(json.Number).String()]
+		}
+		delete(a, "created_at")
+		for _, x := range asSlice(a["auto_actions"]) {
+			rename(x.(map[string]any))
+		}
+	}
+	for _, a := range d["actions"].([]any) {
+		rename(a.(map[string]any))
+	}
+	old, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	alice.mustDo("POST", "/api/games/import", old, http.StatusCreated, &out)
+	var v struct {
+		Finished bool           `json:"finished"`
+		Result   map[string]int `json:"result"`
+		RulesOf  string         `json:"rules_of"`
+		Seats    []struct {
+			PlayerID int    `json:"player_id"`
+			Name     string `json:"name"`
+		} `json:"seats"`
+	}
+	alice.mustDo("GET", fmt.Sprintf("/api/games/%d", out.ID), nil, http.StatusOK, &v)
+	if !v.Finished || len(v.Seats) != len(want) {
+		t.Fatalf("finished %v, seats %+v", v.Finished, v.Seats)
+	}
+	for _, s := range v.Seats {
+		if got := v.Result[strconv.Itoa(s.PlayerID)]; got != want[s.Name] {
+			t.Errorf("%s (seat %d): %d, want %d", s.Name, s.PlayerID, got, want[s.Name])
+		}
+	}
+	if v.RulesOf != "today" { // no time at all: today's rules, not tried
+		t.Errorf("rules_of %q, want today", v.RulesOf)
+	}
+}
+
+func asSlice(v any) []any {
+	s, _ := v.([]any)
+	return s
 }

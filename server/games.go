@@ -554,7 +554,9 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 	var raw struct {
 		Actions []json.RawMessage `json:"actions"`
 	}
-	if err := json.Unmarshal(body, &raw); err != nil || len(raw.Actions) != len(src.Actions) {
+	// an early export's actions are kept in the current form (players
+	// numbered), as the game is rebuilt from them
+	if err := json.Unmarshal(g18xx.CurrentForm(body), &raw); err != nil || len(raw.Actions) != len(src.Actions) {
 		writeError(w, http.StatusBadRequest, "not an 18xx.games export: cannot read its actions")
 		return
 	}

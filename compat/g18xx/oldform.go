@@ -7,6 +7,16 @@ import (
 	"strconv"
 )
 
+// CurrentForm is an export in the current form: data itself, or an early
+// export rewritten as upgradeOldForm does (what DecodeBytes reads), for a
+// caller that keeps the export's raw actions.
+func CurrentForm(data []byte) []byte {
+	if up, ok := upgradeOldForm(data); ok {
+		return up
+	}
+	return data
+}
+
 // Early exports (18xx.games in 2020 and its hotseat games until 2022)
 // name players where later ones number them: a player has no id, or the
 // user's name as its id; a player's actions, the acting list and the
