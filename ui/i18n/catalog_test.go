@@ -54,9 +54,11 @@ type site struct {
 }
 
 // extract finds, in the non-test Go files under dirs, the formats of the
-// log lines (Logf and logLine calls, appends to a game's Log, with a string
-// concatenation read as a format: strconv.Itoa(x) as %d, anything else as
-// %s) and of the refusals (Refuse and RefuseAs).
+// log lines (the ids given to Logf, LogStrs and NewLogBuilder, a variable
+// standing for the string constants assigned to it in the file; appends
+// to a game's Log, with a string concatenation read as a format:
+// strconv.Itoa(x) as %d, anything else as %s) and of the refusals (Refuse
+// and RefuseAs).
 func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -69,6 +71,23 @@ func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 			if err != nil {
 				return err
 			}
+			// the string constants assigned to each variable of the file
+			// (a message id chosen among several: id = "...")
+			consts := map[string][]string{}
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != len(as.Rhs) {
+					return true
+				}
+				for i, l := range as.Lhs {
+					id, ok := l.(*ast.Ident)
+					lit, isLit := as.Rhs[i].(*ast.BasicLit)
+					if ok && isLit && lit.Kind == token.STRING {
+						consts[id.Name] = append(consts[id.Name], format(lit))
+					}
+				}
+				return true
+			})
 			ast.Inspect(f, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
@@ -83,10 +102,17 @@ func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 				}
 				pos := fset.Position(call.Pos()).String()
 				switch name {
-				case "Logf", "logLine":
-					if len(call.Args) > 0 {
-						logs = append(logs, site{format(call.Args[0]), pos})
+				case "Logf", "LogStrs", "NewLogBuilder":
+					if len(call.Args) == 0 {
+						break
 					}
+					if id, ok := call.Args[0].(*ast.Ident); ok && len(consts[id.Name]) > 0 {
+						for _, c := range consts[id.Name] {
+							logs = append(logs, site{c, pos})
+						}
+						break
+					}
+					logs = append(logs, site{format(call.Args[0]), pos})
 				case "append":
 					if len(call.Args) == 2 {
 						if sel, ok := call.Args[0].(*ast.SelectorExpr); ok && sel.Sel.Name == "Log" {
@@ -242,14 +268,7 @@ var englishVerbs = []string{"buys", "sells", "receives", "pays", "runs", "withho
 // in French (so no line of the log is left in English).
 func TestFixtureLogsDecode(t *testing.T) {
 	fr, en := french(t), english(t)
-	names := []string{"1860/19354.json", "1825/141331.json", "1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"}
-	for _, pat := range []string{"synthetic/1860/*.json", "synthetic/1825/*.json"} {
-		more, err := fixtures.Games(pat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, more...)
-	}
+	names := fixtureGames(t)
 	lines := map[string]bool{}
 	for _, name := range names {
 		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
@@ -291,6 +310,71 @@ func TestFixtureLogsDecode(t *testing.T) {
 		t.Errorf("log line %q matches no message of the catalogue", l)
 	}
 	t.Logf("%d games, %d distinct log lines, %d not recognised, %d read the same in French", len(names), len(lines), len(missing), same)
+}
+
+// TestFixtureLogMessages replays real and synthetic games of both titles
+// and checks the message the engine keeps beside each log line: every
+// line has one, its id has its French text, its English rendering is the
+// line byte for byte, and its French rendering holds no English verb.
+func TestFixtureLogMessages(t *testing.T) {
+	fr, en := french(t), english(t)
+	names := fixtureGames(t)
+	ids := map[string]int{}
+	total := 0
+	for _, name := range names {
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g, _, err := replay.Run(src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		eg := replay.Engine(g)
+		lines, msgs := eg.LogLines(), eg.LogMessages()
+		if len(msgs) != len(lines) {
+			t.Fatalf("%s: %d messages for %d lines", name, len(msgs), len(lines))
+		}
+		for i, l := range lines {
+			total++
+			m := i18n.Message{ID: msgs[i].ID, Args: msgs[i].Args}
+			if m.ID == "" {
+				t.Errorf("%s: line %d %q has no message", name, i, l)
+				continue
+			}
+			if ids[m.ID]++; ids[m.ID] == 1 {
+				if e, ok := fr.Entry("", m.ID); !ok || len(e.Str) == 0 || e.Str[0] == "" {
+					t.Errorf("%s: message id %q (line %q) has no French text", name, m.ID, l)
+				}
+			}
+			if got := en.Render(m); got != l {
+				t.Errorf("%s: line %d %q: message %q %q renders %q in English", name, i, l, m.ID, m.Args, got)
+			}
+			f := fr.Render(m)
+			for _, w := range englishVerbs {
+				if strings.Contains(" "+f+" ", " "+w+" ") {
+					t.Errorf("%s: %q reads %q in French: %q is English", name, l, f, w)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d games, %d log lines, all with a message; %d message ids", len(names), total, len(ids))
+}
+
+// fixtureGames lists the games the log tests replay: four real ones and
+// the synthetic games of both titles.
+func fixtureGames(t *testing.T) []string {
+	t.Helper()
+	names := []string{"1860/19354.json", "1825/141331.json", "1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"}
+	for _, pat := range []string{"synthetic/1860/*.json", "synthetic/1825/*.json"} {
+		more, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, more...)
+	}
+	return names
 }
 
 // TestRefusalReadsInFrench checks a refusal as the engine words it, with

@@ -4,6 +4,8 @@
 // told in words, and the high-contrast setting. The page's choices stay
 // the engine's legal list: nothing here adds a move.
 
+import { message, t } from './i18n.js';
+
 const CONTRAST_KEY = 'tresham.contrast';
 
 /** contrast answers the display setting kept in this browser: 'high' or ''. */
@@ -64,8 +66,8 @@ const MOST = 4;
  * before), and whether it has become the reader's turn.
  */
 export function movesText(lines, yourTurn) {
-  const said = lines.length > MOST ? [`${lines.length} new lines in the log; the last ${MOST}:`, ...lines.slice(-MOST)] : [...lines];
-  if (yourTurn) said.push('Your turn.');
+  const said = lines.length > MOST ? [t('%d new lines in the log; the last %d:', lines.length, MOST), ...lines.slice(-MOST)] : [...lines];
+  if (yourTurn) said.push(t('Your turn.'));
   return said.map((l) => (/[.!?:]$/.test(l.trim()) ? l.trim() : l.trim() + '.')).join(' ');
 }
 
@@ -87,7 +89,9 @@ export function liveMoves(page) {
   // the page's own move (made while page.act runs) is not read back
   if (own !== undefined && v.actions > own) return;
   if (log.length <= seen.n || log[seen.n - 1] !== seen.last) return; // nothing new, or undone
-  const fresh = log.slice(seen.n).filter((l) => l.trim());
+  // each line in the reader's language, from its message id and arguments
+  const msgs = v.log_messages || [];
+  const fresh = log.map((l, i) => message(msgs[i], l)).slice(seen.n).filter((l) => l.trim());
   announce(movesText(fresh, mine && !seen.mine));
 }
 
