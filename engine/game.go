@@ -34,6 +34,10 @@ type Game struct {
 	// msgs holds the message of each line of Log (logmsg.go), in step
 	// with it up to its length.
 	msgs []lineMsg
+	// msgIDs are the message ids of the log, msgIndex their indexes
+	// (from 1) in it: a line keeps an index.
+	msgIDs   []string
+	msgIndex map[string]uint16
 
 	Finished      bool
 	EndReason     string

@@ -44,7 +44,7 @@ func (g *Game) ArchiveLog(n int) {
 	for i, l := range lines {
 		raw = binary.AppendUvarint(raw, uint64(len(l)))
 		raw = append(raw, l...)
-		raw = appendLineMsg(raw, &msgs[i])
+		raw = appendLineMsg(raw, g.idName(msgs[i].id), &msgs[i].argSpans)
 	}
 	_, _ = w.Write(raw) // writes to a bytes.Buffer do not fail
 	_ = w.Close()
@@ -60,10 +60,10 @@ func (g *Game) ArchiveLog(n int) {
 
 // appendLineMsg appends m to an archive: its id, its number of arguments
 // and their offsets.
-func appendLineMsg(raw []byte, m *lineMsg) []byte {
-	raw = binary.AppendUvarint(raw, uint64(len(m.id)))
-	raw = append(raw, m.id...)
-	if m.id == "" {
+func appendLineMsg(raw []byte, id string, m *argSpans) []byte {
+	raw = binary.AppendUvarint(raw, uint64(len(id)))
+	raw = append(raw, id...)
+	if id == "" {
 		return raw
 	}
 	raw = append(raw, m.n)
@@ -87,15 +87,13 @@ func (g *Game) archivedLines() []string {
 	return lines
 }
 
-// archivedLog decompresses the archived log lines and their messages
-// (ids read back once each).
+// archivedLog decompresses the archived log lines and their messages.
 func (g *Game) archivedLog() ([]string, []lineMsg) {
 	if g.archived == 0 {
 		return nil, nil
 	}
 	out := make([]string, 0, g.archived+len(g.Log))
 	msgs := make([]lineMsg, 0, g.archived+len(g.Log))
-	ids := map[string]string{}
 	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(g.archive)))
 	next := func() ([]byte, bool) {
 		n, k := binary.Uvarint(raw)
@@ -130,12 +128,7 @@ func (g *Game) archivedLog() ([]string, []lineMsg) {
 					m.spans[i][j], raw = uint16(v), raw[k:]
 				}
 			}
-			s, seen := ids[string(id)]
-			if !seen {
-				s = string(id)
-				ids[s] = s
-			}
-			m.id = s
+			m.id = g.idOf(string(id))
 		}
 		out = append(out, string(line))
 		msgs = append(msgs, m)

@@ -14,12 +14,12 @@ import (
 // argument under such a verb is written by fmt alone. Any other format is
 // handed to fmt.Sprintf whole and has no message, so the line is always
 // byte-identical to fmt.Sprintf's.
-func logLine(format string, args []any) (string, lineMsg) {
+func logLine(format string, args []any) (string, draftMsg) {
 	var buf [256]byte
 	b := buf[:0]
-	m := lineMsg{id: format}
+	m := draftMsg{id: format}
 	next := 0
-	whole := func() (string, lineMsg) { return fmt.Sprintf(format, args...), lineMsg{} }
+	whole := func() (string, draftMsg) { return fmt.Sprintf(format, args...), draftMsg{} }
 	for rest := format; rest != ""; {
 		i := strings.IndexByte(rest, '%')
 		if i < 0 {

@@ -77,12 +77,12 @@ func FuzzLogLine(f *testing.F) {
 
 // checkMessage checks that a line's message, when it has one, gives the
 // line back: its id with each verb replaced by its argument.
-func checkMessage(t *testing.T, line string, m lineMsg) {
+func checkMessage(t *testing.T, line string, m draftMsg) {
 	t.Helper()
 	if m.id == "" {
 		return
 	}
-	msg := m.message(line)
+	msg := m.message(m.id, line)
 	if got := englishOf(msg); got != line {
 		t.Errorf("message %q %q renders %q, want %q", msg.ID, msg.Args, got, line)
 	}

@@ -22,26 +22,38 @@ type Message struct {
 // with more is kept as text only.
 const MaxLogArgs = 6
 
-// lineMsg is what the game keeps of a log line's message: its id (a
-// constant format, so no copy) and where each argument stands in the
-// line, as byte offsets; the arguments are read back from the line when
-// asked for. It allocates nothing per line.
-type lineMsg struct {
-	id    string
+// argSpans is where each argument of a message stands in its line, as
+// byte offsets: the arguments are read back from the line when asked for.
+type argSpans struct {
 	n     uint8
 	spans [MaxLogArgs][2]uint16
 }
 
-// message rebuilds the Message of line from m.
-func (m *lineMsg) message(line string) Message {
-	if m.id == "" {
+// draftMsg is a line's message as it is written: its id (a constant
+// format, so no copy) and its arguments' places.
+type draftMsg struct {
+	id string
+	argSpans
+}
+
+// lineMsg is what the game keeps of a line's message: its id as an index
+// into the game's table of ids (Game.msgIDs, from 1; 0 for none) and its
+// arguments' places. 28 bytes a line, and nothing allocated per line.
+type lineMsg struct {
+	id uint16
+	argSpans
+}
+
+// message rebuilds the Message of line from id and a.
+func (a *argSpans) message(id, line string) Message {
+	if id == "" {
 		return Message{}
 	}
-	out := Message{ID: m.id}
-	if m.n > 0 {
-		out.Args = make([]string, m.n)
+	out := Message{ID: id}
+	if a.n > 0 {
+		out.Args = make([]string, a.n)
 		for i := range out.Args {
-			s, e := int(m.spans[i][0]), int(m.spans[i][1])
+			s, e := int(a.spans[i][0]), int(a.spans[i][1])
 			if s > e || e > len(line) {
 				return Message{}
 			}
@@ -52,73 +64,136 @@ func (m *lineMsg) message(line string) Message {
 }
 
 // arg records that the argument just written spans line[start:end];
-// false when it cannot be kept (too many arguments, a line too long).
-func (m *lineMsg) arg(start, end int) bool {
+// without it (too many arguments, a line too long) the line has no id.
+func (m *draftMsg) arg(start, end int) {
 	if int(m.n) >= MaxLogArgs || end > 0xffff {
 		m.id = ""
-		return false
+		return
 	}
 	m.spans[m.n] = [2]uint16{uint16(start), uint16(end)}
 	m.n++
-	return true
+}
+
+// idOf returns the index of message id id in g's table (adding it).
+func (g *Game) idOf(id string) uint16 {
+	if id == "" {
+		return 0
+	}
+	if i, ok := g.msgIndex[id]; ok {
+		return i
+	}
+	if len(g.msgIDs) >= 0xfffe {
+		return 0
+	}
+	if g.msgIndex == nil {
+		g.msgIndex = map[string]uint16{}
+	}
+	g.msgIDs = append(g.msgIDs, id)
+	i := uint16(len(g.msgIDs))
+	g.msgIndex[id] = i
+	return i
+}
+
+// idName is the message id of index i.
+func (g *Game) idName(i uint16) string {
+	if i == 0 || int(i) > len(g.msgIDs) {
+		return ""
+	}
+	return g.msgIDs[i-1]
 }
 
 // LogBuilder writes a log line and its message together: literal text
-// with Text, each argument with Str or Int, in the order the id's format
-// puts them. Build it on the stack (NewLogBuilder with a stack buffer) and
-// hand it to Game.AddLog: the line is then the only allocation.
+// with Text, each argument with Str or Int (or Open, Text and Close for
+// one written in pieces), in the order the id's format puts them. It holds
+// the line in its own array, so a LogBuilder on the stack (a local
+// variable handed to Game.AddLog) allocates nothing but the line.
 type LogBuilder struct {
-	buf []byte
-	msg lineMsg
+	msg  draftMsg
+	n    int
+	arr  [320]byte
+	more []byte // the line, once longer than arr
 }
 
 // NewLogBuilder starts a line whose message id is format (a constant Go
-// format: %s for Str, %d for Int, %% for a percent sign), written into
-// buf's storage.
-func NewLogBuilder(format string, buf []byte) LogBuilder {
-	return LogBuilder{buf: buf[:0], msg: lineMsg{id: format}}
+// format: %s for Str, %d for Int, %% for a percent sign).
+func NewLogBuilder(format string) LogBuilder { return LogBuilder{msg: draftMsg{id: format}} }
+
+func (b *LogBuilder) len() int {
+	if b.more != nil {
+		return len(b.more)
+	}
+	return b.n
+}
+
+func (b *LogBuilder) write(p []byte) {
+	if b.more == nil && b.n+len(p) <= len(b.arr) {
+		b.n += copy(b.arr[b.n:], p)
+		return
+	}
+	b.spill(len(p))
+	b.more = append(b.more, p...)
+}
+
+func (b *LogBuilder) spill(extra int) {
+	if b.more == nil {
+		b.more = append(make([]byte, 0, 2*len(b.arr)+extra), b.arr[:b.n]...)
+	}
 }
 
 // Text appends literal text of the format.
-func (b *LogBuilder) Text(s string) { b.buf = append(b.buf, s...) }
+func (b *LogBuilder) Text(s string) {
+	if b.more == nil && b.n+len(s) <= len(b.arr) {
+		b.n += copy(b.arr[b.n:], s)
+		return
+	}
+	b.spill(len(s))
+	b.more = append(b.more, s...)
+}
+
+// Digits appends n in decimal as literal text (part of an argument Open
+// started, or of the format's own text).
+func (b *LogBuilder) Digits(n int) {
+	var d [20]byte
+	b.write(strconv.AppendInt(d[:0], int64(n), 10))
+}
 
 // Str appends a %s argument.
 func (b *LogBuilder) Str(s string) {
-	start := len(b.buf)
-	b.buf = append(b.buf, s...)
-	b.msg.arg(start, len(b.buf))
+	start := b.len()
+	b.Text(s)
+	b.msg.arg(start, b.len())
 }
 
 // Int appends a %d argument.
 func (b *LogBuilder) Int(n int) {
-	start := len(b.buf)
-	b.buf = strconv.AppendInt(b.buf, int64(n), 10)
-	b.msg.arg(start, len(b.buf))
+	start := b.len()
+	b.Digits(n)
+	b.msg.arg(start, b.len())
 }
 
-// Bytes returns the line written so far.
-func (b *LogBuilder) Bytes() []byte { return b.buf }
-
-// Open starts an argument written in pieces (with Text or Extend); Close
-// with what Open returned ends it.
-func (b *LogBuilder) Open() int { return len(b.buf) }
+// Open starts an argument written in pieces (with Text and Digits);
+// Close with what Open returned ends it.
+func (b *LogBuilder) Open() int { return b.len() }
 
 // Close ends the argument Open started at start.
-func (b *LogBuilder) Close(start int) { b.msg.arg(start, len(b.buf)) }
+func (b *LogBuilder) Close(start int) { b.msg.arg(start, b.len()) }
 
-// Extend replaces the line with buf, which must be Bytes with more
-// appended (for appenders of the form f(buf []byte, ...) []byte).
-func (b *LogBuilder) Extend(buf []byte) { b.buf = buf }
+// String returns the line written so far.
+func (b *LogBuilder) String() string {
+	if b.more != nil {
+		return string(b.more)
+	}
+	return string(b.arr[:b.n])
+}
 
 // AddLog appends the line b wrote to the log, with its message.
-func (g *Game) AddLog(b *LogBuilder) { g.addLine(string(b.buf), b.msg) }
+func (g *Game) AddLog(b *LogBuilder) { g.addLine(b.String(), b.msg) }
 
 // LogStrs appends a line whose arguments are all strings: format (its
 // message id) with %s verbs and %% only, each %s taking the next of args.
 // Unlike Logf it boxes nothing: the line is its only allocation.
 func (g *Game) LogStrs(format string, args ...string) {
-	var arr [256]byte
-	l := NewLogBuilder(format, arr[:0])
+	l := NewLogBuilder(format)
 	next := 0
 	for rest := format; rest != ""; {
 		i := strings.IndexByte(rest, '%')
@@ -146,15 +221,18 @@ func (g *Game) LogStrs(format string, args ...string) {
 }
 
 // addLine appends line and its message, keeping g.msgs in step with
-// g.Log: a line appended to Log directly (without a message) gets the
-// zero message.
-func (g *Game) addLine(line string, m lineMsg) {
+// g.Log: a line appended to Log directly (without a message) gets none.
+func (g *Game) addLine(line string, m draftMsg) {
 	if len(g.msgs) < len(g.Log) {
 		g.msgs = append(g.msgs, make([]lineMsg, len(g.Log)-len(g.msgs))...)
 	}
 	g.msgs = g.msgs[:len(g.Log)]
+	if len(g.msgs) == cap(g.msgs) && cap(g.Log) > len(g.Log) {
+		// grow as the log does (its capacity is set by the title)
+		g.msgs = append(make([]lineMsg, 0, cap(g.Log)), g.msgs...)
+	}
 	g.Log = append(g.Log, line)
-	g.msgs = append(g.msgs, m)
+	g.msgs = append(g.msgs, lineMsg{id: g.idOf(m.id), argSpans: m.argSpans})
 }
 
 // LogMessages returns the message of each line of LogLines, in the same
@@ -165,20 +243,7 @@ func (g *Game) LogMessages() []Message {
 	out := make([]Message, len(lines))
 	for i := range lines {
 		if i < len(msgs) {
-			out[i] = msgs[i].message(lines[i])
-		}
-	}
-	return out
-}
-
-// LogMessagesFrom returns the messages of Log[from:] (the lines not
-// archived), as LogMessages does.
-func (g *Game) LogMessagesFrom(from int) []Message {
-	from = min(max(from, 0), len(g.Log))
-	out := make([]Message, len(g.Log)-from)
-	for i := range out {
-		if j := from + i; j < len(g.msgs) {
-			out[i] = g.msgs[j].message(g.Log[j])
+			out[i] = msgs[i].message(g.idName(msgs[i].id), lines[i])
 		}
 	}
 	return out
@@ -186,14 +251,14 @@ func (g *Game) LogMessagesFrom(from int) []Message {
 
 // allMsgs is the messages of every line, archived ones first.
 func (g *Game) allMsgs() []lineMsg {
-	if g.archived == 0 {
-		return g.msgs
-	}
-	_, msgs := g.archivedLog()
 	live := g.msgs
 	if len(live) > len(g.Log) {
 		live = live[:len(g.Log)]
 	}
+	if g.archived == 0 {
+		return live
+	}
+	_, msgs := g.archivedLog()
 	// pad the archived part to its lines (lines archived without messages)
 	for len(msgs) < g.archived {
 		msgs = append(msgs, lineMsg{})

@@ -29,8 +29,7 @@ func LogTrainRun(g *engine.Game, b *board.Board, c *engine.Corporation, train st
 	case len(visits) > 0:
 		id = "%s runs a %s train for £%d: %s"
 	}
-	var arr [512]byte // on the stack: the line is allocated once, as a string
-	l := engine.NewLogBuilder(id, arr[:0])
+	l := engine.NewLogBuilder(id)
 	l.Str(c.Sym)
 	l.Text(" runs a ")
 	l.Str(train)
@@ -44,15 +43,15 @@ func LogTrainRun(g *engine.Game, b *board.Board, c *engine.Corporation, train st
 	if len(visits) > 0 {
 		l.Text(": ")
 		at := l.Open()
-		l.Extend(appendStops(l.Bytes(), b, visits))
+		writeStops(&l, b, visits)
 		l.Close(at)
 	}
 	g.AddLog(&l)
 }
 
-// appendStops appends the places of visits as LogTrainRun names them,
+// writeStops writes the places of visits as LogTrainRun names them,
 // separated by " – ".
-func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
+func writeStops(l *engine.LogBuilder, b *board.Board, visits []board.NodeRef) {
 	for i := 0; i < len(visits); {
 		hex := visits[i].Hex
 		n := 1
@@ -60,7 +59,7 @@ func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
 			n++
 		}
 		if i > 0 {
-			buf = append(buf, " – "...)
+			l.Text(" – ")
 		}
 		i += n
 		loc := ""
@@ -68,19 +67,18 @@ func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
 			loc = b.Location(hex)
 		}
 		if loc != "" {
-			buf = append(buf, loc...)
-			buf = append(buf, " ("...)
-			buf = append(buf, hex...)
-			buf = append(buf, ')')
+			l.Text(loc)
+			l.Text(" (")
+			l.Text(hex)
+			l.Text(")")
 		} else {
-			buf = append(buf, hex...)
+			l.Text(hex)
 		}
 		if n > 1 {
-			buf = append(buf, " ×"...)
-			buf = strconv.AppendInt(buf, int64(n), 10)
+			l.Text(" ×")
+			l.Digits(n)
 		}
 	}
-	return buf
 }
 
 // LogPayout writes what the payout p of c pays: the total, what one share
@@ -113,14 +111,13 @@ func LogPayout(g *engine.Game, c *engine.Corporation, p Payout) {
 		// %s" or "%s receives %s, %v" (docs/i18n.md)
 		id = "%s pays out %s: %s per %d%% share; %v"
 	}
-	var arr [256]byte // on the stack: the line is allocated once, as a string
-	l := engine.NewLogBuilder(id, arr[:0])
+	l := engine.NewLogBuilder(id)
 	l.Str(c.Sym)
 	l.Text(" pays out ")
 	money(&l, p.Paid)
 	l.Text(": ")
 	at := l.Open()
-	l.Extend(appendPerShare(l.Bytes(), p.Paid, p.Unit))
+	writePerShare(&l, p.Paid, p.Unit)
 	l.Close(at)
 	l.Text(" per ")
 	l.Int(p.Unit)
@@ -134,7 +131,7 @@ func LogPayout(g *engine.Game, c *engine.Corporation, p Payout) {
 			}
 			l.Text(pl.Name)
 			l.Text(" receives £")
-			l.Extend(strconv.AppendInt(l.Bytes(), int64(amts[i]), 10))
+			l.Digits(amts[i])
 		}
 		l.Close(at)
 	}
@@ -145,8 +142,7 @@ func LogPayout(g *engine.Game, c *engine.Corporation, p Payout) {
 // when it pays or has no revenue).
 func LogWithhold(g *engine.Game, c *engine.Corporation, p Payout) {
 	if p.Paid == 0 && p.Revenue > 0 {
-		var arr [64]byte
-		l := engine.NewLogBuilder("%s withholds %s", arr[:0])
+		l := engine.NewLogBuilder("%s withholds %s")
 		l.Str(c.Sym)
 		l.Text(" withholds ")
 		money(&l, p.Revenue)
@@ -156,8 +152,7 @@ func LogWithhold(g *engine.Game, c *engine.Corporation, p Payout) {
 
 // LogNoRun writes that c ran no train this turn.
 func LogNoRun(g *engine.Game, c *engine.Corporation) {
-	var arr [48]byte
-	l := engine.NewLogBuilder("%s does not run", arr[:0])
+	l := engine.NewLogBuilder("%s does not run")
 	l.Str(c.Sym)
 	l.Text(" does not run")
 	g.AddLog(&l)
@@ -169,8 +164,7 @@ func LogPriceMove(g *engine.Game, c *engine.Corporation, old *engine.Cell) {
 	if old == nil || c.Cell == nil || old == c.Cell {
 		return
 	}
-	var arr [96]byte
-	l := engine.NewLogBuilder("%s's share price moves from %s to %s", arr[:0])
+	l := engine.NewLogBuilder("%s's share price moves from %s to %s")
 	l.Str(c.Sym)
 	l.Text("'s share price moves from ")
 	money(&l, old.Price)
@@ -183,7 +177,7 @@ func LogPriceMove(g *engine.Game, c *engine.Corporation, old *engine.Cell) {
 func money(l *engine.LogBuilder, n int) {
 	at := l.Open()
 	l.Text("£")
-	l.Extend(strconv.AppendInt(l.Bytes(), int64(n), 10))
+	l.Digits(n)
 	l.Close(at)
 }
 
@@ -206,13 +200,15 @@ func logRust(g *engine.Game, name string, byOwner []string, pool int) {
 	g.Logf("-- Event: %s trains rust (%s) --", strings.Join(types, ", "), strings.Join(parts, ", "))
 }
 
-// appendPerShare appends what one share of unit percent receives of
-// paid, as money (to the penny when it is not a whole number of pounds).
-func appendPerShare(buf []byte, paid, unit int) []byte {
+// writePerShare writes what one share of unit percent receives of paid,
+// as money (to the penny when it is not a whole number of pounds).
+func writePerShare(l *engine.LogBuilder, paid, unit int) {
 	shares := 100 / unit
-	buf = append(buf, "£"...)
+	l.Text("£")
 	if paid%shares == 0 {
-		return strconv.AppendInt(buf, int64(paid/shares), 10)
+		l.Digits(paid / shares)
+		return
 	}
-	return strconv.AppendFloat(buf, float64(paid)/float64(shares), 'f', 2, 64)
+	var d [32]byte
+	l.Text(string(strconv.AppendFloat(d[:0], float64(paid)/float64(shares), 'f', 2, 64)))
 }

@@ -269,8 +269,7 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		step.LogNoRun(g.Game, c)
 	}
 	if subsidy > 0 {
-		var arr [64]byte
-		l := engine.NewLogBuilder("%s earns subsidy of £%d", arr[:0])
+		l := engine.NewLogBuilder("%s earns subsidy of £%d")
 		l.Str(c.Sym)
 		l.Text(" earns subsidy of £")
 		l.Int(subsidy)

@@ -233,8 +233,7 @@ func (g *Game) doLay(c *engine.Corporation, a *engine.Action, cost int, lay func
 	if cost > 0 {
 		g.PayCorp(c, -cost)
 	}
-	var arr [96]byte
-	l := engine.NewLogBuilder("%s lays tile %s with rotation %d on %s", arr[:0])
+	l := engine.NewLogBuilder("%s lays tile %s with rotation %d on %s")
 	l.Str(c.Sym)
 	l.Text(" lays tile ")
 	l.Str(a.Tile)
@@ -291,8 +290,7 @@ func (r *operatingRound) planToken(g *Game, c *engine.Corporation, a *engine.Act
 		}
 		c.Tokens[i].Location = loc
 		g.PayCorp(c, -price)
-		var arr [96]byte
-		l := engine.NewLogBuilder("%s places a token on %s for £%d", arr[:0])
+		l := engine.NewLogBuilder("%s places a token on %s for £%d")
 		l.Str(c.Sym)
 		l.Text(" places a token on ")
 		l.Str(loc)

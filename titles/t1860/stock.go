@@ -428,8 +428,7 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if s.Holder == engine.HolderMarket {
 		from = "the market"
 	}
-	var arr [128]byte
-	l := engine.NewLogBuilder("%s buys a %d%% share of %s from %s for £%d", arr[:0])
+	l := engine.NewLogBuilder("%s buys a %d%% share of %s from %s for £%d")
 	l.Str(p.Name)
 	l.Text(" buys a ")
 	l.Int(s.Percent)

@@ -387,6 +387,8 @@ func TestRefusalReadsInFrench(t *testing.T) {
 		{inner.Error(), "action 12 (pass) refusée : LSWR ne peut pas passer : LSWR doit faire rouler un itinéraire"},
 		{engine.Refuse(a, "it is %s's turn, not %s's", "Amélie", "Bob").Error(), "action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob"},
 		{engine.Refuse(a, "no train %q for sale", "3+2-1").Error(), `action 12 (pass) refusée : aucun train "3+2-1" à vendre`},
+		{"illegal action: route 1 (2+2): a route must have at least 2 stops", "coup refusé : itinéraire 1 (2+2) : un itinéraire doit avoir au moins 2 arrêts"},
+		{"illegal action: t1860: cannot lay a city tile now", "coup refusé : impossible de poser une tuile de ville maintenant"},
 	}
 	for _, c := range cases {
 		if got := fr.Translate(c.in); got != c.want {
@@ -417,4 +419,84 @@ func TestReorder(t *testing.T) {
 	if got := french(t).Translate("LNWR's 2 train returns to the bank (rule 6.3.4)"); got != "Le train 2 de LNWR retourne à la banque (règle 6.3.4)" {
 		t.Errorf("got %q", got)
 	}
+}
+
+// reasonFiles hold the reasons a rule function or the engine gives as an
+// error (not through Refuse) that a refusal then wraps and the page shows:
+// the share names of a sale, a run's routes, 1825's track and Surveyor
+// rules, 1860's tile-lay rules.
+var reasonFiles = []string{
+	"engine/game.go", "engine/step/run.go",
+	"titles/t1825/reach.go", "titles/t1825/routes.go", "titles/t1825/surveyors.go",
+	"titles/t1860/map_rules.go", "titles/t1860/routes.go", "titles/t1860/routecheck.go",
+	"titles/title/resolve.go", "titles/title/stated.go",
+}
+
+// TestReasonsInFrench checks every reason of reasonFiles (the formats of
+// errors.New, fmt.Errorf, a run's fail and SharedTrack) has its French
+// text, with the same arguments; formats that only wrap another error
+// ("%s: %w") pass it on and are left out.
+func TestReasonsInFrench(t *testing.T) {
+	fr := french(t)
+	fset := token.NewFileSet()
+	n := 0
+	for _, name := range reasonFiles {
+		f, err := parser.ParseFile(fset, filepath.Join("..", "..", name), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			call, ok := node.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := ""
+			switch x := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				fn = x.Sel.Name
+			case *ast.Ident:
+				fn = x.Name
+			}
+			var lit *ast.BasicLit
+			for _, a := range call.Args {
+				if l, ok := a.(*ast.BasicLit); ok && l.Kind == token.STRING {
+					lit = l
+					break
+				}
+			}
+			if lit == nil || (fn != "New" && fn != "Errorf" && fn != "fail" && fn != "SharedTrack") {
+				return true
+			}
+			id := format(lit)
+			if wrapper(id) {
+				return true
+			}
+			n++
+			e, ok := fr.Entry("", id)
+			if !ok || len(e.Str) == 0 || e.Str[0] == "" {
+				t.Errorf("%s: reason %q has no French text", fset.Position(lit.Pos()), id)
+				return true
+			}
+			checkVerbs(t, e)
+			return true
+		})
+	}
+	if n < 30 {
+		t.Fatalf("found only %d reasons: is the extraction broken?", n)
+	}
+	t.Logf("%d reasons, all in French", n)
+}
+
+// wrapper reports whether a format only passes other messages on: no
+// word of its own outside a prefix naming the title or the place ("t1860:
+// %s: %w", "%v").
+func wrapper(id string) bool {
+	rest := id
+	for _, p := range []string{"t1860: ", "t1825: ", "1860: ", "1825: "} {
+		rest = strings.TrimPrefix(rest, p)
+	}
+	for _, v := range []string{"%s", "%v", "%w", ":", " "} {
+		rest = strings.ReplaceAll(rest, v, "")
+	}
+	return rest == ""
 }
