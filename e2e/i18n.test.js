@@ -125,7 +125,9 @@ for (const [title, file, n] of GAMES) {
     if (refused) {
       test.diagnostic?.(`${title}: refusal "${refused.english}" reads "${refused.french}"`);
       assert.notEqual(refused.french, refused.english);
-      assert.deepEqual(englishLeft(refused.french), [], 'English left in a refusal');
+      // (the move as the engine names it, "buy_company {price=… company=…}",
+      // is its 18xx.games form, not words: left out of the check)
+      assert.deepEqual(englishLeft(refused.french.replace(/\S+ \{[^}]*\}/g, '')), [], 'English left in a refusal');
     } else {
       test.diagnostic?.(`${title}: no priced move to refuse at action ${n}`);
     }

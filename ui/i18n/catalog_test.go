@@ -205,7 +205,7 @@ func TestEveryLogMessageInFrench(t *testing.T) {
 // arguments (a bare "%s" or "%v" passes a message made elsewhere on).
 func TestRefusalsInFrench(t *testing.T) {
 	fr := french(t)
-	_, refusals := extract(t, "engine", "titles")
+	_, refusals := extract(t, "engine", "titles", "replay")
 	ids := map[string]bool{}
 	done := 0
 	for _, s := range refusals {

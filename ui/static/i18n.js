@@ -163,6 +163,12 @@ export function t(format, ...args) {
   return c.render({ id: format, args: args.map(String) });
 }
 
+/** tc is t for a message of context ctx (msgctxt): a phrase that alone would read as any text, such as '%s and %s'. */
+export function tc(ctx, format, ...args) {
+  const c = cat || loadCatalog('');
+  return c.render({ ctx, id: format, args: args.map(String) });
+}
+
 // ---- the catalogue: parsing PO, plural forms, decoding and rendering ----
 
 function unquote(s) {
@@ -328,7 +334,7 @@ export function loadCatalog(text) {
     return s || (n === 1 ? e.id : e.plural);
   };
   const render = (m, depth = 0) => {
-    const e = entries.get(`\u0004${m.id}`);
+    const e = entries.get(`${m.ctx || ''}\u0004${m.id}`);
     if (e && !e.flags.includes('c-format')) return e.str[0] || e.id; // plain text
     const format = e ? pick(e, m.args) : m.id;
     const vs = verbsOf(m.id);

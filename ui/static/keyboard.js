@@ -4,7 +4,7 @@
 // told in words, and the high-contrast setting. The page's choices stay
 // the engine's legal list: nothing here adds a move.
 
-import { message, t } from './i18n.js';
+import { message, t, tc } from './i18n.js';
 
 const CONTRAST_KEY = 'tresham.contrast';
 
@@ -197,7 +197,8 @@ export function focusMapText() {
 const DIRS = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
 const COMPASS = ['E', 'SE', 'S', 'SW', 'W', 'NW', 'N', 'NE'];
 
-const words = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+// words lists xs as a sentence does ("a, b and c"), in the page's language
+const words = (xs) => (xs.length < 2 ? xs.join('') : tc('list', '%s and %s', xs.slice(0, -1).join(tc('list', ', ')), xs[xs.length - 1]));
 
 /**
  * tileWords says in words what a tile preview (the hex-local SVG the
@@ -233,12 +234,12 @@ export function tileWords(svgText) {
     }
   }
   const order = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
-  const track = order.filter((d) => ends.has(d)).map((d) => DIRS[d]);
+  const track = order.filter((d) => ends.has(d)).map((d) => tc('direction', DIRS[d]));
   const cities = new Set([...g.querySelectorAll('.city')].map((c) => c.dataset.city || c)).size;
   const towns = g.querySelectorAll('circle.town').length + g.querySelectorAll('rect.halt').length;
   const parts = [];
-  parts.push(track.length ? `track to the ${words(track)}` : 'no track');
-  if (cities) parts.push(cities === 1 ? 'a city' : `${cities} cities`);
-  if (towns) parts.push(towns === 1 ? 'a town' : `${towns} towns`);
+  parts.push(track.length ? tc('tile', 'track to the %s', words(track)) : t('no track'));
+  if (cities) parts.push(cities === 1 ? tc('tile', 'a city') : tc('tile', '%d cities', cities));
+  if (towns) parts.push(towns === 1 ? tc('tile', 'a town') : tc('tile', '%d towns', towns));
   return parts.join('; ');
 }
