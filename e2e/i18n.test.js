@@ -93,6 +93,44 @@ for (const [title, file, n] of GAMES) {
     assert.ok(log.length > 0, 'the log has lines');
     assert.deepEqual(englishLeft(log), [], 'English left in the log');
     await shot(page, `i18n-game-${title}-fr`);
+    // the log is written from the engine's messages (id and arguments as
+    // data, not the English text read back): the view sends one per line,
+    // and the page marks a line it wrote from one translate="no"
+    const gameId = new URL(page.url()).searchParams.get('game');
+    const sent = await page.evaluate(async (gid) => {
+      const v = await (await fetch(`/api/games/${gid}`)).json();
+      return { lines: v.log.length, msgs: (v.log_messages || []).filter((m) => m && m.id).length };
+    }, gameId);
+    assert.ok(sent.lines > 0 && sent.msgs === sent.lines, `${sent.msgs} messages for ${sent.lines} log lines`);
+    const fromMsgs = await page.$$eval('#log li button', (bs) => [bs.length, bs.filter((b) => b.getAttribute('translate') === 'no').length]);
+    assert.ok(fromMsgs[1] >= fromMsgs[0] * 0.9, `${fromMsgs[1]} of ${fromMsgs[0]} log lines written from their messages`);
+    // a refused move: the server sends the reason's message beside its
+    // English text, and the page writes it in French
+    const refused = await page.evaluate(async (gid) => {
+      const v = await (await fetch(`/api/games/${gid}`)).json();
+      for (const choices of Object.values(v.legal || {})) {
+        for (const c of choices) {
+          if (!('price' in c.action)) continue;
+          const bad = { ...c.action, price: 999999 };
+          const r = await fetch(`/api/games/${gid}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seq: v.actions, action: bad }) });
+          const j = await r.json();
+          if (!j.refusal) continue;
+          const i18n = await import('/i18n.js');
+          i18n.noteRefusal(j.error, j.refusal);
+          return { english: j.error, french: i18n.errorText(j.error) };
+        }
+      }
+      return null;
+    }, gameId);
+    if (refused) {
+      test.diagnostic?.(`${title}: refusal "${refused.english}" reads "${refused.french}"`);
+      assert.notEqual(refused.french, refused.english);
+      // (the move as the engine names it, "buy_company {price=… company=…}",
+      // is its 18xx.games form, not words: left out of the check)
+      assert.deepEqual(englishLeft(refused.french.replace(/\S+ \{[^}]*\}/g, '')), [], 'English left in a refusal');
+    } else {
+      test.diagnostic?.(`${title}: no priced move to refuse at action ${n}`);
+    }
     const left = englishLeft(await visibleText(page));
     test.diagnostic?.(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
     assert.deepEqual(left, [], 'English left on the game page');

@@ -110,6 +110,46 @@ type RuleError struct {
 	// Untouched marks a refusal decided before anything changed (a step's
 	// Check): the game needs no restoring (see Unchanged).
 	Untouched bool
+
+	// format and args are what Rule was written from (Message).
+	format string
+	args   []any
+}
+
+// Message returns the refusal's message id and arguments (see Message);
+// the zero Message when its format is not one the catalogues take (flags,
+// widths, argument indexes).
+func (e *RuleError) Message() Message {
+	if e.format == "" {
+		return Message{}
+	}
+	m := Message{ID: e.format}
+	next := 0
+	for i := 0; i < len(e.format); i++ {
+		if e.format[i] != '%' {
+			continue
+		}
+		i++
+		if i == len(e.format) {
+			return Message{}
+		}
+		verb := e.format[i]
+		if verb == '%' {
+			continue
+		}
+		if !simpleVerb(verb) && verb != 'q' && verb != 'w' || next >= len(e.args) {
+			return Message{}
+		}
+		if verb == 'w' {
+			verb = 'v'
+		}
+		m.Args = append(m.Args, string(sprintArg(nil, verb, e.args[next])))
+		next++
+	}
+	if next != len(e.args) {
+		return Message{}
+	}
+	return m
 }
 
 func (e *RuleError) Error() string {
@@ -136,12 +176,12 @@ func untouched(err error) bool {
 
 // Refuse builds a RuleError for a, of kind RuleBroken.
 func Refuse(a *Action, format string, args ...any) error {
-	return &RuleError{ActionID: a.ID, Type: a.Type, Rule: fmt.Sprintf(format, args...)}
+	return &RuleError{ActionID: a.ID, Type: a.Type, Rule: fmt.Sprintf(format, args...), format: format, args: args}
 }
 
 // RefuseAs builds a RuleError of the given kind for a.
 func RefuseAs(kind RefusalKind, a *Action, format string, args ...any) error {
-	return &RuleError{ActionID: a.ID, Type: a.Type, Rule: fmt.Sprintf(format, args...), Kind: kind}
+	return &RuleError{ActionID: a.ID, Type: a.Type, Rule: fmt.Sprintf(format, args...), Kind: kind, format: format, args: args}
 }
 
 // KindOf returns the kind of the RuleError in err's chain, and false when

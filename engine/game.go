@@ -31,6 +31,13 @@ type Game struct {
 
 	CertLimit int
 	Log       []string
+	// msgs holds the message of each line of Log (logmsg.go), in step
+	// with it up to its length.
+	msgs []lineMsg
+	// msgIDs are the message ids of the log, msgIndex their indexes
+	// (from 1) in it: a line keeps an index.
+	msgIDs   []string
+	msgIndex map[string]uint16
 
 	Finished      bool
 	EndReason     string
@@ -72,8 +79,8 @@ func (g *Game) LogLines() []string {
 	return append(g.archivedLines(), g.Log...)
 }
 
-// Logf appends a line to the game log.
-func (g *Game) Logf(format string, args ...any) { g.Log = append(g.Log, logLine(format, args)) }
+// Logf appends a line to the game log, with its message (format is its id; see Message).
+func (g *Game) Logf(format string, args ...any) { g.addLine(logLine(format, args)) }
 
 // IsFinished reports whether the game is over.
 func (g *Game) IsFinished() bool { return g.Finished }

@@ -19,7 +19,19 @@ func (g *Game) ArchiveLog(n int) {
 	if n == 0 {
 		return
 	}
-	lines := append(g.archivedLines(), g.Log[:n]...)
+	lines, msgs := g.archivedLog()
+	lines = append(lines, g.Log[:n]...)
+	for len(msgs) < len(lines)-n {
+		msgs = append(msgs, lineMsg{})
+	}
+	msgs = msgs[:len(lines)-n]
+	for i := range n {
+		var m lineMsg
+		if i < len(g.msgs) {
+			m = g.msgs[i]
+		}
+		msgs = append(msgs, m)
+	}
 	var buf bytes.Buffer
 	w := flateWriters.Get().(*flate.Writer)
 	defer flateWriters.Put(w)
@@ -28,16 +40,38 @@ func (g *Game) ArchiveLog(n int) {
 	for _, l := range lines {
 		size += len(l) + binary.MaxVarintLen64
 	}
-	raw := make([]byte, 0, size)
-	for _, l := range lines {
+	raw := make([]byte, 0, size+8*len(msgs))
+	for i, l := range lines {
 		raw = binary.AppendUvarint(raw, uint64(len(l)))
 		raw = append(raw, l...)
+		raw = appendLineMsg(raw, g.idName(msgs[i].id), &msgs[i].argSpans)
 	}
 	_, _ = w.Write(raw) // writes to a bytes.Buffer do not fail
 	_ = w.Close()
 	g.archive = bytes.Clone(buf.Bytes())
 	g.archived = len(lines)
 	g.Log = slices.Clone(g.Log[n:])
+	if n < len(g.msgs) {
+		g.msgs = slices.Clone(g.msgs[n:])
+	} else {
+		g.msgs = nil
+	}
+}
+
+// appendLineMsg appends m to an archive: its id, its number of arguments
+// and their offsets.
+func appendLineMsg(raw []byte, id string, m *argSpans) []byte {
+	raw = binary.AppendUvarint(raw, uint64(len(id)))
+	raw = append(raw, id...)
+	if id == "" {
+		return raw
+	}
+	raw = append(raw, m.n)
+	for _, s := range m.spans[:m.n] {
+		raw = binary.AppendUvarint(raw, uint64(s[0]))
+		raw = binary.AppendUvarint(raw, uint64(s[1]))
+	}
+	return raw
 }
 
 // flateWriters reuses compressors (each holds about a megabyte of tables,
@@ -49,21 +83,61 @@ var flateWriters = sync.Pool{New: func() any {
 
 // archivedLines decompresses the archived log lines.
 func (g *Game) archivedLines() []string {
+	lines, _ := g.archivedLog()
+	return lines
+}
+
+// archivedLog decompresses the archived log lines and their messages.
+func (g *Game) archivedLog() ([]string, []lineMsg) {
 	if g.archived == 0 {
-		return nil
+		return nil, nil
 	}
 	out := make([]string, 0, g.archived+len(g.Log))
+	msgs := make([]lineMsg, 0, g.archived+len(g.Log))
 	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(g.archive)))
-	for err == nil && len(out) < g.archived {
+	next := func() ([]byte, bool) {
 		n, k := binary.Uvarint(raw)
 		if k <= 0 || uint64(len(raw)-k) < n {
+			return nil, false
+		}
+		s := raw[k : k+int(n)]
+		raw = raw[k+int(n):]
+		return s, true
+	}
+	for err == nil && len(out) < g.archived {
+		line, ok := next()
+		if !ok {
 			break
 		}
-		out = append(out, string(raw[k:k+int(n)]))
-		raw = raw[k+int(n):]
+		id, ok := next()
+		if !ok {
+			break
+		}
+		var m lineMsg
+		if len(id) > 0 {
+			if len(raw) == 0 || raw[0] > MaxLogArgs {
+				break
+			}
+			m.n, raw = raw[0], raw[1:]
+			for i := range int(m.n) {
+				for j := range 2 {
+					v, k := binary.Uvarint(raw)
+					if k <= 0 {
+						return append(out, unreadable), msgs
+					}
+					m.spans[i][j], raw = uint16(v), raw[k:]
+				}
+			}
+			m.id = g.idOf(string(id))
+		}
+		out = append(out, string(line))
+		msgs = append(msgs, m)
 	}
 	if len(out) < g.archived {
-		out = append(out, "(the rest of the archived log is unreadable)")
+		out = append(out, unreadable)
 	}
-	return out
+	return out, msgs
 }
+
+// unreadable stands for archived lines that cannot be read back.
+const unreadable = "(the rest of the archived log is unreadable)"

@@ -27,14 +27,29 @@ func TestArchiveLog(t *testing.T) {
 				}
 				g.Logf("line %d: Player %d buys a 10%% share of IWR for %d", i, i%3, 100+i)
 			}
+			g.Log = append(g.Log, "a line appended without a message")
 			want := slices.Clone(g.LogLines())
+			wantMsgs := g.LogMessages()
 			for _, n := range tc.steps {
 				g.ArchiveLog(n)
 				g.Logf("after archiving %d", n)
 				want = append(want, fmt.Sprintf("after archiving %d", n))
+				wantMsgs = append(wantMsgs, Message{ID: "after archiving %d", Args: []string{fmt.Sprint(n)}})
 				if got := g.LogLines(); !slices.Equal(got, want) {
 					t.Fatalf("after ArchiveLog(%d): %q, want %q", n, got, want)
 				}
+				got := g.LogMessages()
+				if len(got) != len(wantMsgs) {
+					t.Fatalf("after ArchiveLog(%d): %d messages, want %d", n, len(got), len(wantMsgs))
+				}
+				for i := range got {
+					if got[i].ID != wantMsgs[i].ID || !slices.Equal(got[i].Args, wantMsgs[i].Args) {
+						t.Fatalf("after ArchiveLog(%d): message %d is %q, want %q", n, i, got[i], wantMsgs[i])
+					}
+				}
+			}
+			if m := g.LogMessages(); m[tc.lines].ID != "" {
+				t.Errorf("a line appended without a message has the message %q", m[tc.lines])
 			}
 		})
 	}

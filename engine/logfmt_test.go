@@ -51,9 +51,11 @@ var logLineCases = []struct {
 // TestLogLine checks logLine against fmt.Sprintf.
 func TestLogLine(t *testing.T) {
 	for _, tc := range logLineCases {
-		if got, want := logLine(tc.format, tc.args), fmt.Sprintf(tc.format, tc.args...); got != want {
+		got, m := logLine(tc.format, tc.args)
+		if want := fmt.Sprintf(tc.format, tc.args...); got != want {
 			t.Errorf("logLine(%q, %v) = %q, want %q", tc.format, tc.args, got, want)
 		}
+		checkMessage(t, got, m)
 	}
 }
 
@@ -64,9 +66,46 @@ func FuzzLogLine(f *testing.F) {
 	f.Add("%%%v%", "", -3)
 	f.Fuzz(func(t *testing.T, format, s string, n int) {
 		for _, args := range [][]any{{s, n}, {n, s}, {s}, {n}, nil} {
-			if got, want := logLine(format, args), fmt.Sprintf(format, args...); got != want {
+			got, m := logLine(format, args)
+			if want := fmt.Sprintf(format, args...); got != want {
 				t.Fatalf("logLine(%q, %v) = %q, want %q", format, args, got, want)
 			}
+			checkMessage(t, got, m)
 		}
 	})
+}
+
+// checkMessage checks that a line's message, when it has one, gives the
+// line back: its id with each verb replaced by its argument.
+func checkMessage(t *testing.T, line string, m draftMsg) {
+	t.Helper()
+	if m.id == "" {
+		return
+	}
+	msg := m.message(m.id, line)
+	if got := englishOf(msg); got != line {
+		t.Errorf("message %q %q renders %q, want %q", msg.ID, msg.Args, got, line)
+	}
+}
+
+// englishOf writes m's id with its arguments put in (verbs %s, %d, %v, %%).
+func englishOf(m Message) string {
+	var b strings.Builder
+	next := 0
+	for i := 0; i < len(m.ID); i++ {
+		if m.ID[i] != '%' || i+1 == len(m.ID) {
+			b.WriteByte(m.ID[i])
+			continue
+		}
+		i++
+		if m.ID[i] == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if next < len(m.Args) {
+			b.WriteString(m.Args[next])
+		}
+		next++
+	}
+	return b.String()
 }

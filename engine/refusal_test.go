@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -26,5 +27,33 @@ func TestRefusalKinds(t *testing.T) {
 	}
 	if _, ok := KindOf(errors.New("plain")); ok {
 		t.Error("KindOf found a kind in a plain error")
+	}
+}
+
+// TestRefusalMessage checks a refusal's message id and arguments: the
+// format it was written with and each argument as its verb writes it
+// (a %q quoted); none for a format the catalogues do not take.
+func TestRefusalMessage(t *testing.T) {
+	a := &Action{ID: 3, Type: "pass"}
+	for _, tc := range []struct {
+		err  error
+		want Message
+	}{
+		{Refuse(a, "%s cannot pass: %v", "LSWR", errors.New("LSWR must run a route")), Message{ID: "%s cannot pass: %v", Args: []string{"LSWR", "LSWR must run a route"}}},
+		{Refuse(a, "no train %q for sale at £%d (%d%%)", "3+2-1", 180, 50), Message{ID: "no train %q for sale at £%d (%d%%)", Args: []string{`"3+2-1"`, "180", "50"}}},
+		{RefuseAs(GameOver, a, "the game is over"), Message{ID: "the game is over"}},
+		{Refuse(a, "%5d wide", 3), Message{}},
+	} {
+		var re *RuleError
+		if !errors.As(tc.err, &re) {
+			t.Fatalf("%v is no RuleError", tc.err)
+		}
+		got := re.Message()
+		if got.ID != tc.want.ID || !slices.Equal(got.Args, tc.want.Args) {
+			t.Errorf("%q: message %q, want %q", re.Rule, got, tc.want)
+		}
+		if got.ID != "" && englishOf(got) != re.Rule {
+			t.Errorf("%q: message %q reads %q", re.Rule, got, englishOf(got))
+		}
 	}
 }

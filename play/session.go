@@ -267,7 +267,10 @@ type View struct {
 	Result   map[string]int      `json:"result"`
 	State    map[string]any      `json:"state"`
 	Log      []string            `json:"log"`
-	Hash     string              `json:"hash"`
+	// LogMessages is each log line's message id and arguments, in the
+	// order of Log (engine.Message, docs/i18n.md).
+	LogMessages []engine.Message `json:"log_messages"`
+	Hash        string           `json:"hash"`
 	// Programs are the programmed moves of the players in seats (all
 	// players when seats is nil).
 	Programs []program.View `json:"programs,omitempty"`
@@ -288,6 +291,9 @@ func (s *Session) View(n int, seats []int) (*View, error) {
 	}
 	if v.Log == nil {
 		v.Log = []string{}
+	}
+	if v.LogMessages = LogMessages(g); len(v.LogMessages) != len(v.Log) {
+		v.LogMessages = nil // the page reads the text
 	}
 	if v.Finished {
 		v.Result = g.Result()

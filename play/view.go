@@ -27,6 +27,16 @@ type Game interface {
 	LogLines() []string
 }
 
+// LogMessages returns the message id and arguments of each line of g's
+// log (engine.Message; the zero Message for a line without one), in the
+// order of LogLines; nil when g keeps none.
+func LogMessages(g Game) []engine.Message {
+	if lm, ok := g.(interface{ LogMessages() []engine.Message }); ok {
+		return lm.LogMessages()
+	}
+	return nil
+}
+
 // Choice is one legal choice in the 18xx.games action form: prices open to
 // choice carry MaxPrice and PriceStep; a run carries Open "routes". A sale
 // or a dividend carries its Effect (the mover's cash change and the share

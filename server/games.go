@@ -147,6 +147,9 @@ type viewJSON struct {
 	// Programs are the viewer's programmed moves (programs.go); null in lean views.
 	Programs []program.View `json:"programs,omitempty"`
 	Log      []string       `json:"log"` // null in lean views
+	// LogMessages is each log line's message id and arguments, in the
+	// order of Log (docs/i18n.md); null in lean views.
+	LogMessages []engine.Message `json:"log_messages"`
 	// Clocks are the players' time left, when the table has a clock (the
 	// live view only).
 	Clocks *clockJSON `json:"clocks,omitempty"`
@@ -197,6 +200,10 @@ func view(e *entry, g titleGame, userID int64, at *int, lean bool) viewJSON {
 	v.Log = slices.Clone(g.LogLines())
 	if v.Log == nil {
 		v.Log = []string{}
+	}
+	v.LogMessages = play.LogMessages(g)
+	if len(v.LogMessages) != len(v.Log) {
+		v.LogMessages = nil // the page reads the text
 	}
 	return v
 }
@@ -1013,7 +1020,7 @@ func (s *Server) commit(ctx context.Context, e *entry, a g18xx.Action, userID in
 			}
 			var re *engine.RuleError
 			if errors.As(err, &re) {
-				return errorf(refusalStatus(re.Kind), "illegal action: %s", re.Rule)
+				return refusalError(refusalStatus(re.Kind), re)
 			}
 			return errorf(http.StatusUnprocessableEntity, "illegal action: %v", err)
 		}

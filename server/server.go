@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tresham/engine"
 	"tresham/internal/jsonerr"
 	"tresham/mailer"
 	"tresham/store"
@@ -512,6 +513,19 @@ type apiError struct {
 	code       int
 	msg        string
 	retryAfter time.Duration // a 429's Retry-After (0: none)
+	// refusal is the engine's reason as a message id and arguments, for a
+	// refused action (sent as "refusal" beside "error"; docs/api.md).
+	refusal *engine.Message
+}
+
+// refusalError is the answer to an action the engine refused: "illegal
+// action: " and its reason, with the reason's message.
+func refusalError(code int, re *engine.RuleError) error {
+	e := &apiError{code: code, msg: "illegal action: " + re.Rule}
+	if m := re.Message(); m.ID != "" {
+		e.refusal = &m
+	}
+	return e
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -537,6 +551,13 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &ae):
 		if ae.retryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.retryAfter.Seconds()))))
+		}
+		if ae.refusal != nil {
+			writeJSON(w, ae.code, struct {
+				Error   string          `json:"error"`
+				Refusal *engine.Message `json:"refusal"`
+			}{ae.msg, ae.refusal})
+			break
 		}
 		writeError(w, ae.code, "%s", ae.msg)
 	case errors.Is(err, store.ErrNotFound):

@@ -20,27 +20,38 @@ import (
 // a city and its halt) is named once with their number ("Cowes (F2) ×2").
 // The line is built in one buffer: it is written for every run replayed.
 func LogTrainRun(g *engine.Game, b *board.Board, c *engine.Corporation, train string, revenue, subsidy int, visits []board.NodeRef) {
-	var arr [512]byte // on the stack: the line is allocated once, as a string
-	buf := append(arr[:0], c.Sym...)
-	buf = append(buf, " runs a "...)
-	buf = append(buf, train...)
-	buf = append(buf, " train for £"...)
-	buf = strconv.AppendInt(buf, int64(revenue), 10)
+	id := "%s runs a %s train for £%d"
+	switch {
+	case subsidy > 0 && len(visits) > 0:
+		id = "%s runs a %s train for £%d and £%d subsidy: %s"
+	case subsidy > 0:
+		id = "%s runs a %s train for £%d and £%d subsidy"
+	case len(visits) > 0:
+		id = "%s runs a %s train for £%d: %s"
+	}
+	l := engine.NewLogBuilder(id)
+	l.Str(c.Sym)
+	l.Text(" runs a ")
+	l.Str(train)
+	l.Text(" train for £")
+	l.Int(revenue)
 	if subsidy > 0 {
-		buf = append(buf, " and £"...)
-		buf = strconv.AppendInt(buf, int64(subsidy), 10)
-		buf = append(buf, " subsidy"...)
+		l.Text(" and £")
+		l.Int(subsidy)
+		l.Text(" subsidy")
 	}
 	if len(visits) > 0 {
-		buf = append(buf, ": "...)
-		buf = appendStops(buf, b, visits)
+		l.Text(": ")
+		at := l.Open()
+		writeStops(&l, b, visits)
+		l.Close(at)
 	}
-	g.Log = append(g.Log, string(buf))
+	g.AddLog(&l)
 }
 
-// appendStops appends the places of visits as LogTrainRun names them,
+// writeStops writes the places of visits as LogTrainRun names them,
 // separated by " – ".
-func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
+func writeStops(l *engine.LogBuilder, b *board.Board, visits []board.NodeRef) {
 	for i := 0; i < len(visits); {
 		hex := visits[i].Hex
 		n := 1
@@ -48,7 +59,7 @@ func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
 			n++
 		}
 		if i > 0 {
-			buf = append(buf, " – "...)
+			l.Text(" – ")
 		}
 		i += n
 		loc := ""
@@ -56,19 +67,18 @@ func appendStops(buf []byte, b *board.Board, visits []board.NodeRef) []byte {
 			loc = b.Location(hex)
 		}
 		if loc != "" {
-			buf = append(buf, loc...)
-			buf = append(buf, " ("...)
-			buf = append(buf, hex...)
-			buf = append(buf, ')')
+			l.Text(loc)
+			l.Text(" (")
+			l.Text(hex)
+			l.Text(")")
 		} else {
-			buf = append(buf, hex...)
+			l.Text(hex)
 		}
 		if n > 1 {
-			buf = append(buf, " ×"...)
-			buf = strconv.AppendInt(buf, int64(n), 10)
+			l.Text(" ×")
+			l.Digits(n)
 		}
 	}
-	return buf
 }
 
 // LogPayout writes what the payout p of c pays: the total, what one share
@@ -78,15 +88,6 @@ func LogPayout(g *engine.Game, c *engine.Corporation, p Payout) {
 	if p.Paid <= 0 || p.Unit <= 0 {
 		return
 	}
-	var arr [256]byte // on the stack: the line is allocated once, as a string
-	buf := append(arr[:0], c.Sym...)
-	buf = append(buf, " pays out £"...)
-	buf = strconv.AppendInt(buf, int64(p.Paid), 10)
-	buf = append(buf, ": "...)
-	buf = appendPerShare(buf, p.Paid, p.Unit)
-	buf = append(buf, " per "...)
-	buf = strconv.AppendInt(buf, int64(p.Unit), 10)
-	buf = append(buf, "% share"...)
 	// the holders by amount, most first (seating order among equals)
 	var store [8]int
 	amts := store[:0]
@@ -104,30 +105,57 @@ func LogPayout(g *engine.Game, c *engine.Corporation, p Payout) {
 		}
 		amts[i], who[i] = amt, pl
 	}
-	for i, pl := range who {
-		if i == 0 {
-			buf = append(buf, "; "...)
-		} else {
-			buf = append(buf, ", "...)
-		}
-		buf = append(buf, pl.Name...)
-		buf = append(buf, " receives £"...)
-		buf = strconv.AppendInt(buf, int64(amts[i]), 10)
+	id := "%s pays out %s: %s per %d%% share"
+	if len(who) > 0 {
+		// the holders are one argument, itself the message "%s receives
+		// %s" or "%s receives %s, %v" (docs/i18n.md)
+		id = "%s pays out %s: %s per %d%% share; %v"
 	}
-	g.Log = append(g.Log, string(buf))
+	l := engine.NewLogBuilder(id)
+	l.Str(c.Sym)
+	l.Text(" pays out ")
+	money(&l, p.Paid)
+	l.Text(": ")
+	at := l.Open()
+	writePerShare(&l, p.Paid, p.Unit)
+	l.Close(at)
+	l.Text(" per ")
+	l.Int(p.Unit)
+	l.Text("% share")
+	if len(who) > 0 {
+		l.Text("; ")
+		at = l.Open()
+		for i, pl := range who {
+			if i > 0 {
+				l.Text(", ")
+			}
+			l.Text(pl.Name)
+			l.Text(" receives £")
+			l.Digits(amts[i])
+		}
+		l.Close(at)
+	}
+	g.AddLog(&l)
 }
 
 // LogWithhold writes that c keeps the revenue of the payout p (nothing
 // when it pays or has no revenue).
 func LogWithhold(g *engine.Game, c *engine.Corporation, p Payout) {
 	if p.Paid == 0 && p.Revenue > 0 {
-		g.Log = append(g.Log, c.Sym+" withholds "+pounds(p.Revenue))
+		l := engine.NewLogBuilder("%s withholds %s")
+		l.Str(c.Sym)
+		l.Text(" withholds ")
+		money(&l, p.Revenue)
+		g.AddLog(&l)
 	}
 }
 
 // LogNoRun writes that c ran no train this turn.
 func LogNoRun(g *engine.Game, c *engine.Corporation) {
-	g.Log = append(g.Log, c.Sym+" does not run")
+	l := engine.NewLogBuilder("%s does not run")
+	l.Str(c.Sym)
+	l.Text(" does not run")
+	g.AddLog(&l)
 }
 
 // LogPriceMove writes c's share price move from old to its cell now
@@ -136,7 +164,21 @@ func LogPriceMove(g *engine.Game, c *engine.Corporation, old *engine.Cell) {
 	if old == nil || c.Cell == nil || old == c.Cell {
 		return
 	}
-	g.Log = append(g.Log, c.Sym+"'s share price moves from "+pounds(old.Price)+" to "+pounds(c.Cell.Price))
+	l := engine.NewLogBuilder("%s's share price moves from %s to %s")
+	l.Str(c.Sym)
+	l.Text("'s share price moves from ")
+	money(&l, old.Price)
+	l.Text(" to ")
+	money(&l, c.Cell.Price)
+	g.AddLog(&l)
+}
+
+// money writes an amount as one %s argument ("£120").
+func money(l *engine.LogBuilder, n int) {
+	at := l.Open()
+	l.Text("£")
+	l.Digits(n)
+	l.Close(at)
 }
 
 // logRust writes which trains rusted when the first train named name was
@@ -155,19 +197,18 @@ func logRust(g *engine.Game, name string, byOwner []string, pool int) {
 	if pool > 0 {
 		parts = append(parts, strconv.Itoa(pool)+" from the bank pool")
 	}
-	g.Log = append(g.Log, "-- Event: "+strings.Join(types, ", ")+" trains rust ("+strings.Join(parts, ", ")+") --")
+	g.Logf("-- Event: %s trains rust (%s) --", strings.Join(types, ", "), strings.Join(parts, ", "))
 }
 
-// pounds is an amount of money as the log writes it.
-func pounds(n int) string { return "£" + strconv.Itoa(n) }
-
-// appendPerShare appends what one share of unit percent receives of
-// paid, as money (to the penny when it is not a whole number of pounds).
-func appendPerShare(buf []byte, paid, unit int) []byte {
+// writePerShare writes what one share of unit percent receives of paid,
+// as money (to the penny when it is not a whole number of pounds).
+func writePerShare(l *engine.LogBuilder, paid, unit int) {
 	shares := 100 / unit
-	buf = append(buf, "£"...)
+	l.Text("£")
 	if paid%shares == 0 {
-		return strconv.AppendInt(buf, int64(paid/shares), 10)
+		l.Digits(paid / shares)
+		return
 	}
-	return strconv.AppendFloat(buf, float64(paid)/float64(shares), 'f', 2, 64)
+	var d [32]byte
+	l.Text(string(strconv.AppendFloat(d[:0], float64(paid)/float64(shares), 'f', 2, 64)))
 }

@@ -45,7 +45,9 @@ func TestPerShare(t *testing.T) {
 	}{
 		{70, 10, "£7"}, {75, 10, "£7.50"}, {140, 20, "£28"}, {150, 20, "£30"}, {0, 10, "£0"},
 	} {
-		if got := string(appendPerShare(nil, tc.paid, tc.unit)); got != tc.want {
+		l := engine.NewLogBuilder("%s")
+		writePerShare(&l, tc.paid, tc.unit)
+		if got := l.String(); got != tc.want {
 			t.Errorf("perShare(%d, %d) = %s, want %s", tc.paid, tc.unit, got, tc.want)
 		}
 	}

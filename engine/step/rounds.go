@@ -28,5 +28,5 @@ func BeginTurn(g *engine.Game, c *engine.Corporation, operator string) {
 	for _, t := range c.Trains {
 		t.Operated = false
 	}
-	g.Log = append(g.Log, operator+" operates "+c.Sym)
+	g.LogStrs("%s operates %s", operator, c.Sym)
 }

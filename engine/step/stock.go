@@ -284,7 +284,7 @@ func (s *Stock[G]) StartTurn(g G) {
 		return
 	}
 	has := func(id int) bool { return s.hasMoves(g, eg.Player(id)) }
-	if t.SkipIdle(has, func(id int) { eg.Log = append(eg.Log, eg.Player(id).Name+" has no valid actions and passes") }) {
+	if t.SkipIdle(has, func(id int) { eg.LogStrs("%s has no valid actions and passes", eg.Player(id).Name) }) {
 		t.Advance()
 		h.RoundOver(g)
 	}
@@ -709,7 +709,7 @@ func (s *Stock[G]) do(g G, a *engine.Action, m stockMove) {
 			h.Passing(g, p)
 		}
 		if len(t.Current) == 0 {
-			eg.Log = append(eg.Log, p.Name+" passes")
+			eg.LogStrs("%s passes", p.Name)
 		}
 		s.EndTurn(g, false)
 		return

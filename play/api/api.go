@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"tresham/compat/g18xx"
+	"tresham/engine"
 	"tresham/mapview"
 	"tresham/play"
 )
@@ -277,11 +278,23 @@ func (a *API) Export(id int) ([]byte, error) {
 	return g18xx.Marshal(s.Export())
 }
 
-// ErrorJSON is the JSON answer for a failed call: {"error": "..."}.
+// ErrorJSON is the JSON answer for a failed call: {"error": "..."}, with
+// "refusal", the reason's message id and arguments, when the engine
+// refused an action (engine.Message).
 func ErrorJSON(err error) []byte {
 	if err == nil {
 		err = errors.New("unknown error")
 	}
-	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	out := struct {
+		Error   string          `json:"error"`
+		Refusal *engine.Message `json:"refusal,omitempty"`
+	}{Error: err.Error()}
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		if m := re.Message(); m.ID != "" {
+			out.Refusal = &m
+		}
+	}
+	b, _ := json.Marshal(out)
 	return b
 }

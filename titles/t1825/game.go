@@ -188,7 +188,7 @@ func NewOf(ids []int, names []string, options []string, rules title.Rules) (*Gam
 		g.maxLayers = g.minorLayer
 	}
 	g.Logf("-- Phase %s (Operating Rounds: %d | Train Limit: %d | Available Tiles: %s) --", phases[0].Name, phases[0].OperatingRounds, phases[0].TrainLimit, strings.Join(phases[0].Tiles, ", "))
-	g.Logf("-- Stock Round 1 --")
+	g.Logf("-- Stock Round %d --", 1)
 	g.Logf("Bank starts with £%d", g.bankSize)
 	g.deal()
 	if len(g.unboughtCompanies()) == 0 {

@@ -492,7 +492,7 @@ func (g *Game) checkResolvedIn(sc *runScratch, corp string, runs []runRoute) ([]
 	for i := range runs {
 		rr := &runs[i]
 		fail := func(format string, args ...any) error {
-			return fmt.Errorf("route %d (%s): %s", i+1, rr.train.ID, fmt.Sprintf(format, args...))
+			return fmt.Errorf("route %d (%s): %v", i+1, rr.train.ID, fmt.Sprintf(format, args...))
 		}
 		if len(rr.res.Legs) == 0 {
 			return nil, fail("a route must have at least 2 stops")
@@ -533,7 +533,7 @@ func (g *Game) checkResolvedIn(sc *runScratch, corp string, runs []runRoute) ([]
 	}
 	sc.res = rs
 	if j, why := title.SharedTrack(b, rs, "routes must be distinct (rule 4.5.7): route %d also uses track in %s"); j >= 0 {
-		return nil, fmt.Errorf("route %d (%s): %s", j+1, runs[j].train.ID, why)
+		return nil, fmt.Errorf("route %d (%s): %v", j+1, runs[j].train.ID, why)
 	}
 	return revs, nil
 }

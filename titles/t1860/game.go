@@ -143,10 +143,6 @@ func NewOf(ids []int, names []string, options []string, newBoard func(opts map[s
 	return g, nil
 }
 
-// logLine appends a ready-made line to the game log (Logf without
-// formatting, for the most frequent lines).
-func (g *Game) logLine(s string) { g.Log = append(g.Log, s) }
-
 // currentLayer is the highest layer whose corporations may be started.
 func (g *Game) currentLayer() int {
 	return engine.NextLayer(g.Corps, func(c *engine.Corporation) (int, bool) {

@@ -2,7 +2,6 @@ package t1860
 
 import (
 	"slices"
-	"strconv"
 
 	"tresham/board"
 	"tresham/engine"
@@ -275,7 +274,11 @@ func (g *Game) dividend(r *operatingRound, c *engine.Corporation, kind string) {
 		step.LogNoRun(g.Game, c)
 	}
 	if subsidy > 0 {
-		g.logLine(c.Sym + " earns subsidy of £" + strconv.Itoa(subsidy))
+		l := engine.NewLogBuilder("%s earns subsidy of £%d")
+		l.Str(c.Sym)
+		l.Text(" earns subsidy of £")
+		l.Int(subsidy)
+		g.AddLog(&l)
 	}
 	step.PayMoney(g.Game, c, p)
 	step.LogPayout(g.Game, c, p)

@@ -2,7 +2,6 @@ package t1860
 
 import (
 	"math"
-	"strconv"
 
 	"tresham/board"
 	"tresham/engine"
@@ -266,7 +265,15 @@ func (g *Game) doLay(c *engine.Corporation, a *engine.Action, cost int, lay func
 	if cost > 0 {
 		g.PayCorp(c, -cost)
 	}
-	g.logLine(c.Sym + " lays tile " + a.Tile + " with rotation " + strconv.Itoa(a.Rotation) + " on " + a.Hex)
+	l := engine.NewLogBuilder("%s lays tile %s with rotation %d on %s")
+	l.Str(c.Sym)
+	l.Text(" lays tile ")
+	l.Str(a.Tile)
+	l.Text(" with rotation ")
+	l.Int(a.Rotation)
+	l.Text(" on ")
+	l.Str(a.Hex)
+	g.AddLog(&l)
 }
 
 // layTile lays a's tile for c (its home tile when home) or refuses,
@@ -315,7 +322,13 @@ func (r *operatingRound) planToken(g *Game, c *engine.Corporation, a *engine.Act
 		}
 		c.Tokens[i].Location = loc
 		g.PayCorp(c, -price)
-		g.logLine(c.Sym + " places a token on " + loc + " for £" + strconv.Itoa(price))
+		l := engine.NewLogBuilder("%s places a token on %s for £%d")
+		l.Str(c.Sym)
+		l.Text(" places a token on ")
+		l.Str(loc)
+		l.Text(" for £")
+		l.Int(price)
+		g.AddLog(&l)
 		r.step++
 	}, nil
 }

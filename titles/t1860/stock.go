@@ -428,7 +428,17 @@ func (g *Game) buyShare(p *engine.Player, c *engine.Corporation, s *engine.Share
 	if s.Holder == engine.HolderMarket {
 		from = "the market"
 	}
-	g.logLine(p.Name + " buys a " + strconv.Itoa(s.Percent) + "% share of " + c.Sym + " from " + from + " for £" + strconv.Itoa(price))
+	l := engine.NewLogBuilder("%s buys a %d%% share of %s from %s for £%d")
+	l.Str(p.Name)
+	l.Text(" buys a ")
+	l.Int(s.Percent)
+	l.Text("% share of ")
+	l.Str(c.Sym)
+	l.Text(" from ")
+	l.Str(from)
+	l.Text(" for £")
+	l.Int(price)
+	g.AddLog(&l)
 	g.PayPlayer(p, -price)
 	g.TakeCertificate(p, c, s)
 	g.afterGain(c)

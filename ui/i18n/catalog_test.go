@@ -54,9 +54,11 @@ type site struct {
 }
 
 // extract finds, in the non-test Go files under dirs, the formats of the
-// log lines (Logf and logLine calls, appends to a game's Log, with a string
-// concatenation read as a format: strconv.Itoa(x) as %d, anything else as
-// %s) and of the refusals (Refuse and RefuseAs).
+// log lines (the ids given to Logf, LogStrs and NewLogBuilder, a variable
+// standing for the string constants assigned to it in the file; appends
+// to a game's Log, with a string concatenation read as a format:
+// strconv.Itoa(x) as %d, anything else as %s) and of the refusals (Refuse
+// and RefuseAs).
 func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -69,6 +71,23 @@ func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 			if err != nil {
 				return err
 			}
+			// the string constants assigned to each variable of the file
+			// (a message id chosen among several: id = "...")
+			consts := map[string][]string{}
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != len(as.Rhs) {
+					return true
+				}
+				for i, l := range as.Lhs {
+					id, ok := l.(*ast.Ident)
+					lit, isLit := as.Rhs[i].(*ast.BasicLit)
+					if ok && isLit && lit.Kind == token.STRING {
+						consts[id.Name] = append(consts[id.Name], format(lit))
+					}
+				}
+				return true
+			})
 			ast.Inspect(f, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
@@ -83,10 +102,17 @@ func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 				}
 				pos := fset.Position(call.Pos()).String()
 				switch name {
-				case "Logf", "logLine":
-					if len(call.Args) > 0 {
-						logs = append(logs, site{format(call.Args[0]), pos})
+				case "Logf", "LogStrs", "NewLogBuilder":
+					if len(call.Args) == 0 {
+						break
 					}
+					if id, ok := call.Args[0].(*ast.Ident); ok && len(consts[id.Name]) > 0 {
+						for _, c := range consts[id.Name] {
+							logs = append(logs, site{c, pos})
+						}
+						break
+					}
+					logs = append(logs, site{format(call.Args[0]), pos})
 				case "append":
 					if len(call.Args) == 2 {
 						if sel, ok := call.Args[0].(*ast.SelectorExpr); ok && sel.Sel.Name == "Log" {
@@ -179,7 +205,7 @@ func TestEveryLogMessageInFrench(t *testing.T) {
 // arguments (a bare "%s" or "%v" passes a message made elsewhere on).
 func TestRefusalsInFrench(t *testing.T) {
 	fr := french(t)
-	_, refusals := extract(t, "engine", "titles")
+	_, refusals := extract(t, "engine", "titles", "replay")
 	ids := map[string]bool{}
 	done := 0
 	for _, s := range refusals {
@@ -242,14 +268,7 @@ var englishVerbs = []string{"buys", "sells", "receives", "pays", "runs", "withho
 // in French (so no line of the log is left in English).
 func TestFixtureLogsDecode(t *testing.T) {
 	fr, en := french(t), english(t)
-	names := []string{"1860/19354.json", "1825/141331.json", "1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"}
-	for _, pat := range []string{"synthetic/1860/*.json", "synthetic/1825/*.json"} {
-		more, err := fixtures.Games(pat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, more...)
-	}
+	names := fixtureGames(t)
 	lines := map[string]bool{}
 	for _, name := range names {
 		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
@@ -293,6 +312,71 @@ func TestFixtureLogsDecode(t *testing.T) {
 	t.Logf("%d games, %d distinct log lines, %d not recognised, %d read the same in French", len(names), len(lines), len(missing), same)
 }
 
+// TestFixtureLogMessages replays real and synthetic games of both titles
+// and checks the message the engine keeps beside each log line: every
+// line has one, its id has its French text, its English rendering is the
+// line byte for byte, and its French rendering holds no English verb.
+func TestFixtureLogMessages(t *testing.T) {
+	fr, en := french(t), english(t)
+	names := fixtureGames(t)
+	ids := map[string]int{}
+	total := 0
+	for _, name := range names {
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g, _, err := replay.Run(src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		eg := replay.Engine(g)
+		lines, msgs := eg.LogLines(), eg.LogMessages()
+		if len(msgs) != len(lines) {
+			t.Fatalf("%s: %d messages for %d lines", name, len(msgs), len(lines))
+		}
+		for i, l := range lines {
+			total++
+			m := i18n.Message{ID: msgs[i].ID, Args: msgs[i].Args}
+			if m.ID == "" {
+				t.Errorf("%s: line %d %q has no message", name, i, l)
+				continue
+			}
+			if ids[m.ID]++; ids[m.ID] == 1 {
+				if e, ok := fr.Entry("", m.ID); !ok || len(e.Str) == 0 || e.Str[0] == "" {
+					t.Errorf("%s: message id %q (line %q) has no French text", name, m.ID, l)
+				}
+			}
+			if got := en.Render(m); got != l {
+				t.Errorf("%s: line %d %q: message %q %q renders %q in English", name, i, l, m.ID, m.Args, got)
+			}
+			f := fr.Render(m)
+			for _, w := range englishVerbs {
+				if strings.Contains(" "+f+" ", " "+w+" ") {
+					t.Errorf("%s: %q reads %q in French: %q is English", name, l, f, w)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d games, %d log lines, all with a message; %d message ids", len(names), total, len(ids))
+}
+
+// fixtureGames lists the games the log tests replay: four real ones and
+// the synthetic games of both titles.
+func fixtureGames(t *testing.T) []string {
+	t.Helper()
+	names := []string{"1860/19354.json", "1825/141331.json", "1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"}
+	for _, pat := range []string{"synthetic/1860/*.json", "synthetic/1825/*.json"} {
+		more, err := fixtures.Games(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, more...)
+	}
+	return names
+}
+
 // TestRefusalReadsInFrench checks a refusal as the engine words it, with
 // its reason wrapped in turn, reads in French.
 func TestRefusalReadsInFrench(t *testing.T) {
@@ -303,6 +387,8 @@ func TestRefusalReadsInFrench(t *testing.T) {
 		{inner.Error(), "action 12 (pass) refusée : LSWR ne peut pas passer : LSWR doit faire rouler un itinéraire"},
 		{engine.Refuse(a, "it is %s's turn, not %s's", "Amélie", "Bob").Error(), "action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob"},
 		{engine.Refuse(a, "no train %q for sale", "3+2-1").Error(), `action 12 (pass) refusée : aucun train "3+2-1" à vendre`},
+		{"illegal action: route 1 (2+2): a route must have at least 2 stops", "coup refusé : itinéraire 1 (2+2) : un itinéraire doit avoir au moins 2 arrêts"},
+		{"illegal action: t1860: cannot lay a city tile now", "coup refusé : impossible de poser une tuile de ville maintenant"},
 	}
 	for _, c := range cases {
 		if got := fr.Translate(c.in); got != c.want {
@@ -333,4 +419,84 @@ func TestReorder(t *testing.T) {
 	if got := french(t).Translate("LNWR's 2 train returns to the bank (rule 6.3.4)"); got != "Le train 2 de LNWR retourne à la banque (règle 6.3.4)" {
 		t.Errorf("got %q", got)
 	}
+}
+
+// reasonFiles hold the reasons a rule function or the engine gives as an
+// error (not through Refuse) that a refusal then wraps and the page shows:
+// the share names of a sale, a run's routes, 1825's track and Surveyor
+// rules, 1860's tile-lay rules.
+var reasonFiles = []string{
+	"engine/game.go", "engine/step/run.go",
+	"titles/t1825/reach.go", "titles/t1825/routes.go", "titles/t1825/surveyors.go",
+	"titles/t1860/map_rules.go", "titles/t1860/routes.go", "titles/t1860/routecheck.go",
+	"titles/title/resolve.go", "titles/title/stated.go",
+}
+
+// TestReasonsInFrench checks every reason of reasonFiles (the formats of
+// errors.New, fmt.Errorf, a run's fail and SharedTrack) has its French
+// text, with the same arguments; formats that only wrap another error
+// ("%s: %w") pass it on and are left out.
+func TestReasonsInFrench(t *testing.T) {
+	fr := french(t)
+	fset := token.NewFileSet()
+	n := 0
+	for _, name := range reasonFiles {
+		f, err := parser.ParseFile(fset, filepath.Join("..", "..", name), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			call, ok := node.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := ""
+			switch x := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				fn = x.Sel.Name
+			case *ast.Ident:
+				fn = x.Name
+			}
+			var lit *ast.BasicLit
+			for _, a := range call.Args {
+				if l, ok := a.(*ast.BasicLit); ok && l.Kind == token.STRING {
+					lit = l
+					break
+				}
+			}
+			if lit == nil || (fn != "New" && fn != "Errorf" && fn != "fail" && fn != "SharedTrack") {
+				return true
+			}
+			id := format(lit)
+			if wrapper(id) {
+				return true
+			}
+			n++
+			e, ok := fr.Entry("", id)
+			if !ok || len(e.Str) == 0 || e.Str[0] == "" {
+				t.Errorf("%s: reason %q has no French text", fset.Position(lit.Pos()), id)
+				return true
+			}
+			checkVerbs(t, e)
+			return true
+		})
+	}
+	if n < 30 {
+		t.Fatalf("found only %d reasons: is the extraction broken?", n)
+	}
+	t.Logf("%d reasons, all in French", n)
+}
+
+// wrapper reports whether a format only passes other messages on: no
+// word of its own outside a prefix naming the title or the place ("t1860:
+// %s: %w", "%v").
+func wrapper(id string) bool {
+	rest := id
+	for _, p := range []string{"t1860: ", "t1825: ", "1860: ", "1825: "} {
+		rest = strings.TrimPrefix(rest, p)
+	}
+	for _, v := range []string{"%s", "%v", "%w", ":", " "} {
+		rest = strings.ReplaceAll(rest, v, "")
+	}
+	return rest == ""
 }

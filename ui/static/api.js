@@ -1,6 +1,8 @@
 // The HTTP API of docs/api.md. Every call resolves to the decoded JSON body
 // or rejects with an Error whose message is the server's error text.
 
+import { noteRefusal } from './i18n.js';
+
 async function call(method, path, body, raw) {
   const opt = { method, headers: {}, credentials: 'same-origin' };
   if (body !== undefined) {
@@ -15,6 +17,7 @@ async function call(method, path, body, raw) {
     const msg = (data && data.error) || (typeof data === 'string' && data) || res.statusText;
     const err = new Error(msg);
     err.status = res.status;
+    if (data && data.refusal) noteRefusal(msg, data.refusal);
     throw err;
   }
   return data;

@@ -5,6 +5,8 @@
 // The server stays the authority: the page only proposes moves and checks
 // its own state hash against the server's after each one.
 
+import { noteRefusal } from './i18n.js';
+
 let loading = null;
 let waiting = false; // the server is building the module (its manifest says so)
 const onBuilt = [];
@@ -85,7 +87,10 @@ export class Engine {
 
   call(name, ...args) {
     const out = JSON.parse(this.fns[name](...args));
-    if (out && typeof out === 'object' && !Array.isArray(out) && Object.keys(out).length === 1 && 'error' in out) throw new Error(out.error);
+    if (out && typeof out === 'object' && !Array.isArray(out) && 'error' in out && Object.keys(out).length === ('refusal' in out ? 2 : 1)) {
+      noteRefusal(out.error, out.refusal);
+      throw new Error(out.error);
+    }
     return out;
   }
 

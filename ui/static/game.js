@@ -20,6 +20,7 @@ import { programsCard } from './programs.js';
 import { notesCard } from './notes.js';
 import { entityCards, paintCorpChips } from './entities.js';
 import { rememberFocus, restoreFocus, liveMoves, trackOwnMoves } from './keyboard.js';
+import { message } from './i18n.js';
 
 // coachButton is the coach's Hint button in the toolbar; coachBox is where
 // its answer shows, at the head of the action panel (kept while the page
@@ -233,7 +234,7 @@ export async function renderGame(el, id, me, at) {
     if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
     // the server agrees: take what only it knows (undo, clocks, end votes,
     // its legal list as a cross-check) and keep the page's state and log
-    page.view = { ...reply, state: mine.state, log: mine.log, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
+    page.view = { ...reply, state: mine.state, log: mine.log, log_messages: mine.log_messages, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
     localLegal(page, id, eng0);
     draw(el, page);
     warmLive(page);
@@ -959,9 +960,13 @@ function patchLog(card, v, page) {
     try { await page.seek(await logAction(page, i, line)); } catch (e) { page.error = e.message; await page.reload(); }
   };
   const frag = document.createDocumentFragment();
+  const msgs = v.log_messages || [];
   for (let i = same; i < want.length; i++) {
     const line = want[i];
-    const li = h('li', { class: roundLine(line) ? 'round-line' : null }, h('button', { type: 'button', class: 'log-line', 'data-line': i, onclick: () => open(i, line) }, line));
+    // the line in the reader's language, from its message id and
+    // arguments (translate="no": it is not translated again)
+    const shown = message(msgs[i], line);
+    const li = h('li', { class: roundLine(line) ? 'round-line' : null }, h('button', { type: 'button', class: 'log-line', 'data-line': i, translate: shown !== line ? 'no' : null, onclick: () => open(i, line) }, shown));
     if (card.filter && !roundLine(line) && !names(line, card.filter)) li.hidden = true;
     frag.append(li);
   }

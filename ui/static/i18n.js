@@ -116,10 +116,57 @@ export function tr(text) {
   return cat.translate(text);
 }
 
+/**
+ * message writes a message of the engine ({id, args}: a log line's or a
+ * refusal's, docs/i18n.md) in the page's language; fallback, the English
+ * text the engine wrote, in English, for a message with no id, or when
+ * there is no catalogue.
+ */
+export function message(m, fallback) {
+  if (!cat || !m || typeof m.id !== 'string' || !m.id) return fallback;
+  return cat.render({ id: m.id, args: (m.args || []).map(String) });
+}
+
+// refusals holds the messages of the refusals lately received, by the
+// error text they came with (noteRefusal, errorText).
+const refusals = new Map();
+let english = null; // a catalogue with no translations: the engine's English
+
+/** noteRefusal keeps the message ({id, args}) of a refusal that came with the error text text, for errorText. */
+export function noteRefusal(text, refusal) {
+  if (!refusal || typeof refusal.id !== 'string' || !refusal.id) return;
+  if (refusals.size > 50) refusals.clear();
+  refusals.set(String(text), refusal);
+}
+
+/**
+ * errorText is an error text in the page's language: a refusal's reason
+ * written from its message id and arguments (noteRefusal), the words
+ * around it ("illegal action: ") from the catalogue; other text as tr
+ * writes it.
+ */
+export function errorText(text) {
+  const m = cat && refusals.get(String(text));
+  if (!m) return tr(text);
+  english = english || loadCatalog('');
+  const reason = english.render({ id: m.id, args: (m.args || []).map(String) });
+  const i = String(text).lastIndexOf(reason);
+  if (i < 0) return tr(text);
+  const mark = '\u2063\u2063';
+  const around = tr(text.slice(0, i) + mark + text.slice(i + reason.length));
+  return around.includes(mark) ? around.replace(mark, message(m, reason)) : tr(text);
+}
+
 /** t is the format's translation with args put in: t('%s passes', name). */
 export function t(format, ...args) {
   const c = cat || loadCatalog('');
   return c.render({ id: format, args: args.map(String) });
+}
+
+/** tc is t for a message of context ctx (msgctxt): a phrase that alone would read as any text, such as '%s and %s'. */
+export function tc(ctx, format, ...args) {
+  const c = cat || loadCatalog('');
+  return c.render({ ctx, id: format, args: args.map(String) });
 }
 
 // ---- the catalogue: parsing PO, plural forms, decoding and rendering ----
@@ -287,7 +334,7 @@ export function loadCatalog(text) {
     return s || (n === 1 ? e.id : e.plural);
   };
   const render = (m, depth = 0) => {
-    const e = entries.get(`\u0004${m.id}`);
+    const e = entries.get(`${m.ctx || ''}\u0004${m.id}`);
     if (e && !e.flags.includes('c-format')) return e.str[0] || e.id; // plain text
     const format = e ? pick(e, m.args) : m.id;
     const vs = verbsOf(m.id);

@@ -4,6 +4,8 @@
 // told in words, and the high-contrast setting. The page's choices stay
 // the engine's legal list: nothing here adds a move.
 
+import { message, t, tc } from './i18n.js';
+
 const CONTRAST_KEY = 'tresham.contrast';
 
 /** contrast answers the display setting kept in this browser: 'high' or ''. */
@@ -64,8 +66,8 @@ const MOST = 4;
  * before), and whether it has become the reader's turn.
  */
 export function movesText(lines, yourTurn) {
-  const said = lines.length > MOST ? [`${lines.length} new lines in the log; the last ${MOST}:`, ...lines.slice(-MOST)] : [...lines];
-  if (yourTurn) said.push('Your turn.');
+  const said = lines.length > MOST ? [t('%d new lines in the log; the last %d:', lines.length, MOST), ...lines.slice(-MOST)] : [...lines];
+  if (yourTurn) said.push(t('Your turn.'));
   return said.map((l) => (/[.!?:]$/.test(l.trim()) ? l.trim() : l.trim() + '.')).join(' ');
 }
 
@@ -87,7 +89,9 @@ export function liveMoves(page) {
   // the page's own move (made while page.act runs) is not read back
   if (own !== undefined && v.actions > own) return;
   if (log.length <= seen.n || log[seen.n - 1] !== seen.last) return; // nothing new, or undone
-  const fresh = log.slice(seen.n).filter((l) => l.trim());
+  // each line in the reader's language, from its message id and arguments
+  const msgs = v.log_messages || [];
+  const fresh = log.map((l, i) => message(msgs[i], l)).slice(seen.n).filter((l) => l.trim());
   announce(movesText(fresh, mine && !seen.mine));
 }
 
@@ -193,7 +197,8 @@ export function focusMapText() {
 const DIRS = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
 const COMPASS = ['E', 'SE', 'S', 'SW', 'W', 'NW', 'N', 'NE'];
 
-const words = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+// words lists xs as a sentence does ("a, b and c"), in the page's language
+const words = (xs) => (xs.length < 2 ? xs.join('') : tc('list', '%s and %s', xs.slice(0, -1).join(tc('list', ', ')), xs[xs.length - 1]));
 
 /**
  * tileWords says in words what a tile preview (the hex-local SVG the
@@ -229,12 +234,12 @@ export function tileWords(svgText) {
     }
   }
   const order = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
-  const track = order.filter((d) => ends.has(d)).map((d) => DIRS[d]);
+  const track = order.filter((d) => ends.has(d)).map((d) => tc('direction', DIRS[d]));
   const cities = new Set([...g.querySelectorAll('.city')].map((c) => c.dataset.city || c)).size;
   const towns = g.querySelectorAll('circle.town').length + g.querySelectorAll('rect.halt').length;
   const parts = [];
-  parts.push(track.length ? `track to the ${words(track)}` : 'no track');
-  if (cities) parts.push(cities === 1 ? 'a city' : `${cities} cities`);
-  if (towns) parts.push(towns === 1 ? 'a town' : `${towns} towns`);
+  parts.push(track.length ? tc('tile', 'track to the %s', words(track)) : t('no track'));
+  if (cities) parts.push(cities === 1 ? tc('tile', 'a city') : tc('tile', '%d cities', cities));
+  if (towns) parts.push(towns === 1 ? tc('tile', 'a town') : tc('tile', '%d towns', towns));
   return parts.join('; ');
 }

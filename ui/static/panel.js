@@ -6,6 +6,7 @@ import { effectText } from './effects.js';
 import { ruleLink } from './rulehelp.js';
 import { runRoutes } from './routes.js';
 import { forkAt } from './localstore.js';
+import { errorText } from './i18n.js';
 import { tileWords } from './keyboard.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
@@ -148,7 +149,7 @@ export function renderPanel(el, page) {
   page.preview = null;
   page.fan = null;
   page.mapActions = null;
-  const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, page.error || '', ruleLink(v.title, page.error, page.errorType));
+  const err = h('p', { class: 'error', role: 'alert', id: 'action-error' }, h('span', { translate: 'no' }, errorText(page.error || '')), ruleLink(v.title, page.error, page.errorType));
   const parts = [h('h2', {}, 'Actions'), err];
   if (page.at !== null) {
     parts.push(h('p', {}, 'You are viewing the game at an earlier action. ', h('button', { type: 'button', onclick: () => page.seek(null) }, 'Back to the live game')),
