@@ -227,6 +227,8 @@ export function mountMap(data, opts) {
   const ui = {
     el,
     svg,
+    /** ratio is the hexes' box's width over its height (the page sizes the map's column by it). */
+    ratio: fit.w / fit.h,
     state: () => ({ vb }),
     /**
      * update shows next (a map of the same board at another position) in
