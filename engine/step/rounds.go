@@ -23,10 +23,18 @@ func OpenOperating(g *engine.Game, num int, order []*engine.Corporation) Turns {
 // BeginTurn begins corporation c's turn in an operating round, as both
 // titles do: none of its trains has run this turn, and the log says who
 // operates it (the operator's name: its director, or whoever acts for a
-// company without one).
+// company without one; "" when nobody does, and the line then says the
+// company runs itself, in receivership or without a director).
 func BeginTurn(g *engine.Game, c *engine.Corporation, operator string) {
 	for _, t := range c.Trains {
 		t.Operated = false
 	}
-	g.Log = append(g.Log, operator+" operates "+c.Sym)
+	switch {
+	case operator != "":
+		g.Log = append(g.Log, operator+" operates "+c.Sym)
+	case c.Receivership:
+		g.Log = append(g.Log, c.Sym+" operates in receivership (no director)")
+	default:
+		g.Log = append(g.Log, c.Sym+" operates with no director")
+	}
 }

@@ -581,14 +581,28 @@ func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains [
 }
 
 // logRun writes c's run train by train (step.LogTrainRun): the trains,
-// what each earned (revs) and the nodes each visits (visits[ends[i-1]:
-// ends[i]], as the run's check resolved them).
+// what each earned (revs) and the stations each calls at, of the nodes it
+// visits (visits[ends[i-1]:ends[i]], as the run's check resolved them): a
+// halt (tile #11) that a train other than the 3T and 4T passes free is not
+// one of its stops and is not named.
 func (g *Game) logRun(c *engine.Corporation, trains []*engine.Train, revs []int, visits []board.NodeRef, ends []int) {
 	from := 0
+	colors := g.phaseColors()
 	for i, t := range trains {
 		var v []board.NodeRef
 		if i < len(ends) {
 			v, from = visits[from:ends[i]], ends[i]
+		}
+		if rule, err := g.ruleOf(t.Name); err == nil && !rule.tee() {
+			if stops, err := g.appendStops(nil, g.Board, c.Sym, v, colors); err == nil && len(stops) == len(v) {
+				kept := make([]board.NodeRef, 0, len(v))
+				for j := range stops {
+					if !stops[j].halt {
+						kept = append(kept, v[j])
+					}
+				}
+				v = kept
+			}
 		}
 		step.LogTrainRun(g.Game, g.Board, c, t.Name, revs[i], 0, v)
 	}
