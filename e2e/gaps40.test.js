@@ -131,3 +131,28 @@ test('the Spreadsheet link follows the history position', { timeout: 240000 }, a
   assert.match(await page.textContent('#sheet-where'), new RegExp(`after move ${at} of`));
   await ctx.close();
 });
+
+test('a route\'s number ring covers no station (token slot or town) of the map', { timeout: 300000 }, async () => {
+  for (const [pos, who] of [[OR1860, 'gaps-ring60'], [OR1825, 'gaps-ring25']]) {
+    const { ctx, page } = await open(desktop, pos, who);
+    const syms = await page.$$eval('#show-run option', (os) => os.map((o) => o.value).filter(Boolean));
+    assert.ok(syms.length >= 3, `${pos.title}: companies with a last run`);
+    let rings = 0;
+    for (const sym of syms) {
+      await page.selectOption('#show-run', sym);
+      await page.waitForSelector(`#kept-run[data-entity="${sym}"]`);
+      const m = await page.evaluate(() => {
+        const disc = (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, r: r.width / 2 }; };
+        const stations = [...document.querySelectorAll('.map .hex circle.slot, .map .hex circle.town')].map(disc);
+        const numbers = [...document.querySelectorAll('.map .route-number circle')].map(disc);
+        const over = [];
+        for (const n of numbers) for (const s of stations) if (Math.hypot(n.x - s.x, n.y - s.y) < n.r + s.r - 0.5) over.push([n, s]);
+        return { numbers: numbers.length, over };
+      });
+      rings += m.numbers;
+      assert.deepEqual(m.over, [], `${pos.title} ${sym}'s last run: a number ring over a station`);
+    }
+    assert.ok(rings >= 3, `${pos.title}: ${rings} number rings checked`);
+    await ctx.close();
+  }
+});
