@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 )
 
 // TestRunLinesNameStops checks, in the golden logs of both titles, that a
@@ -23,13 +26,27 @@ func TestRunLinesNameStops(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden logs: %v", err)
 	}
+	logs := map[string][]string{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		logs[f] = strings.Split(string(b), "\n")
+	}
+	// and the 6-player 1825 game, which has no golden log
+	src, err := g18xx.DecodeBytes(fixtures.MustRead(t, "1825/141331.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := Run(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs["1825/141331"] = g.(interface{ LogLines() []string }).LogLines()
+	for f, lines := range logs {
 		runs := 0
-		for i, l := range strings.Split(string(b), "\n") {
+		for i, l := range lines {
 			if m := self.FindStringSubmatch(l); m != nil && m[1] == m[2] {
 				t.Errorf("%s:%d: %q: a company without a director is said to operate itself", f, i+1, l)
 			}

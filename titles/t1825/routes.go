@@ -407,8 +407,9 @@ func pairable(a, b []stop, blocked func(board.NodeRef) bool) bool {
 
 // checkRun resolves and checks the routes of a run of company c with these
 // trains (one per route) and returns each route's revenue; with keep, it
-// also hands keep each route's visited nodes (in scratch storage: keep
-// copies what it keeps).
+// also hands keep, once the run is found legal, each route's stops as its
+// train counts them, in route order (a tile #200 station passed without
+// counting left out; in scratch storage: keep copies what it keeps).
 func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, keep func(i int, visits []board.NodeRef)) ([]int, error) {
 	b := g.Board
 	res, err := title.ResolveRun(b, c.Sym, routes, true)
@@ -434,11 +435,22 @@ func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*
 		}
 		v := sc.stops[s0:len(sc.stops):len(sc.stops)]
 		runs[i] = runRoute{train: trains[i], rule: rule, res: res[i], visits: v}
-		if keep != nil {
-			keep(i, sc.nodes[n0:])
-		}
 	}
-	return g.checkResolvedIn(sc, c.Sym, runs)
+	revs, err := g.checkResolvedIn(sc, c.Sym, runs)
+	if err != nil || keep == nil {
+		return revs, err
+	}
+	for i := range runs {
+		// the stops paid (sc.paid, indices in route order), else every node visited
+		refs := sc.paid[i]
+		if refs == nil {
+			for _, st := range runs[i].visits {
+				refs = append(refs, st.ref)
+			}
+		}
+		keep(i, refs)
+	}
+	return revs, nil
 }
 
 // runScratch is the storage of one run check (pooled): the routes, their
