@@ -577,7 +577,8 @@ export function draw(el, page) {
     const info = h('div', { class: 'info' }, placed.filter((_, i) => i !== MARKET), log);
     const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
-    clear(el, h('div', { class: 'game-top' }, top), main, sc, info);
+    // a finished game's final scores come first, above the table
+    clear(el, h('div', { class: 'game-top' }, top), sc, main, info);
     page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, entKey };
   }
   renderPanel(side, page);
