@@ -84,7 +84,7 @@ async function checkCards(page, v, label, desktop) {
   const on = st.corporations.filter(started);
   assert.deepEqual(seen.corps.map((c) => c.sym).sort(), on.map((c) => c.sym).sort(), `${label}: a card for each started corporation`);
   assert.deepEqual(seen.unstarted.sort(), st.corporations.filter((c) => !started(c)).map((c) => c.sym).sort(), `${label}: the others folded away`);
-  const actingCorps = new Set([...(st.active || []), ...(v.acting || [])].map(String));
+  const actingCorps = new Set(v.finished ? [] : [...(st.active || []), ...(v.acting || [])].map(String));
   for (const c of on) {
     const k = seen.corps.find((x) => x.sym === c.sym);
     assert.equal(k.cash, money(c.cash), `${label}: ${c.sym}'s treasury`);
@@ -131,6 +131,30 @@ for (const size of SIZES) {
         const seen = await page.$eval('#player-cards [data-player]', (el) => { const r = el.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return el.contains(at); });
         assert.ok(seen, `${pos.name}: scrolled to, the players' cards are not under the map`);
         await shot(page, `${pos.name}-phone-cards`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+    }
+    // the end: each real game finished, its cards the engine's final state
+    for (const title of ['1860', '1825']) {
+      const game = title === '1860' ? '19354' : '141331';
+      const done = await page.evaluate(async (body) => {
+        const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+        return (await r.json()).id;
+      }, readFileSync(fixture(title, game), 'utf8'));
+      await page.goto(`${env.base}/?game=${done}`);
+      await page.waitForSelector('#final-scores');
+      await page.waitForSelector('#corp-cards');
+      const v = await gameView(page);
+      assert.ok(v.finished, `${title}/${game} imported whole is finished`);
+      // the final scores first, on screen; the table below them
+      const scores = await page.$eval('#final-scores', (el) => { const r = el.getBoundingClientRect(); return { top: r.top, main: document.querySelector('.game-main').getBoundingClientRect().top, vh: innerHeight }; });
+      assert.ok(scores.top < scores.vh && scores.top < scores.main, `${title}: the final scores come first, on screen (${JSON.stringify(scores)})`);
+      assert.equal(await page.locator('.pcard.acting, .ccard.acting').count(), 0, `${title}: nobody acts once the game is over`);
+      await checkCards(page, v, `${title}-end (${size.name})`, false);
+      await shot(page, `${title}-end-${size.name}`);
+      if (!desktop) {
+        await page.locator('#final-scores').scrollIntoViewIfNeeded();
+        await shot(page, `${title}-end-phone-scores`);
         await page.evaluate(() => window.scrollTo(0, 0));
       }
     }

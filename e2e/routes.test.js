@@ -69,6 +69,10 @@ test('a run drawn by hand: reachable stops only, along the track, revenue as it 
         assert.match(clear, /^Clear the \d(\+\d)? train( \((first|second)\))?'s route$/, clear);
         if (!(await p.isDisabled('#edit-clear'))) await p.click('#edit-clear');
       }
+      // a train with no stop yet is said so in words (issue 40 point 7: it read "The 2+1 train not running")
+      for (const l of await p.$$eval('#edit-list li', (ls) => ls.map((x) => x.textContent.trim()))) {
+        assert.match(l, /^The \d(\+\d)? train( \((first|second|third)\))? does not run yet\.$/, l);
+      }
       await p.click(`button.train-pick[data-train="${best.trains[0]}"]`);
       assert.deepEqual(await targets(p), [...nw.reach].sort(), `${title}: the first stop is any stop ${corp} reaches`);
       // A piece of track touching none of its stations: refused in words.

@@ -232,7 +232,8 @@ for (const size of SIZES) {
       let operating = null;
       let ran = 0;
       for (const line of log) {
-        let m = /^\S.* operates (\S+)$/.exec(line);
+        // "Player 1 operates IOW", or a company run by nobody: "NGStL operates in receivership (no director)"
+        let m = /^(\S+) operates (?:in receivership|with no director)/.exec(line) || /^\S.* operates (\S+)$/.exec(line);
         if (m) { operating = m[1]; ran = 0; continue; }
         m = /^(\S+) runs a (\S+) train for £(\d+)(?: and £\d+ subsidy)?: (.+)$/.exec(line);
         if (m) {

@@ -23,10 +23,18 @@ func OpenOperating(g *engine.Game, num int, order []*engine.Corporation) Turns {
 // BeginTurn begins corporation c's turn in an operating round, as both
 // titles do: none of its trains has run this turn, and the log says who
 // operates it (the operator's name: its director, or whoever acts for a
-// company without one).
+// company without one; "" when nobody does, and the line then says the
+// company runs itself, in receivership or without a director).
 func BeginTurn(g *engine.Game, c *engine.Corporation, operator string) {
 	for _, t := range c.Trains {
 		t.Operated = false
 	}
-	g.LogStrs("%s operates %s", operator, c.Sym)
+	switch {
+	case operator != "":
+		g.LogStrs("%s operates %s", operator, c.Sym)
+	case c.Receivership:
+		g.LogStrs("%s operates in receivership (no director)", c.Sym)
+	default:
+		g.LogStrs("%s operates with no director", c.Sym)
+	}
 }

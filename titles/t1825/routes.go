@@ -411,8 +411,9 @@ func pairable(a, b []stop, blocked func(board.NodeRef) bool) bool {
 
 // checkRun resolves and checks the routes of a run of company c with these
 // trains (one per route) and returns each route's revenue; with keep, it
-// also hands keep each route's visited nodes (in scratch storage: keep
-// copies what it keeps).
+// also hands keep, once the run is found legal, each route's stops as its
+// train counts them, in route order (a tile #200 station passed without
+// counting left out; in scratch storage: keep copies what it keeps).
 func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*engine.Train, keep func(i int, visits []board.NodeRef)) ([]int, error) {
 	b := g.Board
 	res, err := title.ResolveRun(b, c.Sym, routes, true)
@@ -438,11 +439,22 @@ func (g *Game) checkRun(c *engine.Corporation, routes []engine.Route, trains []*
 		}
 		v := sc.stops[s0:len(sc.stops):len(sc.stops)]
 		runs[i] = runRoute{train: trains[i], rule: rule, res: res[i], visits: v}
-		if keep != nil {
-			keep(i, sc.nodes[n0:])
-		}
 	}
-	return g.checkResolvedIn(sc, c.Sym, runs)
+	revs, err := g.checkResolvedIn(sc, c.Sym, runs)
+	if err != nil || keep == nil {
+		return revs, err
+	}
+	for i := range runs {
+		// the stops paid (sc.paid, indices in route order), else every node visited
+		refs := sc.paid[i]
+		if refs == nil {
+			for _, st := range runs[i].visits {
+				refs = append(refs, st.ref)
+			}
+		}
+		keep(i, refs)
+	}
+	return revs, nil
 }
 
 // runScratch is the storage of one run check (pooled): the routes, their
@@ -585,14 +597,28 @@ func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains [
 }
 
 // logRun writes c's run train by train (step.LogTrainRun): the trains,
-// what each earned (revs) and the nodes each visits (visits[ends[i-1]:
-// ends[i]], as the run's check resolved them).
+// what each earned (revs) and the stations each calls at, of the nodes it
+// visits (visits[ends[i-1]:ends[i]], as the run's check resolved them): a
+// halt (tile #11) that a train other than the 3T and 4T passes free is not
+// one of its stops and is not named.
 func (g *Game) logRun(c *engine.Corporation, trains []*engine.Train, revs []int, visits []board.NodeRef, ends []int) {
 	from := 0
+	colors := g.phaseColors()
 	for i, t := range trains {
 		var v []board.NodeRef
 		if i < len(ends) {
 			v, from = visits[from:ends[i]], ends[i]
+		}
+		if rule, err := g.ruleOf(t.Name); err == nil && !rule.tee() {
+			if stops, err := g.appendStops(nil, g.Board, c.Sym, v, colors); err == nil && len(stops) == len(v) {
+				kept := make([]board.NodeRef, 0, len(v))
+				for j := range stops {
+					if !stops[j].halt {
+						kept = append(kept, v[j])
+					}
+				}
+				v = kept
+			}
 		}
 		step.LogTrainRun(g.Game, g.Board, c, t.Name, revs[i], 0, v)
 	}

@@ -39,6 +39,7 @@ type routeResult struct {
 	revenue int
 	subsidy int
 	visits  []board.NodeRef // the nodes the route visits (nil off the map)
+	stops   []board.NodeRef // those of visits it counts (the others it passes)
 }
 
 func (g *Game) startOperatingRound(num int) {
@@ -79,7 +80,7 @@ func (g *Game) operatorName(c *engine.Corporation) string {
 	if p := g.Player(c.President); p != nil {
 		return p.Name
 	}
-	return c.Sym
+	return "" // nobody: the company runs itself (step.BeginTurn says so)
 }
 
 // afterOperating checks bankruptcy and insolvency at the end of a turn (rules 7.7, 8).

@@ -413,6 +413,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 	for i := range a.Routes {
 		rt, t := &a.Routes[i], routes[i].train
 		rev, sub := 0, 0
+		var stops []board.NodeRef
 		if onMap {
 			ev, err := g.evaluateVisits(b, c, t, runs[i].vis, rt.Halts)
 			if err != nil {
@@ -421,7 +422,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 			if rt.Subsidy != nil && *rt.Subsidy != ev.subsidy {
 				return nil, engine.Refuse(a, "route %d (%s): %s subsidy %d but the route's halt subsidy is %d", i+1, t.ID, word, *rt.Subsidy, ev.subsidy)
 			}
-			rev, sub = ev.revenue, ev.subsidy
+			rev, sub, stops = ev.revenue, ev.subsidy, ev.counted
 		}
 		// the written revenue must agree with the track (off the map it is
 		// taken as written)
@@ -434,7 +435,7 @@ func (g *Game) checkRoutes(c *engine.Corporation, a *engine.Action, stated bool)
 		if rt.Subsidy != nil {
 			sub = *rt.Subsidy
 		}
-		routes[i].revenue, routes[i].subsidy, routes[i].visits = rev, sub, runs[i].vis
+		routes[i].revenue, routes[i].subsidy, routes[i].visits, routes[i].stops = rev, sub, runs[i].vis, stops
 		total += rev
 	}
 	if onMap && len(a.Routes) > 0 {
@@ -501,9 +502,14 @@ func boughtTrain(g *Game, c *engine.Corporation, p step.Purchase) {
 	}
 }
 
-// logRun writes c's run train by train (step.LogTrainRun).
+// logRun writes c's run train by train (step.LogTrainRun), each with the
+// stops it counts (a small station or halt it passes is not named).
 func (g *Game) logRun(c *engine.Corporation, routes []routeResult) {
 	for _, rt := range routes {
-		step.LogTrainRun(g.Game, g.Board, c, rt.train.Name, rt.revenue, rt.subsidy, rt.visits)
+		stops := rt.stops
+		if stops == nil {
+			stops = rt.visits
+		}
+		step.LogTrainRun(g.Game, g.Board, c, rt.train.Name, rt.revenue, rt.subsidy, stops)
 	}
 }

@@ -2,6 +2,7 @@ package t1860
 
 import (
 	"fmt"
+	"sort"
 	"sync"
 
 	"tresham/board"
@@ -15,6 +16,11 @@ type routeEval struct {
 	stops   int // the stops counted
 	revenue int
 	subsidy int
+	// towns and halts are how many of the route's small stations (the best)
+	// and halts are stops; it passes the others ("Trains may 'bypass' halts
+	// and small stations", Running Trains)
+	towns, halts int
+	counted      []board.NodeRef // the stops in route order (evaluateVisits)
 }
 
 // routeCtx holds what stop selection needs about the train and the game.
@@ -77,9 +83,44 @@ func (c *routeCtx) evalRoute(visits []board.NodeRef, requested *int) (*routeEval
 	if requested != nil {
 		req = max(*requested, 0)
 	}
-	o, stops := c.quickEval(q, req)
-	ev.stops, ev.revenue, ev.subsidy = stops, o.Revenue, o.Subsidy
+	o, stops, towns, halts := c.quickEvalCounts(q, req)
+	ev.stops, ev.revenue, ev.subsidy, ev.towns, ev.halts = stops, o.Revenue, o.Subsidy, towns, halts
 	return ev, nil
+}
+
+// countedStops is the stops of ev in route order (the log names them): its
+// large stations, its ev.towns best small stations (the first of equal
+// ones) and its first ev.halts halts; the stations it passes are left out.
+func (c *routeCtx) countedStops(ev *routeEval) []board.NodeRef {
+	type town struct{ i, rev int }
+	var towns []town
+	for i, n := range ev.visits {
+		if _, d, err := title.NodeOn(c.b, n); err == nil && d.Kind == board.Town {
+			towns = append(towns, town{i, d.RevenueFor(c.colors)})
+		}
+	}
+	sort.SliceStable(towns, func(a, b int) bool { return towns[a].rev > towns[b].rev })
+	keep := map[int]bool{}
+	for _, t := range towns[:min(ev.towns, len(towns))] {
+		keep[t.i] = true
+	}
+	out := make([]board.NodeRef, 0, len(ev.visits))
+	halts := ev.halts
+	for i, n := range ev.visits {
+		_, d, err := title.NodeOn(c.b, n)
+		switch {
+		case err != nil:
+		case d.Kind == board.Town && !keep[i]:
+			continue
+		case d.Kind == board.Halt:
+			if halts == 0 {
+				continue
+			}
+			halts--
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // haltChoicesN returns how many halts the player may ask to count on a
@@ -151,5 +192,10 @@ func (g *Game) evaluateVisits(b *board.Board, corp *engine.Corporation, train *e
 	if err != nil {
 		return nil, err
 	}
-	return c.evalRoute(visits, halts)
+	ev, err := c.evalRoute(visits, halts)
+	if err != nil {
+		return nil, err
+	}
+	ev.counted = c.countedStops(ev)
+	return ev, nil
 }

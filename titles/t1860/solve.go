@@ -142,6 +142,13 @@ func (q *quickRoute) sum() {
 // stations the allowance leaves (all of them with no_skip_towns), then,
 // by default, as many halts as still fit.
 func (c *routeCtx) quickEval(q *quickRoute, req int) (route.Outcome, int) {
+	o, stops, _, _ := c.quickEvalCounts(q, req)
+	return o, stops
+}
+
+// quickEvalCounts is quickEval with how many of the route's small stations
+// (the best) and halts are among the stops counted (the others it passes).
+func (c *routeCtx) quickEvalCounts(q *quickRoute, req int) (o route.Outcome, stops, towns, halts int) {
 	nt := len(q.prefix) - 1
 	if haltMax := c.haltMax(q.nc, nt, q.nh); q.nh == 0 || c.ignoreHalts || c.loanerNew() || haltMax == 0 || req > haltMax {
 		req = -1
@@ -158,25 +165,26 @@ func (c *routeCtx) quickEval(q *quickRoute, req int) (route.Outcome, int) {
 	if c.noSkip {
 		numTowns = nt
 	}
-	sum, stops := q.sumC, q.nc+numHalts
+	sum := q.sumC
+	stops = q.nc + numHalts
 	if numTowns > 0 {
 		sum += q.prefix[numTowns]
 		stops += numTowns
 		th -= numTowns
 	}
-	halts := numHalts
+	halts = numHalts
 	if req < 0 && q.nh > 0 && th > 0 && !c.ignoreHalts {
 		halts += min(q.nh, th)
 		stops += min(q.nh, th)
 	}
-	o := route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
+	o = route.Outcome{Revenue: sum, Subsidy: halts * haltSubsidy, Choice: req}
 	if r, ok := c.leasedRevenue(sum, stops); ok {
 		o.Revenue = r
 	}
 	if c.loanerNew() {
 		o.Subsidy = 0
 	}
-	return o, stops
+	return o, stops, max(numTowns, 0), halts
 }
 
 // quickOutcomes is quickEval for every halts request at once (the route

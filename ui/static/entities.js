@@ -86,8 +86,10 @@ export function paintCorpChips(rules) {
   if (el.textContent !== css) el.textContent = css;
 }
 
-// actingCorps are the corporations to act now (the state's active list).
+// actingCorps are the corporations to act now (the state's active list;
+// once the game is over none operates).
 function actingCorps(st, v) {
+  if (v.finished || st.finished) return new Set();
   const syms = new Set((st.corporations || []).map((c) => c.sym));
   return new Set([...(st.active || []), ...(v.acting || [])].map(str).filter((e) => syms.has(e)));
 }

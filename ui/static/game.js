@@ -491,7 +491,7 @@ export function draw(el, page) {
     } }, 'Start the game') : null,
     page.headLinks ? page.headLinks(v) : [
       h('a', { class: 'button', href: `/api/games/${v.id}/export`, download: `tresham-${v.id}.json` }, 'Export'),
-      v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet` }, 'Spreadsheet') : null,
+      v.status !== 'new' ? h('a', { class: 'button', id: 'open-sheet', href: `/?game=${v.id}&view=sheet${page.at === null ? '' : `&action=${page.at}`}` /* the position shown */ }, 'Spreadsheet') : null,
       v.status !== 'new' ? coachButton(page) : null,
       h('a', { class: 'button', id: 'open-rules', href: `/?help=${encodeURIComponent(v.title)}`, target: '_blank', rel: 'noopener' }, 'Rules'),
       h('a', { class: 'button', href: '/' }, 'Lobby'),
@@ -569,19 +569,24 @@ export function draw(el, page) {
     // printed in rows or as a grid (1825); below the cards on narrower screens
     const grid = map && map.rules && map.rules.market_grid;
     const side2 = grid && (grid.rows.length > 1 || (grid.row_ends && grid.row_ends.length));
-    const main = h('div', { class: 'game-main' + (side2 ? ' market-side' : '') }, ents.players, ents.corps, h('div', { class: 'play' }, mapSection, side),
+    // the map's column is as wide as the map's shape asks at the frame's
+    // height (cards.css): a tall map leaves no band beside it, the panel
+    // takes the rest
+    const main = h('div', { class: 'game-main' + (side2 ? ' market-side' : ''), style: page.mapUI ? `--map-ratio: ${page.mapUI.ratio.toFixed(3)}` : null }, ents.players, ents.corps, h('div', { class: 'play' }, mapSection, side),
       h('div', { class: 'market-slot' }, placed[MARKET]));
     const log = gameLog(v, page);
     const info = h('div', { class: 'info' }, placed.filter((_, i) => i !== MARKET), log);
     const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
-    clear(el, h('div', { class: 'game-top' }, top), main, sc, info);
+    // a finished game's final scores come first, above the table
+    clear(el, h('div', { class: 'game-top' }, top), sc, main, info);
     page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, entKey };
   }
   renderPanel(side, page);
   withCoach();
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
+  placeMap(page);
   markTileHexes(page);
   markSurveyors(page, st);
   showBoardText(page.dom && page.dom.mapSection, page.map);
@@ -589,6 +594,22 @@ export function draw(el, page) {
   restoreFocus(page, focused);
   liveMoves(page);
   trackOwnMoves(page);
+}
+
+// placeMap tells the style sheet where the map's section starts on the
+// page (--map-top, read before the next paint and on a resize): at 1280 px
+// and more the map's frame then ends above the screen's foot (cards.css).
+function placeMap(page) {
+  if (!page.placeMapOnResize) {
+    page.placeMapOnResize = () => placeMap(page);
+    window.addEventListener('resize', page.placeMapOnResize);
+  }
+  requestAnimationFrame(() => {
+    const d = page.dom;
+    if (!d || !d.main || !d.main.isConnected) return;
+    const top = `${Math.round(d.mapSection.getBoundingClientRect().top + window.scrollY)}px`;
+    if (d.main.style.getPropertyValue('--map-top') !== top) d.main.style.setProperty('--map-top', top);
+  });
 }
 
 // markSurveyors labels the hex of each company's Surveyor (1825 rule 6.6,

@@ -227,6 +227,8 @@ export function mountMap(data, opts) {
   const ui = {
     el,
     svg,
+    /** ratio is the hexes' box's width over its height (the page sizes the map's column by it). */
+    ratio: fit.w / fit.h,
     state: () => ({ vb }),
     /**
      * update shows next (a map of the same board at another position) in
@@ -512,12 +514,12 @@ function drawRuns(layer, svg, data, routes, cls) {
 function routeNumber(layer, data, r, k) {
   const hexes = (r.paths && r.paths.length ? r.paths.map((p) => p.hex) : (r.nodes || []).map((n) => String(n).slice(0, String(n).lastIndexOf('-')))).filter((x) => data.hexes[x]);
   if (!hexes.length) return;
-  const c = data.hexes[hexes[Math.floor(hexes.length / 2)]];
+  const spot = numberSpot(layer.ownerSVGElement, data, hexes, k, [...layer.querySelectorAll(':scope > .route-number')].map((x) => ({ x: Number(x.dataset.x), y: Number(x.dataset.y) })));
   const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   g.setAttribute('class', 'route-number');
-  // beside the hex's centre, each train's number on its own side
-  const ang = (k * 60 - 120) * (Math.PI / 180);
-  g.setAttribute('transform', `translate(${c.x + 24 * Math.cos(ang)} ${c.y + 24 * Math.sin(ang)})`);
+  g.setAttribute('transform', `translate(${spot.x} ${spot.y})`);
+  g.dataset.x = String(spot.x);
+  g.dataset.y = String(spot.y);
   g.dataset.train = r.train;
   const circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
   // black on white in a ring of the route's colour: readable on any tile
@@ -534,6 +536,31 @@ function routeNumber(layer, data, r, k) {
   t.textContent = String(k + 1);
   g.append(circle, t);
   layer.append(g);
+}
+
+// numberSpot is where a route's number ring (radius 9, a 4 wide edge)
+// goes: beside the centre of one of the route's hexes (the middle one
+// first, each train's number on its own side first), clear of every
+// station (token slot or town) drawn around and of the numbers already
+// placed (taken); where nothing is clear, the spot that covers least.
+function numberSpot(svg, data, hexes, k, taken) {
+  const mid = Math.floor(hexes.length / 2);
+  const order = [...new Set([...hexes.keys()].sort((a, b) => Math.abs(a - mid) - Math.abs(b - mid)).map((i) => hexes[i]))].slice(0, 6);
+  let best = null;
+  for (const hex of order) {
+    const c = data.hexes[hex];
+    const busy = svg ? tokensNear(svg, data, c, 90) : [];
+    for (const rad of [24, 34, 14]) {
+      for (let j = 0; j < 6; j++) {
+        const ang = (((k + j) % 6) * 60 - 120) * (Math.PI / 180);
+        const p = { x: c.x + rad * Math.cos(ang), y: c.y + rad * Math.sin(ang) };
+        const gap = Math.min(Infinity, ...busy.map((b) => Math.hypot(b.x - p.x, b.y - p.y) - b.r - 11), ...taken.map((q) => Math.hypot(q.x - p.x, q.y - p.y) - 22));
+        if (gap >= 0) return p;
+        if (!best || gap > best.gap) best = { ...p, gap };
+      }
+    }
+  }
+  return { x: best.x, y: best.y };
 }
 
 /**

@@ -52,7 +52,33 @@ export async function renderSheet(el, id) {
       h('p', { class: 'muted sheet-key' }, 'Shares: each player\'s percentage, ★ the director. Revenue: paid out as written, ',
         h('span', { class: 'withheld' }, '[withheld]'), ' in brackets, ', h('span', { class: 'half' }, '¦half paid¦'), ', – not operated.')),
     charts, more);
+  for (const t of el.querySelectorAll('table.sheet')) labelCells(t);
   loadAnalysis(id, st, rules, charts, more);
+}
+
+/**
+ * labelCells gives each body cell of table its column's heading
+ * (data-label; the headings of every heading row, colspans counted) and
+ * marks the cells with nothing to say (blank: empty, or – for a round not
+ * operated), so that on a phone each row is drawn as a card of labelled
+ * figures rather than a table wider than the screen (pages.css).
+ */
+export function labelCells(table) {
+  const labels = [];
+  for (const tr of table.tHead ? table.tHead.rows : []) {
+    let col = 0;
+    for (const th of tr.cells) {
+      const text = th.textContent.trim();
+      for (let k = 0; k < th.colSpan; k++, col++) if (text) labels[col] = labels[col] ? `${labels[col]} · ${text}` : text;
+    }
+  }
+  for (const tr of table.tBodies[0] ? table.tBodies[0].rows : []) {
+    [...tr.cells].forEach((c, i) => {
+      if (labels[i]) c.dataset.label = labels[i];
+      const text = c.textContent.trim();
+      if (i > 0 && (text === '' || text === '–')) c.classList.add('blank');
+    });
+  }
 }
 
 // roundText names the round of state st as players do ("OR 4.2", "SR 3").
@@ -197,6 +223,7 @@ async function loadAnalysis(id, st, rules, charts, more) {
   charts.querySelector('#sheet-charts-wait')?.remove();
   charts.append(worth, prices, left);
   more.append(...analysisTables(rep, id));
+  for (const t of more.querySelectorAll('table.sheet')) labelCells(t);
 }
 
 // analysisTables are the tables of the server's analysis: each player's
