@@ -274,6 +274,9 @@ type View struct {
 	// Programs are the programmed moves of the players in seats (all
 	// players when seats is nil).
 	Programs []program.View `json:"programs,omitempty"`
+	// StateJSON is State as JSON, the text Hash is the hash of (an answer
+	// can carry it rather than encode State again).
+	StateJSON json.RawMessage `json:"-"`
 }
 
 // View is the game after the first n stored actions, with the legal
@@ -307,9 +310,10 @@ func (s *Session) View(n int, seats []int) (*View, error) {
 		}
 		v.Programs = program.Views(pg.Engine(), ids)
 	}
-	if v.Hash, err = HashState(v.State); err != nil {
-		return nil, err
+	if v.StateJSON, err = json.Marshal(v.State); err != nil {
+		return nil, fmt.Errorf("hash state: %w", err)
 	}
+	v.Hash = hashJSON(v.StateJSON)
 	return v, nil
 }
 

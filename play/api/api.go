@@ -21,10 +21,13 @@ type API struct {
 	sessions map[int]*play.Session
 	next     int
 	maps     mapview.Cache // what every board drawing shares
+	// sent is each session's last MapSince answer; serial numbers them
+	sent   map[int]sentMap
+	serial int
 }
 
 // New returns an API with no session open.
-func New() *API { return &API{sessions: map[int]*play.Session{}} }
+func New() *API { return &API{sessions: map[int]*play.Session{}, sent: map[int]sentMap{}} }
 
 // Loaded is the answer to Load.
 type Loaded struct {
@@ -46,7 +49,10 @@ func (a *API) Load(export string) ([]byte, error) {
 }
 
 // Close forgets a session.
-func (a *API) Close(id int) { delete(a.sessions, id) }
+func (a *API) Close(id int) {
+	delete(a.sessions, id)
+	delete(a.sent, id)
+}
 
 func (a *API) session(id int) (*play.Session, error) {
 	s := a.sessions[id]
@@ -116,7 +122,14 @@ func (a *API) View(id, at int, seats string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(v)
+	// the state as the view encoded it for its hash, not encoded again
+	return json.Marshal(viewAnswer{View: v, State: v.StateJSON})
+}
+
+// viewAnswer is a play.View whose state is already JSON.
+type viewAnswer struct {
+	*play.View
+	State json.RawMessage `json:"state"`
 }
 
 func at0(s *play.Session, at int) int {
@@ -138,17 +151,25 @@ func (a *API) Legal(id int, entity string) ([]byte, error) {
 // Map is the board view (mapview.View) after the first at stored actions
 // (at < 0: all), as GET /api/games/{id}/map answers it.
 func (a *API) Map(id, at int) ([]byte, error) {
-	s, err := a.session(id)
+	v, err := a.mapView(id, at)
 	if err != nil {
 		return nil, err
+	}
+	return marshalSVG(v)
+}
+
+func (a *API) mapView(id, at int) (mapview.View, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return mapview.View{}, err
 	}
 	g, err := s.At(at0(s, at))
 	if err != nil {
-		return nil, err
+		return mapview.View{}, err
 	}
 	v, err := a.maps.RenderGame(g)
 	if err != nil {
-		return nil, err
+		return mapview.View{}, err
 	}
 	if r := s.LastRun(at0(s, at)); r != nil {
 		v.Run = r
@@ -156,7 +177,133 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	if m := s.LastMove(at0(s, at)); m != nil {
 		v.Moved = m
 	}
-	return marshalSVG(v)
+	return v, nil
+}
+
+// sentMap is a MapSince answer as the page holds it: the view without
+// its SVG, and its rules as JSON.
+type sentMap struct {
+	serial int
+	view   mapview.View
+	rules  []byte
+}
+
+// WholeMap is a MapSince answer in full: Map's answer numbered.
+type WholeMap struct {
+	Serial int `json:"serial"`
+	mapview.View
+}
+
+// MapChange is a MapSince answer as a change from the earlier answer
+// Since: the drawings of the hexes that changed (by hex id; every other
+// hex is drawn as in Since), the names of the fields that are as in Since
+// (of hexes, nodes, places, market, par and rules), the others as in Map.
+type MapChange struct {
+	Serial  int                      `json:"serial"`
+	Since   int                      `json:"since"`
+	Changed map[string]string        `json:"changed"`
+	Same    []string                 `json:"same"`
+	Width   float64                  `json:"width"`
+	Height  float64                  `json:"height"`
+	Hexes   map[string]mapview.Point `json:"hexes,omitempty"`
+	Nodes   map[string]mapview.Point `json:"nodes,omitempty"`
+	Places  []mapview.Place          `json:"places,omitempty"`
+	Market  string                   `json:"market,omitempty"`
+	Par     []int                    `json:"par,omitempty"`
+	Rules   json.RawMessage          `json:"rules,omitempty"`
+	Run     any                      `json:"run,omitempty"`
+	Moved   any                      `json:"moved,omitempty"`
+}
+
+// MapSince is Map for a page that holds this session's earlier answer
+// numbered since (0: none): when since is the session's last MapSince
+// answer and the board is the same, it answers a MapChange from it (a
+// move redraws a few hexes of a board of a hundred or more: the answer
+// is a tenth of the whole or less), else a WholeMap. Each answer is
+// numbered and becomes the session's last.
+func (a *API) MapSince(id, at, since int) ([]byte, error) {
+	v, err := a.mapView(id, at)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := marshalSVG(v.Rules)
+	if err != nil {
+		return nil, err
+	}
+	a.serial++
+	prev, ok := a.sent[id]
+	kept := v
+	kept.SVG = "" // kept as its hexes
+	a.sent[id] = sentMap{serial: a.serial, view: kept, rules: rules}
+	if ok && since != 0 && prev.serial == since {
+		if c, ok := mapChange(prev, v, rules); ok {
+			c.Serial, c.Since = a.serial, since
+			return marshalSVG(c)
+		}
+	}
+	return marshalSVG(WholeMap{Serial: a.serial, View: v})
+}
+
+// mapChange is v (with its rules as JSON) as a change from was, or false
+// when v is another board (another size, other hexes) or was not drawn
+// through the cache.
+func mapChange(was sentMap, v mapview.View, rules []byte) (MapChange, bool) {
+	w := was.view
+	if w.Width != v.Width || w.Height != v.Height || w.Head != v.Head || len(w.HexSVG) != len(v.HexSVG) {
+		return MapChange{}, false
+	}
+	c := MapChange{Changed: map[string]string{}, Same: []string{}, Width: v.Width, Height: v.Height, Run: v.Run, Moved: v.Moved}
+	// a hex drawn under the same key has the same drawing, stops and
+	// place: only when one changed are the stops and places sent again
+	moved := false
+	for i, h := range v.HexSVG {
+		o := w.HexSVG[i]
+		if o.ID != h.ID || h.Key == "" {
+			return MapChange{}, false
+		}
+		if o.Key != h.Key {
+			moved = true
+			c.Changed[h.ID] = h.SVG
+		}
+	}
+	same := func(name string, eq bool, set func()) {
+		if eq {
+			c.Same = append(c.Same, name)
+		} else {
+			set()
+		}
+	}
+	same("hexes", samePoints(w.Hexes, v.Hexes), func() { c.Hexes = v.Hexes })
+	same("nodes", !moved, func() { c.Nodes = v.Nodes })
+	same("places", !moved, func() { c.Places = v.Places })
+	same("market", w.Market == v.Market, func() { c.Market = v.Market })
+	same("par", sameInts(w.Par, v.Par), func() { c.Par = v.Par })
+	same("rules", bytes.Equal(was.rules, rules), func() { c.Rules = rules })
+	return c, true
+}
+
+func samePoints(a, b map[string]mapview.Point) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, p := range a {
+		if q, ok := b[k]; !ok || q != p {
+			return false
+		}
+	}
+	return true
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // marshalSVG is json.Marshal without HTML escaping: an answer carrying SVG
