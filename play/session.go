@@ -274,9 +274,6 @@ type View struct {
 	// Programs are the programmed moves of the players in seats (all
 	// players when seats is nil).
 	Programs []program.View `json:"programs,omitempty"`
-	// StateJSON is State as JSON, the text Hash is the hash of (an answer
-	// can carry it rather than encode State again).
-	StateJSON json.RawMessage `json:"-"`
 }
 
 // View is the game after the first n stored actions, with the legal
@@ -310,10 +307,9 @@ func (s *Session) View(n int, seats []int) (*View, error) {
 		}
 		v.Programs = program.Views(pg.Engine(), ids)
 	}
-	if v.StateJSON, err = json.Marshal(v.State); err != nil {
-		return nil, fmt.Errorf("hash state: %w", err)
+	if v.Hash, err = HashState(v.State); err != nil {
+		return nil, err
 	}
-	v.Hash = hashJSON(v.StateJSON)
 	return v, nil
 }
 

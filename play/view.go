@@ -114,13 +114,8 @@ func HashState(state map[string]any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("hash state: %w", err)
 	}
-	return hashJSON(b), nil
-}
-
-// hashJSON is the state hash of a state's JSON (HashState).
-func hashJSON(b []byte) string {
 	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:16])
+	return hex.EncodeToString(sum[:16]), nil
 }
 
 // InputError is a request the game cannot answer because of what was asked

@@ -22,12 +22,12 @@ type API struct {
 	next     int
 	maps     mapview.Cache // what every board drawing shares
 	// sent is each session's last MapSince answer; serial numbers them
-	sent   map[int]sentMap
+	sent   map[int]MapAnswer
 	serial int
 }
 
 // New returns an API with no session open.
-func New() *API { return &API{sessions: map[int]*play.Session{}, sent: map[int]sentMap{}} }
+func New() *API { return &API{sessions: map[int]*play.Session{}, sent: map[int]MapAnswer{}} }
 
 // Loaded is the answer to Load.
 type Loaded struct {
@@ -122,14 +122,7 @@ func (a *API) View(id, at int, seats string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// the state as the view encoded it for its hash, not encoded again
-	return json.Marshal(viewAnswer{View: v, State: v.StateJSON})
-}
-
-// viewAnswer is a play.View whose state is already JSON.
-type viewAnswer struct {
-	*play.View
-	State json.RawMessage `json:"state"`
+	return json.Marshal(v)
 }
 
 func at0(s *play.Session, at int) int {
@@ -149,161 +142,94 @@ func (a *API) Legal(id int, entity string) ([]byte, error) {
 }
 
 // Map is the board view (mapview.View) after the first at stored actions
-// (at < 0: all), as GET /api/games/{id}/map answers it.
-func (a *API) Map(id, at int) ([]byte, error) {
-	v, err := a.mapView(id, at)
-	if err != nil {
-		return nil, err
-	}
-	return marshalSVG(v)
-}
+// (at < 0: all), as GET /api/games/{id}/map answers it (with a serial
+// number 0: MapSince).
+func (a *API) Map(id, at int) ([]byte, error) { return a.MapSince(id, at, -1) }
 
-func (a *API) mapView(id, at int) (mapview.View, error) {
-	s, err := a.session(id)
-	if err != nil {
-		return mapview.View{}, err
-	}
-	g, err := s.At(at0(s, at))
-	if err != nil {
-		return mapview.View{}, err
-	}
-	v, err := a.maps.RenderGame(g)
-	if err != nil {
-		return mapview.View{}, err
-	}
-	if r := s.LastRun(at0(s, at)); r != nil {
-		v.Run = r
-	}
-	if m := s.LastMove(at0(s, at)); m != nil {
-		v.Moved = m
-	}
-	return v, nil
-}
-
-// sentMap is a MapSince answer as the page holds it: the view without
-// its SVG, and its rules as JSON.
-type sentMap struct {
-	serial int
-	view   mapview.View
-	rules  []byte
-}
-
-// WholeMap is a MapSince answer in full: Map's answer numbered.
-type WholeMap struct {
-	Serial int `json:"serial"`
+// MapAnswer is a MapSince answer: Map's answer numbered (Serial), or,
+// when Since is set, a change from the earlier answer Since: then SVG is
+// empty and Changed holds the drawings of the hexes that changed (by hex
+// id; every other hex is drawn as in Since), and the fields named in Same
+// (of hexes, nodes, places and market) are as in Since, not sent again.
+type MapAnswer struct {
+	Serial  int               `json:"serial"`
+	Since   int               `json:"since,omitempty"`
+	Changed map[string]string `json:"changed,omitempty"`
+	Same    []string          `json:"same,omitempty"`
 	mapview.View
-}
-
-// MapChange is a MapSince answer as a change from the earlier answer
-// Since: the drawings of the hexes that changed (by hex id; every other
-// hex is drawn as in Since), the names of the fields that are as in Since
-// (of hexes, nodes, places, market, par and rules), the others as in Map.
-type MapChange struct {
-	Serial  int                      `json:"serial"`
-	Since   int                      `json:"since"`
-	Changed map[string]string        `json:"changed"`
-	Same    []string                 `json:"same"`
-	Width   float64                  `json:"width"`
-	Height  float64                  `json:"height"`
-	Hexes   map[string]mapview.Point `json:"hexes,omitempty"`
-	Nodes   map[string]mapview.Point `json:"nodes,omitempty"`
-	Places  []mapview.Place          `json:"places,omitempty"`
-	Market  string                   `json:"market,omitempty"`
-	Par     []int                    `json:"par,omitempty"`
-	Rules   json.RawMessage          `json:"rules,omitempty"`
-	Run     any                      `json:"run,omitempty"`
-	Moved   any                      `json:"moved,omitempty"`
 }
 
 // MapSince is Map for a page that holds this session's earlier answer
 // numbered since (0: none): when since is the session's last MapSince
-// answer and the board is the same, it answers a MapChange from it (a
-// move redraws a few hexes of a board of a hundred or more: the answer
-// is a tenth of the whole or less), else a WholeMap. Each answer is
-// numbered and becomes the session's last.
+// answer and the board is the same, it answers a change from it (a move
+// redraws a few hexes of a board of a hundred or more: the answer is a
+// tenth of the whole or less), else the whole board. Each answer is
+// numbered and becomes the session's last. A since below 0 is Map: the
+// whole board, not numbered (Serial 0) nor kept.
 func (a *API) MapSince(id, at, since int) ([]byte, error) {
-	v, err := a.mapView(id, at)
+	s, err := a.session(id)
 	if err != nil {
 		return nil, err
 	}
-	rules, err := marshalSVG(v.Rules)
+	n := at0(s, at)
+	g, err := s.At(n)
 	if err != nil {
 		return nil, err
+	}
+	v, err := a.maps.RenderGame(g)
+	if err != nil {
+		return nil, err
+	}
+	if r := s.LastRun(n); r != nil {
+		v.Run = r
+	}
+	if m := s.LastMove(n); m != nil {
+		v.Moved = m
+	}
+	ans := MapAnswer{View: v}
+	if since < 0 { // Map: neither numbered nor kept
+		return marshalSVG(ans)
 	}
 	a.serial++
+	ans.Serial = a.serial
 	prev, ok := a.sent[id]
-	kept := v
+	kept := ans
 	kept.SVG = "" // kept as its hexes
-	a.sent[id] = sentMap{serial: a.serial, view: kept, rules: rules}
-	if ok && since != 0 && prev.serial == since {
-		if c, ok := mapChange(prev, v, rules); ok {
-			c.Serial, c.Since = a.serial, since
-			return marshalSVG(c)
-		}
+	a.sent[id] = kept
+	if ok && since != 0 && prev.Serial == since {
+		mapChange(&ans, prev.View, since)
 	}
-	return marshalSVG(WholeMap{Serial: a.serial, View: v})
+	return marshalSVG(ans)
 }
 
-// mapChange is v (with its rules as JSON) as a change from was, or false
-// when v is another board (another size, other hexes) or was not drawn
-// through the cache.
-func mapChange(was sentMap, v mapview.View, rules []byte) (MapChange, bool) {
-	w := was.view
-	if w.Width != v.Width || w.Height != v.Height || w.Head != v.Head || len(w.HexSVG) != len(v.HexSVG) {
-		return MapChange{}, false
+// mapChange makes ans a change from the board was when it is the same
+// board (size and hexes) drawn through the cache.
+func mapChange(ans *MapAnswer, was mapview.View, since int) {
+	v := &ans.View
+	if was.Width != v.Width || was.Height != v.Height || was.Head != v.Head || len(was.HexSVG) != len(v.HexSVG) {
+		return
 	}
-	c := MapChange{Changed: map[string]string{}, Same: []string{}, Width: v.Width, Height: v.Height, Run: v.Run, Moved: v.Moved}
-	// a hex drawn under the same key has the same drawing, stops and
-	// place: only when one changed are the stops and places sent again
-	moved := false
+	changed := map[string]string{}
 	for i, h := range v.HexSVG {
-		o := w.HexSVG[i]
+		o := was.HexSVG[i]
 		if o.ID != h.ID || h.Key == "" {
-			return MapChange{}, false
+			return
 		}
 		if o.Key != h.Key {
-			moved = true
-			c.Changed[h.ID] = h.SVG
+			changed[h.ID] = h.SVG
 		}
 	}
-	same := func(name string, eq bool, set func()) {
-		if eq {
-			c.Same = append(c.Same, name)
-		} else {
-			set()
-		}
+	ans.Since, ans.Changed, v.SVG = since, changed, ""
+	// a hex drawn under the same key has the same centre, drawing, stops
+	// and place: only when one changed are they sent again
+	if len(changed) == 0 {
+		ans.Same = append(ans.Same, "hexes", "nodes", "places")
+		v.Hexes, v.Nodes, v.Places = nil, nil, nil
 	}
-	same("hexes", samePoints(w.Hexes, v.Hexes), func() { c.Hexes = v.Hexes })
-	same("nodes", !moved, func() { c.Nodes = v.Nodes })
-	same("places", !moved, func() { c.Places = v.Places })
-	same("market", w.Market == v.Market, func() { c.Market = v.Market })
-	same("par", sameInts(w.Par, v.Par), func() { c.Par = v.Par })
-	same("rules", bytes.Equal(was.rules, rules), func() { c.Rules = rules })
-	return c, true
-}
-
-func samePoints(a, b map[string]mapview.Point) bool {
-	if len(a) != len(b) {
-		return false
+	if was.Market == v.Market {
+		ans.Same = append(ans.Same, "market")
+		v.Market = ""
 	}
-	for k, p := range a {
-		if q, ok := b[k]; !ok || q != p {
-			return false
-		}
-	}
-	return true
-}
-
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // marshalSVG is json.Marshal without HTML escaping: an answer carrying SVG

@@ -134,26 +134,22 @@ export class LocalGame {
 
   /**
    * liveMap is the live game's board. The module answers it as a change
-   * from the last live board it answered (the hexes a move changed, and
-   * the other fields only where they changed), which this puts together
+   * from the last live board it answered (the hexes a move changed; the
+   * fields named in same are as before), which this puts together
    * with the board held: the hexes' texts by id (chunks, as mapview.js
    * hexChunks cuts them); svg is joined from them when asked for.
    */
   liveMap() {
     const was = this.live;
-    const d = this.e.call('mapsince', this.session, -1, was ? was.serial : 0);
+    const d = this.e.call('map', this.session, -1, was ? was.serial : 0);
     let m;
     if (was && d.since === was.serial) {
       const chunks = new Map(was.chunks);
       chunks.head = was.chunks.head;
-      for (const [hex, text] of Object.entries(d.changed)) chunks.set(hex, text);
-      m = { width: d.width, height: d.height, serial: d.serial, chunks };
-      for (const k of ['hexes', 'nodes', 'places', 'market', 'par', 'rules']) {
-        const v = d.same.includes(k) ? was[k] : d[k];
-        if (v !== undefined) m[k] = v;
-      }
-      if (d.run !== undefined) m.run = d.run;
-      if (d.moved !== undefined) m.moved = d.moved;
+      for (const [hex, text] of Object.entries(d.changed || {})) chunks.set(hex, text);
+      const { since: _s, changed: _c, same, svg: _v, ...rest } = d;
+      m = { ...rest, chunks };
+      for (const k of same || []) m[k] = was[k];
       let svg = null;
       Object.defineProperty(m, 'svg', { enumerable: true, get: () => (svg ??= chunks.head + [...chunks.values()].join('') + '</svg>') });
     } else {
