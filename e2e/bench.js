@@ -18,7 +18,8 @@
 // generate ./ui done) and measures its game page and board drawing taking
 // turns with this one's, for ratios measured under the same load.
 // --profile also prints the page's hottest functions over
-// the history steps (Chromium's CPU profiler).
+// the history steps and the moves (Chromium's CPU profiler); --trace the
+// main thread's time by kind (a Chromium performance trace).
 import { loadavg } from 'node:os';
 import { env, fixtureGames, readFixture, start, startServer, stop } from './harness.js';
 
@@ -240,6 +241,7 @@ async function moveFigures(bases, src, n, viewport) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const tracing = TRACE ? await startTrace(open.new) : null;
   for (let done = 0, turn = 0; done < MOVES; done += 5, turn++) {
     const order = turn % 2 ? [...names].reverse() : names;
     for (const k of order) await moves(open[k].page, Math.min(5, MOVES - done));
@@ -249,6 +251,7 @@ async function moveFigures(bases, src, n, viewport) {
     const { profile } = await cdp.send('Profiler.stop');
     out.hot = [...hottest(profile), ...inclusive(profile)];
   }
+  if (tracing) { const ev = await endTrace(tracing); if (process.env.TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.TRACE_OUT, JSON.stringify(ev)); out.hot = (out.hot || []).concat(mainThreadTime(ev, MOVES, 'a move')); }
   for (const [name, o] of Object.entries(open)) {
     out[name] = await o.page.evaluate(() => window.benchMoves);
     await o.ctx.close();
@@ -280,13 +283,7 @@ async function pageSteps(bases, longest, viewport) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  let tracing = null;
-  if (TRACE) {
-    tracing = await main.ctx.newCDPSession(main.page);
-    tracing.events = [];
-    tracing.on('Tracing.dataCollected', (d) => tracing.events.push(...d.value));
-    await tracing.send('Tracing.start', { categories: 'devtools.timeline,blink,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  }
+  const tracing = TRACE ? await startTrace(main) : null;
   const names = Object.keys(open);
   for (const sel of ['#history-back', '#history-forward']) {
     for (let done = 0, turn = 0; done < STEPS; done += 5, turn++) {
@@ -305,27 +302,39 @@ async function pageSteps(bases, longest, viewport) {
     const { profile } = await cdp.send('Profiler.stop');
     hot = hottest(profile);
   }
-  if (tracing) {
-    const done = new Promise((r) => tracing.once('Tracing.tracingComplete', r));
-    await tracing.send('Tracing.end');
-    await done;
-    hot = (hot || []).concat(mainThreadTime(tracing.events, 2 * STEPS));
-  }
+  if (tracing) hot = (hot || []).concat(mainThreadTime(await endTrace(tracing), 2 * STEPS, 'a step'));
   for (const o of Object.values(open)) await o.ctx.close();
   out.hot = hot;
   return out;
 }
 
+// startTrace starts a Chromium performance trace of the page of o
+// (--trace); endTrace stops it and answers its events.
+async function startTrace(o) {
+  const t = await o.ctx.newCDPSession(o.page);
+  t.events = [];
+  t.on('Tracing.dataCollected', (d) => t.events.push(...d.value));
+  await t.send('Tracing.start', { categories: 'devtools.timeline,blink,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return t;
+}
+
+async function endTrace(t) {
+  const done = new Promise((r) => t.once('Tracing.tracingComplete', r));
+  await t.send('Tracing.end');
+  await done;
+  return t.events;
+}
+
 // mainThreadTime sums the renderer main thread's complete events by name
-// (style, layout, paint, script, …) per step, top 15.
-function mainThreadTime(events, steps) {
+// (style, layout, paint, script, …) per step (or per move: unit), top 15.
+function mainThreadTime(events, steps, unit) {
   const main = events.find((e) => e.name === 'thread_name' && e.args && e.args.name === 'CrRendererMain');
   const by = new Map();
   for (const e of events) {
     if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
     by.set(e.name, (by.get(e.name) || 0) + e.dur / 1000);
   }
-  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${r1(ms / steps)} ms a step (incl. nested)  ${k}`);
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${r1(ms / steps)} ms ${unit} (incl. nested)  ${k}`);
 }
 
 // inclusive sums a CPU profile's time by the page's own functions with

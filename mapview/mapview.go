@@ -67,6 +67,18 @@ type View struct {
 	Run any `json:"run,omitempty"`
 	// Moved is what the last move changed (play.LastMove), set likewise.
 	Moved any `json:"moved,omitempty"`
+	// Head is SVG's text before the first hex, HexSVG each hex's group in
+	// SVG's order (SVG is Head, the groups and "</svg>"): what an answer
+	// of only the hexes that changed is made of. Not in the JSON.
+	Head   string   `json:"-"`
+	HexSVG []HexSVG `json:"-"`
+}
+
+// HexSVG is one hex's drawing: its group of a View's SVG, and with a
+// Cache, Key, everything the drawing and the hex's Place read of it (the
+// same Key, the same drawing and Place).
+type HexSVG struct {
+	ID, SVG, Key string
 }
 
 // With returns the view with Run and Moved set (nil leaves one out): the
@@ -224,6 +236,8 @@ func render(b *board.Board, opt Options, memo func(key string, draw func() hexDr
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif">`, f(v.Width), f(v.Height), f(v.Width), f(v.Height))
 	sb.WriteString(`<rect class="map-bg" x="0" y="0" width="100%" height="100%" fill="#f4f1ea"/>`)
+	v.Head = sb.String()
+	v.HexSVG = make([]HexSVG, 0, len(ids))
 	phaseKey := strings.Join(opt.PhaseColors, ",")
 	for _, id := range ids {
 		hv, _ := b.Hex(id)
@@ -251,15 +265,17 @@ func render(b *board.Board, opt Options, memo func(key string, draw func() hexDr
 			return d
 		}
 		var d hexDrawing
+		key := ""
 		if memo == nil {
 			d = draw()
 		} else {
 			// everything drawHex and describe read of the hex
-			key := fmt.Sprintf("%d|%s|%s,%s|%s|%s|%s|%d|%s|%d|%t|%q|%q|%s|%t", g.layout, id, f(c.X), f(c.Y), b.Location(id), hv.TileID, hv.Tile.Name, hv.Tile.Color, hv.Tile.Code, hv.Rotation,
+			key = fmt.Sprintf("%d|%s|%s,%s|%s|%s|%s|%d|%s|%d|%t|%q|%q|%s|%t", g.layout, id, f(c.X), f(c.Y), b.Location(id), hv.TileID, hv.Tile.Name, hv.Tile.Color, hv.Tile.Code, hv.Rotation,
 				hv.Tile == hv.Printed, hv.Tokens, opt.Homes[id], phaseKey, high[id])
 			d = memo(key, draw)
 		}
 		sb.WriteString(d.svg)
+		v.HexSVG = append(v.HexSVG, HexSVG{ID: id, SVG: d.svg, Key: key})
 		for _, n := range d.nodes {
 			v.Nodes[n.sig] = n.at
 		}

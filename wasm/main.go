@@ -49,7 +49,14 @@ func register(a *api.API) js.Value {
 	def("propose", 2, func(v []js.Value) ([]byte, error) { return a.Propose(v[0].Int(), v[1].String()) })
 	def("view", 3, func(v []js.Value) ([]byte, error) { return a.View(v[0].Int(), v[1].Int(), str(v[2])) })
 	def("legal", 2, func(v []js.Value) ([]byte, error) { return a.Legal(v[0].Int(), v[1].String()) })
-	def("map", 2, func(v []js.Value) ([]byte, error) { return a.Map(v[0].Int(), v[1].Int()) })
+	// map(session, at[, since]): with since, a change from the answer since (api.MapSince)
+	def("map", 2, func(v []js.Value) ([]byte, error) {
+		since := -1
+		if len(v) > 2 && v[2].Type() == js.TypeNumber {
+			since = v[2].Int()
+		}
+		return a.MapSince(v[0].Int(), v[1].Int(), since)
+	})
 	def("tile", 4, func(v []js.Value) ([]byte, error) {
 		return a.Tile(v[0].Int(), v[1].String(), v[2].String(), v[3].Int())
 	})

@@ -21,10 +21,13 @@ type API struct {
 	sessions map[int]*play.Session
 	next     int
 	maps     mapview.Cache // what every board drawing shares
+	// sent is each session's last MapSince answer; serial numbers them
+	sent   map[int]MapAnswer
+	serial int
 }
 
 // New returns an API with no session open.
-func New() *API { return &API{sessions: map[int]*play.Session{}} }
+func New() *API { return &API{sessions: map[int]*play.Session{}, sent: map[int]MapAnswer{}} }
 
 // Loaded is the answer to Load.
 type Loaded struct {
@@ -46,7 +49,10 @@ func (a *API) Load(export string) ([]byte, error) {
 }
 
 // Close forgets a session.
-func (a *API) Close(id int) { delete(a.sessions, id) }
+func (a *API) Close(id int) {
+	delete(a.sessions, id)
+	delete(a.sent, id)
+}
 
 func (a *API) session(id int) (*play.Session, error) {
 	s := a.sessions[id]
@@ -136,13 +142,37 @@ func (a *API) Legal(id int, entity string) ([]byte, error) {
 }
 
 // Map is the board view (mapview.View) after the first at stored actions
-// (at < 0: all), as GET /api/games/{id}/map answers it.
-func (a *API) Map(id, at int) ([]byte, error) {
+// (at < 0: all), as GET /api/games/{id}/map answers it (with a serial
+// number 0: MapSince).
+func (a *API) Map(id, at int) ([]byte, error) { return a.MapSince(id, at, -1) }
+
+// MapAnswer is a MapSince answer: Map's answer numbered (Serial), or,
+// when Since is set, a change from the earlier answer Since: then SVG is
+// empty and Changed holds the drawings of the hexes that changed (by hex
+// id; every other hex is drawn as in Since), and the fields named in Same
+// (of hexes, nodes, places and market) are as in Since, not sent again.
+type MapAnswer struct {
+	Serial  int               `json:"serial"`
+	Since   int               `json:"since,omitempty"`
+	Changed map[string]string `json:"changed,omitempty"`
+	Same    []string          `json:"same,omitempty"`
+	mapview.View
+}
+
+// MapSince is Map for a page that holds this session's earlier answer
+// numbered since (0: none): when since is the session's last MapSince
+// answer and the board is the same, it answers a change from it (a move
+// redraws a few hexes of a board of a hundred or more: the answer is a
+// tenth of the whole or less), else the whole board. Each answer is
+// numbered and becomes the session's last. A since below 0 is Map: the
+// whole board, not numbered (Serial 0) nor kept.
+func (a *API) MapSince(id, at, since int) ([]byte, error) {
 	s, err := a.session(id)
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.At(at0(s, at))
+	n := at0(s, at)
+	g, err := s.At(n)
 	if err != nil {
 		return nil, err
 	}
@@ -150,13 +180,56 @@ func (a *API) Map(id, at int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r := s.LastRun(at0(s, at)); r != nil {
+	if r := s.LastRun(n); r != nil {
 		v.Run = r
 	}
-	if m := s.LastMove(at0(s, at)); m != nil {
+	if m := s.LastMove(n); m != nil {
 		v.Moved = m
 	}
-	return marshalSVG(v)
+	ans := MapAnswer{View: v}
+	if since < 0 { // Map: neither numbered nor kept
+		return marshalSVG(ans)
+	}
+	a.serial++
+	ans.Serial = a.serial
+	prev, ok := a.sent[id]
+	kept := ans
+	kept.SVG = "" // kept as its hexes
+	a.sent[id] = kept
+	if ok && since != 0 && prev.Serial == since {
+		mapChange(&ans, prev.View, since)
+	}
+	return marshalSVG(ans)
+}
+
+// mapChange makes ans a change from the board was when it is the same
+// board (size and hexes) drawn through the cache.
+func mapChange(ans *MapAnswer, was mapview.View, since int) {
+	v := &ans.View
+	if was.Width != v.Width || was.Height != v.Height || was.Head != v.Head || len(was.HexSVG) != len(v.HexSVG) {
+		return
+	}
+	changed := map[string]string{}
+	for i, h := range v.HexSVG {
+		o := was.HexSVG[i]
+		if o.ID != h.ID || h.Key == "" {
+			return
+		}
+		if o.Key != h.Key {
+			changed[h.ID] = h.SVG
+		}
+	}
+	ans.Since, ans.Changed, v.SVG = since, changed, ""
+	// a hex drawn under the same key has the same centre, drawing, stops
+	// and place: only when one changed are they sent again
+	if len(changed) == 0 {
+		ans.Same = append(ans.Same, "hexes", "nodes", "places")
+		v.Hexes, v.Nodes, v.Places = nil, nil, nil
+	}
+	if was.Market == v.Market {
+		ans.Same = append(ans.Same, "market")
+		v.Market = ""
+	}
 }
 
 // marshalSVG is json.Marshal without HTML escaping: an answer carrying SVG

@@ -6,6 +6,7 @@
 // its own state hash against the server's after each one.
 
 import { noteRefusal } from './i18n.js';
+import { hexChunks } from './mapview.js';
 
 let loading = null;
 let waiting = false; // the server is building the module (its manifest says so)
@@ -126,7 +127,38 @@ export class LocalGame {
     return this.cached(`v${at}:${s}`, at, () => this.e.call('view', this.session, at ?? -1, s));
   }
 
-  map(at) { return this.cached(`m${at}`, at, () => this.e.call('map', this.session, at ?? -1)); }
+  map(at) {
+    if (at === null || at === undefined || at < 0) return this.liveMap();
+    return this.cached(`m${at}`, at, () => this.e.call('map', this.session, at));
+  }
+
+  /**
+   * liveMap is the live game's board. The module answers it as a change
+   * from the last live board it answered (the hexes a move changed; the
+   * fields named in same are as before), which this puts together
+   * with the board held: the hexes' texts by id (chunks, as mapview.js
+   * hexChunks cuts them); svg is joined from them when asked for.
+   */
+  liveMap() {
+    const was = this.live;
+    const d = this.e.call('map', this.session, -1, was ? was.serial : 0);
+    let m;
+    if (was && d.since === was.serial) {
+      const chunks = new Map(was.chunks);
+      chunks.head = was.chunks.head;
+      for (const [hex, text] of Object.entries(d.changed || {})) chunks.set(hex, text);
+      const { since: _s, changed: _c, same, svg: _v, ...rest } = d;
+      m = { ...rest, chunks };
+      for (const k of same || []) m[k] = was[k];
+      let svg = null;
+      Object.defineProperty(m, 'svg', { enumerable: true, get: () => (svg ??= chunks.head + [...chunks.values()].join('') + '</svg>') });
+    } else {
+      m = d;
+      m.chunks = hexChunks(m.svg);
+    }
+    this.live = m;
+    return m;
+  }
 
   // cached answers a history position's view or map from the answers
   // warm computed between steps (a stored action never changes, so the

@@ -202,6 +202,7 @@ export async function renderGame(el, id, me, at) {
     page.map = local.map(null);
     page.engineNote = 'in the browser';
     draw(el, page);
+    const drawnView = page.view;
     let reply;
     try {
       reply = await api.actHash(id, seq, action);
@@ -234,9 +235,19 @@ export async function renderGame(el, id, me, at) {
     if (page.at !== null) return; // the player went into history meanwhile; the live game is drawn on return
     // the server agrees: take what only it knows (undo, clocks, end votes,
     // its legal list as a cross-check) and keep the page's state and log
-    page.view = { ...reply, state: mine.state, log: mine.log, log_messages: mine.log_messages, chat: before.chat, hash: mine.hash, clocks: reply.clocks || before.clocks };
-    localLegal(page, id, eng0);
-    draw(el, page);
+    const shown = page.view;
+    const source = page.legalSource;
+    page.view = { ...reply, state: mine.state, log: mine.log, log_messages: mine.log_messages, chat: before.chat, hash: mine.hash, programs: mine.programs, clocks: reply.clocks || before.clocks };
+    localLegal(page, id, eng0, mine.legal);
+    // the page shows this position already: draw again only what the
+    // server's answer changed (most often only the Undo button)
+    const changed = page.legalSource === source && shown === drawnView ? changedKeys(shown, page.view) : null;
+    if (changed && changed.every((k) => k === 'can_undo' || k === 'can_redo')) {
+      if (changed.length) page.rerenderPanel();
+      else page.drawn = { actions: page.view.actions, at: page.at };
+    } else {
+      draw(el, page);
+    }
     warmLive(page);
   };
   page.seek = async (n) => {
@@ -309,14 +320,14 @@ function warmLive(page) {
 // server's list, still in its answer, is kept as a cross-check: when the
 // two differ the page reports it like a state mismatch and shows the
 // server's.
-function localLegal(page, id, eng) {
+function localLegal(page, id, eng, known) {
   const v = page.view;
   if (!page.local || v.status !== 'active') return;
   // moves pushed meanwhile (a bot answering) took the local game past the
   // server's answer: the two lists are of different positions
   if (page.local.actions !== v.actions) { page.legalSource = 'server'; return; }
   try {
-    const mine = page.local.view(null, v.you || []).legal;
+    const mine = known || page.local.view(null, v.you || []).legal;
     const want = v.legal || {};
     if (JSON.stringify(mine) !== JSON.stringify(want)) {
       api.mismatch(id, { actions: v.actions, hash: 'legal', server_hash: v.hash, module: eng ? eng.manifest.wasm : '' }).catch(() => {});
@@ -329,6 +340,18 @@ function localLegal(page, id, eng) {
     console.warn('in-browser engine:', e);
     page.legalSource = 'server';
   }
+}
+
+// changedKeys lists the keys whose values differ between views a and b,
+// but for the state, the log and the chat (the caller's are the same) and
+// the time of the last change (not shown).
+function changedKeys(a, b) {
+  const out = [];
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (k === 'state' || k === 'log' || k === 'log_messages' || k === 'chat' || k === 'updated_at') continue;
+    if (a[k] !== b[k] && JSON.stringify(a[k]) !== JSON.stringify(b[k])) out.push(k);
+  }
+  return out;
 }
 
 // followPush follows a move pushed over the WebSocket, just appended to the

@@ -50,7 +50,18 @@ export function runRoutes(page, ent, c, st, rememberRun) {
     g.append(h('p', { class: 'muted' }, 'Finding the best routes…'));
     if (!page.routesPending) {
       page.routesPending = true;
-      auto().finally(() => { page.routesPending = false; });
+      // after the frame that shows the move: the search takes a while, and
+      // the page that reaches this step is painted first
+      const at = page.view.actions;
+      requestAnimationFrame(() => setTimeout(() => {
+        if (page.routes || page.at !== null || page.view.actions !== at) {
+          // found meanwhile, or the page moved on: a panel drawn since then asks again
+          page.routesPending = false;
+          if (!page.routes && page.at === null && page.rerenderPanel) page.rerenderPanel();
+          return;
+        }
+        auto().finally(() => { page.routesPending = false; });
+      }, 0));
     }
     return g;
   }
