@@ -21,6 +21,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"tresham/bot"
 
 	"tresham/engine"
 	"tresham/internal/jsonerr"
@@ -93,6 +94,9 @@ type Config struct {
 	// bot games leave a core to the players' requests; a bot waits its
 	// turn with its game unlocked.
 	MaxConcurrentThinking int
+	// ReviewBudget is what the review of one game spends, shared among
+	// its decisions (zero: review.DefaultBudget).
+	ReviewBudget bot.Budget
 	// MaxRequestsPerAddr bounds the requests of one client address served
 	// at once, WebSockets aside (0: 32; negative: no limit, e.g. behind a
 	// reverse proxy that limits by client itself).
@@ -169,6 +173,10 @@ type Server struct {
 	heavyBudget *budget
 	hintBudget  *budget
 	hintNodes   atomic.Int64 // the coach's node budget for one hint (hintNodes)
+	// reviews are the games' reviews, running or done, and reviewBudget
+	// the reviews one caller may start (review.go)
+	reviews      reviews
+	reviewBudget *budget
 	// importBudget and importBytes budget one account's imports (imports.go)
 	importBudget, importBytes *budget
 
@@ -247,6 +255,7 @@ func New(cfg Config, st store.Store, log *slog.Logger) *Server {
 		heavySlots:     make(workSlots, max(runtime.GOMAXPROCS(0), 1)),
 		heavyBudget:    newBudget(heavyBurst, time.Second/heavyRate, "route, analysis, map and history requests"),
 		hintBudget:     newBudget(hintBurst, hintEvery, "hints"),
+		reviewBudget:   newBudget(reviewBurst, reviewEvery, "reviews"),
 		thinkGates:     newThinkGates(cfg.MaxConcurrentThinking),
 		importBudget:   newBudget(importBurst, importEvery, "imports"),
 		importBytes:    newBudget(importBytesBurst>>10, importBytesEvery, "KiB imported"),
@@ -399,6 +408,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/routes", s.visible(s.heavy(s.routesView)))
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.visible(s.heavy(s.analyseGame)))
 	mux.HandleFunc("GET /api/games/{id}/hint", s.visible(s.hintGame))
+	mux.HandleFunc("GET /api/games/{id}/review", s.visible(s.reviewGame))
+	mux.HandleFunc("POST /api/games/{id}/review", s.visible(s.startReview))
 	mux.HandleFunc("POST /api/games/{id}/routes/check", s.visible(s.heavy(s.checkRoutes)))
 	mux.HandleFunc("GET /api/games/{id}/map", s.visible(s.heavyAt(s.mapView)))
 	mux.HandleFunc("GET /api/games/{id}/lastrun", s.visible(s.heavyAt(s.lastRunOf)))

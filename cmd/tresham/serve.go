@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"tresham/bot"
+	"tresham/review"
 
 	"tresham/mailer"
 	"tresham/mapview"
@@ -37,11 +39,17 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 	smtpAddr := fs.String("smtp", os.Getenv("TRESHAM_SMTP"), "SMTP server HOST:PORT for email (default $TRESHAM_SMTP; none: no email is sent); user and password from $TRESHAM_SMTP_USER and $TRESHAM_SMTP_PASSWORD")
 	mailFrom := fs.String("mail-from", os.Getenv("TRESHAM_MAIL_FROM"), "sender address of the emails (default $TRESHAM_MAIL_FROM, else tresham@ the public URL's host)")
 	publicURL := fs.String("public-url", os.Getenv("TRESHAM_PUBLIC_URL"), "the site's address for the links in emails (default $TRESHAM_PUBLIC_URL, else http://ADDR)")
+	reviewBudget := fs.String("review-budget", review.DefaultBudget.String(), "what the review of one finished game spends, shared among its decisions (60000n, 60s, 60s+60000n; docs/bots.md)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	rb, rerr := bot.ParseBudget(*reviewBudget)
+	if rerr != nil {
+		fmt.Fprintf(stderr, "tresham serve: --review-budget: %v\n", rerr)
+		return 2
+	}
 	if fs.NArg() != 0 || *cacheMB <= 0 {
-		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--secure-cookies] [--allow-private-webhooks] [--build-engine=false] [--smtp HOST:PORT [--mail-from ADDRESS] [--public-url URL]]\n")
+		fmt.Fprint(stderr, "usage: tresham serve [--addr HOST:PORT] [--data DIR] [--db DSN] [--cache-mb N (N > 0)] [--review-budget B] [--secure-cookies] [--allow-private-webhooks] [--build-engine=false] [--smtp HOST:PORT [--mail-from ADDRESS] [--public-url URL]]\n")
 		return 2
 	}
 	ml, site, err := mailConfig(*smtpAddr, *mailFrom, *publicURL, *addr)
@@ -73,7 +81,7 @@ func cmdServe(ctx context.Context, args []string, _, stderr io.Writer) int {
 		go provideEngine(ctx, page, log)
 	}
 	srv := server.New(server.Config{Addr: *addr, SecureCookies: *secure, AllowPrivateWebhooks: *allowPrivate, CacheBytes: *cacheMB << 20,
-		Mailer: ml, PublicURL: site,
+		Mailer: ml, PublicURL: site, ReviewBudget: rb,
 		UI: ui.FS(), UIHandler: page, MapView: new(mapview.Cache).ForGame, TilePreview: mapview.TilePreview, TileManifest: mapview.ManifestOf}, st, log)
 	if err := srv.Run(ctx); err != nil {
 		log.Error("server failed", "err", err)
