@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"tresham/analysis"
@@ -66,7 +67,9 @@ type Decision struct {
 	// stored actions before the move): GET /api/games/{id}?action=N
 	// shows the board the player saw.
 	Position int `json:"position"`
-	// LogLine is the index of the first game-log line the move wrote.
+	// LogLine is the index of the game-log line of the move (the first
+	// it wrote naming its mover, else the mover's line just before for a
+	// move that wrote none; -1 when no line is the move's).
 	LogLine int    `json:"log_line"`
 	Round   string `json:"round"`
 	Player  int    `json:"player"`
@@ -140,14 +143,18 @@ type Report struct {
 	Title   string `json:"title"`
 	Actions int    `json:"actions"` // the stored actions reviewed
 	// Budget is the whole review's budget; PerDecision each decision's.
-	Budget      string     `json:"budget"`
-	PerDecision string     `json:"per_decision"`
-	Players     []Player   `json:"players"`
-	Decisions   []Decision `json:"decisions"`
-	Runs        []Run      `json:"runs,omitempty"`
-	Chart       []Point    `json:"chart"`
-	Finished    bool       `json:"finished"`
-	Seconds     float64    `json:"seconds"`
+	Budget      string `json:"budget"`
+	PerDecision string `json:"per_decision"`
+	// PerDecisionNodes and PerDecisionMs are each decision's budget
+	// (0: no such bound).
+	PerDecisionNodes int        `json:"per_decision_nodes"`
+	PerDecisionMs    int64      `json:"per_decision_ms"`
+	Players          []Player   `json:"players"`
+	Decisions        []Decision `json:"decisions"`
+	Runs             []Run      `json:"runs,omitempty"`
+	Chart            []Point    `json:"chart"`
+	Finished         bool       `json:"finished"`
+	Seconds          float64    `json:"seconds"`
 }
 
 // reviewable lists the stored-action indices of the moves to review: the
@@ -155,6 +162,7 @@ type Report struct {
 type step struct {
 	index    int // in src.Actions
 	reviewed bool
+	logLine  int // the move's line in the game log (-1: none)
 }
 
 // Game reviews src.
@@ -181,14 +189,15 @@ func Game(src *g18xx.Game, o Options) (*Report, error) {
 			total++
 		}
 	}
-	per := bot.Budget{Time: o.Budget.Time / time.Duration(max(total, 1)), Nodes: o.Budget.Nodes / max(total, 1)}
+	per := bot.Budget{Time: (o.Budget.Time / time.Duration(max(total, 1))).Round(time.Millisecond), Nodes: o.Budget.Nodes / max(total, 1)}
 	if o.Budget.Nodes > 0 {
 		per.Nodes = max(per.Nodes, 1)
 	}
 	if per.Time == 0 && o.Budget.Time > 0 {
 		per.Time = time.Millisecond
 	}
-	rep := &Report{Title: src.Title, Actions: len(src.Actions), Budget: o.Budget.String(), PerDecision: per.String()}
+	rep := &Report{Title: src.Title, Actions: len(src.Actions), Budget: o.Budget.String(), PerDecision: per.String(),
+		PerDecisionNodes: per.Nodes, PerDecisionMs: per.Time.Milliseconds()}
 	names := map[int]string{}
 	for _, p := range src.Players {
 		names[p.ID] = p.Name
@@ -240,7 +249,11 @@ func Game(src *g18xx.Game, o Options) (*Report, error) {
 				return nil, fmt.Errorf("review: action %d: %w", x.ID, rerr)
 			}
 			if r != nil {
-				rep.Decisions = append(rep.Decisions, decision(g, rg, x, st.index, r, a, names, o.Mark))
+				d := decision(rg, x, st.index, r, a, names, o.Mark)
+				// from the plan's clean replay: the heuristic's look at a
+				// position may leave lines in this game's log
+				d.LogLine = st.logLine
+				rep.Decisions = append(rep.Decisions, d)
 			}
 			done++
 			if o.Progress != nil {
@@ -285,6 +298,10 @@ func plan(src *g18xx.Game) ([]step, error) {
 	if !ok {
 		return nil, fmt.Errorf("review: title %s cannot be reviewed", src.Title)
 	}
+	names := map[int]string{}
+	for _, p := range src.Players {
+		names[p.ID] = p.Name
+	}
 	var out []step
 	for _, i := range g18xx.EffectiveIndices(src.Actions) {
 		x := &src.Actions[i]
@@ -292,18 +309,42 @@ func plan(src *g18xx.Game) ([]step, error) {
 			continue
 		}
 		a := replay.Convert(x)
-		st := step{index: i}
+		st := step{index: i, logLine: -1}
 		st.reviewed = !g.IsFinished() && a.Entity != "" && bot.Reviewed(g, a.Entity)
+		before := len(rg.LogLines())
+		mover := names[replay.Controller(rg, a.Entity)]
 		if err := g.Apply(&a); err != nil {
 			return nil, fmt.Errorf("review: action %d (%s) does not replay: %w", x.ID, x.Type, err)
+		}
+		if st.reviewed {
+			st.logLine = moveLine(rg.LogLines(), before, a.Entity, mover)
 		}
 		out = append(out, st)
 	}
 	return out, nil
 }
 
+// moveLine is the log line of a move that left lines[before:]: the first
+// of them naming its mover (the entity or its player), else, for a move
+// that wrote none of its own (1825's pass after a purchase), the line
+// before when it names the mover; -1 when no line is the move's.
+func moveLine(lines []string, before int, entity, player string) int {
+	names := func(l string) bool {
+		return (player != "" && strings.Contains(l, player)) || strings.Contains(l, entity)
+	}
+	for i := before; i < len(lines); i++ {
+		if names(lines[i]) {
+			return i
+		}
+	}
+	if before > 0 && before <= len(lines) && names(lines[before-1]) {
+		return before - 1
+	}
+	return -1
+}
+
 // decision records one review.
-func decision(g bot.Game, rg replay.Game, x *g18xx.Action, index int, r *bot.Review, a engine.Action, names map[int]string, mark float64) Decision {
+func decision(rg replay.Game, x *g18xx.Action, index int, r *bot.Review, a engine.Action, names map[int]string, mark float64) Decision {
 	eg := replay.Engine(rg)
 	d := Decision{Action: x.ID, Position: index, Player: r.Player, Entity: a.Entity,
 		Played: replay.Export(a), PlayedText: Describe(eg, a, names),
@@ -311,9 +352,6 @@ func decision(g bot.Game, rg replay.Game, x *g18xx.Action, index int, r *bot.Rev
 		PlayedWorth: r.Played.Worth, BestWorth: r.Best.Worth, PlayedMargin: r.Played.Margin, BestMargin: r.Best.Margin,
 		Loss: r.Loss, Rated: r.Played.Rollouts > 0 && r.Best.Rollouts > 0}
 	d.BestPlayed = d.Rated && reflect.DeepEqual(r.Played.Action, r.Best.Action)
-	if lg, ok := rg.(interface{ LogLines() []string }); ok {
-		d.LogLine = len(lg.LogLines())
-	}
 	if eg != nil {
 		d.Round = roundLabel(eg)
 	}

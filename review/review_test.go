@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tresham/bot"
@@ -50,8 +51,30 @@ func TestReviewRatings(t *testing.T) {
 	if rep.PerDecision != (bot.Budget{Nodes: 6000 / len(seen)}).String() {
 		t.Errorf("each decision had %s, want the budget shared among %d decisions", rep.PerDecision, len(seen))
 	}
-	bestPlayed, rated, chart := 0, 0, 0
+	// the log of the game replayed alone: each decision's first line is
+	// its mover's
+	rg, err := replay.New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range g18xx.EffectiveIndices(src.Actions) {
+		if src.Actions[i].Type != g18xx.TypeMessage {
+			a := replay.Convert(&src.Actions[i])
+			if err := rg.Apply(&a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	lines := rg.LogLines()
+	names := map[int]string{}
+	for _, p := range src.Players {
+		names[p.ID] = p.Name
+	}
+	bestPlayed, rated, chart, withLine := 0, 0, 0, 0
 	for _, d := range rep.Decisions {
+		if d.LogLine >= 0 && d.LogLine >= len(lines) || d.LogLine >= 0 && !strings.Contains(lines[d.LogLine], names[d.Player]) && !strings.Contains(lines[d.LogLine], d.Entity) {
+			t.Errorf("action %d of %s (%s): its first log line %d is not theirs: %q", d.Action, names[d.Player], d.Entity, d.LogLine, lines[min(d.LogLine, len(lines)-1)])
+		}
 		if d.Loss < 0 || math.IsNaN(d.Loss) {
 			t.Errorf("action %d: loss %v", d.Action, d.Loss)
 		}
@@ -74,6 +97,9 @@ func TestReviewRatings(t *testing.T) {
 				t.Errorf("action %d: the best move was played, yet loss %v (marked %v)", d.Action, d.Loss, d.Marked)
 			}
 		}
+		if d.LogLine >= 0 {
+			withLine++
+		}
 		if d.PlayedText == "" || d.BestText == "" || d.Round == "" {
 			t.Errorf("action %d: %q, best %q, round %q", d.Action, d.PlayedText, d.BestText, d.Round)
 		}
@@ -84,6 +110,9 @@ func TestReviewRatings(t *testing.T) {
 			t.Errorf("action %d: worth of %d players", d.Action, len(d.BestWorth))
 		}
 		chart++
+	}
+	if withLine < rated*3/4 {
+		t.Errorf("%d of %d rated decisions have a log line", withLine, rated)
 	}
 	if bestPlayed == 0 || rated == 0 {
 		t.Fatalf("%d rated decisions, %d with the best move played", rated, bestPlayed)

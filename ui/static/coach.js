@@ -5,6 +5,7 @@
 // solo games and in finished games.
 import { h, clear, money } from './dom.js';
 import { describe } from './panel.js';
+import { tileWords } from './keyboard.js';
 
 // MOVE_KEYS are the fields that tell two moves apart.
 const MOVE_KEYS = ['type', 'entity', 'shares', 'percent', 'corporation', 'company', 'share_price', 'hex', 'tile', 'rotation', 'city', 'train', 'price', 'kind', 'variant'];
@@ -15,6 +16,39 @@ const MOVE_KEYS = ['type', 'entity', 'shares', 'percent', 'corporation', 'compan
 function listedChoice(v, a) {
   const same = (b) => MOVE_KEYS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
   return Object.values(v.legal || {}).flat().find((c) => c && c.action && same(c.action)) || null;
+}
+
+// layWords is the track of a tile lay in words ("track to the north and
+// south; a city"), from the engine's drawing of the tile laid at that
+// rotation ('' when it cannot be drawn).
+async function layWords(id, a) {
+  try {
+    const q = new URLSearchParams({ hex: a.hex, tile: a.tile, rotation: String(a.rotation || 0) });
+    const res = await fetch(`/api/games/${id}/tile?${q}`, { credentials: 'same-origin' });
+    if (!res.ok) return '';
+    return tileWords((await res.json()).svg);
+  } catch {
+    return '';
+  }
+}
+
+// why says why move m (the i-th of n) ranks where it does: how much more
+// the mover's expected final worth, and their lead over the best other
+// player, are after it than after the next move listed.
+function why(m, i, n, who) {
+  if (i === n - 1 || m.margin_over_next === undefined) {
+    return n > 1 ? 'Ranked last of the moves shown: the others leave a larger lead.' : 'The only move the coach measured.';
+  }
+  const margin = Math.round(m.margin_over_next);
+  const worth = Math.round(m.worth_over_next);
+  if (margin < 0) {
+    // the search keeps its rule-of-thumb move first unless another
+    // measured clearly better (by more than its estimates' noise)
+    return `Ranked first though move ${i + 2} measured a lead ${money(-margin)} larger: the coach keeps its rule-of-thumb move unless another is clearly better, and with this few look-aheads that difference is within the noise.`;
+  }
+  const lead = `${who}'s lead over the best other player is ${money(margin)} larger than after move ${i + 2}`;
+  if (worth >= 0) return `Ranked above move ${i + 2}: ${lead}, and ${who}'s own expected worth ${money(worth)} higher.`;
+  return `Ranked above move ${i + 2}: ${lead}, though ${who}'s own expected worth is ${money(-worth)} lower (the others gain less).`;
 }
 
 /**
@@ -41,11 +75,16 @@ export function coachCard(v, at, rules) {
       const c = listedChoice(v, a);
       return { title: v.title, rules, from: c && c.from, ends: c && c.ends, effect: c && c.effect };
     };
+    const who = names[ans.entity] || names[ans.player] || ans.entity;
+    // a tile lay says which way the tile is turned, in the words the map's
+    // text gives a tile drawn at that rotation (keyboard.js)
+    const turns = await Promise.all(ans.moves.map((m) => (m.action.type === 'lay_tile' ? layWords(v.id, m.action) : '')));
     clear(out,
-      h('p', {}, `What a strong player would do for ${names[ans.entity] || ans.entity}, best first: the coach looked ${ans.nodes} moves ahead and ranks each move by the final worth it expects for ${names[ans.entity] || ans.entity} after it.`),
-      h('ol', {}, ans.moves.map((m) => h('li', {},
-        h('strong', {}, describe(m.action, st, ctxOf(m.action))), ' — estimated final worth: ',
-        Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', ')))), close);
+      h('p', {}, `What a strong player would do for ${who}, best first: the coach looked ${ans.nodes} moves ahead and ranks each move by the final worth it expects for ${who} after it, against the best other player's.`),
+      h('ol', {}, ans.moves.map((m, i) => h('li', { class: 'hint-move' },
+        h('strong', {}, describe(m.action, st, ctxOf(m.action))), turns[i] ? h('span', { class: 'hint-turn' }, ` (${turns[i]})`) : null, ' — estimated final worth: ',
+        Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', '), '. ',
+        h('span', { class: 'hint-why' }, why(m, i, ans.moves.length, who))))), close);
   };
   const box = h('section', { class: 'coach-box', 'aria-label': 'The coach' }, out);
   return { button: h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), box };

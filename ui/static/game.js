@@ -16,6 +16,7 @@ import { installHotkeys, toggleHelp } from './hotkeys.js';
 import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
 import { coachCard } from './coach.js';
+import { reviewCard, reviewMarks, markLine } from './review.js';
 import { programsCard } from './programs.js';
 import { notesCard } from './notes.js';
 import { entityCards, paintCorpChips } from './entities.js';
@@ -558,7 +559,7 @@ export function draw(el, page) {
   const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
-    d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment(''));
+    d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? [reviewCard(page), endCharts(page)] : null) : null) || document.createComment(''));
     if (!page.map || !page.mapUI || !page.mapUI.update(page.map, keep)) {
       mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
       d.mapSection.replaceChildren(page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
@@ -599,7 +600,7 @@ export function draw(el, page) {
       h('div', { class: 'market-slot' }, placed[MARKET]));
     const log = gameLog(v, page);
     const info = h('div', { class: 'info' }, placed.filter((_, i) => i !== MARKET), log);
-    const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? endCharts(page) : null) : null) || document.createComment('');
+    const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? [reviewCard(page), endCharts(page)] : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
     // a finished game's final scores come first, above the table
     clear(el, h('div', { class: 'game-top' }, top), sc, main, info);
@@ -1005,12 +1006,15 @@ function patchLog(card, v, page) {
   };
   const frag = document.createDocumentFragment();
   const msgs = v.log_messages || [];
+  const marks = reviewMarks(page); // the game review's costly moves (review.js)
   for (let i = same; i < want.length; i++) {
     const line = want[i];
     // the line in the reader's language, from its message id and
     // arguments (translate="no": it is not translated again)
     const shown = message(msgs[i], line);
-    const li = h('li', { class: roundLine(line) ? 'round-line' : null }, h('button', { type: 'button', class: 'log-line', 'data-line': i, translate: shown !== line ? 'no' : null, onclick: () => open(i, line) }, shown));
+    const btn = h('button', { type: 'button', class: 'log-line', 'data-line': i, translate: shown !== line ? 'no' : null, onclick: () => open(i, line) }, shown);
+    if (marks) markLine(btn, marks);
+    const li = h('li', { class: roundLine(line) ? 'round-line' : null }, btn);
     if (card.filter && !roundLine(line) && !names(line, card.filter)) li.hidden = true;
     frag.append(li);
   }

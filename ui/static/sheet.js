@@ -15,7 +15,7 @@ import { corpColours, paintCorpChips } from './entities.js';
 const svgNS = 'http://www.w3.org/2000/svg';
 const str = (x) => String(x);
 // colours of series without a company's own (players, unknown companies)
-const palette = ['#1b6ca8', '#c0392b', '#2e8b57', '#8e44ad', '#d35400', '#16a085', '#7f8c8d', '#b8860b', '#2c3e50'];
+export const palette = ['#1b6ca8', '#c0392b', '#2e8b57', '#8e44ad', '#d35400', '#16a085', '#7f8c8d', '#b8860b', '#2c3e50'];
 
 /** renderSheet draws the spreadsheet of game id into el. */
 export async function renderSheet(el, id) {
@@ -291,7 +291,7 @@ function companyStyles(rules, syms) {
   }]));
 }
 
-const shapes = ['circle', 'square', 'triangle', 'diamond', 'down', 'pentagon', 'star', 'cross', 'plus', 'hexagon'];
+export const shapes = ['circle', 'square', 'triangle', 'diamond', 'down', 'pentagon', 'star', 'cross', 'plus', 'hexagon'];
 
 // markerPath is an SVG path of a marker shape of radius r around (x, y).
 function markerPath(shape, x, y, r) {
@@ -446,7 +446,7 @@ const axisMoney = (n) => '£' + n.toLocaleString('en-GB');
 // line chart, each series in its colour with its marker, and a legend
 // naming every series (those with no point too); each point names itself
 // and links to history when it has an href.
-function lineChart({ id, title, labels, series }) {
+export function lineChart({ id, title, labels, series }) {
   // a phone gets a narrower drawing, so that its text is not shrunk
   const W = window.innerWidth < 600 ? 360 : 640, H = window.innerWidth < 600 ? 240 : 270, T = 12, B = 42;
   const ys = series.flatMap((s) => s.points.filter(Boolean).map((p) => p.y));
