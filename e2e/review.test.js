@@ -67,7 +67,10 @@ test('game review: started at the game end, progress shown, costly moves marked 
       assert.ok(m.text.includes(names[d.player]) || m.text.includes(d.entity), `log line ${d.log_line} is the move of ${names[d.player]} or ${d.entity}: ${m.text}`);
     }
     await scrollTo(page, '#review');
+    await page.$eval('#review', (el) => el.scrollIntoView({ block: 'start' }));
     await shot(page, `review-1860-${phone ? 'phone' : 'desktop'}`);
+    await scrollTo(page, '#chart-review-worth');
+    await shot(page, `review-chart-1860-${phone ? 'phone' : 'desktop'}`);
     const el = await page.$('#review');
     if (process.env.SHOTS) await el.screenshot({ path: `${process.env.SHOTS}/review-card-1860-${phone ? 'phone' : 'desktop'}.png` });
     // the log with the costly moves marked

@@ -126,7 +126,7 @@ function done(rep, names, page) {
     : null;
   return [
     h('p', {}, `The coach rated ${(rep.decisions || []).filter((d) => d.rated).length} of ${(rep.decisions || []).length} decisions in ${Math.round(rep.seconds)} s, looking at most ${searchText(rep)} ahead at each (a move it could not measure twice is not rated). A move is costly when it gave up more than 3% of the table's mean expected worth, by more than the estimate's own noise. Accuracy: the share of rated moves within a tenth of that of the best move. Left on the table: what the runs of the companies a player directed fell short of the best run, exactly.`),
-    summary,
+    h('div', { class: 'review-table' }, summary),
     h('h3', {}, `Costly moves (${marked.length})`), moves, runs, chart];
 }
 
