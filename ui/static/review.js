@@ -87,7 +87,7 @@ function done(rep, names, page) {
       .map((t, i) => h('th', { scope: 'col', class: i ? 'num' : null }, t)))),
     h('tbody', {}, (rep.players || []).map((p) => h('tr', { 'data-player': p.id },
       h('td', {}, p.name), h('td', { class: 'num' }, `${p.rated} of ${p.decisions}`), h('td', { class: 'num' }, String(p.best)),
-      h('td', { class: 'num' }, String(p.marked)), h('td', { class: 'num' }, `${Math.round(p.accuracy)}%`), h('td', { class: 'num' }, money(p.left_on_table))))));
+      h('td', { class: 'num' }, String(p.marked)), h('td', { class: 'num' }, p.rated ? `${Math.round(p.accuracy)}%` : '–'), h('td', { class: 'num' }, money(p.left_on_table))))));
   // the chart: each player's expected final worth after the last rated
   // move of each round, then the result
   const rounds = [];
@@ -101,7 +101,7 @@ function done(rep, names, page) {
   const end = (rep.chart || [])[rep.chart.length - 1];
   const chart = lineChart({
     id: 'chart-review-worth',
-    title: 'Expected final worth through the game: the coach\'s estimate after each round\'s last rated move, then the result. Its look-ahead is short, so early estimates are mostly worth now plus income: compare the players\' lines more than their height.',
+    title: 'Expected final worth through the game (the coach\'s estimate by round; End: the result)',
     labels,
     series: (rep.players || []).map((p, k) => ({
       key: String(p.id),
@@ -127,7 +127,8 @@ function done(rep, names, page) {
   return [
     h('p', {}, `The coach rated ${(rep.decisions || []).filter((d) => d.rated).length} of ${(rep.decisions || []).length} decisions in ${Math.round(rep.seconds)} s, looking at most ${searchText(rep)} ahead at each (a move it could not measure twice is not rated). A move is costly when it gave up more than 3% of the table's mean expected worth, by more than the estimate's own noise. Accuracy: the share of rated moves within a tenth of that of the best move. Left on the table: what the runs of the companies a player directed fell short of the best run, exactly.`),
     h('div', { class: 'review-table' }, summary),
-    h('h3', {}, `Costly moves (${marked.length})`), moves, runs, chart];
+    h('h3', {}, `Costly moves (${marked.length})`), moves, runs, chart,
+    h('p', { class: 'muted' }, 'Each point is the estimate after the round\'s last rated move. The coach looks only a few dozen moves ahead, so early estimates are mostly worth now plus income: compare the players\' lines more than their height.')];
 }
 
 /**
