@@ -6,16 +6,20 @@
 // them on the log.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { env, serve, newPage, signUp, readFixture, openAt, shot, scrollTo } from './harness.js';
 
 // the server's default review budget (60000 nodes and 60 s for the game)
 serve();
 
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
 test('game review: started at the game end, progress shown, costly moves marked with the better move', { timeout: 600000 }, async () => {
   let id = null;
   for (const vp of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
     const phone = vp.width < 500;
-    const ctx = await env.browser.newContext({ viewport: vp, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+    // bypassCSP: axe-core goes in as an inline script
+    const ctx = await env.browser.newContext({ viewport: vp, bypassCSP: true, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
     const page = await newPage(ctx);
     await signUp(page, `reviewer${vp.width}`);
     // the desktop imports the game and starts its review; the phone opens
@@ -66,6 +70,11 @@ test('game review: started at the game end, progress shown, costly moves marked 
       assert.ok(m.text.includes(`better: ${d.best_text}`), `log line ${d.log_line}: ${m.text}`);
       assert.ok(m.text.includes(names[d.player]) || m.text.includes(d.entity), `log line ${d.log_line} is the move of ${names[d.player]} or ${d.entity}: ${m.text}`);
     }
+    // no serious or critical axe-core violation in the review and the marked log
+    await page.addScriptTag({ path: axePath });
+    const axe = await page.evaluate(() => window.axe.run({ include: [['#review'], ['#log']] }, { resultTypes: ['violations'] }));
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    assert.deepEqual(bad, [], 'axe-core on the review');
     await scrollTo(page, '#review');
     await page.$eval('#review', (el) => el.scrollIntoView({ block: 'start' }));
     await shot(page, `review-1860-${phone ? 'phone' : 'desktop'}`);
