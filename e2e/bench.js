@@ -1,7 +1,7 @@
 // The in-browser engine's figures in real Chromium, printed (not asserted:
 // speed targets are benchmarks, not tests). Run it after go generate ./ui:
 //
-//	cd e2e && nice -n 10 node bench.js [--steps N] [--ref DIR] [--profile] [--trace]
+//	cd e2e && nice -n 10 node bench.js [--steps N] [--moves N] [--ref DIR] [--moves-only | --page-only] [--profile] [--trace]
 //
 // It starts `tresham serve` from this checkout and Debian's chromium
 // (harness.js), then measures, on the longest real game of the fixtures:
@@ -31,6 +31,8 @@ const MOVES = opt('--moves', 20);
 const MOVES_FROM = opt('--moves-from', 300);
 const PROFILE = args.includes('--profile');
 const MOVES_ONLY = args.includes('--moves-only');
+// --page-only: the game page's moves and steps, not the engine's calls
+const PAGE_ONLY = args.includes('--page-only');
 const TRACE = args.includes('--trace');
 const REF = (() => { const i = args.indexOf('--ref'); return i >= 0 ? args[i + 1] : ''; })();
 
@@ -383,7 +385,7 @@ async function main() {
     const longest = parsed.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
     const ctx = await env.browser.newContext();
     const load0 = loadavg()[0];
-    const e = MOVES_ONLY ? null : await engineFigures(ctx, games);
+    const e = MOVES_ONLY || PAGE_ONLY ? null : await engineFigures(ctx, games);
     if (e) {
     console.log(JSON.stringify({
       what: 'engine calls in Chromium (wasm)', load_average: r1(load0), longest_game: `${longest.title} ${longest.id}, ${e.actions} actions`,
@@ -391,7 +393,7 @@ async function main() {
       view_with_legal_every_7th_position: summary(e.legalAll), auto_route: summary(e.routes), board_at_history_position: summary(e.maps),
     }));
     }
-    if (ref && !MOVES_ONLY) {
+    if (ref && !MOVES_ONLY && !PAGE_ONLY) {
       // the board drawing again, the reference and this checkout taking turns
       const a = [];
       const b = [];
