@@ -11,6 +11,7 @@ import (
 	"tresham/engine"
 	"tresham/program"
 	"tresham/replay"
+	"tresham/titles/title"
 )
 
 // Session is one game kept as its stored action log (undo, redo and
@@ -21,6 +22,10 @@ import (
 type Session struct {
 	src  g18xx.Game // header; Actions is the stored log
 	live Game
+	// rules are the 18xx.games rules of the day the game replays under,
+	// found once when the session starts (replay.Rules tries whole
+	// replays, too costly for every rebuild).
+	rules title.Rules
 
 	// hist is a game at an earlier action, reused for history steps;
 	// histApplied lists the indices (into src.Actions) applied to it.
@@ -47,6 +52,7 @@ func Load(data []byte) (*Session, error) {
 func New(src *g18xx.Game) (*Session, error) {
 	s := &Session{src: *src}
 	s.src.Actions = slices.Clone(src.Actions)
+	s.rules = replay.Rules(&s.src)
 	g, err := s.build(s.src.Actions)
 	if err != nil {
 		return nil, err
@@ -57,7 +63,7 @@ func New(src *g18xx.Game) (*Session, error) {
 
 // newGame sets up the session's title game with no action applied.
 func (s *Session) newGame() (Game, error) {
-	g, err := replay.New(&s.src)
+	g, err := replay.NewOf(&s.src, s.rules)
 	if err != nil {
 		return nil, fmt.Errorf("set up the game: %w", err)
 	}

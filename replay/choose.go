@@ -100,8 +100,10 @@ func Accepts(src *g18xx.Game, rules title.Rules) bool {
 			return false
 		}
 	}
-	if len(src.Result) == 0 || src.ManuallyEnded {
-		return true // nothing recorded to compare (a game ended by hand stops short)
+	if len(src.Result) == 0 || src.ManuallyEnded || ea.Type == "" {
+		// nothing recorded to compare (a game ended by hand stops short),
+		// or a header with no move yet, which no rules refuse
+		return true
 	}
 	return g.IsFinished() && maps.Equal(g.Result(), src.Result)
 }

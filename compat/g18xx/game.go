@@ -9,11 +9,9 @@ package g18xx
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 )
@@ -241,29 +239,6 @@ func decodeReflect(data []byte, g *Game) error {
 		return fmt.Errorf("g18xx: decode game: %w", err)
 	}
 	return nil
-}
-
-// ReadFile decodes the exported game in the named file, gunzipping it
-// first when the name ends in ".gz".
-func ReadFile(path string) (*Game, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("g18xx: %w", err)
-	}
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("g18xx: %s: %w", path, err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return nil, fmt.Errorf("g18xx: %s: %w", path, err)
-		}
-	}
-	g, err := DecodeBytes(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return g, nil
 }
 
 // Validate checks the structural rules Decode enforces.
