@@ -134,6 +134,14 @@ for (const [title, file, n] of GAMES) {
     const left = englishLeft(await visibleText(page));
     test.diagnostic?.(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
     assert.deepEqual(left, [], 'English left on the game page');
+    // the map as text: each hex's entry in French (names and coordinates
+    // stay as they are)
+    await page.click('#board-text summary');
+    const board = await page.$eval('#board-text', (b) => b.innerText);
+    assert.ok(board.split('\n').length > 40, 'the map as text lists the hexes');
+    const boardWords = new Set([...ENGLISH, 'track', 'city', 'cities', 'town', 'towns', 'slot', 'slots', 'worth', 'empty', 'hex', 'costs', 'station', 'free', 'label', 'north', 'south', 'east', 'west', 'mountain', 'water', 'green', 'yellow', 'brown', 'gray', 'sepia']);
+    const boardLeft = [...new Set(board.split('\n').filter((l) => l.split(/[^A-Za-z]+/).some((w) => boardWords.has(w))))];
+    assert.deepEqual(boardLeft, [], 'English left in the map as text');
     // the imported game in history (just after a line of the log), and its spreadsheet
     await page.click('#log li:nth-child(20) button');
     await page.waitForFunction(() => /[?&]action=/.test(location.search) || document.querySelector('#history-pos, .history'));
