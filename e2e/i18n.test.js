@@ -37,7 +37,7 @@ async function visibleText(page) {
 }
 
 // NAMES are titles that stay as published (the game's own name).
-const NAMES = ['Railways on the Isle of Wight'];
+const NAMES = ['Railways on the Isle of Wight', 'The Great Game of Railways'];
 
 // englishLeft lists the lines of text that hold a word of ENGLISH (names
 // of NAMES taken out first).
@@ -75,6 +75,11 @@ test('French: sign-in, lobby and the language switch', { timeout: 300000 }, asyn
   await page.waitForSelector('#help');
   await page.evaluate(() => document.querySelectorAll('.cite').forEach((c) => c.remove()));
   assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left in the rules help of 1860');
+  // and of 1825
+  await page.goto(env.base + '/?help=1825');
+  await page.waitForSelector('#help');
+  await page.evaluate(() => document.querySelectorAll('.cite').forEach((c) => c.remove()));
+  assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left in the rules help of 1825');
   await ctx.close();
 });
 
