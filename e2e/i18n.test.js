@@ -86,7 +86,7 @@ test('French: sign-in, lobby and the language switch', { timeout: 300000 }, asyn
 const GAMES = [['1860', '19354.json', 300], ['1825', '141331.json', 300]];
 
 for (const [title, file, n] of GAMES) {
-  test(`French: a live game of ${title}, its log in French, the same game in English in another browser`, { timeout: 300000 }, async () => {
+  test(`French: a live game of ${title}, its log in French, the same game in English in another browser`, { timeout: 300000 }, async (t) => {
     const fr = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
     const page = await newPage(fr);
     await signUp(page, `fr${title}`);
@@ -128,16 +128,16 @@ for (const [title, file, n] of GAMES) {
       return null;
     }, gameId);
     if (refused) {
-      test.diagnostic?.(`${title}: refusal "${refused.english}" reads "${refused.french}"`);
+      t.diagnostic(`${title}: refusal "${refused.english}" reads "${refused.french}"`);
       assert.notEqual(refused.french, refused.english);
       // (the move as the engine names it, "buy_company {price=… company=…}",
       // is its 18xx.games form, not words: left out of the check)
       assert.deepEqual(englishLeft(refused.french.replace(/\S+ \{[^}]*\}/g, '')), [], 'English left in a refusal');
     } else {
-      test.diagnostic?.(`${title}: no priced move to refuse at action ${n}`);
+      t.diagnostic(`${title}: no priced move to refuse at action ${n}`);
     }
     const left = englishLeft(await visibleText(page));
-    test.diagnostic?.(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
+    t.diagnostic(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
     assert.deepEqual(left, [], 'English left on the game page');
     // the map as text: each hex's entry in French (names and coordinates
     // stay as they are)
