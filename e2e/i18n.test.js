@@ -37,7 +37,7 @@ async function visibleText(page) {
 }
 
 // NAMES are titles that stay as published (the game's own name).
-const NAMES = ['Railways on the Isle of Wight'];
+const NAMES = ['Railways on the Isle of Wight', 'The Great Game of Railways'];
 
 // englishLeft lists the lines of text that hold a word of ENGLISH (names
 // of NAMES taken out first).
@@ -75,13 +75,18 @@ test('French: sign-in, lobby and the language switch', { timeout: 300000 }, asyn
   await page.waitForSelector('#help');
   await page.evaluate(() => document.querySelectorAll('.cite').forEach((c) => c.remove()));
   assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left in the rules help of 1860');
+  // and of 1825
+  await page.goto(env.base + '/?help=1825');
+  await page.waitForSelector('#help');
+  await page.evaluate(() => document.querySelectorAll('.cite').forEach((c) => c.remove()));
+  assert.deepEqual(englishLeft(await visibleText(page)), [], 'English left in the rules help of 1825');
   await ctx.close();
 });
 
 const GAMES = [['1860', '19354.json', 300], ['1825', '141331.json', 300]];
 
 for (const [title, file, n] of GAMES) {
-  test(`French: a live game of ${title}, its log in French, the same game in English in another browser`, { timeout: 300000 }, async () => {
+  test(`French: a live game of ${title}, its log in French, the same game in English in another browser`, { timeout: 300000 }, async (t) => {
     const fr = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
     const page = await newPage(fr);
     await signUp(page, `fr${title}`);
@@ -123,17 +128,25 @@ for (const [title, file, n] of GAMES) {
       return null;
     }, gameId);
     if (refused) {
-      test.diagnostic?.(`${title}: refusal "${refused.english}" reads "${refused.french}"`);
+      t.diagnostic(`${title}: refusal "${refused.english}" reads "${refused.french}"`);
       assert.notEqual(refused.french, refused.english);
       // (the move as the engine names it, "buy_company {price=… company=…}",
       // is its 18xx.games form, not words: left out of the check)
       assert.deepEqual(englishLeft(refused.french.replace(/\S+ \{[^}]*\}/g, '')), [], 'English left in a refusal');
     } else {
-      test.diagnostic?.(`${title}: no priced move to refuse at action ${n}`);
+      t.diagnostic(`${title}: no priced move to refuse at action ${n}`);
     }
     const left = englishLeft(await visibleText(page));
-    test.diagnostic?.(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
+    t.diagnostic(`${title}: ${left.length} lines of the game page still hold English: ${left.slice(0, 40).join(' | ')}`);
     assert.deepEqual(left, [], 'English left on the game page');
+    // the map as text: each hex's entry in French (names and coordinates
+    // stay as they are)
+    await page.click('#board-text summary');
+    const board = await page.$eval('#board-text', (b) => b.innerText);
+    assert.ok(board.split('\n').length > 40, 'the map as text lists the hexes');
+    const boardWords = new Set([...ENGLISH, 'track', 'city', 'cities', 'town', 'towns', 'slot', 'slots', 'worth', 'empty', 'hex', 'costs', 'station', 'free', 'label', 'north', 'south', 'east', 'west', 'mountain', 'water', 'green', 'yellow', 'brown', 'gray', 'sepia']);
+    const boardLeft = [...new Set(board.split('\n').filter((l) => l.split(/[^A-Za-z]+/).some((w) => boardWords.has(w))))];
+    assert.deepEqual(boardLeft, [], 'English left in the map as text');
     // the imported game in history (just after a line of the log), and its spreadsheet
     await page.click('#log li:nth-child(20) button');
     await page.waitForFunction(() => /[?&]action=/.test(location.search) || document.querySelector('#history-pos, .history'));

@@ -159,13 +159,13 @@ export function errorText(text) {
 
 /** t is the format's translation with args put in: t('%s passes', name). */
 export function t(format, ...args) {
-  const c = cat || loadCatalog('');
+  const c = cat || (english = english || loadCatalog(''));
   return c.render({ id: format, args: args.map(String) });
 }
 
 /** tc is t for a message of context ctx (msgctxt): a phrase that alone would read as any text, such as '%s and %s'. */
 export function tc(ctx, format, ...args) {
-  const c = cat || loadCatalog('');
+  const c = cat || (english = english || loadCatalog(''));
   return c.render({ ctx, id: format, args: args.map(String) });
 }
 
