@@ -93,8 +93,11 @@ func TestHandlerWasm(t *testing.T) {
 		res.Header.Get("Content-Type") != "application/wasm" || len(body) != len(a.gz) {
 		t.Errorf("module: %d, headers %v, %d bytes", res.StatusCode, res.Header, len(body))
 	}
-	if len(a.gz) > 2<<20 {
-		t.Errorf("module is %d bytes gzipped, over 2 MB", len(a.gz))
+	// The module's budget, gzipped: 2 MiB until 2026-11-29, raised to
+	// 2.1 MiB when the engine's messages became data and the rules of the
+	// day came in (2,123,911 bytes; docs/performance.md).
+	if maxGzip := 21 << 20 / 10; len(a.gz) > maxGzip {
+		t.Errorf("module is %d bytes gzipped, over its budget of %d (2.1 MiB)", len(a.gz), maxGzip)
 	}
 	res = get("/wasm/"+a.wasm, "identity")
 	body, _ = io.ReadAll(res.Body)
