@@ -11,6 +11,7 @@ import (
 	"tresham/engine"
 	"tresham/program"
 	"tresham/replay"
+	"tresham/titles/title"
 )
 
 // Session is one game kept as its stored action log (undo, redo and
@@ -21,6 +22,10 @@ import (
 type Session struct {
 	src  g18xx.Game // header; Actions is the stored log
 	live Game
+	// rules are the 18xx.games rules the export replays under
+	// (replay.Rules), found once when the session starts: the moves
+	// played on follow them.
+	rules title.Rules
 
 	// hist is a game at an earlier action, reused for history steps;
 	// histApplied lists the indices (into src.Actions) applied to it.
@@ -45,7 +50,7 @@ func Load(data []byte) (*Session, error) {
 
 // New starts a session from a decoded export; src is not kept.
 func New(src *g18xx.Game) (*Session, error) {
-	s := &Session{src: *src}
+	s := &Session{src: *src, rules: replay.Rules(src)}
 	s.src.Actions = slices.Clone(src.Actions)
 	g, err := s.build(s.src.Actions)
 	if err != nil {
@@ -57,7 +62,7 @@ func New(src *g18xx.Game) (*Session, error) {
 
 // newGame sets up the session's title game with no action applied.
 func (s *Session) newGame() (Game, error) {
-	g, err := replay.New(&s.src)
+	g, err := replay.NewOf(&s.src, s.rules)
 	if err != nil {
 		return nil, fmt.Errorf("set up the game: %w", err)
 	}
