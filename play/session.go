@@ -22,9 +22,9 @@ import (
 type Session struct {
 	src  g18xx.Game // header; Actions is the stored log
 	live Game
-	// rules are the 18xx.games rules of the day the game replays under,
-	// found once when the session starts (replay.Rules tries whole
-	// replays, too costly for every rebuild).
+	// rules are the 18xx.games rules the export replays under
+	// (replay.Rules), found once when the session starts: the moves
+	// played on follow them.
 	rules title.Rules
 
 	// hist is a game at an earlier action, reused for history steps;
@@ -50,9 +50,8 @@ func Load(data []byte) (*Session, error) {
 
 // New starts a session from a decoded export; src is not kept.
 func New(src *g18xx.Game) (*Session, error) {
-	s := &Session{src: *src}
+	s := &Session{src: *src, rules: replay.Rules(src)}
 	s.src.Actions = slices.Clone(src.Actions)
-	s.rules = replay.Rules(&s.src)
 	g, err := s.build(s.src.Actions)
 	if err != nil {
 		return nil, err

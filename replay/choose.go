@@ -83,7 +83,8 @@ func Candidates(src *g18xx.Game) []title.Rules {
 
 // Accepts reports whether src replays under rules: every effective action
 // accepted and, for an export that records a result (not ended by hand),
-// the game finished with that result.
+// the game finished with that result (or, for one not marked finished or
+// without actions, not finished yet).
 func Accepts(src *g18xx.Game, rules title.Rules) bool {
 	g, err := NewOf(src, rules)
 	if err != nil {
@@ -100,12 +101,16 @@ func Accepts(src *g18xx.Game, rules title.Rules) bool {
 			return false
 		}
 	}
-	if len(src.Result) == 0 || src.ManuallyEnded || ea.Type == "" {
-		// nothing recorded to compare (a game ended by hand stops short),
-		// or a header with no move yet, which no rules refuse
-		return true
+	if len(src.Result) == 0 || src.ManuallyEnded {
+		return true // nothing recorded to compare (a game ended by hand stops short)
 	}
-	return g.IsFinished() && maps.Equal(g.Result(), src.Result)
+	if !g.IsFinished() {
+		// a finished export that does not finish here differs; a header
+		// without its actions (a session that appends them) has nothing
+		// to differ on
+		return src.Status != "finished" || len(src.Actions) == 0
+	}
+	return maps.Equal(g.Result(), src.Result)
 }
 
 // RulesName words rules for a player: "today's rules" or "the rules of

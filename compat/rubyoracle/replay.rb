@@ -78,7 +78,11 @@ abort 'usage: replay.rb [--mode live|load] ENGINE_REPO EXPORT.json' unless args.
 repo, path = args
 
 engine = File.join(repo, 'lib', 'engine')
-%w[debug deep_freeze jaro_winkler logger].each { |f| require File.join(engine, f) }
+# (a checkout of an earlier year lacks some of these files)
+%w[debug deep_freeze jaro_winkler logger].each do |f|
+  file = File.join(engine, f)
+  require file if File.exist?("#{file}.rb")
+end
 Engine::Logger.set_level(Logger::FATAL) if defined?(Engine::Logger)
 require File.join(engine, 'game', 'base')
 TITLES = { '1860' => 'g_1860', '1825' => 'g_1825' }.freeze
@@ -92,9 +96,10 @@ names = data['players'].to_h { |p| [p['id'] || p['name'], p['name']] }
 settings = data['settings'] || {}
 kwargs = {
   id: data['id'] || 0,
-  seed: settings['seed'],
   optional_rules: settings['optional_rules'] || data['optional_rules'] || [],
 }
+# the seed, where the engine of the checkout takes one (not in 2021's)
+kwargs[:seed] = settings['seed'] if klass.instance_method(:initialize).parameters.any? { |_, n| n == :seed }
 
 # brief is what the comparison reads of an automatic move.
 def brief(h)

@@ -11,7 +11,7 @@ import { chatCard, endGameBar } from './talk.js';
 import { clockBanner, clockText, tickClocks } from './clockview.js';
 import { notifyButton, turnChanged } from './notify.js';
 import { tileManifestCard, markTileHexes } from './tiles.js';
-import { endConditions, endCharts } from './gameinfo.js';
+import { endConditions, endCharts, rulesOfNote } from './gameinfo.js';
 import { installHotkeys, toggleHelp } from './hotkeys.js';
 import { signInLink } from './lobby.js';
 import { seekRound, logAction } from './historynav.js';
@@ -752,6 +752,7 @@ function scores(v, st, sheet, charts) {
   return h('section', { class: 'card final-scores', id: 'final-scores' },
     h('h2', {}, 'Final scores'),
     reason ? h('p', { id: 'end-reason' }, reason) : null,
+    rulesOfNote(v),
     h('table', {},
       // the figures' headings sit right-aligned over their right-aligned figures
       h('thead', {}, h('tr', {}, [['', ''], ['Player', ''], ['Cash', 'num'], ['Shares and privates', 'num'], ['Score', 'num'], anyPenalty ? ['Time penalty', 'num'] : null]

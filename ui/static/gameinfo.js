@@ -10,6 +10,14 @@ function marketTop(map) {
   return Math.max(0, ...rows.flat().filter(Boolean).map((c) => c.price));
 }
 
+/** rulesOfNote says, for a game imported from 18xx.games, which of the site's rules it replays under (the view's rules_of: "today" or a day), or is null. */
+export function rulesOfNote(v) {
+  if (!v.rules_of) return null;
+  return h('p', { class: 'muted', id: 'rules-of' }, v.rules_of === 'today'
+    ? "Imported from 18xx.games: replayed under the site's current rules."
+    : `Imported from 18xx.games: replayed under the site's rules as of ${v.rules_of}, since a later change to them does not replay it.`);
+}
+
 /** endConditions is the card saying how the game ends and how near each condition is. */
 export function endConditions(v, st, map) {
   const top = marketTop(map);
@@ -32,7 +40,8 @@ export function endConditions(v, st, map) {
   return h('section', { class: 'card end-conditions', id: 'end-conditions' }, h('h2', {}, 'How the game ends'),
     h('ul', {}, items.map(([k, text]) => h('li', { 'data-condition': k }, text))),
     h('p', { class: 'muted' }, 'Players then score cash, shares at their market price and private companies still open at face value. ',
-      h('a', { href: `/?help=${encodeURIComponent(v.title)}#end`, target: '_blank', rel: 'noopener' }, 'The rule')));
+      h('a', { href: `/?help=${encodeURIComponent(v.title)}#end`, target: '_blank', rel: 'noopener' }, 'The rule')),
+    rulesOfNote(v));
 }
 
 /** endCharts is the game end's charts of the whole game (loaded once per page). */
