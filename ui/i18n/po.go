@@ -26,10 +26,12 @@ type Entry struct {
 // Fuzzy reports whether the entry is marked fuzzy (not to be used).
 func (e *Entry) Fuzzy() bool { return e.has("fuzzy") }
 
-// Format reports whether the entry is a format (flag c-format): its
-// msgid and msgstr hold arguments. Any other entry is plain text, a
-// percent sign in it included.
-func (e *Entry) Format() bool { return e.has("c-format") }
+// Format reports whether the entry is a format (flag c-format, or
+// go-format for one whose translation reorders its arguments with Go's
+// %[n]s, which gettext's c-format check refuses): its msgid and msgstr
+// hold arguments. Any other entry is plain text, a percent sign in it
+// included.
+func (e *Entry) Format() bool { return e.has("c-format") || e.has("go-format") }
 
 func (e *Entry) has(flag string) bool {
 	for _, f := range e.Flags {

@@ -17,6 +17,9 @@
 /** LANGUAGES are the languages the page speaks, by code, in their own words. */
 export const LANGUAGES = { en: 'English', fr: 'Français' };
 const KEY = 'tresham.lang';
+// An entry whose msgid and msgstr hold arguments: c-format, or go-format
+// when its translation reorders them with %[n]s.
+const isFormat = (e) => e.flags.includes('c-format') || e.flags.includes('go-format');
 const ATTRS = ['title', 'aria-label', 'placeholder', 'alt'];
 
 let cat = null; // the catalogue of the language shown; null for English
@@ -291,7 +294,7 @@ export function loadCatalog(text) {
     }
     if (e.flags.includes('fuzzy')) continue;
     entries.set(`${e.ctx}\u0004${e.id}`, e);
-    if (e.ctx || !e.flags.includes('c-format')) continue; // plain text: no arguments
+    if (e.ctx || !isFormat(e)) continue; // plain text: no arguments
     for (const id of [e.id, e.plural]) {
       if (!id || !id.includes('%')) continue;
       let re = '^';
@@ -335,7 +338,7 @@ export function loadCatalog(text) {
   };
   const render = (m, depth = 0) => {
     const e = entries.get(`${m.ctx || ''}\u0004${m.id}`);
-    if (e && !e.flags.includes('c-format')) return e.str[0] || e.id; // plain text
+    if (e && !isFormat(e)) return e.str[0] || e.id; // plain text
     const format = e ? pick(e, m.args) : m.id;
     const vs = verbsOf(m.id);
     let out = '';
