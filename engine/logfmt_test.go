@@ -83,29 +83,7 @@ func checkMessage(t *testing.T, line string, m draftMsg) {
 		return
 	}
 	msg := m.message(m.id, line)
-	if got := englishOf(msg); got != line {
+	if got := msg.English(); got != line {
 		t.Errorf("message %q %q renders %q, want %q", msg.ID, msg.Args, got, line)
 	}
-}
-
-// englishOf writes m's id with its arguments put in (verbs %s, %d, %v, %%).
-func englishOf(m Message) string {
-	var b strings.Builder
-	next := 0
-	for i := 0; i < len(m.ID); i++ {
-		if m.ID[i] != '%' || i+1 == len(m.ID) {
-			b.WriteByte(m.ID[i])
-			continue
-		}
-		i++
-		if m.ID[i] == '%' {
-			b.WriteByte('%')
-			continue
-		}
-		if next < len(m.Args) {
-			b.WriteString(m.Args[next])
-		}
-		next++
-	}
-	return b.String()
 }

@@ -18,6 +18,30 @@ type Message struct {
 	Args []string `json:"args,omitempty"`
 }
 
+// English writes the message's id with its arguments put in, in order
+// (each verb takes the next argument; %% is a percent sign): the English
+// line it stands for.
+func (m Message) English() string {
+	var b strings.Builder
+	next := 0
+	for i := 0; i < len(m.ID); i++ {
+		if m.ID[i] != '%' || i+1 == len(m.ID) {
+			b.WriteByte(m.ID[i])
+			continue
+		}
+		i++
+		if m.ID[i] == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if next < len(m.Args) {
+			b.WriteString(m.Args[next])
+		}
+		next++
+	}
+	return b.String()
+}
+
 // MaxLogArgs is the most arguments a log line's message keeps; a line
 // with more is kept as text only.
 const MaxLogArgs = 6

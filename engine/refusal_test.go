@@ -52,8 +52,8 @@ func TestRefusalMessage(t *testing.T) {
 		if got.ID != tc.want.ID || !slices.Equal(got.Args, tc.want.Args) {
 			t.Errorf("%q: message %q, want %q", re.Rule, got, tc.want)
 		}
-		if got.ID != "" && englishOf(got) != re.Rule {
-			t.Errorf("%q: message %q reads %q", re.Rule, got, englishOf(got))
+		if got.ID != "" && got.English() != re.Rule {
+			t.Errorf("%q: message %q reads %q", re.Rule, got, got.English())
 		}
 	}
 }

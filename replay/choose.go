@@ -86,20 +86,9 @@ func Candidates(src *g18xx.Game) []title.Rules {
 // the game finished with that result (or, for one not marked finished or
 // without actions, not finished yet).
 func Accepts(src *g18xx.Game, rules title.Rules) bool {
-	g, err := NewOf(src, rules)
-	if err != nil {
+	g, ok := replayUpTo(src, rules, 0)
+	if !ok {
 		return false
-	}
-	var ea engine.Action
-	for _, i := range g18xx.EffectiveIndices(src.Actions) {
-		a := &src.Actions[i]
-		if a.Type == g18xx.TypeMessage {
-			continue
-		}
-		ea = Convert(a)
-		if err := g.Apply(&ea); err != nil {
-			return false
-		}
 	}
 	if len(src.Result) == 0 || src.ManuallyEnded {
 		return true // nothing recorded to compare (a game ended by hand stops short)
@@ -111,6 +100,31 @@ func Accepts(src *g18xx.Game, rules title.Rules) bool {
 		return src.Status != "finished" || len(src.Actions) == 0
 	}
 	return maps.Equal(g.Result(), src.Result)
+}
+
+// replayUpTo replays src's effective moves under rules up to and
+// including the action numbered last (all of them when last is 0); ok is
+// false when the game cannot be set up or one of them is refused.
+func replayUpTo(src *g18xx.Game, rules title.Rules, last int) (g title.Full, ok bool) {
+	g, err := NewOf(src, rules)
+	if err != nil {
+		return nil, false
+	}
+	var ea engine.Action
+	for _, i := range g18xx.EffectiveIndices(src.Actions) {
+		a := &src.Actions[i]
+		if a.Type == g18xx.TypeMessage {
+			continue
+		}
+		ea = Convert(a)
+		if err := g.Apply(&ea); err != nil {
+			return nil, false
+		}
+		if a.ID == last {
+			break
+		}
+	}
+	return g, true
 }
 
 // RulesName words rules for a player: "today's rules" or "the rules of

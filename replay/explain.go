@@ -108,23 +108,6 @@ func Explain(src *g18xx.Game, err error) error {
 
 // passes reports whether the export replays past action id under rules.
 func passes(src *g18xx.Game, rules title.Rules, id int) bool {
-	g, err := NewOf(src, rules)
-	if err != nil {
-		return false
-	}
-	var ea engine.Action
-	for _, i := range g18xx.EffectiveIndices(src.Actions) {
-		a := &src.Actions[i]
-		if a.Type == g18xx.TypeMessage {
-			continue
-		}
-		ea = Convert(a)
-		if err := g.Apply(&ea); err != nil {
-			return false
-		}
-		if a.ID == id {
-			return true
-		}
-	}
-	return true
+	_, ok := replayUpTo(src, rules, id)
+	return ok
 }

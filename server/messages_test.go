@@ -3,7 +3,6 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
 	"tresham/engine"
@@ -30,7 +29,7 @@ func TestMessagesInView(t *testing.T) {
 			t.Errorf("line %q has no message", v.Log[i])
 			continue
 		}
-		if got := english(m); got != v.Log[i] {
+		if got := m.English(); got != v.Log[i] {
 			t.Errorf("message %q %q reads %q, the line is %q", m.ID, m.Args, got, v.Log[i])
 		}
 	}
@@ -50,29 +49,7 @@ func TestMessagesInView(t *testing.T) {
 	if out.Refusal == nil || out.Refusal.ID == "" {
 		t.Fatalf("refused bid: no refusal message in %s", body)
 	}
-	if reason := english(*out.Refusal); out.Error != "illegal action: "+reason {
+	if reason := out.Refusal.English(); out.Error != "illegal action: "+reason {
 		t.Errorf("refusal %q %q reads %q; the error is %q", out.Refusal.ID, out.Refusal.Args, reason, out.Error)
 	}
-}
-
-// english writes m's id with its arguments put in (%s, %d, %q, %v, %%).
-func english(m engine.Message) string {
-	var b strings.Builder
-	next := 0
-	for i := 0; i < len(m.ID); i++ {
-		if m.ID[i] != '%' || i+1 == len(m.ID) {
-			b.WriteByte(m.ID[i])
-			continue
-		}
-		i++
-		if m.ID[i] == '%' {
-			b.WriteByte('%')
-			continue
-		}
-		if next < len(m.Args) {
-			b.WriteString(m.Args[next])
-		}
-		next++
-	}
-	return b.String()
 }
