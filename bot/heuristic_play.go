@@ -187,6 +187,9 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	case pres && maxOther(p, c, pl.ID)+10 > mine && !c.Receivership:
 		return 85
 	}
+	if !pres && h.keepsForStart(p, pl, cost) {
+		return -1
+	}
 	if c.Receivership && !c.Floated && !c.Closed && !c.Bankrupt && !p.anyFloated() {
 		// nothing operates (1860 can stall so): revive a company
 		return 30 + float64(mine)/100
@@ -240,6 +243,32 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		return -1
 	}
 	return 25 + 100*yield
+}
+
+// keepsForStart reports whether a player who directs no company should
+// keep its cash for the director's certificate of a company still to
+// start rather than spend cost on another's shares: it would start one
+// (wantsStart), some company is unstarted, and the purchase would leave
+// it less than two shares at the lowest par paid so far. Without it, four
+// heuristic bots in 1825 spent everything on the first companies' shares
+// round after round; the player whose turn came when the next band of
+// companies opened (1825 rule 5.1.3) took their certificates, and seat 3
+// directed nothing in most games and won 3 of 60 while seat 4 won 33
+// (docs/bots.md).
+func (h *Heuristic) keepsForStart(p *position, pl *engine.Player, cost int) bool {
+	if h.presidentOf(p, pl.ID) > 0 || !h.wantsStart(p, pl) {
+		return false
+	}
+	unstarted, low := false, 0
+	for _, c := range p.eg.Corps {
+		if !c.IPOed && !c.Closed {
+			unstarted = true
+		}
+		if c.Par != nil && (low == 0 || c.Par.Price < low) {
+			low = c.Par.Price
+		}
+	}
+	return unstarted && low > 0 && pl.Cash-cost < 2*low
 }
 
 // companyScore values buying a private from the bank at face value: in
@@ -475,6 +504,8 @@ func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Cho
 	case price > c.Cash && price <= c.Cash+p.estimate(c) && p.nextPermanent() && p.hasRoom(c) &&
 		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft()-1) >= 2*p.estimate(c)):
 		kind = "withhold"
+	case p.savesForTrain(c):
+		kind = "withhold"
 	}
 	for _, ch := range cs {
 		if ch.Action.Kind == kind {
@@ -482,6 +513,28 @@ func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Cho
 		}
 	}
 	return cs[0].Action
+}
+
+// saveRuns is how many runs' revenue a company keeps at most towards its
+// next train.
+const saveRuns = 3
+
+// savesForTrain reports whether c should keep this run's revenue towards
+// the next train the bank sells: it has room for another train, cannot pay
+// for it now, and can with at most saveRuns runs of its present earnings.
+// Paying out every run, companies kept their first trains to the end:
+// four heuristic bots in 1825 bought about ten trains a game (the 2s and
+// 3s; a two-player game on 18xx.games bought 26, up to the 5s), the
+// players' cash, which breaks the bank in both titles (its size less the
+// players' cash), grew every round, and games ended after a median of
+// 435 actions, in the second phase (docs/bots.md).
+func (p *position) savesForTrain(c *engine.Corporation) bool {
+	t := p.eg.Depot.MinUpcoming()
+	if t == nil || !p.hasRoom(c) || c.Cash >= t.Price {
+		return false
+	}
+	est := p.estimate(c)
+	return est > 0 && c.Cash+saveRuns*est >= t.Price
 }
 
 // pushesRust reports whether c gains on the others when the next trains
