@@ -75,11 +75,14 @@ type Decision struct {
 	Player  int    `json:"player"`
 	Entity  string `json:"entity"`
 	// Played and Best are the move made and the best move found, with
-	// their descriptions in words.
-	Played     g18xx.Action `json:"played"`
-	PlayedText string       `json:"played_text"`
-	Best       g18xx.Action `json:"best"`
-	BestText   string       `json:"best_text"`
+	// their descriptions in words, and the same as messages (an id and
+	// its arguments, docs/i18n.md) for the page to write in its language.
+	Played     g18xx.Action   `json:"played"`
+	PlayedText string         `json:"played_text"`
+	PlayedMsg  engine.Message `json:"played_msg"`
+	Best       g18xx.Action   `json:"best"`
+	BestText   string         `json:"best_text"`
+	BestMsg    engine.Message `json:"best_msg"`
 	// PlayedWorth and BestWorth are every player's expected final worth
 	// (by player id) after each; the margins are the mover's expected
 	// worth minus the best other player's.
@@ -347,10 +350,11 @@ func moveLine(lines []string, before int, entity, player string) int {
 func decision(rg replay.Game, x *g18xx.Action, index int, r *bot.Review, a engine.Action, names map[int]string, mark float64) Decision {
 	eg := replay.Engine(rg)
 	d := Decision{Action: x.ID, Position: index, Player: r.Player, Entity: a.Entity,
-		Played: replay.Export(a), PlayedText: Describe(eg, a, names),
-		Best: replay.Export(r.Best.Action), BestText: Describe(eg, r.Best.Action, names),
+		Played: replay.Export(a), PlayedMsg: DescribeMessage(eg, a, names),
+		Best: replay.Export(r.Best.Action), BestMsg: DescribeMessage(eg, r.Best.Action, names),
 		PlayedWorth: r.Played.Worth, BestWorth: r.Best.Worth, PlayedMargin: r.Played.Margin, BestMargin: r.Best.Margin,
 		Loss: r.Loss, Rated: r.Played.Rollouts > 0 && r.Best.Rollouts > 0}
+	d.PlayedText, d.BestText = d.PlayedMsg.English(), d.BestMsg.English()
 	d.BestPlayed = d.Rated && reflect.DeepEqual(r.Played.Action, r.Best.Action)
 	if eg != nil {
 		d.Round = roundLabel(eg)

@@ -6,6 +6,7 @@
 import { h, clear, money } from './dom.js';
 import { describe } from './panel.js';
 import { tileWords } from './keyboard.js';
+import { t } from './i18n.js';
 
 // MOVE_KEYS are the fields that tell two moves apart.
 const MOVE_KEYS = ['type', 'entity', 'shares', 'percent', 'corporation', 'company', 'share_price', 'hex', 'tile', 'rotation', 'city', 'train', 'price', 'kind', 'variant'];
@@ -37,18 +38,19 @@ async function layWords(id, a) {
 // player, are after it than after the next move listed.
 function why(m, i, n, who) {
   if (i === n - 1 || m.margin_over_next === undefined) {
-    return n > 1 ? 'Ranked last of the moves shown: the others leave a larger lead.' : 'The only move the coach measured.';
+    return n > 1 ? t('Ranked last of the moves shown: the others leave a larger lead.') : t('The only move the coach measured.');
   }
   const margin = Math.round(m.margin_over_next);
   const worth = Math.round(m.worth_over_next);
   if (margin < 0) {
     // the search keeps its rule-of-thumb move first unless another
     // measured clearly better (by more than its estimates' noise)
-    return `Ranked first though move ${i + 2} measured a lead ${money(-margin)} larger: the coach keeps its rule-of-thumb move unless another is clearly better, and with this few look-aheads that difference is within the noise.`;
+    return t('Ranked first though move %d measured a lead %s larger: the coach keeps its rule-of-thumb move unless another is clearly better, and with this few look-aheads that difference is within the noise.', i + 2, money(-margin));
   }
-  const lead = `${who}'s lead over the best other player is ${money(margin)} larger than after move ${i + 2}`;
-  if (worth >= 0) return `Ranked above move ${i + 2}: ${lead}, and ${who}'s own expected worth ${money(worth)} higher.`;
-  return `Ranked above move ${i + 2}: ${lead}, though ${who}'s own expected worth is ${money(-worth)} lower (the others gain less).`;
+  if (worth >= 0) {
+    return t('Ranked above move %d: %s\'s lead over the best other player is %s larger than after it, and %s\'s own expected worth %s higher.', i + 2, who, money(margin), who, money(worth));
+  }
+  return t('Ranked above move %d: %s\'s lead over the best other player is %s larger than after it, though %s\'s own expected worth is %s lower (the others gain less).', i + 2, who, money(margin), who, money(-worth));
 }
 
 /**
@@ -80,11 +82,11 @@ export function coachCard(v, at, rules) {
     // text gives a tile drawn at that rotation (keyboard.js)
     const turns = await Promise.all(ans.moves.map((m) => (m.action.type === 'lay_tile' ? layWords(v.id, m.action) : '')));
     clear(out,
-      h('p', {}, `What a strong player would do for ${who}, best first: the coach looked ${ans.nodes} moves ahead and ranks each move by the final worth it expects for ${who} after it, against the best other player's.`),
+      h('p', { translate: 'no' }, t('What a strong player would do for %s, best first: the coach looked %d moves ahead and ranks each move by the final worth it expects for %s after it, against the best other player\'s.', who, ans.nodes, who)),
       h('ol', {}, ans.moves.map((m, i) => h('li', { class: 'hint-move' },
         h('strong', {}, describe(m.action, st, ctxOf(m.action))), turns[i] ? h('span', { class: 'hint-turn' }, ` (${turns[i]})`) : null, ' — estimated final worth: ',
         Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', '), '. ',
-        h('span', { class: 'hint-why' }, why(m, i, ans.moves.length, who))))), close);
+        h('span', { class: 'hint-why', translate: 'no' }, why(m, i, ans.moves.length, who))))), close);
   };
   const box = h('section', { class: 'coach-box', 'aria-label': 'The coach' }, out);
   return { button: h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), box };
