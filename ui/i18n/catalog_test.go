@@ -11,11 +11,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"tresham/compat/g18xx"
 	"tresham/engine"
 	"tresham/internal/fixtures"
 	"tresham/replay"
+	"tresham/titles/title"
 	"tresham/ui"
 	"tresham/ui/i18n"
 )
@@ -553,4 +555,97 @@ func TestReviewMovesInFrench(t *testing.T) {
 		t.Fatalf("found only %d move descriptions: is the extraction broken?", n)
 	}
 	t.Logf("%d move descriptions of the review, all in French", n)
+}
+
+// TestServerErrorsInFrench checks that every error format of the server
+// (server/*.go: the formats given to errorf and writeError, which a
+// player may see on the page: bad input, limits, sign-in, imports) has
+// its French text, with the same arguments. Formats that only pass
+// another message on ("%s: %v") are left out, and so are formats with a
+// verb the catalogue does not read (%.80q, %04X): those stay in English.
+func TestServerErrorsInFrench(t *testing.T) {
+	fr := french(t)
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join("..", "..", "server", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	skipped := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			call, ok := node.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := call.Fun.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			at := map[string]int{"errorf": 1, "writeError": 2}[fn.Name]
+			if at == 0 || len(call.Args) <= at {
+				return true
+			}
+			lit, ok := call.Args[at].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			id := format(lit)
+			if ids[id] || wrapper(id) {
+				return true
+			}
+			ids[id] = true
+			if _, err := i18n.Verbs(id); err != nil || strings.Contains(id, "%.") || strings.Contains(id, "%0") {
+				skipped++
+				t.Logf("%s: %q stays in English (a verb the catalogue does not read)", fset.Position(lit.Pos()), id)
+				return true
+			}
+			e, ok := fr.Entry("", id)
+			if !ok || len(e.Str) == 0 || e.Str[0] == "" {
+				t.Errorf("%s: server error %q has no French text", fset.Position(lit.Pos()), id)
+				return true
+			}
+			checkVerbs(t, e)
+			return true
+		})
+	}
+	if len(ids) < 100 {
+		t.Fatalf("found only %d server error formats: is the extraction broken?", len(ids))
+	}
+	t.Logf("%d server error formats, %d in French, %d left in English", len(ids), len(ids)-skipped, skipped)
+}
+
+// TestDatedRefusalReadsInFrench checks that an import's refusal worded
+// with the rules of the day (replay.DatedRefusal, inside the server's
+// "does not replay" error) reads in French.
+func TestDatedRefusalReadsInFrench(t *testing.T) {
+	fr := french(t)
+	a := &engine.Action{ID: 12, Type: "pass"}
+	inner := engine.Refuse(a, "it is %s's turn, not %s's", "Amélie", "Bob")
+	day := title.RulesOf(time.Date(2023, 12, 26, 0, 0, 0, 0, time.UTC))
+	cases := []struct {
+		err  *replay.DatedRefusal
+		want string
+	}{
+		{&replay.DatedRefusal{Err: inner, Rules: day},
+			"action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob (rejouée selon les règles de 18xx.games du 2023-12-26)"},
+		{&replay.DatedRefusal{Err: inner, Tried: []title.Rules{day}},
+			"action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob (rejouée selon les règles de 18xx.games du jour ; elle ne se rejoue pas non plus selon les règles du 2023-12-26)"},
+		{&replay.DatedRefusal{Err: inner, Rules: day, Pin: "abc123"},
+			`action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob (rejouée selon les règles de 18xx.games du 2023-12-26) ; 18xx.games a figé cette partie sur sa version de code "abc123", que Tresham ne sait pas dater : elle se rejoue selon les règles du jour de sa création`},
+	}
+	for _, c := range cases {
+		in := "action id 12 (pass) does not replay: " + c.err.Error()
+		want := "l'action id 12 (pass) ne se rejoue pas : " + c.want
+		if got := fr.Translate(in); got != want {
+			t.Errorf("%q reads\n %q, want\n %q", in, got, want)
+		}
+	}
 }
