@@ -17,6 +17,7 @@ import (
 	"tresham/engine"
 	"tresham/internal/fixtures"
 	"tresham/replay"
+	"tresham/titles"
 	"tresham/titles/title"
 	"tresham/ui"
 	"tresham/ui/i18n"
@@ -640,6 +641,28 @@ func TestDatedRefusalReadsInFrench(t *testing.T) {
 			"action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob (rejouée selon les règles de 18xx.games du jour ; elle ne se rejoue pas non plus selon les règles du 2023-12-26)"},
 		{&replay.DatedRefusal{Err: inner, Rules: day, Pin: "abc123"},
 			`action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob (rejouée selon les règles de 18xx.games du 2023-12-26) ; 18xx.games a figé cette partie sur sa version de code "abc123", que Tresham ne sait pas dater : elle se rejoue selon les règles du jour de sa création`},
+	}
+	// a change whose earlier rule accepts the move names that rule, in
+	// French too: every dated change's earlier rule has its French text
+	for _, name := range []string{"1860", "1825"} {
+		d, ok := titles.Lookup(name)
+		if !ok {
+			t.Fatalf("no title %s", name)
+		}
+		for _, ch := range d.Changes {
+			if e, ok := fr.Entry("", ch.Before); !ok || len(e.Str) == 0 || e.Str[0] == "" {
+				t.Errorf("%s: the earlier rule %q has no French text", ch.Name, ch.Before)
+			}
+		}
+	}
+	if d, _ := titles.Lookup("1860"); len(d.Changes) > 0 {
+		ch := d.Changes[0]
+		fb, _ := fr.Entry("", ch.Before)
+		cases = append(cases, struct {
+			err  *replay.DatedRefusal
+			want string
+		}{&replay.DatedRefusal{Err: inner, Rules: day, Explained: &ch},
+			"action 12 (pass) refusée : c'est le tour de Amélie, pas celui de Bob (rejouée selon les règles de 18xx.games du 2023-12-26) ; 18xx.games acceptait ce coup avant le " + ch.Since + ", selon sa règle d'alors : " + fb.Str[0] + " (" + ch.Name + " : " + ch.Source + ") ; la partie a pu être figée sur ce code"})
 	}
 	for _, c := range cases {
 		in := "action id 12 (pass) does not replay: " + c.err.Error()
