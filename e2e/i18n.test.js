@@ -6,9 +6,10 @@
 // English sees the same game in English.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, openAt, shot } from './harness.js';
+import { env, serve, newPage, signUp, openAt, shot, readFixture } from './harness.js';
 
-serve();
+// a small review budget: the review card's test needs its words, not its judgement
+serve(['--review-budget', '3000n']);
 
 // ENGLISH are words of the interface and the log that no company, place
 // or player name of the fixtures contains: seeing one means a string was
@@ -170,3 +171,48 @@ for (const [title, file, n] of GAMES) {
     await en.close();
   });
 }
+
+test('French: the game review card of a finished 1860 game', { timeout: 300000 }, async () => {
+  const ctx = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
+  const page = await newPage(ctx);
+  await signUp(page, 'frreview');
+  const id = await page.evaluate(async (body) => {
+    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.error);
+    return j.id;
+  }, readFixture('1860/19354.json'));
+  await page.goto(`${env.base}/?game=${id}`);
+  await page.waitForSelector('#final-scores #review #review-start');
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  await page.click('#review-start');
+  await page.waitForSelector('#review-moves', { timeout: 240000 });
+  const rep = (await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/review`)).json(), id)).report;
+  // the card's text, its labels and the words the page writes itself
+  // (translate="no" included); player and company names taken out
+  const text = await page.$eval('#review', (root) => {
+    const out = [];
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.nodeType === 1 ? n : n.parentElement;
+      if (!el || el.closest('script, style')) continue;
+      if (n.nodeType === 3) out.push(n.data);
+      else for (const a of ['title', 'aria-label']) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+    }
+    return out.join('\n');
+  });
+  let rest = text;
+  for (const p of rep.players) rest = rest.replaceAll(p.name, '');
+  assert.deepEqual(englishLeft(rest), [], 'English left on the review card');
+  assert.match(text, /Analyse de la partie/);
+  assert.match(text, /L'entraîneur a noté \d+ décisions sur \d+/);
+  // each costly move names the better move in French, on the card and on the log
+  for (const d of rep.decisions.filter((x) => x.marked)) {
+    assert.ok(d.best_msg && d.best_msg.id, `action ${d.action}: the better move comes as a message`);
+    assert.ok(text.includes('mieux : '), 'the better move in French');
+  }
+  const notes = await page.$$eval('#log .review-note', (ns) => ns.map((n) => n.textContent));
+  for (const n of notes) assert.match(n, /mieux : /);
+  await shot(page, 'review-fr-1860');
+  await ctx.close();
+});
