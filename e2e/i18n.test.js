@@ -213,6 +213,8 @@ test('French: the game review card of a finished 1860 game', { timeout: 300000 }
   }
   const notes = await page.$$eval('#log .review-note', (ns) => ns.map((n) => n.textContent));
   for (const n of notes) assert.match(n, /mieux : /);
+  await page.$eval('#review', (el) => el.scrollIntoView({ block: 'start' }));
   await shot(page, 'review-fr-1860');
+  if (process.env.SHOTS) await (await page.$('#review')).screenshot({ path: `${process.env.SHOTS}/review-card-fr-1860.png` });
   await ctx.close();
 });
