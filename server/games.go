@@ -486,12 +486,7 @@ func (s *Server) startGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	id, e, err := s.lockedGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -636,11 +631,7 @@ func (s *Server) exportGame(w http.ResponseWriter, r *http.Request) {
 // exportRequest returns the export of the game the path names, taken under
 // the game's lock (released before it returns).
 func (s *Server) exportRequest(r *http.Request) (int64, *g18xx.Game, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	e, err := s.game(r.Context(), id)
+	id, e, err := s.lockedGame(r)
 	if err != nil {
 		return id, nil, err
 	}

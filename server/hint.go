@@ -60,12 +60,7 @@ func hintsAllowed(h store.Game) bool {
 // /api/games/{id}?action=N shows it), for review. The export is taken under the
 // game's lock; the replay and the search run without it.
 func (s *Server) hintGame(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	id, e, err := s.lockedGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -97,12 +97,7 @@ func (rs *reviews) put(id int64, j *reviewJob) {
 // as it stands (state "none" when nobody asked for it), with its
 // progress while it runs.
 func (s *Server) reviewGame(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	id, e, err := s.lockedGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -120,12 +115,7 @@ func (s *Server) reviewGame(w http.ResponseWriter, r *http.Request) {
 // of a finished game in the background (202), or answers the one already
 // running or done (200). Starting one spends the caller's review budget.
 func (s *Server) startReview(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	e, err := s.game(r.Context(), id)
+	id, e, err := s.lockedGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -642,6 +642,17 @@ func (s *Server) gameRequest(r *http.Request, body any, optional bool) (store.Us
 	return u, id, e, nil
 }
 
+// lockedGame answers the game the {id} path value names, its entry locked
+// (the caller unlocks it), or the error to answer with.
+func (s *Server) lockedGame(r *http.Request) (int64, *entry, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	e, err := s.game(r.Context(), id)
+	return id, e, err
+}
+
 // pathID parses the {id} path value.
 func pathID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)

@@ -92,18 +92,7 @@ func extract(t *testing.T, dirs ...string) (logs, refusals []site) {
 				}
 				return true
 			})
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				name := ""
-				switch fn := call.Fun.(type) {
-				case *ast.SelectorExpr:
-					name = fn.Sel.Name
-				case *ast.Ident:
-					name = fn.Name
-				}
+			eachCall(f, func(name string, call *ast.CallExpr) bool {
 				pos := fset.Position(call.Pos()).String()
 				switch name {
 				case "Logf", "LogStrs", "NewLogBuilder":
@@ -455,18 +444,7 @@ func TestReasonsInFrench(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ast.Inspect(f, func(node ast.Node) bool {
-			call, ok := node.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := ""
-			switch x := call.Fun.(type) {
-			case *ast.SelectorExpr:
-				fn = x.Sel.Name
-			case *ast.Ident:
-				fn = x.Name
-			}
+		eachCall(f, func(fn string, call *ast.CallExpr) bool {
 			var lit *ast.BasicLit
 			for _, a := range call.Args {
 				if l, ok := a.(*ast.BasicLit); ok && l.Kind == token.STRING {
@@ -671,4 +649,23 @@ func TestDatedRefusalReadsInFrench(t *testing.T) {
 			t.Errorf("%q reads\n %q, want\n %q", in, got, want)
 		}
 	}
+}
+
+// eachCall calls visit with every call in f and the called function's
+// name (f's or x.f's); visit answers whether to look inside the call.
+func eachCall(f *ast.File, visit func(name string, call *ast.CallExpr) bool) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		name := ""
+		switch fn := call.Fun.(type) {
+		case *ast.SelectorExpr:
+			name = fn.Sel.Name
+		case *ast.Ident:
+			name = fn.Name
+		}
+		return visit(name, call)
+	})
 }
