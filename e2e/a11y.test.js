@@ -9,22 +9,14 @@
 // in the test's output (A11Y_REPORT=FILE writes them as JSON).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { env, serve, newPage, signUp, openFile, root } from './harness.js';
+import { env, serve, newPage, signUp, openFile, fixturePath } from './harness.js';
 
 serve();
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-a11y-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
 const SIZES = [
   { name: '1400x900', viewport: { width: 1400, height: 900 } },
@@ -69,7 +61,7 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
       await seen(`rules ${t}`, page);
     }
     for (const [t, g, n] of [['1860', '19354', 290], ['1825', '141331', 600]]) {
-      const id = await openFile(page, fixture(t, g), n);
+      const id = await openFile(page, fixturePath(t, g), n);
       await seen(`game ${t}`, page);
       // market zones carry a symbol as well as a colour, the legend's own
       const zones = await page.evaluate(() => {
@@ -97,12 +89,12 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
     await seen('profile', page);
     // a move being built: a tile on a hex, then a run drawn stop by stop;
     // the keyboard shortcuts
-    await openFile(page, fixture('1860', '19354'), 51);
+    await openFile(page, fixturePath('1860', '19354'), 51);
     await page.locator('aside.panel button.hex-pick').first().click();
     await page.locator('aside.panel button.tile-pick').first().click();
     await page.waitForSelector('#confirm-tile');
     await seen('game 1860, a tile being laid', page);
-    await openFile(page, fixture('1860', '19354'), 68);
+    await openFile(page, fixturePath('1860', '19354'), 68);
     await page.click('#edit-routes', { timeout: 60000 });
     await page.waitForSelector('#stop-list');
     await seen('game 1860, a run drawn by hand', page);
@@ -111,7 +103,7 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
     await seen('game 1860, keyboard shortcuts', page);
     await page.keyboard.press('Escape');
     // a finished game (final scores) and a table waiting for players
-    const done = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixture('1860', '19354'), 'utf8'));
+    const done = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixturePath('1860', '19354'), 'utf8'));
     await page.goto(`${env.base}/?game=${done}`);
     await page.waitForSelector('#final-scores');
     await seen('game 1860, finished', page);

@@ -5,20 +5,12 @@
 // label. SHOTS=DIR saves screenshots.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, gameView, shot, root } from './harness.js';
+import { env, serve, newPage, signUp, openFile, gameView, shot, fixturePath } from './harness.js';
 
 serve();
 
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-boardtext-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
 const POSITIONS = [
   { title: '1860', game: '19354', n: 290 },
@@ -42,7 +34,7 @@ test('map as text: every station of the engine on its own entry with its hex, in
     await signUp(page, `btext${size.viewport.width}`);
     for (const pos of POSITIONS) {
       const label = `${pos.title} after ${pos.n} (${size.name})`;
-      await openFile(page, fixture(pos.title, pos.game), pos.n);
+      await openFile(page, fixturePath(pos.title, pos.game), pos.n);
       const v = await gameView(page);
       const region = page.getByRole('region', { name: 'Map', exact: true });
       // the picture: a short label, not every word on the board

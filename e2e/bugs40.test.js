@@ -2,22 +2,13 @@
 // it, against a real `tresham serve` in Debian's chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, gameView, root } from './harness.js';
+import { readFileSync } from 'node:fs';
+import { env, serve, newPage, signUp, openFile, gameView, fixturePath } from './harness.js';
 import { describe } from '../ui/static/panel.js';
 import { durationText } from '../ui/static/clockview.js';
 
 serve();
 
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-bugs40-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
 const desktop = { viewport: { width: 1400, height: 900 } };
 const api = (page, method, path, body) => page.evaluate(async ([m, p, b]) => {
@@ -29,7 +20,7 @@ test('server hotseat: ending the game asks first, and "Keep playing" keeps it', 
   const ctx = await env.browser.newContext(desktop);
   const page = await newPage(ctx);
   await signUp(page, 'ender');
-  await openFile(page, fixture('1860', '19354'), 100);
+  await openFile(page, fixturePath('1860', '19354'), 100);
   await page.click('#propose-end');
   await page.waitForSelector('#end-ask');
   assert.match(await page.textContent('#end-ask'), /You hold every seat, so it ends at once/);
@@ -48,7 +39,7 @@ test('the coach answers beside the choices: the toolbar and the map stay put; th
   const ctx = await env.browser.newContext(desktop);
   const page = await newPage(ctx);
   await signUp(page, 'coached');
-  await openFile(page, fixture('1860', '19354'), 222);
+  await openFile(page, fixturePath('1860', '19354'), 222);
   const before = await page.evaluate(() => ({
     head: document.querySelector('.game-head').getBoundingClientRect().height,
     map: document.querySelector('.map-section').getBoundingClientRect().top,
@@ -95,11 +86,11 @@ test('options are described, never named by key; a bot has one name; the winner 
   const id = made.body.id;
   // an imported 1825 game (options unit_123, r1 …) and a finished 1860 game
   const imp = (path) => page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(path, 'utf8'));
-  const src1825 = JSON.parse(readFileSync(fixture('1825', '141331'), 'utf8'));
+  const src1825 = JSON.parse(readFileSync(fixturePath('1825', '141331'), 'utf8'));
   const cut = { ...src1825, actions: src1825.actions.slice(0, 30), status: 'active', result: {} };
   delete cut.game_end_reason;
   const id1825 = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, JSON.stringify(cut));
-  const idDone = await imp(fixture('1860', '19354'));
+  const idDone = await imp(fixturePath('1860', '19354'));
   await page.goto(`${env.base}/`);
   const row = page.locator(`#games-mine li.game[data-game="${id}"]`);
   await row.waitFor();
@@ -130,7 +121,7 @@ test('game page: no engine note in the normal case, hotseat chat as the seat to 
   const ctx = await env.browser.newContext(desktop);
   const page = await newPage(ctx);
   await signUp(page, 'tabler');
-  await openFile(page, fixture('1860', '19354'), 290);
+  await openFile(page, fixturePath('1860', '19354'), 290);
   // the engine note is for screen readers only while all is well
   const note = await page.$eval('#engine', (el) => el.getBoundingClientRect().width);
   assert.ok(note <= 1, `"engine: …" is not shown (${note} px wide)`);
@@ -162,8 +153,8 @@ test('game page: no engine note in the normal case, hotseat chat as the seat to 
   await page.waitForSelector('#kept-run');
   assert.match(await page.textContent('#kept-run'), new RegExp(`£${ran.last_run.revenue} in all\\.$`));
   // final scores: each heading aligned as its figures
-  await openFile(page, fixture('1860', '19354'), 10);
-  const idDone = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixture('1860', '19354'), 'utf8'));
+  await openFile(page, fixturePath('1860', '19354'), 10);
+  const idDone = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixturePath('1860', '19354'), 'utf8'));
   await page.goto(`${env.base}/?game=${idDone}`);
   await page.waitForSelector('#final-scores');
   const cols = await page.$$eval('#final-scores table', ([t]) => {

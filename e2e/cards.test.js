@@ -4,22 +4,13 @@
 // SHOTS=DIR saves a screenshot of every round at both sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, gameView, shot, root, untilServer } from './harness.js';
+import { readFileSync } from 'node:fs';
+import { env, serve, newPage, signUp, openFile, gameView, shot, untilServer, fixturePath } from './harness.js';
 
 serve();
 
 // fixture writes the real game title/name (internal/fixtures/data, gzip) to a
 // file the harness can import, and answers its path.
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-cards-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
 const money = (n) => (n === null || n === undefined ? '–' : '£' + n);
 
@@ -113,7 +104,7 @@ for (const size of SIZES) {
     const page = await newPage(ctx);
     await signUp(page, `cards-${size.name}`);
     for (const pos of POSITIONS) {
-      await openFile(page, fixture(pos.title, pos.game), pos.n);
+      await openFile(page, fixturePath(pos.title, pos.game), pos.n);
       await page.waitForSelector('#corp-cards');
       const v = await gameView(page);
       assert.equal(v.state.round, pos.round, `${pos.name}: the position is in the ${pos.round} round`);
@@ -140,7 +131,7 @@ for (const size of SIZES) {
       const done = await page.evaluate(async (body) => {
         const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
         return (await r.json()).id;
-      }, readFileSync(fixture(title, game), 'utf8'));
+      }, readFileSync(fixturePath(title, game), 'utf8'));
       await page.goto(`${env.base}/?game=${done}`);
       await page.waitForSelector('#final-scores');
       await page.waitForSelector('#corp-cards');
@@ -176,7 +167,7 @@ test('round layouts: the dividend says what each holder receives; alike train of
     await signUp(page, `rounds-${size.name}`);
     // the dividend (the next move in both real games)
     for (const [title, game, n] of [['1860', '19354', 308], ['1825', '141331', 269]]) {
-      await openFile(page, fixture(title, game), n);
+      await openFile(page, fixturePath(title, game), n);
       await page.waitForSelector('.group.dividend');
       const v = await gameView(page);
       const st = v.state;
@@ -199,7 +190,7 @@ test('round layouts: the dividend says what each holder receives; alike train of
       await shot(page, `${title}-dividend-${size.name}`);
     }
     // 1825 OR 8.1: three 2 trains of LNWR on offer alike, listed once
-    await openFile(page, fixture('1825', '141331'), 600);
+    await openFile(page, fixturePath('1825', '141331'), 600);
     const v = await gameView(page);
     const offers = Object.values(v.legal).flat().filter((c) => c.action.type === 'buy_train');
     const seller = (id) => { const c = v.state.corporations.find((x) => (x.trains || []).includes(id)); return c ? c.sym : 'bank'; };
@@ -219,7 +210,7 @@ test('round layouts: the dividend says what each holder receives; alike train of
     await page.selectOption('#log-filter', '');
     assert.equal(await page.locator('#log > li:not([hidden])').count(), lv.log.length, 'every line again');
     // the stock round: each company's buy and sell choices on its card, and one plays
-    await openFile(page, fixture('1825', '141331'), 290);
+    await openFile(page, fixturePath('1825', '141331'), 290);
     const vs = await gameView(page);
     const listed = Object.values(vs.legal).flat().filter((c) => (c.action.type === 'buy_shares' || c.action.type === 'sell_shares') && c.action.entity_type === 'player');
     assert.ok(listed.length > 0, 'the stock round lists trades');
@@ -238,7 +229,7 @@ test('round layouts: the dividend says what each holder receives; alike train of
     const pct = (after.state.corporations.find((x) => x.sym === sym).shares_by_owner[pid] || 0);
     assert.ok(pct > had, `${sym}: the card's button bought a share (${had}% → ${pct}%)`);
     // starting a company: the par chart lists the engine's par prices and who may start at each
-    await openFile(page, fixture('1860', '19354'), 151);
+    await openFile(page, fixturePath('1860', '19354'), 151);
     await page.waitForSelector('#par-chart');
     const v0 = await gameView(page);
     const pars = Object.values(v0.legal).flat().filter((c) => c.action.type === 'par');
@@ -248,7 +239,7 @@ test('round layouts: the dividend says what each holder receives; alike train of
     assert.deepEqual(rows, Object.entries(byPrice).map(([p, set]) => [Number(p), [...set].sort()]).sort((a, b) => a[0] - b[0]), 'the par chart is the engine\'s list');
     await shot(page, `1860-par-chart-${size.name}`);
     // 1860's auction: the high bid and each bidder's cash
-    await openFile(page, fixture('1860', '19354'), 20);
+    await openFile(page, fixturePath('1860', '19354'), 20);
     const va = await gameView(page);
     const high = await page.textContent('#auction-high');
     for (const p of va.state.players) assert.ok(high.includes(`${p.name} (£${p.cash} in hand)`), `${p.name}'s cash in the auction (${high})`);

@@ -7,23 +7,11 @@
 // Spreadsheet link follows the history position.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, root } from './harness.js';
+import { env, serve, newPage, signUp, openFile, fixturePath, desktop, phone } from './harness.js';
 
 serve();
 
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-gaps40-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
-const desktop = { viewport: { width: 1400, height: 900 } };
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const OR1860 = { title: '1860', game: '19354', n: 290 }; // FYN's turn, its last run shown
 const OR1825 = { title: '1825', game: '141331', n: 600 }; // 6 players, 14 companies
 
@@ -31,7 +19,7 @@ async function open(opts, pos, who) {
   const ctx = await env.browser.newContext(opts);
   const page = await newPage(ctx);
   await signUp(page, who);
-  const id = await openFile(page, fixture(pos.title, pos.game), pos.n);
+  const id = await openFile(page, fixturePath(pos.title, pos.game), pos.n);
   await page.waitForSelector('.map-frame svg .hex');
   return { ctx, page, id };
 }

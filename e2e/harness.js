@@ -3,7 +3,7 @@
 // helpers to sign up and to open an 18xx.games export cut at an action.
 import { before, after } from 'node:test';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, dirname } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -29,6 +29,22 @@ export function fixtureGames(dir) {
 export function fixtureUpload(name) {
   return { name: basename(name), mimeType: 'application/json', buffer: Buffer.from(readFixture(name)) };
 }
+let fixtureTmp = '';
+/**
+ * fixturePath writes a fixture game (title, name: '1860', '19354') unzipped
+ * to a temporary file once and answers its path, for openFile and uploads.
+ */
+export function fixturePath(title, name) {
+  if (!fixtureTmp) fixtureTmp = mkdtempSync(join(tmpdir(), 'tresham-fixture-'));
+  const path = join(fixtureTmp, `${title}-${name}.json`);
+  if (!existsSync(path)) writeFileSync(path, readFixture(`${title}/${name}.json`));
+  return path;
+}
+
+/** desktop and phone are the two browser context options every page is judged at. */
+export const desktop = { viewport: { width: 1400, height: 900 } };
+export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 /** env holds base (the server's URL), browser and the console errors seen. */
 export const env = { base: '', browser: null, consoleErrors: [] };
 let stopServer = null;

@@ -8,23 +8,11 @@
 // SHOTS=DIR saves the screenshots of docs/screenshots/map-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, gameView, shot, root } from './harness.js';
+import { env, serve, newPage, signUp, openFile, gameView, shot, fixturePath, desktop, phone } from './harness.js';
 
 serve();
 
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-map40-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
-const desktop = { viewport: { width: 1400, height: 900 } };
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 // 1825/141331 after 590 actions: LSWR (OR 8.1) is to lay a tile on W21,
 // X18 or X20, beside London (V20) and its tokens
@@ -34,7 +22,7 @@ async function open(opts, pos, who) {
   const ctx = await env.browser.newContext(opts);
   const page = await newPage(ctx);
   await signUp(page, who);
-  await openFile(page, fixture(pos.title, pos.game), pos.n);
+  await openFile(page, fixturePath(pos.title, pos.game), pos.n);
   await page.waitForSelector('.map-frame svg .hex');
   return { ctx, page };
 }

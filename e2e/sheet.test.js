@@ -4,20 +4,11 @@
 // SHOTS=DIR saves screenshots of the spreadsheet and the log.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { env, serve, newPage, signUp, openFile, shot, root } from './harness.js';
+import { env, serve, newPage, signUp, openFile, shot, fixturePath } from './harness.js';
 
 serve();
 
-const tmp = mkdtempSync(join(tmpdir(), 'tresham-sheet-'));
-function fixture(title, name) {
-  const path = join(tmp, `${title}-${name}.json`);
-  writeFileSync(path, gunzipSync(readFileSync(join(root, 'internal', 'fixtures', 'data', title, `${name}.json.gz`))));
-  return path;
-}
 
 const money = (n) => (n === null || n === undefined ? '–' : '£' + n);
 
@@ -60,7 +51,7 @@ for (const size of SIZES) {
     const page = await newPage(ctx);
     await signUp(page, `sheet-${size.name}`);
     for (const pos of POSITIONS) {
-      const id = await openFile(page, fixture(pos.title, pos.game), pos.n);
+      const id = await openFile(page, fixturePath(pos.title, pos.game), pos.n);
       const label = `${pos.name} at ${pos.n} (${size.name})`;
       const v = await get(page, `/api/games/${id}`);
       const map = await get(page, `/api/games/${id}/map`);
@@ -219,7 +210,7 @@ for (const size of SIZES) {
     await signUp(page, `log-${size.name}`);
     const ids = {};
     for (const pos of LOGS) {
-      const id = await openFile(page, fixture(pos.title, pos.game), pos.n);
+      const id = await openFile(page, fixturePath(pos.title, pos.game), pos.n);
       ids[pos.name] = id;
       const label = `${pos.name} at ${pos.n} (${size.name})`;
       const v = await get(page, `/api/games/${id}`);
