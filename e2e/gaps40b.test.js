@@ -75,3 +75,33 @@ test('the last run\'s caption names the stops each train counts, as the log\'s r
   assert.ok(shorter >= 1, `${shorter} of them passed a place they did not count (the case checked)`);
   assert.deepEqual(env.consoleErrors, []);
 });
+
+test('6-player 1825 at 1400×900: every player card keeps its cash on the line of its name', { timeout: 300000 }, async () => {
+  const { ctx, page } = await open(desktop, '1825', '141331.json', 290, 'pcard6');
+  let checked = 0;
+  let acting = 0;
+  for (const n of [290, 300, 330, 600]) {
+    const id = n === 290 ? new URL(page.url()).searchParams.get('game') : await openAt(page, '1825', '141331.json', n);
+    await page.waitForSelector('#player-cards .pcard');
+    const v = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
+    const cards = await page.$$eval('#player-cards .pcard', (cs) => cs.map((c) => {
+      const name = c.querySelector('header .name').getBoundingClientRect();
+      const cash = c.querySelector('header .cash').getBoundingClientRect();
+      const header = c.querySelector('header');
+      return { id: c.dataset.player, acting: c.classList.contains('acting'), cash: c.querySelector('header .cash').textContent, nameMid: (name.top + name.bottom) / 2, cashTop: cash.top, cashBottom: cash.bottom, cardRight: c.getBoundingClientRect().right, cashRight: cash.right, headerH: header.getBoundingClientRect().height };
+    }));
+    assert.equal(cards.length, 6, `${n}: six player cards`);
+    for (const c of cards) {
+      const p = v.state.players.find((x) => String(x.id) === c.id);
+      assert.equal(c.cash.replace(/[£,]/g, ''), String(p.cash), `${n}: player ${p.name}'s cash is the engine's`);
+      assert.ok(c.cashTop <= c.nameMid && c.nameMid <= c.cashBottom, `${n}: ${p.name}${c.acting ? ' (to act)' : ''}: the cash (${c.cashTop}–${c.cashBottom}) is on the name's line (${c.nameMid})`);
+      assert.ok(c.cashRight <= c.cardRight + 0.5, `${n}: ${p.name}: the cash inside the card`);
+      if (c.acting) acting++;
+      checked++;
+    }
+    if (n === 290) await shot(page, 'table-1825-6p-players-desktop', { clip: await page.$eval('#player-cards', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }) });
+  }
+  assert.ok(acting >= 2, `${acting} acting players' cards checked`);
+  assert.ok(checked >= 24);
+  await ctx.close();
+});
