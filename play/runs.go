@@ -50,8 +50,12 @@ type ShownRun struct {
 
 // ShownPath is one train's route of a ShownRun.
 type ShownPath struct {
-	Train   string   `json:"train"`
-	Nodes   []string `json:"nodes"`
+	Train string   `json:"train"`
+	Nodes []string `json:"nodes"`
+	// Stops are the nodes of Nodes the train counts, as its run's log
+	// line names them (title.StopCounter: a small station or halt passed
+	// free left out); absent when the title cannot tell.
+	Stops   []string `json:"stops,omitempty"`
 	Revenue *int     `json:"revenue,omitempty"`
 	Paths   []Step   `json:"paths"`
 }
@@ -254,12 +258,49 @@ func LastRunOf(g replay.Game, moves []int, at func(int) *g18xx.Action, sym strin
 		if len(nodes) == 0 && i < len(stops) {
 			nodes = stops[i] // older exports name no stops: the resolved route does
 		}
-		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: nodes, Revenue: r.Revenue, Paths: paths[i]})
+		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: nodes, Stops: countedStops(full, sym, r, visited(stops, i, nodes)), Revenue: r.Revenue, Paths: paths[i]})
 		if r.Revenue != nil {
 			out.Revenue += *r.Revenue
 		}
 	}
 	return out, true
+}
+
+// visited is the nodes route i calls at as the run's check resolved them
+// (stops[i]), else the nodes it names.
+func visited(stops [][]string, i int, nodes []string) []string {
+	if i < len(stops) && len(stops[i]) > 0 {
+		return stops[i]
+	}
+	return nodes
+}
+
+// countedStops is the stops train r of sym counted of the nodes it called
+// at, as the title named them in its run's log line; nil when the title
+// cannot tell (the page then names every node).
+func countedStops(full title.Full, sym string, r g18xx.Route, nodes []string) []string {
+	sc, ok := full.(title.StopCounter)
+	b := full.Map()
+	if !ok || b == nil || len(nodes) == 0 {
+		return nil
+	}
+	visits := make([]board.NodeRef, 0, len(nodes))
+	for _, n := range nodes {
+		ref, err := b.ParseSignature(n)
+		if err != nil {
+			return nil
+		}
+		visits = append(visits, ref)
+	}
+	stops, ok := sc.CountedStops(sym, r.Train, visits)
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(stops))
+	for i, s := range stops {
+		out[i] = fmt.Sprintf("%s-%d", s.Hex, s.Node)
+	}
+	return out
 }
 
 // diagnose is the structured refusal of a run the title refused, when

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
 	"tresham/titles/title"
 )
 
@@ -155,4 +156,46 @@ func TestNetworkAndCheckReason(t *testing.T) {
 		}
 	}
 	t.Skip("no 1860 fixture with a segment away from the running company")
+}
+
+// TestShownRunStops checks, over the real games of both titles, that the
+// run kept on the map right after each run carries the stops each train
+// counted (as its log line named them), never more than the places it
+// passed, and that some train passed a place it did not count (1860: a
+// small station or halt; 1825: a tile #11 halt, rule 4.5.6).
+func TestShownRunStops(t *testing.T) {
+	for _, name := range []string{"1860/19354.json", "1825/1825_game_end_bank.json", "1825/141331.json"} {
+		t.Run(name, func(t *testing.T) {
+			src, err := g18xx.DecodeBytes(fixtures.MustRead(t, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := New(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			trains, fewer := 0, 0
+			for _, i := range g18xx.EffectiveIndices(src.Actions) {
+				if a := &src.Actions[i]; a.Type != "run_routes" || len(a.Routes) == 0 {
+					continue
+				}
+				r := s.LastRun(i + 1)
+				if r == nil {
+					t.Fatalf("action %d: no run kept", i)
+				}
+				for j, rt := range r.Routes {
+					if len(rt.Stops) < 2 || len(rt.Stops) > len(rt.Nodes) {
+						t.Errorf("action %d train %d (%s): stops %v of nodes %v", i, j, rt.Train, rt.Stops, rt.Nodes)
+					}
+					trains++
+					if len(rt.Stops) < len(rt.Nodes) {
+						fewer++
+					}
+				}
+			}
+			if trains == 0 || fewer == 0 && name != "1825/141331.json" { // 141331 passes no halt
+				t.Errorf("%d trains, %d passing a place not counted: the game shows nothing", trains, fewer)
+			}
+		})
+	}
 }

@@ -56,9 +56,11 @@ type Game struct {
 	closedHoldings map[string]map[string]int
 
 	operatingRounds int
-	stock           *stockRound
-	op              *opRound
-	lastOrder       []*engine.Corporation
+	// ran is each corporation's last run as the log named its stops.
+	ran       title.RanStops
+	stock     *stockRound
+	op        *opRound
+	lastOrder []*engine.Corporation
 
 	// journal applies actions atomically, undoes, forks and trims
 	// (engine.Lifecycle).

@@ -596,7 +596,8 @@ func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains [
 	return total, revs, nil
 }
 
-// logRun writes c's run train by train (step.LogTrainRun): the trains,
+// logRun writes c's run train by train (step.LogTrainRun), and keeps the
+// stops named for the map's caption (g.ran): the trains,
 // what each earned (revs) and the stations each calls at, of the nodes it
 // visits (visits[ends[i-1]:ends[i]], as the run's check resolved them): a
 // halt (tile #11) that a train other than the 3T and 4T passes free is not
@@ -604,22 +605,44 @@ func (g *Game) runRevenue(c *engine.Corporation, routes []engine.Route, trains [
 func (g *Game) logRun(c *engine.Corporation, trains []*engine.Train, revs []int, visits []board.NodeRef, ends []int) {
 	from := 0
 	colors := g.phaseColors()
+	kept := make([]title.RanTrain, 0, len(trains))
 	for i, t := range trains {
 		var v []board.NodeRef
 		if i < len(ends) {
 			v, from = visits[from:ends[i]], ends[i]
 		}
-		if rule, err := g.ruleOf(t.Name); err == nil && !rule.tee() {
-			if stops, err := g.appendStops(nil, g.Board, c.Sym, v, colors); err == nil && len(stops) == len(v) {
-				kept := make([]board.NodeRef, 0, len(v))
-				for j := range stops {
-					if !stops[j].halt {
-						kept = append(kept, v[j])
-					}
-				}
-				v = kept
-			}
-		}
-		step.LogTrainRun(g.Game, g.Board, c, t.Name, revs[i], 0, v)
+		named := g.namedStops(c.Sym, t.Name, v, colors)
+		step.LogTrainRun(g.Game, g.Board, c, t.Name, revs[i], 0, named)
+		kept = append(kept, title.RanTrain{Train: t.ID, Visits: slices.Clone(v), Stops: slices.Clone(named)})
 	}
+	g.ran.Keep(c.Sym, kept)
+}
+
+// namedStops is the stations a train named name of corp counts of the
+// nodes v it calls at (the log and the map's caption name them): a halt
+// (tile #11) that a train other than the 3T and 4T passes free (4.5.6) is
+// left out; v as it is when its stops do not read.
+func (g *Game) namedStops(corp, name string, v []board.NodeRef, colors []board.Color) []board.NodeRef {
+	rule, err := g.ruleOf(name)
+	if err != nil || rule.tee() {
+		return v
+	}
+	stops, err := g.appendStops(nil, g.Board, corp, v, colors)
+	if err != nil || len(stops) != len(v) {
+		return v
+	}
+	kept := make([]board.NodeRef, 0, len(v))
+	for j := range stops {
+		if !stops[j].halt {
+			kept = append(kept, v[j])
+		}
+	}
+	return kept
+}
+
+// CountedStops is the stations train (an id) counted in sym's last run
+// when it called at visits, as the run's log line named them (kept when it
+// ran): the map's caption of the run says the same (title.StopCounter).
+func (g *Game) CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool) {
+	return g.ran.Find(sym, train, visits)
 }

@@ -40,6 +40,8 @@ type Game struct {
 	NoPriceDropOnSale bool
 	HighestLayer      int
 	operatingRounds   int
+	// ran is each corporation's last run as the log named its stops.
+	ran title.RanStops
 
 	// lowestPar is minParPrice's answer by [bankrupt][layer], read from the
 	// market once: its cells never change.

@@ -504,12 +504,16 @@ func boughtTrain(g *Game, c *engine.Corporation, p step.Purchase) {
 
 // logRun writes c's run train by train (step.LogTrainRun), each with the
 // stops it counts (a small station or halt it passes is not named).
+// The stops named are kept for the map's caption of the run (g.ran).
 func (g *Game) logRun(c *engine.Corporation, routes []routeResult) {
+	kept := make([]title.RanTrain, 0, len(routes))
 	for _, rt := range routes {
 		stops := rt.stops
 		if stops == nil {
 			stops = rt.visits
 		}
 		step.LogTrainRun(g.Game, g.Board, c, rt.train.Name, rt.revenue, rt.subsidy, stops)
+		kept = append(kept, title.RanTrain{Train: rt.train.ID, Visits: rt.visits, Stops: stops})
 	}
+	g.ran.Keep(c.Sym, kept)
 }

@@ -7,6 +7,9 @@
 package title
 
 import (
+	"slices"
+	"strings"
+
 	"tresham/board"
 	"tresham/engine"
 	"tresham/route"
@@ -52,6 +55,15 @@ type Full interface {
 	// CheckRun validates a run as the run_routes step would and returns
 	// its revenue and subsidy.
 	CheckRun(sym string, routes []engine.Route) (revenue, subsidy int, err error)
+}
+
+// StopCounter is a title that tells which places a train counted as its
+// stops in sym's last run: the places its run's log line named (a small
+// station or halt it passed without counting left out). visits are the
+// nodes the route called at; false when the last run kept is not that
+// one. The map's caption of a run names the same places as the log.
+type StopCounter interface {
+	CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool)
 }
 
 // Forker is a game that copies itself in its current position (Fork in
@@ -251,4 +263,54 @@ func Constructor[G Full](newGame func(ids []int, names []string, options []strin
 // rules), for the spreadsheet.
 type Liquid interface {
 	Liquidity(player int) int
+}
+
+// RanStops keeps each corporation's last run as its log named it, train
+// by train, so that the map's caption of that run names the same stops
+// (StopCounter) even after the board or the phase has changed.
+type RanStops map[string][]RanTrain
+
+// RanTrain is one train of a run: its id, the nodes it called at and the
+// stops its log line named.
+type RanTrain struct {
+	Train         string
+	Visits, Stops []board.NodeRef
+}
+
+// Keep records the trains of sym's run (the last one replaces the one
+// before).
+func (r *RanStops) Keep(sym string, trains []RanTrain) {
+	if *r == nil {
+		*r = RanStops{}
+	}
+	(*r)[sym] = trains
+}
+
+// Find is the stops named for train of sym's last run when it called at
+// visits (in any order: the nodes of one hex may be listed either way);
+// false when that run is not the one kept.
+func (r RanStops) Find(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool) {
+	for _, t := range r[sym] {
+		if t.Train == train && sameNodes(t.Visits, visits) {
+			return t.Stops, true
+		}
+	}
+	return nil, false
+}
+
+// sameNodes tells whether a and b list the same nodes, in any order.
+func sameNodes(a, b []board.NodeRef) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	cmp := func(x, y board.NodeRef) int {
+		if c := strings.Compare(x.Hex, y.Hex); c != 0 {
+			return c
+		}
+		return x.Node - y.Node
+	}
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.SortFunc(a, cmp)
+	slices.SortFunc(b, cmp)
+	return slices.Equal(a, b)
 }

@@ -142,13 +142,15 @@ export function playerCard(st, v, p, ctx) {
   const clock = v.clocks ? playerClock(v, pid) : null;
   const short = ctx.short[pid];
   return h('article', { class: 'pcard' + (acting ? ' acting' : '') + (p.bankrupt ? ' bankrupt' : ''), 'data-player': pid, 'aria-current': acting ? 'true' : null },
-    h('header', {}, h('strong', { class: 'name' }, p.name),
+    h('header', {}, h('strong', { class: 'name', title: p.name }, p.name),
       short && short !== p.name ? h('small', { class: 'short muted', title: `${p.name} is ${short} on the corporations' cards` }, `(${short})`) : null,
+      h('span', { class: 'cash', 'data-field': 'cash', title: 'cash' }, money(p.cash))),
+    // the tags under the name: the name and the cash keep one line
+    // however many players share the strip
+    h('div', { class: 'figs' },
       acting ? h('span', { class: 'tag now', title: 'to act now' }, 'to act') : null,
       str(st.priority_deal) === pid ? h('span', { class: 'tag pd', title: 'holds the priority deal: first in the next stock round' }, 'priority') : null,
       p.bankrupt ? h('span', { class: 'tag bankrupt' }, 'bankrupt') : null,
-      h('span', { class: 'cash', 'data-field': 'cash', title: 'cash' }, money(p.cash))),
-    h('div', { class: 'figs' },
       h('span', { 'data-field': 'certs', title: lim >= 999 ? 'certificates held (no limit)' : 'certificates held of the limit' }, certs),
       h('span', { 'data-field': 'worth', title: 'worth: cash, shares at market price and privates' }, 'worth ', money(p.value)),
       clock,

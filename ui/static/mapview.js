@@ -605,7 +605,9 @@ export function routeText(svg, nodes) {
   return names.join(' – ');
 }
 
-// keptRunText says which run the map shows and where each train went.
+// keptRunText says which run the map shows and where each train went:
+// the stops it counts (the engine's, as the log names them; a small
+// station or halt passed free left out), else every place it passes.
 // The revenue is the run's own, or (a game imported from 18xx.games,
 // whose runs do not carry it) the company's last revenue as the engine
 // recorded it.
@@ -616,7 +618,7 @@ function keptRunText(svg, run, rules) {
     h('strong', {}, `${run.entity}'s last run: `),
     (run.routes || []).map((r, i) => h('span', { class: 'kept-route', 'data-train': r.train },
       i ? '; ' : '', routeSwatch(i),
-      ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
+      ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.stops || r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
     total ? `; ${money(total)} in all.` : '.');
 }
 
