@@ -14,7 +14,7 @@ import (
 // layer places each package of the module in the picture of
 // docs/architecture.md: a package imports only packages of lower layers.
 var layer = map[string]int{
-	"engine": 0, "board": 0, "internal/jsonerr": 0, "internal/fixtures": 0,
+	"engine": 0, "board": 0, "internal/jsonerr": 0, "internal/sha256lite": 0, "internal/fixtures": 0,
 	"store": 0, "ui/wasmgen": 0, "mailer": 0, "internal/smtptest": 0, "ui/i18n": 0,
 
 	"engine/step": 1, "route": 1, "compat/g18xx": 1, "compat/rubyoracle": 1,
@@ -40,7 +40,7 @@ var layer = map[string]int{
 var engineSide = map[string]bool{
 	"engine": true, "board": true, "engine/step": true, "route": true,
 	"titles/title": true, "titles/t1860": true, "titles/t1825": true, "titles": true,
-	"internal/jsonerr": true, "compat/g18xx": true, "trace": true, "program": true,
+	"internal/jsonerr": true, "internal/sha256lite": true, "compat/g18xx": true, "trace": true, "program": true,
 	"replay": true, "mapview": true, "play": true, "bot": true,
 	"selfplay": true, "clock": true, "play/api": true, "analysis": true, "review": true,
 }

@@ -233,7 +233,7 @@ func (g *Game) ShareByID(id string) (*Corporation, *Share, error) {
 			}
 			n, ok := smallUint(id[i+1:])
 			if !ok {
-				if _, err := fmt.Sscanf(id[i+1:], "%d", &n); err != nil {
+				if n, ok = ScanInt(id[i+1:]); !ok {
 					n = -1
 				}
 			}

@@ -1,12 +1,8 @@
 package engine
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/binary"
-	"io"
 	"slices"
-	"sync"
 )
 
 // ArchiveLog moves the first n log lines into a compressed archive to
@@ -32,10 +28,6 @@ func (g *Game) ArchiveLog(n int) {
 		}
 		msgs = append(msgs, m)
 	}
-	var buf bytes.Buffer
-	w := flateWriters.Get().(*flate.Writer)
-	defer flateWriters.Put(w)
-	w.Reset(&buf)
 	size := 0
 	for _, l := range lines {
 		size += len(l) + binary.MaxVarintLen64
@@ -46,9 +38,7 @@ func (g *Game) ArchiveLog(n int) {
 		raw = append(raw, l...)
 		raw = appendLineMsg(raw, g.idName(msgs[i].id), &msgs[i].argSpans)
 	}
-	_, _ = w.Write(raw) // writes to a bytes.Buffer do not fail
-	_ = w.Close()
-	g.archive = bytes.Clone(buf.Bytes())
+	g.archive = packArchive(raw)
 	g.archived = len(lines)
 	g.Log = slices.Clone(g.Log[n:])
 	if n < len(g.msgs) {
@@ -74,13 +64,6 @@ func appendLineMsg(raw []byte, id string, m *argSpans) []byte {
 	return raw
 }
 
-// flateWriters reuses compressors (each holds about a megabyte of tables,
-// which would otherwise be allocated at every ArchiveLog).
-var flateWriters = sync.Pool{New: func() any {
-	w, _ := flate.NewWriter(nil, flate.BestSpeed) // a valid level: no error
-	return w
-}}
-
 // archivedLines decompresses the archived log lines.
 func (g *Game) archivedLines() []string {
 	lines, _ := g.archivedLog()
@@ -94,7 +77,7 @@ func (g *Game) archivedLog() ([]string, []lineMsg) {
 	}
 	out := make([]string, 0, g.archived+len(g.Log))
 	msgs := make([]lineMsg, 0, g.archived+len(g.Log))
-	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(g.archive)))
+	raw, err := unpackArchive(g.archive)
 	next := func() ([]byte, bool) {
 		n, k := binary.Uvarint(raw)
 		if k <= 0 || uint64(len(raw)-k) < n {

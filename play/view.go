@@ -7,7 +7,6 @@
 package play
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -114,7 +113,7 @@ func HashState(state map[string]any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("hash state: %w", err)
 	}
-	sum := sha256.Sum256(b)
+	sum := sum256(b)
 	return hex.EncodeToString(sum[:16]), nil
 }
 

@@ -87,9 +87,11 @@ func (g *Game) surveyorAt(key string) (string, bool) {
 	for i := len(key) - 1; i >= 0; i-- {
 		if key[i] == '#' {
 			sym = key[:i]
-			if _, err := fmt.Sscanf(key[i+1:], "%d", &idx); err != nil {
+			n, ok := engine.ScanInt(key[i+1:])
+			if !ok {
 				return "", false
 			}
+			idx = n
 			break
 		}
 	}
