@@ -84,7 +84,7 @@ export function coachCard(v, at, rules) {
     clear(out,
       h('p', { translate: 'no' }, t('What a strong player would do for %s, best first: the coach looked %d moves ahead and ranks each move by the final worth it expects for %s after it, against the best other player\'s.', who, ans.nodes, who)),
       h('ol', {}, ans.moves.map((m, i) => h('li', { class: 'hint-move' },
-        h('strong', {}, describe(m.action, st, ctxOf(m.action))), turns[i] ? h('span', { class: 'hint-turn' }, ` (${turns[i]})`) : null, ' — estimated final worth: ',
+        h('strong', { translate: 'no' }, describe(m.action, st, ctxOf(m.action))), turns[i] ? h('span', { class: 'hint-turn' }, ` (${turns[i]})`) : null, ' — estimated final worth: ',
         Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', '), '. ',
         h('span', { class: 'hint-why', translate: 'no' }, why(m, i, ans.moves.length, who))))), close);
   };

@@ -127,7 +127,37 @@ export function tr(text) {
  */
 export function message(m, fallback) {
   if (!cat || !m || typeof m.id !== 'string' || !m.id) return fallback;
-  return cat.render({ id: m.id, args: (m.args || []).map(String) });
+  return cat.render({ id: m.id, args: argsOf(m) });
+}
+
+// argsOf is a message's arguments for render: a nested message ({id,
+// args}) stays a message, written in turn; anything else is its text.
+const argsOf = (m) => (m.args || []).map((a) => (a && typeof a === 'object' ? a : String(a)));
+
+/**
+ * msg is a message the page builds ({id, args}): id its English format
+ * (the catalogue's msgid), args its arguments, each a value or a message
+ * of its own (for a %v). render writes it.
+ */
+export function msg(id, ...args) { return { id, args }; }
+
+/** msgc is msg for a message of context ctx (msgctxt). */
+export function msgc(ctx, id, ...args) { return { ctx, id, args }; }
+
+/** msgn is msg with an English plural form, chosen by the first %d argument. */
+export function msgn(id, plural, ...args) { return { id, plural, args }; }
+
+/**
+ * render writes a message of the page (msg, msgc, msgn) in the page's
+ * language; in English, or with no translation, its English text. A
+ * message {text} is a text that has no message: as tr writes it.
+ */
+export function render(m) {
+  if (!m) return '';
+  if (typeof m === 'string') return m;
+  if (m.text !== undefined) return tr(m.text);
+  const c = cat || (english = english || loadCatalog(''));
+  return c.render({ ctx: m.ctx, id: m.id, plural: m.plural, args: argsOf(m) });
 }
 
 // refusals holds the messages of the refusals lately received, by the
@@ -163,13 +193,22 @@ export function errorText(text) {
 /** t is the format's translation with args put in: t('%s passes', name). */
 export function t(format, ...args) {
   const c = cat || (english = english || loadCatalog(''));
-  return c.render({ id: format, args: args.map(String) });
+  return c.render({ id: format, args: argsOf({ args }) });
 }
 
 /** tc is t for a message of context ctx (msgctxt): a phrase that alone would read as any text, such as '%s and %s'. */
 export function tc(ctx, format, ...args) {
   const c = cat || (english = english || loadCatalog(''));
-  return c.render({ ctx, id: format, args: args.map(String) });
+  return c.render({ ctx, id: format, args: argsOf({ args }) });
+}
+
+/**
+ * useCatalog makes the page speak the catalogue text (a PO file) without
+ * a browser: node's tests of the page's messages. An empty text, English.
+ */
+export function useCatalog(text, code = 'fr') {
+  cat = text ? loadCatalog(text) : null;
+  lang = text ? code : 'en';
 }
 
 // ---- the catalogue: parsing PO, plural forms, decoding and rendering ----
@@ -336,15 +375,22 @@ export function loadCatalog(text) {
     const s = e.str[plural(n)];
     return s || (n === 1 ? e.id : e.plural);
   };
+  // englishCount is the number that picks a message's English form: its first %d argument.
+  const englishCount = (m) => {
+    const vs = verbsOf(m.id);
+    for (let i = 0; i < vs.length; i++) if (vs[i] === 'd') return Number(m.args[i]);
+    return 1;
+  };
   const render = (m, depth = 0) => {
     const e = entries.get(`${m.ctx || ''}\u0004${m.id}`);
     if (e && !isFormat(e)) return e.str[0] || e.id; // plain text
-    const format = e ? pick(e, m.args) : m.id;
+    const format = e ? pick(e, m.args) : m.plural && englishCount(m) !== 1 ? m.plural : m.id;
     const vs = verbsOf(m.id);
     let out = '';
     for (const p of parseFormat(format)) {
       if (!p.verb) { out += p.text; continue; }
       const a = m.args[p.index] ?? '';
+      if (a && typeof a === 'object') { out += depth < 64 ? render(a, depth + 1) : ''; continue; }
       const v = vs[p.index] || p.verb;
       if (v === 'd' || v === 'q') out += a;
       else if (v === 'v') out += depth < 64 ? translate(a, depth + 1) : a;

@@ -2,11 +2,11 @@
 // is not legal is offered; server refusals are shown as they come.
 import { api } from './api.js';
 import { h, clear, money } from './dom.js';
-import { effectText } from './effects.js';
+import { effectMessage } from './effects.js';
 import { ruleLink } from './rulehelp.js';
 import { runRoutes } from './routes.js';
 import { forkAt } from './localstore.js';
-import { errorText } from './i18n.js';
+import { errorText, msg, msgc, render, t } from './i18n.js';
 import { tileWords } from './keyboard.js';
 
 const ORDER = ['bid', 'par', 'buy_shares', 'sell_shares', 'buy_company', 'lay_tile', 'place_token', 'run_routes', 'dividend', 'buy_train', 'discard_train'];
@@ -47,91 +47,159 @@ export function trainName(id) {
   return m ? m[1] : String(id);
 }
 
-// trainSeller says where train id comes from: a corporation holding it,
-// the pool (discarded trains) or the bank.
+// trainSeller says where train id comes from: a corporation holding it
+// (its symbol), the pool (discarded trains) or the bank.
 function trainSeller(st, id) {
   const c = (st.corporations || []).find((x) => (x.trains || []).includes(id));
-  if (c) return `from ${c.sym}`;
-  if (((st.depot && st.depot.discarded) || []).some((t) => (Array.isArray(t) ? t[0] : t) === id || (Array.isArray(t) ? t[0] : t) === trainName(id))) return 'from the pool';
-  return 'from the bank';
+  if (c) return c.sym;
+  if (((st.depot && st.depot.discarded) || []).some((t) => (Array.isArray(t) ? t[0] : t) === id || (Array.isArray(t) ? t[0] : t) === trainName(id))) return 'pool';
+  return 'bank';
 }
 
 // passText says what a pass gives up, as the engine named it (ends).
 function passText(a, ends) {
   switch (ends) {
-    case 'bid': return 'Pass: bid no more for this pick';
-    case 'turn': return 'Done: end your turn';
-    case 'track': return 'Pass: lay no more track this turn';
-    case 'token': return 'Pass: place no station token this turn';
-    case 'track_token': return 'Pass: no more track or stations this turn';
-    case 'trains': return `Pass: buy no more trains (${a.entity}'s turn ends)`;
-    case 'home_track': return `Pass: no tile fits ${a.entity}'s home hex`;
-    default: return 'Pass';
+    case 'bid': return msg('Pass: bid no more for this pick');
+    case 'turn': return msg('Done: end your turn');
+    case 'track': return msg('Pass: lay no more track this turn');
+    case 'token': return msg('Pass: place no station token this turn');
+    case 'track_token': return msg('Pass: no more track or stations this turn');
+    case 'trains': return msg("Pass: buy no more trains (%s's turn ends)", a.entity);
+    case 'home_track': return msg("Pass: no tile fits %s's home hex", a.entity);
+    default: return msg('Pass');
   }
 }
 
 // parPrice is the price of a par action's share_price ("74,0,21" → 74).
 const parPrice = (a) => Number(String(a.share_price).split(',')[0]);
 
+// shareBuy is the message of a share bought, by what is bought (a share
+// or the director's certificate), where from and whether the price is
+// known (undefined: not).
+function shareBuy(director, from, c, percent, price) {
+  if (director) {
+    if (price === undefined) {
+      if (from === 'ipo') return msg("Buy the %s director's certificate (%d%%) from the IPO", c, percent);
+      if (from === 'market') return msg("Buy the %s director's certificate (%d%%) from the bank pool", c, percent);
+      return msg("Buy the %s director's certificate (%d%%)", c, percent);
+    }
+    if (from === 'ipo') return msg("Buy the %s director's certificate (%d%%) from the IPO for £%d", c, percent, price);
+    if (from === 'market') return msg("Buy the %s director's certificate (%d%%) from the bank pool for £%d", c, percent, price);
+    return msg("Buy the %s director's certificate (%d%%) for £%d", c, percent, price);
+  }
+  if (price === undefined) {
+    if (from === 'ipo') return msg('Buy a %d%% share of %s from the IPO', percent, c);
+    if (from === 'market') return msg('Buy a %d%% share of %s from the bank pool', percent, c);
+    return msg('Buy a %d%% share of %s', percent, c);
+  }
+  if (from === 'ipo') return msg('Buy a %d%% share of %s from the IPO for £%d', percent, c, price);
+  if (from === 'market') return msg('Buy a %d%% share of %s from the bank pool for £%d', percent, c, price);
+  return msg('Buy a %d%% share of %s for £%d', percent, c, price);
+}
+
+// dividendVerb is the message of a dividend choice's kind, with the
+// revenue when it is known.
+function dividendVerb(kind, revenue) {
+  const known = revenue !== undefined && revenue !== null;
+  switch (kind) {
+    case 'payout': return known ? msg('Pay out £%d', revenue) : msg('Pay out');
+    case 'withhold': return known ? msg('Withhold £%d', revenue) : msg('Withhold');
+    case 'half': return known ? msg('Pay half £%d', revenue) : msg('Pay half');
+    default: return msg('Dividend: %s', kind);
+  }
+}
+
+// trainBuy is the message of a train bought from seller (the bank, the
+// pool or a corporation's symbol), with its price when it is shown.
+function trainBuy(train, seller, price) {
+  const priced = price !== undefined && price !== null;
+  if (seller === 'bank') return priced ? msg('Buy a %s train from the bank for £%d', train, price) : msg('Buy a %s train from the bank', train);
+  if (seller === 'pool') return priced ? msg('Buy a %s train from the pool for £%d', train, price) : msg('Buy a %s train from the pool', train);
+  return priced ? msg('Buy a %s train from %s for £%d', train, seller, price) : msg('Buy a %s train from %s', train, seller);
+}
+
 /**
- * describe is a one-line sentence for an action; ctx ({title, rules, from,
- * ends, effect, revenue}) adds names and the share-price effect the engine
- * computed for the choice. Prices are the
- * ones the engine wrote into the action.
+ * describe is a one-line sentence for an action, in the page's language
+ * (describeMessage written by the catalogue; in English the text bots and
+ * tests match).
  */
 export function describe(a, st, ctx = {}) {
+  return render(describeMessage(a, st, ctx));
+}
+
+/**
+ * describeMessage is the message (msg: an English format and its
+ * arguments, docs/i18n.md) of a one-line sentence for an action; ctx
+ * ({title, rules, from, ends, effect, revenue}) adds names and the
+ * share-price effect the engine computed for the choice. Prices are the
+ * ones the engine wrote into the action; an action whose price is left
+ * out (undefined: the player types it) is described without one.
+ */
+export function describeMessage(a, st, ctx = {}) {
   const rules = ctx.rules;
+  const priced = a.price !== undefined && a.price !== null;
   switch (a.type) {
     case 'pass': return passText(a, ctx.ends);
     case 'bid':
-      if (a.company) return `Buy ${companyName(rules, a.company)} for ${money(a.price)}, its face value`;
-      return `Bid ${money(a.price)} for the first pick`;
+      if (a.company) return priced ? msg('Buy %s for £%d, its face value', companyName(rules, a.company), a.price) : msg('Buy %s, its face value', companyName(rules, a.company));
+      return priced ? msg('Bid £%d for the first pick', a.price) : msg('Bid for the first pick');
     case 'par': {
       const p = parPrice(a);
-      return `Start ${a.corporation} at par ${money(p)}` + (st.round === 'Auction' ? `: pay ${money(2 * p)} for the director's certificate (20%)` : '');
+      return st.round === 'Auction' ? msg("Start %s at par £%d: pay £%d for the director's certificate (20%%)", a.corporation, p, 2 * p) : msg('Start %s at par £%d', a.corporation, p);
     }
     case 'buy_shares': {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
-      const what = a.shares.length === 1 && /_0$/.test(a.shares[0]) ? `the ${c} director's certificate (${a.percent}%)` : `a ${a.percent}% share of ${c}`;
+      const director = a.shares.length === 1 && /_0$/.test(a.shares[0]);
       if (a.entity_type === 'company') {
-        return `Swap ${companyName(rules, a.entity)} for ${what}` + (cs.share_price ? ` (worth ${money(cs.share_price * a.percent / 10)})` : '') + `; ${a.entity} closes`;
+        const worth = cs.share_price ? cs.share_price * a.percent / 10 : undefined;
+        const name = companyName(rules, a.entity);
+        if (director) return worth !== undefined ? msg("Swap %s for the %s director's certificate (%d%%) (worth £%d); %s closes", name, c, a.percent, worth, a.entity) : msg("Swap %s for the %s director's certificate (%d%%); %s closes", name, c, a.percent, a.entity);
+        return worth !== undefined ? msg('Swap %s for a %d%% share of %s (worth £%d); %s closes', name, a.percent, c, worth, a.entity) : msg('Swap %s for a %d%% share of %s; %s closes', name, a.percent, c, a.entity);
       }
       const price = a.price ?? (cs.share_price ? cs.share_price * a.percent / 10 : undefined);
-      const from = ctx.from === 'ipo' ? ' from the IPO' : ctx.from === 'market' ? ' from the bank pool' : '';
-      return `Buy ${what}${from}${price !== undefined ? ' for ' + money(price) : ''}`;
+      return shareBuy(director, ctx.from, c, a.percent, price);
     }
     case 'sell_shares': {
       const c = corpOfShare(a.shares[0]);
       const cs = corpState(st, c);
       const each = a.share_price ?? cs.share_price;
-      const eff = effectText(ctx.effect);
-      const why = a.share_price && cs.share_price && a.share_price < cs.share_price
-        ? ` (${money(a.share_price)} a share, not the market's ${money(cs.share_price)}${(cs.trains || []).length === 0 ? ': it has no train' : ''})` : '';
-      return `Sell ${a.percent}% of ${c}${each ? ` for ${money(each * a.percent / 10)}` : ''}${why}${eff ? ' — ' + eff : ''}`;
+      const eff = effectMessage(ctx.effect);
+      let m = each ? msg('Sell %d%% of %s for £%d', a.percent, c, each * a.percent / 10) : msg('Sell %d%% of %s', a.percent, c);
+      if (each && a.share_price && cs.share_price && a.share_price < cs.share_price) {
+        m = (cs.trains || []).length === 0
+          ? msg("Sell %d%% of %s for £%d (£%d a share, not the market's £%d: it has no train)", a.percent, c, each * a.percent / 10, a.share_price, cs.share_price)
+          : msg("Sell %d%% of %s for £%d (£%d a share, not the market's £%d)", a.percent, c, each * a.percent / 10, a.share_price, cs.share_price);
+      }
+      return eff ? msgc('label', '%v — %v', m, eff) : m;
     }
-    case 'buy_company': return `Buy ${companyName(rules, a.company)} for ${money(a.price)}`;
-    case 'sell_company': return `Sell ${companyName(rules, a.company || a.entity)} to the bank for ${money(a.price)}`;
-    case 'manual_close_company': return `Close ${companyName(rules, a.company || a.entity)}`;
-    case 'lay_tile': return `Lay tile ${a.tile.replace(/-\d+$/, '')} on ${a.hex}` + (a.rotation ? `, turned ${a.rotation * 60}° clockwise` : ', as printed (not turned)');
-    case 'place_token': return `Place a station token in ${a.city}`;
+    case 'buy_company': return priced ? msg('Buy %s for £%d', companyName(rules, a.company), a.price) : msg('Buy %s', companyName(rules, a.company));
+    case 'sell_company': return priced ? msg('Sell %s to the bank for £%d', companyName(rules, a.company || a.entity), a.price) : msg('Sell %s to the bank', companyName(rules, a.company || a.entity));
+    case 'manual_close_company': return msg('Close %s', companyName(rules, a.company || a.entity));
+    case 'lay_tile': {
+      const tile = a.tile.replace(/-\d+$/, '');
+      return a.rotation ? msg('Lay tile %s on %s, turned %d° clockwise', tile, a.hex, a.rotation * 60) : msg('Lay tile %s on %s, as printed (not turned)', tile, a.hex);
+    }
+    case 'place_token': return msg('Place a station token in %s', a.city);
     case 'dividend': {
-      const eff = effectText(ctx.effect);
-      const revenue = ctx.effect ? ctx.effect.revenue : ctx.revenue;
-      const rev = revenue !== undefined && revenue !== null ? ` ${money(revenue)}` : '';
-      const verb = a.kind === 'payout' ? `Pay out${rev}` : a.kind === 'withhold' ? `Withhold${rev}` : a.kind === 'half' ? `Pay half${rev}` : `Dividend: ${a.kind}`;
-      return eff ? `${verb} — ${eff}` : verb;
+      const eff = effectMessage(ctx.effect);
+      const verb = dividendVerb(a.kind, ctx.effect ? ctx.effect.revenue : ctx.revenue);
+      return eff ? msgc('label', '%v — %v', verb, eff) : verb;
     }
-    case 'buy_train': return `Buy a ${trainName(a.train)} train ${trainSeller(st, a.train)} for ${money(a.price)}` + (a.variant ? ` as a ${a.variant}` : '');
-    case 'discard_train': return `Discard the ${trainName(a.train)} train`;
-    case 'run_routes': return 'Run trains';
+    case 'buy_train': {
+      const m = trainBuy(trainName(a.train), trainSeller(st, a.train), a.price);
+      return a.variant ? msg('%v as a %s', m, a.variant) : m;
+    }
+    case 'discard_train': return msg('Discard the %s train', trainName(a.train));
+    case 'run_routes': return msg('Run trains');
     // 1825 rule 6.4.3: a company in receivership leases the next train on sale for the turn
-    case 'special_buy': return a.description ? `Lease a ${a.description} train from the bank for this turn, for ${money(a.cost)}` : 'Lease a train from the bank for this turn';
-    case 'move_surveyor': return a.description ? `Move the Surveyor on ${a.description} to ${a.hex}` : `Move the Surveyor to ${a.hex}`;
+    case 'special_buy': return a.description ? msg('Lease a %s train from the bank for this turn, for £%d', a.description, a.cost) : msg('Lease a train from the bank for this turn');
+    case 'move_surveyor': return a.description ? msg('Move the Surveyor on %s to %s', a.description, a.hex) : msg('Move the Surveyor to %s', a.hex);
     default: {
+      // an action the page has no sentence for: its type and fields as written
       const rest = Object.entries(a).filter(([k]) => !['type', 'entity', 'entity_type'].includes(k)).map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? v.join(', ') : v}`);
       const t = a.type.replace(/_/g, ' ');
-      return `${t[0].toUpperCase()}${t.slice(1)}${rest.length ? ' (' + rest.join('; ') + ')' : ''}`;
+      return { text: `${t[0].toUpperCase()}${t.slice(1)}${rest.length ? ' (' + rest.join('; ') + ')' : ''}` };
     }
   }
 }
@@ -299,7 +367,7 @@ function surveyorGroup(page, cs, st, highlights) {
   g.append(h('p', { class: 'muted' }, `It moves in a straight line from its base to a hex with no tile; pick where${highlights ? ' (here or a highlighted hex on the map)' : ''}:`),
     h('div', { class: 'hex-list' }, hexes.map((c) => {
       const text = describe(c.action, st) + (loc(c.action.hex) ? ` (${loc(c.action.hex)})` : '');
-      return h('button', { type: 'button', class: 'hex-pick surveyor-pick', 'data-hex': c.action.hex, title: text, 'aria-label': text, onclick: () => page.act(c.action) }, c.action.hex);
+      return h('button', { type: 'button', class: 'hex-pick surveyor-pick', translate: 'no', 'data-hex': c.action.hex, title: text, 'aria-label': text, onclick: () => page.act(c.action) }, c.action.hex);
     })));
   return g;
 }
@@ -372,19 +440,28 @@ export function cardChoices(page, sym) {
       if (a.type === 'buy_shares') {
         const cs2 = corpState(st, sym);
         const price = a.price ?? (cs2.share_price ? cs2.share_price * a.percent / 10 : undefined);
-        short = `Buy ${a.percent}%${c.from === 'ipo' ? ' IPO' : c.from === 'market' ? ' pool' : ''}${price !== undefined ? ' ' + money(price) : ''}`;
+        short = shortBuy(a.percent, c.from, price);
       } else {
-        short = `Sell ${a.percent}%${c.effect ? ' ' + money(c.effect.cash) : ''}`;
+        short = c.effect ? t('Sell %d%% £%d', a.percent, c.effect.cash) : t('Sell %d%%', a.percent);
       }
-      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, 'data-type': a.type, title: full, 'aria-label': full, onclick: () => page.act(a) }, short));
+      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, title: full, 'aria-label': full, onclick: () => page.act(a) }, short));
     }
   }
   return out.length ? h('div', { class: 'card-choices' }, out) : null;
 }
 
+// shortBuy is the short label of a share bought on a company's card: its
+// percentage, where from and its price (undefined: unknown).
+function shortBuy(percent, from, price) {
+  if (price === undefined) return from === 'ipo' ? t('Buy %d%% IPO', percent) : from === 'market' ? t('Buy %d%% pool', percent) : t('Buy %d%%', percent);
+  return from === 'ipo' ? t('Buy %d%% IPO £%d', percent, price) : from === 'market' ? t('Buy %d%% pool £%d', percent, price) : t('Buy %d%% £%d', percent, price);
+}
+
+// button is a choice's button, its label written from its message (so not
+// translated again: translate="no").
 function button(page, c, st) {
   const a = c.action;
-  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, onclick: () => page.act(a) }, describe(a, st, effectCtx(page, c)));
+  return h('button', { type: 'button', class: 'choice ' + a.type, 'data-type': a.type, translate: 'no', onclick: () => page.act(a) }, describe(a, st, effectCtx(page, c)));
 }
 
 // effectCtx is what describe needs beside the action: the rules tables
@@ -427,7 +504,7 @@ function priceChoice(page, c, verb, st) {
     }
     page.act({ ...a, price: p });
   } },
-  h('label', { for: id }, a.type === 'bid' && !a.company ? 'Bid for the first pick' : describe({ ...a, price: undefined }, st, { rules: page.map && page.map.rules }).replace(/ for –/g, '').trim() || verb, ' '),
+  h('label', { for: id, translate: 'no' }, describe({ ...a, price: undefined }, st, { rules: page.map && page.map.rules }), ' '),
   input, h('button', { type: 'submit', class: 'choice ' + a.type }, verb),
   h('small', { class: 'muted' }, ` ${money(a.price)}–${money(c.max_price || a.price)}`));
 }
@@ -453,7 +530,7 @@ function parChoice(page, cs, st) {
   for (const c of cs) (byCorp[c.action.corporation] ||= []).push(c);
   return h('div', { class: 'group par' }, h('h3', {}, 'Start a corporation'), parChart(cs, st), Object.entries(byCorp).map(([corp, list]) => {
     // the button says the whole move at the price chosen
-    const btn = h('button', { type: 'submit', class: 'choice par' }, describe(list[0].action, st));
+    const btn = h('button', { type: 'submit', class: 'choice par', translate: 'no' }, describe(list[0].action, st));
     let pick = 0;
     const form = h('form', { class: 'row', onsubmit: (ev) => { ev.preventDefault(); page.act(list[pick].action); } });
     if (list.length === 1) {

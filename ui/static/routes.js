@@ -5,6 +5,7 @@
 import { add, h, money } from './dom.js';
 import { routeSwatch, stopName, routeText, trainLabel } from './mapview.js';
 import { ruleLink } from './rulehelp.js';
+import { t } from './i18n.js';
 
 /** trainNames labels a corporation's trains as a player reads them ("2+1 train", "2 train (second)"). */
 export function trainNames(ids) {
@@ -92,7 +93,7 @@ export function runRoutes(page, ent, c, st, rememberRun) {
   h('p', { id: 'route-revenue' }, `Revenue ${money(chosen.revenue)}`, r.total || chosen.subsidy ? `, subsidy ${money(chosen.subsidy || 0)}` : ''),
   h('p', { class: 'muted', id: 'route-source', 'data-source': r.source || 'server' }, r.source === 'browser' ? `Found in the browser in ${Math.round(r.ms)} ms.` : 'Found by the server.'),
   h('div', { class: 'row' },
-    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', onclick: () => { rememberRun(page, ent, chosen.revenue); page.act({ ...c.action, routes: chosen.routes }); } }, `Run for ${money(chosen.revenue)}`),
+    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', translate: 'no', onclick: () => { rememberRun(page, ent, chosen.revenue); page.act({ ...c.action, routes: chosen.routes }); } }, t('Run for £%d', chosen.revenue)),
     h('button', { type: 'button', onclick: auto }, 'Find the best run again'),
     r.network ? h('button', { type: 'button', id: 'edit-routes', onclick: () => { page.edit = startEdit(r, chosen); page.rerenderPanel(); recheck(page, ent); } }, 'Change the routes by hand') : null));
   return g;
@@ -264,7 +265,7 @@ function editRoutes(page, ent, c, g, auto, names, rememberRun) {
     g.append(h('p', { class: 'muted', id: 'route-revenue' }, 'Checking the run…'));
   }
   g.append(h('div', { class: 'row' },
-    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', disabled: !(ck && ck.legal && drawn), onclick: () => { rememberRun(page, ent, ck.revenue); page.act({ ...c.action, routes: routesOf(page) }); } }, ck && ck.legal ? `Run for ${money(ck.revenue)}` : 'Run'),
+    h('button', { type: 'button', id: 'run-routes', class: 'choice run_routes', translate: 'no', disabled: !(ck && ck.legal && drawn), onclick: () => { rememberRun(page, ent, ck.revenue); page.act({ ...c.action, routes: routesOf(page) }); } }, ck && ck.legal ? t('Run for £%d', ck.revenue) : t('Run')),
     h('button', { type: 'button', id: 'auto-routes', onclick: auto }, 'Back to the best run')));
   return g;
 }
