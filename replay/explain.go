@@ -46,7 +46,7 @@ func (e *DatedRefusal) Error() string {
 	if len(e.Before) > 0 {
 		names := make([]string, len(e.Before))
 		for i, c := range e.Before {
-			names[i] = c.Name + " from " + c.Since
+			names[i] = c.Name + " (" + c.Since + ")" // no word to translate
 		}
 		fmt.Fprintf(&b, ", before %s", strings.Join(names, ", "))
 	}

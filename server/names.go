@@ -136,7 +136,7 @@ func checkChars(name string, maxLen int) error {
 	prev := rune(-1)
 	for i, r := range []rune(name) {
 		if what := forbiddenRune(r, prev); what != "" {
-			return nameErr(name, "contains %s U+%04X at character %d", what, r, i+1)
+			return nameErr(name, "contains %s U+%s at character %d", what, hexCode(r), i+1)
 		}
 		prev = r
 	}
@@ -166,14 +166,19 @@ func forbiddenRune(r, prev rune) string {
 	return ""
 }
 
+// hexCode is r's code point in hexadecimal, at least four digits ("00A0"
+// of "U+00A0"): an argument of its own, so that a message's format has
+// only the verbs the catalogue reads (docs/i18n.md).
+func hexCode(r rune) string { return fmt.Sprintf("%04X", r) }
+
 // precisReason explains why a name part fails the username profile.
 func precisReason(part string) string {
 	for _, r := range part {
 		if _, err := precis.UsernameCasePreserved.String(string(r)); err != nil {
 			if unicode.IsSpace(r) {
-				return fmt.Sprintf("contains the space U+%04X: use plain single spaces", r)
+				return fmt.Sprintf("contains the space U+%s: use plain single spaces", hexCode(r))
 			}
-			return fmt.Sprintf("contains %q (U+%04X): names are letters, digits and ASCII punctuation, with single spaces (RFC 8265 username profile)", r, r)
+			return fmt.Sprintf("contains %q (U+%s): names are letters, digits and ASCII punctuation, with single spaces (RFC 8265 username profile)", r, hexCode(r))
 		}
 	}
 	return fmt.Sprintf("part %q mixes right-to-left and left-to-right text or breaks a Unicode contextual rule (RFC 8265 username profile)", part)

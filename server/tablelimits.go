@@ -32,7 +32,9 @@ func gameOptions(name string, opts []string) ([]string, error) {
 			continue
 		}
 		if ok && !slices.ContainsFunc(d.Options, func(x title.Option) bool { return x.Name == o }) {
-			return nil, errorf(http.StatusBadRequest, "options: unknown option %.80q (the options of %s: %v)", o, name, title.OptionNames(d.Options))
+			// the option quoted and cut at 80 characters (%.80q), given as a
+			// string: a verb the catalogue reads (docs/i18n.md)
+			return nil, errorf(http.StatusBadRequest, "options: unknown option %s (the options of %s: %s)", fmt.Sprintf("%.80q", o), name, fmt.Sprint(title.OptionNames(d.Options)))
 		}
 		out = append(out, o)
 		if len(out) > maxSummaryOptions {

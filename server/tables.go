@@ -60,7 +60,7 @@ func checkText(what, s string, maxLen int, multiline bool) error {
 			continue
 		}
 		if bad := forbiddenRune(r, -1); bad != "" && bad != "the unusual space" {
-			return errorf(http.StatusBadRequest, "%s contains %s U+%04X at character %d", what, bad, r, i+1)
+			return errorf(http.StatusBadRequest, "%s contains %s U+%s at character %d", what, bad, hexCode(r), i+1)
 		}
 	}
 	return nil

@@ -540,8 +540,9 @@ func TestReviewMovesInFrench(t *testing.T) {
 // (server/*.go: the formats given to errorf and writeError, which a
 // player may see on the page: bad input, limits, sign-in, imports) has
 // its French text, with the same arguments. Formats that only pass
-// another message on ("%s: %v") are left out, and so are formats with a
-// verb the catalogue does not read (%.80q, %04X): those stay in English.
+// another message on ("%s: %v") are left out, and so would be formats
+// with a verb the catalogue does not read (such as %.80q or %04X: the
+// server gives those values as strings instead, so none is left).
 func TestServerErrorsInFrench(t *testing.T) {
 	fr := french(t)
 	fset := token.NewFileSet()

@@ -108,3 +108,22 @@ func itoa(n int) string {
 	}
 	return s
 }
+
+// TestServerWordsInFrench reads in French the server's errors that once
+// had verbs the catalogue could not read (a code point, an option cut at
+// 80 characters: now given as strings), a dated refusal's list of later
+// changes and a bot's level in a consent refusal.
+func TestServerWordsInFrench(t *testing.T) {
+	fr := french(t)
+	for in, want := range map[string]string{
+		`name "a\ab" contains the control character U+0007 at character 2`:                                  `le nom "a\ab" contient le caractère de contrôle U+0007 au caractère 2`,
+		`description contains the bidirectional formatting character U+202E at character 9`:                 `la description contient le caractère de mise en forme bidirectionnelle U+202E au caractère 9`,
+		`name "a\u00a0b" contains the space U+00A0: use plain single spaces`:                                `le nom "a\u00a0b" contient l'espace U+00A0 : n'utilisez que des espaces simples`,
+		`options: unknown option "nonsense" (the options of 1860: [two_player_map printed_rules])`:          `options : option inconnue "nonsense" (les options de 1860 : [two_player_map printed_rules])`,
+		`the director of the selling company (Bot 2, a hard bot) does not agree to sell train 3-1 for £200`: `le directeur de la société vendeuse (Bot 2, un robot difficile) refuse de vendre le train 3-1 pour £200`,
+	} {
+		if got := fr.Translate(in); got != want {
+			t.Errorf("%q reads\n %q, want\n %q", in, got, want)
+		}
+	}
+}
