@@ -172,7 +172,7 @@ for (const [title, file, n] of GAMES) {
   });
 }
 
-test('French: the game review card of a finished 1860 game', { timeout: 300000 }, async () => {
+test('French: the game review card of a finished 1860 game', { timeout: 300000 }, async (t) => {
   const ctx = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
   const page = await newPage(ctx);
   await signUp(page, 'frreview');
@@ -216,5 +216,32 @@ test('French: the game review card of a finished 1860 game', { timeout: 300000 }
   await page.$eval('#review', (el) => el.scrollIntoView({ block: 'start' }));
   await shot(page, 'review-fr-1860');
   if (process.env.SHOTS) await (await page.$('#review')).screenshot({ path: `${process.env.SHOTS}/review-card-fr-1860.png` });
+  // the costly moves' list: at this small budget the coach finds no move
+  // costly (it rates few or none, and its best move is the one played),
+  // so the list is drawn from a constructed report: the same report with
+  // four of its decisions (rated ones first) marked costly, each given as
+  // its better move another move of the game (its message as the review
+  // sends it); the server's answer to the review request is replaced, to
+  // see the list itself in French
+  const withMsg = rep.decisions.filter((d) => d.played_msg && d.played_msg.id);
+  const rated = [...withMsg.filter((d) => d.rated), ...withMsg.filter((d) => !d.rated)].slice(0, 4);
+  assert.ok(rated.length > 0, 'the review sends its moves as messages');
+  const other = (d) => withMsg.find((x) => x.played_text !== d.played_text && x.player === d.player) || withMsg.find((x) => x.played_text !== d.played_text);
+  const costly = { ...rep, decisions: rep.decisions.map((d) => (rated.includes(d) ? { ...d, rated: true, marked: true, loss: Math.max(d.loss || 0, 50), best_msg: other(d).played_msg, best_text: other(d).played_text } : d)) };
+  await page.route(`**/api/games/${id}/review`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ state: 'done', report: costly, done: 1, total: 1 }) }));
+  await page.reload();
+  await page.waitForSelector('#review #review-moves li, #review #review-start', { timeout: 60000 });
+  if (await page.$('#review #review-start')) await page.click('#review #review-start');
+  await page.waitForSelector('#review ol#review-moves li');
+  const items = await page.$$eval('#review-moves li', (ls) => ls.map((l) => l.textContent));
+  assert.equal(items.length, rated.length, 'one entry per costly move');
+  let listText = items.join('\n');
+  for (const p of rep.players) listText = listText.replaceAll(p.name, '');
+  t.diagnostic(`the costly moves in French: ${items.join(' | ')}`);
+  assert.deepEqual(englishLeft(listText.replace(/\S+ \{[^}]*\}/g, '')), [], 'English left in the costly moves');
+  assert.ok(!/\bAuction\b/.test(listText), 'the round named in French');
+  for (const it of items) assert.match(it, /mieux : /);
+  await page.$eval('#review-moves', (el) => el.scrollIntoView({ block: 'center' }));
+  if (process.env.SHOTS) await (await page.$('#review')).screenshot({ path: `${process.env.SHOTS}/review-costly-fr-1860.png` });
   await ctx.close();
 });
