@@ -5,6 +5,7 @@
 import { h, money } from './dom.js';
 import { trainName, companyName, cardChoices } from './panel.js';
 import { clockText } from './clockview.js';
+import { tc } from './i18n.js';
 
 const str = (x) => String(x);
 
@@ -131,7 +132,7 @@ export function playerCard(st, v, p, ctx) {
     const pct = (c.shares_by_owner || {})[pid];
     if (!pct) continue;
     const dir = str(c.president) === pid;
-    holds.push(h('li', { class: 'hold corp-chip' + (dir ? ' director' : ''), 'data-sym': c.sym, 'data-pct': pct, title: `${c.sym}: ${pct}%${dir ? ', director' : ''}` },
+    holds.push(h('li', { class: 'hold corp-chip' + (dir ? ' director' : ''), 'data-sym': c.sym, 'data-pct': pct, title: dir ? tc('card', '%s: %d%%, director', c.sym, pct) : tc('card', '%s: %d%%', c.sym, pct) },
       `${c.sym} ${pct}%`, dir ? h('span', { class: 'dir', 'aria-label': 'director' }, '★') : null));
   }
   const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid);
@@ -154,7 +155,7 @@ export function playerCard(st, v, p, ctx) {
       h('span', { 'data-field': 'certs', title: lim >= 999 ? 'certificates held (no limit)' : 'certificates held of the limit' }, certs),
       h('span', { 'data-field': 'worth', title: 'worth: cash, shares at market price and privates' }, 'worth ', money(p.value)),
       clock,
-      privs.map((co) => h('span', { class: 'priv', 'data-company': co.sym, title: companyName(ctx.rules, co.sym) + ` (revenue ${money(co.revenue)})` }, co.sym))),
+      privs.map((co) => h('span', { class: 'priv', 'data-company': co.sym, title: tc('card', '%s (revenue £%d)', companyName(ctx.rules, co.sym), co.revenue) }, co.sym))),
     holds.length ? h('ul', { class: 'holds' }, holds) : null);
 }
 

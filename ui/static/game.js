@@ -21,7 +21,7 @@ import { programsCard } from './programs.js';
 import { notesCard } from './notes.js';
 import { entityCards, paintCorpChips } from './entities.js';
 import { rememberFocus, restoreFocus, liveMoves, trackOwnMoves } from './keyboard.js';
-import { message } from './i18n.js';
+import { message, t } from './i18n.js';
 
 // coachButton is the coach's Hint button in the toolbar; coachBox is where
 // its answer shows, at the head of the action panel (kept while the page
@@ -840,7 +840,7 @@ function phaseChart(map, st) {
   const tiles = (p) => (p.tiles || []).map((c) => h('span', { class: `tile-colour ${c}`, title: c }, c));
   const rows = r.phases.map((p, i) => h('tr', { class: i === cur ? 'current' : i === cur + 1 ? 'next' : i < cur ? 'past' : '', 'data-phase': p.name, 'aria-current': i === cur ? 'step' : null },
     h('th', {}, p.name, i === cur ? h('span', { class: 'tag now' }, 'now') : i === cur + 1 ? h('span', { class: 'tag' }, 'next') : null),
-    h('td', {}, p.on ? `first ${p.on}${train(p.on) ? ` (${money(train(p.on).price)})` : ''}` : 'start'),
+    h('td', {}, p.on ? (train(p.on) ? t('first %s (£%d)', p.on, train(p.on).price) : t('first %s', p.on)) : t('start')),
     h('td', {}, tiles(p)),
     h('td', { class: 'num' }, p.train_limit || '–'),
     h('td', { class: 'num' }, p.operating_rounds || '–'),
