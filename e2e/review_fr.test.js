@@ -12,8 +12,10 @@ import { env, serve, newPage, signUp, readFixture } from './harness.js';
 
 serve(['--review-budget', '30000n']);
 
+// ENGLISH are words of the list in English that French does not share
+// (not 'train', 'par').
 const ENGLISH = new Set(['buy', 'Buy', 'sell', 'Sell', 'pass', 'Pass', 'better', 'gave', 'up', 'about', 'final', 'worth', 'against', 'best', 'other',
-  'player', 'See', 'the', 'board', 'then', 'share', 'shares', 'of', 'for', 'from', 'bid', 'Bid', 'pays', 'out', 'withhold', 'Auction', 'train', 'par', 'at']);
+  'player', 'See', 'the', 'board', 'then', 'share', 'shares', 'of', 'for', 'from', 'bid', 'Bid', 'pays', 'out', 'withhold', 'Auction', 'at']);
 
 test('French: the costly moves the coach rates, on the review card', { timeout: 900000 }, async (t) => {
   const ctx = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
