@@ -48,9 +48,27 @@ func Load(data []byte) (*Session, error) {
 	return New(src)
 }
 
-// New starts a session from a decoded export; src is not kept.
-func New(src *g18xx.Game) (*Session, error) {
-	s := &Session{src: *src, rules: replay.Rules(src)}
+// LoadUnder is Load under the rules of a given day (NewUnder).
+func LoadUnder(data []byte, rules title.Rules) (*Session, error) {
+	src, err := g18xx.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not an 18xx.games export: %w", err)
+	}
+	return NewUnder(src, rules)
+}
+
+// New starts a session from a decoded export; src is not kept. It plays
+// under the rules replay.Rules finds for src, which may replay it several
+// times (an old import); NewUnder takes rules already known.
+func New(src *g18xx.Game) (*Session, error) { return NewUnder(src, replay.Rules(src)) }
+
+// NewUnder starts a session from a decoded export under the 18xx.games
+// rules of a given day (a zero Rules: today's): the rules the server found
+// when it imported the game (the view's rules_of), so that the session
+// replays it once, and the moves appended to a header follow the same
+// rules as the server's game.
+func NewUnder(src *g18xx.Game, rules title.Rules) (*Session, error) {
+	s := &Session{src: *src, rules: rules}
 	s.src.Actions = slices.Clone(src.Actions)
 	g, err := s.build(s.src.Actions)
 	if err != nil {
@@ -99,6 +117,9 @@ func apply(g Game, a *g18xx.Action) error {
 	}
 	return nil
 }
+
+// Rules is the day whose 18xx.games rules the session plays under.
+func (s *Session) Rules() title.Rules { return s.rules }
 
 // Title is the game's title ("1860", "1825").
 func (s *Session) Title() string { return s.src.Title }

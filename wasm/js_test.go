@@ -58,7 +58,13 @@ func TestJSAPI(t *testing.T) {
 	if tl := call(t, obj, "tiles", id, 100); len(tl["tiles"].([]any)) == 0 || tl["lays"] == nil {
 		t.Errorf("tiles at 100: %.200v", tl)
 	}
-	for _, bad := range [][]any{{"view", 99, 0, nil}, {"view", id, n + 1, nil}, {"load", "{"}, {"append", id}, {"routes", id, "NOPE"}} {
+	// load's second argument: the rules of the day the server names
+	old := string(fixtures.MustRead(t, "dated/1825/69820.json"))
+	if r := call(t, obj, "load", old, "2023-12-26"); r["rules"] != "2023-12-26" || r["actions"] != float64(578) {
+		t.Errorf("load under 2023-12-26: %v", r)
+	}
+	for _, bad := range [][]any{{"view", 99, 0, nil}, {"view", id, n + 1, nil}, {"load", "{"}, {"append", id}, {"routes", id, "NOPE"},
+		{"load", old, "today"}, {"load", old, "Tuesday"}} {
 		if e := call(t, obj, bad[0].(string), bad[1:]...); e["error"] == nil {
 			t.Errorf("%v: no error in %v", bad, e)
 		}

@@ -43,7 +43,14 @@ func register(a *api.API) js.Value {
 			return string(b)
 		}))
 	}
-	def("load", 1, func(v []js.Value) ([]byte, error) { return a.Load(v[0].String()) })
+	// load(export[, rules]): rules is the view's rules_of ("today" or a day)
+	def("load", 1, func(v []js.Value) ([]byte, error) {
+		rules := ""
+		if len(v) > 1 {
+			rules = str(v[1])
+		}
+		return a.Load(v[0].String(), rules)
+	})
 	def("close", 1, func(v []js.Value) ([]byte, error) { a.Close(v[0].Int()); return []byte("{}"), nil })
 	def("append", 3, func(v []js.Value) ([]byte, error) { return a.Append(v[0].Int(), v[1].Int(), v[2].String()) })
 	def("propose", 2, func(v []js.Value) ([]byte, error) { return a.Propose(v[0].Int(), v[1].String()) })

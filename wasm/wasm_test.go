@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWebAssembly runs, in the WebAssembly build under Node through Go's
@@ -41,8 +42,14 @@ func TestWebAssembly(t *testing.T) {
 	if dir == "" {
 		t.Fatalf("go_js_wasm_exec not found under %s (lib/wasm or misc/wasm)", root)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "^(TestGoldenTracesBySession|TestHistory|TestJSAPI)$",
-		"tresham/play", "tresham/wasm")
+	// the inner run may take as long as this test is given (go test
+	// -timeout 45m ./wasm on a loaded machine), less a margin to report it
+	timeout := 10 * time.Minute
+	if d, ok := t.Deadline(); ok {
+		timeout = max(time.Until(d)-time.Minute, time.Minute)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-timeout", timeout.Round(time.Second).String(),
+		"-run", "^(TestGoldenTracesBySession|TestHistory|TestJSAPI)$", "tresham/play", "tresham/wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	t.Logf("GOOS=js GOARCH=wasm %s:\n%s", strings.Join(cmd.Args, " "), out)

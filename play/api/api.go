@@ -14,6 +14,7 @@ import (
 	"tresham/engine"
 	"tresham/mapview"
 	"tresham/play"
+	"tresham/titles/title"
 )
 
 // API holds the open sessions. The zero value is not usable; use New.
@@ -34,18 +35,34 @@ type Loaded struct {
 	Session int    `json:"session"`
 	Title   string `json:"title"`
 	Actions int    `json:"actions"`
+	// Rules is the day whose 18xx.games rules the session plays under
+	// ("today" or "2023-12-26"), for the page to load a copy under.
+	Rules string `json:"rules"`
 }
 
 // Load opens a session on an 18xx.games export (a game's header and its
-// stored action log: undo, redo and messages included).
-func (a *API) Load(export string) ([]byte, error) {
-	s, err := play.Load([]byte(export))
+// stored action log: undo, redo and messages included). rules is the day
+// whose 18xx.games rules it plays under, as the server's view names it
+// (rules_of: "today" or "2023-12-26"); "" finds them as an import does
+// (replay.Rules: an old export may be replayed several times).
+func (a *API) Load(export, rules string) ([]byte, error) {
+	var s *play.Session
+	var err error
+	if rules == "" {
+		s, err = play.Load([]byte(export))
+	} else {
+		r, perr := title.ParseRules(rules)
+		if perr != nil {
+			return nil, fmt.Errorf("rules %q: neither \"today\" nor a date (2023-12-26)", rules)
+		}
+		s, err = play.LoadUnder([]byte(export), r)
+	}
 	if err != nil {
 		return nil, err
 	}
 	a.next++
 	a.sessions[a.next] = s
-	return json.Marshal(Loaded{Session: a.next, Title: s.Title(), Actions: s.Len()})
+	return json.Marshal(Loaded{Session: a.next, Title: s.Title(), Actions: s.Len(), Rules: s.Rules().String()})
 }
 
 // Close forgets a session.

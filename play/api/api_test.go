@@ -40,7 +40,7 @@ func (a answer[T]) get(t *testing.T) T {
 // the answers against the play package directly.
 func TestCalls(t *testing.T) {
 	a := New()
-	ld := decode[Loaded](a.Load(fixture(t, "1860/1860_game_end_bank.json"))).get(t)
+	ld := decode[Loaded](a.Load(fixture(t, "1860/1860_game_end_bank.json"), "")).get(t)
 	if ld.Title != "1860" || ld.Actions != 638 {
 		t.Fatalf("load: %+v", ld)
 	}
@@ -75,14 +75,14 @@ func TestCalls(t *testing.T) {
 	if _, err := a.Routes(id, "NOPE"); err == nil {
 		t.Error("routes of an unknown corporation: no error")
 	}
-	if _, err := a.Load("{"); err == nil {
+	if _, err := a.Load("{", ""); err == nil {
 		t.Error("load of bad JSON: no error")
 	}
 	ex, err := a.Export(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ld2 := decode[Loaded](a.Load(string(ex))).get(t)
+	ld2 := decode[Loaded](a.Load(string(ex), "")).get(t)
 	h2 := decode[map[string]any](a.Hash(ld2.Session, -1)).get(t)
 	if h2["hash"] != v.Hash {
 		t.Errorf("export reloaded: hash %v, want %s", h2["hash"], v.Hash)
@@ -104,7 +104,7 @@ func TestPlayFromStart(t *testing.T) {
 	whole["actions"] = json.RawMessage("[]")
 	head, _ := json.Marshal(whole)
 	a := New()
-	id := decode[Loaded](a.Load(string(head))).get(t).Session
+	id := decode[Loaded](a.Load(string(head), "")).get(t).Session
 	run := -1
 	for i, raw := range acts {
 		var probe struct {
@@ -162,7 +162,7 @@ func TestPlayFromStart(t *testing.T) {
 // TestTilePreview draws a legal lay of the first game position with one.
 func TestTilePreview(t *testing.T) {
 	a := New()
-	id := decode[Loaded](a.Load(fixture(t, "1860/1860_game_end_bank.json"))).get(t).Session
+	id := decode[Loaded](a.Load(fixture(t, "1860/1860_game_end_bank.json"), "")).get(t).Session
 	for at := 0; at < 638; at += 7 {
 		v := decode[play.View](a.View(id, at, "")).get(t)
 		for _, ch := range v.Legal {
@@ -176,7 +176,7 @@ func TestTilePreview(t *testing.T) {
 				_ = json.Unmarshal(ex["actions"], &acts)
 				ex["actions"], _ = json.Marshal(acts[:at])
 				b, _ := json.Marshal(ex)
-				pid := decode[Loaded](a.Load(string(b))).get(t).Session
+				pid := decode[Loaded](a.Load(string(b), "")).get(t).Session
 				tp := decode[map[string]any](a.Tile(pid, c.Action.Hex, c.Action.Tile, c.Action.Rotation)).get(t)
 				if svg, _ := tp["svg"].(string); svg == "" {
 					t.Errorf("tile preview %s on %s: no svg", c.Action.Tile, c.Action.Hex)
@@ -201,7 +201,7 @@ func TestTiles(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			a := New()
-			ld := decode[Loaded](a.Load(fixture(t, tc.file))).get(t)
+			ld := decode[Loaded](a.Load(fixture(t, tc.file), "")).get(t)
 			lays := 0
 			for at := 0; at <= ld.Actions; at += 37 {
 				m := decode[Manifest](a.Tiles(ld.Session, at)).get(t)
@@ -278,5 +278,40 @@ func TestMarshalSVG(t *testing.T) {
 	}
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("marshalSVG decodes to %v, json.Marshal to %v", a, b)
+	}
+}
+
+// TestLoadUnderRules: load takes the rules the server's view names
+// (rules_of) and answers the rules the session plays under; an old import
+// loaded under its day's rules agrees with one whose rules were found by
+// trials; rules that are neither "today" nor a day are refused, naming
+// the argument, and open no session.
+func TestLoadUnderRules(t *testing.T) {
+	a := New()
+	old := fixture(t, "dated/1825/69820.json")
+	found := decode[Loaded](a.Load(old, "")).get(t)
+	given := decode[Loaded](a.Load(old, "2023-12-26")).get(t)
+	if found.Rules != "2023-12-26" || given.Rules != "2023-12-26" {
+		t.Errorf("rules: found %q, given %q; want 2023-12-26", found.Rules, given.Rules)
+	}
+	h1 := decode[map[string]any](a.Hash(found.Session, -1)).get(t)
+	h2 := decode[map[string]any](a.Hash(given.Session, -1)).get(t)
+	if h1["hash"] != h2["hash"] {
+		t.Errorf("hash under the given rules %v, found %v", h2["hash"], h1["hash"])
+	}
+	today := decode[Loaded](a.Load(fixture(t, "1860/19354.json"), "today")).get(t)
+	if today.Rules != "today" {
+		t.Errorf("19354 under today's: rules %q", today.Rules)
+	}
+	// today's rules refuse 69820 (action 242), naming the action
+	if _, err := a.Load(old, "today"); err == nil || !strings.Contains(err.Error(), "242") {
+		t.Errorf("69820 under today's rules: %v, want a refusal at action 242", err)
+	}
+	n := len(a.sessions)
+	if _, err := a.Load(old, "Tuesday"); err == nil || !strings.Contains(err.Error(), `rules "Tuesday"`) {
+		t.Errorf("bad rules: %v", err)
+	}
+	if len(a.sessions) != n {
+		t.Error("a refused load opened a session")
 	}
 }

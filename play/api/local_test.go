@@ -13,7 +13,7 @@ import (
 func TestLocalCalls(t *testing.T) {
 	a := New()
 	header := `{"id":"local-1","title":"1860","players":[{"id":1,"name":"A"},{"id":2,"name":"B"},{"id":3,"name":"C"}],"settings":{"optional_rules":[]},"status":"active","actions":[]}`
-	ld := decode[Loaded](a.Load(header)).get(t)
+	ld := decode[Loaded](a.Load(header, "")).get(t)
 	st := decode[Status](a.Status(ld.Session)).get(t)
 	if st.CanUndo || st.CanRedo || st.Actions != 0 {
 		t.Fatalf("new game: %+v", st)

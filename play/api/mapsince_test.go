@@ -112,7 +112,7 @@ func TestMapSince(t *testing.T) {
 	for _, name := range []string{"1825/141331.json", "1860/19354.json"} {
 		t.Run(name, func(t *testing.T) {
 			a := New()
-			ld := decode[Loaded](a.Load(fixture(t, name))).get(t)
+			ld := decode[Loaded](a.Load(fixture(t, name), "")).get(t)
 			var h heldMap
 			changes, hexes, steps, stepBytes, last := 0, 0, 0, 0, -2
 			positions := []int{}

@@ -57,7 +57,7 @@ func TestPerfFigures(t *testing.T) {
 	var loads []float64
 	for range 9 {
 		t0 := time.Now()
-		if _, err := a.Load(all[longest].text); err != nil {
+		if _, err := a.Load(all[longest].text, ""); err != nil {
 			t.Fatal(err)
 		}
 		loads = append(loads, ms(time.Since(t0)))
@@ -117,7 +117,7 @@ func TestPerfFigures(t *testing.T) {
 
 func decodeLoaded(t *testing.T, a *API, text string) int {
 	t.Helper()
-	return decode[Loaded](a.Load(text)).get(t).Session
+	return decode[Loaded](a.Load(text, "")).get(t).Session
 }
 
 // pct is the p-th percentile (nearest rank) of xs.

@@ -95,19 +95,26 @@ export class Engine {
     return out;
   }
 
-  /** load opens a game from its 18xx.games export (text). */
-  load(exportText) {
-    const r = this.call('load', exportText);
-    return new LocalGame(this, r.session, r.actions);
+  /**
+   * load opens a game from its 18xx.games export (text) under the
+   * 18xx.games rules of rulesOf ("today" or a day, as the server's view's
+   * rules_of names them); without it the module finds them as an import
+   * does, replaying an old export under each rules it tries.
+   */
+  load(exportText, rulesOf) {
+    const r = rulesOf ? this.call('load', exportText, rulesOf) : this.call('load', exportText);
+    return new LocalGame(this, r.session, r.actions, r.rules);
   }
 }
 
 /** LocalGame is one game held in the module, mirroring the server's log. */
 export class LocalGame {
-  constructor(engine, session, actions) {
+  constructor(engine, session, actions, rules) {
     this.e = engine;
     this.session = session;
     this.actions = actions;
+    /** rules is the day whose 18xx.games rules the game plays under ("today" or "2023-12-26"). */
+    this.rules = rules;
   }
 
   /** append adds the stored action seq (as the server pushed it). */

@@ -78,7 +78,9 @@ export async function renderGame(el, id, me, at) {
         page.local = null;
         const exp = await api.exportGame(id);
         if (page.local) page.local.close(); // another sync loaded one meanwhile
-        page.local = eng.load(JSON.stringify(exp));
+        // under the rules the server plays it by (an old import's day; a
+        // game made here, today's): one replay, no trials
+        page.local = eng.load(JSON.stringify(exp), v.rules_of || 'today');
         page.localSig = sig;
       }
       if (page.local.actions !== v.actions) return false; // moved on meanwhile: next time

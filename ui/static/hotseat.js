@@ -154,7 +154,7 @@ function importForm(msg) {
 async function save(rec, game) {
   const text = game.exportText();
   const st = JSON.parse(text);
-  Object.assign(rec, { export: text, actions: game.actions, updated: Date.now(), finished: st.status === 'finished' });
+  Object.assign(rec, { export: text, actions: game.actions, updated: Date.now(), finished: st.status === 'finished', rules: game.rules });
   await localGames.put(rec);
   return st;
 }
@@ -171,7 +171,7 @@ export async function renderLocalGame(el, key, me) {
     clear(el, h('p', { class: 'error', role: 'alert' }, e.message));
     return;
   }
-  const game = eng.load(rec.export);
+  const game = eng.load(rec.export, rec.rules); // a copy of an old import keeps its day's rules
   let src = JSON.parse(rec.export);
   const at0 = new URLSearchParams(location.search).get('action');
   const page = {

@@ -1,7 +1,8 @@
 // Hotseat games kept in this browser (IndexedDB), for play with no server:
 // each record is {key, title, names, created, updated, actions, finished,
-// uploaded, export, sandbox?, forked?}, export being the game's 18xx.games
-// JSON text.
+// uploaded, export, sandbox?, forked?, rules?}, export being the game's
+// 18xx.games JSON text and rules the day whose 18xx.games rules it plays
+// under (a copy of an old import: its day; LocalGame.rules).
 import { loadEngine } from './engine.js';
 
 const DB = 'tresham';
@@ -61,7 +62,7 @@ export async function openSandbox(local, gameId) {
   const key = newKey();
   await localGames.put({
     key, title: src.title, names: (src.players || []).map((p) => p.name), created: Date.now(), updated: Date.now(),
-    actions: local.actions, finished: src.status === 'finished', sandbox: String(gameId), export: text,
+    actions: local.actions, finished: src.status === 'finished', sandbox: String(gameId), export: text, rules: local.rules,
   });
   location.href = `/?local=${encodeURIComponent(key)}`;
 }
@@ -69,24 +70,27 @@ export async function openSandbox(local, gameId) {
 /**
  * forkAt starts a new hotseat game in this browser from a position of
  * another game: exportText is that game's 18xx.games export, at the number
- * of its stored actions to keep, from a label naming the game forked. The
- * copy is replayed by the in-browser engine (a refusal names the action)
- * and opened.
+ * of its stored actions to keep, from a label naming the game forked,
+ * rules the day whose 18xx.games rules that game plays under (its
+ * LocalGame.rules or view's rules_of; absent: found again from the cut
+ * export). The copy is replayed by the in-browser engine (a refusal names
+ * the action) and opened.
  */
-export async function forkAt(exportText, at, from) {
+export async function forkAt(exportText, at, from, rules) {
   const src = JSON.parse(exportText);
   const key = newKey();
   const cut = { ...src, id: key, actions: (src.actions || []).slice(0, at), status: 'active', result: {} };
   delete cut.game_end_reason;
   const eng = await loadEngine();
   if (!eng) throw new Error('forking needs the in-browser engine, which is not available here');
-  const game = eng.load(JSON.stringify(cut));
+  const game = eng.load(JSON.stringify(cut), rules);
   const text = game.exportText();
   const actions = game.actions;
+  const kept = game.rules;
   game.close();
   await localGames.put({
     key, title: src.title, names: (src.players || []).map((p) => p.name), created: Date.now(), updated: Date.now(),
-    actions, finished: false, forked: { from: String(from), at }, export: text,
+    actions, finished: false, forked: { from: String(from), at }, export: text, rules: kept,
   });
   location.href = `/?local=${encodeURIComponent(key)}`;
 }

@@ -225,7 +225,7 @@ export function renderPanel(el, page) {
         onclick: async () => {
           try {
             const text = page.local ? page.local.exportText() : JSON.stringify(await api.exportGame(page.id));
-            await forkAt(text, page.at, page.forkLabel || `game ${page.id}`);
+            await forkAt(text, page.at, page.forkLabel || `game ${page.id}`, page.local ? page.local.rules : (page.view.rules_of || 'today'));
           } catch (e) { page.error = `fork: ${e.message}`; page.rerenderPanel(); }
         } }, 'Fork from here'), ' ', h('span', { class: 'muted' }, 'a new hotseat game from this position, played in this browser')));
     clear(el, parts);
