@@ -33,7 +33,7 @@ function hexesOf(text) {
   return out;
 }
 
-test('the last run\'s caption names the stops each train counts, as the log\'s run line does', { timeout: 400000 }, async () => {
+test('the last run\'s caption names the stops each train counts and its revenue, as the log\'s run line does', { timeout: 400000 }, async () => {
   // positions of the real games where some train passed a place it did not count
   const positions = [['1860', '19354.json', 290, 'cap60a'], ['1860', '19354.json', 420, 'cap60b'], ['1825', '141331.json', 600, 'cap25'], ['1825', '1825_game_end_bank.json', 387, 'cap25h']];
   let shorter = 0;
@@ -53,14 +53,15 @@ test('the last run\'s caption names the stops each train counts, as the log\'s r
       }
       const caption = await page.$$eval('#kept-run .kept-route', (ss) => ss.map((s) => s.textContent));
       // the log's lines of that run: the company's last run lines, one a train
-      const runLine = new RegExp(`^${sym.replace(/[&]/g, '\\$&')} runs a (\\S+) train for £\\d+(?: and £\\d+ subsidy)?: (.*)$`);
+      const runLine = new RegExp(`^${sym.replace(/[&]/g, '\\$&')} runs a (\\S+) train for £(\\d+)(?: and £\\d+ subsidy)?: (.*)$`);
       const lines = (v.log || []).map((l) => (typeof l === 'string' ? l : '')).filter((l) => runLine.test(l));
       const logged = lines.slice(-run.routes.length);
       assert.equal(caption.length, run.routes.length, `${title} ${sym}: a caption part per train`);
       for (let i = 0; i < run.routes.length; i++) {
         const m = runLine.exec(logged[i]);
         assert.ok(m, `${title} ${sym}: train ${i + 1} has its log line`);
-        const want = hexesOf(m[2]);
+        const want = hexesOf(m[3]);
+        assert.equal(/ for £(\d+)$/.exec(caption[i])?.[1], m[2], `${title} ${sym}: the caption "${caption[i]}" gives the train's revenue, as the log "${logged[i]}"`);
         const got = hexesOf(caption[i]);
         assert.deepEqual(got, want, `${title} ${sym} train ${run.routes[i].train}: the caption "${caption[i]}" names the stops of the log "${logged[i]}"`);
         const passed = hexesOf(run.routes[i].nodes.map((x) => x.split('-')[0]).join(' – '));
