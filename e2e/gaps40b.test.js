@@ -106,3 +106,32 @@ test('6-player 1825 at 1400×900: every player card keeps its cash on the line o
   assert.ok(checked >= 24);
   await ctx.close();
 });
+
+test('phone: the sticky map hides what scrolls under it (its foot, "Map as text", over no choice)', { timeout: 240000 }, async () => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  for (const [title, game, n, who] of [['1825', '141331.json', 330, 'sticky25'], ['1860', '19354.json', 290, 'sticky60']]) {
+    const { ctx, page } = await open(phone, title, game, n, who);
+    // scroll until the panel's first choice sits under the foot of the map
+    await page.evaluate(() => {
+      const b = document.querySelector('.panel button').getBoundingClientRect();
+      const r = document.querySelector('.map-section').getBoundingClientRect();
+      window.scrollBy(0, b.top - r.height + 12); // the map then sticks at the top
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const m = await page.evaluate(() => {
+      const sec = document.querySelector('.map-section');
+      const r = sec.getBoundingClientRect();
+      // every point of the map's section is painted by it or its content: its
+      // own background is not transparent, so nothing under it shows through
+      const bg = getComputedStyle(sec).backgroundColor;
+      const under = [...document.querySelectorAll('.panel button')].filter((b) => { const x = b.getBoundingClientRect(); return x.bottom > r.top && x.top < r.bottom && x.height > 0; }).length;
+      return { top: r.top, bg, under, sticky: getComputedStyle(sec).position };
+    });
+    assert.equal(m.sticky, 'sticky', `${title}: the map is sticky on a phone`);
+    assert.ok(Math.abs(m.top) < 1, `${title}: the map stays at the top (${m.top})`);
+    assert.ok(m.under > 0, `${title}: some choice has scrolled under the map (the case checked)`);
+    assert.ok(!/rgba\(0, 0, 0, 0\)|transparent/.test(m.bg), `${title}: the map's section is opaque (${m.bg}), the choices under it do not show through`);
+    await shot(page, `table-${title}-sticky-map-phone`);
+    await ctx.close();
+  }
+});
