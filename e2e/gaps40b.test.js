@@ -33,7 +33,7 @@ function hexesOf(text) {
   return out;
 }
 
-test('the last run\'s caption names the stops each train counts, as the log\'s run line does', { timeout: 400000 }, async () => {
+test('the last run\'s caption names the stops each train counts and its revenue, as the log\'s run line does', { timeout: 400000 }, async () => {
   // positions of the real games where some train passed a place it did not count
   const positions = [['1860', '19354.json', 290, 'cap60a'], ['1860', '19354.json', 420, 'cap60b'], ['1825', '141331.json', 600, 'cap25'], ['1825', '1825_game_end_bank.json', 387, 'cap25h']];
   let shorter = 0;
@@ -53,14 +53,15 @@ test('the last run\'s caption names the stops each train counts, as the log\'s r
       }
       const caption = await page.$$eval('#kept-run .kept-route', (ss) => ss.map((s) => s.textContent));
       // the log's lines of that run: the company's last run lines, one a train
-      const runLine = new RegExp(`^${sym.replace(/[&]/g, '\\$&')} runs a (\\S+) train for £\\d+(?: and £\\d+ subsidy)?: (.*)$`);
+      const runLine = new RegExp(`^${sym.replace(/[&]/g, '\\$&')} runs a (\\S+) train for £(\\d+)(?: and £\\d+ subsidy)?: (.*)$`);
       const lines = (v.log || []).map((l) => (typeof l === 'string' ? l : '')).filter((l) => runLine.test(l));
       const logged = lines.slice(-run.routes.length);
       assert.equal(caption.length, run.routes.length, `${title} ${sym}: a caption part per train`);
       for (let i = 0; i < run.routes.length; i++) {
         const m = runLine.exec(logged[i]);
         assert.ok(m, `${title} ${sym}: train ${i + 1} has its log line`);
-        const want = hexesOf(m[2]);
+        const want = hexesOf(m[3]);
+        assert.equal(/ for £(\d+)$/.exec(caption[i])?.[1], m[2], `${title} ${sym}: the caption "${caption[i]}" gives the train's revenue, as the log "${logged[i]}"`);
         const got = hexesOf(caption[i]);
         assert.deepEqual(got, want, `${title} ${sym} train ${run.routes[i].train}: the caption "${caption[i]}" names the stops of the log "${logged[i]}"`);
         const passed = hexesOf(run.routes[i].nodes.map((x) => x.split('-')[0]).join(' – '));
@@ -104,4 +105,33 @@ test('6-player 1825 at 1400×900: every player card keeps its cash on the line o
   assert.ok(acting >= 2, `${acting} acting players' cards checked`);
   assert.ok(checked >= 24);
   await ctx.close();
+});
+
+test('phone: the sticky map hides what scrolls under it (its foot, "Map as text", over no choice)', { timeout: 240000 }, async () => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  for (const [title, game, n, who] of [['1825', '141331.json', 330, 'sticky25'], ['1860', '19354.json', 290, 'sticky60']]) {
+    const { ctx, page } = await open(phone, title, game, n, who);
+    // scroll until the panel's first choice sits under the foot of the map
+    await page.evaluate(() => {
+      const b = document.querySelector('.panel button').getBoundingClientRect();
+      const r = document.querySelector('.map-section').getBoundingClientRect();
+      window.scrollBy(0, b.top - r.height + 12); // the map then sticks at the top
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const m = await page.evaluate(() => {
+      const sec = document.querySelector('.map-section');
+      const r = sec.getBoundingClientRect();
+      // every point of the map's section is painted by it or its content: its
+      // own background is not transparent, so nothing under it shows through
+      const bg = getComputedStyle(sec).backgroundColor;
+      const under = [...document.querySelectorAll('.panel button')].filter((b) => { const x = b.getBoundingClientRect(); return x.bottom > r.top && x.top < r.bottom && x.height > 0; }).length;
+      return { top: r.top, bg, under, sticky: getComputedStyle(sec).position };
+    });
+    assert.equal(m.sticky, 'sticky', `${title}: the map is sticky on a phone`);
+    assert.ok(Math.abs(m.top) < 1, `${title}: the map stays at the top (${m.top})`);
+    assert.ok(m.under > 0, `${title}: some choice has scrolled under the map (the case checked)`);
+    assert.ok(!/rgba\(0, 0, 0, 0\)|transparent/.test(m.bg), `${title}: the map's section is opaque (${m.bg}), the choices under it do not show through`);
+    await shot(page, `table-${title}-sticky-map-phone`);
+    await ctx.close();
+  }
 });

@@ -258,9 +258,13 @@ func LastRunOf(g replay.Game, moves []int, at func(int) *g18xx.Action, sym strin
 		if len(nodes) == 0 && i < len(stops) {
 			nodes = stops[i] // older exports name no stops: the resolved route does
 		}
-		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: nodes, Stops: countedStops(full, sym, r, visited(stops, i, nodes)), Revenue: r.Revenue, Paths: paths[i]})
-		if r.Revenue != nil {
-			out.Revenue += *r.Revenue
+		counted, rev := countedStops(full, sym, r, visited(stops, i, nodes))
+		if rev == nil {
+			rev = r.Revenue
+		}
+		out.Routes = append(out.Routes, ShownPath{Train: r.Train, Nodes: nodes, Stops: counted, Revenue: rev, Paths: paths[i]})
+		if rev != nil {
+			out.Revenue += *rev
 		}
 	}
 	return out, true
@@ -276,31 +280,32 @@ func visited(stops [][]string, i int, nodes []string) []string {
 }
 
 // countedStops is the stops train r of sym counted of the nodes it called
-// at, as the title named them in its run's log line; nil when the title
+// at, as the title named them in its run's log line, and the revenue that
+// line gave (an export from 18xx.games stores none); nil when the title
 // cannot tell (the page then names every node).
-func countedStops(full title.Full, sym string, r g18xx.Route, nodes []string) []string {
+func countedStops(full title.Full, sym string, r g18xx.Route, nodes []string) ([]string, *int) {
 	sc, ok := full.(title.StopCounter)
 	b := full.Map()
 	if !ok || b == nil || len(nodes) == 0 {
-		return nil
+		return nil, nil
 	}
 	visits := make([]board.NodeRef, 0, len(nodes))
 	for _, n := range nodes {
 		ref, err := b.ParseSignature(n)
 		if err != nil {
-			return nil
+			return nil, nil
 		}
 		visits = append(visits, ref)
 	}
-	stops, ok := sc.CountedStops(sym, r.Train, visits)
+	stops, rev, ok := sc.CountedStops(sym, r.Train, visits)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	out := make([]string, len(stops))
 	for i, s := range stops {
 		out[i] = fmt.Sprintf("%s-%d", s.Hex, s.Node)
 	}
-	return out
+	return out, &rev
 }
 
 // diagnose is the structured refusal of a run the title refused, when

@@ -161,7 +161,8 @@ func TestNetworkAndCheckReason(t *testing.T) {
 // TestShownRunStops checks, over the real games of both titles, that the
 // run kept on the map right after each run carries the stops each train
 // counted (as its log line named them), never more than the places it
-// passed, and that some train passed a place it did not count (1860: a
+// passed, with its revenue (the export's where it has one), and that
+// some train passed a place it did not count (1860: a
 // small station or halt; 1825: a tile #11 halt, rule 4.5.6).
 func TestShownRunStops(t *testing.T) {
 	for _, name := range []string{"1860/19354.json", "1825/1825_game_end_bank.json", "1825/141331.json"} {
@@ -176,7 +177,8 @@ func TestShownRunStops(t *testing.T) {
 			}
 			trains, fewer := 0, 0
 			for _, i := range g18xx.EffectiveIndices(src.Actions) {
-				if a := &src.Actions[i]; a.Type != "run_routes" || len(a.Routes) == 0 {
+				a := &src.Actions[i]
+				if a.Type != "run_routes" || len(a.Routes) == 0 {
 					continue
 				}
 				r := s.LastRun(i + 1)
@@ -186,6 +188,11 @@ func TestShownRunStops(t *testing.T) {
 				for j, rt := range r.Routes {
 					if len(rt.Stops) < 2 || len(rt.Stops) > len(rt.Nodes) {
 						t.Errorf("action %d train %d (%s): stops %v of nodes %v", i, j, rt.Train, rt.Stops, rt.Nodes)
+					}
+					if rt.Revenue == nil {
+						t.Errorf("action %d train %d (%s): no revenue", i, j, rt.Train)
+					} else if w := a.Routes[j].Revenue; w != nil && *w != *rt.Revenue {
+						t.Errorf("action %d train %d (%s): revenue %d, the export's %d", i, j, rt.Train, *rt.Revenue, *w)
 					}
 					trains++
 					if len(rt.Stops) < len(rt.Nodes) {

@@ -613,7 +613,7 @@ func (g *Game) logRun(c *engine.Corporation, trains []*engine.Train, revs []int,
 		}
 		named := g.namedStops(c.Sym, t.Name, v, colors)
 		step.LogTrainRun(g.Game, g.Board, c, t.Name, revs[i], 0, named)
-		kept = append(kept, title.RanTrain{Train: t.ID, Visits: slices.Clone(v), Stops: slices.Clone(named)})
+		kept = append(kept, title.RanTrain{Train: t.ID, Visits: slices.Clone(v), Stops: slices.Clone(named), Revenue: revs[i]})
 	}
 	g.ran.Keep(c.Sym, kept)
 }
@@ -643,6 +643,6 @@ func (g *Game) namedStops(corp, name string, v []board.NodeRef, colors []board.C
 // CountedStops is the stations train (an id) counted in sym's last run
 // when it called at visits, as the run's log line named them (kept when it
 // ran): the map's caption of the run says the same (title.StopCounter).
-func (g *Game) CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool) {
+func (g *Game) CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, int, bool) {
 	return g.ran.Find(sym, train, visits)
 }

@@ -513,7 +513,7 @@ func (g *Game) logRun(c *engine.Corporation, routes []routeResult) {
 			stops = rt.visits
 		}
 		step.LogTrainRun(g.Game, g.Board, c, rt.train.Name, rt.revenue, rt.subsidy, stops)
-		kept = append(kept, title.RanTrain{Train: rt.train.ID, Visits: rt.visits, Stops: stops})
+		kept = append(kept, title.RanTrain{Train: rt.train.ID, Visits: rt.visits, Stops: stops, Revenue: rt.revenue})
 	}
 	g.ran.Keep(c.Sym, kept)
 }

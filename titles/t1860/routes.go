@@ -203,6 +203,6 @@ func (g *Game) evaluateVisits(b *board.Board, corp *engine.Corporation, train *e
 // CountedStops is the stops train (an id) counted in sym's last run
 // when it called at visits, as the run's log line named them (kept when it
 // ran): the map's caption of the run says the same (title.StopCounter).
-func (g *Game) CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool) {
+func (g *Game) CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, int, bool) {
 	return g.ran.Find(sym, train, visits)
 }

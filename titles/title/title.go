@@ -58,12 +58,13 @@ type Full interface {
 }
 
 // StopCounter is a title that tells which places a train counted as its
-// stops in sym's last run: the places its run's log line named (a small
-// station or halt it passed without counting left out). visits are the
-// nodes the route called at; false when the last run kept is not that
-// one. The map's caption of a run names the same places as the log.
+// stops in sym's last run, and what it earned: the places and revenue its
+// run's log line named (a small station or halt it passed without
+// counting left out). visits are the nodes the route called at; false
+// when the last run kept is not that one. The map's caption of a run
+// says the same as the log.
 type StopCounter interface {
-	CountedStops(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool)
+	CountedStops(sym, train string, visits []board.NodeRef) (stops []board.NodeRef, revenue int, ok bool)
 }
 
 // Forker is a game that copies itself in its current position (Fork in
@@ -270,11 +271,12 @@ type Liquid interface {
 // (StopCounter) even after the board or the phase has changed.
 type RanStops map[string][]RanTrain
 
-// RanTrain is one train of a run: its id, the nodes it called at and the
-// stops its log line named.
+// RanTrain is one train of a run: its id, the nodes it called at, the
+// stops its log line named and its revenue.
 type RanTrain struct {
 	Train         string
 	Visits, Stops []board.NodeRef
+	Revenue       int
 }
 
 // Keep records the trains of sym's run (the last one replaces the one
@@ -287,15 +289,15 @@ func (r *RanStops) Keep(sym string, trains []RanTrain) {
 }
 
 // Find is the stops named for train of sym's last run when it called at
-// visits (in any order: the nodes of one hex may be listed either way);
-// false when that run is not the one kept.
-func (r RanStops) Find(sym, train string, visits []board.NodeRef) ([]board.NodeRef, bool) {
+// visits (in any order: the nodes of one hex may be listed either way),
+// and its revenue; false when that run is not the one kept.
+func (r RanStops) Find(sym, train string, visits []board.NodeRef) ([]board.NodeRef, int, bool) {
 	for _, t := range r[sym] {
 		if t.Train == train && sameNodes(t.Visits, visits) {
-			return t.Stops, true
+			return t.Stops, t.Revenue, true
 		}
 	}
-	return nil, false
+	return nil, 0, false
 }
 
 // sameNodes tells whether a and b list the same nodes, in any order.
