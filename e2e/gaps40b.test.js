@@ -135,3 +135,18 @@ test('phone: the sticky map hides what scrolls under it (its foot, "Map as text"
     await ctx.close();
   }
 });
+
+test('the head shows the bank\'s cash and the depot\'s next train with its price and count, as the engine has them', { timeout: 300000 }, async () => {
+  for (const [title, game, n, who, size] of [['1860', '19354.json', 290, 'bank60', desktop], ['1825', '141331.json', 600, 'bank25', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]]) {
+    const { ctx, page, id } = await open(size, title, game, n, who);
+    const [v, map] = await page.evaluate(async (gid) => Promise.all([(await fetch(`/api/games/${gid}`)).json(), (await fetch(`/api/games/${gid}/map`)).json()]), id);
+    const [name, left] = v.state.depot.upcoming[0];
+    const price = map.rules.trains.find((x) => x.name === name).price;
+    await page.waitForSelector('#bank-head');
+    assert.equal((await page.textContent('#bank-head')).trim(), `bank £${v.state.bank_cash} · next train ${name} £${price} (${left} left)`, `${title}: the head`);
+    const box = await page.$eval('#bank-head', (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, right: r.right }; });
+    assert.ok(box.bottom <= size.viewport.height && box.right <= size.viewport.width, `${title}: in view without scrolling`);
+    await shot(page, `table-${title}-bank-head-${size.isMobile ? 'phone' : 'desktop'}`);
+    await ctx.close();
+  }
+});

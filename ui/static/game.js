@@ -532,7 +532,7 @@ export function draw(el, page) {
   // The cards are built and kept where unchanged; the log and the market
   // chart are patched; the map redraws only the hexes that changed.
   page.rerenderTop = () => draw(el, page);
-  const fixed = [head, watcher, page.headLinks ? null : endGameBar(page), historyBar(page)];
+  const fixed = [head, watcher, page.headLinks ? null : endGameBar(page), bankHead(st, page.map && page.map.rules), historyBar(page)];
   const d = page.dom;
   const patch = d && d.el === el && d.info.parentNode === el && d.main.parentNode === el;
   const old = patch ? d.cards : [];
@@ -806,6 +806,19 @@ function trainList(list) {
     out.set(name, (out.get(name) || 0) + n);
   }
   return [...out].map(([name, n]) => `${name} ×${n}`).join(', ') || '–';
+}
+
+// bankHead is the bank's cash and the depot's next train (its price, how
+// many are left) at the top of the page, on the history bar's line: in
+// view at every size, as 18xx.games shows them above its entities.
+function bankHead(st, rules) {
+  const next = ((st.depot || {}).upcoming || [])[0];
+  const row = Array.isArray(next) ? ((rules && rules.trains) || []).find((x) => x.name === next[0]) : null;
+  const parts = [];
+  if (!st.bank_broken && typeof st.bank_cash === 'number') parts.push(t('bank £%d', st.bank_cash));
+  if (row) parts.push(t('next train %s £%d (%d left)', next[0], row.price, next[1]));
+  if (!parts.length) return null;
+  return h('span', { class: 'bank-head', id: 'bank-head', title: t("The bank's cash, and the next train the depot sells") }, parts.join(' · '));
 }
 
 function bankDepot(st) {
