@@ -43,6 +43,7 @@ test('the last run\'s caption names the stops each train counts and its revenue,
     const v = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);
     const syms = await page.$$eval('#show-run option', (os) => os.map((o) => o.value).filter(Boolean));
     assert.ok(syms.length >= 3, `${title}: companies with a last run`);
+    let shotSym = '';
     for (const sym of syms) {
       await page.selectOption('#show-run', sym);
       await page.waitForSelector(`#kept-run[data-entity="${sym}"]`);
@@ -65,9 +66,13 @@ test('the last run\'s caption names the stops each train counts and its revenue,
         const got = hexesOf(caption[i]);
         assert.deepEqual(got, want, `${title} ${sym} train ${run.routes[i].train}: the caption "${caption[i]}" names the stops of the log "${logged[i]}"`);
         const passed = hexesOf(run.routes[i].nodes.map((x) => x.split('-')[0]).join(' – '));
-        if (want.length < passed.length) shorter++;
+        if (want.length < passed.length) { shorter++; shotSym ||= sym; }
         trains++;
       }
+    }
+    if (title === '1860' && n === 290 && shotSym) {
+      await page.selectOption('#show-run', shotSym);
+      await page.waitForSelector(`#kept-run[data-entity="${shotSym}"]`);
     }
     if (title === '1860' && n === 290) await shot(page, 'table-1860-run-caption-desktop', { clip: await page.$eval('.map-wrap', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }) });
     await ctx.close();
