@@ -22,7 +22,7 @@ at on off new back next last first done undo redo turn turns order sign password
 send save delete cancel help rules map hex hexes city cities town towns track station stations company companies
 corporation corporations president director certificate certificates worth value total left over none yet still only
 also here there now just after before between under over about why how home see read write time clock remaining
-private privates train trains`.split(/\s+/).filter((w) => !['train', 'trains', 'place', 'total', 'date'].includes(w)));
+private privates train trains hand cheapest bidding bid bids highest lowest`.split(/\s+/).filter((w) => !['train', 'trains', 'place', 'total', 'date'].includes(w)));
 
 // textOf is every text of the page a reader meets: text nodes and the
 // title, aria-label, placeholder and alt attributes, translate="no" parts

@@ -27,7 +27,7 @@ const CASES = [
   [{ type: 'pass', entity: 'IOW' }, { ends: 'trains' }, "Pass: buy no more trains (IOW's turn ends)"],
   [{ type: 'sell_shares', shares: ['IOW_3', 'IOW_4'], percent: 20 }, { effect: { cash: 160, price: { from: cell(80, 0, 5), to: cell(60, 2, 5), direction: 'down', steps: 2, moved: 2, unit: 'space' } } },
     'Sell 20% of IOW for £160 — price £80 → £60: 2 spaces down'],
-  [{ type: 'sell_shares', shares: ['NGStL_3'], percent: 10, share_price: 40 }, { effect: { cash: 40, price: { from: cell(60, 0, 5), to: cell(60, 0, 5), steps: 0, moved: 0, reason: 'NGStL has not operated yet' } } },
+  [{ type: 'sell_shares', shares: ['NGStL_3'], percent: 10, share_price: 40 }, { effect: { cash: 40, price: { from: cell(60, 0, 5), to: cell(60, 0, 5), steps: 0, moved: 0, reason: 'NGStL has not operated yet', reason_msg: { id: '%s has not operated yet', args: ['NGStL'] } } } },
     "Sell 10% of NGStL for £40 (£40 a share, not the market's £60: it has no train) — price stays £60 (NGStL has not operated yet)"],
   [{ type: 'sell_shares', shares: ['IOW_3'], percent: 10 }, { effect: { cash: 80, price: { from: cell(45, 0, 2), to: cell(0, 3, 0, 'close'), direction: 'down', steps: 3, moved: 2, unit: 'place' } } },
     'Sell 10% of IOW for £80 — price £45 → £0: 3 places down (stops at the end of the chart after 2) — the company closes'],
@@ -68,6 +68,8 @@ test('in English each label reads as before, in French it holds no English word'
     }
     assert.equal(describe(CASES[0][0], st, { rules, ...CASES[0][1] }), 'Distribuer £260 — cours £180 → £205 : 1 case à droite');
     assert.equal(describe(CASES[6][0], st, { rules, ...CASES[6][1] }), 'Vendre 20 % de IOW pour £160 — cours £80 → £60 : 2 cases vers le bas');
+    // the reason a price stays, sent as a message (reason_msg), written natively
+    assert.match(describe(CASES[7][0], st, { rules, ...CASES[7][1] }), /le cours reste à £60 \(NGStL n'a pas encore opéré\)$/);
   } finally {
     useCatalog('');
   }

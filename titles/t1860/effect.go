@@ -28,7 +28,7 @@ func (g *Game) saleEffect(c *engine.Corporation, percent int) *title.Effect {
 	eff := &title.Effect{Cash: g.sellPricePerShare(c) * n}
 	switch {
 	case !c.Operated:
-		eff.Price = title.Stays(c, c.Sym+" has not operated yet")
+		eff.Price = title.Stays(c, "%s has not operated yet", c.Sym)
 	case g.NoPriceDropOnSale:
 		eff.Price = title.Stays(c, "no drops after the 8+4")
 	default:

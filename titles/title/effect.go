@@ -45,8 +45,11 @@ type PriceMove struct {
 	Steps     int    `json:"steps"`
 	Moved     int    `json:"moved"`
 	Unit      string `json:"unit,omitempty"`
-	// Reason says why the price stays, when a rule keeps it (Steps 0).
-	Reason string `json:"reason,omitempty"`
+	// Reason says why the price stays, when a rule keeps it (Steps 0);
+	// ReasonMsg is the same as a message (its English format and
+	// arguments, docs/i18n.md), for the page to write in its language.
+	Reason    string          `json:"reason,omitempty"`
+	ReasonMsg *engine.Message `json:"reason_msg,omitempty"`
 }
 
 // Cell is a market cell: its price, position and type ("close",
@@ -125,13 +128,15 @@ func DividendEffect(g *engine.Game, c *engine.Corporation, p step.Payout, unit s
 	return e
 }
 
-// Stays is corporation c's price kept where it is, for reason. Nil when c
-// has no price.
-func Stays(c *engine.Corporation, reason string) *PriceMove {
+// Stays is corporation c's price kept where it is, for the reason the
+// format (an English Go format whose verbs are %s) writes with args. Nil
+// when c has no price.
+func Stays(c *engine.Corporation, format string, args ...string) *PriceMove {
 	if c == nil || c.Cell == nil {
 		return nil
 	}
-	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(c.Cell), Reason: reason}
+	m := engine.Message{ID: format, Args: args}
+	return &PriceMove{Corporation: c.Sym, From: cellOf(c.Cell), To: cellOf(c.Cell), Reason: m.English(), ReasonMsg: &m}
 }
 
 // SoldCorporation is the corporation whose certificates a sell_shares

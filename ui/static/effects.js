@@ -25,8 +25,9 @@ function moveMessage(unit, direction, from, to, n) {
 export function effectMessage(effect) {
   const p = effect && effect.price;
   if (!p) return null;
-  // the reason is the engine's English words, read back by the catalogue
-  if (p.reason) return msg('price stays £%d (%v)', p.from.price, p.reason);
+  // the reason as the engine's message (its English words, read back by
+  // the catalogue, from an engine that sends none)
+  if (p.reason) return msg('price stays £%d (%v)', p.from.price, p.reason_msg && p.reason_msg.id ? { id: p.reason_msg.id, args: p.reason_msg.args || [] } : p.reason);
   if (p.steps <= 0 || (p.from.row === p.to.row && p.from.col === p.to.col)) return msg('price stays £%d', p.from.price);
   const unit = p.unit || 'place';
   let m = moveMessage(unit, p.direction, money(p.from.price), money(p.to.price), p.steps)

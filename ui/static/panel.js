@@ -402,7 +402,7 @@ function auctionGroup(page, cs, st) {
     if (!au.winner) {
       g.append(h('p', { id: 'auction-high' }, au.high_bid ? `High bid: ${money(au.high_bid)} by ${nameOf(st, au.high_bidder)}.` : 'No bid yet.',
         ` Minimum next bid: ${money(au.min_bid)}.`,
-        au.bidders && au.bidders.length ? ` Still bidding: ${au.bidders.map((id) => `${nameOf(st, id)} (${money(cashOf(st, id))} in hand)`).join(', ')}.` : ''));
+        au.bidders && au.bidders.length ? ` ${t('Still bidding: %s.', au.bidders.map((id) => t('%s (£%d in hand)', nameOf(st, id), cashOf(st, id))).join(', '))}` : ''));
     }
     g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
     g.append(h('h4', {}, 'On offer (open one to read what it does)'), h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => {

@@ -7,7 +7,7 @@
 // moves are marked on the log too (markLog).
 import { h, clear, money } from './dom.js';
 import { lineChart, palette, shapes } from './sheet.js';
-import { t, tc, message } from './i18n.js';
+import { t, tc, tr, message } from './i18n.js';
 
 // POLL is how often a running review is asked for its progress (ms).
 const POLL = 1000;
@@ -85,7 +85,9 @@ function searchText(rep) {
 
 // done is the finished review's content.
 function done(rep, names, page) {
-  const nameOf = (pid) => names[String(pid)] || String(pid);
+  // a name as the rest of the page shows it (a seat's placeholder name,
+  // "Player 2", in the page's language; inside translate="no" parts)
+  const nameOf = (pid) => tr(names[String(pid)] || String(pid));
   const history = (pos) => `/?game=${page.id}&action=${pos}`;
   const marked = (rep.decisions || []).filter((d) => d.marked).sort((a, b) => a.position - b.position);
   const summary = h('table', { class: 'review-summary', 'aria-label': 'Each player\'s decisions: rated (of those reviewed), the best move played, the costly moves, the accuracy, and the revenue their companies\' runs left on the table' },
