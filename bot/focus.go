@@ -6,14 +6,6 @@ import (
 	"tresham/engine"
 )
 
-// FocusBelow is the budget (in rollout nodes, a time budget counted at
-// assumedRate) below which a search focuses: a rollout to the end of the
-// game costs 150-1,000 nodes, so a smaller budget cannot play two of
-// them for each of several moves, and a single full rollout's margin
-// varies by hundreds between futures while moves differ by tens. The
-// hard level's 250 ms (2,500 nodes) stays above it, as measured before.
-const FocusBelow = 2000
-
 // budgetNodes is the budget in rollout nodes: the node budget, or the time
 // budget at assumedRate, whichever is smaller.
 func (s *Search) budgetNodes() int {
@@ -26,17 +18,11 @@ func (s *Search) budgetNodes() int {
 
 // focus is how many moves a focused search compares (0: it does not
 // focus). A focused search compares the heuristic's move with its next
-// choices only, each with several short rollouts (to the decision's kind
-// of round coming round again) rather than one to the end of the game.
-func (s *Search) focus() int {
-	if s.Focus != 0 {
-		return max(s.Focus, 0)
-	}
-	if s.budgetNodes() < FocusBelow {
-		return 3
-	}
-	return 0
-}
+// choices only, each with several short rollouts (cycleWatch) rather than
+// one to the end of the game. It is off unless Focus is set: on 1825 at
+// 900 nodes a decision it did worse than full rollouts (docs/bots.md,
+// 2026-11-29), its short rollouts valued by the leaf estimate.
+func (s *Search) focus() int { return max(s.Focus, 0) }
 
 // ranked lists the heuristic's move ha and its next choices, k moves at
 // most, distinct by what they do (moveKey): the heuristic asked again with

@@ -25,18 +25,10 @@ func TestFocusedSearch(t *testing.T) {
 	}
 	entity := g.Acting()[0]
 	s := NewSearch(Budget{Nodes: 900}, 1)
-	if k := s.focus(); k != 3 {
-		t.Fatalf("a 900-node search focuses on %d moves, want 3", k)
+	if k := s.focus(); k != 0 {
+		t.Errorf("a search focuses on %d moves unless told, want none", k)
 	}
-	if k := NewSearch(Budget{Nodes: FocusBelow}, 1).focus(); k != 0 {
-		t.Errorf("a %d-node search focuses on %d moves, want none", FocusBelow, k)
-	}
-	if k := NewSearch(DefaultBudget, 1).focus(); k != 0 {
-		t.Errorf("the hard level (%s) focuses on %d moves, want none", DefaultBudget, k)
-	}
-	if k := NewSearch(Budget{Time: 100 * time.Millisecond}, 1).focus(); k != 3 {
-		t.Errorf("a 100 ms search focuses on %d moves, want 3", k)
-	}
+	s.Focus = 3
 	ha, err := s.h.Choose(g, entity)
 	if err != nil {
 		t.Fatal(err)

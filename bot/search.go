@@ -101,9 +101,10 @@ type Search struct {
 	Rounds int
 	// MaxCandidates caps the moves compared per decision (0: 10).
 	MaxCandidates int
-	// Focus is how many moves a small budget compares (see focused): the
-	// heuristic's move and its next Focus-1 choices, each with short
-	// rollouts. 0: 3 below FocusBelow nodes; negative: never focus.
+	// Focus, when positive, is how many moves the search compares (see
+	// focus): the heuristic's move and its next Focus-1 choices, each
+	// with short rollouts. 0: no focusing (every distinct move, rollouts
+	// to the end of the game or the horizon).
 	Focus int
 	// RolloutLays is the heuristic's MaxLays in rollouts (0: 12): a
 	// sample of the lays, cheaper, and a source of variety.
@@ -164,7 +165,7 @@ type Analysis struct {
 
 	cands int
 	// horizon, when set, overrides the search's for this decision's
-	// rollouts; focused rollouts are short (see cycleDone)
+	// rollouts; focused rollouts are short (see cycleWatch)
 	horizon int
 	focused bool
 }

@@ -149,7 +149,7 @@ func TestSearchAnalyse(t *testing.T) {
 }
 
 // TestSearchSmallBudgetPlaysHeuristic checks what docs/bots.md says of small
-// budgets without focusing: a rollout is at least 150 actions, so a budget of 100 nodes
+// budgets (no focusing): a rollout is at least 150 actions, so a budget of 100 nodes
 // measures no candidate and plays the heuristic's move, while a budget
 // with room for two rollouts of each candidate measures them all.
 func TestSearchSmallBudgetPlaysHeuristic(t *testing.T) {
@@ -175,7 +175,6 @@ func TestSearchSmallBudgetPlaysHeuristic(t *testing.T) {
 	}
 	for _, tc := range tests {
 		s := NewSearch(Budget{Nodes: tc.nodes}, 1)
-		s.Focus = -1 // full-game rollouts, as before focusing (see TestFocusedSearch)
 		an, err := s.Analyse(g, entity, s.Budget)
 		if err != nil {
 			t.Fatal(err)
