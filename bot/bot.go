@@ -18,7 +18,8 @@ type Player interface {
 // Kinds lists the bot kinds New accepts. "search" takes a budget per
 // decision after a colon: "search:250ms" (time, the default), "search:5000n"
 // (rollout nodes: reproducible for a seed), or both ("search:1s+5000n").
-// The levels (Levels) are accepted too: "easy", "medium", "hard".
+// The levels (Levels) are accepted too: "easy", "medium", "hard",
+// "expert".
 func Kinds() []string { return []string{"random", "heuristic", "search"} }
 
 // QuickKinds lists the kinds that decide at once, without searching: the
@@ -36,6 +37,8 @@ func New(kind string, seed uint64) (Player, error) {
 		return NewNoisy(seed), nil
 	case "search", "hard":
 		return NewSearch(DefaultBudget, seed), nil
+	case "expert":
+		return NewSearch(ExpertBudget, seed), nil
 	}
 	if rest, ok := strings.CutPrefix(kind, "search:"); ok {
 		b, err := ParseBudget(rest)

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"time"
+
 	"fmt"
 	"math"
 	"slices"
@@ -110,7 +112,7 @@ func (c *Coach) Review(g Game, entity string, played engine.Action) (*Review, er
 	saved := s.Budget
 	s.Budget = c.Budget
 	defer func() { s.Budget = saved }()
-	an, err := s.analyse(g, entity, cands)
+	an, err := s.analyse(g, entity, cands, time.Now())
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 
 // Level is a strength a person can pick for the computer players.
 type Level struct {
-	Name  string // what New accepts: "easy", "medium", "hard"
+	Name  string // what New accepts: "easy", "medium", "hard", "expert"
 	Kind  string // the bot kind it stands for
 	Label string // how the lobby shows it
 }
@@ -20,6 +20,7 @@ func Levels() []Level {
 		{"easy", "easy", "Easy: rules of thumb, some random moves"},
 		{"medium", "heuristic", "Medium: rules of thumb"},
 		{"hard", "search", fmt.Sprintf("Hard: looks ahead, %d ms a move", DefaultBudget.Time.Milliseconds())},
+		{"expert", "expert", fmt.Sprintf("Expert: the strongest, looks furthest ahead, %s a move", ExpertBudget.Time)},
 	}
 }
 

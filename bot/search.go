@@ -24,8 +24,12 @@ type Budget struct {
 	Nodes int
 }
 
-// DefaultBudget is the search bot's budget when its kind names none.
+// DefaultBudget is the search bot's budget when its kind names none (the
+// hard level).
 var DefaultBudget = Budget{Time: 250 * time.Millisecond}
+
+// ExpertBudget is the expert level's budget: the most a move.
+var ExpertBudget = Budget{Time: 2 * time.Second}
 
 // String is the budget as a kind suffix ("250ms", "5000n", "1s+5000n").
 func (b Budget) String() string {
@@ -97,6 +101,11 @@ type Search struct {
 	Rounds int
 	// MaxCandidates caps the moves compared per decision (0: 10).
 	MaxCandidates int
+	// Focus, when positive, is how many moves the search compares (see
+	// focus): the heuristic's move and its next Focus-1 choices, each
+	// with short rollouts. 0: no focusing (every distinct move, rollouts
+	// to the end of the game or the horizon).
+	Focus int
 	// RolloutLays is the heuristic's MaxLays in rollouts (0: 12): a
 	// sample of the lays, cheaper, and a source of variety.
 	RolloutLays int
@@ -139,6 +148,8 @@ type Evaluation struct {
 	// Spread is the sample standard deviation of the rollouts' margins
 	// (0 with fewer than two): how noisy Margin is.
 	Spread float64
+
+	runs []float64 // each rollout's margin, in order (paired by seed)
 }
 
 // Analysis is a searched decision: the candidates, best first.
@@ -153,6 +164,10 @@ type Analysis struct {
 	Heuristic int
 
 	cands int
+	// horizon, when set, overrides the search's for this decision's
+	// rollouts; focused rollouts are short (see cycleWatch)
+	horizon int
+	focused bool
 }
 
 // assumedRate is the rollout nodes a second a time budget is taken to buy
@@ -199,6 +214,7 @@ func (s *Search) Move(g Game) (engine.Action, error) {
 // the search compares (or has one distinct move), otherwise the best
 // searched move.
 func (s *Search) Choose(g Game, entity string) (engine.Action, error) {
+	start := time.Now() // the budget counts the heuristic's choices too
 	s.Last = nil
 	ha, err := s.h.Choose(g, entity)
 	if err != nil {
@@ -208,7 +224,13 @@ func (s *Search) Choose(g Game, entity string) (engine.Action, error) {
 	if len(cands) < 2 {
 		return ha, nil
 	}
-	an, err := s.analyse(g, entity, cands)
+	if k := s.focus(); k > 0 && len(cands) > k {
+		cands = s.ranked(g, entity, ha, k)
+		if len(cands) < 2 {
+			return ha, nil
+		}
+	}
+	an, err := s.analyse(g, entity, cands, start)
 	if err != nil {
 		s.logger().Warn("search failed; playing the heuristic's move", "entity", entity, "err", err)
 		return ha, nil
@@ -245,7 +267,7 @@ func (s *Search) Analyse(g Game, entity string, b Budget) (*Analysis, error) {
 	saved := s.Budget
 	s.Budget = b
 	defer func() { s.Budget = saved }()
-	return s.analyse(g, entity, cands)
+	return s.analyse(g, entity, cands, time.Now())
 }
 
 func (s *Search) logger() *slog.Logger {
@@ -399,9 +421,8 @@ func Fork(g Game) (Game, error) {
 var errBudget = errors.New("budget spent")
 
 // analyse runs the rollouts over cands (the first being the heuristic's
-// move) within the budget.
-func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysis, error) {
-	start := time.Now()
+// move) within the budget, its time counted from start.
+func (s *Search) analyse(g Game, entity string, cands []engine.Action, start time.Time) (*Analysis, error) {
 	s.decisions++
 	eg := Engine(g)
 	if eg == nil {
@@ -414,6 +435,17 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 	}
 	an := &Analysis{Entity: entity, Player: Controller(g, entity), Forks: 1, cands: len(cands)}
 	n := len(cands)
+	if s.focus() > 0 {
+		// short rollouts, through the next whole set of operating rounds
+		// (cycleWatch), valued by the leaf estimate; every candidate in
+		// turn
+		an.focused = true
+		an.horizon = min(2000, max(150, s.budgetNodes()/max(n, 1)))
+		if s.Horizon > 0 {
+			an.horizon = s.Horizon
+		}
+	}
+	runs := make([][]float64, n)
 	sums := make([]map[string]float64, n)
 	visits := make([]int, n)
 	margins := make([]float64, n)
@@ -438,7 +470,12 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 	}
 	for it := 0; !spent(); it++ {
 		i := it
-		if it >= n {
+		if an.focused {
+			i = it % n
+			if math.IsInf(margins[i], -1) {
+				continue
+			}
+		} else if it >= n {
 			i = ucb(margins, visits, it)
 		}
 		worth, err := s.rollout(root, cands[i], eg.RoundKind, uint64(visits[i]), an, spent)
@@ -463,13 +500,14 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 		visits[i]++
 		if !math.IsInf(margins[i], -1) {
 			m := marginOf(worth, me)
+			runs[i] = append(runs[i], m)
 			d := m - margins[i]
 			margins[i] += d / float64(visits[i])
 			m2[i] += d * (m - margins[i])
 		}
 	}
 	for i, a := range cands {
-		ev := Evaluation{Action: a, Rollouts: visits[i], Worth: map[string]float64{}, Margin: margins[i]}
+		ev := Evaluation{Action: a, Rollouts: visits[i], Worth: map[string]float64{}, Margin: margins[i], runs: runs[i]}
 		if sums[i] == nil || math.IsInf(margins[i], -1) {
 			ev.Rollouts = 0
 		} else if visits[i] > 1 {
@@ -507,7 +545,7 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 			an.Heuristic = k
 		}
 	}
-	if hm := sorted[an.Heuristic]; sorted[0].Rollouts == 0 || an.Heuristic != 0 && !s.clearlyBetter(sorted[0], hm) {
+	if hm := sorted[an.Heuristic]; sorted[0].Rollouts == 0 || an.Heuristic != 0 && !s.clearlyBetter(sorted[0], hm, an.focused) {
 		// nothing measured, or nothing clearly better than the heuristic's
 		// move (rollouts are noisy): the heuristic's move
 		h := sorted[an.Heuristic]
@@ -527,7 +565,7 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action) (*Analysi
 // while moves differ by tens, so a lead inside the noise is mostly luck:
 // measured on 1825 positions (TestDeviationStudy), leads under one
 // standard error were on average worse than the heuristic's move.
-func (s *Search) clearlyBetter(ev, h Evaluation) bool {
+func (s *Search) clearlyBetter(ev, h Evaluation, paired bool) bool {
 	if ev.Rollouts < 2 || ev.Margin < h.Margin+s.threshold(h) {
 		return false
 	}
@@ -535,7 +573,21 @@ func (s *Search) clearlyBetter(ev, h Evaluation) bool {
 	if z == 0 {
 		z = 1
 	}
-	return z < 0 || ev.Margin-h.Margin >= z*standardError(ev, h)
+	if z < 0 {
+		return true
+	}
+	if paired {
+		// a focused search plays every candidate on the same futures:
+		// the lead is measured pair by pair
+		se, n := pairedError(ev, h)
+		lead := 0.0
+		for k := range n {
+			lead += ev.runs[k] - h.runs[k]
+		}
+		lead /= float64(max(n, 1))
+		return n >= minPairs && lead >= s.threshold(h) && lead >= z*se
+	}
+	return ev.Margin-h.Margin >= z*standardError(ev, h)
 }
 
 // standardError is the standard error of the difference between two
@@ -619,7 +671,11 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 		return nil, fmt.Errorf("bot: search: %s refused: %w", a.Type, err)
 	}
 	an.Nodes++
-	horizon := s.horizon(an.cands)
+	horizon := an.horizon
+	if horizon <= 0 {
+		horizon = s.horizon(an.cands)
+	}
+	cycle := cycleWatch{last: Engine(f).RoundKind}
 	// the k-th rollout of every candidate shares its seed (common random
 	// numbers), so that candidates are compared on the same futures
 	seed := s.seed ^ (s.decisions * 0x9e3779b97f4a7c15) ^ (it * 0xbf58476d1ce4e5b9)
@@ -633,7 +689,11 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 	eg := Engine(f)
 	other, returns := false, 0
 	for d := 0; d < horizon && !f.IsFinished(); d++ {
-		if eg.RoundKind != kind {
+		if an.focused && s.Rounds == 0 {
+			if cycle.done(eg.RoundKind) {
+				break
+			}
+		} else if eg.RoundKind != kind {
 			other = true
 		} else if other {
 			other = false

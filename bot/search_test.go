@@ -149,7 +149,7 @@ func TestSearchAnalyse(t *testing.T) {
 }
 
 // TestSearchSmallBudgetPlaysHeuristic checks what docs/bots.md says of small
-// budgets: a rollout is at least 150 actions, so a budget of 100 nodes
+// budgets (no focusing): a rollout is at least 150 actions, so a budget of 100 nodes
 // measures no candidate and plays the heuristic's move, while a budget
 // with room for two rollouts of each candidate measures them all.
 func TestSearchSmallBudgetPlaysHeuristic(t *testing.T) {
@@ -286,13 +286,13 @@ func TestClearlyBetter(t *testing.T) {
 		{"steady rollouts", Evaluation{Rollouts: 2, Margin: 60, Spread: 0}, false},
 		{"steady rollouts, many", Evaluation{Rollouts: 30, Margin: 120, Spread: 0}, true},
 	} {
-		if got := NewSearch(Budget{Nodes: 1}, 1).clearlyBetter(c.ev, h); got != c.want {
+		if got := NewSearch(Budget{Nodes: 1}, 1).clearlyBetter(c.ev, h, false); got != c.want {
 			t.Errorf("%s: clearlyBetter = %v, want %v (standard error %.0f)", c.name, got, c.want, standardError(c.ev, h))
 		}
 	}
 	s := NewSearch(Budget{Nodes: 1}, 1)
 	s.Evidence = -1
-	if !s.clearlyBetter(Evaluation{Rollouts: 10, Margin: 100, Spread: 300}, h) {
+	if !s.clearlyBetter(Evaluation{Rollouts: 10, Margin: 100, Spread: 300}, h, false) {
 		t.Errorf("with Evidence < 0 a lead over the threshold is enough")
 	}
 }

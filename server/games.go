@@ -62,7 +62,7 @@ func (s *Server) titles(w http.ResponseWriter, _ *http.Request) {
 // botChoice is a computer player a table can seat, for GET /api/bots.
 type botChoice struct {
 	Kind  string `json:"kind"`  // what a seat's bot kind is set to
-	Level string `json:"level"` // easy, medium, hard; empty for testing kinds
+	Level string `json:"level"` // easy, medium, hard, expert; empty for testing kinds
 	Label string `json:"label"` // how the lobby shows it
 }
 

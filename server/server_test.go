@@ -843,8 +843,8 @@ func TestHealthAndMetrics(t *testing.T) {
 			levels = append(levels, b.Level)
 		}
 	}
-	if !slices.Equal(levels, []string{"easy", "medium", "hard"}) {
-		t.Errorf("levels %v, want easy, medium, hard", levels)
+	if !slices.Equal(levels, []string{"easy", "medium", "hard", "expert"}) {
+		t.Errorf("levels %v, want easy, medium, hard, expert", levels)
 	}
 }
 

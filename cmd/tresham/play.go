@@ -36,7 +36,7 @@ func cmdPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	options := fs.String("options", "", "comma-separated options (18xx.games names)")
 	players := fs.Int("players", 3, "number of players (you and bots)")
 	seat := fs.Int("seat", 1, "your seat (1 = first in turn order)")
-	kind := fs.String("bot", "heuristic", "the other seats: a level (easy, medium, hard) or a bot kind (random, heuristic, search, search:250ms, search:5000n)")
+	kind := fs.String("bot", "heuristic", "the other seats: a level (easy, medium, hard, expert) or a bot kind (random, heuristic, search, search:250ms, search:5000n)")
 	seed := fs.Uint64("seed", 1, "bots' seed")
 	save := fs.String("save", "", "write the game as an 18xx.games JSON export here when it ends or you quit")
 	if err := fs.Parse(args); err != nil {

@@ -115,7 +115,7 @@ function authForm() {
     err);
 }
 
-// botLevel names a seat's bot kind by its level (easy, medium, hard), from
+// botLevel names a seat's bot kind by its level (easy, medium, hard, expert), from
 // GET /api/bots; a level's own name counts too (tables made with it).
 const botLevel = new Map();
 
