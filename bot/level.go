@@ -20,7 +20,7 @@ func Levels() []Level {
 		{"easy", "easy", "Easy: rules of thumb, some random moves"},
 		{"medium", "heuristic", "Medium: rules of thumb"},
 		{"hard", "search", fmt.Sprintf("Hard: looks ahead, %d ms a move", DefaultBudget.Time.Milliseconds())},
-		{"expert", "expert", fmt.Sprintf("Expert: the strongest, looks furthest ahead, %s a move", ExpertBudget.Time)},
+		{"expert", "expert", fmt.Sprintf("Expert: looks furthest ahead, %d s a move", int(ExpertBudget.Time.Seconds()))},
 	}
 }
 
