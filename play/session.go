@@ -306,6 +306,37 @@ type View struct {
 // choices of the acting entities decided by the players in seats (nil:
 // every player).
 func (s *Session) View(n int, seats []int) (*View, error) {
+	v, err := s.viewOf(n, seats)
+	if err != nil {
+		return nil, err
+	}
+	if v.Hash, err = HashState(v.State); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// ViewJSON is View as JSON, the state encoded once (for its hash and for
+// the answer: the state is most of a view's encoding).
+func (s *Session) ViewJSON(n int, seats []int) ([]byte, error) {
+	v, err := s.viewOf(n, seats)
+	if err != nil {
+		return nil, err
+	}
+	state, err := json.Marshal(v.State)
+	if err != nil {
+		return nil, fmt.Errorf("hash state: %w", err)
+	}
+	v.Hash = hashJSON(state)
+	// the outer State (the state's JSON as encoded) hides the View's
+	return json.Marshal(struct {
+		*View
+		State json.RawMessage `json:"state"`
+	}{v, state})
+}
+
+// viewOf is View without its hash.
+func (s *Session) viewOf(n int, seats []int) (*View, error) {
 	g, err := s.At(n)
 	if err != nil {
 		return nil, err
@@ -332,9 +363,6 @@ func (s *Session) View(n int, seats []int) (*View, error) {
 			}
 		}
 		v.Programs = program.Views(pg.Engine(), ids)
-	}
-	if v.Hash, err = HashState(v.State); err != nil {
-		return nil, err
 	}
 	return v, nil
 }

@@ -297,3 +297,45 @@ func TestProposeEndGame(t *testing.T) {
 		})
 	}
 }
+
+// TestViewJSONIsView checks that ViewJSON (the state encoded once) answers
+// View's JSON: the same fields, the same state and the same hash, at
+// positions of a real game of each title.
+func TestViewJSONIsView(t *testing.T) {
+	for _, path := range []string{"1860/19354.json", "1825/141331.json"} {
+		src := loadSrc(t, path)
+		s, err := New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, s.Len() / 3, s.Len() / 2, s.Len()} {
+			for _, seats := range [][]int{nil, {src.Players[0].ID}} {
+				v, err := s.View(n, seats)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.ViewJSON(n, seats)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var w, g map[string]any
+				if err := json.Unmarshal(want, &w); err != nil {
+					t.Fatal(err)
+				}
+				if err := json.Unmarshal(got, &g); err != nil {
+					t.Fatalf("%s at %d: %v", path, n, err)
+				}
+				if !reflect.DeepEqual(w, g) {
+					t.Errorf("%s at %d, seats %v: ViewJSON differs from View's JSON", path, n, seats)
+				}
+				if g["hash"] != v.Hash || v.Hash == "" {
+					t.Errorf("%s at %d: hash %v, View's %q", path, n, g["hash"], v.Hash)
+				}
+			}
+		}
+	}
+}

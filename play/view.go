@@ -113,8 +113,13 @@ func HashState(state map[string]any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("hash state: %w", err)
 	}
+	return hashJSON(b), nil
+}
+
+// hashJSON is HashState from the state's JSON.
+func hashJSON(b []byte) string {
 	sum := sum256(b)
-	return hex.EncodeToString(sum[:16]), nil
+	return hex.EncodeToString(sum[:16])
 }
 
 // InputError is a request the game cannot answer because of what was asked

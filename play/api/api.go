@@ -135,11 +135,7 @@ func (a *API) View(id, at int, seats string) ([]byte, error) {
 			return nil, fmt.Errorf("seats: %w", err)
 		}
 	}
-	v, err := s.View(at0(s, at), ids)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return s.ViewJSON(at0(s, at), ids)
 }
 
 func at0(s *play.Session, at int) int {

@@ -568,8 +568,10 @@ export function draw(el, page) {
     }
     d.side = swap(d.side, side);
     if (ents) {
-      d.players = keepEqual(d.players, ents.players);
-      d.corps = keepEqual(d.corps, ents.corps);
+      // card by card: a step changes one or two cards, and a card laid
+      // out again costs far less than the whole column
+      d.players = keepEqualKids(d.players, ents.players);
+      d.corps = keepEqualKids(d.corps, ents.corps);
       d.entKey = entKey;
     }
     const token = (d.infoDraw = {});
@@ -674,6 +676,42 @@ function keepEqual(old, nu) {
   return nu;
 }
 
+// keepEqualKids keeps old where its own attributes are those of nu, and
+// of its children those that nu's would draw the same (keepEqual, child by
+// child, in order); nu's other children take their places. A node whose
+// own attributes differ is replaced whole. It answers the node shown.
+function keepEqualKids(old, nu) {
+  if (old === nu) return old;
+  if (!old.cloneNode(false).isEqualNode(nu.cloneNode(false))) {
+    old.replaceWith(nu);
+    return nu;
+  }
+  let cur = old.firstChild;
+  for (const n of [...nu.childNodes]) {
+    if (cur && cur.isEqualNode(n)) { cur = cur.nextSibling; continue; }
+    // one child gone (a card folded away): the next one may be n
+    if (cur && cur.nextSibling && cur.nextSibling.isEqualNode(n)) {
+      const gone = cur;
+      cur = cur.nextSibling.nextSibling;
+      gone.remove();
+      continue;
+    }
+    if (cur) {
+      const next = cur.nextSibling;
+      cur.replaceWith(n);
+      cur = next;
+    } else {
+      old.append(n);
+    }
+  }
+  while (cur) {
+    const next = cur.nextSibling;
+    cur.remove();
+    cur = next;
+  }
+  return old;
+}
+
 // roundLabel is the round as players call it: the opening auction, SR n
 // (the n-th stock round) or OR n.m (the m-th operating round after SR n);
 // the view's turn is the set number and round_num the operating round in it.
@@ -702,25 +740,41 @@ function canStart(v, me) {
   return v.hotseat || (v.seats || []).every((s) => s.user_id || s.bot);
 }
 
+// historyBar is the history bar, made once and then brought up to date in
+// place: a step keeps its buttons (and the focus on the one clicked; a
+// focus put back after a redraw would force a layout pass), each reading
+// the position shown when clicked.
 function historyBar(page) {
   const total = page.total;
   const cur = page.at === null ? total : page.at;
+  const text = page.at === null ? `action ${total} (live)` : `action ${page.at} of ${total}`;
+  const parts = page.historyParts;
+  if (parts) {
+    const { wrap, slider, label } = parts;
+    if (slider.max !== String(total)) slider.max = total;
+    if (slider.value !== String(cur)) slider.value = cur;
+    if (label.textContent !== text) label.textContent = text;
+    wrap.removeAttribute('aria-busy'); // a round step is drawn
+    return wrap;
+  }
+  const shown = () => (page.at === null ? page.total : page.at);
   const slider = h('input', {
     type: 'range', id: 'history', min: 0, max: total, value: cur, 'aria-label': 'History position',
     onchange: (ev) => page.seek(Number(ev.target.value)),
   });
-  const label = h('span', { id: 'history-pos' }, page.at === null ? `action ${total} (live)` : `action ${page.at} of ${total}`);
+  const label = h('span', { id: 'history-pos' }, text);
   const wrap = h('div', { class: 'history', id: 'history-bar' },
     h('button', { type: 'button', 'aria-label': 'First action', title: 'The start of the game (Home)', onclick: () => page.seek(0) }, 'First'),
     h('button', { type: 'button', id: 'history-round-back', 'aria-label': 'Back one round', title: 'Back to the start of this round; again: the round before (Shift+←)', onclick: () => roundStep(page, -1) }, '◀◀ Round'),
-    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', title: 'Back one action (←)', onclick: () => page.seek(cur - 1) }, '◀'),
+    h('button', { type: 'button', id: 'history-back', 'aria-label': 'Back one action', title: 'Back one action (←)', onclick: () => page.seek(shown() - 1) }, '◀'),
     slider,
-    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', title: 'Forward one action (→)', onclick: () => page.seek(cur + 1) }, '▶'),
+    h('button', { type: 'button', id: 'history-forward', 'aria-label': 'Forward one action', title: 'Forward one action (→)', onclick: () => page.seek(shown() + 1) }, '▶'),
     h('button', { type: 'button', id: 'history-round-forward', 'aria-label': 'Forward one round', title: 'To the start of the next round (Shift+→)', onclick: () => roundStep(page, 1) }, 'Round ▶▶'),
     h('button', { type: 'button', id: 'history-live', title: 'The game as it stands now (End)', onclick: () => page.seek(null) }, 'Live'),
     label,
     h('button', { type: 'button', class: 'small', id: 'hotkeys-open', title: 'Keyboard shortcuts (?)', onclick: toggleHelp }, 'Keys ?'));
   page.historyEl = wrap;
+  page.historyParts = { wrap, slider, label };
   return wrap;
 }
 
@@ -731,9 +785,7 @@ async function roundStep(page, dir) {
 }
 
 function drawHistory(page) {
-  if (!page.historyEl) return;
-  const fresh = historyBar(page);
-  page.historyEl.replaceWith(fresh);
+  if (page.historyEl) historyBar(page);
 }
 
 // endReasons says in words why a game ended (the engine's reasons).

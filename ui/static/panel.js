@@ -444,7 +444,9 @@ export function cardChoices(page, sym) {
       } else {
         short = c.effect ? t('Sell %d%% £%d', a.percent, c.effect.cash) : t('Sell %d%%', a.percent);
       }
-      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, title: full, 'aria-label': full, onclick: () => page.act(a) }, short));
+      // data-action: a card kept from the drawing before (game.js) keeps
+      // its buttons only where they play the same actions
+      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, 'data-action': JSON.stringify(a), title: full, 'aria-label': full, onclick: () => page.act(a) }, short));
     }
   }
   return out.length ? h('div', { class: 'card-choices' }, out) : null;
