@@ -17,7 +17,9 @@ type Player interface {
 
 // Kinds lists the bot kinds New accepts. "search" takes a budget per
 // decision after a colon: "search:250ms" (time, the default), "search:5000n"
-// (rollout nodes: reproducible for a seed), or both ("search:1s+5000n").
+// (rollout nodes: reproducible for a seed), or both ("search:1s+5000n"),
+// then options after colons ("search:900n:rounds=2:leaf=fit", see
+// searchOptions).
 // The levels (Levels) are accepted too: "easy", "medium", "hard",
 // "expert".
 func Kinds() []string { return []string{"random", "heuristic", "search"} }
@@ -41,11 +43,16 @@ func New(kind string, seed uint64) (Player, error) {
 		return NewSearch(ExpertBudget, seed), nil
 	}
 	if rest, ok := strings.CutPrefix(kind, "search:"); ok {
-		b, err := ParseBudget(rest)
+		parts := strings.Split(rest, ":")
+		b, err := ParseBudget(parts[0])
 		if err != nil {
 			return nil, err
 		}
-		return NewSearch(b, seed), nil
+		s := NewSearch(b, seed)
+		if err := s.searchOptions(parts[1:]); err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	return nil, fmt.Errorf("bot: unknown kind %q (want one of %v)", kind, Kinds())
 }

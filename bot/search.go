@@ -99,6 +99,9 @@ type Search struct {
 	// look ahead); 0 plays every rollout to the end of the game, whose
 	// result is the value of every player at the leaf.
 	Rounds int
+	// Leaf is how a rollout cut short is valued (LeafIncome: worth and
+	// two rounds of dividends; LeafFitted: the fitted evaluation).
+	Leaf Leaf
 	// MaxCandidates caps the moves compared per decision (0: 10).
 	MaxCandidates int
 	// Focus, when positive, is how many moves the search compares (see
@@ -719,17 +722,7 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 	}
 	worth := r.Result()
 	if !f.IsFinished() {
-		// cut short: the shares' income is worth a couple more rounds
-		for _, c := range eg.Corps {
-			if c.Closed || !c.HasRevenue || c.LastRevenue.Kind != "payout" {
-				continue
-			}
-			for _, p := range eg.Players {
-				if pct := c.PercentOf(engine.Holder(p.ID)); pct > 0 {
-					worth[strconv.Itoa(p.ID)] += 2 * c.LastRevenue.Total * pct / 100
-				}
-			}
-		}
+		worth = s.leafValue(f, worth) // cut short (evalsearch.go)
 	}
 	return worth, nil
 }

@@ -52,6 +52,9 @@ commands:
   tournament --title T --lineup KIND,KIND,... [--seeds K] [--players N]
                                          bot kinds and budgets over the same seeds, seats rotated:
                                          wins, win rates and Bradley-Terry ratings with intervals
+  fit-eval --title T [--games N] [--test N] [--seed S] [--out FILE]
+                                         fit the search's evaluation of a position from heuristic
+                                         self-play; measure it on held-out games
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -84,6 +87,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdSelfplay(ctx, args[1:], stdout, stderr)
 	case "tournament":
 		return cmdTournament(ctx, args[1:], stdout, stderr)
+	case "fit-eval":
+		return cmdFitEval(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
