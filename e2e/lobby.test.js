@@ -135,7 +135,7 @@ test('lobby: the computer players come from the server, and a seat names its lev
     const page = await newPage(ctx);
     await signUp(page, `levels${vp.width}`);
     const bots = await page.evaluate(async () => (await fetch('/api/bots')).json());
-    assert.deepEqual(bots.filter((b) => b.level).map((b) => b.level), ['easy', 'medium', 'hard']);
+    assert.deepEqual(bots.filter((b) => b.level).map((b) => b.level), ['easy', 'medium', 'hard', 'expert']);
     const listed = await page.$$eval('#create-bot-kind option', (os) => os.map((o) => [o.value, o.textContent, o.selected]));
     assert.deepEqual(listed.map(([v, t]) => [v, t]), bots.map((b) => [b.kind, b.label]));
     assert.equal(listed.find(([, , sel]) => sel)[0], bots.find((b) => b.level === 'medium').kind, 'medium is chosen first');

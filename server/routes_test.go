@@ -357,9 +357,10 @@ func TestLastRunOfCompany(t *testing.T) {
 		Entity  string `json:"entity"`
 		Revenue int    `json:"revenue"`
 		Routes  []struct {
-			Train string            `json:"train"`
-			Nodes []string          `json:"nodes"`
-			Paths []json.RawMessage `json:"paths"`
+			Train   string            `json:"train"`
+			Nodes   []string          `json:"nodes"`
+			Revenue *int              `json:"revenue"`
+			Paths   []json.RawMessage `json:"paths"`
 		} `json:"routes"`
 	}
 	// at the position after stored action k: each company's run with
@@ -381,6 +382,20 @@ func TestLastRunOfCompany(t *testing.T) {
 			want += r.Revenue
 			if got.Routes[i].Train != r.Train || len(got.Routes[i].Paths) == 0 || len(got.Routes[i].Nodes) < 2 {
 				t.Errorf("after action %d: route %d %+v, want train %s along its track, naming its stops (this export names none)", k+1, i, got.Routes[i], r.Train)
+			}
+		}
+		if want == 0 {
+			// this export carries no revenue: each train's is the one
+			// its run line logged, and the run's the trains' sum
+			for i, r := range got.Routes {
+				if r.Revenue == nil {
+					t.Errorf("after action %d: route %d (%s) gives no revenue", k+1, i, r.Train)
+					continue
+				}
+				want += *r.Revenue
+			}
+			if want <= 0 {
+				t.Errorf("after action %d: %s's trains earned %d in all", k+1, sym, want)
 			}
 		}
 		if got.Revenue != want {
