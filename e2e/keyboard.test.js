@@ -360,8 +360,13 @@ test('the live region reads out a move made elsewhere (another player, another t
   await page.waitForSelector('#turn.yours');
   await page.evaluate(() => {
     window.__said = [];
-    new MutationObserver(() => { const t = document.getElementById('live-announcer')?.textContent; if (t) window.__said.push(t); })
-      .observe(document.body, { subtree: true, childList: true, characterData: true });
+    // only the announcer's own changes count: other redraws (deferred parts of the page)
+    // mutate the body too, and must not read the same announcement twice
+    new MutationObserver((records) => {
+      const el = document.getElementById('live-announcer');
+      if (!el || !records.some((r) => el === r.target || el.contains(r.target))) return;
+      if (el.textContent) window.__said.push(el.textContent);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   // the keyboard player is on the panel's heading
   await page.keyboard.press('a');
