@@ -15,15 +15,7 @@ import (
 // choices, distinct and legal, at most Focus of them, and gives each
 // several short rollouts on the same futures.
 func TestFocusedSearch(t *testing.T) {
-	g, err := newFour("1825")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
-	if _, err := Play(g, seats, PlayOptions{MaxActions: 4}); err != nil {
-		t.Fatal(err)
-	}
-	entity := g.Acting()[0]
+	g, entity := openingStockRound(t)
 	s := NewSearch(Budget{Nodes: 900}, 1)
 	if k := s.focus(); k != 0 {
 		t.Errorf("a search focuses on %d moves unless told, want none", k)

@@ -54,6 +54,22 @@ func newFour(title string) (Game, error) {
 	return t1825.New(ids, names, nil)
 }
 
+// openingStockRound answers a four-player 1825 game whose first four
+// actions (the privates' sale) heuristic bots have played, so that
+// companies are on offer, and the entity to act there.
+func openingStockRound(t *testing.T) (Game, string) {
+	t.Helper()
+	g, err := newFour("1825")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
+	if _, err := Play(g, seats, PlayOptions{MaxActions: 4}); err != nil {
+		t.Fatal(err)
+	}
+	return g, g.Acting()[0]
+}
+
 // playSearchGame plays a 4-player game with a node-budgeted search bot in
 // seat and heuristic bots elsewhere, returning the actions and result.
 func playSearchGame(t *testing.T, title string, seat int, nodes int, seed uint64, maxActions int) ([]string, map[string]int, PlayStats) {
@@ -98,16 +114,7 @@ func TestSearchPlaysLegallyAndReproducibly(t *testing.T) {
 // among them, the budget is kept, and each evaluated move has a worth for
 // every player.
 func TestSearchAnalyse(t *testing.T) {
-	g, err := newFour("1825")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// play the privates' sale so that companies are on offer
-	seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
-	if _, err := Play(g, seats, PlayOptions{MaxActions: 4}); err != nil {
-		t.Fatal(err)
-	}
-	entity := g.Acting()[0]
+	g, entity := openingStockRound(t)
 	s := NewSearch(Budget{Nodes: 1}, 1)
 	an, err := s.Analyse(g, entity, Budget{Nodes: 3000})
 	if err != nil {
@@ -153,15 +160,7 @@ func TestSearchAnalyse(t *testing.T) {
 // measures no candidate and plays the heuristic's move, while a budget
 // with room for two rollouts of each candidate measures them all.
 func TestSearchSmallBudgetPlaysHeuristic(t *testing.T) {
-	g, err := newFour("1825")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats := map[int]Player{1: NewHeuristic(1), 2: NewHeuristic(2), 3: NewHeuristic(3), 4: NewHeuristic(4)}
-	if _, err := Play(g, seats, PlayOptions{MaxActions: 4}); err != nil {
-		t.Fatal(err)
-	}
-	entity := g.Acting()[0]
+	g, entity := openingStockRound(t)
 	want, err := NewHeuristic(1).Choose(g, entity)
 	if err != nil {
 		t.Fatal(err)
