@@ -309,6 +309,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if err := s.checkLongThinking(r.Context(), u, h); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	h, err = s.st.CreateGame(r.Context(), h, nil)
 	if err != nil {
 		s.fail(w, r, fmt.Errorf("create game: %w", err))

@@ -1,11 +1,14 @@
 package server
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -329,29 +332,27 @@ func TestMapRunReadsTheLogEnd(t *testing.T) {
 
 // TestLastRunOfCompany: "show the last run of company X" at any position
 // of a whole imported game: each company's run is its last run_routes
-// before that position (the same trains and revenue), drawn along the
-// track; none before its first run; a bad company is refused.
+// before that position (the same trains, drawn along the track, naming
+// its stops), each train's revenue the one the game's log gave it (the
+// golden trace's run line, written by 18xx.games: this export stores
+// none) and the run's their sum; none before its first run; a bad
+// company is refused.
 func TestLastRunOfCompany(t *testing.T) {
 	env := newEnv(t, nil)
 	alice := env.signup("alice")
-	path := "1860/19354.json"
-	data := fixtures.MustRead(t, path)
+	data := fixtures.MustRead(t, "1860/19354.json")
 	var out struct {
 		ID int64 `json:"id"`
 	}
 	alice.mustDo("POST", "/api/games/import", data, http.StatusCreated, &out)
-	var src struct {
-		Actions []struct {
-			Type   string `json:"type"`
-			Entity any    `json:"entity"`
-			Routes []struct {
-				Train   string `json:"train"`
-				Revenue int    `json:"revenue"`
-			} `json:"routes"`
-		} `json:"actions"`
-	}
-	if err := json.Unmarshal(data, &src); err != nil {
+	src, err := g18xx.DecodeBytes(data)
+	if err != nil {
 		t.Fatal(err)
+	}
+	logged := runLines(t, "1860/19354.trace.jsonl")
+	moves := play.Moves(src.Actions)
+	if len(logged) != len(moves)+1 {
+		t.Fatalf("the trace has %d lines for %d moves", len(logged), len(moves))
 	}
 	type shown struct {
 		Entity  string `json:"entity"`
@@ -363,13 +364,14 @@ func TestLastRunOfCompany(t *testing.T) {
 			Paths   []json.RawMessage `json:"paths"`
 		} `json:"routes"`
 	}
-	// at the position after stored action k: each company's run with
-	// routes, checked against the export (undo-free stretches only: the
-	// fixture's first runs come before any undo of a run)
-	checked := 0
-	for k, a := range src.Actions {
-		sym, _ := a.Entity.(string)
-		if a.Type != "run_routes" || len(a.Routes) == 0 || checked >= 3 {
+	// at the position after each run (stored action k, the game's move
+	// m): the company's run, checked against the export and the run lines
+	// the move logged
+	checked, trains, leased := 0, 0, 0
+	for m, k := range moves {
+		a := src.Actions[k]
+		sym, _ := a.Entity.Symbol()
+		if a.Type != g18xx.TypeRunRoutes || len(a.Routes) == 0 {
 			continue
 		}
 		var got *shown
@@ -377,41 +379,90 @@ func TestLastRunOfCompany(t *testing.T) {
 		if got == nil || got.Entity != sym || len(got.Routes) != len(a.Routes) {
 			t.Fatalf("after action %d: %s's last run %+v, want its %d routes", k+1, sym, got, len(a.Routes))
 		}
+		lines := logged[m+1]
+		if len(lines) != len(a.Routes) {
+			t.Fatalf("after action %d: %d run lines logged for %s's %d trains: %v", k+1, len(lines), sym, len(a.Routes), lines)
+		}
 		want := 0
 		for i, r := range a.Routes {
-			want += r.Revenue
+			l := lines[i]
 			if got.Routes[i].Train != r.Train || len(got.Routes[i].Paths) == 0 || len(got.Routes[i].Nodes) < 2 {
 				t.Errorf("after action %d: route %d %+v, want train %s along its track, naming its stops (this export names none)", k+1, i, got.Routes[i], r.Train)
 			}
-		}
-		if want == 0 {
-			// this export carries no revenue: each train's is the one
-			// its run line logged, and the run's the trains' sum
-			for i, r := range got.Routes {
-				if r.Revenue == nil {
-					t.Errorf("after action %d: route %d (%s) gives no revenue", k+1, i, r.Train)
-					continue
-				}
-				want += *r.Revenue
+			if l.corp != sym || !strings.HasPrefix(r.Train, l.train+"-") {
+				t.Fatalf("after action %d: route %d is %s's train %s, but the line logged is %+v", k+1, i, sym, r.Train, l)
 			}
-			if want <= 0 {
-				t.Errorf("after action %d: %s's trains earned %d in all", k+1, sym, want)
+			if rev := got.Routes[i].Revenue; rev == nil || *rev != l.revenue {
+				t.Errorf("after action %d: %s's %s train earns %v, the log says £%d", k+1, sym, r.Train, rev, l.revenue)
+			}
+			want += l.revenue
+			trains++
+			if l.leased {
+				leased++
 			}
 		}
 		if got.Revenue != want {
-			t.Errorf("after action %d: %s's revenue %d, want %d", k+1, sym, got.Revenue, want)
+			t.Errorf("after action %d: %s's revenue %d, want the trains' logged £%d", k+1, sym, got.Revenue, want)
 		}
-		// before its run, it had none
-		var before *shown
-		alice.mustDo("GET", fmt.Sprintf("/api/games/%d/lastrun?company=%s&action=%d", out.ID, url.QueryEscape(sym), k), nil, http.StatusOK, &before)
-		if checked == 0 && before != nil {
-			t.Errorf("before the game's first run: %s's last run %+v", sym, before)
+		// before the game's first run, it had none
+		if checked == 0 {
+			var before *shown
+			alice.mustDo("GET", fmt.Sprintf("/api/games/%d/lastrun?company=%s&action=%d", out.ID, url.QueryEscape(sym), k), nil, http.StatusOK, &before)
+			if before != nil {
+				t.Errorf("before the game's first run: %s's last run %+v", sym, before)
+			}
 		}
 		checked++
 	}
-	if checked == 0 {
-		t.Fatal("no run checked")
+	if checked == 0 || leased == 0 {
+		t.Fatalf("%d runs checked, %d of their trains leased: the test shows too little", checked, leased)
 	}
+	t.Logf("%d runs, %d trains (%d leased), each train's revenue the logged one", checked, trains, leased)
 	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/lastrun?company=NOPE", out.ID), nil, http.StatusBadRequest, nil)
 	alice.mustDo("GET", fmt.Sprintf("/api/games/%d/lastrun", out.ID), nil, http.StatusBadRequest, nil)
+}
+
+// runLine is a train's run as a run line of the game's log gives it:
+// "C&N runs a 2+1 train (leased) for £40: F2-F2-F4-G5".
+type runLine struct {
+	corp, train string
+	leased      bool
+	revenue     int
+}
+
+var runLineRE = regexp.MustCompile(`^(\S+) runs an? (\S+) train( \(leased\))? for £(\d+)`)
+
+// runLines reads a golden trace (internal/fixtures) and answers, for each
+// of its lines (the setup, then the state after each move), the run lines
+// that move logged.
+func runLines(t *testing.T, name string) [][]runLine {
+	t.Helper()
+	f, err := fixtures.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][]runLine
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var line struct {
+			Log []string `json:"log"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		var runs []runLine
+		for _, l := range line.Log {
+			if m := runLineRE.FindStringSubmatch(l); m != nil {
+				rev, _ := strconv.Atoi(m[4])
+				runs = append(runs, runLine{corp: m[1], train: m[2], leased: m[3] != "", revenue: rev})
+			}
+		}
+		out = append(out, runs)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

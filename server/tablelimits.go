@@ -62,28 +62,41 @@ func summaryOptions(opts []string) []string {
 // checkOwnHotseat refuses a new hotseat game to a user who already has
 // maxOwnHotseat unfinished hotseat games created here.
 func (s *Server) checkOwnHotseat(ctx context.Context, u store.User) error {
+	n, err := s.countOwnUnfinished(ctx, u, maxOwnHotseat, func(g store.Game) bool { return g.Hotseat && len(g.Meta) == 0 })
+	if err != nil {
+		return fmt.Errorf("count hotseat games: %w", err)
+	}
+	if n >= maxOwnHotseat {
+		return errorf(http.StatusTooManyRequests, "you have %d unfinished hotseat games (the limit is %d): finish some first (or end them by agreement)", n, maxOwnHotseat)
+	}
+	return nil
+}
+
+// countOwnUnfinished counts the unfinished games (new or active) that u
+// created and that keep, up to stop (it stops listing there).
+func (s *Server) countOwnUnfinished(ctx context.Context, u store.User, stop int, keep func(store.Game) bool) (int, error) {
 	n := 0
 	for _, status := range []string{store.StatusNew, store.StatusActive} {
 		f := store.Filter{UserID: u.ID, Status: status, Limit: 200}
 		for {
 			games, err := s.st.ListGames(ctx, f)
 			if err != nil {
-				return fmt.Errorf("count hotseat games: %w", err)
+				return 0, err
 			}
 			for _, g := range games {
-				if g.OwnerID == u.ID && g.Hotseat && len(g.Meta) == 0 {
+				if g.OwnerID == u.ID && keep(g) {
 					n++
 				}
 			}
-			if n >= maxOwnHotseat {
-				return errorf(http.StatusTooManyRequests, "you have %d unfinished hotseat games (the limit is %d): finish some first (or end them by agreement)", n, maxOwnHotseat)
-			}
-			if len(games) < f.Limit {
+			if n >= stop || len(games) < f.Limit {
 				break
 			}
 			c := store.CursorOf(games[len(games)-1])
 			f.Before = &c
 		}
+		if n >= stop {
+			break
+		}
 	}
-	return nil
+	return n, nil
 }
