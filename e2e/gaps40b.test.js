@@ -26,7 +26,7 @@ async function open(opts, title, game, n, who) {
 // (a place without a name is its coordinate).
 function hexesOf(text) {
   const out = [];
-  for (const part of text.replace(/^.* train ran /, '').replace(/ for £\d+$/, '').split(' – ')) {
+  for (const part of text.replace(/^[^:]*: /, '').replace(/ for £\d+$/, '').split(' – ')) {
     const m = /\(([A-Z]+\d+)\)/.exec(part) || /\b([A-Z]+\d+)\b/.exec(part);
     if (m && out[out.length - 1] !== m[1]) out.push(m[1]);
   }

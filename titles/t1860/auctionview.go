@@ -21,7 +21,7 @@ func (g *Game) Auction() *AuctionView {
 		return nil
 	}
 	cheapest := r.cheapestItem(g)
-	v := &AuctionView{Items: []AuctionItem{}, Bidders: []int{}, Winner: r.winner}
+	v := &AuctionView{Items: []AuctionItem{}, Bidders: []int{}, Bids: []title.AuctionBid{}, Winner: r.winner}
 	for _, it := range r.items {
 		item := AuctionItem{Sym: it, Price: r.itemCost(g, it), Cheapest: it == cheapest}
 		if co := g.Company(it); co != nil {
@@ -34,7 +34,11 @@ func (g *Game) Auction() *AuctionView {
 	if r.winner == 0 {
 		for _, id := range r.bidders {
 			v.Bidders = append(v.Bidders, id)
-			if b := r.bids[id]; b > v.HighBid {
+			b := r.bids[id] // negative: not bid yet (setup's placeholders)
+			if b > 0 {
+				v.Bids = append(v.Bids, title.AuctionBid{Player: id, Price: b})
+			}
+			if b > v.HighBid {
 				v.HighBid, v.HighBidder = b, id
 			}
 		}

@@ -3,6 +3,7 @@ package t1860_test
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,4 +158,48 @@ func TestAuctionNobodyBids(t *testing.T) {
 			t.Errorf("%v: player 4 has £%d, want all his £10 paid", tc.opts, got)
 		}
 	}
+}
+
+// TestAuctionViewBids: the auction's view lists each standing bid of the
+// pick being bid for (who, how much, in turn order), leaves out a bidder
+// who has not bid and one who passed, and starts afresh at the next pick.
+func TestAuctionViewBids(t *testing.T) {
+	s := newScript(t, 3)
+	bids := func() []string {
+		var out []string
+		for _, b := range s.g.Auction().Bids {
+			out = append(out, s.g.Player(b.Player).Name+" "+strconv.Itoa(b.Price))
+		}
+		return out
+	}
+	if got := bids(); len(got) != 0 {
+		t.Fatalf("no bid yet: bids %v", got)
+	}
+	first := s.active()
+	s.do(engine.Action{Type: "bid", Entity: first, Price: 20})
+	second := s.active()
+	s.do(engine.Action{Type: "bid", Entity: second, Price: 25})
+	third := s.active()
+	s.do(engine.Action{Type: "pass", Entity: third})
+	name := func(id string) string { n, _ := strconv.Atoi(id); return s.g.Player(n).Name }
+	if got, want := bids(), []string{name(first) + " 20", name(second) + " 25"}; !slices.Equal(got, want) {
+		t.Errorf("after two bids and a pass: bids %v, want %v", got, want)
+	}
+	if v := s.g.Auction(); v.HighBid != 25 || slices.Contains(v.Bidders, mustAtoi(t, third)) {
+		t.Errorf("high bid %d (want 25), bidders %v (want without %s)", v.HighBid, v.Bidders, third)
+	}
+	s.do(engine.Action{Type: "pass", Entity: first})
+	s.do(engine.Action{Type: "bid", Entity: second, Company: "BHC"})
+	if got := bids(); len(got) != 0 {
+		t.Errorf("the next pick: bids %v, want none", got)
+	}
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

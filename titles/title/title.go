@@ -207,9 +207,19 @@ type AuctionView struct {
 	MinBid int `json:"min_bid"`
 	// Bidders are the players still bidding, in turn order.
 	Bidders []int `json:"bidders"`
+	// Bids are the standing bids of the players still bidding for this
+	// pick, in turn order (a bidder who has not bid yet is left out); the
+	// players in neither list have passed on it.
+	Bids []AuctionBid `json:"bids"`
 	// Winner is the player who won the bidding and now takes an item (0
 	// while bidding goes on).
 	Winner int `json:"winner,omitempty"`
+}
+
+// AuctionBid is one player's standing bid in an opening auction.
+type AuctionBid struct {
+	Player int `json:"player"`
+	Price  int `json:"price"`
 }
 
 // AuctionItem is one certificate on offer: a private company (bought at

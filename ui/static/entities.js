@@ -5,7 +5,7 @@
 import { h, money } from './dom.js';
 import { trainName, companyName, cardChoices } from './panel.js';
 import { clockText } from './clockview.js';
-import { tc } from './i18n.js';
+import { t, tc } from './i18n.js';
 
 const str = (x) => String(x);
 
@@ -221,6 +221,47 @@ export function corpCard(st, v, c, ctx) {
 // started tells a corporation on the table from one not yet started.
 const started = (c) => c.ipoed || c.floated || c.closed || (c.president !== null && c.president !== undefined);
 
+// countTypes is a list of train ids ("3+2-4") as [type, count] pairs,
+// in order of first appearance.
+function countTypes(ids) {
+  const out = new Map();
+  for (const id of ids || []) { const t = trainName(String(id)); out.set(t, (out.get(t) || 0) + 1); }
+  return [...out];
+}
+
+/**
+ * bankCard is the bank, the depot and the phase as one card at the end of
+ * the players' strip (as 18xx.games's entities row has its bank): the
+ * bank's cash, the phase with its train limit and what the next one
+ * brings, the trains the depot still sells (type, price, count; the next
+ * one first) and those in the pool. All the engine's (the state's
+ * bank_cash and depot, the map's phase and train tables).
+ */
+export function bankCard(st, rules) {
+  const d = st.depot || {};
+  const trains = (rules && rules.trains) || [];
+  const price = (type) => (trains.find((x) => x.name === type) || {}).price;
+  const up = (d.upcoming || []).filter((x) => Array.isArray(x));
+  const pool = countTypes(d.discarded);
+  const phases = (rules && rules.phases) || [];
+  const i = rules ? rules.phase_index : -1;
+  const cur = phases[i];
+  const next = phases[i + 1];
+  const rust = next ? trains.filter((x) => x.rusts_on && x.rusts_on === next.on).map((x) => x.name) : [];
+  const chip = (type, n, cls, title) => h('li', { class: 'train ' + cls, 'data-train': type, 'data-count': n, title }, `${type} `, price(type) ? h('span', { class: 'tprice' }, money(price(type))) : null, n > 1 ? ` ×${n}` : '');
+  return h('section', { class: 'pcard bank-card', id: 'bank-card', 'aria-label': 'Bank, depot and phase' },
+    h('header', {}, h('strong', { class: 'name' }, 'Bank'),
+      cur ? h('span', { class: 'figs', 'data-field': 'phase' },
+        h('span', {}, h('span', {}, 'Phase'), ` ${cur.name}`), cur.train_limit ? h('span', {}, t('train limit %d', cur.train_limit)) : null,
+        next ? h('span', { class: 'muted', 'data-field': 'next-phase', title: t('Buying the first %s train starts phase %s', next.on, next.name) },
+          rust.length ? t('next %s: %s rust', next.on, rust.join(', ')) : t('next %s: phase %s', next.on, next.name)) : null) : null,
+      h('span', { class: 'cash', 'data-field': 'bank-cash' }, st.bank_broken ? t('broken') : money(st.bank_cash))),
+    up.length ? h('ul', { class: 'depot-trains', 'data-field': 'depot', 'aria-label': 'Trains the depot sells' },
+      up.map(([type, n], k) => chip(type, n, k === 0 ? 'next' : '', k === 0 ? t('the next train the depot sells') : ''))) : null,
+    pool.length ? h('ul', { class: 'depot-trains pool', 'data-field': 'pool', 'aria-label': 'Trains in the pool' },
+      h('li', { class: 'muted' }, 'pool'), pool.map(([type, n]) => chip(type, n, 'pooled', ''))) : null);
+}
+
 /**
  * entityCards is the players' cards (a strip) and the corporations' cards
  * (a column: the started majors, then the minors, then those not yet
@@ -231,6 +272,12 @@ export function entityCards(v, rules, page = {}) {
   const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players), page };
   const players = h('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
     (st.players || []).map((p) => playerCard(st, v, p, ctx)));
+  // the bank's card ends the strip where it fits (five players or fewer
+  // keep six cards or fewer in a row); a larger table has it above the
+  // stock market (game.js), so the players' cards keep their width
+  const bank = bankCard(st, rules);
+  const aside = (st.players || []).length > 5;
+  if (!aside) players.append(bank);
   const corps = st.corporations || [];
   // in an operating round, the running order; else the share price, highest first
   const order = (st.round === 'Operating' ? (st.order || []).map(str) : []);
@@ -247,5 +294,5 @@ export function entityCards(v, rules, page = {}) {
     waiting.length ? h('details', { class: 'unstarted', id: 'corps-unstarted', open: !!page.unstartedOpen, ontoggle: (ev) => { page.unstartedOpen = ev.target.open; } },
       h('summary', {}, `Not yet started (${waiting.length})`),
       h('p', {}, waiting.map((c) => h('span', { class: 'corp-chip', 'data-sym': c.sym, title: ((rules && rules.corporations) || []).find((x) => x.sym === c.sym)?.name || c.sym }, c.sym)))) : null);
-  return { players, corps: col };
+  return { players, corps: col, bankAside: aside ? bank : null };
 }

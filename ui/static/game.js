@@ -556,7 +556,7 @@ export function draw(el, page) {
   // the players' and corporations' cards beside the map
   const rules = map && map.rules;
   paintCorpChips(rules);
-  const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks,
+  const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks, st.depot, st.bank_cash, st.bank_broken,
     rules ? [rules.corporations, rules.phase_index] : null, page.at === null ? v.legal : null]);
   const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
@@ -572,6 +572,7 @@ export function draw(el, page) {
       // out again costs far less than the whole column
       d.players = keepEqualKids(d.players, ents.players);
       d.corps = keepEqualKids(d.corps, ents.corps);
+      d.bankAside = keepEqual(d.bankAside, ents.bankAside || document.createComment(''));
       d.entKey = entKey;
     }
     const token = (d.infoDraw = {});
@@ -601,14 +602,14 @@ export function draw(el, page) {
     // height (cards.css): a tall map leaves no band beside it, the panel
     // takes the rest
     const main = h('div', { class: 'game-main' + (side2 ? ' market-side' : ''), style: page.mapUI ? `--map-ratio: ${page.mapUI.ratio.toFixed(3)}` : null }, ents.players, ents.corps, h('div', { class: 'play' }, mapSection, side),
-      h('div', { class: 'market-slot' }, placed[MARKET]));
+      h('div', { class: 'market-slot' }, ents.bankAside || document.createComment(''), placed[MARKET]));
     const log = gameLog(v, page);
     const info = h('div', { class: 'info' }, placed.filter((_, i) => i !== MARKET), log);
     const sc = (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? [reviewCard(page), endCharts(page)] : null) : null) || document.createComment('');
     const top = fixed.map((x) => x || document.createComment(''));
     // a finished game's final scores come first, above the table
     clear(el, h('div', { class: 'game-top' }, top), sc, main, info);
-    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, entKey };
+    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, bankAside: main.querySelector('.market-slot').firstChild, entKey };
   }
   renderPanel(side, page);
   withCoach();

@@ -618,8 +618,11 @@ function keptRunText(svg, run, rules) {
     h('strong', {}, `${run.entity}'s last run: `),
     (run.routes || []).map((r, i) => h('span', { class: 'kept-route', 'data-train': r.train },
       i ? '; ' : '', routeSwatch(i),
-      ` the ${trainLabel(r.train)} train ran ${routeText(svg, r.stops || r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
-    total ? `; ${money(total)} in all.` : '.');
+      // short (the train, its stops, its revenue): at 1400×900 a run of
+      // two long trains stays within the caption's three lines
+      ` ${trainLabel(r.train)}: ${routeText(svg, r.stops || r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
+    // the whole run's revenue where it says more than the one train's
+    total && ((run.routes || []).length > 1 || ((run.routes || [])[0] || {}).revenue !== total) ? `; ${money(total)} in all.` : '.');
 }
 
 /** trainLabel is a train id ("2+1-0") as a player says it ("2+1"). */

@@ -403,6 +403,7 @@ function auctionGroup(page, cs, st) {
       g.append(h('p', { id: 'auction-high' }, au.high_bid ? `High bid: ${money(au.high_bid)} by ${nameOf(st, au.high_bidder)}.` : 'No bid yet.',
         ` Minimum next bid: ${money(au.min_bid)}.`,
         au.bidders && au.bidders.length ? ` ${t('Still bidding: %s.', au.bidders.map((id) => t('%s (£%d in hand)', nameOf(st, id), cashOf(st, id))).join(', '))}` : ''));
+      g.append(auctionBids(au, st));
     }
     g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
     g.append(h('h4', {}, 'On offer (open one to read what it does)'), h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => {
@@ -416,6 +417,28 @@ function auctionGroup(page, cs, st) {
   }
   g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
   return g;
+}
+
+// auctionBids is the pick being bid for as a table: each player's
+// standing bid (the engine's, au.bids), still bidding or passed, and the
+// cash in hand, the high bid marked.
+function auctionBids(au, st) {
+  const bid = new Map((au.bids || []).map((b) => [String(b.player), b.price]));
+  const still = new Set((au.bidders || []).map(String));
+  const order = [...(au.bidders || []), ...(st.players || []).map((p) => p.id).filter((id) => !still.has(String(id)))];
+  const rows = order.map((id) => {
+    const k = String(id);
+    const high = au.high_bid && String(au.high_bidder) === k;
+    return h('tr', { 'data-player': k, class: high ? 'high' : still.has(k) ? '' : 'passed' },
+      h('th', { scope: 'row' }, nameOf(st, id)),
+      h('td', { class: 'num', 'data-field': 'bid' }, bid.has(k) ? money(bid.get(k)) : '–'),
+      h('td', { 'data-field': 'state' }, high ? 'high bid' : still.has(k) ? (bid.has(k) ? 'outbid' : 'not bid yet') : 'passed'),
+      h('td', { class: 'num', 'data-field': 'cash' }, money(cashOf(st, id))));
+  });
+  return h('table', { class: 'auction-bids', id: 'auction-bids' },
+    h('caption', {}, 'Bids for this pick'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Bid'), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col', class: 'num' }, 'Cash in hand'))),
+    h('tbody', {}, rows));
 }
 
 /**
