@@ -101,6 +101,16 @@ func (c *Cache) tileRotations(title string, b *board.Board) map[string][6]int {
 
 // RenderGame is the package's RenderGame through the cache.
 func (c *Cache) RenderGame(game any) (View, error) {
+	v, err := c.RenderGameParts(game)
+	if err == nil {
+		v.JoinSVG()
+	}
+	return v, err
+}
+
+// RenderGameParts is RenderGame with SVG left empty (JoinSVG makes it
+// from Head and HexSVG): for a caller that may answer only some hexes.
+func (c *Cache) RenderGameParts(game any) (View, error) {
 	g, b, eg, err := boardOf(game)
 	if err != nil {
 		return View{}, err

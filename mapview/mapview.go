@@ -182,11 +182,32 @@ type nodeAt struct {
 }
 
 // Render draws board b.
-func Render(b *board.Board, opt Options) View { return render(b, opt, nil) }
+func Render(b *board.Board, opt Options) View {
+	v := render(b, opt, nil)
+	v.JoinSVG()
+	return v
+}
 
-// render draws board b; memo, when not nil, answers a hex's drawing kept
-// under key or draws it (a hex's drawing depends only on what the key
-// holds).
+// JoinSVG sets SVG from Head and HexSVG (a view rendered in parts, whose
+// SVG is left empty until asked for).
+func (v *View) JoinSVG() {
+	n := len(v.Head) + len("</svg>")
+	for _, h := range v.HexSVG {
+		n += len(h.SVG)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	sb.WriteString(v.Head)
+	for _, h := range v.HexSVG {
+		sb.WriteString(h.SVG)
+	}
+	sb.WriteString(`</svg>`)
+	v.SVG = sb.String()
+}
+
+// render draws board b in parts (Head and HexSVG; SVG empty: JoinSVG);
+// memo, when not nil, answers a hex's drawing kept under key or draws it
+// (a hex's drawing depends only on what the key holds).
 func render(b *board.Board, opt Options, memo func(key string, draw func() hexDrawing) hexDrawing) View {
 	var phase []board.Color
 	for _, s := range opt.PhaseColors {
@@ -274,15 +295,12 @@ func render(b *board.Board, opt Options, memo func(key string, draw func() hexDr
 				hv.Tile == hv.Printed, hv.Tokens, opt.Homes[id], phaseKey, high[id])
 			d = memo(key, draw)
 		}
-		sb.WriteString(d.svg)
 		v.HexSVG = append(v.HexSVG, HexSVG{ID: id, SVG: d.svg, Key: key})
 		for _, n := range d.nodes {
 			v.Nodes[n.sig] = n.at
 		}
 		v.Places = append(v.Places, d.place)
 	}
-	sb.WriteString(`</svg>`)
-	v.SVG = sb.String()
 	return v
 }
 

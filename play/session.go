@@ -319,20 +319,51 @@ func (s *Session) View(n int, seats []int) (*View, error) {
 // ViewJSON is View as JSON, the state encoded once (for its hash and for
 // the answer: the state is most of a view's encoding).
 func (s *Session) ViewJSON(n int, seats []int) ([]byte, error) {
+	b, _, err := s.ViewJSONSince(n, seats, nil, 0)
+	return b, err
+}
+
+// ViewJSONSince is ViewJSON for a page that holds the log lines held
+// (from an earlier answer, with their messages): the answer's log and
+// log_messages are only the lines after the first log_from, which are
+// those of held (the page puts the log together). Without held, or when
+// the lines have no messages, the answer has the whole log and no
+// log_from. A serial above 0 is given as log_serial (the caller's number
+// for this answer). It also answers the whole log, for the caller to keep
+// (nil when the lines have no messages: the next answer is whole too).
+func (s *Session) ViewJSONSince(n int, seats []int, held []string, serial int) ([]byte, []string, error) {
 	v, err := s.viewOf(n, seats)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	state, err := json.Marshal(v.State)
 	if err != nil {
-		return nil, fmt.Errorf("hash state: %w", err)
+		return nil, nil, fmt.Errorf("hash state: %w", err)
 	}
 	v.Hash = hashJSON(state)
+	log := v.Log
+	var from *int
+	if held != nil && v.LogMessages != nil {
+		k := 0
+		for k < len(held) && k < len(log) && held[k] == log[k] {
+			k++
+		}
+		from = &k
+		w := *v
+		w.Log, w.LogMessages = log[k:], v.LogMessages[k:]
+		v = &w
+	}
 	// the outer State (the state's JSON as encoded) hides the View's
-	return json.Marshal(struct {
+	b, err := json.Marshal(struct {
 		*View
-		State json.RawMessage `json:"state"`
-	}{v, state})
+		State     json.RawMessage `json:"state"`
+		LogFrom   *int            `json:"log_from,omitempty"`
+		LogSerial int             `json:"log_serial,omitempty"`
+	}{v, state, from, serial})
+	if v.LogMessages == nil {
+		log = nil
+	}
+	return b, log, err
 }
 
 // viewOf is View without its hash.

@@ -54,7 +54,13 @@ func register(a *api.API) js.Value {
 	def("close", 1, func(v []js.Value) ([]byte, error) { a.Close(v[0].Int()); return []byte("{}"), nil })
 	def("append", 3, func(v []js.Value) ([]byte, error) { return a.Append(v[0].Int(), v[1].Int(), v[2].String()) })
 	def("propose", 2, func(v []js.Value) ([]byte, error) { return a.Propose(v[0].Int(), v[1].String()) })
-	def("view", 3, func(v []js.Value) ([]byte, error) { return a.View(v[0].Int(), v[1].Int(), str(v[2])) })
+	// view(session, at, seats[, since]): with since, the log as a change (api.ViewSince)
+	def("view", 3, func(v []js.Value) ([]byte, error) {
+		if len(v) > 3 && v[3].Type() == js.TypeNumber {
+			return a.ViewSince(v[0].Int(), v[1].Int(), str(v[2]), v[3].Int())
+		}
+		return a.View(v[0].Int(), v[1].Int(), str(v[2]))
+	})
 	def("legal", 2, func(v []js.Value) ([]byte, error) { return a.Legal(v[0].Int(), v[1].String()) })
 	// map(session, at[, since]): with since, a change from the answer since (api.MapSince)
 	def("map", 2, func(v []js.Value) ([]byte, error) {

@@ -23,12 +23,17 @@ type API struct {
 	next     int
 	maps     mapview.Cache // what every board drawing shares
 	// sent is each session's last MapSince answer; serial numbers them
-	sent   map[int]MapAnswer
+	sent map[int]MapAnswer
+	// logs is each session's last ViewSince answer's log; serial numbers
+	// those answers too
+	logs   map[int]sentLog
 	serial int
 }
 
 // New returns an API with no session open.
-func New() *API { return &API{sessions: map[int]*play.Session{}, sent: map[int]MapAnswer{}} }
+func New() *API {
+	return &API{sessions: map[int]*play.Session{}, sent: map[int]MapAnswer{}, logs: map[int]sentLog{}}
+}
 
 // Loaded is the answer to Load.
 type Loaded struct {
@@ -69,6 +74,7 @@ func (a *API) Load(export, rules string) ([]byte, error) {
 func (a *API) Close(id int) {
 	delete(a.sessions, id)
 	delete(a.sent, id)
+	delete(a.logs, id)
 }
 
 func (a *API) session(id int) (*play.Session, error) {
@@ -138,6 +144,43 @@ func (a *API) View(id, at int, seats string) ([]byte, error) {
 	return s.ViewJSON(at0(s, at), ids)
 }
 
+// ViewSince is View for a page that holds the session's earlier answer
+// numbered since (0: none): when since is the last ViewSince answer, the
+// log lines that answer had are not sent again (log_from says how many
+// of them still begin the log, play.Session.ViewJSONSince). Each answer
+// is numbered (log_serial) and becomes the session's last; a move adds a
+// line or a few to a log of a thousand, so the answer is a third of a
+// whole view.
+func (a *API) ViewSince(id, at int, seats string, since int) ([]byte, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int
+	if seats != "" {
+		if err := json.Unmarshal([]byte(seats), &ids); err != nil {
+			return nil, fmt.Errorf("seats: %w", err)
+		}
+	}
+	var held []string
+	if prev, ok := a.logs[id]; ok && since > 0 && prev.serial == since {
+		held = prev.log
+	}
+	a.serial++
+	b, log, err := s.ViewJSONSince(at0(s, at), ids, held, a.serial)
+	if err != nil {
+		return nil, err
+	}
+	a.logs[id] = sentLog{serial: a.serial, log: log}
+	return b, nil
+}
+
+// sentLog is the log of a session's last ViewSince answer.
+type sentLog struct {
+	serial int
+	log    []string
+}
+
 func at0(s *play.Session, at int) int {
 	if at < 0 {
 		return s.Len()
@@ -189,7 +232,7 @@ func (a *API) MapSince(id, at, since int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := a.maps.RenderGame(g)
+	v, err := a.maps.RenderGameParts(g)
 	if err != nil {
 		return nil, err
 	}
@@ -201,16 +244,18 @@ func (a *API) MapSince(id, at, since int) ([]byte, error) {
 	}
 	ans := MapAnswer{View: v}
 	if since < 0 { // Map: neither numbered nor kept
+		ans.JoinSVG()
 		return marshalSVG(ans)
 	}
 	a.serial++
 	ans.Serial = a.serial
 	prev, ok := a.sent[id]
-	kept := ans
-	kept.SVG = "" // kept as its hexes
-	a.sent[id] = kept
+	a.sent[id] = ans // kept as its hexes (SVG not joined)
 	if ok && since != 0 && prev.Serial == since {
 		mapChange(&ans, prev.View, since)
+	}
+	if ans.Since == 0 { // the whole board
+		ans.JoinSVG()
 	}
 	return marshalSVG(ans)
 }

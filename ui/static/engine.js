@@ -131,7 +131,28 @@ export class LocalGame {
 
   view(at, seats) {
     const s = seats === undefined || seats === null ? null : JSON.stringify(seats);
-    return this.cached(`v${at}:${s}`, at, () => this.e.call('view', this.session, at ?? -1, s));
+    if (at === null || at === undefined || at < 0) return this.liveView(s);
+    return this.cached(`v${at}:${s}`, at, () => this.e.call('view', this.session, at, s));
+  }
+
+  /**
+   * liveView is the live game's view. The module sends only the log lines
+   * after those of its last live view (log_from of them begin the log as
+   * before), which this puts together with the lines held: a move adds a
+   * line or two to a log of hundreds.
+   */
+  liveView(s) {
+    const was = this.liveLog;
+    const v = this.e.call('view', this.session, -1, s, was ? was.serial : 0);
+    if (v.log_from !== undefined) {
+      if (!was || !v.log_messages) throw new Error('view: a log change from an answer not held');
+      v.log = was.log.slice(0, v.log_from).concat(v.log);
+      v.log_messages = was.messages.slice(0, v.log_from).concat(v.log_messages);
+      delete v.log_from;
+    }
+    this.liveLog = v.log_messages ? { serial: v.log_serial, log: v.log, messages: v.log_messages } : null;
+    delete v.log_serial;
+    return v;
   }
 
   map(at) {

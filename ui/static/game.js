@@ -472,6 +472,10 @@ export function draw(el, page) {
   }
   const st = v.state || {};
   const focused = rememberFocus(page); // put back after the redraw (keyboard.js)
+  // a focused control of the action panel goes with the panel, which is
+  // drawn afresh: let go of it now, before the page changes (taken out
+  // focused, it would force a style and layout pass mid-drawing)
+  if (focused && focused.inPanel && page.dom) focused.el.blur();
   const mine = page.at === null && Object.keys(v.legal || {}).length > 0;
   document.title = (mine ? '● Your turn — ' : '') + `${v.title} #${v.id} — Tresham`;
   if (page.at === null) {
@@ -637,7 +641,8 @@ function placeMap(page) {
     const d = page.dom;
     if (!d || !d.main || !d.main.isConnected) return;
     const top = `${Math.round(d.mapSection.getBoundingClientRect().top + window.scrollY)}px`;
-    if (d.main.style.getPropertyValue('--map-top') !== top) d.main.style.setProperty('--map-top', top);
+    // set where it is read (cards.css: not inherited)
+    for (const el of [d.main, d.mapSection.querySelector('.map-frame')]) if (el && el.style.getPropertyValue('--map-top') !== top) el.style.setProperty('--map-top', top);
   });
 }
 
