@@ -1,7 +1,7 @@
 // The in-browser engine's figures in real Chromium, printed (not asserted:
 // speed targets are benchmarks, not tests). Run it after go generate ./ui:
 //
-//	cd e2e && nice -n 10 node bench.js [--steps N] [--moves N] [--ref DIR] [--moves-only | --page-only] [--profile] [--trace]
+//	cd e2e && nice -n 10 node bench.js [--steps N] [--moves N] [--ref DIR] [--moves-only | --page-only] [--profile] [--trace] [--cpu]
 //
 // It starts `tresham serve` from this checkout and Debian's chromium
 // (harness.js), then measures, on the longest real game of the fixtures:
@@ -19,7 +19,9 @@
 // turns with this one's, for ratios measured under the same load.
 // --profile also prints the page's hottest functions over
 // the history steps and the moves (Chromium's CPU profiler); --trace the
-// main thread's time by kind (a Chromium performance trace).
+// main thread's time by kind (a Chromium performance trace); --cpu each
+// move's main-thread CPU time from the click to the paint (a trace of both
+// pages: on a loaded machine wall-clock time is mostly waiting for a core).
 import { loadavg } from 'node:os';
 import { env, fixtureGames, readFixture, start, startServer, stop } from './harness.js';
 
@@ -34,6 +36,9 @@ const MOVES_ONLY = args.includes('--moves-only');
 // --page-only: the game page's moves and steps, not the engine's calls
 const PAGE_ONLY = args.includes('--page-only');
 const TRACE = args.includes('--trace');
+// --cpu: the main thread's CPU time of each move (a Chromium trace of both
+// pages): wall-clock figures on a loaded machine are mostly waiting
+const CPU = args.includes('--cpu');
 const REF = (() => { const i = args.indexOf('--ref'); return i >= 0 ? args[i + 1] : ''; })();
 
 function realGames() {
@@ -212,6 +217,7 @@ async function openLive(base, src, n, viewport) {
 // moves plays n moves on page, at a player's pace: each a click on the
 // panel's "Pass…" choice where there is one, else on its first choice.
 async function moves(page, n) {
+  let retries = 0;
   for (let i = 0; i < n; i++) {
     const sel = await page.evaluate(() => {
       const bs = [...document.querySelectorAll('.panel button.choice')].filter((b) => !b.disabled);
@@ -222,7 +228,9 @@ async function moves(page, n) {
     });
     if (!sel) return false;
     const before = await page.textContent('#history-pos');
-    await page.click(sel);
+    // the button marked may be drawn again before the click (the server's
+    // late answer redraws the panel on a loaded machine): mark it again
+    try { await page.click(sel, { timeout: 5000 }); } catch (e) { if (++retries > 5) throw e; i--; continue; }
     await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
     // the server's answer and the page's second drawing, before the next move
     await page.waitForTimeout(400);
@@ -243,7 +251,7 @@ async function moveFigures(bases, src, n, viewport) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const tracing = TRACE ? await startTrace(open.new) : null;
+  const tracing = TRACE || CPU ? await startTrace(open.new) : null;
   for (let done = 0, turn = 0; done < MOVES; done += 5, turn++) {
     const order = turn % 2 ? [...names].reverse() : names;
     for (const k of order) await moves(open[k].page, Math.min(5, MOVES - done));
@@ -253,7 +261,12 @@ async function moveFigures(bases, src, n, viewport) {
     const { profile } = await cdp.send('Profiler.stop');
     out.hot = [...hottest(profile), ...inclusive(profile)];
   }
-  if (tracing) { const ev = await endTrace(tracing); if (process.env.TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.TRACE_OUT, JSON.stringify(ev)); out.hot = (out.hot || []).concat(mainThreadTime(ev, MOVES, 'a move')); }
+  if (tracing) {
+    const ev = await endTrace(tracing);
+    if (process.env.TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.TRACE_OUT, JSON.stringify(ev));
+    if (TRACE) out.hot = (out.hot || []).concat(mainThreadTime(ev, MOVES, 'a move'));
+    if (CPU) out.cpu = moveCPU(ev, open.new.page.url());
+  }
   for (const [name, o] of Object.entries(open)) {
     out[name] = await o.page.evaluate(() => window.benchMoves);
     await o.ctx.close();
@@ -339,6 +352,32 @@ function mainThreadTime(events, steps, unit) {
   return [...by].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${r1(ms / steps)} ms ${unit} (incl. nested)  ${k}`);
 }
 
+// moveCPU is, for each page of the trace's events that played moves (by
+// the renderer's main thread; the page at url is 'new', another 'ref'),
+// each move's main-thread CPU time (the trace's thread time): the click's
+// task and the tasks after it to the end of the first paint after it.
+function moveCPU(events, url) {
+  const pidOf = {};
+  for (const e of events) for (const f of e.args?.data?.frames || []) if (f.processId && f.url) pidOf[f.processId] = f.url;
+  const out = {};
+  for (const main of events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
+    const mt = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+    const tasks = mt.filter((e) => e.name === 'RunTask');
+    const clicks = mt.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+    const ms = [];
+    for (const c of clicks) {
+      const task = tasks.find((t) => t.ts <= c.ts && t.ts + t.dur >= c.ts + c.dur);
+      const paint = task && mt.find((e) => e.name === 'Paint' && e.ts > task.ts + task.dur);
+      if (!paint) continue;
+      const last = tasks.find((t) => t.ts <= paint.ts && t.ts + t.dur >= paint.ts + paint.dur);
+      const end = last ? last.ts + last.dur : paint.ts + paint.dur;
+      ms.push(tasks.filter((t) => t.ts >= task.ts && t.ts + t.dur <= end).reduce((a, t) => a + (t.tdur || 0), 0) / 1000);
+    }
+    if (ms.length) out[String(pidOf[main.pid] || '').startsWith(url.split('/?')[0]) ? 'new' : 'ref'] = ms;
+  }
+  return out;
+}
+
 // inclusive sums a CPU profile's time by the page's own functions with
 // what they call (a function counted once per sample), top 30.
 function inclusive(profile) {
@@ -413,6 +452,7 @@ async function main() {
         console.log(JSON.stringify({
           what: `a move on the game page (1400×900, ${longest.title} ${longest.id} from action ${MOVES_FROM}), ${name === 'ref' ? 'reference ' + REF : 'this checkout'}`, load_average: r1(load2),
           click_to_painted: summary(x.map((y) => y.ms)), work: summary(x.map((y) => y.busy)), handler: summary(x.map((y) => y.handler)), frame_rendering: summary(x.map((y) => y.frame)),
+          ...(m.cpu && m.cpu[name] ? { main_thread_cpu_click_to_paint: summary(m.cpu[name]) } : {}),
           moves: [...new Set(x.map((y) => y.what))].slice(0, 6),
         }));
       }
