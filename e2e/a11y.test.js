@@ -9,10 +9,10 @@
 // in the test's output (A11Y_REPORT=FILE writes them as JSON).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { env, serve, newPage, signUp, openFile, fixturePath } from './harness.js';
+import { env, serve, newPage, signUp, openFile, fixturePath, importGame, readFixture } from './harness.js';
 
 serve();
 
@@ -103,7 +103,7 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
     await seen('game 1860, keyboard shortcuts', page);
     await page.keyboard.press('Escape');
     // a finished game (final scores) and a table waiting for players
-    const done = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixturePath('1860', '19354'), 'utf8'));
+    const done = await importGame(page, readFixture('1860/19354.json'));
     await page.goto(`${env.base}/?game=${done}`);
     await page.waitForSelector('#final-scores');
     await seen('game 1860, finished', page);

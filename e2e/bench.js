@@ -23,7 +23,7 @@
 // move's main-thread CPU time from the click to the paint (a trace of both
 // pages: on a loaded machine wall-clock time is mostly waiting for a core).
 import { loadavg } from 'node:os';
-import { env, fixtureGames, readFixture, start, startServer, stop } from './harness.js';
+import { env, fixtureGames, importGame, liveCut, readFixture, signUpByAPI, start, startServer, stop } from './harness.js';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
@@ -132,12 +132,8 @@ async function openGame(base, longest, viewport) {
   const ctx = await env.browser.newContext({ viewport });
   const page = await ctx.newPage();
   await page.goto(base + '/');
-  const id = await page.evaluate(async (body) => {
-    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'bench' + Math.random().toString(36).slice(2, 8), password: 'correct horse battery staple' }) });
-    localStorage.setItem('tresham.signedIn', '1');
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    return (await r.json()).id;
-  }, JSON.stringify(longest));
+  await signUpByAPI(page, 'bench' + Math.random().toString(36).slice(2, 8));
+  const id = await importGame(page, longest);
   await page.goto(`${base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   // each click's event timestamp to a task queued after the next frame
@@ -177,14 +173,8 @@ async function openLive(base, src, n, viewport) {
   const ctx = await env.browser.newContext({ viewport });
   const page = await ctx.newPage();
   await page.goto(base + '/');
-  const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
-  delete cut.game_end_reason;
-  const id = await page.evaluate(async (body) => {
-    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'mover' + Math.random().toString(36).slice(2, 8), password: 'correct horse battery staple' }) });
-    localStorage.setItem('tresham.signedIn', '1');
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    return (await r.json()).id;
-  }, JSON.stringify(cut));
+  await signUpByAPI(page, 'mover' + Math.random().toString(36).slice(2, 8));
+  const id = await importGame(page, liveCut(src, n));
   await page.goto(`${base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   await page.waitForSelector('#turn.yours');

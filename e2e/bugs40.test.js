@@ -2,8 +2,7 @@
 // it, against a real `tresham serve` in Debian's chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { env, serve, newPage, signUp, openFile, gameView, fixturePath } from './harness.js';
+import { env, serve, newPage, signUp, openFile, gameView, fixturePath, importGame, liveCut, readFixture } from './harness.js';
 import { describe } from '../ui/static/panel.js';
 import { durationText } from '../ui/static/clockview.js';
 
@@ -85,12 +84,8 @@ test('options are described, never named by key; a bot has one name; the winner 
   assert.ok(made.status < 300, JSON.stringify(made.body));
   const id = made.body.id;
   // an imported 1825 game (options unit_123, r1 …) and a finished 1860 game
-  const imp = (path) => page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(path, 'utf8'));
-  const src1825 = JSON.parse(readFileSync(fixturePath('1825', '141331'), 'utf8'));
-  const cut = { ...src1825, actions: src1825.actions.slice(0, 30), status: 'active', result: {} };
-  delete cut.game_end_reason;
-  const id1825 = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, JSON.stringify(cut));
-  const idDone = await imp(fixturePath('1860', '19354'));
+  const id1825 = await importGame(page, liveCut(readFixture('1825/141331.json'), 30));
+  const idDone = await importGame(page, readFixture('1860/19354.json'));
   await page.goto(`${env.base}/`);
   const row = page.locator(`#games-mine li.game[data-game="${id}"]`);
   await row.waitFor();
@@ -154,7 +149,7 @@ test('game page: no engine note in the normal case, hotseat chat as the seat to 
   assert.match(await page.textContent('#kept-run'), new RegExp(`£${ran.last_run.revenue} in all\\.$`));
   // final scores: each heading aligned as its figures
   await openFile(page, fixturePath('1860', '19354'), 10);
-  const idDone = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFileSync(fixturePath('1860', '19354'), 'utf8'));
+  const idDone = await importGame(page, readFixture('1860/19354.json'));
   await page.goto(`${env.base}/?game=${idDone}`);
   await page.waitForSelector('#final-scores');
   const cols = await page.$$eval('#final-scores table', ([t]) => {

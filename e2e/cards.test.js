@@ -4,8 +4,7 @@
 // SHOTS=DIR saves a screenshot of every round at both sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { env, serve, newPage, signUp, openFile, gameView, shot, untilServer, fixturePath } from './harness.js';
+import { env, serve, newPage, signUp, openFile, gameView, shot, untilServer, fixturePath, importGame, readFixture } from './harness.js';
 
 serve();
 
@@ -128,10 +127,7 @@ for (const size of SIZES) {
     // the end: each real game finished, its cards the engine's final state
     for (const title of ['1860', '1825']) {
       const game = title === '1860' ? '19354' : '141331';
-      const done = await page.evaluate(async (body) => {
-        const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-        return (await r.json()).id;
-      }, readFileSync(fixturePath(title, game), 'utf8'));
+      const done = await importGame(page, readFixture(`${title}/${game}.json`));
       await page.goto(`${env.base}/?game=${done}`);
       await page.waitForSelector('#final-scores');
       await page.waitForSelector('#corp-cards');

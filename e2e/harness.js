@@ -163,18 +163,78 @@ export async function openFile(page, path, n) {
 
 /** openSource is openAt for an export's text. */
 async function openSource(page, text, n) {
-  const src = JSON.parse(text);
-  const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
-  delete cut.game_end_reason;
-  const id = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    const j = await r.json();
-    if (!r.ok) throw new Error(j.error);
-    return j.id;
-  }, JSON.stringify(cut));
+  const id = await importGame(page, liveCut(text, n));
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#turn.yours');
   return id;
+}
+
+/**
+ * liveCut answers an 18xx.games export (its text, or the parsed object)
+ * cut after its first n actions as a game still being played: status
+ * active, no result, no end.
+ */
+export function liveCut(exp, n) {
+  const src = typeof exp === 'string' ? JSON.parse(exp) : exp;
+  const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
+  delete cut.game_end_reason;
+  return cut;
+}
+
+/**
+ * importGame imports an 18xx.games export (its text, or the parsed object)
+ * through the API as a game of the user signed in on page, and answers the
+ * new game's id; any answer but 201 Created throws with the server's error.
+ */
+export async function importGame(page, exp) {
+  const body = typeof exp === 'string' ? exp : JSON.stringify(exp);
+  const r = await page.evaluate(async (b) => {
+    const res = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: b });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  }, body);
+  if (r.status !== 201) throw new Error(`import refused: ${r.status} ${r.body?.error ?? JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
+/**
+ * signUpByAPI creates a user through the API from page (on the server's
+ * origin) without the lobby's form, and marks the page signed in.
+ */
+export async function signUpByAPI(page, name) {
+  const status = await page.evaluate(async (n) => {
+    const r = await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n, password: 'correct horse battery staple' }) });
+    localStorage.setItem('tresham.signedIn', '1');
+    return r.status;
+  }, name);
+  if (status !== 201) throw new Error(`sign-up of ${name} refused: ${status}`);
+}
+
+/** moduleServed reports whether the server was built with the in-browser engine (its manifest names the module). */
+export async function moduleServed() {
+  return Boolean((await (await fetch(env.base + '/wasm/manifest.json')).json()).wasm);
+}
+
+/**
+ * historyBackRequests steps the game page back n times through history,
+ * each time until the position shown changes, and answers the API requests
+ * the page made meanwhile (the in-browser engine's steps make none).
+ */
+export async function historyBackRequests(page, n) {
+  const requests = [];
+  const seen = (r) => { if (r.url().includes('/api/')) requests.push(r.url()); };
+  page.on('request', seen);
+  for (let i = 0; i < n; i++) {
+    const pos = await page.textContent('#history-pos');
+    await page.click('#history-back');
+    await page.waitForFunction((p) => document.getElementById('history-pos')?.textContent !== p, pos);
+  }
+  page.off('request', seen);
+  return requests;
+}
+
+/** stateMismatchReported tells whether a page reported to the server's metrics a state unlike the server's. */
+export async function stateMismatchReported() {
+  return /tresham_client_state_mismatches_total [1-9]/.test(await (await fetch(env.base + '/metrics')).text());
 }
 
 /**

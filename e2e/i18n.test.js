@@ -6,7 +6,7 @@
 // English sees the same game in English.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, openAt, shot, readFixture } from './harness.js';
+import { env, serve, newPage, signUp, openAt, shot, readFixture, importGame } from './harness.js';
 
 // a small review budget: the review card's test needs its words, not its judgement
 serve(['--review-budget', '3000n']);
@@ -176,12 +176,7 @@ test('French: the game review card of a finished 1860 game', { timeout: 300000 }
   const ctx = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
   const page = await newPage(ctx);
   await signUp(page, 'frreview');
-  const id = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    const j = await r.json();
-    if (!r.ok) throw new Error(j.error);
-    return j.id;
-  }, readFixture('1860/19354.json'));
+  const id = await importGame(page, readFixture('1860/19354.json'));
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#final-scores #review #review-start');
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');

@@ -13,7 +13,7 @@
 // stops, and the engine's answer read. SHOTS=DIR saves screenshots.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, readFixture, shot } from './harness.js';
+import { env, serve, newPage, signUp, readFixture, importGame, liveCut, shot } from './harness.js';
 
 serve();
 
@@ -37,20 +37,6 @@ function effective(actions) {
     for (const x of a.auto_actions || []) if (!x.type.startsWith('program_')) moves.push(x);
   }
   return moves;
-}
-
-// importCut imports the export text cut after its first n actions as a
-// live hotseat game of the signed-in user; it answers the game's id.
-async function importCut(page, text, n) {
-  const src = JSON.parse(text);
-  const cut = { ...src, actions: src.actions.slice(0, n), status: 'active', result: {} };
-  delete cut.game_end_reason;
-  return page.evaluate(async (body) => {
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    const j = await r.json();
-    if (!r.ok) throw new Error(j.error);
-    return j.id;
-  }, JSON.stringify(cut));
 }
 
 // isTarget tells whether the focused element is the control step names
@@ -314,7 +300,7 @@ test('a game played with the keyboard only: 1860 from the auction to a run and d
     const text = readFixture(`${g.title}/${g.file}`);
     const all = JSON.parse(text).actions;
     const moves = effective(all.slice(g.from, g.to));
-    const id = await importCut(page, text, g.from);
+    const id = await importGame(page, liveCut(text, g.from));
     await page.goto(`${env.base}/?game=${id}`);
     await page.waitForSelector('#turn.yours');
     const stats = { moves: 0, keys: 0, focus: {}, runs: [], announced: [] };
@@ -328,7 +314,7 @@ test('a game played with the keyboard only: 1860 from the auction to a run and d
     stats.announced = await page.evaluate(() => window.__said);
     await shot(page, `keyboard-${g.title}`);
     // the same moves of the real game, imported: the same state
-    const want = await importCut(page, text, g.to);
+    const want = await importGame(page, liveCut(text, g.to));
     const [mine, theirs] = await page.evaluate(async ([x, y]) => Promise.all([x, y].map(async (gid) => (await fetch(`/api/games/${gid}`)).json())), [id, want]);
     const d = diff(comparable(mine), comparable(theirs));
     console.log(`${g.title}: ${stats.moves} moves with ${stats.keys} keys (${(stats.keys / stats.moves).toFixed(1)} a move); focus after a move: ${JSON.stringify(stats.focus)}`);
@@ -355,7 +341,7 @@ test('the live region reads out a move made elsewhere (another player, another t
   const page = await newPage(ctx);
   await signUp(page, 'listener');
   const text = readFixture('1860/19354.json');
-  const id = await importCut(page, text, 8);
+  const id = await importGame(page, liveCut(text, 8));
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#turn.yours');
   await page.evaluate(() => {

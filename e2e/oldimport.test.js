@@ -8,12 +8,12 @@
 // Skipped when the server has no module (go generate ./ui not run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, readFixture, serve, newPage, signUp } from './harness.js';
+import { env, readFixture, serve, newPage, signUp, importGame, liveCut, moduleServed, historyBackRequests, stateMismatchReported } from './harness.js';
 
 serve();
 
 test('an old import plays in the browser under its day\'s rules, built once', { timeout: 300000 }, async (t) => {
-  if (!(await (await fetch(env.base + '/wasm/manifest.json')).json()).wasm) return t.skip('the server has no WebAssembly module (go generate ./ui)');
+  if (!(await moduleServed())) return t.skip('the server has no WebAssembly module (go generate ./ui)');
   const ctx = await env.browser.newContext({ viewport: { width: 1400, height: 900 } });
   // record every load the page makes on the module (its arguments)
   await ctx.addInitScript(() => {
@@ -34,17 +34,9 @@ test('an old import plays in the browser under its day\'s rules, built once', { 
   page.on('pageerror', (e) => errors.push(e.message));
   await signUp(page, 'oldimport');
   // the game cut after action 247: past action 242, which today's rules refuse
-  const src = JSON.parse(readFixture('dated/1825/69820.json'));
-  const rest = src.actions.slice(247);
-  src.actions = src.actions.slice(0, 247);
-  src.status = 'active';
-  delete src.result;
-  const imp = await page.evaluate(async (b) => {
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: b });
-    return { status: r.status, body: await r.json() };
-  }, JSON.stringify(src));
-  assert.equal(imp.status, 201, JSON.stringify(imp.body));
-  const id = imp.body.id;
+  const text = readFixture('dated/1825/69820.json');
+  const rest = JSON.parse(text).actions.slice(247);
+  const id = await importGame(page, liveCut(text, 247));
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 120000 });
   // the page's engine was told the server's rules: every load under 2023-12-26
@@ -52,14 +44,7 @@ test('an old import plays in the browser under its day\'s rules, built once', { 
   assert.ok(calls.length >= 1, 'the page loaded no game into its engine');
   assert.deepEqual(calls.map((c) => c[0]), calls.map(() => '2023-12-26'));
   // history steps are the browser's (no request)
-  const requests = [];
-  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
-  for (let i = 0; i < 3; i++) {
-    const pos = await page.textContent('#history-pos');
-    await page.click('#history-back');
-    await page.waitForFunction((p) => document.getElementById('history-pos')?.textContent !== p, pos);
-  }
-  assert.deepEqual(requests, [], 'history steps made requests');
+  assert.deepEqual(await historyBackRequests(page, 3), [], 'history steps made requests');
   await page.click('#history-live').catch(() => page.goto(`${env.base}/?game=${id}`));
   // the game's next two moves played on the server: the page's engine takes
   // them (pushed to it) and its hash agrees with the server's
@@ -75,8 +60,7 @@ test('an old import plays in the browser under its day\'s rules, built once', { 
     await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   }
   assert.match(await page.textContent('#engine'), /in the browser/);
-  const metrics = await (await fetch(env.base + '/metrics')).text();
-  assert.ok(!/tresham_client_state_mismatches_total [1-9]/.test(metrics), 'a state mismatch was reported');
+  assert.ok(!(await stateMismatchReported()), 'a state mismatch was reported');
   // figures: the module's load of the whole game with its rules found by
   // trials and with them given (alternating, 5 each, medians)
   const figures = await page.evaluate(async (text) => {
@@ -96,7 +80,7 @@ test('an old import plays in the browser under its day\'s rules, built once', { 
     }
     const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
     return { found: med(found), given: med(given), hashes: [...hashes] };
-  }, readFixture('dated/1825/69820.json'));
+  }, text);
   assert.equal(figures.hashes.length, 1, `the two loads differ: ${figures.hashes}`);
   assert.match(figures.hashes[0], / 2023-12-26$/);
   console.log(`69820 loaded in the module: rules found ${figures.found.toFixed(0)} ms, given ${figures.given.toFixed(0)} ms (medians of 5, ratio ${(figures.found / figures.given).toFixed(2)})`);

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { env, serve, newPage, signUp, readFixture, openAt, shot, scrollTo } from './harness.js';
+import { env, serve, newPage, signUp, readFixture, importGame, openAt, shot, scrollTo } from './harness.js';
 
 // the server's default review budget (60000 nodes and 60 s for the game)
 serve();
@@ -24,12 +24,7 @@ test('game review: started at the game end, progress shown, costly moves marked 
     await signUp(page, `reviewer${vp.width}`);
     // the desktop imports the game and starts its review; the phone opens
     // the same game and finds the review kept by the server
-    id ??= await page.evaluate(async (body) => {
-      const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      const j = await r.json();
-      if (!r.ok) throw new Error(j.error);
-      return j.id;
-    }, readFixture('1860/19354.json'));
+    id ??= await importGame(page, readFixture('1860/19354.json'));
     await page.goto(`${env.base}/?game=${id}`);
     await page.waitForSelector('#final-scores #review');
     if (!phone) {

@@ -8,7 +8,7 @@
 // budget, and the list on a constructed report.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, readFixture } from './harness.js';
+import { env, serve, newPage, signUp, readFixture, importGame } from './harness.js';
 
 serve(['--review-budget', '30000n']);
 
@@ -21,12 +21,7 @@ test('French: the costly moves the coach rates, on the review card', { timeout: 
   const ctx = await env.browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 900 } });
   const page = await newPage(ctx);
   await signUp(page, 'frcostly');
-  const id = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    const j = await r.json();
-    if (!r.ok) throw new Error(j.error);
-    return j.id;
-  }, readFixture('1860/19354.json'));
+  const id = await importGame(page, readFixture('1860/19354.json'));
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#final-scores #review #review-start');
   await page.click('#review-start');

@@ -8,34 +8,20 @@
 // when the server has no module (go generate ./ui not run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, fixtureGames, readFixture, serve } from './harness.js';
-
+import { env, fixtureGames, readFixture, serve, importGame, liveCut, signUpByAPI, moduleServed, historyBackRequests, stateMismatchReported } from './harness.js';
 
 serve();
-// moduleServed reports whether the server was built with the in-browser
-// engine (its manifest names the module).
-async function moduleServed() {
-  return Boolean((await (await fetch(env.base + '/wasm/manifest.json')).json()).wasm);
-}
 
 function realGames() {
   return ['1860', '1825'].flatMap((t) => fixtureGames(t)).map(readFixture);
 }
 
-// importCut imports the 1860 fixture 19354 cut just before its first run
-// as a hotseat game of the signed-in user and returns its id.
+// importCut signs user up and imports the 1860 fixture 19354 cut just
+// before its first run as their hotseat game; it returns the game's id.
 async function importCut(page, user = 'wasm') {
-  const src = JSON.parse(readFixture('1860/19354.json'));
-  const cut = src.actions.findIndex((a) => a.type === 'run_routes');
-  src.actions = src.actions.slice(0, cut);
-  delete src.result;
-  src.status = 'active';
-  return page.evaluate(async ([body, name]) => {
-    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password: 'correct horse battery staple' }) });
-    localStorage.setItem('tresham.signedIn', '1');
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    return (await r.json()).id;
-  }, [JSON.stringify(src), user]);
+  const text = readFixture('1860/19354.json');
+  await signUpByAPI(page, user);
+  return importGame(page, liveCut(text, JSON.parse(text).actions.findIndex((a) => a.type === 'run_routes')));
 }
 
 test('the game page runs the engine in the browser and agrees with the server', { timeout: 300000 }, async (t) => {
@@ -59,17 +45,9 @@ test('the game page runs the engine in the browser and agrees with the server', 
   await page.waitForFunction((b) => document.getElementById('history-pos')?.textContent !== b, before);
   await page.waitForSelector('#engine[data-engine="browser"]');
   // history steps ask the server nothing
-  const requests = [];
-  page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
-  for (let i = 0; i < 3; i++) {
-    const pos = await page.textContent('#history-pos');
-    await page.click('#history-back');
-    await page.waitForFunction((p) => document.getElementById('history-pos')?.textContent !== p, pos);
-  }
-  assert.deepEqual(requests, [], 'history steps made requests');
+  assert.deepEqual(await historyBackRequests(page, 3), [], 'history steps made requests');
   assert.match(await page.textContent('#history-pos'), /of/);
-  const metrics = await (await fetch(env.base + '/metrics')).text();
-  assert.ok(!/tresham_client_state_mismatches_total [1-9]/.test(metrics), 'a state mismatch was reported');
+  assert.ok(!(await stateMismatchReported()), 'a state mismatch was reported');
   assert.deepEqual(errors, []);
   await ctx.close();
 });
@@ -184,12 +162,8 @@ test('history steps back on the game page of the longest real game', { timeout: 
   await page.goto(env.base + '/');
   const games = realGames().map((g) => JSON.parse(g));
   const longest = games.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
-  const id = await page.evaluate(async (body) => {
-    await fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'steps', password: 'correct horse battery staple' }) });
-    localStorage.setItem('tresham.signedIn', '1');
-    const r = await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    return (await r.json()).id;
-  }, JSON.stringify(longest));
+  await signUpByAPI(page, 'steps');
+  const id = await importGame(page, longest);
   await page.goto(`${env.base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   const requests = [];
