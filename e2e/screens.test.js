@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { env, serve, newPage, signUp, openFile, gameView, readFixture, fixturePath, desktop, phone } from './harness.js';
+import { env, serve, newPage, signUp, openFile, gameView, readFixture, importGame, fixturePath, desktop, phone } from './harness.js';
 
 serve();
 
@@ -72,7 +72,7 @@ for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
     }
     // the end of each game: the final scores over the table
     for (const [title, game] of [['1860', '19354'], ['1825', '141331']]) {
-      const id = await page.evaluate(async (body) => (await (await fetch('/api/games/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).id, readFixture(`${title}/${game}.json`));
+      const id = await importGame(page, readFixture(`${title}/${game}.json`));
       await page.goto(`${env.base}/?game=${id}`);
       await page.waitForSelector('#final-scores');
       assert.ok((await gameView(page)).finished, `${title}/${game}: finished`);
