@@ -22,11 +22,11 @@ type Player interface {
 // searchOptions).
 // The levels (Levels) are accepted too: "easy", "medium", "hard",
 // "expert".
-func Kinds() []string { return []string{"random", "heuristic", "search"} }
+func Kinds() []string { return []string{"random", "heuristic", "strong", "search"} }
 
 // QuickKinds lists the kinds that decide at once, without searching: the
 // ones sweeps and tests alternate between seats.
-func QuickKinds() []string { return []string{"random", "heuristic"} }
+func QuickKinds() []string { return []string{"random", "heuristic", "strong"} }
 
 // New returns a bot of the named kind, seeded for reproducible play.
 func New(kind string, seed uint64) (Player, error) {
@@ -35,12 +35,17 @@ func New(kind string, seed uint64) (Player, error) {
 		return &Random{Rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), PassWeight: 0.3}, nil
 	case "heuristic", "medium":
 		return NewHeuristic(seed), nil
+	case "strong":
+		return NewStrong(seed)
 	case "easy":
 		return NewNoisy(seed), nil
 	case "search", "hard":
 		return NewSearch(DefaultBudget, seed), nil
 	case "expert":
 		return NewSearch(ExpertBudget, seed), nil
+	}
+	if rest, ok := strings.CutPrefix(kind, "strong:"); ok {
+		return NewStrong(seed, strings.Split(rest, ":")...)
 	}
 	if rest, ok := strings.CutPrefix(kind, "search:"); ok {
 		parts := strings.Split(rest, ":")

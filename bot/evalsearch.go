@@ -85,8 +85,18 @@ func (s *Search) searchOptions(opts []string) error {
 			default:
 				return fmt.Errorf("bot: search option %q: want leaf=fit or leaf=income", o)
 			}
+		case "base":
+			switch v {
+			case "strong":
+				t := StrongTuning()
+				s.h.Tune = &t
+			case "medium", "heuristic":
+				s.h.Tune = nil
+			default:
+				return fmt.Errorf("bot: search option %q: want base=strong or base=medium", o)
+			}
 		default:
-			return fmt.Errorf("bot: search option %q: want rounds=N, horizon=N or leaf=fit|income", o)
+			return fmt.Errorf("bot: search option %q: want rounds=N, horizon=N, leaf=fit|income or base=strong|medium", o)
 		}
 	}
 	return nil

@@ -24,6 +24,9 @@ type Heuristic struct {
 	// MaxLays bounds the tile lays evaluated with the route solver per
 	// decision (a sample when more are legal); 0 means 48.
 	MaxLays int
+	// Tune adjusts the rules of play (nil: the medium bot's own; see
+	// Tuning and the strong policy, policy_strong.go).
+	Tune *Tuning
 
 	// rules keeps the titles' route rules between decisions (see
 	// newPosition); like Rand, it makes a Heuristic one goroutine's.
@@ -199,7 +202,7 @@ func (h *Heuristic) pickPar(p *position, pl *engine.Player, pars []engine.Choice
 			continue
 		}
 		corp := p.eg.Corp(c.Action.Corporation)
-		need := floatShares(corp) * cell.Price
+		need := (floatShares(corp) + h.tun().ParExtra) * cell.Price
 		if need <= pl.Cash && cell.Price > bestPrice {
 			best, bestPrice = i, cell.Price
 		}

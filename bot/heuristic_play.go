@@ -48,7 +48,7 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 		consider(c.Action, h.companyScore(p, pl, c.Action)+h.jitter())
 	}
 	for _, c := range byType["sell_shares"] {
-		consider(c.Action, h.sellScore(p, pl, c.Action)+h.jitter())
+		consider(c.Action, h.saleScore(p, pl, c.Action)+h.jitter())
 	}
 	if pass := byType["pass"]; len(pass) > 0 {
 		consider(pass[0].Action, 0)
@@ -79,7 +79,7 @@ func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 	if p.eg.PhaseIdx >= len(p.eg.Phases)-1 {
 		return false
 	}
-	return p.eg.NumCerts(pl)+3 <= p.eg.CertLimit
+	return p.eg.NumCerts(pl)+h.tun().CertRoom <= p.eg.CertLimit
 }
 
 // startingOwn reports whether player id presides over a company that has
@@ -181,11 +181,14 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	}
 	mine := c.PercentOf(engine.Holder(pl.ID))
 	pres := c.President == pl.ID
+	t := h.tun()
 	switch {
 	case pres && !c.Floated:
 		return 100
 	case pres && maxOther(p, c, pl.ID)+10 > mine && !c.Receivership:
 		return 85
+	case pres && mine < t.OwnTarget && !c.Receivership && p.healthy(c):
+		return 80
 	}
 	if !pres && h.keepsForStart(p, pl, cost) {
 		return -1
@@ -201,7 +204,7 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		// would stall the game forever; help float one
 		return 30 + float64(mine)/100
 	}
-	if c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !c.Receivership && c.President != 0 &&
+	if !t.NoHelpFloat && c.IPOed && !c.Floated && !c.Closed && !c.Bankrupt && !c.Receivership && c.President != 0 &&
 		c.PercentOf(engine.Holder(c.President)) >= 20 && !h.startingOwn(p, pl.ID) &&
 		p.eg.PhaseIdx < len(p.eg.Phases)-1 {
 		// another player's started company: a share helps it float
@@ -237,12 +240,12 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 		}
 	}
 	if pres {
-		return 40 + 100*yield
+		return t.PresBase + t.YieldWeight*yield
 	}
-	if yield <= 0 {
+	if yield <= t.MinYield {
 		return -1
 	}
-	return 25 + 100*yield
+	return t.OtherBase + t.YieldWeight*yield
 }
 
 // keepsForStart reports whether a player who directs no company should
@@ -504,7 +507,7 @@ func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Cho
 	case price > c.Cash && price <= c.Cash+p.estimate(c) && p.nextPermanent() && p.hasRoom(c) &&
 		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft()-1) >= 2*p.estimate(c)):
 		kind = "withhold"
-	case p.savesForTrain(c):
+	case p.savesForTrain(c, h.tun().SaveRuns):
 		kind = "withhold"
 	}
 	for _, ch := range cs {
@@ -528,13 +531,13 @@ const saveRuns = 3
 // players' cash, which breaks the bank in both titles (its size less the
 // players' cash), grew every round, and games ended after a median of
 // 435 actions, in the second phase (docs/bots.md).
-func (p *position) savesForTrain(c *engine.Corporation) bool {
+func (p *position) savesForTrain(c *engine.Corporation, runs int) bool {
 	t := p.eg.Depot.MinUpcoming()
 	if t == nil || !p.hasRoom(c) || c.Cash >= t.Price {
 		return false
 	}
 	est := p.estimate(c)
-	return est > 0 && c.Cash+saveRuns*est >= t.Price
+	return est > 0 && c.Cash+runs*est >= t.Price
 }
 
 // pushesRust reports whether c gains on the others when the next trains
@@ -676,7 +679,8 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		// ran the first company's price to the end of the market.
 		price := cs[best].Action.Price
 		gain := p.extraTrainGain(c, cs[best].Action)
-		want = c.Cash >= price && (p.lastingTrains(c) < 2 && gain*10 >= price || c.Cash >= 2*price && gain*6 >= price)
+		t := h.tun()
+		want = c.Cash >= price && (p.lastingTrains(c) < 2 && gain*t.Payback2 >= price || c.Cash >= 2*price && gain*t.PaybackN >= price)
 	}
 	if !want {
 		return engine.Action{}, false

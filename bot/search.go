@@ -685,7 +685,7 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 	if s.h.rules == nil {
 		s.h.rules = map[string]title.RouteRules{}
 	}
-	h := &Heuristic{Rand: rand.New(rand.NewPCG(seed, it)), MaxLays: s.RolloutLays, rules: s.h.rules}
+	h := &Heuristic{Rand: rand.New(rand.NewPCG(seed, it)), MaxLays: s.RolloutLays, rules: s.h.rules, Tune: s.h.Tune}
 	if h.MaxLays <= 0 {
 		h.MaxLays = 12
 	}

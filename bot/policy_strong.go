@@ -1,0 +1,202 @@
+package bot
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+
+	"tresham/engine"
+)
+
+// Tuning holds the heuristic's adjustable rules of play. The medium bot
+// plays with MediumTuning (a Heuristic whose Tune is nil); the strong
+// policy (NewStrong, the search's base policy) with StrongTuning, found by
+// self-play against three medium bots (docs/bots.md).
+type Tuning struct {
+	// ParExtra is how many 10% shares beyond the float a player must be
+	// able to buy at the par it picks to start a company alone (0: the
+	// highest par that floats it alone).
+	ParExtra int `json:"par_extra"`
+	// CertRoom is the room under the certificate limit a player keeps to
+	// start a company (the director's certificate and CertRoom-1 more).
+	CertRoom int `json:"cert_room"`
+	// NoHelpFloat stops buying into another player's company before it
+	// floats.
+	NoHelpFloat bool `json:"no_help_float"`
+	// OwnTarget is the holding (percent) a president keeps buying its own
+	// operating company's shares towards, ahead of other shares (0: only
+	// to float and to keep control).
+	OwnTarget int `json:"own_target"`
+	// PresBase and OtherBase are the scores of a share of a company the
+	// player directs and of another's, plus YieldWeight times the share's
+	// yield (a run's dividend over its price); MinYield is the least yield
+	// worth buying another's share for.
+	PresBase    float64 `json:"pres_base"`
+	OtherBase   float64 `json:"other_base"`
+	YieldWeight float64 `json:"yield_weight"`
+	MinYield    float64 `json:"min_yield"`
+	// SaveRuns is how many runs' revenue a company withholds at most
+	// towards its next train.
+	SaveRuns int `json:"save_runs"`
+	// Payback2 and PaybackN: a second train is bought when it pays for
+	// itself within Payback2 runs, more when within PaybackN.
+	Payback2 int `json:"payback2"`
+	PaybackN int `json:"payback_n"`
+	// EndSell, when positive, sells shares near the end of the game
+	// (within EndSell operating rounds, roundsLeft) when the sale's drop
+	// of the share price costs the best other player more than it costs
+	// the player, counting the dividends the sold shares would still
+	// bring.
+	EndSell int `json:"end_sell"`
+}
+
+// MediumTuning is the medium bot's tuning: the rules as the heuristic
+// has always played them.
+var MediumTuning = Tuning{
+	CertRoom:    3,
+	PresBase:    40,
+	OtherBase:   25,
+	YieldWeight: 100,
+	SaveRuns:    saveRuns,
+	Payback2:    10,
+	PaybackN:    6,
+}
+
+//go:embed strong_tuning.json
+var strongTuningJSON []byte
+
+// StrongTuning is the strong policy's tuning, kept as data in
+// strong_tuning.json (found as docs/bots.md describes); fields it leaves
+// out keep MediumTuning's values.
+func StrongTuning() Tuning {
+	t := MediumTuning
+	if err := json.Unmarshal(strongTuningJSON, &t); err != nil {
+		panic(fmt.Sprintf("bot: strong_tuning.json: %v", err))
+	}
+	return t
+}
+
+// tun is h's tuning (MediumTuning when none is set).
+func (h *Heuristic) tun() *Tuning {
+	if h.Tune != nil {
+		return h.Tune
+	}
+	return &MediumTuning
+}
+
+// NewStrong returns the strong policy: the heuristic with StrongTuning
+// (kind "strong"; "strong:key=value:..." changes single fields, for
+// tuning), seeded for reproducible play.
+func NewStrong(seed uint64, opts ...string) (*Heuristic, error) {
+	t := StrongTuning()
+	if err := t.set(opts); err != nil {
+		return nil, err
+	}
+	return &Heuristic{Rand: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d)), Tune: &t}, nil
+}
+
+// set changes t's fields named by opts ("own_target=60", the JSON names).
+func (t *Tuning) set(opts []string) error {
+	for _, o := range opts {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			return fmt.Errorf("bot: strong option %q: want key=value", o)
+		}
+		var raw string
+		switch k {
+		case "no_help_float":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("bot: strong option %q: want true or false", o)
+			}
+			raw = strconv.FormatBool(b)
+		default:
+			if _, err := strconv.ParseFloat(v, 64); err != nil {
+				return fmt.Errorf("bot: strong option %q: want a number", o)
+			}
+			raw = v
+		}
+		var probe map[string]json.RawMessage
+		cur, _ := json.Marshal(t)
+		_ = json.Unmarshal(cur, &probe)
+		if _, known := probe[k]; !known {
+			return fmt.Errorf("bot: strong option %q: no such field (want one of %s)", o, strings.Join(tuningFields(probe), ", "))
+		}
+		if err := json.Unmarshal([]byte(`{"`+k+`":`+raw+`}`), t); err != nil {
+			return fmt.Errorf("bot: strong option %q: %w", o, err)
+		}
+	}
+	return nil
+}
+
+// tuningFields lists a tuning's JSON field names.
+func tuningFields(m map[string]json.RawMessage) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// saleScore values a sale: the medium bot's sellScore, and with
+// Tune.EndSell near the end of the game the sales that hurt the best
+// other player more than the seller (endSaleScore).
+func (h *Heuristic) saleScore(p *position, pl *engine.Player, a engine.Action) float64 {
+	s := h.sellScore(p, pl, a)
+	if t := h.tun(); t.EndSell > 0 && p.roundsLeft() <= t.EndSell {
+		s = max(s, h.endSaleScore(p, pl, a))
+	}
+	return s
+}
+
+// endSaleScore is the gain of a sale in the seller's margin over the best
+// other player (their worth now, read after the sale on a copy of the
+// game, less the dividends the sold shares would have paid in the rounds
+// left), as a stock-round score: above passing only for a real gain.
+func (h *Heuristic) endSaleScore(p *position, pl *engine.Player, a engine.Action) float64 {
+	if len(a.Shares) == 0 {
+		return -1
+	}
+	c, _, err := p.eg.ShareByID(a.Shares[0])
+	if err != nil || c.Cell == nil {
+		return -1
+	}
+	for _, id := range a.Shares {
+		if _, s, err := p.eg.ShareByID(id); err == nil && s.President {
+			return -1
+		}
+	}
+	r, ok := unwrap(p.g).(resulter)
+	if !ok {
+		return -1
+	}
+	me := strconv.Itoa(pl.ID)
+	before := marginOf(r.Result(), me)
+	f, err := Fork(p.g)
+	if err != nil {
+		return -1
+	}
+	b := a
+	if err := f.Apply(&b); err != nil {
+		return -1
+	}
+	fr, ok := f.(resulter)
+	if !ok {
+		return -1
+	}
+	after := marginOf(fr.Result(), me)
+	lost := 0.0
+	if c.HasRevenue && c.LastRevenue.Kind == "payout" {
+		lost = float64(c.LastRevenue.Total*a.Percent/100) * float64(p.roundsLeft())
+	}
+	gain := after - before - lost
+	if gain <= 10 {
+		return -1
+	}
+	return 50 + gain/100
+}
