@@ -203,7 +203,7 @@ func (h *Heuristic) pickPar(p *position, pl *engine.Player, pars []engine.Choice
 		}
 		corp := p.eg.Corp(c.Action.Corporation)
 		need := (floatShares(corp) + h.tun().ParExtra) * cell.Price
-		if need <= pl.Cash && cell.Price > bestPrice {
+		if need <= pl.Cash && h.parBetter(cell.Price, bestPrice) {
 			best, bestPrice = i, cell.Price
 		}
 		if low < 0 || cell.Price < lowPrice {
@@ -229,7 +229,7 @@ func (h *Heuristic) pickSharedPar(p *position, pl *engine.Player, pars []engine.
 			continue
 		}
 		need := (2*floatShares(p.eg.Corp(c.Action.Corporation)) + 2) / 3 * cell.Price
-		if need <= pl.Cash && cell.Price > bestPrice {
+		if need <= pl.Cash && h.parBetter(cell.Price, bestPrice) {
 			best, bestPrice = i, cell.Price
 		}
 	}

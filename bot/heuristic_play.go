@@ -48,7 +48,7 @@ func (h *Heuristic) stock(p *position, pl *engine.Player, byType map[string][]en
 		consider(c.Action, h.companyScore(p, pl, c.Action)+h.jitter())
 	}
 	for _, c := range byType["sell_shares"] {
-		consider(c.Action, h.saleScore(p, pl, c.Action)+h.jitter())
+		consider(c.Action, h.sellScore(p, pl, c.Action)+h.jitter())
 	}
 	if pass := byType["pass"]; len(pass) > 0 {
 		consider(pass[0].Action, 0)
@@ -798,7 +798,7 @@ func (h *Heuristic) pickDirectorPar(p *position, pl *engine.Player, pars []engin
 		if err != nil {
 			continue
 		}
-		if 2*cell.Price <= pl.Cash && cell.Price > bestPrice {
+		if 2*cell.Price <= pl.Cash && h.parBetter(cell.Price, bestPrice) {
 			best, bestPrice = i, cell.Price
 		}
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -8,8 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"tresham/engine"
 )
 
 // Tuning holds the heuristic's adjustable rules of play. The medium bot
@@ -21,6 +20,10 @@ type Tuning struct {
 	// able to buy at the par it picks to start a company alone (0: the
 	// highest par that floats it alone).
 	ParExtra int `json:"par_extra"`
+	// ParLow picks the lowest par price the player can afford for the
+	// purpose (float alone, two thirds, the director's certificate)
+	// rather than the highest.
+	ParLow bool `json:"par_low"`
 	// CertRoom is the room under the certificate limit a player keeps to
 	// start a company (the director's certificate and CertRoom-1 more).
 	CertRoom int `json:"cert_room"`
@@ -46,12 +49,6 @@ type Tuning struct {
 	// itself within Payback2 runs, more when within PaybackN.
 	Payback2 int `json:"payback2"`
 	PaybackN int `json:"payback_n"`
-	// EndSell, when positive, sells shares near the end of the game
-	// (within EndSell operating rounds, roundsLeft) when the sale's drop
-	// of the share price costs the best other player more than it costs
-	// the player, counting the dividends the sold shares would still
-	// bring.
-	EndSell int `json:"end_sell"`
 }
 
 // MediumTuning is the medium bot's tuning: the rules as the heuristic
@@ -74,7 +71,9 @@ var strongTuningJSON []byte
 // out keep MediumTuning's values.
 func StrongTuning() Tuning {
 	t := MediumTuning
-	if err := json.Unmarshal(strongTuningJSON, &t); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(strongTuningJSON))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
 		panic(fmt.Sprintf("bot: strong_tuning.json: %v", err))
 	}
 	return t
@@ -108,7 +107,7 @@ func (t *Tuning) set(opts []string) error {
 		}
 		var raw string
 		switch k {
-		case "no_help_float":
+		case "no_help_float", "par_low":
 			b, err := strconv.ParseBool(v)
 			if err != nil {
 				return fmt.Errorf("bot: strong option %q: want true or false", o)
@@ -143,60 +142,39 @@ func tuningFields(m map[string]json.RawMessage) []string {
 	return out
 }
 
-// saleScore values a sale: the medium bot's sellScore, and with
-// Tune.EndSell near the end of the game the sales that hurt the best
-// other player more than the seller (endSaleScore).
-func (h *Heuristic) saleScore(p *position, pl *engine.Player, a engine.Action) float64 {
-	s := h.sellScore(p, pl, a)
-	if t := h.tun(); t.EndSell > 0 && p.roundsLeft() <= t.EndSell {
-		s = max(s, h.endSaleScore(p, pl, a))
+// roundsToEnd is roundsLeft reckoned with the bank's own cash (the
+// engine's Bank is not what breaks the bank in every title: in 1825 it
+// counts more than the bank holds).
+func (p *position) roundsToEnd() int {
+	if p.endNear() {
+		return 1
 	}
-	return s
-}
-
-// endSaleScore is the gain of a sale in the seller's margin over the best
-// other player (their worth now, read after the sale on a copy of the
-// game, less the dividends the sold shares would have paid in the rounds
-// left), as a stock-round score: above passing only for a real gain.
-func (h *Heuristic) endSaleScore(p *position, pl *engine.Player, a engine.Action) float64 {
-	if len(a.Shares) == 0 {
-		return -1
+	bank := bankOf(p.g)
+	if bank <= 0 {
+		return p.roundsLeft()
 	}
-	c, _, err := p.eg.ShareByID(a.Shares[0])
-	if err != nil || c.Cell == nil {
-		return -1
-	}
-	for _, id := range a.Shares {
-		if _, s, err := p.eg.ShareByID(id); err == nil && s.President {
-			return -1
+	drain := 0
+	for _, c := range p.eg.Corps {
+		if c.Floated && !c.Closed && c.HasRevenue {
+			drain += c.LastRevenue.Total
 		}
 	}
-	r, ok := unwrap(p.g).(resulter)
-	if !ok {
-		return -1
+	for _, co := range p.eg.Companies {
+		if !co.Closed && co.Owner != "" && co.Owner != "bank" {
+			drain += co.Revenue
+		}
 	}
-	me := strconv.Itoa(pl.ID)
-	before := marginOf(r.Result(), me)
-	f, err := Fork(p.g)
-	if err != nil {
-		return -1
+	if drain <= 0 {
+		return 20
 	}
-	b := a
-	if err := f.Apply(&b); err != nil {
-		return -1
+	return min(20, max(1, (bank+drain-1)/drain))
+}
+
+// parBetter reports whether par price a is preferred to the best so far,
+// b (0: none yet).
+func (h *Heuristic) parBetter(a, b int) bool {
+	if h.tun().ParLow {
+		return b == 0 || a < b
 	}
-	fr, ok := f.(resulter)
-	if !ok {
-		return -1
-	}
-	after := marginOf(fr.Result(), me)
-	lost := 0.0
-	if c.HasRevenue && c.LastRevenue.Kind == "payout" {
-		lost = float64(c.LastRevenue.Total*a.Percent/100) * float64(p.roundsLeft())
-	}
-	gain := after - before - lost
-	if gain <= 10 {
-		return -1
-	}
-	return 50 + gain/100
+	return a > b
 }
