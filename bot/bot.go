@@ -20,13 +20,15 @@ type Player interface {
 // (rollout nodes: reproducible for a seed), or both ("search:1s+5000n"),
 // then options after colons ("search:900n:rounds=2:leaf=fit", see
 // searchOptions).
-// The levels (Levels) are accepted too: "easy", "medium", "hard",
+// "strong" is the search's base policy (the heuristic tuned, NewStrong;
+// "strong:key=value:..." changes fields of its tuning). The levels
+// (Levels) are accepted too: "easy", "medium", "hard",
 // "expert".
 func Kinds() []string { return []string{"random", "heuristic", "strong", "search"} }
 
 // QuickKinds lists the kinds that decide at once, without searching: the
 // ones sweeps and tests alternate between seats.
-func QuickKinds() []string { return []string{"random", "heuristic", "strong"} }
+func QuickKinds() []string { return []string{"random", "heuristic"} }
 
 // New returns a bot of the named kind, seeded for reproducible play.
 func New(kind string, seed uint64) (Player, error) {

@@ -88,8 +88,7 @@ func (s *Search) searchOptions(opts []string) error {
 		case "base":
 			switch v {
 			case "strong":
-				t := StrongTuning()
-				s.h.Tune = &t
+				s.h.Tune = StrongTunings()
 			case "medium", "heuristic":
 				s.h.Tune = nil
 			default:

@@ -24,9 +24,10 @@ type Heuristic struct {
 	// MaxLays bounds the tile lays evaluated with the route solver per
 	// decision (a sample when more are legal); 0 means 48.
 	MaxLays int
-	// Tune adjusts the rules of play (nil: the medium bot's own; see
-	// Tuning and the strong policy, policy_strong.go).
-	Tune *Tuning
+	// Tune adjusts the rules of play by title (nil, or no entry for the
+	// title: the medium bot's own; see Tuning and the strong policy,
+	// policy_strong.go).
+	Tune Tunings
 
 	// rules keeps the titles' route rules between decisions (see
 	// newPosition); like Rand, it makes a Heuristic one goroutine's.
@@ -202,8 +203,8 @@ func (h *Heuristic) pickPar(p *position, pl *engine.Player, pars []engine.Choice
 			continue
 		}
 		corp := p.eg.Corp(c.Action.Corporation)
-		need := (floatShares(corp) + h.tun().ParExtra) * cell.Price
-		if need <= pl.Cash && h.parBetter(cell.Price, bestPrice) {
+		need := (floatShares(corp) + h.tun(p).ParExtra) * cell.Price
+		if need <= pl.Cash && h.parBetter(p, cell.Price, bestPrice) {
 			best, bestPrice = i, cell.Price
 		}
 		if low < 0 || cell.Price < lowPrice {
@@ -229,7 +230,7 @@ func (h *Heuristic) pickSharedPar(p *position, pl *engine.Player, pars []engine.
 			continue
 		}
 		need := (2*floatShares(p.eg.Corp(c.Action.Corporation)) + 2) / 3 * cell.Price
-		if need <= pl.Cash && h.parBetter(cell.Price, bestPrice) {
+		if need <= pl.Cash && h.parBetter(p, cell.Price, bestPrice) {
 			best, bestPrice = i, cell.Price
 		}
 	}

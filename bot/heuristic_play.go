@@ -79,7 +79,7 @@ func (h *Heuristic) wantsStart(p *position, pl *engine.Player) bool {
 	if p.eg.PhaseIdx >= len(p.eg.Phases)-1 {
 		return false
 	}
-	return p.eg.NumCerts(pl)+h.tun().CertRoom <= p.eg.CertLimit
+	return p.eg.NumCerts(pl)+h.tun(p).CertRoom <= p.eg.CertLimit
 }
 
 // startingOwn reports whether player id presides over a company that has
@@ -181,7 +181,7 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	}
 	mine := c.PercentOf(engine.Holder(pl.ID))
 	pres := c.President == pl.ID
-	t := h.tun()
+	t := h.tun(p)
 	switch {
 	case pres && !c.Floated:
 		return 100
@@ -507,7 +507,7 @@ func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Cho
 	case price > c.Cash && price <= c.Cash+p.estimate(c) && p.nextPermanent() && p.hasRoom(c) &&
 		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft()-1) >= 2*p.estimate(c)):
 		kind = "withhold"
-	case p.savesForTrain(c, h.tun().SaveRuns):
+	case p.savesForTrain(c, h.tun(p).SaveRuns):
 		kind = "withhold"
 	}
 	for _, ch := range cs {
@@ -679,7 +679,7 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		// ran the first company's price to the end of the market.
 		price := cs[best].Action.Price
 		gain := p.extraTrainGain(c, cs[best].Action)
-		t := h.tun()
+		t := h.tun(p)
 		want = c.Cash >= price && (p.lastingTrains(c) < 2 && gain*t.Payback2 >= price || c.Cash >= 2*price && gain*t.PaybackN >= price)
 	}
 	if !want {
@@ -798,7 +798,7 @@ func (h *Heuristic) pickDirectorPar(p *position, pl *engine.Player, pars []engin
 		if err != nil {
 			continue
 		}
-		if 2*cell.Price <= pl.Cash && h.parBetter(cell.Price, bestPrice) {
+		if 2*cell.Price <= pl.Cash && h.parBetter(p, cell.Price, bestPrice) {
 			best, bestPrice = i, cell.Price
 		}
 	}

@@ -13,7 +13,7 @@ import (
 
 // Tuning holds the heuristic's adjustable rules of play. The medium bot
 // plays with MediumTuning (a Heuristic whose Tune is nil); the strong
-// policy (NewStrong, the search's base policy) with StrongTuning, found by
+// policy (NewStrong, the search's base policy) with StrongTunings, found by
 // self-play against three medium bots (docs/bots.md).
 type Tuning struct {
 	// ParExtra is how many 10% shares beyond the float a player must be
@@ -66,36 +66,50 @@ var MediumTuning = Tuning{
 //go:embed strong_tuning.json
 var strongTuningJSON []byte
 
-// StrongTuning is the strong policy's tuning, kept as data in
-// strong_tuning.json (found as docs/bots.md describes); fields it leaves
-// out keep MediumTuning's values.
-func StrongTuning() Tuning {
-	t := MediumTuning
-	dec := json.NewDecoder(bytes.NewReader(strongTuningJSON))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
+// Tunings are tunings by title name (a title without one plays
+// MediumTuning).
+type Tunings map[string]*Tuning
+
+// StrongTunings is the strong policy's tuning for each title, kept as
+// data in strong_tuning.json (found as docs/bots.md describes); fields a
+// title leaves out keep MediumTuning's values.
+func StrongTunings() Tunings {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(strongTuningJSON, &raw); err != nil {
 		panic(fmt.Sprintf("bot: strong_tuning.json: %v", err))
 	}
-	return t
+	out := Tunings{}
+	for title, r := range raw {
+		t := MediumTuning
+		dec := json.NewDecoder(bytes.NewReader(r))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&t); err != nil {
+			panic(fmt.Sprintf("bot: strong_tuning.json: %s: %v", title, err))
+		}
+		out[title] = &t
+	}
+	return out
 }
 
-// tun is h's tuning (MediumTuning when none is set).
-func (h *Heuristic) tun() *Tuning {
-	if h.Tune != nil {
-		return h.Tune
+// tun is h's tuning for p's title (MediumTuning when none is set).
+func (h *Heuristic) tun(p *position) *Tuning {
+	if t := h.Tune[p.title]; t != nil {
+		return t
 	}
 	return &MediumTuning
 }
 
-// NewStrong returns the strong policy: the heuristic with StrongTuning
-// (kind "strong"; "strong:key=value:..." changes single fields, for
-// tuning), seeded for reproducible play.
+// NewStrong returns the strong policy: the heuristic with StrongTunings
+// (kind "strong"; "strong:key=value:..." changes single fields in every
+// title's tuning, for tuning), seeded for reproducible play.
 func NewStrong(seed uint64, opts ...string) (*Heuristic, error) {
-	t := StrongTuning()
-	if err := t.set(opts); err != nil {
-		return nil, err
+	ts := StrongTunings()
+	for _, t := range ts {
+		if err := t.set(opts); err != nil {
+			return nil, err
+		}
 	}
-	return &Heuristic{Rand: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d)), Tune: &t}, nil
+	return &Heuristic{Rand: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d)), Tune: ts}, nil
 }
 
 // set changes t's fields named by opts ("own_target=60", the JSON names).
@@ -172,8 +186,8 @@ func (p *position) roundsToEnd() int {
 
 // parBetter reports whether par price a is preferred to the best so far,
 // b (0: none yet).
-func (h *Heuristic) parBetter(a, b int) bool {
-	if h.tun().ParLow {
+func (h *Heuristic) parBetter(p *position, a, b int) bool {
+	if h.tun(p).ParLow {
 		return b == 0 || a < b
 	}
 	return a > b

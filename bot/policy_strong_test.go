@@ -30,14 +30,24 @@ func TestStrongKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Tune.OwnTarget != 50 || !h.Tune.ParLow || h.Tune.CertRoom != StrongTuning().CertRoom {
-		t.Errorf("options not applied over the strong tuning: %+v", *h.Tune)
-	}
-	if NewHeuristic(1).tun() != &MediumTuning {
-		t.Error("a heuristic without a tuning does not play the medium bot's")
+	strong := StrongTunings()
+	for _, title := range []string{"1860", "1825"} {
+		got, want := h.Tune[title], strong[title]
+		if want == nil {
+			t.Fatalf("strong_tuning.json has no tuning for %s", title)
+		}
+		if got.OwnTarget != 50 || !got.ParLow || got.CertRoom != want.CertRoom || got.MinYield != want.MinYield {
+			t.Errorf("%s: options not applied over the strong tuning: %+v", title, *got)
+		}
+		if p := (&position{title: title}); NewHeuristic(1).tun(p) != &MediumTuning {
+			t.Errorf("%s: a heuristic without a tuning does not play the medium bot's", title)
+		}
 	}
 	s := NewSearch(DefaultBudget, 1)
-	if err := s.searchOptions([]string{"base=strong"}); err != nil || s.h.Tune == nil || *s.h.Tune != StrongTuning() {
-		t.Errorf("base=strong: %v, tuning %+v", err, s.h.Tune)
+	if *s.h.Tune["1825"] != *strong["1825"] {
+		t.Errorf("the search's base policy is not the strong policy: %+v", s.h.Tune)
+	}
+	if err := s.searchOptions([]string{"base=medium"}); err != nil || s.h.Tune != nil {
+		t.Errorf("base=medium: %v, tuning %+v", err, s.h.Tune)
 	}
 }

@@ -134,8 +134,14 @@ type Search struct {
 
 // NewSearch returns a search bot with budget b, seeded for reproducible
 // play (fully so with a node budget).
+//
+// Its base policy (the move it falls back to, the policy its rollouts
+// follow in every seat) is the strong policy (NewStrong): the heuristic
+// with StrongTuning; the kind option base=medium gives the medium bot's.
 func NewSearch(b Budget, seed uint64) *Search {
-	return &Search{Budget: b, seed: seed, h: NewHeuristic(seed)}
+	h := NewHeuristic(seed)
+	h.Tune = StrongTunings()
+	return &Search{Budget: b, seed: seed, h: h}
 }
 
 // Evaluation is what the search measured for one candidate move.
