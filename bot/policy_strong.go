@@ -156,34 +156,6 @@ func tuningFields(m map[string]json.RawMessage) []string {
 	return out
 }
 
-// roundsToEnd is roundsLeft reckoned with the bank's own cash (the
-// engine's Bank is not what breaks the bank in every title: in 1825 it
-// counts more than the bank holds).
-func (p *position) roundsToEnd() int {
-	if p.endNear() {
-		return 1
-	}
-	bank := bankOf(p.g)
-	if bank <= 0 {
-		return p.roundsLeft()
-	}
-	drain := 0
-	for _, c := range p.eg.Corps {
-		if c.Floated && !c.Closed && c.HasRevenue {
-			drain += c.LastRevenue.Total
-		}
-	}
-	for _, co := range p.eg.Companies {
-		if !co.Closed && co.Owner != "" && co.Owner != "bank" {
-			drain += co.Revenue
-		}
-	}
-	if drain <= 0 {
-		return 20
-	}
-	return min(20, max(1, (bank+drain-1)/drain))
-}
-
 // parBetter reports whether par price a is preferred to the best so far,
 // b (0: none yet).
 func (h *Heuristic) parBetter(p *position, a, b int) bool {

@@ -76,7 +76,8 @@ func ParseBudget(s string) (Budget, error) {
 // Search is a bot that looks ahead with the engine. At a decision that
 // shapes the game (a stock-round or auction move, a dividend, a train
 // purchase) it lists the distinct moves, and for each it plays the game on
-// a copy (Fork) with heuristic bots in every seat to the end of the game
+// a copy (Fork) with its base policy (the heuristic with the strong
+// policy's tuning, NewStrong) in every seat to the end of the game
 // (or, with Rounds, a few rounds on), and reads every player's worth
 // there. Rollouts go to the moves by UCB1 until the budget is spent;
 // it plays the move whose rollouts left its player furthest ahead of the
@@ -667,7 +668,7 @@ func marginOf(worth map[string]int, me string) float64 {
 	return float64(worth[me]) - best
 }
 
-// rollout plays move a on a fork of root, then heuristic bots in every
+// rollout plays move a on a fork of root, then the base policy in every
 // seat to the end of the game (or Rounds returns to the decision's kind
 // of round, or Horizon actions), and returns every player's worth there.
 func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an *Analysis, spent func() bool) (map[string]int, error) {
