@@ -77,8 +77,9 @@ export function showBoardText(section, map) {
   if (!section) return;
   const svg = section.querySelector('svg.map');
   if (svg) {
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', 'Map of the board (“Map as text” below lists every hex)');
+    const label = 'Map of the board (“Map as text” below lists every hex)';
+    if (svg.getAttribute('role') !== 'img') svg.setAttribute('role', 'img');
+    if (svg.getAttribute('aria-label') !== label) svg.setAttribute('aria-label', label);
   }
   let box = section.querySelector(':scope > details.board-text');
   if (!box) {

@@ -218,6 +218,25 @@ export function corpCard(st, v, c, ctx) {
     ctx.page && ctx.page.act ? cardChoices(ctx.page, c.sym) : null);
 }
 
+// cardMemo answers the page's card copier: memo(key, build) answers a copy
+// of the card last built for key, else builds it (and keeps a copy). A
+// step in history changes one or two cards: copying the others costs far
+// less than building them. Cards with controls are not kept (a copy has no
+// handlers).
+function cardMemo(page) {
+  const kept = (page.cardMemo ||= new Map());
+  return (key, build) => {
+    const hit = kept.get(key);
+    if (hit) return hit.cloneNode(true);
+    const el = build();
+    if (!el.querySelector('button, input, select, details')) {
+      kept.set(key, el.cloneNode(true));
+      if (kept.size > 300) kept.delete(kept.keys().next().value);
+    }
+    return el;
+  };
+}
+
 // started tells a corporation on the table from one not yet started.
 const started = (c) => c.ipoed || c.floated || c.closed || (c.president !== null && c.president !== undefined);
 
@@ -270,8 +289,22 @@ export function bankCard(st, rules) {
 export function entityCards(v, rules, page = {}) {
   const st = v.state || {};
   const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players), page };
+  // in history (no choices on the cards, no clocks) a card is copied from
+  // the last one drawn with the same figures
+  const memo = page.at !== null && page.at !== undefined && !v.clocks ? cardMemo(page) : null;
+  const trainsKey = memo ? JSON.stringify([rules ? rules.phase_index : null, ((rules && rules.trains) || []).map((t) => [t.name, t.rusts_on]), ((rules && rules.phases) || []).map((x) => x.on)]) : '';
+  const corpCardOf = (c) => (memo
+    ? memo(JSON.stringify(['c', c, ((rules && rules.corporations) || []).find((x) => x.sym === c.sym), ctx.corps.has(c.sym), orderPlace(st, c.sym), ctx.short, trainsKey]), () => corpCard(st, v, c, ctx))
+    : corpCard(st, v, c, ctx));
+  const playerCardOf = (p) => {
+    if (!memo) return playerCard(st, v, p, ctx);
+    const pid = str(p.id);
+    const holds = (st.corporations || []).filter((c) => (c.shares_by_owner || {})[pid]).map((c) => [c.sym, c.shares_by_owner[pid], str(c.president) === pid]);
+    const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid).map((co) => [co.sym, co.revenue, companyName(rules, co.sym)]);
+    return memo(JSON.stringify(['p', p, holds, privs, st.cert_limit, ctx.players.has(pid), str(st.priority_deal) === pid, ctx.short[pid]]), () => playerCard(st, v, p, ctx));
+  };
   const players = h('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
-    (st.players || []).map((p) => playerCard(st, v, p, ctx)));
+    (st.players || []).map(playerCardOf));
   // the bank's card ends the strip where it fits (five players or fewer
   // keep six cards or fewer in a row); a larger table has it above the
   // stock market (game.js), so the players' cards keep their width
@@ -287,9 +320,9 @@ export function entityCards(v, rules, page = {}) {
   const minors = on.filter((c) => c.minor);
   const waiting = corps.filter((c) => !started(c));
   const col = h('section', { class: 'ccards' + (majors.length + minors.length > 8 ? ' many' : ''), id: 'corp-cards', 'aria-label': 'Corporations' },
-    majors.map((c) => corpCard(st, v, c, ctx)),
+    majors.map(corpCardOf),
     minors.length ? h('h3', { class: 'ccards-head' }, 'Minor companies') : null,
-    minors.map((c) => corpCard(st, v, c, ctx)),
+    minors.map(corpCardOf),
     majors.length + minors.length === 0 ? h('p', { class: 'muted' }, 'No corporation has been started yet.') : null,
     waiting.length ? h('details', { class: 'unstarted', id: 'corps-unstarted', open: !!page.unstartedOpen, ontoggle: (ev) => { page.unstartedOpen = ev.target.open; } },
       h('summary', {}, `Not yet started (${waiting.length})`),

@@ -152,6 +152,8 @@ export function mountMap(data, opts) {
   svg.append(targets);
   const kept = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   kept.setAttribute('class', 'kept-runs');
+  // what the kept run and the outlines show (update leaves them when the same)
+  const shown = { run: null, moved: null };
   svg.insertBefore(kept, overlay);
   // the outlines of what the last move changed, above every hex (so that
   // no neighbour covers part of one) and below the routes
@@ -183,9 +185,9 @@ export function mountMap(data, opts) {
   const focusBtn = h('button', { type: 'button', id: 'zoom-company', onclick: () => { const f = focusOf(); if (f) zoomBox(corpHexes(svg, f)); } });
   const showFocus = () => {
     const f = focusOf();
-    focusBtn.hidden = !f;
-    focusBtn.textContent = f || '';
-    focusBtn.title = f ? `Zoom to ${f}'s stations` : '';
+    if (focusBtn.hidden !== !f) focusBtn.hidden = !f;
+    if (focusBtn.textContent !== (f || '')) focusBtn.textContent = f || '';
+    if (focusBtn.title !== (f ? `Zoom to ${f}'s stations` : '')) focusBtn.title = f ? `Zoom to ${f}'s stations` : '';
   };
   showFocus();
   // "show the last run of company X": opts.runCompanies lists the
@@ -194,8 +196,15 @@ export function mountMap(data, opts) {
   const runPick = h('select', { id: 'show-run', 'aria-label': 'Show the last run of a company' });
   const fillRunPick = () => {
     const list = typeof opts.runCompanies === 'function' ? opts.runCompanies() : opts.runCompanies || [];
-    runPick.replaceChildren(h('option', { value: '' }, 'Last run of…'), ...list.map((c) => h('option', { value: c }, c)));
-    runPick.hidden = !list.length || !opts.onShowRun;
+    const key = JSON.stringify(list);
+    // the same companies: the pick is put back to its heading only
+    if (runPick.listed === key) {
+      if (runPick.value) runPick.value = '';
+    } else {
+      runPick.replaceChildren(h('option', { value: '' }, 'Last run of…'), ...list.map((c) => h('option', { value: c }, c)));
+      runPick.listed = key;
+    }
+    if (runPick.hidden !== (!list.length || !opts.onShowRun)) runPick.hidden = !list.length || !opts.onShowRun;
   };
   fillRunPick();
   runPick.addEventListener('change', async () => {
@@ -207,10 +216,12 @@ export function mountMap(data, opts) {
       kept.style.display = '';
       caption.style.display = '';
       ui.showRun(run);
+      shown.run = null; // another run than the position's: drawn again on the next update
       if (!run) caption.replaceChildren(h('p', { class: 'kept-run', id: 'kept-run', 'data-entity': sym }, `${sym} has not run yet at this point of the game.`));
       const hexes = (run ? run.routes : []).flatMap((r) => (r.paths || []).map((p) => p.hex));
       if (hexes.length) zoomBox(hexes);
     } catch (e) {
+      shown.run = null;
       caption.replaceChildren(h('p', { class: 'kept-run error' }, e.message));
     }
   });
@@ -260,18 +271,22 @@ export function mountMap(data, opts) {
       drawn = chunks;
       data = next;
       svg.mapData = data;
+      // what is unchanged is left alone: a change in the drawing, however
+      // small, has the whole map painted again (a history step)
       for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected, .hex.may-go, .hex.previewing')) g.classList.remove('legal', 'selected', 'may-go', 'previewing');
       svg.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
-      overlay.replaceChildren();
-      fanLayer.replaceChildren();
+      for (const layer of [overlay, fanLayer, targets]) if (layer.firstChild) layer.replaceChildren();
       fanPick = null;
-      targets.replaceChildren();
       if (keep && keep.vb) { vb = { ...keep.vb }; apply(); }
       // the new position's kept run, what its move changed, its company
-      kept.style.display = '';
-      caption.style.display = '';
-      ui.showRun(next.run);
-      ui.showMoved(next.moved);
+      if (kept.style.display) kept.style.display = '';
+      if (caption.style.display) caption.style.display = '';
+      // a run is drawn along its hexes' track, its number clear of the
+      // stations around: drawn again when a hex changed
+      const runKey = JSON.stringify([next.run || null, keptRunRevenue(next.run, next.rules)]);
+      if (changed.length || runKey !== shown.run) ui.showRun(next.run);
+      const movedKey = JSON.stringify(next.moved || null);
+      if (changed.length || movedKey !== shown.moved) ui.showMoved(next.moved);
       showFocus();
       fillRunPick();
       return true;
@@ -295,6 +310,10 @@ export function mountMap(data, opts) {
      * hex are stacked. markers(null) removes them.
      */
     markers(list) {
+      // the same labels (most often none): the drawing is left alone
+      const key = JSON.stringify(list || []);
+      if (markLayer.key === key) return;
+      markLayer.key = key;
       markLayer.replaceChildren();
       const make = (tag, attrs) => {
         const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -455,12 +474,15 @@ export function mountMap(data, opts) {
   ui.showRun = (run) => {
     drawRuns(kept, svg, data, run ? run.routes : null, 'kept');
     caption.replaceChildren(...(run ? [keptRunText(svg, run, data && data.rules)] : []));
+    // update draws it again only when it changes
+    shown.run = run === data.run ? JSON.stringify([run || null, keptRunRevenue(run, data.rules)]) : null;
   };
   /** showMoved outlines what a move changed (a map view's moved; null: nothing). */
   ui.showMoved = (moved) => {
     for (const g of svg.querySelectorAll('.changed, .changed-token')) g.classList.remove('changed', 'changed-token');
-    movedLayer.replaceChildren();
+    if (movedLayer.firstChild) movedLayer.replaceChildren();
     if (moved) markMoved(svg, moved, movedLayer);
+    shown.moved = JSON.stringify(moved || null);
   };
   ui.showRun(data.run);
   ui.showMoved(data.moved);
@@ -623,6 +645,14 @@ function keptRunText(svg, run, rules) {
       ` ${trainLabel(r.train)}: ${routeText(svg, r.stops || r.nodes)}`, r.revenue !== undefined && r.revenue !== null ? ` for ${money(r.revenue)}` : '')),
     // the whole run's revenue where it says more than the one train's
     total && ((run.routes || []).length > 1 || ((run.routes || [])[0] || {}).revenue !== total) ? `; ${money(total)} in all.` : '.');
+}
+
+// keptRunRevenue is what a kept run's caption takes from the rules: its
+// company's last revenue (the run's own when it carries one).
+function keptRunRevenue(run, rules) {
+  if (!run || run.revenue) return 0;
+  const corp = ((rules && rules.corporations) || []).find((c) => c.sym === run.entity);
+  return corp && corp.last_run ? corp.last_run.revenue : 0;
 }
 
 /** trainLabel is a train id ("2+1-0") as a player says it ("2+1"). */
