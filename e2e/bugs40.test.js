@@ -146,7 +146,8 @@ test('game page: no engine note in the normal case, hotseat chat as the seat to 
   const ran = map.rules.corporations.find((c) => c.last_run && c.last_run.revenue > 0);
   await page.selectOption('#show-run', ran.sym);
   await page.waitForSelector('#kept-run');
-  assert.match(await page.textContent('#kept-run'), new RegExp(`£${ran.last_run.revenue} in all\\.$`));
+  // (one train's revenue is the run's: "for £N."; several: "£N in all.")
+  assert.match(await page.textContent('#kept-run'), new RegExp(`£${ran.last_run.revenue}( in all)?\\.$`));
   // final scores: each heading aligned as its figures
   await openFile(page, fixturePath('1860', '19354'), 10);
   const idDone = await importGame(page, readFixture('1860/19354.json'));

@@ -327,7 +327,7 @@ test('show the last run of any company, live and in history, from the engine in 
       await p.waitForSelector(`#kept-run[data-entity="${corp}"]`);
       const text = await p.textContent('#kept-run');
       assert.match(text, new RegExp(`^${corp}'s last run: `), text);
-      assert.match(text, /ran [A-Z][^.;]* – [A-Z]/, `${text}: the stops are named (this export names none; the engine resolves them)`);
+      assert.match(text, /: [A-Z][^.;]* – [A-Z]/, `${text}: the stops are named (this export names none; the engine resolves them)`);
       assert.doesNotMatch(text, RAW, text);
       assert.equal(await p.$$eval('svg.map .kept-runs path.route', (x) => x.length), want.routes.flatMap((r) => r.paths).length, 'drawn along its track');
       await shot(p, `last-run-${corp.replace('&', '')}-${at ?? 'live'}-${vp.width}`);
