@@ -127,6 +127,17 @@ func (a *API) Propose(id int, action string) ([]byte, error) {
 	return json.Marshal(Count{Actions: s.Len(), Action: &act})
 }
 
+// parseSeats reads a JSON list of player ids ("" or "null": nil, every player).
+func parseSeats(seats string) ([]int, error) {
+	var ids []int
+	if seats != "" {
+		if err := json.Unmarshal([]byte(seats), &ids); err != nil {
+			return nil, fmt.Errorf("seats: %w", err)
+		}
+	}
+	return ids, nil
+}
+
 // View is the game after the first at stored actions (at < 0: all), with
 // the legal choices of the players in seats (JSON list of player ids;
 // "" or "null": every player).
@@ -135,11 +146,9 @@ func (a *API) View(id, at int, seats string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ids []int
-	if seats != "" {
-		if err := json.Unmarshal([]byte(seats), &ids); err != nil {
-			return nil, fmt.Errorf("seats: %w", err)
-		}
+	ids, err := parseSeats(seats)
+	if err != nil {
+		return nil, err
 	}
 	return s.ViewJSON(at0(s, at), ids)
 }
@@ -156,11 +165,9 @@ func (a *API) ViewSince(id, at int, seats string, since int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ids []int
-	if seats != "" {
-		if err := json.Unmarshal([]byte(seats), &ids); err != nil {
-			return nil, fmt.Errorf("seats: %w", err)
-		}
+	ids, err := parseSeats(seats)
+	if err != nil {
+		return nil, err
 	}
 	var held []string
 	if prev, ok := a.logs[id]; ok && since > 0 && prev.serial == since {
