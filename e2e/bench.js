@@ -23,7 +23,7 @@
 // move's main-thread CPU time from the click to the paint (a trace of both
 // pages: on a loaded machine wall-clock time is mostly waiting for a core).
 import { loadavg } from 'node:os';
-import { env, fixtureGames, importGame, liveCut, readFixture, signUpByAPI, start, startServer, stop } from './harness.js';
+import { env, fixtureGames, importGame, liveCut, readFixture, signUpByAPI, start, startServer, stop, timeHistorySteps } from './harness.js';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
@@ -137,28 +137,7 @@ async function openGame(base, longest, viewport) {
   await page.goto(`${base}/?game=${id}`);
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   // each click's event timestamp to a task queued after the next frame
-  await page.evaluate(() => {
-    window.benchSteps = [];
-    document.addEventListener('click', (ev) => {
-      const b = ev.target.closest && ev.target.closest('#history-back, #history-forward');
-      if (!b) return;
-      const t0 = ev.timeStamp;
-      const t1 = performance.now();
-      let tEnd = t1;
-      // the page's own handler runs at the button; this one after it
-      window.addEventListener('click', () => { tEnd = performance.now(); }, { once: true });
-      requestAnimationFrame(() => {
-        const t2 = performance.now();
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => {
-          const bar = document.getElementById('history-pos');
-          const t3 = performance.now();
-          window.benchSteps.push({ ms: t3 - t0, busy: tEnd - t1 + (t3 - t2), handler: tEnd - t1, input: t1 - t0, toFrame: t2 - t1, frame: t3 - t2, engine: Number(bar.dataset.engineMs), draw: Number(bar.dataset.drawMs), pos: bar.textContent });
-        };
-        ch.port2.postMessage(0);
-      });
-    }, true);
-  });
+  await timeHistorySteps(page);
   const requests = [];
   page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url()); });
   return { ctx, page, requests };

@@ -304,3 +304,35 @@ export async function scrollTo(page, selector) {
 export async function showAll(page) {
   await page.addStyleTag({ content: '.info > .card { content-visibility: visible !important; }' });
 }
+
+// timeHistorySteps times, in the page, each click on the history bar's back
+// or forward button: from the click's event timestamp to a task queued after
+// the next frame (window.benchSteps: the whole, the page's handler, the wait
+// for the frame and the frame, the page's own engine and draw parts), and
+// marks each end for a trace (performance mark 'bench-step-end'). bench.js
+// and stepcost.js read it.
+export async function timeHistorySteps(page) {
+  await page.evaluate(() => {
+    window.benchSteps = [];
+    document.addEventListener('click', (ev) => {
+      const b = ev.target.closest && ev.target.closest('#history-back, #history-forward');
+      if (!b) return;
+      const t0 = ev.timeStamp;
+      const t1 = performance.now();
+      let tEnd = t1;
+      // the page's own handler runs at the button; this one after it
+      window.addEventListener('click', () => { tEnd = performance.now(); }, { once: true });
+      requestAnimationFrame(() => {
+        const t2 = performance.now();
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          const bar = document.getElementById('history-pos');
+          const t3 = performance.now();
+          performance.mark('bench-step-end');
+          window.benchSteps.push({ ms: t3 - t0, busy: tEnd - t1 + (t3 - t2), handler: tEnd - t1, input: t1 - t0, toFrame: t2 - t1, frame: t3 - t2, engine: Number(bar.dataset.engineMs), draw: Number(bar.dataset.drawMs), pos: bar.textContent });
+        };
+        ch.port2.postMessage(0);
+      });
+    }, true);
+  });
+}

@@ -19,7 +19,7 @@
 // click's handler); --dump FILE writes the first block's trace events.
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { env, fixtureGames, readFixture, start, startServer, stop } from './harness.js';
+import { env, fixtureGames, readFixture, start, startServer, stop, timeHistorySteps } from './harness.js';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : def; };
@@ -51,27 +51,7 @@ async function openGame(base, game) {
   await page.waitForSelector('#engine[data-engine="browser"]', { timeout: 60000 });
   await page.waitForTimeout(500);
   // bench.js's own measure of each step, for comparison
-  await page.evaluate(() => {
-    window.benchSteps = [];
-    document.addEventListener('click', (ev) => {
-      const b = ev.target.closest && ev.target.closest('#history-back, #history-forward');
-      if (!b) return;
-      const t0 = ev.timeStamp;
-      const t1 = performance.now();
-      let tEnd = t1;
-      window.addEventListener('click', () => { tEnd = performance.now(); }, { once: true });
-      requestAnimationFrame(() => {
-        const t2 = performance.now();
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => {
-          const t3 = performance.now();
-          performance.mark('bench-step-end');
-          window.benchSteps.push({ ms: t3 - t0, busy: tEnd - t1 + (t3 - t2), handler: tEnd - t1, toFrame: t2 - t1, frame: t3 - t2 });
-        };
-        ch.port2.postMessage(0);
-      });
-    }, true);
-  });
+  await timeHistorySteps(page);
   return { ctx, page };
 }
 
