@@ -127,26 +127,27 @@ func (a *API) Propose(id int, action string) ([]byte, error) {
 	return json.Marshal(Count{Actions: s.Len(), Action: &act})
 }
 
-// parseSeats reads a JSON list of player ids ("" or "null": nil, every player).
-func parseSeats(seats string) ([]int, error) {
+// sessionSeats is game id's session and the players in seats, a JSON list
+// of player ids ("" or "null": nil, every player).
+func (a *API) sessionSeats(id int, seats string) (*play.Session, []int, error) {
+	s, err := a.session(id)
+	if err != nil {
+		return nil, nil, err
+	}
 	var ids []int
 	if seats != "" {
 		if err := json.Unmarshal([]byte(seats), &ids); err != nil {
-			return nil, fmt.Errorf("seats: %w", err)
+			return nil, nil, fmt.Errorf("seats: %w", err)
 		}
 	}
-	return ids, nil
+	return s, ids, nil
 }
 
 // View is the game after the first at stored actions (at < 0: all), with
 // the legal choices of the players in seats (JSON list of player ids;
 // "" or "null": every player).
 func (a *API) View(id, at int, seats string) ([]byte, error) {
-	s, err := a.session(id)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := parseSeats(seats)
+	s, ids, err := a.sessionSeats(id, seats)
 	if err != nil {
 		return nil, err
 	}
@@ -161,11 +162,7 @@ func (a *API) View(id, at int, seats string) ([]byte, error) {
 // line or a few to a log of a thousand, so the answer is a third of a
 // whole view.
 func (a *API) ViewSince(id, at int, seats string, since int) ([]byte, error) {
-	s, err := a.session(id)
-	if err != nil {
-		return nil, err
-	}
-	ids, err := parseSeats(seats)
+	s, ids, err := a.sessionSeats(id, seats)
 	if err != nil {
 		return nil, err
 	}
