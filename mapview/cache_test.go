@@ -1,7 +1,9 @@
 package mapview
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tresham/compat/g18xx"
@@ -98,6 +100,53 @@ func TestCacheAlongGames(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s after action %d: the drawing through the cache differs", m.fixture, a.ID)
+			}
+		}
+	}
+}
+
+// TestHexKeyIsSprintf checks hexKey against the fmt.Sprintf it replaced,
+// for every hex at every 9th position of the real games of both titles
+// (tokens, homes, laid and printed tiles, highlights, phases).
+func TestHexKeyIsSprintf(t *testing.T) {
+	for _, m := range midGames {
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, m.fixture))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := replay.New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []byte
+		for n, i := range g18xx.EffectiveIndices(src.Actions) {
+			a := &src.Actions[i]
+			if a.Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := replay.Convert(a)
+			if err := g.Apply(&ea); err != nil {
+				t.Fatalf("%s action %d: %v", m.fixture, a.ID, err)
+			}
+			if n%9 != 0 {
+				continue
+			}
+			_, b, eg, err := boardOf(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := GameOptions(eg)
+			phaseKey := strings.Join(opt.PhaseColors, ",")
+			for k, id := range b.HexIDs() {
+				hv, _ := b.Hex(id)
+				c := Point{float64(k) * 12.34, float64(n) / 3}
+				high := k%2 == 0
+				want := fmt.Sprintf("%d|%s|%s,%s|%s|%s|%s|%d|%s|%d|%t|%q|%q|%s|%t", b.Layout(), id, f(c.X), f(c.Y), b.Location(id), hv.TileID, hv.Tile.Name, hv.Tile.Color, hv.Tile.Code, hv.Rotation,
+					hv.Tile == hv.Printed, hv.Tokens, opt.Homes[id], phaseKey, high)
+				buf = hexKey(buf[:0], b.Layout(), id, c, b.Location(id), hv, opt.Homes[id], phaseKey, high)
+				if string(buf) != want {
+					t.Fatalf("%s after action %d, hex %s: key %q, Sprintf wrote %q", m.fixture, a.ID, id, buf, want)
+				}
 			}
 		}
 	}

@@ -260,6 +260,7 @@ func render(b *board.Board, opt Options, memo func(key string, draw func() hexDr
 	v.Head = sb.String()
 	v.HexSVG = make([]HexSVG, 0, len(ids))
 	phaseKey := strings.Join(opt.PhaseColors, ",")
+	var keyBuf []byte
 	for _, id := range ids {
 		hv, _ := b.Hex(id)
 		x, y, _ := board.HexXY(g.layout, id)
@@ -291,8 +292,8 @@ func render(b *board.Board, opt Options, memo func(key string, draw func() hexDr
 			d = draw()
 		} else {
 			// everything drawHex and describe read of the hex
-			key = fmt.Sprintf("%d|%s|%s,%s|%s|%s|%s|%d|%s|%d|%t|%q|%q|%s|%t", g.layout, id, f(c.X), f(c.Y), b.Location(id), hv.TileID, hv.Tile.Name, hv.Tile.Color, hv.Tile.Code, hv.Rotation,
-				hv.Tile == hv.Printed, hv.Tokens, opt.Homes[id], phaseKey, high[id])
+			keyBuf = hexKey(keyBuf[:0], g.layout, id, c, b.Location(id), hv, opt.Homes[id], phaseKey, high[id])
+			key = string(keyBuf)
 			d = memo(key, draw)
 		}
 		v.HexSVG = append(v.HexSVG, HexSVG{ID: id, SVG: d.svg, Key: key})
@@ -302,6 +303,49 @@ func render(b *board.Board, opt Options, memo func(key string, draw func() hexDr
 		v.Places = append(v.Places, d.place)
 	}
 	return v
+}
+
+// hexKey appends to buf everything drawHex and describe read of hex id
+// (the Cache's key of its drawing): the layout, the id, the centre, the
+// location's name, the tile laid (id, name, colour, code, rotation, and
+// whether it is the printed one), the tokens, the homes still to place,
+// the phase's colours and the highlight. It is built without fmt: a
+// move's board computes a key for every hex.
+func hexKey(buf []byte, layout board.Layout, id string, c Point, location string, hv board.HexView, homes []string, phaseKey string, high bool) []byte {
+	buf = strconv.AppendInt(buf, int64(layout), 10)
+	buf = append(append(buf, '|'), id...)
+	buf = append(append(buf, '|'), f(c.X)...)
+	buf = append(append(buf, ','), f(c.Y)...)
+	buf = append(append(buf, '|'), location...)
+	buf = append(append(buf, '|'), hv.TileID...)
+	buf = append(append(buf, '|'), hv.Tile.Name...)
+	buf = strconv.AppendInt(append(buf, '|'), int64(hv.Tile.Color), 10)
+	buf = append(append(buf, '|'), hv.Tile.Code...)
+	buf = strconv.AppendInt(append(buf, '|'), int64(hv.Rotation), 10)
+	buf = strconv.AppendBool(append(buf, '|'), hv.Tile == hv.Printed)
+	buf = append(buf, '|', '[')
+	for i, slots := range hv.Tokens {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = appendQuoted(buf, slots)
+	}
+	buf = append(buf, ']', '|')
+	buf = appendQuoted(buf, homes)
+	buf = append(append(buf, '|'), phaseKey...)
+	return strconv.AppendBool(append(buf, '|'), high)
+}
+
+// appendQuoted appends ss as fmt's %q writes a list of strings.
+func appendQuoted(buf []byte, ss []string) []byte {
+	buf = append(buf, '[')
+	for i, s := range ss {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = strconv.AppendQuote(buf, s)
+	}
+	return append(buf, ']')
 }
 
 // drawHex draws one hex in hex-local coordinates (centre at 0,0).
