@@ -192,7 +192,7 @@ test('round layouts: the dividend says what each holder receives; alike train of
     const seller = (id) => { const c = v.state.corporations.find((x) => (x.trains || []).includes(id)); return c ? c.sym : 'bank'; };
     const kinds = new Set(offers.map((c) => JSON.stringify([trainName(c.action.train), seller(c.action.train), c.action.price, c.max_price || 0, c.action.variant || ''])));
     assert.ok(kinds.size < offers.length, 'the position has alike offers');
-    const shown = await page.locator('.panel .group:has(h3:text("Buy a train")) > *:not(h3)').count();
+    const shown = await page.locator('.panel .group[data-type=buy_train] .train-source > *:not(h4)').count();
     assert.equal(shown, kinds.size, 'each kind of offer once');
     assert.ok((await page.textContent('.panel')).includes('alike on offer'), 'the count of alike offers is said');
     // the log: a heading per round, a filter by company

@@ -74,3 +74,91 @@ test("1860's auction with three and four players: a bidder who passed is shown p
     await ctx.close();
   }
 });
+
+// operatedFromLog is, from the engine's log, the companies that began
+// their turn in the operating round under way, in order (an oracle apart
+// from the map view's turn).
+function operatedFromLog(log) {
+  let from = 0;
+  log.forEach((l, i) => { if (/^-- Operating Round /.test(l)) from = i + 1; });
+  const out = [];
+  for (const l of log.slice(from)) {
+    const m = /^.* operates (\S+)$/.exec(l) || /^(\S+) operates (?:in receivership|with no director)/.exec(l);
+    if (m) out.push(m[1]);
+  }
+  return out;
+}
+
+test('the operating round: its order as a strip (done, operating, next) and the market markers of those done turned over, as the engine has them', { timeout: 400000 }, async () => {
+  const positions = [['1860', '19354.json', 290], ['1860', '19354.json', 443], ['1825', '141331.json', 600], ['1825', '141331.json', 330]];
+  for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `order-${size}`);
+    for (const [title, file, n] of positions) {
+      await openAt(page, title, file, n);
+      const v = await gameView(page);
+      const st = v.state;
+      const label = `${title}/${file} at ${n} (${size})`;
+      assert.equal(st.round, 'Operating', `${label}: an operating round`);
+      await page.waitForSelector('#order-bar');
+      const bar = await page.$$eval('#order-bar li', (lis) => lis.map((li) => [li.dataset.turn, li.dataset.state]));
+      assert.deepEqual(bar.map(([s]) => s), st.order, `${label}: the strip is the engine's order`);
+      const began = operatedFromLog(v.log);
+      const current = st.active.length === 1 && st.order.includes(st.active[0]) ? st.active[0] : '';
+      assert.ok(current && began[began.length - 1] === current, `${label}: ${current} operating, the log's last (${began})`);
+      const done = began.slice(0, -1);
+      const next = st.order.slice(st.order.indexOf(current) + 1).find((s) => !st.corporations.find((c) => c.sym === s).closed);
+      for (const [sym, state] of bar) {
+        const want = sym === current ? 'current' : done.includes(sym) ? 'done' : sym === next ? 'next' : 'later';
+        assert.equal(state, want, `${label}: ${sym} ${want}`);
+      }
+      assert.ok(done.length >= 1, `${label}: companies done (${done})`);
+      // the market: the markers of the companies done, and only those, turned over
+      const marks = await page.$$eval('.market-card .marker[data-corp]', (ms) => ms.map((m) => [m.dataset.corp, m.classList.contains('operated')]));
+      assert.ok(marks.length >= st.order.length, `${label}: a marker for each company on the market`);
+      for (const [sym, turned] of marks) assert.equal(turned, done.includes(sym), `${label}: ${sym}'s marker ${done.includes(sym) ? '' : 'not '}turned over`);
+      if (size === 'desktop') {
+        // the table still ends on screen: the last corporation's card and the market
+        const seen = await page.evaluate(() => ({ y: scrollY, vh: innerHeight, market: document.querySelector('.market-slot .market-card').getBoundingClientRect().bottom }));
+        assert.ok(seen.y === 0 && seen.market <= seen.vh + 1, `${label}: the market ends on screen (${seen.market} of ${seen.vh})`);
+      }
+      await shot(page, `order-bar-${title}-${n}-${size}`);
+    }
+    await ctx.close();
+  }
+});
+
+test('a train purchase lists the offers under where they come from (the depot, the pool, other companies), as the engine has the sellers', { timeout: 300000 }, async () => {
+  const heads = { depot: 'From the depot', pool: 'From the pool', companies: 'From other companies' };
+  let both = 0;
+  for (const [title, file, n] of [['1825', '141331.json', 600], ['1860', '19354.json', 54], ['1825', '141331.json', 22]]) {
+    const ctx = await env.browser.newContext(desktop);
+    const page = await newPage(ctx);
+    await signUp(page, `trains-${title}-${n}`);
+    await openAt(page, title, file, n);
+    const v = await gameView(page);
+    const st = v.state;
+    const offers = Object.values(v.legal).flat().filter((c) => c.action.type === 'buy_train');
+    assert.ok(offers.length, `${title} at ${n}: trains on offer`);
+    // where each offer comes from, by the engine's state: a company holding it, the pool (discarded), else the depot
+    const type = (id) => String(id).replace(/-\d+$/, '');
+    const source = (id) => (st.corporations.some((c) => (c.trains || []).includes(id)) ? 'companies'
+      : (st.depot.discarded || []).some((x) => x === id || type(x) === type(id)) ? 'pool' : 'depot');
+    const want = [...new Set(offers.map((c) => source(c.action.train)))].sort();
+    await page.waitForSelector('.group[data-type=buy_train]');
+    const groups = await page.$$eval('.group[data-type=buy_train] .train-source', (gs) => gs.map((g) => ({ source: g.dataset.source, head: g.querySelector('h4').textContent, text: g.textContent })));
+    assert.deepEqual(groups.map((g) => g.source).sort(), want, `${title} at ${n}: a heading for each source`);
+    for (const g of groups) {
+      assert.equal(g.head, heads[g.source], `${title} at ${n}: ${g.source}'s heading`);
+      for (const c of offers.filter((o) => source(o.action.train) === g.source)) {
+        const from = g.source === 'depot' ? 'from the bank' : g.source === 'pool' ? 'from the pool' : `from ${st.corporations.find((x) => (x.trains || []).includes(c.action.train)).sym}`;
+        assert.ok(g.text.includes(`Buy a ${type(c.action.train)} train ${from}`), `${title} at ${n}: the ${type(c.action.train)} ${from} under "${g.head}" (${g.text})`);
+      }
+    }
+    if (groups.length > 1) both++;
+    await shot(page, `train-sources-${title}-${n}`);
+    await ctx.close();
+  }
+  assert.ok(both >= 1, 'a position with offers from two sources');
+});

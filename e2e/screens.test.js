@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { env, serve, newPage, signUp, openFile, gameView, readFixture, importGame, fixturePath, desktop, phone } from './harness.js';
+import { env, serve, newPage, signUp, openFile, openAt, gameView, readFixture, importGame, fixturePath, desktop, phone } from './harness.js';
 
 serve();
 
@@ -29,6 +29,9 @@ const STEPS = [
   { title: '1860', game: '19354', n: 54, next: 'buy_train', name: 'operating-train', panel: '.panel' },
   { title: '1860', game: '19354', n: 454, next: 'buy_company', name: 'operating-buy-private', panel: '.panel' },
   { title: '1860', game: '1860_game_end_bank', n: 600, next: 'dividend', name: 'operating-insolvent-company', panel: '.group.dividend' },
+  // NGStL without a director runs in receivership; S&C and FYN nationalised (OR 8.3)
+  { title: '1860', game: '19354', n: 443, next: 'run_routes', name: 'operating-receivership', panel: '#run-routes', status: { NGStL: 'receivership' } },
+  { title: '1860', game: '19354', n: 486, next: 'run_routes', name: 'operating-nationalisation', panel: '#run-routes', status: { 'S&C': 'nationalized' } },
   { title: '1825', game: '1825_game_end_bank', n: 0, next: 'buy_company', name: 'privates-sale', panel: '.panel' },
   { title: '1825', game: '141331', n: 1, next: 'buy_shares', name: 'stock-buy', panel: '.panel' },
   { title: '1825', game: '141331', n: 12, next: 'par', name: 'stock-par', panel: '.group.par' },
@@ -41,6 +44,8 @@ const STEPS = [
   { title: '1825', game: '141331', n: 22, next: 'buy_train', name: 'operating-train', panel: '.panel' },
   { title: '1825', game: '141331', n: 600, next: 'buy_train', name: 'operating-late-14-companies', panel: '.panel' },
   { title: '1825', game: '1825_game_end_bank', n: 458, next: 'special_buy', name: 'operating-special-buy', panel: '.panel' },
+  // a synthetic game (4 players, units 2 and 3): GNoS in receivership after its director's sale
+  { title: '1825', dir: 'synthetic/1825', game: '1825-unit_23-4p-57', n: 700, next: 'run_routes', name: 'operating-receivership', panel: '#run-routes', status: { GNoS: 'receivership' } },
 ];
 
 // save writes the page's screenshot as round-NAME.png under $SHOTS,
@@ -61,10 +66,18 @@ for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
     for (const s of STEPS) {
       const nth = (counts[s.title] = (counts[s.title] || 0) + 1);
       const label = `${s.title}/${s.game} at ${s.n} (${s.name}, ${size})`;
-      await openFile(page, fixturePath(s.title, s.game), s.n);
+      if (s.dir) await openAt(page, s.dir, `${s.game}.json`, s.n);
+      else await openFile(page, fixturePath(s.title, s.game), s.n);
       const v = await gameView(page);
       const listed = Object.values(v.legal).flat().map((c) => c.action.type);
       assert.ok(listed.includes(s.next), `${label}: the engine lists ${s.next} (${[...new Set(listed)]})`);
+      // a company's status as the engine has it, and its card says it
+      for (const [sym, flag] of Object.entries(s.status || {})) {
+        const c = v.state.corporations.find((x) => x.sym === sym);
+        assert.ok(c && c[flag], `${label}: ${sym} is ${flag} in the engine's state`);
+        const tags = await page.$eval(`.ccard[data-corp="${sym}"]`, (el) => el.textContent);
+        assert.match(tags, flag === 'receivership' ? /in receivership/ : /nationali[sz]ed/, `${label}: ${sym}'s card says ${flag}`);
+      }
       await page.waitForSelector(s.panel);
       // on a phone the choice being made is scrolled to, below the sticky map
       if (size === 'phone') await page.locator(s.panel).first().scrollIntoViewIfNeeded();

@@ -266,6 +266,9 @@ func (c *Cache) RenderGameParts(game any) (View, error) {
 	if a, ok := g.(title.Auctioneer); ok {
 		rules.Auction = a.Auction()
 	}
+	if t, ok := g.(title.Turner); ok {
+		rules.Turn = t.OperatingTurn()
+	}
 	if l, ok := g.(title.Liquid); ok {
 		for _, p := range eg.Players {
 			rules.Players = append(rules.Players, PlayerRow{ID: p.ID, Liquidity: l.Liquidity(p.ID)})

@@ -77,6 +77,9 @@ type Rules struct {
 	// Auction is the opening auction while it runs (1860's; nil
 	// otherwise).
 	Auction *title.AuctionView `json:"auction,omitempty"`
+	// Turn is where the operating round stands: its order, the company
+	// operating and those whose turn is over (nil outside one).
+	Turn *title.TurnView `json:"turn,omitempty"`
 	// Players are what the title says of each player beyond the state:
 	// their liquidity (title.Liquid), in seating order.
 	Players []PlayerRow `json:"players,omitempty"`

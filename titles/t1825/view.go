@@ -1,6 +1,9 @@
 package t1825
 
-import "tresham/engine"
+import (
+	"tresham/engine"
+	"tresham/titles/title"
+)
 
 // State returns the game state in the golden-trace shape (fixtures README §4).
 func (g *Game) State() map[string]any {
@@ -75,4 +78,13 @@ func (g *Game) corpState(c *engine.Corporation) map[string]any {
 		m["shares_by_owner"] = h
 	}
 	return m
+}
+
+// OperatingTurn is where the operating round stands (its order, the
+// company operating, those done), or nil outside an operating round.
+func (g *Game) OperatingTurn() *title.TurnView {
+	if g.op == nil || g.Finished {
+		return nil
+	}
+	return title.TurnOf(g.op.Order, g.op.Index)
 }

@@ -46,3 +46,12 @@ func (g *Game) Auction() *AuctionView {
 	}
 	return v
 }
+
+// OperatingTurn is where the operating round stands (its order, the
+// company operating, those done), or nil outside an operating round.
+func (g *Game) OperatingTurn() *title.TurnView {
+	if g.op == nil || g.Finished {
+		return nil
+	}
+	return title.TurnOf(g.op.Order, g.op.Index)
+}

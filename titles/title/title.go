@@ -80,6 +80,42 @@ type Auctioneer interface {
 	Auction() *AuctionView
 }
 
+// Turner is a game that tells where its operating round stands (both
+// titles); OperatingTurn is nil outside an operating round.
+type Turner interface {
+	OperatingTurn() *TurnView
+}
+
+// TurnView is an operating round's order as the players follow it: the
+// companies in the order they operate this round, the one operating now
+// and those whose turn is over (a company that closed before its turn
+// came is among them, skipped; its state says it closed).
+type TurnView struct {
+	Order []string `json:"order"`
+	// Current is the company whose turn it is ("" before the first turn
+	// and after the last).
+	Current string `json:"current,omitempty"`
+	// Done are the companies whose turn is over this round, in order.
+	Done []string `json:"done"`
+}
+
+// TurnOf is the TurnView of an operating round whose order is order and
+// whose turn is at index (-1 before the first turn, len(order) after the
+// last; step.Turns).
+func TurnOf(order []*engine.Corporation, index int) *TurnView {
+	v := &TurnView{Order: []string{}, Done: []string{}}
+	for i, c := range order {
+		v.Order = append(v.Order, c.Sym)
+		switch {
+		case i == index:
+			v.Current = c.Sym
+		case i < index:
+			v.Done = append(v.Done, c.Sym)
+		}
+	}
+	return v
+}
+
 // BoardRevenue is a game whose exact solver can rank a board other than
 // its own (a scratch board the bot changed): the revenue corporation sym
 // would earn on b with its trains now. b is not kept.

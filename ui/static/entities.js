@@ -6,6 +6,7 @@ import { h, money } from './dom.js';
 import { trainName, companyName, cardChoices } from './panel.js';
 import { clockText } from './clockview.js';
 import { t, tc } from './i18n.js';
+import { orderBar } from './orderbar.js';
 
 const str = (x) => String(x);
 
@@ -320,6 +321,7 @@ export function entityCards(v, rules, page = {}) {
   const minors = on.filter((c) => c.minor);
   const waiting = corps.filter((c) => !started(c));
   const col = h('section', { class: 'ccards' + (majors.length + minors.length > 8 ? ' many' : ''), id: 'corp-cards', 'aria-label': 'Corporations' },
+    orderBar(st, rules),
     majors.map(corpCardOf),
     minors.length ? h('h3', { class: 'ccards-head' }, 'Minor companies') : null,
     minors.map(corpCardOf),

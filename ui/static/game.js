@@ -561,7 +561,7 @@ export function draw(el, page) {
   const rules = map && map.rules;
   paintCorpChips(rules);
   const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks, st.depot, st.bank_cash, st.bank_broken,
-    rules ? [rules.corporations, rules.phase_index] : null, page.at === null ? v.legal : null]);
+    rules ? [rules.corporations, rules.phase_index, rules.turn] : null, page.at === null ? v.legal : null]);
   const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
@@ -970,8 +970,12 @@ const MARKET = 4;
 function market(map, st, old, moves = {}) {
   if (!map || !map.market) return null;
   const grid = map.rules && map.rules.market_grid;
+  // the companies whose turn is over this operating round (the map view's
+  // turn): their markers turned over, as on the table
+  const done = new Set((map.rules && map.rules.turn && map.rules.turn.done) || []);
+  const doneKey = [...done].join(',');
   // the chart drawn as SVG (1825's grid) is the same text from step to step but for moves
-  if (old && old.market === map.market && !old.moved && !Object.keys(moves).length && !(grid && grid.rows.length === 1)) return old;
+  if (old && old.market === map.market && !old.moved && !Object.keys(moves).length && old.done === doneKey && !(grid && grid.rows.length === 1)) return old;
   let chart;
   const used = new Set();
   if (grid && grid.rows.length === 1) {
@@ -986,7 +990,7 @@ function market(map, st, old, moves = {}) {
       const here = (at[`0,${i}`] || []).sort((a, b) => (a.share_cell_order || 0) - (b.share_cell_order || 0));
       return h('li', { class: `cell ${cell.type}`, style: `background:${(CELL_TYPES[cell.type] || CELL_TYPES.normal)[0]}`, 'data-price': cell.price },
         h('span', { class: 'price' }, cell.price, (CELL_TYPES[cell.type] || CELL_TYPES.normal)[2] ? h('span', { class: 'zone', title: CELL_TYPES[cell.type][1] }, ' ' + CELL_TYPES[cell.type][2]) : null),
-        here.map((c) => h('span', { class: 'marker corp-chip' + (moves[c.sym] ? ' moved' : ''), 'data-corp': c.sym, title: `${c.sym} at ${money(c.share_price)}` }, c.sym)));
+        here.map((c) => h('span', { class: 'marker corp-chip' + (moves[c.sym] ? ' moved' : '') + (done.has(c.sym) ? ' operated' : ''), 'data-corp': c.sym, title: done.has(c.sym) ? t('%s at £%d, has operated this round', c.sym, c.share_price) : `${c.sym} at ${money(c.share_price)}` }, c.sym)));
     }).filter(Boolean);
     if (grid.row_ends && grid.row_ends.length) {
       // a one-band index printed in rows (1825 rule 6.3): the chart's rows,
@@ -1013,6 +1017,7 @@ function market(map, st, old, moves = {}) {
   const legend = h('ul', { class: 'market-legend', id: 'market-legend' }, Object.entries(CELL_TYPES).filter(([k]) => used.has(k)).map(([k, [col, text, sym]]) =>
     h('li', { 'data-type': k }, h('span', { class: 'swatch', style: `background:${col}`, 'aria-hidden': 'true' }, sym), ` ${text}`)));
   if (!grid || grid.rows.length !== 1) for (const sym of Object.keys(moves)) chart.querySelector(`.marker[data-corp="${CSS.escape(sym)}"]`)?.classList.add('moved');
+  if (!grid || grid.rows.length !== 1) for (const sym of done) chart.querySelector(`.marker[data-corp="${CSS.escape(sym)}"]`)?.classList.add('operated');
   const moved = Object.entries(moves);
   const card = h('section', { class: 'card market-card' }, h('h2', {}, 'Stock market'),
     moved.length ? h('p', { class: 'price-moves', id: 'price-moves' }, 'Prices moved: ', moved.map(([sym, [a, b]]) => `${sym} ${money(a)} → ${money(b)}`).join(', '), '.') : null,
@@ -1020,6 +1025,7 @@ function market(map, st, old, moves = {}) {
     map.par ? h('p', { class: 'par-chart' }, 'Par values: ', map.par.map((p) => money(p)).join(' · ')) : null);
   card.market = map.market;
   card.moved = moved.length > 0;
+  card.done = doneKey;
   return card;
 }
 

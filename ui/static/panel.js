@@ -302,11 +302,12 @@ function entityBox(page, ent, choices, st, highlights) {
       case 'run_routes': box.append(runRoutes(page, ent, cs[0], st, rememberRun)); break;
       case 'move_surveyor': box.append(surveyorGroup(page, cs, st, groups.lay_tile ? null : highlights)); break;
       case 'buy_train':
-        box.append(h('div', { class: 'group' }, h('h3', {}, 'Buy a train'), sameOnce(cs, st).map(([c, n]) => {
-          const el = c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st);
-          if (n > 1) el.append(h('small', { class: 'alike muted' }, ` (${n} alike on offer)`));
-          return el;
-        })));
+        box.append(h('div', { class: 'group', 'data-type': 'buy_train' }, h('h3', {}, 'Buy a train'), trainSources(sameOnce(cs, st), st).map(([source, offers]) =>
+          h('div', { class: 'train-source', 'data-source': source }, h('h4', {}, TRAIN_SOURCES[source]), offers.map(([c, n]) => {
+            const el = c.max_price && c.max_price > c.action.price ? priceChoice(page, c, 'Buy', st) : button(page, c, st);
+            if (n > 1) el.append(h('small', { class: 'alike muted' }, ` (${n} alike on offer)`));
+            return el;
+          })))));
         break;
       case 'dividend': box.append(dividendGroup(page, cs, st)); break;
       default:
@@ -314,6 +315,21 @@ function entityBox(page, ent, choices, st, highlights) {
     }
   }
   return box;
+}
+
+// TRAIN_SOURCES head the train offers by where they come from, as
+// 18xx.games's purchase step does.
+const TRAIN_SOURCES = { depot: 'From the depot', pool: 'From the pool', companies: 'From other companies' };
+
+// trainSources groups train offers ([choice, count]) by where they come
+// from (the depot, the pool, other companies), in that order.
+function trainSources(offers, st) {
+  const by = { depot: [], pool: [], companies: [] };
+  for (const o of offers) {
+    const seller = trainSeller(st, o[0].action.train);
+    by[seller === 'bank' ? 'depot' : seller === 'pool' ? 'pool' : 'companies'].push(o);
+  }
+  return Object.entries(by).filter(([, os]) => os.length);
 }
 
 // sameOnce lists train offers once where several are alike (the same type
