@@ -74,6 +74,10 @@ export function readable(bg, fg) {
  * corporation's colours, through one style sheet kept up to date.
  */
 export function paintCorpChips(rules) {
+  // the same colours as last time (every step of a game): nothing to do
+  const key = ((rules && rules.corporations) || []).map((c) => `${c.sym} ${c.color} ${c.text_color}`).join(',');
+  const had = document.getElementById('corp-colours');
+  if (had && had.colours === key) return;
   const cols = corpColours(rules);
   const css = Object.entries(cols).map(([sym, [bg, fg]]) => {
     const s = CSS.escape(sym);
@@ -86,6 +90,7 @@ export function paintCorpChips(rules) {
     document.head.append(el);
   }
   if (el.textContent !== css) el.textContent = css;
+  el.colours = key;
 }
 
 // actingCorps are the corporations to act now (the state's active list;
