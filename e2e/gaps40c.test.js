@@ -162,3 +162,55 @@ test('a train purchase lists the offers under where they come from (the depot, t
   }
   assert.ok(both >= 1, 'a position with offers from two sources');
 });
+
+// soldFromLog is, from the engine's log, what each player (by name) sold
+// in the stock round under way: the sale lines since its heading.
+function soldFromLog(log) {
+  let from = 0;
+  log.forEach((l, i) => { if (/^-- (Stock|Operating) Round /.test(l)) from = i + 1; });
+  const out = {};
+  for (const l of log.slice(from)) {
+    const m = /^(.+?) sells .* of (\S+) and receives/.exec(l);
+    if (m) (out[m[1]] ||= new Set()).add(m[2]);
+  }
+  return out;
+}
+
+test("a player's card marks the shares sold this stock round (not to be bought back in it), as the engine has them", { timeout: 300000 }, async () => {
+  const positions = [['1860', '19354.json', 79], ['1860', '19354.json', 156], ['1825', '141331.json', 463]];
+  for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `sold-${size}`);
+    let marked = 0;
+    let soldOut = 0;
+    for (const [title, file, n] of positions) {
+      await openAt(page, title, file, n);
+      const v = await gameView(page);
+      const st = v.state;
+      const label = `${title}/${file} at ${n} (${size})`;
+      assert.equal(st.round, 'Stock', `${label}: a stock round`);
+      const sold = soldFromLog(v.log);
+      assert.ok(Object.keys(sold).length, `${label}: someone sold this round`);
+      const cards = await page.$$eval('#player-cards [data-player]', (els) => els.map((el) => ({
+        id: el.dataset.player, sold: [...el.querySelectorAll('[data-sold]')].map((x) => [x.dataset.sold, x.classList.contains('hold') ? 'holds' : 'sold-out']),
+      })));
+      for (const p of st.players) {
+        const want = [...(sold[p.name] || [])].sort();
+        const card = cards.find((c) => c.id === String(p.id));
+        assert.deepEqual(card.sold.map(([s]) => s).sort(), want, `${label}: ${p.name}'s sales this round marked`);
+        for (const [sym, kind] of card.sold) {
+          const pct = (st.corporations.find((c) => c.sym === sym).shares_by_owner || {})[String(p.id)] || 0;
+          assert.equal(kind, pct > 0 ? 'holds' : 'sold-out', `${label}: ${p.name}'s ${sym} (${pct}%)`);
+          if (pct > 0) marked++; else soldOut++;
+          // the engine agrees: it lists no buy of sym for this player
+          const buys = (v.legal[String(p.id)] || []).filter((c) => c.action.type === 'buy_shares' && String(c.action.shares[0]).startsWith(`${sym}_`));
+          assert.equal(buys.length, 0, `${label}: the engine lists no buy of ${sym} for ${p.name}`);
+        }
+      }
+      await shot(page, `sold-${title}-${n}-${size}`);
+    }
+    assert.ok(marked >= 1 && soldOut >= 1, `${size}: holdings marked (${marked}) and companies sold out (${soldOut})`);
+    await ctx.close();
+  }
+});

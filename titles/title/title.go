@@ -80,6 +80,13 @@ type Auctioneer interface {
 	Auction() *AuctionView
 }
 
+// SaleRecorder is a game that tells what each player sold in the stock
+// round under way (both titles: shares sold this round may not be bought
+// back in it); nil outside a stock round or when nobody sold.
+type SaleRecorder interface {
+	SoldThisRound() map[int][]string
+}
+
 // Turner is a game that tells where its operating round stands (both
 // titles); OperatingTurn is nil outside an operating round.
 type Turner interface {

@@ -561,7 +561,7 @@ export function draw(el, page) {
   const rules = map && map.rules;
   paintCorpChips(rules);
   const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks, st.depot, st.bank_cash, st.bank_broken,
-    rules ? [rules.corporations, rules.phase_index, rules.turn] : null, page.at === null ? v.legal : null]);
+    rules ? [rules.corporations, rules.phase_index, rules.turn, rules.sold] : null, page.at === null ? v.legal : null]);
   const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
     d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
