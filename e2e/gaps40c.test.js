@@ -214,3 +214,45 @@ test("a player's card marks the shares sold this stock round (not to be bought b
     await ctx.close();
   }
 });
+
+test("1860's auction panel lists the earlier picks (who won the turn for how much, what he took and paid), as the log has them", { timeout: 300000 }, async () => {
+  const positions = [['1860', '19354.json', 20], ['synthetic/1860', '1860-base-4p-18.json', 20], ['synthetic/1860', '1860-base-4p-18.json', 33]];
+  for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `picks-${size}`);
+    let rowsSeen = 0;
+    for (const [dir, file, n] of positions) {
+      await openAt(page, dir, file, n);
+      const v = await gameView(page);
+      const label = `${file} at ${n} (${size})`;
+      assert.equal(v.state.round, 'Auction', `${label}: the auction`);
+      // the picks as the log says them
+      const want = [];
+      const won = {};
+      for (const l of v.log) {
+        let m = /^(.+) wins auction for £(\d+)$/.exec(l);
+        if (m) won[m[1]] = Number(m[2]);
+        m = /^(.+) buys (.+) for £(\d+)$/.exec(l);
+        if (m) want.push([m[1], won[m[1]] ? money(won[m[1]]) : 'none (first to pass)', m[2], money(Number(m[3]))]);
+        m = /^(.+) pars (\S+) at £(\d+)$/.exec(l);
+        if (m) want.push([m[1], won[m[1]] ? money(won[m[1]]) : 'none (first to pass)', `${m[2]}, director at par £${m[3]}`, null]);
+      }
+      assert.ok(want.length >= 1, `${label}: earlier picks in the log`);
+      await page.waitForSelector('#auction-picks');
+      const rows = await page.$$eval('#auction-picks tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th').textContent,
+        tr.querySelector('[data-field=bid]').textContent, tr.querySelector('[data-field=took]').textContent, tr.querySelector('[data-field=cost]').textContent]));
+      assert.equal(rows.length, want.length, `${label}: a row for each pick`);
+      rows.forEach((r, i) => {
+        const w = want[i];
+        assert.deepEqual(r.slice(0, 3), w.slice(0, 3), `${label}: pick ${i + 1}`);
+        if (w[3]) assert.equal(r[3], w[3], `${label}: pick ${i + 1}'s cost`);
+        else assert.match(r[3], /^£\d+$/, `${label}: pick ${i + 1}'s cost`);
+      });
+      rowsSeen += rows.length;
+      await shot(page, `auction-picks-${n}-${size}`);
+    }
+    assert.ok(rowsSeen >= 5, `${size}: picks shown (${rowsSeen})`);
+    await ctx.close();
+  }
+});

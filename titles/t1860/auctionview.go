@@ -21,7 +21,7 @@ func (g *Game) Auction() *AuctionView {
 		return nil
 	}
 	cheapest := r.cheapestItem(g)
-	v := &AuctionView{Items: []AuctionItem{}, Bidders: []int{}, Bids: []title.AuctionBid{}, Winner: r.winner}
+	v := &AuctionView{Items: []AuctionItem{}, Bidders: []int{}, Bids: []title.AuctionBid{}, Winner: r.winner, Picks: append([]title.AuctionPick{}, r.picks...)}
 	for _, it := range r.items {
 		item := AuctionItem{Sym: it, Price: r.itemCost(g, it), Cheapest: it == cheapest}
 		if co := g.Company(it); co != nil {
