@@ -256,3 +256,29 @@ test("1860's auction panel lists the earlier picks (who won the turn for how muc
     await ctx.close();
   }
 });
+
+test('the spreadsheet hides the companies not floated at a click, as the engine has them', { timeout: 200000 }, async () => {
+  const ctx = await env.browser.newContext(desktop);
+  const page = await newPage(ctx);
+  await signUp(page, 'sheet-toggle');
+  const id = await openAt(page, '1825', '141331.json', 290);
+  const v = await gameView(page);
+  await page.goto(`${env.base}/?game=${id}&view=sheet`);
+  await page.waitForSelector('#sheet-companies');
+  const shown = () => page.$$eval('#sheet-companies tbody tr', (trs) => trs.filter((tr) => tr.getBoundingClientRect().height > 0).map((tr) => tr.dataset.sym).sort());
+  const all = v.state.corporations.map((c) => c.sym).sort();
+  const floated = v.state.corporations.filter((c) => c.floated && !c.closed).map((c) => c.sym).sort();
+  assert.ok(floated.length >= 2 && floated.length < all.length, `some floated (${floated.length} of ${all.length})`);
+  assert.deepEqual(await shown(), all, 'every company at first');
+  await page.check('#sheet-hide-unfloated');
+  assert.deepEqual(await shown(), floated, 'only the floated companies once ticked');
+  await shot(page, 'sheet-hide-unfloated');
+  // kept in this browser
+  await page.reload();
+  await page.waitForSelector('#sheet-companies');
+  await page.waitForFunction(() => document.getElementById('sheet-companies').classList.contains('hide-unfloated'));
+  assert.deepEqual(await shown(), floated, 'still hidden after a reload');
+  await page.uncheck('#sheet-hide-unfloated');
+  assert.deepEqual(await shown(), all, 'every company again');
+  await ctx.close();
+});
