@@ -162,3 +162,123 @@ test('a train purchase lists the offers under where they come from (the depot, t
   }
   assert.ok(both >= 1, 'a position with offers from two sources');
 });
+
+// soldFromLog is, from the engine's log, what each player (by name) sold
+// in the stock round under way: the sale lines since its heading.
+function soldFromLog(log) {
+  let from = 0;
+  log.forEach((l, i) => { if (/^-- (Stock|Operating) Round /.test(l)) from = i + 1; });
+  const out = {};
+  for (const l of log.slice(from)) {
+    const m = /^(.+?) sells .* of (\S+) and receives/.exec(l);
+    if (m) (out[m[1]] ||= new Set()).add(m[2]);
+  }
+  return out;
+}
+
+test("a player's card marks the shares sold this stock round (not to be bought back in it), as the engine has them", { timeout: 300000 }, async () => {
+  const positions = [['1860', '19354.json', 79], ['1860', '19354.json', 156], ['1825', '141331.json', 463]];
+  for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `sold-${size}`);
+    let marked = 0;
+    let soldOut = 0;
+    for (const [title, file, n] of positions) {
+      await openAt(page, title, file, n);
+      const v = await gameView(page);
+      const st = v.state;
+      const label = `${title}/${file} at ${n} (${size})`;
+      assert.equal(st.round, 'Stock', `${label}: a stock round`);
+      const sold = soldFromLog(v.log);
+      assert.ok(Object.keys(sold).length, `${label}: someone sold this round`);
+      const cards = await page.$$eval('#player-cards [data-player]', (els) => els.map((el) => ({
+        id: el.dataset.player, sold: [...el.querySelectorAll('[data-sold]')].map((x) => [x.dataset.sold, x.classList.contains('hold') ? 'holds' : 'sold-out']),
+      })));
+      for (const p of st.players) {
+        const want = [...(sold[p.name] || [])].sort();
+        const card = cards.find((c) => c.id === String(p.id));
+        assert.deepEqual(card.sold.map(([s]) => s).sort(), want, `${label}: ${p.name}'s sales this round marked`);
+        for (const [sym, kind] of card.sold) {
+          const pct = (st.corporations.find((c) => c.sym === sym).shares_by_owner || {})[String(p.id)] || 0;
+          assert.equal(kind, pct > 0 ? 'holds' : 'sold-out', `${label}: ${p.name}'s ${sym} (${pct}%)`);
+          if (pct > 0) marked++; else soldOut++;
+          // the engine agrees: it lists no buy of sym for this player
+          const buys = (v.legal[String(p.id)] || []).filter((c) => c.action.type === 'buy_shares' && String(c.action.shares[0]).startsWith(`${sym}_`));
+          assert.equal(buys.length, 0, `${label}: the engine lists no buy of ${sym} for ${p.name}`);
+        }
+      }
+      await shot(page, `sold-${title}-${n}-${size}`);
+    }
+    assert.ok(marked >= 1 && soldOut >= 1, `${size}: holdings marked (${marked}) and companies sold out (${soldOut})`);
+    await ctx.close();
+  }
+});
+
+test("1860's auction panel lists the earlier picks (who won the turn for how much, what he took and paid), as the log has them", { timeout: 300000 }, async () => {
+  const positions = [['1860', '19354.json', 20], ['synthetic/1860', '1860-base-4p-18.json', 20], ['synthetic/1860', '1860-base-4p-18.json', 33]];
+  for (const [size, opts] of [['desktop', desktop], ['phone', phone]]) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `picks-${size}`);
+    let rowsSeen = 0;
+    for (const [dir, file, n] of positions) {
+      await openAt(page, dir, file, n);
+      const v = await gameView(page);
+      const label = `${file} at ${n} (${size})`;
+      assert.equal(v.state.round, 'Auction', `${label}: the auction`);
+      // the picks as the log says them
+      const want = [];
+      const won = {};
+      for (const l of v.log) {
+        let m = /^(.+) wins auction for £(\d+)$/.exec(l);
+        if (m) won[m[1]] = Number(m[2]);
+        m = /^(.+) buys (.+) for £(\d+)$/.exec(l);
+        if (m) want.push([m[1], won[m[1]] ? money(won[m[1]]) : 'none (first to pass)', m[2], money(Number(m[3]))]);
+        m = /^(.+) pars (\S+) at £(\d+)$/.exec(l);
+        if (m) want.push([m[1], won[m[1]] ? money(won[m[1]]) : 'none (first to pass)', `${m[2]}, director at par £${m[3]}`, null]);
+      }
+      assert.ok(want.length >= 1, `${label}: earlier picks in the log`);
+      await page.waitForSelector('#auction-picks');
+      const rows = await page.$$eval('#auction-picks tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th').textContent,
+        tr.querySelector('[data-field=bid]').textContent, tr.querySelector('[data-field=took]').textContent, tr.querySelector('[data-field=cost]').textContent]));
+      assert.equal(rows.length, want.length, `${label}: a row for each pick`);
+      rows.forEach((r, i) => {
+        const w = want[i];
+        assert.deepEqual(r.slice(0, 3), w.slice(0, 3), `${label}: pick ${i + 1}`);
+        if (w[3]) assert.equal(r[3], w[3], `${label}: pick ${i + 1}'s cost`);
+        else assert.match(r[3], /^£\d+$/, `${label}: pick ${i + 1}'s cost`);
+      });
+      rowsSeen += rows.length;
+      await shot(page, `auction-picks-${n}-${size}`);
+    }
+    assert.ok(rowsSeen >= 5, `${size}: picks shown (${rowsSeen})`);
+    await ctx.close();
+  }
+});
+
+test('the spreadsheet hides the companies not floated at a click, as the engine has them', { timeout: 200000 }, async () => {
+  const ctx = await env.browser.newContext(desktop);
+  const page = await newPage(ctx);
+  await signUp(page, 'sheet-toggle');
+  const id = await openAt(page, '1825', '141331.json', 290);
+  const v = await gameView(page);
+  await page.goto(`${env.base}/?game=${id}&view=sheet`);
+  await page.waitForSelector('#sheet-companies');
+  const shown = () => page.$$eval('#sheet-companies tbody tr', (trs) => trs.filter((tr) => tr.getBoundingClientRect().height > 0).map((tr) => tr.dataset.sym).sort());
+  const all = v.state.corporations.map((c) => c.sym).sort();
+  const floated = v.state.corporations.filter((c) => c.floated && !c.closed).map((c) => c.sym).sort();
+  assert.ok(floated.length >= 2 && floated.length < all.length, `some floated (${floated.length} of ${all.length})`);
+  assert.deepEqual(await shown(), all, 'every company at first');
+  await page.check('#sheet-hide-unfloated');
+  assert.deepEqual(await shown(), floated, 'only the floated companies once ticked');
+  await shot(page, 'sheet-hide-unfloated');
+  // kept in this browser
+  await page.reload();
+  await page.waitForSelector('#sheet-companies');
+  await page.waitForFunction(() => document.getElementById('sheet-companies').classList.contains('hide-unfloated'));
+  assert.deepEqual(await shown(), floated, 'still hidden after a reload');
+  await page.uncheck('#sheet-hide-unfloated');
+  assert.deepEqual(await shown(), all, 'every company again');
+  await ctx.close();
+});

@@ -16,7 +16,7 @@
 // click handler and the frame's task: the style, layout and pre-paint that
 // Chromium runs in the click's task after the handler are not in it);
 // --profile the page's functions by inclusive CPU time (all, and under the
-// click's handler); --dump FILE writes the first block's trace events.
+// click's handler); --dump FILE writes every block's trace events.
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { env, fixtureGames, readFixture, start, startServer, stop, timeHistorySteps } from './harness.js';
@@ -189,7 +189,7 @@ async function main() {
           const ev = await traceSteps(open[k], sel, Math.min(5, STEPS - done));
           rows[k].push(...stepCosts(ev));
           if (ev.profile) (profiles[k] ||= []).push(ev.profile);
-          if (DUMP && !dump[k]) dump[k] = ev;
+          if (DUMP) (dump[k] ||= []).push(...ev);
         }
       }
     }

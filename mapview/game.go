@@ -266,6 +266,9 @@ func (c *Cache) RenderGameParts(game any) (View, error) {
 	if a, ok := g.(title.Auctioneer); ok {
 		rules.Auction = a.Auction()
 	}
+	if r, ok := g.(title.SaleRecorder); ok {
+		rules.Sold = r.SoldThisRound()
+	}
 	if t, ok := g.(title.Turner); ok {
 		rules.Turn = t.OperatingTurn()
 	}

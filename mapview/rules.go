@@ -80,6 +80,10 @@ type Rules struct {
 	// Turn is where the operating round stands: its order, the company
 	// operating and those whose turn is over (nil outside one).
 	Turn *title.TurnView `json:"turn,omitempty"`
+	// Sold are, by player id, the corporations and privates each player
+	// sold in the stock round under way (they may not be bought back in
+	// it); nil outside a stock round or when nobody sold.
+	Sold map[int][]string `json:"sold,omitempty"`
 	// Players are what the title says of each player beyond the state:
 	// their liquidity (title.Liquid), in seating order.
 	Players []PlayerRow `json:"players,omitempty"`

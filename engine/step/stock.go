@@ -131,6 +131,28 @@ func (t *StockTurns) Bought() bool {
 // SoldOf is what player p sold of sym this round.
 func (t *StockTurns) SoldOf(p int, sym string) Sold { return t.Sold[p][sym] }
 
+// SoldThisRound lists, by player id, the corporations and privates each
+// player sold this round (sorted; nil when nobody sold): what the round's
+// rules forbid buying back in it.
+func (t *StockTurns) SoldThisRound() map[int][]string {
+	var out map[int][]string
+	for p, m := range t.Sold {
+		for sym, s := range m {
+			if s == NotSold {
+				continue
+			}
+			if out == nil {
+				out = map[int][]string{}
+			}
+			out[p] = append(out[p], sym)
+		}
+	}
+	for _, syms := range out {
+		slices.Sort(syms)
+	}
+	return out
+}
+
 // MarkSold records that p sold sym this turn.
 func (t *StockTurns) MarkSold(p int, sym string) {
 	if t.Sold[p] == nil {

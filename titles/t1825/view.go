@@ -88,3 +88,12 @@ func (g *Game) OperatingTurn() *title.TurnView {
 	}
 	return title.TurnOf(g.op.Order, g.op.Index)
 }
+
+// SoldThisRound is, by player id, what each player sold in the stock round
+// under way (privates too), sorted; nil outside a stock round.
+func (g *Game) SoldThisRound() map[int][]string {
+	if g.stock == nil || g.Finished {
+		return nil
+	}
+	return g.stock.SoldThisRound()
+}

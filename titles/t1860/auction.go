@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"tresham/engine"
+	"tresham/titles/title"
 )
 
 // auctionRound is the opening "bid for the turn" auction (rules 5.1): players bid
@@ -20,6 +21,9 @@ type auctionRound struct {
 	bids    map[int]int
 	first   int
 	winner  int // player who won the right to buy, 0 while bidding
+	wonFor  int // what the winner bid for the turn (0: nobody bid)
+	// picks are the earlier picks, for the auction's view
+	picks []title.AuctionPick
 }
 
 func (g *Game) startAuction() {
@@ -146,6 +150,7 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 		g.BuyCompany(p, co, price)
 		g.Logf("%s buys %s for £%d", p.Name, co.Name, price)
 		r.remove(co.Sym)
+		r.picks = append(r.picks, title.AuctionPick{Player: p.ID, Bid: r.wonFor, Sym: co.Sym, Name: co.Name, Cost: price})
 	case "par":
 		c := g.Corp(a.Corporation)
 		if c == nil || !slices.Contains(r.items, c.Sym) {
@@ -170,6 +175,7 @@ func (r *auctionRound) process(g *Game, a *engine.Action) error {
 		g.PayPlayer(p, -price)
 		g.Transfer(c, []*engine.Share{c.Shares[0]}, engine.Holder(p.ID))
 		r.remove(c.Sym)
+		r.picks = append(r.picks, title.AuctionPick{Player: p.ID, Bid: r.wonFor, Sym: c.Sym, Name: c.Name, Cost: price, Par: cell.Price})
 	default:
 		return engine.Refuse(a, "%s must buy a company or start a corporation", p.Name)
 	}
@@ -248,6 +254,7 @@ func (r *auctionRound) resolve(g *Game) {
 	r.bidders = nil
 	r.bids = map[int]int{}
 	r.winner = winner
+	r.wonFor = price
 	r.index = g.PlayerIndex(winner)
 }
 

@@ -21,7 +21,7 @@ func (g *Game) Auction() *AuctionView {
 		return nil
 	}
 	cheapest := r.cheapestItem(g)
-	v := &AuctionView{Items: []AuctionItem{}, Bidders: []int{}, Bids: []title.AuctionBid{}, Winner: r.winner}
+	v := &AuctionView{Items: []AuctionItem{}, Bidders: []int{}, Bids: []title.AuctionBid{}, Winner: r.winner, Picks: append([]title.AuctionPick{}, r.picks...)}
 	for _, it := range r.items {
 		item := AuctionItem{Sym: it, Price: r.itemCost(g, it), Cheapest: it == cheapest}
 		if co := g.Company(it); co != nil {
@@ -54,4 +54,13 @@ func (g *Game) OperatingTurn() *title.TurnView {
 		return nil
 	}
 	return title.TurnOf(g.op.Order, g.op.Index)
+}
+
+// SoldThisRound is, by player id, what each player sold in the stock round
+// under way (privates too), sorted; nil outside a stock round.
+func (g *Game) SoldThisRound() map[int][]string {
+	if g.stock == nil || g.Finished {
+		return nil
+	}
+	return g.stock.SoldThisRound()
 }

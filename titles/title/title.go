@@ -80,6 +80,13 @@ type Auctioneer interface {
 	Auction() *AuctionView
 }
 
+// SaleRecorder is a game that tells what each player sold in the stock
+// round under way (both titles: shares sold this round may not be bought
+// back in it); nil outside a stock round or when nobody sold.
+type SaleRecorder interface {
+	SoldThisRound() map[int][]string
+}
+
 // Turner is a game that tells where its operating round stands (both
 // titles); OperatingTurn is nil outside an operating round.
 type Turner interface {
@@ -250,6 +257,20 @@ type AuctionView struct {
 	// Winner is the player who won the bidding and now takes an item (0
 	// while bidding goes on).
 	Winner int `json:"winner,omitempty"`
+	// Picks are the earlier picks of this auction, in order.
+	Picks []AuctionPick `json:"picks"`
+}
+
+// AuctionPick is one earlier pick of an opening auction: who won the
+// bidding and for how much (0: nobody bid, the first to pass took it), and
+// what he took at what cost (a director's certificate: at par Par).
+type AuctionPick struct {
+	Player int    `json:"player"`
+	Bid    int    `json:"bid"`
+	Sym    string `json:"sym"`
+	Name   string `json:"name"`
+	Cost   int    `json:"cost"`
+	Par    int    `json:"par,omitempty"`
 }
 
 // AuctionBid is one player's standing bid in an opening auction.

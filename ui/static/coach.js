@@ -54,20 +54,27 @@ function why(m, i, n, who) {
 }
 
 /**
- * coachCard returns the hint button and the box for its answer
- * ({button, box}) for game view v at
+ * coachCard returns the hint button, the box for its answer, what the
+ * button does and the answer's element ({button, box, ask, out}) for game
+ * view v at
  * history position at (null: live); rules (the map's rules tables) name
  * the companies in the moves.
  */
-export function coachCard(v, at, rules) {
-  const out = h('div', { class: 'coach', id: 'coach', 'aria-live': 'polite' });
+export function coachCard(v, at, rules, reuse) {
+  // reuse: the answer's element of another position's coach, taken over
+  // (emptied) so that the page keeps its box from one position to the next
+  const out = reuse || h('div', { class: 'coach', id: 'coach', 'aria-live': 'polite' });
+  const mine = (out.coachOf = {}); // a late answer for another position is dropped
+  if (out.firstChild) clear(out);
   const names = Object.fromEntries((v.seats || []).map((s) => [String(s.player_id), s.name]));
   const close = h('button', { type: 'button', class: 'small', id: 'hint-close', onclick: () => clear(out) }, 'Close the hints');
   const ask = async () => {
+    if (out.coachOf !== mine) return;
     clear(out, h('p', { class: 'muted' }, 'The coach is looking ahead…'));
     const q = at !== null && at !== undefined ? `?action=${at}` : '';
     const res = await fetch(`/api/games/${v.id}/hint${q}`, { credentials: 'same-origin' });
     const ans = await res.json();
+    if (out.coachOf !== mine) return;
     if (!res.ok) {
       clear(out, h('p', { class: 'error', role: 'alert' }, ans.error || res.statusText));
       return;
@@ -81,6 +88,7 @@ export function coachCard(v, at, rules) {
     // a tile lay says which way the tile is turned, in the words the map's
     // text gives a tile drawn at that rotation (keyboard.js)
     const turns = await Promise.all(ans.moves.map((m) => (m.action.type === 'lay_tile' ? layWords(v.id, m.action) : '')));
+    if (out.coachOf !== mine) return;
     clear(out,
       h('p', { translate: 'no' }, t('What a strong player would do for %s, best first: the coach looked %d moves ahead and ranks each move by the final worth it expects for %s after it, against the best other player\'s.', who, ans.nodes, who)),
       h('ol', {}, ans.moves.map((m, i) => h('li', { class: 'hint-move' },
@@ -88,6 +96,6 @@ export function coachCard(v, at, rules) {
         Object.entries(m.worth).map(([pid, w]) => `${names[pid] || pid} ${money(Math.round(w))}`).join(', '), '. ',
         h('span', { class: 'hint-why', translate: 'no' }, why(m, i, ans.moves.length, who))))), close);
   };
-  const box = h('section', { class: 'coach-box', 'aria-label': 'The coach' }, out);
-  return { button: h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), box };
+  const box = (reuse && reuse.parentNode) || h('section', { class: 'coach-box', 'aria-label': 'The coach' }, out);
+  return { button: h('button', { type: 'button', id: 'hint', onclick: ask }, 'Hint'), box, ask, out };
 }

@@ -74,6 +74,10 @@ export function readable(bg, fg) {
  * corporation's colours, through one style sheet kept up to date.
  */
 export function paintCorpChips(rules) {
+  // the same colours as last time (every step of a game): nothing to do
+  const key = ((rules && rules.corporations) || []).map((c) => `${c.sym} ${c.color} ${c.text_color}`).join(',');
+  const had = document.getElementById('corp-colours');
+  if (had && had.colours === key) return;
   const cols = corpColours(rules);
   const css = Object.entries(cols).map(([sym, [bg, fg]]) => {
     const s = CSS.escape(sym);
@@ -86,6 +90,7 @@ export function paintCorpChips(rules) {
     document.head.append(el);
   }
   if (el.textContent !== css) el.textContent = css;
+  el.colours = key;
 }
 
 // actingCorps are the corporations to act now (the state's active list;
@@ -129,12 +134,20 @@ export function playerCard(st, v, p, ctx) {
   const corps = st.corporations || [];
   const pid = str(p.id);
   const holds = [];
+  // what the player sold this stock round (the engine's): may not be bought back in it
+  const sold = new Set((((ctx.rules && ctx.rules.sold) || {})[pid]) || []);
   for (const c of corps) {
     const pct = (c.shares_by_owner || {})[pid];
-    if (!pct) continue;
+    if (!pct) {
+      if (sold.has(c.sym)) holds.push(h('li', { class: 'sold-out corp-chip', 'data-sym': c.sym, 'data-sold': c.sym, title: tc('card', '%s: all sold this round, not to be bought back in it', c.sym) }, c.sym, h('span', { class: 'soldmark' }, 'sold')));
+      continue;
+    }
     const dir = str(c.president) === pid;
-    holds.push(h('li', { class: 'hold corp-chip' + (dir ? ' director' : ''), 'data-sym': c.sym, 'data-pct': pct, title: dir ? tc('card', '%s: %d%%, director', c.sym, pct) : tc('card', '%s: %d%%', c.sym, pct) },
-      `${c.sym} ${pct}%`, dir ? h('span', { class: 'dir', 'aria-label': 'director' }, '★') : null));
+    const s = sold.has(c.sym);
+    const title = s ? (dir ? tc('card', '%s: %d%%, director; some sold this round, not to be bought back in it', c.sym, pct) : tc('card', '%s: %d%%; some sold this round, not to be bought back in it', c.sym, pct))
+      : dir ? tc('card', '%s: %d%%, director', c.sym, pct) : tc('card', '%s: %d%%', c.sym, pct);
+    holds.push(h('li', { class: 'hold corp-chip' + (dir ? ' director' : '') + (s ? ' sold' : ''), 'data-sym': c.sym, 'data-pct': pct, 'data-sold': s ? c.sym : null, title },
+      `${c.sym} ${pct}%`, dir ? h('span', { class: 'dir', 'aria-label': 'director' }, '★') : null, s ? h('span', { class: 'soldmark', 'aria-label': 'sold this round' }, '↓') : null));
   }
   const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid);
   const lim = st.cert_limit;
@@ -302,7 +315,7 @@ export function entityCards(v, rules, page = {}) {
     const pid = str(p.id);
     const holds = (st.corporations || []).filter((c) => (c.shares_by_owner || {})[pid]).map((c) => [c.sym, c.shares_by_owner[pid], str(c.president) === pid]);
     const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid).map((co) => [co.sym, co.revenue, companyName(rules, co.sym)]);
-    return memo(JSON.stringify(['p', p, holds, privs, st.cert_limit, ctx.players.has(pid), str(st.priority_deal) === pid, ctx.short[pid]]), () => playerCard(st, v, p, ctx));
+    return memo(JSON.stringify(['p', p, holds, privs, st.cert_limit, ctx.players.has(pid), str(st.priority_deal) === pid, ctx.short[pid], ((rules && rules.sold) || {})[pid] || null]), () => playerCard(st, v, p, ctx));
   };
   const players = h('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
     (st.players || []).map(playerCardOf));

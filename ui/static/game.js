@@ -28,12 +28,16 @@ import { message, t } from './i18n.js';
 // shows the same position).
 function coachBox(page) {
   const at = page.at === null ? `live ${page.view.actions}` : page.at;
-  if (!page.coach || page.coach.at !== at) page.coach = { at, ...coachCard(page.view, page.at, page.map && page.map.rules) };
+  // the same box from one position to the next, emptied (a step leaves it alone)
+  if (!page.coach || page.coach.at !== at) page.coach = { at, ...coachCard(page.view, page.at, page.map && page.map.rules, page.coach && page.coach.out) };
   return page.coach.box;
 }
+// The button asks the coach of the position shown when clicked: a header
+// kept from one position to the next (draw) keeps a button that still asks
+// for the right one.
 function coachButton(page) {
   coachBox(page);
-  return page.coach.button;
+  return h('button', { type: 'button', id: 'hint', onclick: () => coachBox(page) && page.coach.ask() }, 'Hint');
 }
 
 /** renderGame draws game id into el; at is the history position or null. */
@@ -499,12 +503,17 @@ export function draw(el, page) {
   const watcher = !page.me && !page.headLinks
     ? h('p', { class: 'card spectator', id: 'spectator' }, 'You are watching this game. ', signInLink('spectator-signin', 'Sign in or sign up'), ' to play, take an open seat or talk at the table.')
     : null;
-  const side = h('aside', { class: 'panel', 'aria-label': 'Actions' });
+  let side = h('aside', { class: 'panel', 'aria-label': 'Actions' });
   // the coach's answer heads the action panel: beside the choices, and the map does not move
-  const withCoach = () => { if (!page.headLinks && v.status !== 'new') side.prepend(coachBox(page)); };
+  const withCoach = () => {
+    if (page.headLinks || v.status === 'new') return;
+    const box = coachBox(page);
+    if (side.firstChild !== box) side.prepend(box); // a kept panel holds it already
+  };
   page.rerenderPanel = () => {
     const f = rememberFocus(page);
     renderPanel(side, page);
+    side.said = null; // drawn apart from a step: not kept by the next one
     withCoach();
     if (page.afterDraw) page.afterDraw();
     restoreFocus(page, f);
@@ -561,16 +570,27 @@ export function draw(el, page) {
   const rules = map && map.rules;
   paintCorpChips(rules);
   const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks, st.depot, st.bank_cash, st.bank_broken,
-    rules ? [rules.corporations, rules.phase_index, rules.turn] : null, page.at === null ? v.legal : null]);
+    rules ? [rules.corporations, rules.phase_index, rules.turn, rules.sold] : null, page.at === null ? v.legal : null]);
   const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
   if (patch) {
-    d.fixed = d.fixed.map((o, i) => swap(o, fixed[i] || document.createComment('')));
+    // the header and the bank's line are kept where they draw the same
+    // (a history step changes the banner's words): their buttons act on
+    // the position shown when clicked
+    d.fixed = d.fixed.map((o, i) => (i === 0 && fixed[0] ? keepEqualKids : i === 3 ? keepEqual : swap)(o, fixed[i] || document.createComment('')));
     d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? [reviewCard(page), endCharts(page)] : null) : null) || document.createComment(''));
     if (!page.map || !page.mapUI || !page.mapUI.update(page.map, keep)) {
       mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));
       d.mapSection.replaceChildren(page.mapUI ? page.mapUI.el : h('p', {}, 'No map.'));
     }
-    d.side = swap(d.side, side);
+    // in history the panel's buttons read the position when clicked: the
+    // panel is kept when it says the same
+    renderPanel(side, page);
+    const said = page.at !== null ? side.innerHTML : null;
+    if (said !== null && d.side.said === said) side = d.side;
+    else {
+      side.said = said;
+      d.side = swap(d.side, side);
+    }
     if (ents) {
       // card by card: a step changes one or two cards, and a card laid
       // out again costs far less than the whole column
@@ -615,7 +635,7 @@ export function draw(el, page) {
     clear(el, h('div', { class: 'game-top' }, top), sc, main, info);
     page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, bankAside: main.querySelector('.market-slot').firstChild, entKey };
   }
-  renderPanel(side, page);
+  if (!patch) renderPanel(side, page);
   withCoach();
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();

@@ -33,6 +33,16 @@ export function mountMap(data, opts) {
   const hexEls = new Map([...svg.querySelectorAll('g.hex')].map((g) => [g.dataset.hex, g]));
   svg.removeAttribute('width');
   svg.removeAttribute('height');
+  // what is drawn over the board (markers, what the last move changed, the
+  // runs, the tile fan, the stop targets) is a drawing of its own over the
+  // board's, with the same view: a change there, the most common on a
+  // history step, repaints that small drawing and not the board's 1,500
+  // elements
+  const over = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  over.setAttribute('class', 'map map-over');
+  over.setAttribute('aria-hidden', 'true');
+  over.setAttribute('font-family', svg.getAttribute('font-family') || 'sans-serif');
+  frame.append(over);
   const full = { x: 0, y: 0, w: data.width, h: data.height };
   // fit is the hexes' own box (the drawing's margin left out): Fit shows
   // it as large as the frame allows
@@ -40,7 +50,11 @@ export function mountMap(data, opts) {
   let vb = keep && keep.vb ? { ...keep.vb } : { ...fit };
   // the frame may take the map's own shape (cards.css, wide screens)
   frame.style.setProperty('--map-aspect', `${Math.round(fit.w)} / ${Math.round(fit.h)}`);
-  const apply = () => svg.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+  const apply = () => {
+    const box = `${vb.x} ${vb.y} ${vb.w} ${vb.h}`;
+    svg.setAttribute('viewBox', box);
+    over.setAttribute('viewBox', box);
+  };
   apply();
   const zoom = (k, cx, cy) => {
     const nw = Math.min(full.w * 2, Math.max(full.w / 8, vb.w * k));
@@ -124,7 +138,8 @@ export function mountMap(data, opts) {
   frame.addEventListener('pointerup', end);
   frame.addEventListener('pointercancel', end);
   frame.addEventListener('pointerleave', end);
-  svg.addEventListener('click', (ev) => {
+  // on the frame: a click lands on the board or on the drawing over it
+  frame.addEventListener('click', (ev) => {
     if (moved) return;
     const opt = ev.target.closest('.tile-option');
     if (opt && fanPick) { fanPick(opt.dataset.tile); return; }
@@ -135,31 +150,26 @@ export function mountMap(data, opts) {
     const hex = ev.target.closest('.hex, .marker');
     if (hex && onHex) onHex(hex.dataset.hex);
   });
-  const overlay = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  overlay.setAttribute('class', 'routes');
-  svg.append(overlay);
-  const fanLayer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  fanLayer.setAttribute('class', 'tile-fan');
-  svg.append(fanLayer);
+  const layer = (cls) => {
+    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    g.setAttribute('class', cls);
+    over.append(g);
+    return g;
+  };
+  // bottom to top: markers (small labels on hexes, 1825's Surveyors; the
+  // page sets them after each drawing), the outlines of what the last move
+  // changed (above every hex, so that no neighbour covers part of one), the
+  // run kept on the map, the routes being drawn, the tile fan, the stop
+  // targets
+  const markLayer = layer('markers');
+  const movedLayer = layer('moved-outlines');
+  const kept = layer('kept-runs');
+  const overlay = layer('routes');
+  const fanLayer = layer('tile-fan');
+  const targets = layer('stop-targets');
   let fanPick = null;
-  // markers: small labels on hexes (1825's Surveyors), drawn under the
-  // routes and the tile fan; the page sets them after each drawing
-  const markLayer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  markLayer.setAttribute('class', 'markers');
-  svg.insertBefore(markLayer, overlay);
-  const targets = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  targets.setAttribute('class', 'stop-targets');
-  svg.append(targets);
-  const kept = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  kept.setAttribute('class', 'kept-runs');
   // what the kept run and the outlines show (update leaves them when the same)
   const shown = { run: null, moved: null };
-  svg.insertBefore(kept, overlay);
-  // the outlines of what the last move changed, above every hex (so that
-  // no neighbour covers part of one) and below the routes
-  const movedLayer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  movedLayer.setAttribute('class', 'moved-outlines');
-  svg.insertBefore(movedLayer, kept);
   // zoomBox shows the hexes listed, a few hexes around them at least.
   const zoomBox = (hexes) => {
     const pts = hexes.map((x) => data.hexes[x]).filter(Boolean);
@@ -519,7 +529,7 @@ function drawRuns(layer, svg, data, routes, cls) {
         p.dataset.hex = st.hex;
         add(p);
       }
-      routeNumber(layer, data, r, k);
+      routeNumber(layer, svg, data, r, k);
       return;
     }
     for (const pts of routePoints(r, data)) {
@@ -527,16 +537,16 @@ function drawRuns(layer, svg, data, routes, cls) {
       pl.setAttribute('points', pts.map((p) => `${p.x},${p.y}`).join(' '));
       add(pl);
     }
-    routeNumber(layer, data, r, k);
+    routeNumber(layer, svg, data, r, k);
   });
 }
 
 // routeNumber marks route r (the k-th train's) with its number, on the
 // hex in the middle of its run, as its swatch beside the words shows it.
-function routeNumber(layer, data, r, k) {
+function routeNumber(layer, svg, data, r, k) {
   const hexes = (r.paths && r.paths.length ? r.paths.map((p) => p.hex) : (r.nodes || []).map((n) => String(n).slice(0, String(n).lastIndexOf('-')))).filter((x) => data.hexes[x]);
   if (!hexes.length) return;
-  const spot = numberSpot(layer.ownerSVGElement, data, hexes, k, [...layer.querySelectorAll(':scope > .route-number')].map((x) => ({ x: Number(x.dataset.x), y: Number(x.dataset.y) })));
+  const spot = numberSpot(svg, data, hexes, k, [...layer.querySelectorAll(':scope > .route-number')].map((x) => ({ x: Number(x.dataset.x), y: Number(x.dataset.y) })));
   const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   g.setAttribute('class', 'route-number');
   g.setAttribute('transform', `translate(${spot.x} ${spot.y})`);
@@ -663,8 +673,9 @@ export function trainLabel(id) {
 
 // markMoved highlights what the last move changed: the hex a tile went
 // on, the city a station token went in. The hexes keep their place in the
-// drawing (a history step compares it with a fresh one); their outlines
-// are drawn whole on layer, above the neighbours.
+// drawing (a history step compares it with a fresh one) and their looks
+// (only classes that draw nothing are set on them); their outlines and the
+// city are drawn on layer, over the board.
 function markMoved(svg, moved, layer) {
   const outline = (g, cls) => {
     const shape = g && g.querySelector(':scope > .hex-shape');
@@ -686,6 +697,14 @@ function markMoved(svg, moved, layer) {
       const hex = g.closest('.hex');
       hex?.classList.add('changed-token');
       outline(hex, 'token');
+      // the city drawn again over the board with its slots ringed (the
+      // board itself is left as drawn: a change there repaints all of it)
+      const ring = g.cloneNode(true);
+      ring.setAttribute('class', 'moved-city');
+      ring.removeAttribute('data-city');
+      ring.removeAttribute('data-hex');
+      ring.setAttribute('transform', hex?.getAttribute('transform') || '');
+      layer.append(ring);
     }
   }
 }

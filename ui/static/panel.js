@@ -421,6 +421,7 @@ function auctionGroup(page, cs, st) {
         au.bidders && au.bidders.length ? ` ${t('Still bidding: %s.', au.bidders.map((id) => t('%s (£%d in hand)', nameOf(st, id), cashOf(st, id))).join(', '))}` : ''));
       g.append(auctionBids(au, st));
     }
+    if ((au.picks || []).length) g.append(auctionPicks(au.picks, st));
     g.append(...priced.map((c) => priceChoice(page, c, 'Bid', st)), ...picks.map((c) => button(page, c, st)));
     g.append(h('h4', {}, 'On offer (open one to read what it does)'), h('ul', { class: 'lots', id: 'auction-lots' }, au.items.map((it) => {
       const row = it.company ? companyRow(rules, it.sym) : null;
@@ -455,6 +456,19 @@ function auctionBids(au, st) {
     h('caption', {}, 'Bids for this pick'),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Bid'), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col', class: 'num' }, 'Cash in hand'))),
     h('tbody', {}, rows));
+}
+
+// auctionPicks is the auction's earlier picks as a table (the engine's,
+// au.picks): who won the bidding for how much, what he took and its cost.
+function auctionPicks(picks, st) {
+  return h('table', { class: 'auction-bids auction-picks', id: 'auction-picks' },
+    h('caption', {}, 'Earlier picks'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Bid for the turn'), h('th', { scope: 'col' }, 'Took'), h('th', { scope: 'col', class: 'num' }, 'Paid'))),
+    h('tbody', {}, picks.map((p) => h('tr', { 'data-player': String(p.player), 'data-sym': p.sym },
+      h('th', { scope: 'row' }, nameOf(st, p.player)),
+      h('td', { class: 'num', 'data-field': 'bid' }, p.bid ? money(p.bid) : t('none (first to pass)')),
+      h('td', { 'data-field': 'took' }, p.par ? t('%s, director at par £%d', p.sym, p.par) : p.name),
+      h('td', { class: 'num', 'data-field': 'cost' }, money(p.cost))))));
 }
 
 /**

@@ -48,6 +48,7 @@ export async function renderSheet(el, id) {
       'Click a column\'s heading to sort by it (again to reverse).'),
     h('section', { class: 'card' }, h('h2', {}, 'Players'), h('div', { class: 'scroll', tabindex: '0' }, playersTable(st, rules))),
     h('section', { class: 'card' }, h('h2', {}, 'Companies: shares, treasury and revenue by operating round'),
+      unfloatedToggle(),
       h('div', { class: 'scroll sheet-wide', tabindex: '0' }, companiesTable(st, rules)),
       h('p', { class: 'muted sheet-key' }, 'Shares: each player\'s percentage, ★ the director. Revenue: paid out as written, ',
         h('span', { class: 'withheld' }, '[withheld]'), ' in brackets, ', h('span', { class: 'half' }, '¦half paid¦'), ', – not operated.')),
@@ -142,7 +143,7 @@ function companiesTable(st, rules) {
       const tokens = placed + (c.tokens_unplaced ?? 0);
       const mine = runs[c.sym] || [];
       const status = c.closed ? 'closed' : !started(c) ? 'not started' : c.floated ? '' : 'not floated';
-      return h('tr', { 'data-sym': c.sym, class: status ? 'dim' : null },
+      return h('tr', { 'data-sym': c.sym, class: status ? 'dim' : null, 'data-floated': c.floated && !c.closed ? '1' : '0' },
         h('th', { scope: 'row', 'data-sort': c.sym, title: companyName(rules, c.sym) },
           h('span', { class: 'corp-chip badge', 'data-sym': c.sym }, c.sym), status ? h('span', { class: 'muted' }, ` ${status}`) : null),
         players.map((p) => {
@@ -166,6 +167,19 @@ function companiesTable(st, rules) {
     })));
   sortable(t);
   return t;
+}
+
+// unfloatedToggle hides the companies not floated (not started, not yet
+// floated, closed) from the companies' table, as 18xx.games's spreadsheet
+// can; the choice is kept in this browser.
+function unfloatedToggle() {
+  const KEY = 'tresham.sheet.hideUnfloated';
+  const on = localStorage.getItem(KEY) === '1';
+  const apply = (hide) => document.getElementById('sheet-companies')?.classList.toggle('hide-unfloated', hide);
+  const box = h('input', { type: 'checkbox', id: 'sheet-hide-unfloated', checked: on,
+    onchange: (ev) => { localStorage.setItem(KEY, ev.target.checked ? '1' : '0'); apply(ev.target.checked); } });
+  if (on) requestAnimationFrame(() => apply(true));
+  return h('label', { class: 'sheet-toggle' }, box, ' Hide the companies not floated');
 }
 
 // started tells a company that has been started (has a par or a price).
