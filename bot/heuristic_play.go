@@ -179,6 +179,7 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 	if c == nil || cost > pl.Cash || cost <= 0 {
 		return -1
 	}
+	per := cost * 10 / max(a.Percent, 1) // the price of one 10% share
 	mine := c.PercentOf(engine.Holder(pl.ID))
 	pres := c.President == pl.ID
 	t := h.tun(p)
@@ -239,10 +240,17 @@ func (h *Heuristic) buyScore(p *position, pl *engine.Player, a engine.Action) fl
 			yield = 0.8 * float64(p.estimate(c)) / 10 / float64(max(c.Price(), 1))
 		}
 	}
+	if t.IPOGain != 0 && per < c.Price() && per > 0 {
+		yield += t.IPOGain * float64(c.Price()-per) / float64(per)
+	}
 	if pres {
 		return t.PresBase + t.YieldWeight*yield
 	}
-	if yield <= t.MinYield {
+	minYield := t.MinYield
+	if t.Late > 0 && p.eg.PhaseIdx >= len(p.eg.Phases)-t.Late || t.LateRounds > 0 && p.roundsLeft(true) <= t.LateRounds {
+		minYield = t.LateMinYield
+	}
+	if yield <= minYield {
 		return -1
 	}
 	return t.OtherBase + t.YieldWeight*yield
@@ -311,8 +319,13 @@ func (h *Heuristic) sellScore(p *position, pl *engine.Player, a engine.Action) f
 			return -1
 		}
 	}
-	if p.healthy(c) || c.Cell == nil {
+	if c.Cell == nil {
 		return -1
+	}
+	if p.healthy(c) {
+		if !h.tun(p).SellDoomed || len(c.Trains) == 0 || p.lastingTrains(c) > 0 || c.Cash >= p.minTrainPrice() {
+			return -1
+		}
 	}
 	return 20 + float64(a.Percent)/100
 }
@@ -500,14 +513,16 @@ func (h *Heuristic) chooseToken(p *position, c *engine.Corporation, toks []engin
 func (h *Heuristic) dividend(p *position, c *engine.Corporation, cs []engine.Choice) engine.Action {
 	kind := "payout"
 	price := p.minTrainPrice()
+	t := h.tun(p)
 	switch {
 	case p.endNear():
-	case p.lastingTrains(c) == 0 && c.Cash < price:
+	case t.LatePay && t.LateRounds > 0 && p.roundsLeft(true) <= t.LateRounds:
+	case p.lastingTrains(c) == 0 && c.Cash < price && !t.PayTrainless:
 		kind = "withhold"
 	case price > c.Cash && price <= c.Cash+p.estimate(c) && p.nextPermanent() && p.hasRoom(c) &&
-		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft()-1) >= 2*p.estimate(c)):
+		(p.pushesRust(c) || p.nextTrainGain(c)*(p.roundsLeft(t.TrueBank)-1) >= 2*p.estimate(c)):
 		kind = "withhold"
-	case p.savesForTrain(c, h.tun(p).SaveRuns):
+	case p.savesForTrain(c, t.SaveRuns):
 		kind = "withhold"
 	}
 	for _, ch := range cs {
@@ -602,7 +617,7 @@ func (p *position) nextPermanent() bool {
 // company's revenue and the privates' income), at least 1. A train that
 // pays for itself within that many rounds is worth buying; one that does
 // not only empties the treasury.
-func (p *position) roundsLeft() int {
+func (p *position) roundsLeft(trueBank bool) int {
 	if p.endNear() {
 		return 1
 	}
@@ -617,10 +632,14 @@ func (p *position) roundsLeft() int {
 			drain += co.Revenue
 		}
 	}
-	if drain <= 0 || p.eg.Bank <= 0 {
+	bank := p.eg.Bank
+	if x, ok := unwrap(p.g).(interface{ BankCash() int }); ok && trueBank {
+		bank = x.BankCash()
+	}
+	if drain <= 0 || bank <= 0 {
 		return 20
 	}
-	return min(20, max(1, p.eg.Bank/drain))
+	return min(20, max(1, bank/drain))
 }
 
 // endNear reports whether the game ends this set of operating rounds.
@@ -664,6 +683,10 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		}
 	}
 	want := len(c.Trains) == 0 || p.lastingTrains(c) == 0 || must
+	if t := h.tun(p); !want && t.RustPush > 0 && best >= 0 && c.Cash >= cs[best].Action.Price && p.hasRoom(c) &&
+		p.rustGap(c, cs[best].Action.Train) >= t.RustPush {
+		want = true
+	}
 	if !want && best >= 0 && c.Cash >= cs[best].Action.Price && p.pushesRust(c) && p.permanent(cs[best].Action.Train) {
 		// bringing the next trains nearer rusts the others' trains,
 		// not its own
@@ -710,6 +733,37 @@ func (h *Heuristic) buyTrain(p *position, c *engine.Corporation, cs []engine.Cho
 		return cs[0].Action, true
 	}
 	return engine.Action{}, false
+}
+
+// rustGap is how many more of the other companies' trains than of c's
+// own the purchase of the train with id rusts (it is the first of a type
+// that rusts others).
+func (p *position) rustGap(c *engine.Corporation, id string) int {
+	var name string
+	for _, t := range append(slices.Clone(p.eg.Depot.Upcoming), p.eg.Depot.Pool...) {
+		if t.ID == id {
+			name = t.Name
+		}
+	}
+	if name == "" {
+		return 0
+	}
+	gap := 0
+	for _, o := range p.eg.Corps {
+		if o.Closed {
+			continue
+		}
+		for _, t := range o.Trains {
+			switch {
+			case t.RustsOn != name:
+			case o == c || o.President == c.President && c.President != 0:
+				gap-- // its own, or its president's other company's
+			default:
+				gap++
+			}
+		}
+	}
+	return gap
 }
 
 // extraTrainGain is the revenue a train bought on top of c's own trains

@@ -49,6 +49,38 @@ type Tuning struct {
 	// itself within Payback2 runs, more when within PaybackN.
 	Payback2 int `json:"payback2"`
 	PaybackN int `json:"payback_n"`
+	// IPOGain scores a new share bought at par below its market price:
+	// IPOGain times the discount over the par ((price-par)/par) is added
+	// to its yield (the player's worth gains the difference at once; 1825
+	// sells new shares at face value, rule 5.2.4).
+	IPOGain float64 `json:"ipo_gain"`
+	// RustPush buys the next train, when the company can pay for it and
+	// has room, if buying it rusts at least RustPush more of the other
+	// companies' trains than of its own (0: only the medium bot's rule).
+	RustPush int `json:"rust_push"`
+	// Late is how many of the title's last phases count as late (0: none);
+	// there another's share is bought for a yield above LateMinYield, not
+	// MinYield (no company is started then, so the cash has no better use).
+	Late         int     `json:"late"`
+	LateMinYield float64 `json:"late_min_yield"`
+	// LateRounds also counts as late the time when at most LateRounds
+	// operating rounds are left (estimated from the bank's cash as the
+	// rules count it and the last round's payouts; 0: never).
+	LateRounds int `json:"late_rounds"`
+	// LatePay pays every run out when late by LateRounds (company cash is
+	// worth nothing to the players at the end).
+	LatePay bool `json:"late_pay"`
+	// SellDoomed sells another's shares in a company whose trains all rust
+	// soon and which cannot pay for a new one (its dividends stop and its
+	// price falls).
+	SellDoomed bool `json:"sell_doomed"`
+	// PayTrainless pays a run out even when the company has no train that
+	// lasts and cannot yet buy one (the medium bot withholds then).
+	PayTrainless bool `json:"pay_trainless"`
+	// TrueBank estimates the rounds left from the bank's cash as the rules
+	// count it (the title's BankCash) rather than the engine's bank
+	// account, which in 1825 is not the bank's cash (docs/bots.md).
+	TrueBank bool `json:"true_bank"`
 }
 
 // MediumTuning is the medium bot's tuning: the rules as the heuristic
@@ -121,7 +153,7 @@ func (t *Tuning) set(opts []string) error {
 		}
 		var raw string
 		switch k {
-		case "no_help_float", "par_low":
+		case "no_help_float", "par_low", "sell_doomed", "pay_trainless", "true_bank", "late_pay":
 			b, err := strconv.ParseBool(v)
 			if err != nil {
 				return fmt.Errorf("bot: strong option %q: want true or false", o)

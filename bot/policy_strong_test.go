@@ -3,6 +3,10 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"tresham/compat/g18xx"
+	"tresham/internal/fixtures"
+	"tresham/replay"
 )
 
 // TestStrongKinds checks the strong policy's kinds: its own, with single
@@ -49,5 +53,48 @@ func TestStrongKinds(t *testing.T) {
 	}
 	if err := s.searchOptions([]string{"base=medium"}); err != nil || s.h.Tune != nil {
 		t.Errorf("base=medium: %v, tuning %+v", err, s.h.Tune)
+	}
+}
+
+// TestStrongBankCash checks that the strong policy's true_bank and
+// late_rounds rules read the bank's cash as the rules count it in both
+// titles (the engine's internal account is not it in 1825): late in a
+// real game that the bank ended, a few rounds are left.
+func TestStrongBankCash(t *testing.T) {
+	for _, game := range []string{"1860/1860_game_end_bank.json", "1825/1825_game_end_bank.json"} {
+		src, err := g18xx.DecodeBytes(fixtures.MustRead(t, game))
+		if err != nil {
+			t.Fatalf("%s: %v", game, err)
+		}
+		g, err := replay.New(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx := g18xx.EffectiveIndices(src.Actions)
+		for _, i := range idx[:len(idx)*9/10] {
+			if src.Actions[i].Type == g18xx.TypeMessage {
+				continue
+			}
+			ea := replay.Convert(&src.Actions[i])
+			if err := g.Apply(&ea); err != nil {
+				t.Fatalf("%s: action %d: %v", game, src.Actions[i].ID, err)
+			}
+		}
+		bg, ok := g.(Game)
+		if !ok {
+			t.Fatalf("%T is not a bot game", g)
+		}
+		x, ok := unwrap(bg).(interface{ BankCash() int })
+		if !ok {
+			t.Fatalf("%s: the title game has no BankCash", game)
+		}
+		p, err := positionOf(bg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s at 90%%: bank cash %d, engine account %d, rounds left %d (engine account: %d)", game, x.BankCash(), p.eg.Bank, p.roundsLeft(true), p.roundsLeft(false))
+		if n := p.roundsLeft(true); x.BankCash() <= 0 || n >= 20 {
+			t.Errorf("%s: bank cash %d, %d rounds left at 90%% of a game the bank ended", game, x.BankCash(), n)
+		}
 	}
 }
