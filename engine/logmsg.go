@@ -261,13 +261,18 @@ func (g *Game) addLine(line string, m draftMsg) {
 
 // LogMessages returns the message of each line of LogLines, in the same
 // order (the zero Message for a line written without one).
-func (g *Game) LogMessages() []Message {
+func (g *Game) LogMessages() []Message { return g.LogMessagesFrom(0) }
+
+// LogMessagesFrom is LogMessages of the lines from the first from on (a
+// page that holds the earlier ones asks only for the new).
+func (g *Game) LogMessagesFrom(from int) []Message {
 	lines := g.LogLines()
 	msgs := g.allMsgs()
-	out := make([]Message, len(lines))
-	for i := range lines {
+	from = min(max(from, 0), len(lines))
+	out := make([]Message, len(lines)-from)
+	for i := from; i < len(lines); i++ {
 		if i < len(msgs) {
-			out[i] = msgs[i].message(g.idName(msgs[i].id), lines[i])
+			out[i-from] = msgs[i].message(g.idName(msgs[i].id), lines[i])
 		}
 	}
 	return out

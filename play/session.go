@@ -332,38 +332,56 @@ func (s *Session) ViewJSON(n int, seats []int) ([]byte, error) {
 // for this answer). It also answers the whole log, for the caller to keep
 // (nil when the lines have no messages: the next answer is whole too).
 func (s *Session) ViewJSONSince(n int, seats []int, held []string, serial int) ([]byte, []string, error) {
-	v, err := s.viewOf(n, seats)
+	g, err := s.At(n)
 	if err != nil {
 		return nil, nil, err
 	}
-	state, err := json.Marshal(v.State)
+	// the lines of held that still begin the log: only the messages of
+	// the lines after them are computed and sent
+	log := g.LogLines()
+	k := 0
+	if held != nil {
+		for k < len(held) && k < len(log) && held[k] == log[k] {
+			k++
+		}
+	}
+	v, err := s.viewFrom(g, n, seats, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	state, err := appendStateJSON(make([]byte, 0, 16<<10), v.State)
 	if err != nil {
 		return nil, nil, fmt.Errorf("hash state: %w", err)
 	}
 	v.Hash = hashJSON(state)
-	log := v.Log
 	var from *int
 	if held != nil && v.LogMessages != nil {
-		k := 0
-		for k < len(held) && k < len(log) && held[k] == log[k] {
-			k++
-		}
 		from = &k
-		w := *v
-		w.Log, w.LogMessages = log[k:], v.LogMessages[k:]
-		v = &w
+		v.Log = v.Log[k:]
 	}
-	// the outer State (the state's JSON as encoded) hides the View's
+	if v.Log == nil {
+		v.Log = []string{}
+	}
+	// the state is written as encoded (for its hash) after the rest: the
+	// outer State, nil, hides the View's, and json.Marshal does not go
+	// over the state's 10-20 KB again
+	v.State = nil
 	b, err := json.Marshal(struct {
 		*View
-		State     json.RawMessage `json:"state"`
+		State     json.RawMessage `json:"state,omitempty"`
 		LogFrom   *int            `json:"log_from,omitempty"`
 		LogSerial int             `json:"log_serial,omitempty"`
-	}{v, state, from, serial})
-	if v.LogMessages == nil {
-		log = nil
+	}{View: v, LogFrom: from, LogSerial: serial})
+	if err != nil {
+		return nil, nil, err
 	}
-	return b, log, err
+	b = append(append(append(b[:len(b)-1], `,"state":`...), state...), '}')
+	if v.LogMessages == nil {
+		return b, nil, nil
+	}
+	// kept by the caller: a copy (the game's own may be cut and written
+	// again by an undo)
+	return b, slices.Clone(log), nil
 }
 
 // viewOf is View without its hash.
@@ -372,15 +390,29 @@ func (s *Session) viewOf(n int, seats []int) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.viewFrom(g, n, seats, 0)
+}
+
+// viewFrom is viewOf of the game g after n stored actions, with the
+// log's messages from line from on (LogMessages of the whole log only
+// when from is 0); Log is the whole log, not copied when from is above 0
+// (the caller cuts it).
+func (s *Session) viewFrom(g Game, n int, seats []int, from int) (*View, error) {
 	v := &View{Actions: n, Acting: g.Acting(), Legal: LegalFor(g, seats), Finished: g.IsFinished(),
-		State: g.State(), Log: slices.Clone(g.LogLines())}
+		State: g.State()}
+	lines := g.LogLines()
+	if from == 0 {
+		v.Log = slices.Clone(lines)
+	} else {
+		v.Log = lines
+	}
 	if v.Acting == nil {
 		v.Acting = []string{}
 	}
 	if v.Log == nil {
 		v.Log = []string{}
 	}
-	if v.LogMessages = LogMessages(g); len(v.LogMessages) != len(v.Log) {
+	if v.LogMessages = logMessagesFrom(g, from); len(v.LogMessages) != len(lines)-from {
 		v.LogMessages = nil // the page reads the text
 	}
 	if v.Finished {

@@ -36,6 +36,19 @@ func LogMessages(g Game) []engine.Message {
 	return nil
 }
 
+// logMessagesFrom is LogMessages(g) of the lines from the first from on.
+func logMessagesFrom(g Game, from int) []engine.Message {
+	if lm, ok := g.(interface {
+		LogMessagesFrom(int) []engine.Message
+	}); ok {
+		return lm.LogMessagesFrom(from)
+	}
+	if m := LogMessages(g); m != nil && from <= len(m) {
+		return m[from:]
+	}
+	return nil
+}
+
 // Choice is one legal choice in the 18xx.games action form: prices open to
 // choice carry MaxPrice and PriceStep; a run carries Open "routes". A sale
 // or a dividend carries its Effect (the mover's cash change and the share

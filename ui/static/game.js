@@ -212,6 +212,10 @@ export async function renderGame(el, id, me, at) {
     const drawnView = page.view;
     let reply;
     try {
+      // sent once the frame that shows the move is painted: starting the
+      // request is no longer part of the click's task (at the latest
+      // after 100 ms: a hidden page paints no frame)
+      await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 100); });
       reply = await api.actHash(id, seq, action);
     } catch (e) {
       // refused (or the game moved on): the server's game is the one to show

@@ -245,8 +245,21 @@ export function parsePO(text) {
   return out;
 }
 
-/** parseFormat splits a format into text pieces and arguments {verb, index}. */
+// formats holds parseFormat's answers: the panel renders the same few
+// formats for every choice of every move
+const formats = new Map();
+
+/** parseFormat splits a format into text pieces and arguments {verb, index} (the answer is shared: do not change it). */
 export function parseFormat(f) {
+  let hit = formats.get(f);
+  if (hit) return hit;
+  hit = splitFormat(f);
+  if (formats.size > 5000) formats.clear();
+  formats.set(f, hit);
+  return hit;
+}
+
+function splitFormat(f) {
   const out = [];
   let lit = '';
   let next = 0;
