@@ -1,6 +1,6 @@
 // The operating round's order as a strip of the companies' badges, as
 // 18xx.games shows its entity order above the round: those whose turn is
-// over ticked and faded, the one operating now raised, the next one
+// over ticked and turned over (grey), the one operating now raised, the next one
 // marked. All of it is the engine's (the map view's turn: the round's
 // order, the company operating, those done); nothing here decides a rule.
 import { h } from './dom.js';
