@@ -88,6 +88,10 @@ type static struct {
 	directed bool          // Spec.DirectedWalk
 	vmemo    versionMemos  // MemoByVersion values
 	vers     atomic.Uint64 // the last version given to this board or a clone
+	// upgrades and keeps memoise the tile-pair tests of a lay
+	// (upgradeRefusal, keepRefusal): upgradeKey -> upgradeRefusal,
+	// keepKey -> rotationRefusal
+	upgrades, keeps sync.Map
 }
 
 // hexState is the mutable state of one hex.
