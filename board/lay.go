@@ -3,7 +3,6 @@ package board
 import (
 	"errors"
 	"fmt"
-	"strconv"
 )
 
 // Lay describes a tile lay, as passed to title hooks.
@@ -386,11 +385,20 @@ type keepKey struct {
 // the answer for a pair of tiles and rotations never changes.
 func (s *static) keepRefusal(old *TileDef, orot int, t *TileDef, rot int, forced bool) rotationRefusal {
 	k := keepKey{old, t, int8(orot), int8(rot), forced}
-	if v, ok := s.keeps.Load(k); ok {
-		return v.(rotationRefusal)
+	m := &s.pairs
+	m.mu.RLock()
+	r, ok := m.keeps[k]
+	m.mu.RUnlock()
+	if ok {
+		return r
 	}
-	r := keepsOld(old, orot, t, rot, forced)
-	s.keeps.Store(k, r)
+	r = keepsOld(old, orot, t, rot, forced)
+	m.mu.Lock()
+	if m.keeps == nil {
+		m.keeps = map[keepKey]rotationRefusal{}
+	}
+	m.keeps[k] = r
+	m.mu.Unlock()
 	return r
 }
 
@@ -544,7 +552,7 @@ func (b *Board) legalLays(i int, hex string, opt LayOptions, first bool) []Legal
 			if r, _ := b.rotationRefusal(i, t, rot, opt, g); r != rotationOK {
 				continue
 			}
-			tid := t.Name + "-" + strconv.Itoa(cp)
+			tid := b.s.copyIDs[ti][cp]
 			if opt.Rules != nil && opt.Rules.CheckLay != nil {
 				after := b.Clone()
 				if after.place(i, ti, cp, rot) != nil {

@@ -50,11 +50,20 @@ type upgradeKey struct{ old, t *TileDef }
 // immutable, so the answer for a pair never changes.
 func (s *static) upgradeRefusal(old, t *TileDef) upgradeRefusal {
 	k := upgradeKey{old, t}
-	if v, ok := s.upgrades.Load(k); ok {
-		return v.(upgradeRefusal)
+	m := &s.pairs
+	m.mu.RLock()
+	r, ok := m.upgrades[k]
+	m.mu.RUnlock()
+	if ok {
+		return r
 	}
-	r := old.upgradeRefusal(t)
-	s.upgrades.Store(k, r)
+	r = old.upgradeRefusal(t)
+	m.mu.Lock()
+	if m.upgrades == nil {
+		m.upgrades = map[upgradeKey]upgradeRefusal{}
+	}
+	m.upgrades[k] = r
+	m.mu.Unlock()
 	return r
 }
 
