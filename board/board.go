@@ -88,6 +88,18 @@ type static struct {
 	directed bool          // Spec.DirectedWalk
 	vmemo    versionMemos  // MemoByVersion values
 	vers     atomic.Uint64 // the last version given to this board or a clone
+	// pairs memoises the tile-pair tests of a lay (upgradeRefusal,
+	// keepRefusal)
+	pairs pairMemo
+}
+
+// pairMemo holds the answers of the tests of a lay that depend on two tile
+// definitions alone (immutable, so the answers never change), for every
+// board of the map; safe for concurrent use.
+type pairMemo struct {
+	mu       sync.RWMutex
+	upgrades map[upgradeKey]upgradeRefusal
+	keeps    map[keepKey]rotationRefusal
 }
 
 // hexState is the mutable state of one hex.

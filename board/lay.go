@@ -3,7 +3,6 @@ package board
 import (
 	"errors"
 	"fmt"
-	"strconv"
 )
 
 // Lay describes a tile lay, as passed to title hooks.
@@ -345,42 +344,86 @@ func (b *Board) checkLay(i int, t *TileDef, rot int, opt LayOptions, g *Graph) e
 
 // checkRotation implements 18xx.games Tracker#legal_tile_rotation?.
 func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Graph) error {
+	r, side := b.rotationRefusal(i, t, rot, opt, g)
+	return r.err(t, rot, b.s.ids[i], side, opt.Corp)
+}
+
+// rotationRefusal is why t may not be laid at rot on hex i (rotationOK if
+// it may), and for rotationOffMap the side: checkRotation without the
+// message, for the listings that try every tile and rotation.
+func (b *Board) rotationRefusal(i int, t *TileDef, rot int, opt LayOptions, g *Graph) (rotationRefusal, int) {
 	h := &b.hexes[i]
-	id := b.s.ids[i]
 	if opt.Rules != nil && opt.Rules.RotationAllowed != nil {
-		if !opt.Rules.RotationAllowed(b, Lay{Hex: id, Tile: t, Rotation: rot, Old: h.tile, OldRot: int(h.rot), Corp: opt.Corp}) {
-			return fmt.Errorf("board: tile %s may not be laid with rotation %d on %s", t.Name, rot, id)
+		if !opt.Rules.RotationAllowed(b, Lay{Hex: b.s.ids[i], Tile: t, Rotation: rot, Old: h.tile, OldRot: int(h.rot), Corp: opt.Corp}) {
+			return rotationNotAllowed, 0
 		}
 	}
 	exits := t.Exits(rot)
 	for e := 0; e < 6; e++ {
 		if exits&(1<<e) != 0 && b.s.neighbors[i][e] < 0 {
-			return fmt.Errorf("board: tile %s rotation %d on %s: track runs off the map or into a barrier at side %d", t.Name, rot, id, e)
+			return rotationOffMap, e
 		}
 	}
 	if g != nil {
-		edges, _ := g.ConnectedEdges(id)
+		edges, _ := g.ConnectedEdges(b.s.ids[i])
 		if exits&edges == 0 {
-			return fmt.Errorf("board: tile %s rotation %d on %s is not connected to %s's network", t.Name, rot, id, opt.Corp)
+			return rotationUnconnected, 0
 		}
 	}
-	if b.upgradeVerdict(i, t, opt) == UpgradeForced {
-		return b.checkForcedRotation(i, t, rot)
+	forced := b.upgradeVerdict(i, t, opt) == UpgradeForced
+	return b.s.keepRefusal(h.tile, int(h.rot), t, rot, forced), 0
+}
+
+// keepKey is the key of keepRefusal's memo.
+type keepKey struct {
+	old, t    *TileDef
+	orot, rot int8
+	forced    bool
+}
+
+// keepRefusal is keepsOld, memoised: tile definitions are immutable, so
+// the answer for a pair of tiles and rotations never changes.
+func (s *static) keepRefusal(old *TileDef, orot int, t *TileDef, rot int, forced bool) rotationRefusal {
+	k := keepKey{old, t, int8(orot), int8(rot), forced}
+	m := &s.pairs
+	m.mu.RLock()
+	r, ok := m.keeps[k]
+	m.mu.RUnlock()
+	if ok {
+		return r
+	}
+	r = keepsOld(old, orot, t, rot, forced)
+	m.mu.Lock()
+	if m.keeps == nil {
+		m.keeps = map[keepKey]rotationRefusal{}
+	}
+	m.keeps[k] = r
+	m.mu.Unlock()
+	return r
+}
+
+// keepsOld is the part of checkRotation that depends on the two tiles
+// alone: t at rot must keep the track of old at orot in place, move no
+// city or town, keep cities apart and shrink no city (forced: the lenient
+// test of forcedKeepsOld).
+func keepsOld(old *TileDef, orot int, t *TileDef, rot int, forced bool) rotationRefusal {
+	if forced {
+		return forcedKeepsOld(old, orot, t, rot)
 	}
 	// Old track must be kept in place.
-	for p := range h.tile.Paths {
+	for p := range old.Paths {
 		found := false
 		for q := range t.Paths {
-			if pathLE(h.tile, p, int(h.rot), t, q, rot) {
+			if pathLE(old, p, orot, t, q, rot) {
 				found = true
 				break
 			}
 		}
 		if !found {
-			return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
+			return rotationTrackLost
 		}
 	}
-	oldCT := h.tile.cityTownEdges(int(h.rot))
+	oldCT := old.cityTownEdges(orot)
 	newCT := t.cityTownEdges(rot)
 	added := len(newCT) - len(oldCT)
 	if added < 0 {
@@ -401,23 +444,59 @@ func (b *Board) checkRotation(i int, t *TileDef, rot int, opt LayOptions, g *Gra
 		}
 	}
 	if fresh > added {
-		return fmt.Errorf("board: tile %s rotation %d on %s moves a city or town", t.Name, rot, id)
+		return rotationCityMoved
 	}
-	if t.nCities > 1 && h.tile.nCities > 1 && !citiesKeptApart(oldCT, newCT) {
-		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
+	if t.nCities > 1 && old.nCities > 1 && !citiesKeptApart(oldCT, newCT) {
+		return rotationCitiesMerged
 	}
 	// City sizes must not shrink when the old cities differ in size.
-	oc := h.tile.CityIndexes()
+	oc := old.CityIndexes()
 	sizes := map[int]bool{}
 	for _, c := range oc {
-		sizes[h.tile.Nodes[c].Slots] = true
+		sizes[old.Nodes[c].Slots] = true
 	}
 	if len(sizes) > 1 {
-		for o, n := range cityMap(h.tile, int(h.rot), t, rot) {
-			if t.Nodes[n].Slots < h.tile.Nodes[o].Slots {
-				return fmt.Errorf("board: tile %s on %s would reduce a city's slots", t.Name, id)
+		for o, n := range cityMap(old, orot, t, rot) {
+			if t.Nodes[n].Slots < old.Nodes[o].Slots {
+				return rotationSlotsReduced
 			}
 		}
+	}
+	return rotationOK
+}
+
+// rotationRefusal names the rotation rule a lay breaks.
+type rotationRefusal uint8
+
+const (
+	rotationOK rotationRefusal = iota
+	rotationNotAllowed
+	rotationOffMap
+	rotationUnconnected
+	rotationTrackLost
+	rotationCityMoved
+	rotationCitiesMerged
+	rotationSlotsReduced
+)
+
+// err words the refusal of t at rot on hex id (side: the side of
+// rotationOffMap; corp: the corporation laying); nil for rotationOK.
+func (r rotationRefusal) err(t *TileDef, rot int, id string, side int, corp string) error {
+	switch r {
+	case rotationNotAllowed:
+		return fmt.Errorf("board: tile %s may not be laid with rotation %d on %s", t.Name, rot, id)
+	case rotationOffMap:
+		return fmt.Errorf("board: tile %s rotation %d on %s: track runs off the map or into a barrier at side %d", t.Name, rot, id, side)
+	case rotationUnconnected:
+		return fmt.Errorf("board: tile %s rotation %d on %s is not connected to %s's network", t.Name, rot, id, corp)
+	case rotationTrackLost:
+		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
+	case rotationCityMoved:
+		return fmt.Errorf("board: tile %s rotation %d on %s moves a city or town", t.Name, rot, id)
+	case rotationCitiesMerged:
+		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
+	case rotationSlotsReduced:
+		return fmt.Errorf("board: tile %s on %s would reduce a city's slots", t.Name, id)
 	}
 	return nil
 }
@@ -470,10 +549,10 @@ func (b *Board) legalLays(i int, hex string, opt LayOptions, first bool) []Legal
 			continue
 		}
 		for rot := 0; rot < 6; rot++ {
-			if b.checkRotation(i, t, rot, opt, g) != nil {
+			if r, _ := b.rotationRefusal(i, t, rot, opt, g); r != rotationOK {
 				continue
 			}
-			tid := t.Name + "-" + strconv.Itoa(cp)
+			tid := b.s.copyIDs[ti][cp]
 			if opt.Rules != nil && opt.Rules.CheckLay != nil {
 				after := b.Clone()
 				if after.place(i, ti, cp, rot) != nil {

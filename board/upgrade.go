@@ -40,7 +40,31 @@ func (b *Board) upgradeAllowed(i int, t *TileDef, opt LayOptions) bool {
 	case UpgradeAllowed, UpgradeForced:
 		return true
 	}
-	return b.hexes[i].tile.upgradeRefusal(t) == upgradeOK
+	return b.s.upgradeRefusal(b.hexes[i].tile, t) == upgradeOK
+}
+
+// upgradeKey is the key of the upgrade refusals' memo.
+type upgradeKey struct{ old, t *TileDef }
+
+// upgradeRefusal is old.upgradeRefusal(t), memoised: tile definitions are
+// immutable, so the answer for a pair never changes.
+func (s *static) upgradeRefusal(old, t *TileDef) upgradeRefusal {
+	k := upgradeKey{old, t}
+	m := &s.pairs
+	m.mu.RLock()
+	r, ok := m.upgrades[k]
+	m.mu.RUnlock()
+	if ok {
+		return r
+	}
+	r = old.upgradeRefusal(t)
+	m.mu.Lock()
+	if m.upgrades == nil {
+		m.upgrades = map[upgradeKey]upgradeRefusal{}
+	}
+	m.upgrades[k] = r
+	m.mu.Unlock()
+	return r
 }
 
 // upgradeError checks that t may replace the tile on hex i (title verdict,
@@ -56,29 +80,27 @@ func (b *Board) upgradeError(i int, t *TileDef, opt LayOptions) error {
 	return old.UpgradesTo(t)
 }
 
-// checkForcedRotation is the rest of checkRotation for an UpgradeForced
-// replacement (exits and connectivity already checked).
-func (b *Board) checkForcedRotation(i int, t *TileDef, rot int) error {
-	h := &b.hexes[i]
-	id := b.s.ids[i]
-	for p := range h.tile.Paths {
+// forcedKeepsOld is keepsOld for an UpgradeForced replacement (exits and
+// connectivity already checked).
+func forcedKeepsOld(old *TileDef, orot int, t *TileDef, rot int) rotationRefusal {
+	for p := range old.Paths {
 		found := false
 		for q := range t.Paths {
-			if pathWithinAnyNode(t, q, rot, h.tile, p, int(h.rot)) {
+			if pathWithinAnyNode(t, q, rot, old, p, orot) {
 				found = true
 				break
 			}
 		}
 		if !found {
-			return fmt.Errorf("board: tile %s rotation %d on %s does not keep the existing track", t.Name, rot, id)
+			return rotationTrackLost
 		}
 	}
-	oldCT := h.tile.cityTownEdges(int(h.rot))
+	oldCT := old.cityTownEdges(orot)
 	newCT := t.cityTownEdges(rot)
 	if len(oldCT) > 1 && len(newCT) > 1 && !citiesKeptApart(oldCT, newCT) {
-		return fmt.Errorf("board: tile %s rotation %d on %s does not keep the cities apart", t.Name, rot, id)
+		return rotationCitiesMerged
 	}
-	return nil
+	return rotationOK
 }
 
 // citiesKeptApart reports whether the exits of every old city or town are

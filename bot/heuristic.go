@@ -32,6 +32,10 @@ type Heuristic struct {
 	// rules keeps the titles' route rules between decisions (see
 	// newPosition); like Rand, it makes a Heuristic one goroutine's.
 	rules map[string]title.RouteRules
+	// memo, when set, keeps revenue estimates by board content between
+	// decisions (see revenueMemo); a search shares one among its
+	// rollouts.
+	memo *revenueMemo
 }
 
 // position inspects g for a decision (positionOf, keeping the title's
@@ -40,7 +44,11 @@ func (h *Heuristic) position(g Game) (*position, error) {
 	if h.rules == nil {
 		h.rules = map[string]title.RouteRules{}
 	}
-	return newPosition(g, h.rules)
+	p, err := newPosition(g, h.rules)
+	if p != nil {
+		p.memo = h.memo
+	}
+	return p, err
 }
 
 // NewHeuristic returns a heuristic bot seeded for reproducible play.

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strconv"
 
@@ -27,6 +28,8 @@ type position struct {
 	exact func(b *board.Board, sym string) (int, error)
 	// est caches estimate by corporation.
 	est map[string]int
+	// memo, when set, keeps approxRevenue's runs by board content.
+	memo *revenueMemo
 }
 
 // estimate is what c would earn on the map as it stands (revenue on p.b),
@@ -128,18 +131,6 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 		return 0
 	}
 	colors := p.phaseColors()
-	if b != p.b {
-		// a board tried once (a lay or a token on a copy): not memoised,
-		// so that it does not push the position's own board out
-		r, err := p.solveApprox(b, c, trains, colors)
-		if err != nil {
-			return 0
-		}
-		return r
-	}
-	// the run depends on nothing but the board and the key: memoised per
-	// board version (a board keeps its version through the decisions that
-	// leave the map alone: stock rounds, runs, dividends, trains)
 	key := approxKey{corp: c.Sym, rules: p.rules}
 	kb := make([]byte, 0, 32)
 	for _, t := range trains {
@@ -155,9 +146,26 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 		kb = append(kb, ',')
 	}
 	key.colors = string(kb)
-	v, err := b.MemoByVersion(key, false, func() (any, error) {
+	solve := func() (any, error) {
+		if p.memo != nil {
+			return p.memo.revenue(b, key, func() (int, error) { return p.solveApprox(b, c, trains, colors) })
+		}
 		return p.solveApprox(b, c, trains, colors)
-	})
+	}
+	if b != p.b {
+		// a board tried once (a lay or a token on a copy): not memoised
+		// by version, so that it does not push the position's own board
+		// out (but by content, when the position has a memo)
+		r, err := solve()
+		if err != nil {
+			return 0
+		}
+		return r.(int)
+	}
+	// the run depends on nothing but the board and the key: memoised per
+	// board version (a board keeps its version through the decisions that
+	// leave the map alone: stock rounds, runs, dividends, trains)
+	v, err := b.MemoByVersion(key, false, solve)
 	if err != nil {
 		return 0
 	}
@@ -170,6 +178,60 @@ func (p *position) approxRevenue(b *board.Board, c *engine.Corporation, trains [
 type approxKey struct {
 	corp, trains, colors string
 	rules                title.RouteRules
+}
+
+// revenueMemo keeps approxRevenue's runs by the content of the board
+// (board.AppendState) and the key, for the copies of a game a search
+// plays ahead on: a fork gets new board versions (MemoByVersion cannot
+// match across forks), but its rollouts meet the same boards again (the
+// first operating round after a stock-round decision is the same map in
+// every rollout, and the lays tried are samples of the same lists). The
+// run depends on nothing but the board's tiles, tokens and blocking and
+// the key, so a kept value is the value solving again would give. One
+// goroutine's, like the Heuristic that holds it.
+type revenueMemo struct {
+	m    map[revenueKey]int
+	ref  *board.Board // a board of the map the entries are of
+	buf  []byte
+	seed maphash.Seed
+	// Hits and Misses count the lookups (for measuring).
+	Hits, Misses int
+}
+
+// revenueKey is a memo entry's key: approxRevenue's key and two
+// independent 64-bit hashes of the board's content (a collision of both
+// is beyond any chance met in play).
+type revenueKey struct {
+	approxKey
+	h1, h2 uint64
+}
+
+// revenueMemoSize bounds the memo's entries (it is emptied when full).
+const revenueMemoSize = 1 << 16
+
+// revenue returns the memoised run of key on board b, or solve's (kept
+// when it succeeds).
+func (m *revenueMemo) revenue(b *board.Board, key approxKey, solve func() (int, error)) (int, error) {
+	if m.m == nil || m.ref == nil || !m.ref.SameMap(b) || len(m.m) >= revenueMemoSize {
+		m.m, m.ref = make(map[revenueKey]int), b
+		if m.seed == (maphash.Seed{}) {
+			m.seed = maphash.MakeSeed()
+		}
+	}
+	m.buf = b.AppendState(m.buf[:0])
+	k := revenueKey{approxKey: key, h1: maphash.Bytes(m.seed, m.buf)}
+	m.buf = append(m.buf, 0x5a) // a different input for the second hash
+	k.h2 = maphash.Bytes(m.seed, m.buf)
+	if v, ok := m.m[k]; ok {
+		m.Hits++
+		return v, nil
+	}
+	m.Misses++
+	v, err := solve()
+	if err == nil {
+		m.m[k] = v
+	}
+	return v, err
 }
 
 // solveApprox is approxRevenue's solve.

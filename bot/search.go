@@ -692,7 +692,10 @@ func (s *Search) rollout(root Game, a engine.Action, kind string, it uint64, an 
 	if s.h.rules == nil {
 		s.h.rules = map[string]title.RouteRules{}
 	}
-	h := &Heuristic{Rand: rand.New(rand.NewPCG(seed, it)), MaxLays: s.RolloutLays, rules: s.h.rules, Tune: s.h.Tune}
+	if s.h.memo == nil {
+		s.h.memo = &revenueMemo{}
+	}
+	h := &Heuristic{Rand: rand.New(rand.NewPCG(seed, it)), MaxLays: s.RolloutLays, rules: s.h.rules, Tune: s.h.Tune, memo: s.h.memo}
 	if h.MaxLays <= 0 {
 		h.MaxLays = 12
 	}

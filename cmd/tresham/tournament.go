@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strconv"
@@ -22,7 +23,7 @@ import (
 
 const tournamentUsage = `usage: tresham tournament --title 1860|1825 [--options a,b] [--players N]
                           --lineup KIND,KIND,... [--seeds K] [--seed S] [--max-actions N]
-                          [--parallel P] [--standings FILE]
+                          [--parallel P] [--standings FILE] [--search-log FILE] [--cpuprofile FILE]
 `
 
 // cmdTournament plays a paired tournament: for each of K seeds, one game
@@ -45,10 +46,24 @@ func cmdTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	parallel := fs.Int("parallel", 1, "games played at once")
 	standings := fs.String("standings", "", "rewrite this file with the standings so far after every finished game (a run cut short still leaves them)")
 	searchLog := fs.String("search-log", "", "append every searched decision (budget, candidates, rollout nodes, rollouts, time) to this file as JSON lines, with the bots' warnings")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	defer botGC()()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tresham: --cpuprofile: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "tresham: --cpuprofile: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if fs.NArg() != 0 || *seeds < 1 || *players < 2 || *parallel < 1 {
 		fs.Usage()
 		return 2
