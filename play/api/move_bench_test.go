@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 	"time"
 
@@ -174,7 +173,7 @@ func TestMoveTimes(t *testing.T) {
 	src := liveCut(t, "1825/141331.json", 300)
 	ts, moves := playMoves(t, src, 20, true)
 	for i, x := range ts {
-		t.Log(fmt.Sprintf("%2d propose %6.2f ms  view %6.2f ms  map %6.2f ms  %s", i, ms(x.propose), ms(x.view), ms(x.mapp), moves[i]))
+		t.Logf("%2d propose %6.2f ms  view %6.2f ms  map %6.2f ms  %s", i, ms(x.propose), ms(x.view), ms(x.mapp), moves[i])
 	}
 }
 
