@@ -17,10 +17,10 @@ type Level struct {
 // Levels lists the levels, weakest first.
 func Levels() []Level {
 	return []Level{
-		{"easy", "easy", "Easy: rules of thumb, some random moves"},
-		{"medium", "heuristic", "Medium: rules of thumb"},
-		{"hard", "search", fmt.Sprintf("Hard: looks ahead, %d ms a move", DefaultBudget.Time.Milliseconds())},
-		{"expert", "expert", fmt.Sprintf("Expert: looks furthest ahead, %d s a move", int(ExpertBudget.Time.Seconds()))},
+		{"easy", "easy", "Easy: rules of thumb and many random moves; the weakest"},
+		{"medium", "heuristic", "Medium: rules of thumb; clearly beats easy"},
+		{"hard", "search", fmt.Sprintf("Hard: looks ahead, %d ms a move; wins about half its games against three medium players", DefaultBudget.Time.Milliseconds())},
+		{"expert", "expert", fmt.Sprintf("Expert: looks furthest ahead, %d s a move; not yet measured against hard", int(ExpertBudget.Time.Seconds()))},
 	}
 }
 
