@@ -1,5 +1,7 @@
 // axe-core in the browser tests (issue 44, point 1): the lobby, sign-in,
-// rules, profile, spreadsheet and a mid-game page of each title, at
+// rules, profile, spreadsheet and a mid-game page of each title, every
+// round and step (ROUNDS: the auction, the stock round's choices on the
+// companies' cards, a dividend, a train, 1825's private sale …), at
 // 1400×900 and 390×844 (the game pages also with "Map as text" open and
 // in history), a tile being laid, a run drawn by hand, the keyboard
 // shortcuts, a finished game, a table waiting for players, the settings
@@ -23,6 +25,22 @@ const SIZES = [
   { name: '390x844', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ];
 
+// ROUNDS are the positions of real games (title, game, actions kept, what
+// is being decided) of the rounds and steps no other page here reaches.
+const ROUNDS = [
+  ['1860', '19354', 20, 'auction: a bid'],
+  ['1860', '19354', 21, 'auction: the pick'],
+  ['1860', '19354', 79, 'stock round: sales on the cards'],
+  ['1860', '19354', 151, 'stock round: the par chart'],
+  ['1860', '19354', 69, 'operating round: the dividend'],
+  ['1860', '19354', 54, 'operating round: a train'],
+  ['1860', '1860_game_end_bank', 600, 'operating round: an insolvent company'],
+  ['1825', '1825_game_end_bank', 0, 'the sale of the privates'],
+  ['1825', '141331', 463, 'stock round: sales on the cards'],
+  ['1825', '141331', 12, 'stock round: a par'],
+  ['1825', '141331', 46, 'stock round: a private sold'],
+];
+
 // check runs axe-core on the page and answers its serious and critical
 // violations as {id, impact, help, nodes: [target…]}.
 async function check(page) {
@@ -32,7 +50,7 @@ async function check(page) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-test('axe-core: no serious or critical violation on every page (sign-in, lobby, rules, profile, spreadsheets, game pages live, in history, mid-move and finished, settings, hotseat in the browser)', { timeout: 900000 }, async () => {
+test('axe-core: no serious or critical violation on every page (sign-in, lobby, rules, profile, spreadsheets, game pages live in every round, in history, mid-move and finished, settings, hotseat in the browser)', { timeout: 1800000 }, async () => {
   const report = [];
   for (const size of SIZES) {
     // bypassCSP: axe-core goes in as an inline script, which the page's policy refuses
@@ -83,6 +101,14 @@ test('axe-core: no serious or critical violation on every page (sign-in, lobby, 
       await page.goto(`${env.base}/?game=${id}&view=sheet`);
       await page.waitForSelector('table');
       await seen(`spreadsheet ${t}`, page);
+    }
+    // every other round and step the games above do not reach: the
+    // auction (a bid, a pick), the stock round's sales and par chart on
+    // the companies' cards, a dividend, a train purchase, an insolvent
+    // company, 1825's sale of the privates, a par and a private sold
+    for (const [t, g, n, what] of ROUNDS) {
+      await openFile(page, fixturePath(t, g), n);
+      await seen(`game ${t} ${g} at ${n}, ${what}`, page);
     }
     await page.goto(`${env.base}/?player=${me}`);
     await page.waitForSelector('#app h1, #app h2');

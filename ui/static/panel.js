@@ -475,7 +475,8 @@ function auctionPicks(picks, st) {
  * cardChoices are the stock round's choices of corporation sym, short, for
  * its card beside the map (null when none): buying a share (where from,
  * the price), selling (the cash, the price move in the button's title).
- * Each button says the whole move to screen readers, as the panel's do.
+ * Each button is named by its visible text and described by the whole move
+ * (its title), which screen readers say after the name.
  */
 export function cardChoices(page, sym) {
   const v = page.view;
@@ -499,7 +500,9 @@ export function cardChoices(page, sym) {
       }
       // data-action: a card kept from the drawing before (game.js) keeps
       // its buttons only where they play the same actions
-      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, 'data-action': JSON.stringify(a), title: full, 'aria-label': full, onclick: () => page.act(a) }, short));
+      // the accessible name is the visible text (WCAG 2.5.3, label in
+      // name), the whole move its description (the title)
+      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, 'data-action': JSON.stringify(a), title: full, onclick: () => page.act(a) }, short));
     }
   }
   return out.length ? h('div', { class: 'card-choices' }, out) : null;
