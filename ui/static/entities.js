@@ -3,7 +3,7 @@
 // engine's (the view's state and the map's rules tables); nothing here
 // decides a rule.
 import { h, money } from './dom.js';
-import { trainName, companyName, cardChoices } from './panel.js';
+import { trainName, companyName, cardChoiceList } from './panel.js';
 import { clockText } from './clockview.js';
 import { t, tc } from './i18n.js';
 import { orderBar } from './orderbar.js';
@@ -191,7 +191,7 @@ function orderPlace(st, sym) {
   return i < 0 ? '' : `${i + 1} of ${order.length}`;
 }
 
-/** corpCard is one corporation's card. */
+/** corpCard is one corporation's card (its choices are added by entityCards). */
 export function corpCard(st, v, c, ctx) {
   const row = ((ctx.rules && ctx.rules.corporations) || []).find((x) => x.sym === c.sym) || {};
   const operating = ctx.corps.has(c.sym);
@@ -228,8 +228,7 @@ export function corpCard(st, v, c, ctx) {
       shares.filter(([k]) => str(k) !== str(c.president)).map(([k, pct]) => h('span', { class: 'holder', 'data-owner': k }, `${ownerLabel(st, k, ctx.short)} ${pct}%`)),
       h('span', { class: 'tokens', 'data-field': 'tokens', title: `station tokens: ${placed} placed, ${tokensLeft} left on the charter` + (row.next_token_price > 0 && tokensLeft > 0 ? `; the next costs ${money(row.next_token_price)}` : '') },
         `tokens ${placed}/${placed + tokensLeft}`, row.next_token_price > 0 && tokensLeft > 0 ? ` next ${money(row.next_token_price)}` : ''),
-      (c.companies || []).length ? h('span', { class: 'privs' }, 'owns ', c.companies.join(', ')) : null),
-    ctx.page && ctx.page.act ? cardChoices(ctx.page, c.sym) : null);
+      (c.companies || []).length ? h('span', { class: 'privs' }, 'owns ', c.companies.join(', ')) : null));
 }
 
 // cardMemo answers the page's card copier: memo(key, build) answers a copy
@@ -295,36 +294,104 @@ export function bankCard(st, rules) {
       h('li', { class: 'muted' }, 'pool'), pool.map(([type, n]) => chip(type, n, 'pooled', ''))) : null);
 }
 
+// keeper answers the page's card keeper for one drawing: keep(key,
+// build) answers the element drawn last time for the same key (the very
+// element on the page: nothing is built, compared or replaced), else
+// builds it. A key is everything the element shows, so an element kept
+// draws what a new one would. done() forgets the elements of earlier
+// drawings that this one did not use.
+function keeper(page) {
+  const last = page.entKept || new Map();
+  const now = new Map();
+  return {
+    keep(key, build) {
+      const had = now.has(key) ? null : last.get(key); // one element per key in a drawing
+      const el = had || build();
+      if (el) now.set(key, el);
+      return el;
+    },
+    done() { page.entKept = now; },
+  };
+}
+
+/**
+ * fill makes kids (null left out) parent's children, in order, moving only
+ * those out of place and removing those no longer wanted: a card that is
+ * kept stays where it is, not laid out again.
+ */
+export function fill(parent, kids) {
+  const want = kids.filter(Boolean);
+  const wanted = new Set(want);
+  let cur = parent.firstChild;
+  for (const k of want) {
+    while (cur && !wanted.has(cur)) { const n = cur.nextSibling; cur.remove(); cur = n; }
+    if (cur === k) { cur = cur.nextSibling; continue; }
+    parent.insertBefore(k, cur);
+  }
+  while (cur) { const n = cur.nextSibling; cur.remove(); cur = n; }
+  return parent;
+}
+
+// section answers old (attributes attrs, children kids) where its own
+// attributes are those of attrs, else a new element.
+function section(tag, attrs, kids, old) {
+  const nu = h(tag, attrs);
+  if (old && old.tagName === nu.tagName && old.cloneNode(false).isEqualNode(nu)) return fill(old, kids);
+  return fill(nu, kids);
+}
+
+// withChoices puts the card's choices (buttons, each kept by the action
+// it plays and its words) at the end of card el, or takes them away.
+function withChoices(el, kept, page, sym) {
+  const list = page && page.act ? cardChoiceList(page, sym) : [];
+  let box = el.lastElementChild && el.lastElementChild.classList.contains('card-choices') ? el.lastElementChild : null;
+  if (!list.length) {
+    if (box) box.remove();
+    return el;
+  }
+  const buttons = list.map((b) => kept.keep(JSON.stringify(['cb', sym, b.key]), b.build));
+  if (!box) box = el.appendChild(h('div', { class: 'card-choices' }));
+  fill(box, buttons);
+  return el;
+}
+
 /**
  * entityCards is the players' cards (a strip) and the corporations' cards
  * (a column: the started majors, then the minors, then those not yet
- * started folded away) for view v with the map's rules.
+ * started folded away) for view v with the map's rules. Each card is
+ * kept from the drawing before when what it shows is the same; into
+ * ({players, corps}: the sections on the page) are then filled in place
+ * and answered as they are.
  */
-export function entityCards(v, rules, page = {}) {
+export function entityCards(v, rules, page = {}, into = {}) {
   const st = v.state || {};
-  const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players), page };
-  // in history (no choices on the cards, no clocks) a card is copied from
-  // the last one drawn with the same figures
-  const memo = page.at !== null && page.at !== undefined && !v.clocks ? cardMemo(page) : null;
-  const trainsKey = memo ? JSON.stringify([rules ? rules.phase_index : null, ((rules && rules.trains) || []).map((t) => [t.name, t.rusts_on]), ((rules && rules.phases) || []).map((x) => x.on)]) : '';
-  const corpCardOf = (c) => (memo
-    ? memo(JSON.stringify(['c', c, ((rules && rules.corporations) || []).find((x) => x.sym === c.sym), ctx.corps.has(c.sym), orderPlace(st, c.sym), ctx.short, trainsKey]), () => corpCard(st, v, c, ctx))
-    : corpCard(st, v, c, ctx));
-  const playerCardOf = (p) => {
-    if (!memo) return playerCard(st, v, p, ctx);
-    const pid = str(p.id);
-    const holds = (st.corporations || []).filter((c) => (c.shares_by_owner || {})[pid]).map((c) => [c.sym, c.shares_by_owner[pid], str(c.president) === pid]);
-    const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid).map((co) => [co.sym, co.revenue, companyName(rules, co.sym)]);
-    return memo(JSON.stringify(['p', p, holds, privs, st.cert_limit, ctx.players.has(pid), str(st.priority_deal) === pid, ctx.short[pid], ((rules && rules.sold) || {})[pid] || null]), () => playerCard(st, v, p, ctx));
+  const ctx = { rules, corps: actingCorps(st, v), players: actingPlayers(st, v), short: shortNames(st.players), page: null };
+  const kept = keeper(page);
+  // in history (no choices on the cards, no clocks) a card not on the
+  // page is copied from the last one drawn with the same figures
+  const memo = page.at !== null && page.at !== undefined && !v.clocks ? cardMemo(page) : (_k, build) => build();
+  const trainsKey = JSON.stringify([rules ? rules.phase_index : null, ((rules && rules.trains) || []).map((t) => [t.name, t.rusts_on]), ((rules && rules.phases) || []).map((x) => x.on)]);
+  const corpCardOf = (c) => {
+    const key = JSON.stringify(['c', c, ((rules && rules.corporations) || []).find((x) => x.sym === c.sym), ctx.corps.has(c.sym), orderPlace(st, c.sym), ctx.short, trainsKey]);
+    return withChoices(kept.keep(key, () => memo(key, () => corpCard(st, v, c, ctx))), kept, page, c.sym);
   };
-  const players = h('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
-    (st.players || []).map(playerCardOf));
+  const playerCardOf = (p) => {
+    const pid = str(p.id);
+    const sold = ((rules && rules.sold) || {})[pid] || null;
+    const soldSet = new Set(sold || []);
+    const holds = (st.corporations || []).filter((c) => (c.shares_by_owner || {})[pid] || soldSet.has(c.sym)).map((c) => [c.sym, (c.shares_by_owner || {})[pid] || 0, str(c.president) === pid]);
+    const privs = (st.companies || []).filter((co) => !co.closed && str(co.owner) === pid).map((co) => [co.sym, co.revenue, companyName(rules, co.sym)]);
+    const clock = v.clocks ? [v.clocks.left_s[pid] ?? 0, (v.clocks.on_clock || []).map(str).includes(pid), v.clocks.as_of] : null;
+    const key = JSON.stringify(['p', p, holds, privs, st.cert_limit, ctx.players.has(pid), str(st.priority_deal) === pid, ctx.short[pid], sold, clock]);
+    return kept.keep(key, () => memo(key, () => playerCard(st, v, p, ctx)));
+  };
   // the bank's card ends the strip where it fits (five players or fewer
   // keep six cards or fewer in a row); a larger table has it above the
   // stock market (game.js), so the players' cards keep their width
-  const bank = bankCard(st, rules);
+  const bank = kept.keep(JSON.stringify(['bank', st.depot, st.bank_cash, st.bank_broken, trainsKey, rules ? [rules.phases, rules.trains] : null]), () => bankCard(st, rules));
   const aside = (st.players || []).length > 5;
-  if (!aside) players.append(bank);
+  const players = section('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
+    [...(st.players || []).map(playerCardOf), aside ? null : bank], into.players);
   const corps = st.corporations || [];
   // in an operating round, the running order; else the share price, highest first
   const order = (st.round === 'Operating' ? (st.order || []).map(str) : []);
@@ -333,14 +400,18 @@ export function entityCards(v, rules, page = {}) {
   const majors = on.filter((c) => !c.minor);
   const minors = on.filter((c) => c.minor);
   const waiting = corps.filter((c) => !started(c));
-  const col = h('section', { class: 'ccards' + (majors.length + minors.length > 8 ? ' many' : ''), id: 'corp-cards', 'aria-label': 'Corporations' },
-    orderBar(st, rules),
-    majors.map(corpCardOf),
-    minors.length ? h('h3', { class: 'ccards-head' }, 'Minor companies') : null,
-    minors.map(corpCardOf),
-    majors.length + minors.length === 0 ? h('p', { class: 'muted' }, 'No corporation has been started yet.') : null,
-    waiting.length ? h('details', { class: 'unstarted', id: 'corps-unstarted', open: !!page.unstartedOpen, ontoggle: (ev) => { page.unstartedOpen = ev.target.open; } },
-      h('summary', {}, `Not yet started (${waiting.length})`),
-      h('p', {}, waiting.map((c) => h('span', { class: 'corp-chip', 'data-sym': c.sym, title: ((rules && rules.corporations) || []).find((x) => x.sym === c.sym)?.name || c.sym }, c.sym)))) : null);
+  const turn = rules && rules.turn;
+  const col = section('section', { class: 'ccards' + (majors.length + minors.length > 8 ? ' many' : ''), id: 'corp-cards', 'aria-label': 'Corporations' }, [
+    kept.keep(JSON.stringify(['order', st.round, turn || null, corps.filter((c) => c.closed).map((c) => c.sym)]), () => orderBar(st, rules)),
+    ...majors.map(corpCardOf),
+    minors.length ? kept.keep('minors-head', () => h('h3', { class: 'ccards-head' }, 'Minor companies')) : null,
+    ...minors.map(corpCardOf),
+    majors.length + minors.length === 0 ? kept.keep('none-started', () => h('p', { class: 'muted' }, 'No corporation has been started yet.')) : null,
+    waiting.length ? kept.keep(JSON.stringify(['waiting', waiting.map((c) => [c.sym, ((rules && rules.corporations) || []).find((x) => x.sym === c.sym)?.name]), !!page.unstartedOpen]),
+      () => h('details', { class: 'unstarted', id: 'corps-unstarted', open: !!page.unstartedOpen, ontoggle: (ev) => { page.unstartedOpen = ev.target.open; } },
+        h('summary', {}, `Not yet started (${waiting.length})`),
+        h('p', {}, waiting.map((c) => h('span', { class: 'corp-chip', 'data-sym': c.sym, title: ((rules && rules.corporations) || []).find((x) => x.sym === c.sym)?.name || c.sym }, c.sym))))) : null,
+  ], into.corps);
+  kept.done();
   return { players, corps: col, bankAside: aside ? bank : null };
 }

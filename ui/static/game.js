@@ -573,9 +573,9 @@ export function draw(el, page) {
   // the players' and corporations' cards beside the map
   const rules = map && map.rules;
   paintCorpChips(rules);
-  const entKey = JSON.stringify([st.corporations, st.players, st.companies, st.priority_deal, st.cert_limit, st.round, st.order, st.active, v.acting, v.clocks, st.depot, st.bank_cash, st.bank_broken,
-    rules ? [rules.corporations, rules.phase_index, rules.turn, rules.sold] : null, page.at === null ? v.legal : null]);
-  const ents = patch && d.entKey === entKey ? null : entityCards(v, rules, page);
+  // card by card: a card whose figures are those drawn is kept as it is
+  // (entities.js), the sections on the page filled in place
+  const ents = entityCards(v, rules, page, patch ? { players: d.players, corps: d.corps } : {});
   if (patch) {
     // the header and the bank's line are kept where they draw the same
     // (a history step changes the banner's words): their buttons act on
@@ -595,14 +595,9 @@ export function draw(el, page) {
       side.said = said;
       d.side = swap(d.side, side);
     }
-    if (ents) {
-      // card by card: a step changes one or two cards, and a card laid
-      // out again costs far less than the whole column
-      d.players = keepEqualKids(d.players, ents.players);
-      d.corps = keepEqualKids(d.corps, ents.corps);
-      d.bankAside = keepEqual(d.bankAside, ents.bankAside || document.createComment(''));
-      d.entKey = entKey;
-    }
+    d.players = swap(d.players, ents.players);
+    d.corps = swap(d.corps, ents.corps);
+    d.bankAside = swap(d.bankAside, ents.bankAside || (d.bankAside.nodeType === Node.COMMENT_NODE ? d.bankAside : document.createComment('')));
     const token = (d.infoDraw = {});
     const info = () => {
       // a newer drawing took over, or the page went elsewhere
@@ -637,7 +632,7 @@ export function draw(el, page) {
     const top = fixed.map((x) => x || document.createComment(''));
     // a finished game's final scores come first, above the table
     clear(el, h('div', { class: 'game-top' }, top), sc, main, info);
-    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, bankAside: main.querySelector('.market-slot').firstChild, entKey };
+    page.dom = { el, fixed: top, main, mapSection, side, scores: sc, info, cards: placed, log, players: ents.players, corps: ents.corps, bankAside: main.querySelector('.market-slot').firstChild };
   }
   if (!patch) renderPanel(side, page);
   withCoach();

@@ -472,16 +472,19 @@ function auctionPicks(picks, st) {
 }
 
 /**
- * cardChoices are the stock round's choices of corporation sym, short, for
- * its card beside the map (null when none): buying a share (where from,
- * the price), selling (the cash, the price move in the button's title).
- * Each button is named by its visible text and described by the whole move
- * (its title), which screen readers say after the name.
+ * cardChoiceList is the stock round's choices of corporation sym, short,
+ * for its card beside the map (empty when none): buying a share (where
+ * from, the price), selling (the cash, the price move in the button's
+ * title). Each is {key, build}: key is all its button shows and plays
+ * (a button kept from the drawing before for the same key plays the same
+ * action), build makes the button. Each button is named by its visible
+ * text and described by the whole move (its title), which screen readers
+ * say after the name.
  */
-export function cardChoices(page, sym) {
+export function cardChoiceList(page, sym) {
   const v = page.view;
   const st = v.state || {};
-  if (page.at !== null || st.round === 'Operating') return null;
+  if (page.at !== null || st.round === 'Operating') return [];
   const out = [];
   for (const cs of Object.values(v.legal || {})) {
     for (const c of cs) {
@@ -498,14 +501,16 @@ export function cardChoices(page, sym) {
       } else {
         short = c.effect ? t('Sell %d%% £%d', a.percent, c.effect.cash) : t('Sell %d%%', a.percent);
       }
-      // data-action: a card kept from the drawing before (game.js) keeps
-      // its buttons only where they play the same actions
-      // the accessible name is the visible text (WCAG 2.5.3, label in
-      // name), the whole move its description (the title)
-      out.push(h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, 'data-action': JSON.stringify(a), title: full, onclick: () => page.act(a) }, short));
+      const act = JSON.stringify(a);
+      out.push({
+        key: JSON.stringify([act, full, short]),
+        // the accessible name is the visible text (WCAG 2.5.3, label in
+        // name), the whole move its description (the title)
+        build: () => h('button', { type: 'button', class: `small card-choice ${a.type}`, translate: 'no', 'data-type': a.type, 'data-action': act, title: full, onclick: () => page.act(a) }, short),
+      });
     }
   }
-  return out.length ? h('div', { class: 'card-choices' }, out) : null;
+  return out;
 }
 
 // shortBuy is the short label of a share bought on a company's card: its
