@@ -44,7 +44,7 @@ func New(kind string, seed uint64) (Player, error) {
 	case "search", "hard":
 		return NewSearch(DefaultBudget, seed), nil
 	case "expert":
-		return NewSearch(ExpertBudget, seed), nil
+		return NewExpert(seed), nil
 	}
 	if rest, ok := strings.CutPrefix(kind, "strong:"); ok {
 		return NewStrong(seed, strings.Split(rest, ":")...)

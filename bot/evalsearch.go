@@ -61,7 +61,8 @@ func (m *EvalModel) predict(eg *engine.Game, worth map[string]int, bank int) {
 
 // searchOptions sets the options that follow a search kind's budget,
 // each after a colon: "rounds=N" (Rounds), "horizon=N" (Horizon),
-// "leaf=fit" or "leaf=income" (Leaf), as in "search:900n:rounds=2:leaf=fit".
+// "leaf=fit" or "leaf=income" (Leaf), "race=1" or "race=0" (Race), as in
+// "search:900n:rounds=2:leaf=fit".
 func (s *Search) searchOptions(opts []string) error {
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
@@ -85,6 +86,15 @@ func (s *Search) searchOptions(opts []string) error {
 			default:
 				return fmt.Errorf("bot: search option %q: want leaf=fit or leaf=income", o)
 			}
+		case "race":
+			switch v {
+			case "1", "on":
+				s.Race = true
+			case "0", "off":
+				s.Race = false
+			default:
+				return fmt.Errorf("bot: search option %q: want race=1 or race=0", o)
+			}
 		case "base":
 			switch v {
 			case "strong":
@@ -95,7 +105,7 @@ func (s *Search) searchOptions(opts []string) error {
 				return fmt.Errorf("bot: search option %q: want base=strong or base=medium", o)
 			}
 		default:
-			return fmt.Errorf("bot: search option %q: want rounds=N, horizon=N, leaf=fit|income or base=strong|medium", o)
+			return fmt.Errorf("bot: search option %q: want rounds=N, horizon=N, leaf=fit|income, race=1|0 or base=strong|medium", o)
 		}
 	}
 	return nil

@@ -120,7 +120,12 @@ type Search struct {
 	// move's lead over the heuristic's must reach to be played (0: 1;
 	// negative: no such test).
 	Evidence float64
-	Log      *slog.Logger
+	// Race, when set, plays the candidates in rounds and drops those that
+	// cannot plausibly beat the base policy's move, ending the decision
+	// early once it is settled (race.go; the expert level). Off: UCB1
+	// until the budget is spent.
+	Race bool
+	Log  *slog.Logger
 	// Stop, when closed, ends the search as if its budget were spent (a
 	// server's hint whose request has gone).
 	Stop <-chan struct{}
@@ -174,6 +179,8 @@ type Analysis struct {
 	Heuristic int
 
 	cands int
+	// early: a raced decision settled before its budget was spent
+	early bool
 	// horizon, when set, overrides the search's for this decision's
 	// rollouts; focused rollouts are short (see cycleWatch)
 	horizon int
@@ -256,7 +263,7 @@ func (s *Search) Choose(g Game, entity string) (engine.Action, error) {
 		}
 		l.Debug("search decision", "budget", s.Budget.String(), "entity", entity, "candidates", len(an.Moves),
 			"compared", compared, "nodes", an.Nodes, "rollouts", rollouts,
-			"ms", an.Time.Milliseconds(), "heuristic", moveKey(Engine(g), an.Moves[0].Action) == moveKey(Engine(g), ha))
+			"ms", an.Time.Milliseconds(), "early", an.early, "heuristic", moveKey(Engine(g), an.Moves[0].Action) == moveKey(Engine(g), ha))
 	}
 	return an.Moves[0].Action, nil
 }
@@ -478,9 +485,18 @@ func (s *Search) analyse(g Game, entity string, cands []engine.Action, start tim
 	if s.Budget.Nodes <= 0 && s.Budget.Time <= 0 {
 		return nil, fmt.Errorf("bot: search has no budget")
 	}
+	var rc *race
+	if s.Race && !an.focused {
+		rc = newRace(n)
+	}
 	for it := 0; !spent(); it++ {
 		i := it
-		if an.focused {
+		if rc != nil {
+			if i = rc.next(s, margins, visits, m2, sums[0]); i < 0 {
+				an.early = rc.early
+				break
+			}
+		} else if an.focused {
 			i = it % n
 			if math.IsInf(margins[i], -1) {
 				continue
