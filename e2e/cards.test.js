@@ -50,7 +50,7 @@ async function checkCards(page, v, label, desktop) {
     const col = document.getElementById('corp-cards');
     const corps = [...col.querySelectorAll('[data-corp]')].map((el) => ({
       sym: el.dataset.corp, cash: text(el, '[data-field=cash]'), price: text(el, '[data-field=price]'),
-      trains: [...el.querySelectorAll('.train')].map((x) => x.textContent), acting: el.classList.contains('acting'),
+      trains: [...el.querySelectorAll('.train:not(.leased)')].map((x) => x.textContent), acting: el.classList.contains('acting'),
       shares: text(el, '[data-field=shares]'),
       boxes: ['[data-field=cash]', '[data-field=price]', '[data-field=trains]'].map((s) => box(el.querySelector(s))),
     }));

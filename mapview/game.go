@@ -272,6 +272,15 @@ func (c *Cache) RenderGameParts(game any) (View, error) {
 	if t, ok := g.(title.Turner); ok {
 		rules.Turn = t.OperatingTurn()
 	}
+	if l, ok := g.(title.Leaser); ok {
+		for sym, id := range l.LeasedTrains() {
+			for i := range rules.Corporations {
+				if rules.Corporations[i].Sym == sym {
+					rules.Corporations[i].Leased = id
+				}
+			}
+		}
+	}
 	if l, ok := g.(title.Liquid); ok {
 		for _, p := range eg.Players {
 			rules.Players = append(rules.Players, PlayerRow{ID: p.ID, Liquidity: l.Liquidity(p.ID)})

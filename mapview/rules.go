@@ -119,6 +119,10 @@ type CorpRow struct {
 	// LastRun is the revenue of its latest operating round and whether it
 	// was paid out or withheld; nil before it has run.
 	LastRun *LastRun `json:"last_run,omitempty"`
+	// Leased is the id of the train it runs without owning it ("" when
+	// none): an 1860 insolvent company's leased train, an 1825 company's
+	// hired one (title.Leaser).
+	Leased string `json:"leased,omitempty"`
 	// Runs are all its operating records, one per operating round it
 	// operated in, in order (the last is LastRun); empty before it has run.
 	Runs []LastRun `json:"runs,omitempty"`

@@ -97,3 +97,12 @@ func (g *Game) SoldThisRound() map[int][]string {
 	}
 	return g.stock.SoldThisRound()
 }
+
+// LeasedTrains is, by corporation, the train a company in receivership
+// hired for its turn under way (nil when none has).
+func (g *Game) LeasedTrains() map[string]string {
+	if g.op == nil || g.Finished || g.op.leased == nil || g.op.Current() == nil {
+		return nil
+	}
+	return map[string]string{g.op.Current().Sym: g.op.leased.ID}
+}

@@ -64,3 +64,27 @@ func (g *Game) SoldThisRound() map[int][]string {
 	}
 	return g.stock.SoldThisRound()
 }
+
+// LeasedTrains is, by corporation, the train an insolvent company without
+// a train of its own runs now: the depot's next, leased (rules 2nd ed.,
+// p. 14, insolvency; runTrains); nil when none does.
+func (g *Game) LeasedTrains() map[string]string {
+	if g.Finished {
+		return nil
+	}
+	var out map[string]string
+	for _, c := range g.Corps {
+		if c.Closed || len(c.Trains) > 0 || !(c.Insolvent || c.Receivership) {
+			continue
+		}
+		for _, t := range g.runTrains(c) {
+			if t.Owner != c.Sym {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[c.Sym] = t.ID
+			}
+		}
+	}
+	return out
+}

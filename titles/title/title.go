@@ -87,6 +87,14 @@ type SaleRecorder interface {
 	SoldThisRound() map[int][]string
 }
 
+// Leaser is a game that tells which corporations run a train they do not
+// own (1860's insolvent companies lease the depot's next train; 1825's
+// companies in receivership may hire one for their turn): by corporation
+// symbol, that train's id (nil when none does).
+type Leaser interface {
+	LeasedTrains() map[string]string
+}
+
 // Turner is a game that tells where its operating round stands (both
 // titles); OperatingTurn is nil outside an operating round.
 type Turner interface {

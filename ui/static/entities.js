@@ -119,14 +119,17 @@ function rustNote(rules, type) {
 }
 
 // trainChips lists a corporation's trains by type, those that rust at the
-// next phase change marked.
-function trainChips(c, rules) {
+// next phase change marked, then the train it runs without owning it
+// (leased: the map's corporation row, the engine's).
+function trainChips(c, rules, leased) {
   const ts = (c.trains || []).map((t) => (typeof t === 'string' ? trainName(t) : t.name || str(t)));
-  if (!ts.length) return h('span', { class: 'muted' }, 'no train');
-  return ts.map((t) => {
+  const lease = leased ? trainName(leased) : '';
+  const chip = lease ? h('span', { class: 'train leased', 'data-leased': lease, title: tc('card', '%s train, leased: the company runs it without owning it', lease) }, lease, h('small', {}, ' leased')) : null;
+  if (!ts.length) return chip || h('span', { class: 'muted' }, 'no train');
+  return [...ts.map((t) => {
     const r = rustNote(rules, t);
     return h('span', { class: 'train' + (r && r.soon ? ' rusting' : ''), title: r ? `${t} train: ${r.text}${r.soon ? ' (the next phase change)' : ''}` : `${t} train` }, t);
-  });
+  }), chip];
 }
 
 /** playerCard is one player's card. */
@@ -182,20 +185,10 @@ function playerClock(v, pid) {
     'data-left': left, 'data-as-of': Date.parse(c.as_of), 'data-running': on ? '1' : '' }, clockText(left));
 }
 
-// orderPlace is a corporation's place in this operating round's order
-// ("2 of 7"), or '' outside an operating round.
-function orderPlace(st, sym) {
-  if (st.round !== 'Operating') return '';
-  const order = (st.order || []).map(str);
-  const i = order.indexOf(sym);
-  return i < 0 ? '' : `${i + 1} of ${order.length}`;
-}
-
 /** corpCard is one corporation's card (its choices are added by entityCards). */
 export function corpCard(st, v, c, ctx) {
   const row = ((ctx.rules && ctx.rules.corporations) || []).find((x) => x.sym === c.sym) || {};
   const operating = ctx.corps.has(c.sym);
-  const place = orderPlace(st, c.sym);
   const shares = Object.entries(c.shares_by_owner || {}).filter(([, pct]) => pct > 0)
     .sort(([a], [b]) => (a === 'ipo' ? -2 : a === 'market' ? -1 : 0) - (b === 'ipo' ? -2 : b === 'market' ? -1 : 0));
   const status = [
@@ -217,10 +210,9 @@ export function corpCard(st, v, c, ctx) {
       h('span', { 'data-field': 'price', class: 'price', title: 'share price (par price)' }, c.share_price !== null && c.share_price !== undefined ? money(c.share_price) : '–',
         c.par_price ? h('small', {}, ` (${money(c.par_price)})`) : null),
       h('span', { class: 'cname', title }, row.name || ''),
-      place ? h('span', { class: 'tag order', 'data-field': 'order', title: 'place in this operating round\'s order' }, place) : null,
       operating ? h('span', { class: 'tag now' }, 'operating') : null,
       status.map(([k, t]) => h('span', { class: `tag ${k}` }, t))),
-    h('div', { class: 'trains', 'data-field': 'trains' }, trainChips(c, ctx.rules),
+    h('div', { class: 'trains', 'data-field': 'trains' }, trainChips(c, ctx.rules, row.leased),
       lr ? h('span', { 'data-field': 'last-run', class: 'last-run ' + lr.kind, title: `last run, in OR ${lr.turn}.${lr.round}` },
         `last ${money(lr.revenue)} ${lr.kind === 'payout' ? 'paid' : lr.kind === 'half' ? 'half paid' : 'withheld'}`) : null),
     h('div', { class: 'shares', 'data-field': 'shares' },
@@ -372,7 +364,7 @@ export function entityCards(v, rules, page = {}, into = {}) {
   const memo = page.at !== null && page.at !== undefined && !v.clocks ? cardMemo(page) : (_k, build) => build();
   const trainsKey = JSON.stringify([rules ? rules.phase_index : null, ((rules && rules.trains) || []).map((t) => [t.name, t.rusts_on]), ((rules && rules.phases) || []).map((x) => x.on)]);
   const corpCardOf = (c) => {
-    const key = JSON.stringify(['c', c, ((rules && rules.corporations) || []).find((x) => x.sym === c.sym), ctx.corps.has(c.sym), orderPlace(st, c.sym), ctx.short, trainsKey]);
+    const key = JSON.stringify(['c', c, ((rules && rules.corporations) || []).find((x) => x.sym === c.sym), ctx.corps.has(c.sym), ctx.short, trainsKey]);
     return withChoices(kept.keep(key, () => memo(key, () => corpCard(st, v, c, ctx))), kept, page, c.sym);
   };
   const playerCardOf = (p) => {
@@ -389,10 +381,14 @@ export function entityCards(v, rules, page = {}, into = {}) {
   // keep six cards or fewer in a row); a larger table has it above the
   // stock market (game.js), so the players' cards keep their width
   const bank = kept.keep(JSON.stringify(['bank', st.depot, st.bank_cash, st.bank_broken, trainsKey, rules ? [rules.phases, rules.trains] : null]), () => bankCard(st, rules));
-  const aside = (st.players || []).length > 5;
-  const players = section('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
-    [...(st.players || []).map(playerCardOf), aside ? null : bank], into.players);
   const corps = st.corporations || [];
+  // before any corporation is started (the auction) the corporations'
+  // column is empty: the bank heads it, and the players' cards, holding
+  // no shares yet, stay one short row instead of the bank card's height
+  const none = !corps.some(started);
+  const aside = !none && (st.players || []).length > 5;
+  const players = section('section', { class: 'pcards', id: 'player-cards', 'aria-label': 'Players' },
+    [...(st.players || []).map(playerCardOf), aside || none ? null : bank], into.players);
   // in an operating round, the running order; else the share price, highest first
   const order = (st.round === 'Operating' ? (st.order || []).map(str) : []);
   const rank = (c) => { const i = order.indexOf(c.sym); return i < 0 ? 1e6 - (c.share_price || 0) : i; };
@@ -402,6 +398,7 @@ export function entityCards(v, rules, page = {}, into = {}) {
   const waiting = corps.filter((c) => !started(c));
   const turn = rules && rules.turn;
   const col = section('section', { class: 'ccards' + (majors.length + minors.length > 8 ? ' many' : ''), id: 'corp-cards', 'aria-label': 'Corporations' }, [
+    none ? bank : null,
     kept.keep(JSON.stringify(['order', st.round, turn || null, corps.filter((c) => c.closed).map((c) => c.sym)]), () => orderBar(st, rules)),
     ...majors.map(corpCardOf),
     minors.length ? kept.keep('minors-head', () => h('h3', { class: 'ccards-head' }, 'Minor companies')) : null,

@@ -1,0 +1,100 @@
+// Issue 40's later gaps, each checked in the real page (Debian's chromium,
+// a real `tresham serve`) at 1400×900 and on a 390×844 phone: an
+// insolvent 1860 company's card shows the train it leases (and an 1825
+// company's the one it hired), as the engine has it; the operating order
+// is said once (the strip), not again on every card; in an auction the
+// players' cards are short, the bank heading the empty corporations'
+// column.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { env, serve, newPage, signUp, openAt, gameView, shot, desktop, phone } from './harness.js';
+
+serve();
+
+const SIZES = [['desktop', desktop], ['phone', phone]];
+const trainType = (id) => String(id).replace(/-\d+$/, '');
+const mapOf = (page) => page.evaluate(async () => (await fetch(`/api/games/${new URL(location.href).searchParams.get('game')}/map`)).json());
+
+test("a company running a train it does not own shows that train on its card, as the engine has it (1860's leased, 1825's hired)", { timeout: 300000 }, async () => {
+  // 1860_game_end_bank before action 601: IWNJ's run with a leased train,
+  // FYN insolvent too; 1825_game_end_bank after GER's lease (action 459)
+  const positions = [['1860', '1860_game_end_bank.json', 599], ['1825', '1825_game_end_bank.json', 459]];
+  for (const [size, opts] of SIZES) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `leased-${size}`);
+    let leased = 0;
+    for (const [title, file, n] of positions) {
+      await openAt(page, title, file, n);
+      await page.waitForSelector('#corp-cards');
+      const { rules } = await mapOf(page);
+      const v = await gameView(page);
+      const label = `${title}/${file} at ${n} (${size})`;
+      const cards = await page.$$eval('#corp-cards [data-corp]', (els) => els.map((el) => ({
+        sym: el.dataset.corp, leased: [...el.querySelectorAll('.train.leased')].map((x) => x.dataset.leased),
+        trains: [...el.querySelectorAll('[data-field=trains] .train:not(.leased)')].map((x) => x.textContent), text: el.querySelector('[data-field=trains]').textContent,
+      })));
+      for (const card of cards) {
+        const row = rules.corporations.find((c) => c.sym === card.sym);
+        const c = v.state.corporations.find((x) => x.sym === card.sym);
+        assert.deepEqual(card.trains, (c.trains || []).map(trainType), `${label}: ${card.sym}'s own trains`);
+        if (row.leased) {
+          assert.deepEqual(card.leased, [trainType(row.leased)], `${label}: ${card.sym} shows the train it leases (${row.leased})`);
+          assert.ok(!card.text.includes('no train'), `${label}: ${card.sym} does not say "no train" (${card.text})`);
+          leased++;
+        } else {
+          assert.deepEqual(card.leased, [], `${label}: ${card.sym} leases nothing`);
+        }
+      }
+      await shot(page, `leased-${title}-${n}-${size}`);
+    }
+    assert.ok(leased >= 2, `${size}: leased trains shown (${leased})`);
+    await ctx.close();
+  }
+});
+
+test("the operating order is said once, by the strip (the cards in its order, no 'n of N' on them); an auction's players' cards are short, the bank heading the empty corporations' column", { timeout: 300000 }, async () => {
+  for (const [size, opts] of SIZES) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `once-${size}`);
+    for (const [title, file, n] of [['1860', '19354.json', 290], ['1825', '141331.json', 600]]) {
+      await openAt(page, title, file, n);
+      await page.waitForSelector('#order-bar');
+      const v = await gameView(page);
+      const label = `${title}/${file} at ${n} (${size})`;
+      const seen = await page.evaluate(() => ({
+        strip: [...document.querySelectorAll('#order-bar li')].map((li) => li.dataset.turn),
+        cards: [...document.querySelectorAll('#corp-cards .ccard')].map((el) => el.dataset.corp),
+        tags: [...document.querySelectorAll('#corp-cards .ccard .tag')].map((el) => el.textContent).filter((x) => / of \d+$/.test(x)),
+      }));
+      assert.deepEqual(seen.strip, v.state.order, `${label}: the strip is the engine's order`);
+      assert.deepEqual(seen.tags, [], `${label}: no card repeats its place in the order`);
+      const open = seen.cards.filter((s) => !v.state.corporations.find((c) => c.sym === s).closed);
+      assert.deepEqual(open.filter((s) => seen.strip.includes(s)), seen.strip.filter((s) => open.includes(s)), `${label}: the cards in the strip's order`);
+    }
+    // a 4-player 1860 auction (synthetic 4p-18: two bids, a pass)
+    await openAt(page, 'synthetic/1860', '1860-base-4p-18.json', 6);
+    await page.waitForSelector('#auction-bids');
+    const v = await gameView(page);
+    assert.equal(v.state.round, 'Auction');
+    const cards = await page.$$eval('#player-cards .pcard', (els) => els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const last = Math.max(...[...el.children].map((c) => c.getBoundingClientRect().bottom));
+      return { player: el.dataset.player, bank: el.id === 'bank-card', height: r.height, empty: r.bottom - last, top: r.top };
+    }));
+    assert.deepEqual(cards.map((c) => c.player), v.state.players.map((p) => String(p.id)), `${size}: a card for each player, the bank not among them`);
+    // each row of cards as high as its fullest card's lines (a card beside
+    // a taller one is stretched to its height)
+    const rows = {};
+    for (const c of cards) (rows[Math.round(c.top)] ||= []).push(c);
+    for (const row of Object.values(rows)) {
+      const least = Math.min(...row.map((c) => c.empty));
+      assert.ok(least <= 12, `${size}: the row of players ${row.map((c) => c.player)} has no empty foot (${least} px below the fullest card's last line, ${row[0].height} px high)`);
+    }
+    if (size === 'desktop') assert.equal(new Set(cards.map((c) => Math.round(c.top))).size, 1, 'the four players in one row');
+    assert.equal(await page.locator('#corp-cards > #bank-card').count(), 1, `${size}: the bank heads the corporations' column`);
+    await shot(page, `auction-4p-compact-${size}`);
+    await ctx.close();
+  }
+});
