@@ -31,6 +31,7 @@ export function mountMap(data, opts) {
   // so that update redraws only the hexes that changed
   let drawn = hexChunks(data.svg);
   const hexEls = new Map([...svg.querySelectorAll('g.hex')].map((g) => [g.dataset.hex, g]));
+  svg.hexEls = hexEls; // hexEl's index, kept by update
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   // what is drawn over the board (markers, what the last move changed, the
@@ -307,13 +308,13 @@ export function mountMap(data, opts) {
     /** highlight marks hexes (and cities) as legal. */
     highlight(hexes, cities) {
       for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected')) g.classList.remove('legal', 'selected');
-      for (const id of hexes || []) svg.querySelector(`.hex[data-hex="${CSS.escape(id)}"]`)?.classList.add('legal');
+      for (const id of hexes || []) hexEl(svg, id)?.classList.add('legal');
       for (const id of cities || []) {
         for (const c of svg.querySelectorAll(`.city[data-city="${CSS.escape(id)}"]`)) c.classList.add('legal');
       }
     },
     select(hex) {
-      svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.classList.add('selected');
+      hexEl(svg, hex)?.classList.add('selected');
     },
     /**
      * markers labels hexes: list is [{hex, text, title}]; several on one
@@ -371,7 +372,7 @@ export function mountMap(data, opts) {
       for (const g of svg ? [] : svgEl.querySelectorAll('.hex.previewing')) g.classList.remove('previewing');
       svgEl.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
       if (!hex || !svg) return;
-      const g = svgEl.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+      const g = hexEl(svgEl, hex);
       if (!g) return;
       for (const x of svgEl.querySelectorAll('.hex.previewing')) x.classList.remove('previewing');
       g.classList.add('previewing');
@@ -427,7 +428,7 @@ export function mountMap(data, opts) {
     },
     /** locationOf is the place name printed on hex ('' when none). */
     locationOf(hex) {
-      return svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"] text.location`)?.textContent || '';
+      return hexEl(svg, hex)?.querySelector('text.location')?.textContent || '';
     },
     /**
      * placeName names hex for a player: "Brading (J6)", or "J6" where no
@@ -449,7 +450,7 @@ export function mountMap(data, opts) {
       return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;
     },
     hexCost(hex) {
-      return Number(svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.dataset.cost || 0);
+      return Number(hexEl(svg, hex)?.dataset.cost || 0);
     },
     /**
      * drawRoutes draws each train's route in its own colour, along the
@@ -521,7 +522,7 @@ function drawRuns(layer, svg, data, routes, cls) {
     if (r.paths && r.paths.length) {
       for (const st of r.paths) {
         const c = data.hexes[st.hex];
-        const track = svg.querySelector(`.hex[data-hex="${CSS.escape(st.hex)}"] path.track[data-path="${st.path}"]`);
+        const track = hexEl(svg, st.hex)?.querySelector(`path.track[data-path="${st.path}"]`);
         if (!c || !track) continue;
         const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
         p.setAttribute('d', track.getAttribute('d'));
@@ -602,7 +603,7 @@ function numberSpot(svg, data, hexes, k, taken) {
  */
 export function stopName(svg, sig) {
   const hex = String(sig).slice(0, String(sig).lastIndexOf('-'));
-  const g = svg && svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`);
+  const g = svg && hexEl(svg, hex);
   const loc = g && g.querySelector('text.location');
   const place = loc && loc.textContent ? loc.textContent : '';
   const stops = g ? g.querySelectorAll('.city, .town, .halt').length : 0;
@@ -610,6 +611,16 @@ export function stopName(svg, sig) {
   const what = { city: 'station', town: 'town', halt: 'halt' }[kind] || '';
   if (!place) return what ? `${hex} ${what}` : hex;
   return what && what !== 'station' ? `${place} ${what} (${hex})` : `${place} (${hex})`;
+}
+
+// hexEl is the board's drawing of hex in svg (mountMap's index of the
+// hexes; a query of the board where there is none): the kept run's
+// caption and drawing look up each stop's hex, and a query scans the
+// board's 1,500 elements.
+export function hexEl(svg, hex) {
+  const g = svg && svg.hexEls && svg.hexEls.get(hex);
+  if (g && g.isConnected) return g;
+  return svg ? svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`) : null;
 }
 
 // stopKind tells which drawing of hex group g stands at stop sig: "city",
@@ -687,7 +698,7 @@ function markMoved(svg, moved, layer) {
     layer.append(o);
   };
   for (const x of moved.hexes || []) {
-    const g = svg.querySelector(`.hex[data-hex="${CSS.escape(x)}"]`);
+    const g = hexEl(svg, x);
     g?.classList.add('changed');
     outline(g, 'tile');
   }
@@ -728,7 +739,7 @@ function tokensNear(svg, data, c, d) {
   const out = [];
   for (const [id, p] of Object.entries(data.hexes)) {
     if (Math.abs(p.x - c.x) > d || Math.abs(p.y - c.y) > d) continue;
-    const g = svg.querySelector(`.hex[data-hex="${CSS.escape(id)}"]`);
+    const g = hexEl(svg, id);
     if (!g) continue;
     for (const s of g.querySelectorAll('circle.slot, circle.town')) {
       out.push({ x: p.x + Number(s.getAttribute('cx')), y: p.y + Number(s.getAttribute('cy')), r: Number(s.getAttribute('r')) });

@@ -3,7 +3,7 @@
 // are offered; every change is checked by the engine, which answers the
 // revenue or why the run is refused, worded here as a sentence.
 import { add, h, money } from './dom.js';
-import { routeSwatch, stopName, routeText, trainLabel } from './mapview.js';
+import { routeSwatch, stopName, routeText, trainLabel, hexEl } from './mapview.js';
 import { ruleLink } from './rulehelp.js';
 import { t } from './i18n.js';
 
@@ -283,7 +283,7 @@ export function refusalText(ck, ctx) {
   const train = (ctx.trains || [])[idx] || (m && m[2]) || '';
   const who = train ? `The ${(ctx.names || {})[train] || trainLabel(train) + ' train'}'s route` : 'This route';
   const place = (hex) => {
-    const loc = ctx.svg && ctx.svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"] text.location`);
+    const loc = ctx.svg && hexEl(ctx.svg, hex)?.querySelector('text.location');
     return loc && loc.textContent ? `${loc.textContent} (${hex})` : hex;
   };
   const hexes = (ck.hexes || []).map(place);

@@ -7,6 +7,7 @@
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { corpRow } from './panel.js';
+import { hexEl } from './mapview.js';
 
 const COLOURS = ['yellow', 'green', 'brown', 'gray'];
 const COLOUR_WORDS = { yellow: 'Yellow', green: 'Green', brown: 'Brown (russet)', gray: 'Grey' };
@@ -148,6 +149,6 @@ export function markTileHexes(page) {
   const st = page.manifest;
   if (!st || !st.open || !st.sel || !st.data) return;
   for (const l of laysOf(st.data, st.sel)) {
-    for (const hex of l.hexes) svg.querySelector(`.hex[data-hex="${CSS.escape(hex)}"]`)?.classList.add('may-go');
+    for (const hex of l.hexes) hexEl(svg, hex)?.classList.add('may-go');
   }
 }
