@@ -577,10 +577,10 @@ export function draw(el, page) {
   // (entities.js), the sections on the page filled in place
   const ents = entityCards(v, rules, page, patch ? { players: d.players, corps: d.corps } : {});
   if (patch) {
-    // the header and the bank's line are kept where they draw the same
-    // (a history step changes the banner's words): their buttons act on
-    // the position shown when clicked
-    d.fixed = d.fixed.map((o, i) => (i === 0 && fixed[0] ? keepEqualKids : i === 3 ? keepEqual : swap)(o, fixed[i] || document.createComment('')));
+    // the header, the end-game bar and the bank's line are kept where
+    // they draw the same (a history step changes the banner's words):
+    // their buttons act on the position shown when clicked
+    d.fixed = d.fixed.map((o, i) => (i === 0 && fixed[0] ? keepEqualKids : i === 2 || i === 3 ? keepEqual : swap)(o, fixed[i] || document.createComment('')));
     d.scores = swap(d.scores, (v.finished ? scores(v, st, !page.headLinks, page.at === null && !page.headLinks ? [reviewCard(page), endCharts(page)] : null) : null) || document.createComment(''));
     if (!page.map || !page.mapUI || !page.mapUI.update(page.map, keep)) {
       mountMapIn(page, keep || (page.mapUI ? page.mapUI.state() : null));

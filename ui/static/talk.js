@@ -44,11 +44,13 @@ export function chatCard(page) {
 export function endGameBar(page) {
   const v = page.view;
   if (page.at !== null || v.finished || v.status !== 'active' || (v.you || []).length === 0) return null;
+  // the live position when clicked (the bar is kept from move to move
+  // while it reads the same: game.js)
   const vote = (agree) => async () => {
     page.error = '';
     page.errorType = null;
     try {
-      await api.end(v.id, v.actions, agree);
+      await api.end(page.view.id, page.view.actions, agree);
     } catch (e) {
       page.error = e.message;
     }
