@@ -557,14 +557,16 @@ export function draw(el, page) {
   // whose inputs are those of the card shown is not built again
   const map = page.map;
   const names = (st.players || []).map((p) => [p.id, p.name]);
-  const keys = [
+  // (worked out when the cards are drawn: after the frame, on a page already drawn)
+  let keys = null;
+  const keysNow = () => (keys ||= [
     [st.companies, names, !!map],
     [st.depot, st.bank_cash, st.bank_broken, st.phase], [v.finished, v.title, st.corporations, st.bank_broken, st.bank_cash, st.phase, !!map],
-    [map && map.rules ? map.rules.phase_index : null], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null));
+    [map && map.rules ? map.rules.phase_index : null], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null)));
   const built = [
     () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
     () => phaseChart(map, st), () => market(map, st, old[MARKET] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => (page.headLinks ? null /* a hotseat game kept in the browser: no server to keep notes */ : notesCard(page))];
-  const same = (i) => keys[i] !== null && d.keys && d.keys[i] === keys[i];
+  const same = (i) => keysNow()[i] !== null && d.keys && d.keys[i] === keysNow()[i];
   // on a page already drawn, the cards below the map and the log follow
   // in a task after the frame that shows the move or the step (they are
   // off screen at first): the click paints sooner
@@ -605,7 +607,7 @@ export function draw(el, page) {
       d.infoDraw = null;
       const now = built.map((f, i) => (same(i) ? old[i] : f()));
       d.cards = now.map((c, i) => keepEqual(d.cards[i], c || document.createComment('')));
-      d.keys = keys;
+      d.keys = keysNow();
       patchLog(d.log, v, page);
       markTileHexes(page);
     };
