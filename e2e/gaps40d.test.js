@@ -7,7 +7,7 @@
 // column.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { env, serve, newPage, signUp, openAt, gameView, shot, desktop, phone } from './harness.js';
+import { env, serve, newPage, signUp, openAt, gameView, shot, importGame, readFixture, desktop, phone } from './harness.js';
 
 serve();
 
@@ -95,6 +95,115 @@ test("the operating order is said once, by the strip (the cards in its order, no
     if (size === 'desktop') assert.equal(new Set(cards.map((c) => Math.round(c.top))).size, 1, 'the four players in one row');
     assert.equal(await page.locator('#corp-cards > #bank-card').count(), 1, `${size}: the bank heads the corporations' column`);
     await shot(page, `auction-4p-compact-${size}`);
+    await ctx.close();
+  }
+});
+
+test("the spreadsheet's operating order and privates columns, and its revenue as totals or as the change from the run before, as the engine has them", { timeout: 300000 }, async (t) => {
+  const money = (n) => `£${n}`;
+  const signed = (n) => (n > 0 ? `+${money(n)}` : n < 0 ? `−${money(-n)}` : `±${money(0)}`);
+  for (const [size, opts] of SIZES) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `sheet-${size}`);
+    // 1825 OR 8.1 (six players, fourteen companies, privates owned by
+    // companies), 1860 OR 6.2 (FYN operating)
+    for (const [title, file, n] of [['1825', '141331.json', 600], ['1860', '19354.json', 290]]) {
+      const id = await openAt(page, title, file, n);
+      const v = await gameView(page);
+      const { rules } = await mapOf(page);
+      await page.goto(`${env.base}/?game=${id}&view=sheet`);
+      await page.waitForSelector('#sheet-companies');
+      const label = `${title}/${file} at ${n} (${size})`;
+      const rows = () => page.$$eval('#sheet-companies tbody tr', (trs) => trs.map((tr) => ({
+        sym: tr.dataset.sym, order: tr.querySelector('[data-field=order]').textContent, privates: tr.querySelector('[data-field=privates]').textContent,
+        ors: [...tr.querySelectorAll('td[data-or]')].map((c) => [c.dataset.or, c.textContent]),
+      })));
+      const st = v.state;
+      const turn = rules.turn;
+      assert.equal(st.round, 'Operating', `${label}: an operating round`);
+      let owning = 0;
+      const before = await rows();
+      for (const r of before) {
+        const c = st.corporations.find((x) => x.sym === r.sym);
+        const i = st.order.indexOf(r.sym);
+        const mark = r.sym === turn.current ? ' ▸' : turn.done.includes(r.sym) ? ' ✓' : '';
+        assert.equal(r.order, i < 0 ? '–' : `${i + 1}${mark}`, `${label}: ${r.sym}'s place in the order`);
+        const names = (c.companies || []).map((co) => rules.companies.find((x) => x.sym === co).name);
+        assert.equal(r.privates, names.join(', '), `${label}: ${r.sym}'s privates`);
+        if (names.length) owning++;
+        const runs = rules.corporations.find((x) => x.sym === r.sym).runs || [];
+        for (const [or, text] of r.ors) {
+          const k = runs.findIndex((x) => `OR ${x.turn}.${x.round}` === or);
+          if (k < 0) assert.equal(text, '–', `${label}: ${r.sym} did not operate in ${or}`);
+          else assert.ok(text.includes(money(runs[k].revenue)), `${label}: ${r.sym}'s revenue in ${or} (${text})`);
+        }
+      }
+      // (no real or synthetic game here has a company owning a private:
+      // the column is checked empty against the state)
+      t.diagnostic(`${label}: ${owning} companies owning privates`);
+      // the deltas: each round's revenue less the company's run before
+      await page.check('#sheet-deltas');
+      let deltas = 0;
+      for (const r of await rows()) {
+        const runs = rules.corporations.find((x) => x.sym === r.sym).runs || [];
+        for (const [or, text] of r.ors) {
+          const k = runs.findIndex((x) => `OR ${x.turn}.${x.round}` === or);
+          if (k < 0) { assert.equal(text, '–'); continue; }
+          assert.equal(text, signed(runs[k].revenue - (k > 0 ? runs[k - 1].revenue : 0)), `${label}: ${r.sym}'s change in ${or}`);
+          deltas++;
+        }
+      }
+      assert.ok(deltas >= 10, `${label}: changes checked (${deltas})`);
+      await shot(page, `sheet-deltas-${title}-${size}`);
+      // kept in this browser; unticked, the totals again
+      await page.reload();
+      await page.waitForSelector('#sheet-companies.deltas');
+      await page.uncheck('#sheet-deltas');
+      assert.deepEqual(await rows(), before, `${label}: the totals again`);
+    }
+    await ctx.close();
+  }
+});
+
+// headings is the rounds the log's headings name, in order ("SR 2", "OR 2.1").
+function headings(log) {
+  const out = [];
+  for (const l of log) {
+    const s = /^-- Stock Round (\d+) --/.exec(l);
+    const o = /^-- Operating Round (\d+)\.(\d+) \(of \d+\) --/.exec(l);
+    if (s) out.push(`SR ${s[1]}`);
+    if (o) out.push(`OR ${o[1]}.${o[2]}`);
+  }
+  return out;
+}
+
+test('the rounds to come are the rounds the real game then played (auction, stock and operating rounds of both titles)', { timeout: 300000 }, async () => {
+  for (const [size, opts] of SIZES) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `timeline-${size}`);
+    for (const [title, file, ns] of [['1860', '19354.json', [20, 79, 290]], ['1825', '141331.json', [12, 330, 600]]]) {
+      const whole = await importGame(page, readFixture(`${title}/${file}`));
+      const full = await page.evaluate(async (gid) => (await (await fetch(`/api/games/${gid}`)).json()).log, whole);
+      for (const n of ns) {
+        await openAt(page, title, file, n);
+        await page.waitForSelector('#rounds-to-come li');
+        const v = await gameView(page);
+        const label = `${title}/${file} at ${n} (${size})`;
+        const chips = await page.$$eval('#rounds-to-come li', (lis) => lis.map((li) => [li.dataset.round, li.dataset.state]));
+        assert.equal(chips[0][1], 'now', `${label}: the round under way first`);
+        const now = v.state.round === 'Auction' ? 'Opening auction' : headings(v.log).pop();
+        assert.equal(chips[0][0], now, `${label}: the round under way (${now})`);
+        // what the game then played, from the whole game's log
+        // (a game that ended sooner played fewer)
+        const then = headings(full.slice(v.log.length)).slice(0, chips.length - 1);
+        assert.ok(then.length >= 1, `${label}: the game played on`);
+        assert.deepEqual(chips.slice(1, 1 + then.length).map(([r]) => r), then, `${label}: the rounds to come are those played`);
+        assert.ok(chips.length >= 3, `${label}: rounds to come (${chips.length})`);
+        if (n === ns[1] && process.env.SHOTS) await page.locator('#phase-chart').screenshot({ path: `${process.env.SHOTS}/timeline-${title}-${n}-${size}.png` });
+      }
+    }
     await ctx.close();
   }
 });

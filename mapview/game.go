@@ -272,6 +272,9 @@ func (c *Cache) RenderGameParts(game any) (View, error) {
 	if t, ok := g.(title.Turner); ok {
 		rules.Turn = t.OperatingTurn()
 	}
+	if r, ok := g.(title.RoundSetter); ok {
+		rules.SetOperatingRounds = r.OperatingRoundsInSet()
+	}
 	if l, ok := g.(title.Leaser); ok {
 		for sym, id := range l.LeasedTrains() {
 			for i := range rules.Corporations {

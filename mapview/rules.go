@@ -80,6 +80,10 @@ type Rules struct {
 	// Turn is where the operating round stands: its order, the company
 	// operating and those whose turn is over (nil outside one).
 	Turn *title.TurnView `json:"turn,omitempty"`
+	// SetOperatingRounds is the number of operating rounds of the set
+	// under way, or, in a stock round or the auction, of the set that
+	// follows it (title.RoundSetter); 0 once the game is over.
+	SetOperatingRounds int `json:"set_operating_rounds,omitempty"`
 	// Sold are, by player id, the corporations and privates each player
 	// sold in the stock round under way (they may not be bought back in
 	// it); nil outside a stock round or when nobody sold.

@@ -106,3 +106,16 @@ func (g *Game) LeasedTrains() map[string]string {
 	}
 	return map[string]string{g.op.Current().Sym: g.op.leased.ID}
 }
+
+// OperatingRoundsInSet is the number of operating rounds of the set under
+// way, or, before it, of the set that follows (the phase's count, taken
+// when the stock round ends); 0 once the game is over.
+func (g *Game) OperatingRoundsInSet() int {
+	switch {
+	case g.Finished:
+		return 0
+	case g.op != nil:
+		return g.operatingRounds
+	}
+	return g.Phase().OperatingRounds
+}

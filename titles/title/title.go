@@ -95,6 +95,15 @@ type Leaser interface {
 	LeasedTrains() map[string]string
 }
 
+// RoundSetter is a game that tells how many operating rounds a set has:
+// in an operating round, the set under way; before it (a stock round, the
+// auction), the set that follows, as the phase now has it (both titles fix
+// the count when the stock round ends, and no phase starts in one); 0 once
+// the game is over.
+type RoundSetter interface {
+	OperatingRoundsInSet() int
+}
+
 // Turner is a game that tells where its operating round stands (both
 // titles); OperatingTurn is nil outside an operating round.
 type Turner interface {

@@ -20,6 +20,7 @@ import { reviewCard, reviewMarks, markLine } from './review.js';
 import { programsCard } from './programs.js';
 import { notesCard } from './notes.js';
 import { entityCards, paintCorpChips } from './entities.js';
+import { roundsToCome } from './timeline.js';
 import { rememberFocus, restoreFocus, liveMoves, trackOwnMoves } from './keyboard.js';
 import { message, t } from './i18n.js';
 
@@ -562,7 +563,7 @@ export function draw(el, page) {
   const keysNow = () => (keys ||= [
     [st.companies, names, !!map],
     [st.depot, st.bank_cash, st.bank_broken, st.phase], [v.finished, v.title, st.corporations, st.bank_broken, st.bank_cash, st.phase, !!map],
-    [map && map.rules ? map.rules.phase_index : null], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null)));
+    [map && map.rules ? map.rules.phase_index : null, map && map.rules ? map.rules.set_operating_rounds : null, st.round, st.turn, st.round_num, st.finished, st.depot], null, null, null, [v.programs, v.status, v.you, (st.corporations || []).filter((c) => c.ipoed && !c.closed).map((c) => c.sym)], [v.id, v.status, v.you]].map((k) => (k && patch ? JSON.stringify(k) : null)));
   const built = [
     () => companies(st, map), () => bankDepot(st), () => (v.finished ? null : endConditions(v, st, map)),
     () => phaseChart(map, st), () => market(map, st, old[MARKET] /* the market card shown */, priceMoves(page, st)), () => (map ? tileManifestCard(page) : null), () => chatCard(page), () => programsCard(page), () => (page.headLinks ? null /* a hotseat game kept in the browser: no server to keep notes */ : notesCard(page))];
@@ -949,6 +950,7 @@ function phaseChart(map, st) {
   }
   return h('section', { class: 'card phases', id: 'phase-chart' }, h('h2', {}, 'Phases'),
     h('p', { id: 'phase-next' }, nextText),
+    roundsToCome(st, r),
     h('div', { class: 'scroll' }, h('table', {},
       h('thead', {}, h('tr', {}, ['Phase', 'Starts with', 'Tiles', 'Train limit', 'ORs', 'Rusts'].map((t) => h('th', {}, t)))),
       h('tbody', {}, rows))),

@@ -11,6 +11,7 @@ import { h, clear, money } from './dom.js';
 import { api } from './api.js';
 import { trainName, companyName } from './panel.js';
 import { corpColours, paintCorpChips } from './entities.js';
+import { tc } from './i18n.js';
 
 const svgNS = 'http://www.w3.org/2000/svg';
 const str = (x) => String(x);
@@ -48,9 +49,9 @@ export async function renderSheet(el, id) {
       'Click a column\'s heading to sort by it (again to reverse).'),
     h('section', { class: 'card' }, h('h2', {}, 'Players'), h('div', { class: 'scroll', tabindex: '0' }, playersTable(st, rules))),
     h('section', { class: 'card' }, h('h2', {}, 'Companies: shares, treasury and revenue by operating round'),
-      unfloatedToggle(),
+      unfloatedToggle(), ' ', deltaToggle(),
       h('div', { class: 'scroll sheet-wide', tabindex: '0' }, companiesTable(st, rules)),
-      h('p', { class: 'muted sheet-key' }, 'Shares: each player\'s percentage, ★ the director. Revenue: paid out as written, ',
+      h('p', { class: 'muted sheet-key' }, 'Shares: each player\'s percentage, ★ the director. Order: the place in this operating round\'s order, ▸ operating, ✓ done. Revenue: paid out as written, ',
         h('span', { class: 'withheld' }, '[withheld]'), ' in brackets, ', h('span', { class: 'half' }, '¦half paid¦'), ', – not operated.')),
     charts, more);
   for (const t of el.querySelectorAll('table.sheet')) labelCells(t);
@@ -131,12 +132,17 @@ function companiesTable(st, rules) {
   const runs = runsOf(rules);
   const ors = [...new Map(Object.values(runs).flat().map((r) => [orKey(r), r])).values()].sort((a, b) => orKey(a) - orKey(b));
   const players = st.players || [];
-  const heads = ['Company', ...players.map((p) => p.name), 'IPO', 'Pool', 'Par', 'Price', 'Treasury', 'Trains', 'Tokens', ...ors.map(orLabel)];
+  const heads = ['Company', ...players.map((p) => p.name), 'IPO', 'Pool', 'Par', 'Price', 'Treasury', 'Trains', 'Tokens', 'Privates', 'Order', ...ors.map(orLabel)];
+  // the operating order is the engine's, in an operating round only (the
+  // state's order; the map's turn says who has operated)
+  const order = st.round === 'Operating' ? (st.order || []).map(str) : [];
+  const done = new Set(((rules && rules.turn) || {}).done || []);
+  const now = ((rules && rules.turn) || {}).current || '';
   const corps = [...(st.corporations || [])].sort((a, b) => started(b) - started(a) || (b.share_price || 0) - (a.share_price || 0));
   const paid = { payout: (n) => money(n), withhold: (n) => `[${money(n)}]`, half: (n) => `¦${money(n)}¦` };
   const paidWord = { payout: 'paid out', withhold: 'withheld', half: 'half paid' };
   const t = h('table', { class: 'sheet sortable', id: 'sheet-companies' },
-    h('thead', {}, h('tr', {}, heads.map((x, i) => sortHead(x, i, i > players.length + 7 ? 'or' : null)))),
+    h('thead', {}, h('tr', {}, heads.map((x, i) => sortHead(x, i, i > players.length + 9 ? 'or' : null)))),
     h('tbody', {}, corps.map((c) => {
       const sbo = c.shares_by_owner || {};
       const placed = (c.tokens_placed || []).length;
@@ -158,15 +164,60 @@ function companiesTable(st, rules) {
         cell(started(c) ? money(c.cash) : '', c.cash, { 'data-field': 'treasury' }),
         cell((c.trains || []).map(trainName).join(' ') || '', (c.trains || []).length, { 'data-field': 'trains', class: 'left' }),
         cell(started(c) && tokens ? `${placed}/${tokens}` : '', placed, { 'data-field': 'tokens' }),
-        ors.map((o) => {
+        cell((c.companies || []).map((co) => companyName(rules, co)).join(', '), (c.companies || []).length, { 'data-field': 'privates', class: 'left' }),
+        orderCell(c.sym, order, done, now),
+        ors.map((o, k) => {
           const r = mine.find((x) => orKey(x) === orKey(o));
           if (!r) return cell('–', -1, { 'data-or': orLabel(o), class: 'muted' });
-          return cell((paid[r.kind] || money)(r.revenue), r.revenue, { 'data-or': orLabel(o), 'data-kind': r.kind, class: r.kind === 'withhold' ? 'withheld' : r.kind === 'half' ? 'half' : null,
+          // the change from the company's run before (deltas, toggled)
+          const before = mine.filter((x) => orKey(x) < orKey(o)).pop();
+          const delta = r.revenue - (before ? before.revenue : 0);
+          return cell((paid[r.kind] || money)(r.revenue), r.revenue, { 'data-or': orLabel(o), 'data-or-index': k, 'data-kind': r.kind, class: r.kind === 'withhold' ? 'withheld' : r.kind === 'half' ? 'half' : null,
+            'data-delta': delta, 'data-total-text': (paid[r.kind] || money)(r.revenue), 'data-delta-text': signed(delta),
             title: `${c.sym} in ${orLabel(o)}: ${money(r.revenue)} ${paidWord[r.kind] || r.kind}` });
         }));
     })));
   sortable(t);
   return t;
+}
+
+// orderCell is a company's place in the operating round's order (the
+// engine's), "–" outside one or for a company not in it.
+function orderCell(sym, order, done, now) {
+  const i = order.indexOf(sym);
+  if (i < 0) return cell('–', 1e6, { 'data-field': 'order', class: 'muted' });
+  const title = sym === now ? tc('sheet', '%d of %d in this operating round, operating now', i + 1, order.length)
+    : done.has(sym) ? tc('sheet', '%d of %d in this operating round, has operated', i + 1, order.length)
+      : tc('sheet', '%d of %d in this operating round, still to operate', i + 1, order.length);
+  return cell(`${i + 1}${sym === now ? ' ▸' : done.has(sym) ? ' ✓' : ''}`, i, { 'data-field': 'order', title });
+}
+
+// signed is a change of revenue with its sign ("+£20", "−£40", "±£0").
+function signed(n) {
+  return n > 0 ? `+${money(n)}` : n < 0 ? `−${money(-n)}` : `±${money(0)}`;
+}
+
+// deltaToggle shows the revenue of each operating round as the change from
+// the company's run before (deltas) instead of the revenue (totals), as
+// 18xx.games's spreadsheet can; the choice is kept in this browser. The
+// cells sort by what they show.
+function deltaToggle() {
+  const KEY = 'tresham.sheet.deltas';
+  const on = localStorage.getItem(KEY) === '1';
+  const apply = (deltas) => {
+    const t = document.getElementById('sheet-companies');
+    if (!t) return;
+    t.classList.toggle('deltas', deltas);
+    for (const c of t.querySelectorAll('td[data-delta]')) {
+      c.textContent = deltas ? c.dataset.deltaText : c.dataset.totalText;
+      if (c.dataset.revenue === undefined) c.dataset.revenue = c.dataset.sort;
+      c.dataset.sort = deltas ? c.dataset.delta : c.dataset.revenue;
+    }
+  };
+  const box = h('input', { type: 'checkbox', id: 'sheet-deltas', checked: on,
+    onchange: (ev) => { localStorage.setItem(KEY, ev.target.checked ? '1' : '0'); apply(ev.target.checked); } });
+  if (on) requestAnimationFrame(() => apply(true));
+  return h('label', { class: 'sheet-toggle' }, box, ' Revenue as the change from the run before');
 }
 
 // unfloatedToggle hides the companies not floated (not started, not yet
