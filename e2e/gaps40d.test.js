@@ -207,3 +207,36 @@ test('the rounds to come are the rounds the real game then played (auction, stoc
     await ctx.close();
   }
 });
+
+test("the map's place names, coordinates and tile numbers can be hidden and shown (kept in the browser); the map has a legend", { timeout: 300000 }, async () => {
+  for (const [size, opts] of SIZES) {
+    const ctx = await env.browser.newContext(opts);
+    const page = await newPage(ctx);
+    await signUp(page, `mapdisplay-${size}`);
+    await openAt(page, '1860', '19354.json', 290);
+    await page.waitForSelector('.map-frame svg .hex');
+    const shown = () => page.evaluate(() => Object.fromEntries(['location', 'coord', 'tile-name'].map((k) => {
+      const els = [...document.querySelectorAll(`.map-frame svg text.${k}`)];
+      return [k, [els.length, els.filter((e) => getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().width > 0).length]];
+    })));
+    const all = await shown();
+    for (const [k, [n, vis]] of Object.entries(all)) assert.ok(n > 0 && vis === n, `${size}: every ${k} shown at first (${vis} of ${n})`);
+    await page.click('#map-display > summary');
+    assert.equal(await page.locator('#map-display .map-legend li').count(), 9, `${size}: the legend's symbols`);
+    for (const k of ['location', 'coord', 'tile-name']) {
+      await page.uncheck(`#map-show-${k}`);
+      const now = await shown();
+      for (const [j, [n, vis]] of Object.entries(now)) assert.equal(vis, j === k ? 0 : n, `${size}: ${k} hidden, ${j} ${j === k ? 'hidden' : 'shown'}`);
+      if (k === 'coord') await shot(page, `map-no-coords-${size}`);
+      // kept in this browser, over a new page
+      await page.reload();
+      await page.waitForSelector('.map-frame svg .hex');
+      assert.equal((await shown())[k][1], 0, `${size}: ${k} still hidden after a reload`);
+      await page.click('#map-display > summary');
+      await page.check(`#map-show-${k}`);
+      const again = (await shown())[k];
+      assert.ok(again[0] > 0 && again[1] === again[0], `${size}: ${k} shown again (${again[1]} of ${again[0]})`);
+    }
+    await ctx.close();
+  }
+});

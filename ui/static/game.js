@@ -21,6 +21,7 @@ import { programsCard } from './programs.js';
 import { notesCard } from './notes.js';
 import { entityCards, paintCorpChips } from './entities.js';
 import { roundsToCome } from './timeline.js';
+import { showMapDisplay } from './mapdisplay.js';
 import { rememberFocus, restoreFocus, liveMoves, trackOwnMoves } from './keyboard.js';
 import { message, t } from './i18n.js';
 
@@ -645,6 +646,7 @@ export function draw(el, page) {
   markTileHexes(page);
   markSurveyors(page, st);
   showBoardText(page.dom && page.dom.mapSection, page.map);
+  showMapDisplay(page.dom && page.dom.mapSection);
   if (v.clocks) tickClocks();
   restoreFocus(page, focused);
   liveMoves(page);

@@ -14,7 +14,7 @@ const SHELL = [
   '/', '/index.html', '/style.css', '/tables.css', '/pages.css',
   '/cards.css', '/access.css',
   '/api.js', '/app.js', '/boardtext.js', '/clockview.js', '/coach.js', '/dom.js', '/effects.js', '/engine.js', '/entities.js', '/game.js', '/gameinfo.js', '/help.js',
-  '/historynav.js', '/hotkeys.js', '/hotseat.js', '/i18n.js', '/i18n/fr.po', '/keyboard.js', '/lobby.js', '/localstore.js', '/mail.js', '/mapview.js', '/notes.js', '/notify.js', '/options.js', '/orderbar.js',
+  '/historynav.js', '/hotkeys.js', '/hotseat.js', '/i18n.js', '/i18n/fr.po', '/keyboard.js', '/lobby.js', '/localstore.js', '/mail.js', '/mapdisplay.js', '/mapview.js', '/notes.js', '/notify.js', '/options.js', '/orderbar.js',
   '/panel.js', '/profile.js', '/programs.js', '/review.js', '/rulehelp.js', '/routes.js', '/rules.js', '/settings.js', '/sheet.js', '/talk.js', '/tiles.js', '/timeline.js',
 ];
 
