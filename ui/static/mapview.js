@@ -495,6 +495,38 @@ export function mountMap(data, opts) {
     if (moved) markMoved(svg, moved, movedLayer);
     shown.moved = JSON.stringify(moved || null);
   };
+  /**
+   * holdCaption(true) has the caption keep the tallest height it has had
+   * since (empty, it keeps its place): stepping through history, a step
+   * that shows a run or none then moves nothing below the map (a change of
+   * the page's height has the browser paint every card again);
+   * holdCaption(false) lets it go.
+   */
+  let held = null;
+  ui.holdCaption = (on) => {
+    if (!on) {
+      if (!held) return;
+      held.obs.disconnect();
+      held = null;
+      caption.classList.remove('held');
+      caption.style.minHeight = '';
+      return;
+    }
+    if (held) return;
+    held = { h: 0, obs: null };
+    const hold = held;
+    caption.classList.add('held');
+    // measured after the browser's layout (no layout forced): the new
+    // height is set before the frame is painted
+    hold.obs = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1].borderBoxSize;
+      const size = box && box[0] ? box[0].blockSize : caption.getBoundingClientRect().height;
+      if (held !== hold || size <= hold.h + 0.5) return;
+      hold.h = size;
+      caption.style.minHeight = `${size}px`;
+    });
+    hold.obs.observe(caption);
+  };
   ui.showRun(data.run);
   ui.showMoved(data.moved);
   return ui;
