@@ -642,6 +642,8 @@ export function draw(el, page) {
   withCoach();
   installHotkeys(page);
   if (page.afterDraw) page.afterDraw();
+  // in history the run's caption keeps its place from step to step
+  if (page.mapUI && page.mapUI.holdCaption) page.mapUI.holdCaption(page.at !== null);
   placeMap(page);
   markTileHexes(page);
   markSurveyors(page, st);

@@ -25,15 +25,29 @@ export function mountMap(data, opts) {
   const frame = h('div', { class: 'map-frame' });
   frame.innerHTML = data.svg;
   const svg = frame.querySelector('svg');
-  const svgEl = svg;
-  svg.mapData = data; // for stopName
   // the hex groups as drawn (their SVG text by hex id) and their elements,
   // so that update redraws only the hexes that changed
   let drawn = hexChunks(data.svg);
   const hexEls = new Map([...svg.querySelectorAll('g.hex')].map((g) => [g.dataset.hex, g]));
-  svg.hexEls = hexEls; // hexEl's index, kept by update
   svg.removeAttribute('width');
   svg.removeAttribute('height');
+  // the board in parts: the hexes, in their order, a few dozen to an SVG
+  // of its own, each over the one before with the same view (and painted
+  // apart): a tile or a token laid repaints its part, not the board's
+  // 1,500 elements. board answers queries over all the parts.
+  const parts = splitBoard(svg);
+  const board = {
+    mapData: data, // for stopName
+    hexEls, // hexEl's index, kept by update
+    querySelector: (sel) => {
+      for (const p of parts) {
+        const x = p.querySelector(sel);
+        if (x) return x;
+      }
+      return null;
+    },
+    querySelectorAll: (sel) => parts.flatMap((p) => [...p.querySelectorAll(sel)]),
+  };
   // what is drawn over the board (markers, what the last move changed, the
   // runs, the tile fan, the stop targets) is a drawing of its own over the
   // board's, with the same view: a change there, the most common on a
@@ -53,7 +67,7 @@ export function mountMap(data, opts) {
   frame.style.setProperty('--map-aspect', `${Math.round(fit.w)} / ${Math.round(fit.h)}`);
   const apply = () => {
     const box = `${vb.x} ${vb.y} ${vb.w} ${vb.h}`;
-    svg.setAttribute('viewBox', box);
+    for (const p of parts) p.setAttribute('viewBox', box);
     over.setAttribute('viewBox', box);
   };
   apply();
@@ -193,7 +207,7 @@ export function mountMap(data, opts) {
   // a button zooms to its stations; update shows the company of the new
   // position
   const focusOf = () => (typeof opts.focus === 'function' ? opts.focus() : opts.focus);
-  const focusBtn = h('button', { type: 'button', id: 'zoom-company', onclick: () => { const f = focusOf(); if (f) zoomBox(corpHexes(svg, f)); } });
+  const focusBtn = h('button', { type: 'button', id: 'zoom-company', onclick: () => { const f = focusOf(); if (f) zoomBox(corpHexes(board, f)); } });
   const showFocus = () => {
     const f = focusOf();
     if (focusBtn.hidden !== !f) focusBtn.hidden = !f;
@@ -248,7 +262,8 @@ export function mountMap(data, opts) {
   const el = h('div', { class: 'map-wrap' }, controls, frame, statusLine, actionBar, caption);
   const ui = {
     el,
-    svg,
+    /** svg answers queries over the board's drawing (all its parts). */
+    svg: board,
     /** ratio is the hexes' box's width over its height (the page sizes the map's column by it). */
     ratio: fit.w / fit.h,
     state: () => ({ vb }),
@@ -281,11 +296,11 @@ export function mountMap(data, opts) {
       }
       drawn = chunks;
       data = next;
-      svg.mapData = data;
+      board.mapData = data;
       // what is unchanged is left alone: a change in the drawing, however
       // small, has the whole map painted again (a history step)
-      for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected, .hex.may-go, .hex.previewing')) g.classList.remove('legal', 'selected', 'may-go', 'previewing');
-      svg.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
+      for (const g of board.querySelectorAll('.hex.legal, .city.legal, .hex.selected, .hex.may-go, .hex.previewing')) g.classList.remove('legal', 'selected', 'may-go', 'previewing');
+      board.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
       for (const layer of [overlay, fanLayer, targets]) if (layer.firstChild) layer.replaceChildren();
       fanPick = null;
       if (keep && keep.vb) { vb = { ...keep.vb }; apply(); }
@@ -307,14 +322,14 @@ export function mountMap(data, opts) {
     full,
     /** highlight marks hexes (and cities) as legal. */
     highlight(hexes, cities) {
-      for (const g of svg.querySelectorAll('.hex.legal, .city.legal, .hex.selected')) g.classList.remove('legal', 'selected');
-      for (const id of hexes || []) hexEl(svg, id)?.classList.add('legal');
+      for (const g of board.querySelectorAll('.hex.legal, .city.legal, .hex.selected')) g.classList.remove('legal', 'selected');
+      for (const id of hexes || []) hexEl(board, id)?.classList.add('legal');
       for (const id of cities || []) {
-        for (const c of svg.querySelectorAll(`.city[data-city="${CSS.escape(id)}"]`)) c.classList.add('legal');
+        for (const c of board.querySelectorAll(`.city[data-city="${CSS.escape(id)}"]`)) c.classList.add('legal');
       }
     },
     select(hex) {
-      hexEl(svg, hex)?.classList.add('selected');
+      hexEl(board, hex)?.classList.add('selected');
     },
     /**
      * markers labels hexes: list is [{hex, text, title}]; several on one
@@ -362,19 +377,19 @@ export function mountMap(data, opts) {
         c.setAttribute('r', String(Math.max(8, Math.min(14, near / 2 - 1))));
         c.dataset.node = n;
         const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-        t.textContent = stopName(svg, n);
+        t.textContent = stopName(board, n);
         c.append(t);
         targets.append(c);
       }
     },
     /** preview shows svg (a hex-local fragment) in place of hex's drawing; preview(null) removes it. */
     preview(hex, svg) {
-      for (const g of svg ? [] : svgEl.querySelectorAll('.hex.previewing')) g.classList.remove('previewing');
-      svgEl.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
+      for (const g of svg ? [] : board.querySelectorAll('.hex.previewing')) g.classList.remove('previewing');
+      board.querySelectorAll('.hex > .tile-preview').forEach((x) => x.remove());
       if (!hex || !svg) return;
-      const g = hexEl(svgEl, hex);
+      const g = hexEl(board, hex);
       if (!g) return;
-      for (const x of svgEl.querySelectorAll('.hex.previewing')) x.classList.remove('previewing');
+      for (const x of board.querySelectorAll('.hex.previewing')) x.classList.remove('previewing');
       g.classList.add('previewing');
       const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       tmp.innerHTML = svg;
@@ -391,7 +406,7 @@ export function mountMap(data, opts) {
       const c = hex && data.hexes[hex];
       if (!c || !options || !options.length) return;
       const scale = 0.5;
-      const spots = fanSpots(c, options.length, 54 * scale, tokensNear(svg, data, c, 420));
+      const spots = fanSpots(c, options.length, 54 * scale, tokensNear(board, data, c, 420));
       fanLayer.dataset.hex = hex;
       options.forEach((o, i) => {
         const { x, y } = spots[i];
@@ -428,7 +443,7 @@ export function mountMap(data, opts) {
     },
     /** locationOf is the place name printed on hex ('' when none). */
     locationOf(hex) {
-      return hexEl(svg, hex)?.querySelector('text.location')?.textContent || '';
+      return hexEl(board, hex)?.querySelector('text.location')?.textContent || '';
     },
     /**
      * placeName names hex for a player: "Brading (J6)", or "J6" where no
@@ -443,14 +458,14 @@ export function mountMap(data, opts) {
     cityOrdinal(city) {
       const hex = ui.cityHex(city);
       if (!hex) return 0;
-      const ids = [...new Set([...svg.querySelectorAll(`.city[data-hex="${CSS.escape(hex)}"]`)].map((c) => c.dataset.city))];
+      const ids = [...new Set([...board.querySelectorAll(`.city[data-hex="${CSS.escape(hex)}"]`)].map((c) => c.dataset.city))];
       return ids.indexOf(city) + 1;
     },
     cityHex(city) {
-      return svg.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;
+      return board.querySelector(`.city[data-city="${CSS.escape(city)}"]`)?.dataset.hex;
     },
     hexCost(hex) {
-      return Number(hexEl(svg, hex)?.dataset.cost || 0);
+      return Number(hexEl(board, hex)?.dataset.cost || 0);
     },
     /**
      * drawRoutes draws each train's route in its own colour, along the
@@ -458,7 +473,7 @@ export function mountMap(data, opts) {
      * from hex to hex.
      */
     drawRoutes(routes) {
-      drawRuns(overlay, svg, data, routes);
+      drawRuns(overlay, board, data, routes);
       // the run being drawn replaces the last run kept on the map
       kept.style.display = routes && routes.length ? 'none' : '';
       caption.style.display = kept.style.display;
@@ -483,17 +498,49 @@ export function mountMap(data, opts) {
   };
   /** showRun draws the run kept on the map (a map view's run; null: none), with its caption. */
   ui.showRun = (run) => {
-    drawRuns(kept, svg, data, run ? run.routes : null, 'kept');
-    caption.replaceChildren(...(run ? [keptRunText(svg, run, data && data.rules)] : []));
+    drawRuns(kept, board, data, run ? run.routes : null, 'kept');
+    caption.replaceChildren(...(run ? [keptRunText(board, run, data && data.rules)] : []));
     // update draws it again only when it changes
     shown.run = run === data.run ? JSON.stringify([run || null, keptRunRevenue(run, data.rules)]) : null;
   };
   /** showMoved outlines what a move changed (a map view's moved; null: nothing). */
   ui.showMoved = (moved) => {
-    for (const g of svg.querySelectorAll('.changed, .changed-token')) g.classList.remove('changed', 'changed-token');
+    for (const g of board.querySelectorAll('.changed, .changed-token')) g.classList.remove('changed', 'changed-token');
     if (movedLayer.firstChild) movedLayer.replaceChildren();
-    if (moved) markMoved(svg, moved, movedLayer);
+    if (moved) markMoved(board, moved, movedLayer);
     shown.moved = JSON.stringify(moved || null);
+  };
+  /**
+   * holdCaption(true) has the caption keep the tallest height it has had
+   * since (empty, it keeps its place): stepping through history, a step
+   * that shows a run or none then moves nothing below the map (a change of
+   * the page's height has the browser paint every card again);
+   * holdCaption(false) lets it go.
+   */
+  let held = null;
+  ui.holdCaption = (on) => {
+    if (!on) {
+      if (!held) return;
+      held.obs.disconnect();
+      held = null;
+      caption.classList.remove('held');
+      caption.style.minHeight = '';
+      return;
+    }
+    if (held) return;
+    held = { h: 0, obs: null };
+    const hold = held;
+    caption.classList.add('held');
+    // measured after the browser's layout (no layout forced): the new
+    // height is set before the frame is painted
+    hold.obs = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1].borderBoxSize;
+      const size = box && box[0] ? box[0].blockSize : caption.getBoundingClientRect().height;
+      if (held !== hold || size <= hold.h + 0.5) return;
+      hold.h = size;
+      caption.style.minHeight = `${size}px`;
+    });
+    hold.obs.observe(caption);
   };
   ui.showRun(data.run);
   ui.showMoved(data.moved);
@@ -781,6 +828,29 @@ function corpHexes(svg, sym) {
   for (const c of svg.querySelectorAll('.city')) {
     if ([...c.querySelectorAll('.slot.token + text')].some((t) => t.textContent === sym)) out.push(c.dataset.hex);
   }
+  return out;
+}
+
+// PART_HEXES is how many hexes an SVG of the board holds (mountMap).
+const PART_HEXES = 24;
+
+// splitBoard moves the hex groups of the board's SVG svg (mapview.Render:
+// its background, then one group per hex) beyond the first PART_HEXES,
+// in their order, into SVGs of their own put after it (class map-part,
+// the same attributes, for the browser's sake alone: aria-hidden); it
+// answers the SVGs, svg first.
+function splitBoard(svg) {
+  const hexes = [...svg.querySelectorAll(':scope > g.hex')];
+  const out = [svg];
+  for (let i = PART_HEXES; i < hexes.length; i += PART_HEXES) {
+    const p = svg.cloneNode(false);
+    for (const a of ['id', 'role', 'aria-label']) p.removeAttribute(a);
+    p.setAttribute('class', `${svg.getAttribute('class') || 'map'} map-part`);
+    p.setAttribute('aria-hidden', 'true');
+    p.append(...hexes.slice(i, i + PART_HEXES));
+    out.push(p);
+  }
+  if (out.length > 1) svg.after(...out.slice(1));
   return out;
 }
 

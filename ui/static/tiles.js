@@ -143,7 +143,7 @@ function thumb(svgText, cls) {
 
 /** markTileHexes marks on the map the hexes where the manifest's chosen tile may go now. */
 export function markTileHexes(page) {
-  const svg = page.mapUI && page.mapUI.el && page.mapUI.el.querySelector('svg');
+  const svg = page.mapUI && page.mapUI.svg; // the board's drawing, all its parts
   if (!svg) return;
   for (const g of svg.querySelectorAll('.hex.may-go')) g.classList.remove('may-go');
   const st = page.manifest;
