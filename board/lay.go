@@ -128,25 +128,21 @@ func (b *Board) PlanLay(hex, tileID string, rot int, opt LayOptions) (LayResult,
 }
 
 // planOnCopy is PlanLay for a lay the title's CheckLay decides on a
-// scratch copy of b with the lay made: the lay is then made by taking
-// the copy's state.
+// scratch copy of b with the lay made. The copy's storage is b's spare
+// again once decided (a listing plans every candidate and makes none):
+// the lay, if made, is made on b itself, as the copy had it.
 func (b *Board) planOnCopy(p preparedLay, rot int, r *Rules) (LayResult, func(), error) {
 	after := b.scratchClone()
-	if err := after.place(p.i, p.ti, p.cp, rot); err != nil {
-		b.spareHexes, b.spareUsed = after.hexes, after.used
+	err := after.place(p.i, p.ti, p.cp, rot)
+	if err == nil {
+		err = r.CheckLay(b, after, p.lay)
+	}
+	b.spareHexes, b.spareUsed = after.hexes, after.used
+	if err != nil {
 		return LayResult{}, nil, err
 	}
-	if err := r.CheckLay(b, after, p.lay); err != nil {
-		b.spareHexes, b.spareUsed = after.hexes, after.used
-		return LayResult{}, nil, err
-	}
-	return p.res, func() {
-		// The state before the lay is referenced by nothing else now
-		// (clones copy hexes and used): its storage is the next spare.
-		oldHexes, oldUsed := b.hexes, b.used
-		*b = *after
-		b.spareHexes, b.spareUsed = oldHexes, oldUsed
-	}, nil
+	i, ti, cp := p.i, p.ti, p.cp
+	return p.res, func() { _ = b.place(i, ti, cp, rot) }, nil
 }
 
 // preparedLay is a lay that passed the board's own rules.
