@@ -91,6 +91,13 @@ type static struct {
 	// pairs memoises the tile-pair tests of a lay (upgradeRefusal,
 	// keepRefusal)
 	pairs pairMemo
+	// allTrackGraph holds every path of every hex (allTrack)
+	allTrackOnce  sync.Once
+	allTrackGraph *Graph
+	// upTable memoises upgradeRefusalAt: entry old*len(tiles)+t is 1 +
+	// the refusal, 0 unknown
+	upTableOnce sync.Once
+	upTable     []atomic.Uint32
 }
 
 // pairMemo holds the answers of the tests of a lay that depend on two tile

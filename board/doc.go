@@ -49,9 +49,10 @@
 // Title rules plug in through Rules (RotationAllowed, CheckLay, and Upgrade,
 // which may refuse a replacement, allow it outside the colour chain, or
 // force it with the lenient rotation check 18xx.games applies to forced
-// upgrades, e.g. 1825 towns becoming cities). Per-turn lay allowances (how
-// many lays, upgrade or not) belong to the engine's track step; titles
-// provide helpers (t1860.LayStep).
+// upgrades, e.g. 1825 towns becoming cities; PreCheckLay decides what
+// CheckLay would without the copy of the board it runs on). Per-turn lay
+// allowances (how many lays, upgrade or not) belong to the engine's track
+// step; titles provide helpers (t1860.LayStep).
 //
 // Maps may be flat or pointy (on pointy maps letters name rows, as on
 // 18xx.games; see HexXY). Spec.Impassable names the printed colours track

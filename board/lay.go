@@ -25,6 +25,13 @@ type Rules struct {
 	// is the board prior to the lay, after the board with the tile laid.
 	// Returning an error refuses the lay (e.g. 1860 train-reach rules).
 	CheckLay func(before, after *Board, l Lay) error
+	// PreCheckLay, when set with CheckLay, decides a lay as CheckLay
+	// would, before the lay is made: decided reports whether it could
+	// (err then being CheckLay's answer); when it could not, CheckLay
+	// runs on the scratch copy. It spares the copy and the lay on it for
+	// the lays CheckLay answers from the board as it is (a new tile on an
+	// empty hex), and must agree with CheckLay wherever it decides.
+	PreCheckLay func(before *Board, l Lay) (decided bool, err error)
 	// Upgrade decides whether tile t may replace old on hex before the
 	// general upgrade test (18xx.games Game#upgrades_to? overrides); see
 	// UpgradeVerdict.
@@ -93,23 +100,15 @@ func (b *Board) PlanLay(hex, tileID string, rot int, opt LayOptions) (LayResult,
 	if err != nil {
 		return LayResult{}, nil, err
 	}
-	if opt.Rules != nil && opt.Rules.CheckLay != nil {
-		after := b.scratchClone()
-		if err := after.place(p.i, p.ti, p.cp, rot); err != nil {
-			b.spareHexes, b.spareUsed = after.hexes, after.used
-			return LayResult{}, nil, err
+	var pre error // the title's answer when PreCheckLay decides
+	if r := opt.Rules; r != nil && r.CheckLay != nil {
+		decided := false
+		if r.PreCheckLay != nil {
+			decided, pre = r.PreCheckLay(b, p.lay)
 		}
-		if err := opt.Rules.CheckLay(b, after, p.lay); err != nil {
-			b.spareHexes, b.spareUsed = after.hexes, after.used
-			return LayResult{}, nil, err
+		if !decided {
+			return b.planOnCopy(p, rot, r)
 		}
-		return p.res, func() {
-			// The state before the lay is referenced by nothing else now
-			// (clones copy hexes and used): its storage is the next spare.
-			oldHexes, oldUsed := b.hexes, b.used
-			*b = *after
-			b.spareHexes, b.spareUsed = oldHexes, oldUsed
-		}, nil
 	}
 	// place fails only when the tokens cannot move to the new tile
 	h := &b.hexes[p.i]
@@ -118,8 +117,30 @@ func (b *Board) PlanLay(hex, tileID string, rot int, opt LayOptions) (LayResult,
 			return LayResult{}, nil, err
 		}
 	}
+	if pre != nil {
+		// refused by the title after the tokens, as on the copy
+		return LayResult{}, nil, pre
+	}
 	// the closure takes the numbers alone (capturing p would move the
 	// whole prepared lay to the heap on every path)
+	i, ti, cp := p.i, p.ti, p.cp
+	return p.res, func() { _ = b.place(i, ti, cp, rot) }, nil
+}
+
+// planOnCopy is PlanLay for a lay the title's CheckLay decides on a
+// scratch copy of b with the lay made. The copy's storage is b's spare
+// again once decided (a listing plans every candidate and makes none):
+// the lay, if made, is made on b itself, as the copy had it.
+func (b *Board) planOnCopy(p preparedLay, rot int, r *Rules) (LayResult, func(), error) {
+	after := b.scratchClone()
+	err := after.place(p.i, p.ti, p.cp, rot)
+	if err == nil {
+		err = r.CheckLay(b, after, p.lay)
+	}
+	b.spareHexes, b.spareUsed = after.hexes, after.used
+	if err != nil {
+		return LayResult{}, nil, err
+	}
 	i, ti, cp := p.i, p.ti, p.cp
 	return p.res, func() { _ = b.place(i, ti, cp, rot) }, nil
 }
@@ -534,6 +555,11 @@ func (b *Board) legalLays(i int, hex string, opt LayOptions, first bool) []Legal
 		}
 	}
 	var out []LegalLay
+	h := &b.hexes[i]
+	var edges uint8 // the sides open to corp's track (g)
+	if g != nil {
+		edges = g.hex(i).edges
+	}
 	for ti, t := range b.s.tiles {
 		cp := -1
 		for c := 0; c < b.s.counts[ti]; c++ {
@@ -545,21 +571,59 @@ func (b *Board) legalLays(i int, hex string, opt LayOptions, first bool) []Legal
 		if cp < 0 || !colorAllowed(t.Color, opt.Colors) {
 			continue
 		}
-		if !b.upgradeAllowed(i, t, opt) {
+		// upgradeAllowed and rotationRefusal, the title's verdict and
+		// the tile's sides asked once for all rotations
+		verdict := b.upgradeVerdict(i, t, opt)
+		switch verdict {
+		case UpgradeRefused:
 			continue
+		case UpgradeAllowed, UpgradeForced:
+		default:
+			if b.s.upgradeRefusalAt(i, h, ti) != upgradeOK {
+				continue
+			}
 		}
+		exits0 := t.Exits(0)
 		for rot := 0; rot < 6; rot++ {
-			if r, _ := b.rotationRefusal(i, t, rot, opt, g); r != rotationOK {
+			if opt.Rules != nil && opt.Rules.RotationAllowed != nil {
+				if !opt.Rules.RotationAllowed(b, Lay{Hex: hex, Tile: t, Rotation: rot, Old: h.tile, OldRot: int(h.rot), Corp: opt.Corp}) {
+					continue
+				}
+			}
+			exits := rotateSides(exits0, rot)
+			if exits&^b.s.sides[i] != 0 {
+				continue // off the map or into a barrier
+			}
+			if g != nil && exits&edges == 0 {
+				continue
+			}
+			if b.s.keepRefusal(h.tile, int(h.rot), t, rot, verdict == UpgradeForced) != rotationOK {
 				continue
 			}
 			tid := b.s.copyIDs[ti][cp]
-			if opt.Rules != nil && opt.Rules.CheckLay != nil {
-				after := b.Clone()
-				if after.place(i, ti, cp, rot) != nil {
-					continue
+			if r := opt.Rules; r != nil && r.CheckLay != nil {
+				l := Lay{Hex: hex, TileID: tid, Tile: t, Rotation: rot, Old: b.hexes[i].tile, OldRot: int(b.hexes[i].rot), Corp: opt.Corp}
+				decided, err := false, error(nil)
+				if r.PreCheckLay != nil {
+					decided, err = r.PreCheckLay(b, l)
 				}
-				if opt.Rules.CheckLay(b, after, Lay{Hex: hex, TileID: tid, Tile: t, Rotation: rot, Old: b.hexes[i].tile, OldRot: int(b.hexes[i].rot), Corp: opt.Corp}) != nil {
-					continue
+				if decided {
+					if err != nil {
+						continue
+					}
+					if h := &b.hexes[i]; h.tokens != nil {
+						if _, err := moveTokens(h.tile, int(h.rot), h.tokens, t, rot); err != nil {
+							continue
+						}
+					}
+				} else {
+					after := b.Clone()
+					if after.place(i, ti, cp, rot) != nil {
+						continue
+					}
+					if r.CheckLay(b, after, l) != nil {
+						continue
+					}
 				}
 			}
 			out = append(out, LegalLay{Hex: hex, TileID: tid, Tile: t.Name, Rotation: rot})

@@ -33,6 +33,64 @@ func (b *Board) LineToBase(corp, id string, p, budget int) (found, complete bool
 	return b.lineToBase(b.Graph(corp), corp, h, p, budget, s)
 }
 
+// quickLineBudget bounds the search over all track that PathOnLine and
+// StationWithinStops try before building corp's network: enough for the
+// lines of a listing's promotions (a search that finds its line, or
+// proves there is none, near the new tile), little against building a
+// network.
+const quickLineBudget = 1 << 12
+
+// PathOnLine reports whether path p of the tile on hex id is in corp's
+// network (Graph.PathConnected) and LineToBase finds a line from one of
+// corp's bases to it or gives up (LineBudget): 1825's test of "new track
+// ... part of a line leading to a Base" (rule 4.3.2).
+//
+// When corp's network is not at hand it first searches over every path
+// of the map instead (at most quickLineBudget steps), which needs no
+// network; a search that completes gives the same answer. Every path of
+// a line from a base is in the network (see LineToBase), so a line found
+// over all track is one the search over the network finds too, with p in
+// the network: that search takes the same steps in the same order, less
+// those off the network, and completes within its larger budget. A search
+// over all track that completes without a line proves there is none: the
+// network's search (and keepLines' over the walk, which decides whether p
+// is in it) finds none either, and gives up no sooner than this one.
+func (b *Board) PathOnLine(corp, id string, p int) bool {
+	h, ok := b.s.lookup(id)
+	if !ok || p < 0 || p >= len(b.hexes[h].tile.Paths) || corp == "" {
+		return false
+	}
+	if !b.graphCached(corp) {
+		s := b.pooledLineSearch()
+		found, complete := b.lineToBase(b.s.allTrack(), corp, h, p, quickLineBudget, s)
+		s.release()
+		if complete {
+			return found
+		}
+	}
+	g := b.Graph(corp)
+	if g.hex(h).paths&(1<<p) == 0 {
+		return false
+	}
+	s := b.pooledLineSearch()
+	defer s.release()
+	found, complete := b.lineToBase(g, corp, h, p, LineBudget, s)
+	return found || !complete
+}
+
+// allTrack is a network holding every path of every hex (for searches
+// that need no network: see PathOnLine).
+func (s *static) allTrack() *Graph {
+	s.allTrackOnce.Do(func() {
+		hx := make([]graphHex, len(s.ids))
+		for i := range hx {
+			hx[i].paths = ^uint64(0)
+		}
+		s.allTrackGraph = &Graph{hx: hx}
+	})
+	return s.allTrackGraph
+}
+
 // lineSearches holds spare lineSearch storage between searches.
 var lineSearches = sync.Pool{New: func() any { return new(lineSearch) }}
 
@@ -98,7 +156,20 @@ func (b *Board) StationWithinStops(corp, id string, n int, cost func(t *TileDef,
 			return true, true
 		}
 	}
-	g := b.Graph(corp)
+	if !b.graphCached(corp) && budget >= quickLineBudget {
+		// over all track first, as PathOnLine: a search that completes
+		// answers as the one over corp's network
+		if found, complete := b.stationWithin(b.s.allTrack(), corp, h, n, cost, limit, quickLineBudget); complete {
+			return found, true
+		}
+	}
+	return b.stationWithin(b.Graph(corp), corp, h, n, cost, limit, budget)
+}
+
+// stationWithin is StationWithinStops for node n of hex index h, searching
+// only over the paths of g.
+func (b *Board) stationWithin(g *Graph, corp string, h, n int, cost func(t *TileDef, node int) int, limit, budget int) (found, complete bool) {
+	hs := &b.hexes[h]
 	s := b.newLineSearch(b.pooledLineSearch(), g, corp, budget)
 	defer s.release()
 	s.cost, s.limit = cost, limit

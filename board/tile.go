@@ -227,6 +227,11 @@ func (t *TileDef) Exits(rot int) uint8 {
 	return m
 }
 
+// rotateSides turns a mask of hex sides by rot (RotateEdge of each side).
+func rotateSides(m uint8, rot int) uint8 {
+	return (m<<rot | m>>(6-rot)) & 63
+}
+
 // PathExits returns the bitmask of the hex sides path p reaches at rotation rot.
 func (t *TileDef) PathExits(p, rot int) uint8 {
 	var m uint8

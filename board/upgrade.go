@@ -1,6 +1,9 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // UpgradeVerdict is a title's decision on replacing one tile by another
 // (Rules.Upgrade), taken before the general upgrade test.
@@ -32,15 +35,29 @@ func (b *Board) upgradeVerdict(i int, t *TileDef, opt LayOptions) UpgradeVerdict
 	return opt.Rules.Upgrade(b.s.ids[i], b.hexes[i].tile, t)
 }
 
-// upgradeAllowed is upgradeError without the message (for listings).
-func (b *Board) upgradeAllowed(i int, t *TileDef, opt LayOptions) bool {
-	switch b.upgradeVerdict(i, t, opt) {
-	case UpgradeRefused:
-		return false
-	case UpgradeAllowed, UpgradeForced:
-		return true
+// upgradeRefusalAt is upgradeRefusal of supply tile ti on hex i (state h),
+// memoised in a table by the old tile's place (its supply index, or the
+// hex of a printed tile) and ti, for the listings that ask it of every
+// tile on every hex.
+func (s *static) upgradeRefusalAt(i int, h *hexState, ti int) upgradeRefusal {
+	old := int(h.tdef)
+	switch {
+	case old >= 0 && h.copy >= 0 && s.tiles[old] == h.tile:
+	case h.tile == s.printed[i]:
+		old = len(s.tiles) + i // the printed tile of hex i
+	default:
+		return s.upgradeRefusal(h.tile, s.tiles[ti])
 	}
-	return b.s.upgradeRefusal(b.hexes[i].tile, t) == upgradeOK
+	s.upTableOnce.Do(func() {
+		s.upTable = make([]atomic.Uint32, (len(s.tiles)+len(s.ids))*len(s.tiles))
+	})
+	k := &s.upTable[old*len(s.tiles)+ti]
+	if v := k.Load(); v != 0 {
+		return upgradeRefusal(v - 1)
+	}
+	r := s.upgradeRefusal(h.tile, s.tiles[ti])
+	k.Store(uint32(r) + 1)
+	return r
 }
 
 // upgradeKey is the key of the upgrade refusals' memo.

@@ -87,7 +87,7 @@ func (s *Act[G]) Choices(g G, entity string) []engine.Choice {
 	} else {
 		cands = s.H.Candidates(g, c)
 	}
-	out := cands[:0:0]
+	out := make([]engine.Choice, 0, len(cands))
 	for _, ch := range cands {
 		if ch.Open == "" {
 			if _, err := s.H.Plan(g, c, &ch.Action); err != nil {

@@ -17,18 +17,28 @@ func TrackChoices(b *board.Board, c *engine.Corporation, hexes []string, lay fun
 		if !ok {
 			continue
 		}
-		if opt.Rules != nil && opt.Rules.CheckLay != nil {
-			rules := *opt.Rules
-			rules.CheckLay = nil
-			opt.Rules = &rules
-		}
-		for _, l := range b.LegalLays(h, opt) {
+		for _, l := range b.LegalLays(h, WithoutCheckLay(opt)) {
 			a := engine.CorpAction(c, "lay_tile")
 			a.Hex, a.Tile, a.Rotation = h, l.TileID, l.Rotation
 			out = append(out, engine.Choice{Action: a})
 		}
 	}
 	return out
+}
+
+// WithoutCheckLay is opt without the title's CheckLay hook (and its
+// PreCheckLay): the board's own rules and the title's other hooks, for
+// listing the candidates a plan then checks in full. A hex where no
+// candidate passes the title's CheckLay gives no candidate its plan
+// accepts, so a listing of the hexes with a candidate need not run the
+// hook: the plans decide each lay once.
+func WithoutCheckLay(opt board.LayOptions) board.LayOptions {
+	if opt.Rules != nil && (opt.Rules.CheckLay != nil || opt.Rules.PreCheckLay != nil) {
+		rules := *opt.Rules
+		rules.CheckLay, rules.PreCheckLay = nil, nil
+		opt.Rules = &rules
+	}
+	return opt
 }
 
 // LayTile is the tile the lay a names: its definition on b, or the

@@ -363,7 +363,9 @@ func layCandidates(g *Game, c *engine.Corporation) []engine.Choice {
 		return nil
 	}
 	cs := g.phaseColors()
-	hexes := g.Board.LegalLayHexes(board.LayOptions{Corp: c.Sym, Rules: g.layRules(c), Colors: cs})
+	// the hexes with a candidate: each candidate's plan runs the reach
+	// rule (4.3.2), once (step.WithoutCheckLay)
+	hexes := g.Board.LegalLayHexes(step.WithoutCheckLay(board.LayOptions{Corp: c.Sym, Rules: g.layRules(c), Colors: cs}))
 	d := g.defs[c.Sym]
 	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 {
 		hexes = append(hexes, d.Homes[0])

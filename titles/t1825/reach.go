@@ -3,6 +3,7 @@ package t1825
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"tresham/board"
 	"tresham/engine"
@@ -22,11 +23,19 @@ var (
 func (g *Game) layRules(c *engine.Corporation) *board.Rules {
 	r := *g.rules
 	r.CheckLay = func(before, after *board.Board, l board.Lay) error { return g.checkReach(c, after, l) }
+	r.PreCheckLay = func(before *board.Board, l board.Lay) (bool, error) { return g.reachDecided(c, before, l) }
 	up := r.Upgrade
+	var awaiting []string // homesAwaitingBase, once asked (a listing asks often)
+	asked := false
 	r.Upgrade = func(hex string, old, t *board.TileDef) board.UpgradeVerdict {
 		// a station a company still needs for its home base stays one
-		if old.NumCities() > 0 && t.NumCities() == 0 && g.awaitsHomeBase(hex) {
-			return board.UpgradeRefused
+		if old.NumCities() > 0 && t.NumCities() == 0 {
+			if !asked {
+				awaiting, asked = g.homesAwaitingBase(), true
+			}
+			if slices.Contains(awaiting, hex) {
+				return board.UpgradeRefused
+			}
 		}
 		if up == nil {
 			return board.UpgradeDefault
@@ -36,26 +45,23 @@ func (g *Game) layRules(c *engine.Corporation) *board.Rules {
 	return &r
 }
 
-// awaitsHomeBase reports whether hex is the home of a major company that
-// has not yet placed its first base there. Such a hexag keeps its large
+// homesAwaitingBase are the home hexags of the major companies that have
+// not yet placed their first base there. Such a hexag keeps its large
 // station: the site's data lets a yellow #115 be replaced by the
 // city-less #2 or #20 (see extraUpgrades), which rule 4.3.4 never allows
 // ("A promotion may not change ... a Station" into track); on a home
 // hexag it would leave the company no city for the base it must put there
 // when formed (rule 4.4), and 18xx.games then fails.
-func (g *Game) awaitsHomeBase(hex string) bool {
+func (g *Game) homesAwaitingBase() []string {
+	var out []string
 	for _, c := range g.Corps {
 		d := g.defs[c.Sym]
 		if d.Minor || c.Closed || len(c.Tokens) == 0 || c.Tokens[0].Location != "" {
 			continue
 		}
-		for _, h := range d.Homes {
-			if h == hex {
-				return true
-			}
-		}
+		out = append(out, d.Homes...)
 	}
-	return false
+	return out
 }
 
 // reach is how far a company's trains reach: in stops of any kind, or
@@ -101,27 +107,13 @@ func (g *Game) trainReach(c *engine.Corporation) reach {
 // U3 counts cities only). A minor laying the track of its home before
 // its base is exempt.
 func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay) error {
-	if c == nil {
-		return nil
-	}
-	d := g.defs[c.Sym]
-	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == l.Hex {
-		return nil
+	if decided, err := g.reachDecided(c, after, l); decided {
+		return err
 	}
 	if len(l.Tile.Nodes) == 0 {
 		return checkNewTrack(c, after, l)
 	}
-	v, ok := after.Hex(l.Hex)
-	if !ok || l.Old == v.Printed || l.Old.Color == board.White {
-		return nil
-	}
 	r := g.trainReach(c)
-	if !r.all && r.nodes == 0 && r.cities == 0 {
-		return fmt.Errorf("%s: %w", l.Hex, ErrNoTrain)
-	}
-	if r.all {
-		return nil
-	}
 	if r.nodes > 0 && stationWithin(after, c.Sym, l, stopCost, r.nodes) {
 		return nil
 	}
@@ -129,6 +121,34 @@ func (g *Game) checkReach(c *engine.Corporation, after *board.Board, l board.Lay
 		return nil
 	}
 	return fmt.Errorf("%s: %w", l.Hex, ErrNotReachable)
+}
+
+// reachDecided is the part of checkReach that needs no network: decided
+// reports whether the lay l by c on b (the board before or after the lay:
+// only its printed tiles are read) is settled without one, err then
+// being checkReach's answer. It is the PreCheckLay of the lay rules, which
+// spares a scratch copy of the board for a lay on an empty hex.
+func (g *Game) reachDecided(c *engine.Corporation, b *board.Board, l board.Lay) (bool, error) {
+	if c == nil {
+		return true, nil
+	}
+	d := g.defs[c.Sym]
+	if d.Minor && c.Tokens[0].Location == "" && len(d.Homes) > 0 && d.Homes[0] == l.Hex {
+		return true, nil
+	}
+	if len(l.Tile.Nodes) == 0 {
+		// a lay on an empty hex: all its track is new (checkNewTrack)
+		return l.Old == nil || len(l.Old.Paths) == 0, nil
+	}
+	v, ok := b.Hex(l.Hex)
+	if !ok || l.Old == v.Printed || l.Old.Color == board.White {
+		return true, nil
+	}
+	r := g.trainReach(c)
+	if !r.all && r.nodes == 0 && r.cities == 0 {
+		return true, fmt.Errorf("%s: %w", l.Hex, ErrNoTrain)
+	}
+	return r.all, nil
 }
 
 // stopCost counts node n of t as a stop of a train's reach: halts are free.
@@ -191,9 +211,6 @@ func stationWithin(after *board.Board, corp string, l board.Lay, cost func(*boar
 // up (board.LineBudget steps, far beyond any position met in play), the
 // path counts as reached, as the network walk alone would say.
 func checkNewTrack(c *engine.Corporation, after *board.Board, l board.Lay) error {
-	if l.Old == nil || len(l.Old.Paths) == 0 {
-		return nil // a lay on an empty hex: all its track is new
-	}
 	exits := func(p board.PathDef, rot int) (out uint8) {
 		for _, e := range []board.End{p.A, p.B} {
 			if e.Kind == board.EndEdge {
@@ -202,21 +219,16 @@ func checkNewTrack(c *engine.Corporation, after *board.Board, l board.Lay) error
 		}
 		return out
 	}
-	gr := after.Graph(c.Sym)
 	for i, np := range l.Tile.Paths {
-		if !gr.PathConnected(l.Hex, i) {
-			continue
-		}
 		ne := exits(np, l.Rotation)
 		old := false
 		for _, op := range l.Old.Paths {
 			oe := exits(op, l.OldRot)
 			old = old || ne&^oe == 0
 		}
-		if old {
-			continue
-		}
-		if found, complete := after.LineToBase(c.Sym, l.Hex, i, board.LineBudget); found || !complete {
+		// a new path in the network on a line from a base (or one whose
+		// search gave up)
+		if !old && after.PathOnLine(c.Sym, l.Hex, i) {
 			return nil
 		}
 	}

@@ -166,7 +166,9 @@ func (g *Game) layChoices(c *engine.Corporation, hex string, home bool) []engine
 	hexes := []string{hex}
 	if hex == "" {
 		opt.Graph = g.Board.Graph(c.Sym)
-		hexes = g.Board.LegalLayHexes(opt)
+		// the hexes with a candidate: each candidate's plan runs the
+		// reach rules, once (step.WithoutCheckLay)
+		hexes = g.Board.LegalLayHexes(step.WithoutCheckLay(opt))
 	}
 	return step.TrackChoices(g.Board, c, hexes, func(h string) (board.LayOptions, bool) {
 		view, _ := g.Board.Hex(h)

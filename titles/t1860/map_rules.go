@@ -44,6 +44,11 @@ func LayRules(reach TrainReach) *board.Rules {
 		CheckLay: func(before, after *board.Board, l board.Lay) error {
 			return checkTrackRestrictions(before, after, l, reach)
 		},
+		// a lay on a hex without track, or by no corporation, passes
+		// checkTrackRestrictions whatever the network: no scratch copy
+		PreCheckLay: func(_ *board.Board, l board.Lay) (bool, error) {
+			return l.Corp == "" || (l.Old.Color == board.White && len(l.Old.Paths) == 0), nil
+		},
 	}
 }
 
