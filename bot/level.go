@@ -20,7 +20,7 @@ func Levels() []Level {
 		{"easy", "easy", "Easy: rules of thumb and many random moves; the weakest"},
 		{"medium", "heuristic", "Medium: rules of thumb; clearly beats easy"},
 		{"hard", "search", fmt.Sprintf("Hard: looks ahead, %d ms a move; wins about half its games against three medium players", DefaultBudget.Time.Milliseconds())},
-		{"expert", "expert", fmt.Sprintf("Expert: looks furthest ahead, %d s a move; not yet measured against hard", int(ExpertBudget.Time.Seconds()))},
+		{"expert", "expert", fmt.Sprintf("Expert: looks furthest ahead, up to %d s a move; stronger than hard in its first measured games", int(ExpertBudget.Time.Seconds()))},
 	}
 }
 
